@@ -1,0 +1,1 @@
+"""Ask plain-language questions of a relational table of documents: SQL, semantic search, or both."""

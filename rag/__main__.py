@@ -1,0 +1,3 @@
+from rag.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,155 @@
+"""Command line: `python -m rag build-sample | import-csv | index | status | ask | eval`.
+
+Every command that reads the table takes `--db` and `--table` (default: the sample database).
+Errors are printed as one plain sentence on stderr with exit code 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from rag.errors import IndexMissing, RagError
+from rag.settings import SAMPLE_DB_PATH, SAMPLE_JSONL_PATH, Settings
+
+Command = Callable[[argparse.Namespace], int]
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", help="SQLAlchemy URL of the source database (default: the sample)")
+    parser.add_argument("--table", help="table name (default: articles)")
+    parser.add_argument("--index-dir", help="directory of the local Chroma index")
+    parser.add_argument("--columns", help="column role overrides, e.g. 'title=headline,content=body'")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    return Settings.from_env(db_url=args.db, table=args.table, index_dir=getattr(args, "index_dir", None),
+                             column_roles=getattr(args, "columns", None))
+
+
+def open_source(settings: Settings) -> Any:
+    from rag.source import TableSource
+
+    return TableSource(settings.db_url, settings.table, role_overrides=settings.role_overrides(),
+                       timeout_s=settings.sql_timeout_s, max_rows=settings.max_rows,
+                       max_cell_chars=settings.max_cell_chars)
+
+
+def open_index(settings: Settings, *, rebuild: bool = False) -> Any:
+    """The vector index; with `rebuild`, an unreadable local directory is moved aside first."""
+    from rag.index import VectorIndex, move_aside
+    from rag.providers import build_embedder
+
+    embedder = build_embedder(settings)
+    try:
+        return VectorIndex(settings, embedder)
+    except IndexMissing:
+        if not rebuild:
+            raise
+        moved = move_aside(Path(settings.index_dir))
+        print(f"moved the unreadable index directory to {moved}", file=sys.stderr)
+        return VectorIndex(settings, embedder)
+
+
+def cmd_build_sample(args: argparse.Namespace) -> int:
+    from rag.sample_data import build_sample_db
+
+    count = build_sample_db(Path(args.jsonl), Path(args.out))
+    print(f"built {args.out}: {count} articles")
+    return 0
+
+
+def cmd_import_csv(args: argparse.Namespace) -> int:
+    from rag.sample_data import import_csv
+
+    count = import_csv(Path(args.file), args.db, args.table)
+    print(f"imported {count} rows into table {args.table}")
+    return 0
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    settings = settings_from(args)
+    source = open_source(settings)
+    index = open_index(settings, rebuild=args.rebuild)
+    bar = tqdm(total=source.count_rows(), unit="row", desc="indexing", disable=args.json, file=sys.stderr)
+
+    def progress(update: Any) -> None:
+        bar.total = update.total
+        bar.n = update.done
+        bar.set_postfix_str(update.phase)
+        bar.refresh()
+
+    report = index.sync(source, rebuild=args.rebuild, progress=progress)
+    bar.close()
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        print(f"{report.rows} rows: {report.new} new, {report.changed} changed, {report.unchanged} unchanged, "
+              f"{report.deleted} deleted, {len(report.skipped)} skipped; {report.chunks_added} chunks embedded "
+              f"in {report.seconds:.1f} s (embedding {report.embed_seconds:.1f} s) into {report.collection}")
+        for skip in report.skipped[:20]:
+            print(f"  skipped {skip['row_key']}: {skip['reason']}")
+        for note in report.notes[:20]:
+            print(f"  note {note['row_key']}: {note['note']}")
+    return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    settings = settings_from(args)
+    source = open_source(settings)
+    status = open_index(settings).status(source)
+    if args.json:
+        print(json.dumps({**status.to_dict(), "roles": source.roles.as_dict()}, indent=2))
+    else:
+        print(f"table {settings.table}: {status.rows} rows; index {status.collection}: "
+              f"{'present' if status.exists else 'MISSING'}, {status.documents} documents, {status.chunks} chunks, "
+              f"{status.missing} missing, {status.stale} stale, {status.orphaned} orphaned")
+        if status.problem:
+            print(status.problem)
+    return 0 if status.healthy else 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m rag", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("build-sample", help="build the sample SQLite database from data/articles.jsonl")
+    p.add_argument("--jsonl", default=str(SAMPLE_JSONL_PATH))
+    p.add_argument("--out", default=str(SAMPLE_DB_PATH))
+    p.set_defaults(func=cmd_build_sample)
+
+    p = sub.add_parser("import-csv", help="load a CSV into a NEW table (the only command that writes)")
+    p.add_argument("file")
+    p.add_argument("--db", required=True, help="SQLAlchemy URL, e.g. sqlite:///mydata.db")
+    p.add_argument("--table", required=True)
+    p.set_defaults(func=cmd_import_csv)
+
+    p = sub.add_parser("index", help="create or incrementally update the search index")
+    _common(p)
+    p.add_argument("--rebuild", action="store_true", help="drop the collection and embed everything again")
+    p.set_defaults(func=cmd_index)
+
+    p = sub.add_parser("status", help="rows in the table vs documents in the index")
+    _common(p)
+    p.set_defaults(func=cmd_status)
+
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except RagError as error:
+        print(f"{error.title}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted; the next run continues where this one stopped", file=sys.stderr)
+        return 130

@@ -1,0 +1,60 @@
+"""User-displayable errors raised by the core and translated to plain words at the UI edge.
+
+Every error carries a message a business user can read; the UI never shows a traceback.
+"""
+
+from __future__ import annotations
+
+
+class RagError(Exception):
+    """Base class: `str(error)` is a message fit for the user."""
+
+    title = "Something went wrong"
+
+
+class BadQuestion(RagError):
+    """The question is empty, too long or not text; raised before any engine runs."""
+
+    title = "Question not accepted"
+
+
+class UnsafeSQL(RagError):
+    """Generated SQL was rejected by the guard; nothing was executed."""
+
+    title = "Query rejected"
+
+
+class QueryFailed(RagError):
+    """A guarded SELECT failed or timed out while running."""
+
+    title = "Query failed"
+
+
+class DatabaseUnavailable(RagError):
+    """The source database is missing, locked or unreachable."""
+
+    title = "Database unavailable"
+
+
+class IndexMissing(RagError):
+    """The vector index is missing, empty, corrupt or built with another model."""
+
+    title = "Index not ready"
+
+
+class IndexBusy(RagError):
+    """Another process holds the index's writer lock."""
+
+    title = "Index busy"
+
+
+class LLMUnavailable(RagError):
+    """The hosted LLM failed after bounded retries (timeout, 429, 5xx, bad key)."""
+
+    title = "Language model unavailable"
+
+
+class ConfigError(RagError):
+    """A setting or column-role override is invalid."""
+
+    title = "Configuration error"

@@ -1,0 +1,181 @@
+"""Domain types shared by the core and the UI: plain, JSON-serialisable dataclasses.
+
+No framework object (LlamaIndex node, Chroma result, Streamlit widget) is ever stored in these.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+
+class Route(StrEnum):
+    SQL = "sql"
+    VECTOR = "vector"
+    HYBRID = "hybrid"
+
+    @property
+    def label(self) -> str:
+        return {"sql": "SQL", "vector": "Semantic", "hybrid": "Hybrid"}[self.value]
+
+
+@dataclass
+class QueryResult:
+    """Rows of a guarded SELECT, with what was cut to keep them displayable."""
+
+    columns: list[str]
+    rows: list[list[Any]]
+    row_limit_hit: bool = False
+    truncated_cells: int = 0
+
+
+@dataclass
+class Citation:
+    title: str
+    url: str
+    published_date: str
+    row_key: str = ""
+
+
+@dataclass
+class Chunk:
+    """One retrieved chunk; `score` is a similarity normalised to 0..1 (1 = identical)."""
+
+    id: str
+    row_key: str
+    title: str
+    url: str
+    chunk: int
+    text: str
+    score: float
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    def citation(self, date_key: str = "published_date") -> Citation:
+        return Citation(self.title, self.url, str(self.metadata.get(date_key, "")), self.row_key)
+
+
+@dataclass
+class Span:
+    """One timed step of a turn; `start_ms` is relative to the start of the turn."""
+
+    name: str
+    start_ms: float
+    duration_ms: float
+    attributes: dict[str, Any] = field(default_factory=dict)
+    error: str | None = None
+
+
+@dataclass
+class LLMCall:
+    purpose: str
+    model: str
+    prompt: str
+    response: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    duration_ms: float = 0.0
+    error: str | None = None
+
+
+@dataclass
+class Filter:
+    """A metadata condition in plain terms: `key op value` (op one of == != > < >= <= in nin)."""
+
+    key: str
+    op: str
+    value: Any
+    source: str = ""  # the words of the question it came from
+
+    def describe(self) -> str:
+        return f"{self.key} {self.op} {self.value!r}"
+
+
+@dataclass
+class DroppedFilter:
+    description: str
+    reason: str
+
+
+@dataclass
+class ChartSpec:
+    """A chart as data: a type from a fixed set and column names that exist in the result."""
+
+    kind: str  # "bar" | "line" | "grouped_bar" | "stacked_bar" | "metric" | "table"
+    x: str | None = None
+    y: str | None = None
+    color: str | None = None
+    title: str = ""
+
+
+@dataclass
+class Trace:
+    """Everything a prompt engineer needs to see how one answer was reached."""
+
+    question: str
+    provider: str = "offline"
+    route: str | None = None
+    forced_route: str | None = None
+    reason: str = ""
+    sql: str | None = None
+    sql_verdict: str | None = None
+    columns: list[str] = field(default_factory=list)
+    rows: list[list[Any]] = field(default_factory=list)
+    row_count: int = 0
+    filters: list[Filter] = field(default_factory=list)
+    filters_dropped: list[DroppedFilter] = field(default_factory=list)
+    restricted_row_keys: int | None = None
+    chunks: list[Chunk] = field(default_factory=list)
+    spans: list[Span] = field(default_factory=list)
+    llm_calls: list[LLMCall] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def total_ms(self) -> float:
+        return max((s.start_ms + s.duration_ms for s in self.spans), default=0.0)
+
+    @property
+    def timings_ms(self) -> dict[str, float]:
+        timings: dict[str, float] = {}
+        for span in self.spans:
+            timings[span.name] = round(timings.get(span.name, 0.0) + span.duration_ms, 3)
+        timings["total"] = round(self.total_ms, 3)
+        return timings
+
+    @property
+    def tokens(self) -> dict[str, int]:
+        prompt = sum(c.prompt_tokens for c in self.llm_calls)
+        completion = sum(c.completion_tokens for c in self.llm_calls)
+        return {"prompt": prompt, "completion": completion, "total": prompt + completion}
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["timings_ms"] = self.timings_ms
+        data["tokens"] = self.tokens
+        return data
+
+
+@dataclass
+class Turn:
+    """One question and its answer, as kept in the chat history."""
+
+    question: str
+    answer: str
+    route: str | None
+    trace: Trace
+    citations: list[Citation] = field(default_factory=list)
+    chart: ChartSpec | None = None
+    error: str | None = None
+    feedback: int | None = None  # +1 / -1
+    cost_usd: float = 0.0
+    id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    created_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["trace"] = self.trace.to_dict()
+        return data

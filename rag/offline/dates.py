@@ -1,0 +1,549 @@
+"""Find date conditions in a question and turn them into inclusive date ranges.
+
+The caller removes each returned `span` from the question and keeps the remaining topic words.
+Relative words are anchored on `today`, which the caller sets to the newest row's date (the
+archive may be years old), never on the wall clock. No dateparser call happens here: a question
+is scanned with a small table of regexes, one builder each, in well under a millisecond.
+
+Grammar, in two layers:
+
+* *Points* (`_POINT_FORMS`): one calendar expression such as "17 April 2023", "2023-04",
+  "April", "Q1 2023", "first half of 2023", "the 1990s", "2023", "last 6 months", "yesterday".
+  A point is *strong* when it can stand alone (it has a year, a day number, or is relative) and
+  *weak* otherwise (a bare month, bare year, bare "Q1").
+* *Rules* (`_RULES`): "between P and P", "[from] P to/-/until P", "since/after/before/until P",
+  and "[in/during/of/from/on/...] P". A weak point only counts behind a gating word
+  (in, during, from, since, before, after, until, between, ...; "of" for years; "on" for days) or
+  right after "published"/"dated"; so "may I ask", "march of the penguins", "articles by June
+  Park" and "more than 2000 words" stay undated, and "may" needs a day, year or such a word.
+
+Conventions:
+
+* Counted or rolling windows end on `today` and include it: "last 6 months", "past six months",
+  "the last month", "past week" start one unit-count before `today` plus one day, so
+  "past 7 days" is `today - 6 days .. today` and "last 6 months" on 2023-06-15 is
+  2022-12-16..2023-06-15 (month ends are clamped: 2023-03-31 minus one month is 2023-02-28).
+* "last/previous <unit>" without a number or "the" is the previous calendar unit: "last month",
+  "last year", "last quarter", and "last week" = the previous Monday..Sunday.
+* "this <unit>" runs from the first day of the current unit to `today`; "N <units> ago" is the
+  whole calendar unit containing that day; "yesterday"/"today" are single days.
+* "since X" and "from X onwards" include X; "after X" starts the day after X ends; "before X" and
+  "prior to X" end the day before X starts; "until/till/through/up to X" include X. The open side
+  is `date.min` or `date.max` and the granularity is "open".
+* A month or day without a year takes the year of the other end of its range (going back one year
+  when that would put the start after the end: "between November and February 2023" starts in
+  November 2022), or of the next item in a list ("in March and April 2023"), else `default_year`.
+* Quarters and halves have granularity "range", as do decades ("the 1990s"). Spelled-out quarters
+  and halves ("first half of ...") need a year, because "in the first half" is usually sport.
+"""
+
+from __future__ import annotations
+
+import re
+from calendar import monthrange
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+__all__ = ["DateRange", "find_date_ranges"]
+
+
+@dataclass(frozen=True)
+class DateRange:
+    """A date condition found in a question; `start` and `end` are both inclusive."""
+
+    start: date
+    end: date
+    granularity: str  # "day" | "month" | "year" | "range" | "relative" | "open"
+    text: str  # the matched words, e.g. "between March and May 2023"
+    span: tuple[int, int]  # character offsets of `text` in the question
+
+
+Period = tuple[date, date]
+
+# --------------------------------------------------------------------------- calendar helpers
+
+
+def _month_period(year: int, month: int) -> Period:
+    return date(year, month, 1), date(year, month, monthrange(year, month)[1])
+
+
+def _months_period(year: int, first_month: int, count: int) -> Period:
+    """Whole months `first_month .. first_month + count - 1` of one year."""
+    return date(year, first_month, 1), _month_period(year, first_month + count - 1)[1]
+
+
+def _add_months(day: date, months: int) -> date:
+    """Shift by whole months, clamping the day to the target month's length."""
+    index = day.year * 12 + day.month - 1 + months
+    year, month = divmod(index, 12)
+    return date(year, month + 1, min(day.day, monthrange(year, month + 1)[1]))
+
+
+def _shift(day: date, unit: str, count: int) -> date:
+    """Move `count` units (negative goes back) from `day`."""
+    if unit == "day":
+        return day + timedelta(days=count)
+    if unit == "week":
+        return day + timedelta(weeks=count)
+    return _add_months(day, count * {"month": 1, "quarter": 3, "year": 12}[unit])
+
+
+def _unit_period(day: date, unit: str) -> Period:
+    """The calendar day, Monday..Sunday week, month, quarter or year containing `day`."""
+    if unit == "day":
+        return day, day
+    if unit == "week":
+        monday = day - timedelta(days=day.weekday())
+        return monday, monday + timedelta(days=6)
+    if unit == "month":
+        return _month_period(day.year, day.month)
+    if unit == "quarter":
+        return _months_period(day.year, (day.month - 1) // 3 * 3 + 1, 3)
+    return date(day.year, 1, 1), date(day.year, 12, 31)
+
+
+# --------------------------------------------------------------------------- points
+
+
+@dataclass(frozen=True)
+class _Point:
+    """One calendar expression; `bounds(year)` gives its period for the year it should use."""
+
+    kind: str  # day | month | quarter | half | year | decade | relative
+    bounds: Callable[[int], Period]
+    year: int | None  # the year written in the words, None when it must be inherited
+    strong: bool  # may stand alone, without a gating word before it
+
+    def period(self, fallback_year: int) -> Period:
+        return self.bounds(self.year if self.year is not None else fallback_year)
+
+
+_MONTH = (
+    r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+)
+_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1
+    )
+}
+_DAY = r"(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b"
+_YEAR = r"(?P<year>19\d\d|20\d\d|2100)\b"
+_OPT_YEAR = rf"(?:\.?,?\s+(?:of\s+)?{_YEAR})?"  # "17 April", "17 Apr. 2023", "April of 2023"
+_NUMBER_WORDS = {
+    word: number
+    for number, word in enumerate(
+        "one two three four five six seven eight nine ten eleven twelve".split(), 1
+    )
+}
+_COUNT = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
+_UNIT = r"(?P<unit>day|week|month|quarter|year)(?P<plural>s)?\b"
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
+             "fourth": 4, "4th": 4, "last": 4, "final": 4, "latter": 2}  # fmt: skip
+
+
+def _year_of(m: re.Match[str]) -> int | None:
+    return int(m["year"]) if m["year"] else None
+
+
+def _month_of(m: re.Match[str]) -> int:
+    return _MONTHS[m["month"][:3].lower()]
+
+
+def _checked(point: _Point) -> _Point | None:
+    """Drop points that cannot exist (30 February; a yearless 29 February is checked later)."""
+    try:
+        point.period(2000)  # a leap year, so only impossible dates fail here
+    except ValueError:
+        return None
+    return point
+
+
+def _day_point(year: int | None, month: int, day: int, strong: bool) -> _Point | None:
+    def bounds(y: int) -> Period:
+        return date(y, month, day), date(y, month, day)
+
+    return _checked(_Point("day", bounds, year, strong))
+
+
+def _build_iso_day(m: re.Match[str], today: date) -> _Point | None:
+    return _day_point(int(m["year"]), int(m["month"]), int(m["day"]), True)
+
+
+def _build_numeric_day(m: re.Match[str], today: date) -> _Point | None:
+    """Day first ("17/04/2023"); month first only when the day-first reading is impossible."""
+    first, second = int(m["first"]), int(m["second"])
+    day, month = (first, second) if second <= 12 else (second, first)
+    return _day_point(int(m["year"]), month, day, True) if month <= 12 else None
+
+
+def _build_day_month(m: re.Match[str], today: date) -> _Point | None:
+    """"17 April 2023"; a yearless "3 may" is weak because of "the top 3 may ..."."""
+    year = _year_of(m)
+    strong = year is not None or m["month"].lower() != "may"
+    return _day_point(year, _month_of(m), int(m["day"]), strong)
+
+
+def _build_month_day(m: re.Match[str], today: date) -> _Point | None:
+    return _day_point(_year_of(m), _month_of(m), int(m["day"]), True)
+
+
+def _month_point(year: int | None, month: int) -> _Point:
+    return _Point("month", lambda y: _month_period(y, month), year, year is not None)
+
+
+def _build_iso_month(m: re.Match[str], today: date) -> _Point | None:
+    return _month_point(int(m["year"]), int(m["month"]))
+
+
+def _build_month(m: re.Match[str], today: date) -> _Point | None:
+    return _month_point(_year_of(m), _month_of(m))
+
+
+def _build_quarter(m: re.Match[str], today: date) -> _Point | None:
+    quarter = int(m["q"]) if m["q"] else _ORDINALS[m["ord"].lower()]
+    if quarter > 4:
+        return None
+    year = _year_of(m)
+    return _Point("quarter", lambda y: _months_period(y, quarter * 3 - 2, 3), year, year is not None)
+
+
+def _build_half(m: re.Match[str], today: date) -> _Point | None:
+    half = int(m["h"]) if m["h"] else _ORDINALS[m["ord"].lower()]
+    if half > 2:
+        return None
+    year = _year_of(m)
+    return _Point("half", lambda y: _months_period(y, half * 6 - 5, 6), year, year is not None)
+
+
+def _build_decade(m: re.Match[str], today: date) -> _Point | None:
+    first = int(m["decade"]) * 10
+    return _Point("decade", lambda _: (date(first, 1, 1), date(first + 9, 12, 31)), first, True)
+
+
+def _build_year(m: re.Match[str], today: date) -> _Point | None:
+    """A bare year is weak; "the year 2020" is strong."""
+    year = int(m["year"])
+    return _Point("year", lambda y: (date(y, 1, 1), date(y, 12, 31)), year, m["word"] is not None)
+
+
+def _relative(start: date, end: date) -> _Point:
+    return _Point("relative", lambda _: (start, end), end.year, True)
+
+
+def _count(m: re.Match[str]) -> int:
+    text = (m["n"] or "1").lower()
+    return int(text) if text.isdigit() else _NUMBER_WORDS[text]
+
+
+def _build_last(m: re.Match[str], today: date) -> _Point | None:
+    """Rolling window for counts, "past" and "the last"; previous calendar unit otherwise."""
+    unit, count = m["unit"].lower(), _count(m)
+    if count == 0 or (m["plural"] and not m["n"]):  # "last 0 days", "past months"
+        return None
+    rolling = m["n"] or m["which"].lower() == "past" or (m["the"] and m["which"].lower() == "last")
+    if rolling:
+        return _relative(_shift(today, unit, -count) + timedelta(days=1), today)
+    return _relative(*_unit_period(_shift(today, unit, -1), unit))
+
+
+def _build_this(m: re.Match[str], today: date) -> _Point | None:
+    if m["plural"]:
+        return None
+    return _relative(_unit_period(today, m["unit"].lower())[0], today)
+
+
+def _build_ago(m: re.Match[str], today: date) -> _Point | None:
+    unit, count = m["unit"].lower(), _count(m)
+    return _relative(*_unit_period(_shift(today, unit, -count), unit)) if count else None
+
+
+def _build_day_word(m: re.Match[str], today: date) -> _Point | None:
+    day = today - timedelta(days=1) if m["word"].lower() == "yesterday" else today
+    return _relative(day, day)
+
+
+def _build_year_to_date(m: re.Match[str], today: date) -> _Point | None:
+    return _relative(date(today.year, 1, 1), today)
+
+
+@dataclass(frozen=True)
+class _Form:
+    """One way to write a point: a regex matched at a word start, and its builder."""
+
+    regex: re.Pattern[str]
+    build: Callable[[re.Match[str], date], _Point | None]
+
+
+def _form(pattern: str, build: Callable[[re.Match[str], date], _Point | None]) -> _Form:
+    return _Form(re.compile(pattern, re.IGNORECASE), build)
+
+
+# Order only breaks ties between equally long matches: the earlier form wins.
+_POINT_FORMS: list[_Form] = [
+    _form(rf"{_YEAR}[-/.](?P<month>0?[1-9]|1[0-2])[-/.](?P<day>[12]\d|3[01]|0?[1-9])(?!\d)",
+          _build_iso_day),  # fmt: skip
+    _form(rf"(?P<first>\d{{1,2}})[/.-](?P<second>\d{{1,2}})[/.-]{_YEAR}", _build_numeric_day),
+    _form(rf"{_YEAR}-(?P<month>0[1-9]|1[0-2])(?![\d-])", _build_iso_month),
+    _form(rf"(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH}{_OPT_YEAR}", _build_day_month),
+    _form(rf"{_MONTH}\.?\s+(?:the\s+)?{_DAY}{_OPT_YEAR}", _build_month_day),
+    _form(rf"{_MONTH}{_OPT_YEAR}", _build_month),
+    _form(rf"(?P<the>the\s+)?(?P<which>last|past|previous|preceding)\s+(?:{_COUNT}\s+)?{_UNIT}",
+          _build_last),  # fmt: skip
+    _form(rf"(?:this|the\s+current|current)\s+{_UNIT}", _build_this),
+    _form(rf"(?:{_COUNT}|an?)\s+{_UNIT}\s+ago\b", _build_ago),
+    _form(r"(?P<word>yesterday|(?<!usa\s)today)\b", _build_day_word),  # not "USA Today"
+    _form(r"(?:year[\s-]to[\s-]date|ytd)\b", _build_year_to_date),
+    _form(rf"q(?P<q>[1-4])\b(?:,?\s*(?:of\s+)?{_YEAR})?", _build_quarter),
+    _form(rf"{_YEAR}[\s-]*q(?P<q>[1-4])\b", _build_quarter),
+    _form(rf"(?:the\s+)?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th|last|final)\s+quarter"
+          rf"\s+(?:of\s+)?{_YEAR}", _build_quarter),  # fmt: skip
+    _form(rf"h(?P<h>[12])\b(?:,?\s*(?:of\s+)?{_YEAR})?", _build_half),
+    _form(rf"{_YEAR}[\s-]*h(?P<h>[12])\b", _build_half),
+    _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter)\s+half\s+(?:of\s+)?{_YEAR}",
+          _build_half),  # fmt: skip
+    _form(r"(?:the\s+)?(?P<decade>(?:19|20)\d)0'?s\b", _build_decade),
+    # a count of things is not a year: "2000 words", "1999 articles"
+    _form(rf"(?P<word>(?:the\s+)?year\s+)?{_YEAR}"
+          r"(?!\s+(?:words?|characters?|chars|articles?|stories|times|results|rows)\b)",
+          _build_year),  # fmt: skip
+]
+
+# --------------------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True)
+class _Found:
+    point: _Point
+    end: int
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A matched date condition whose period still depends on the fallback year."""
+
+    start: int
+    end: int
+    priority: int  # breaks ties between equally long matches at one offset; lower wins
+    granularity: str
+    period: Callable[[int], Period]
+    point: _Point | None  # set for a lone point, which can take part in a list
+
+
+_POINT_GRANULARITY = {"day": "day", "month": "month", "year": "year", "relative": "relative",
+                      "quarter": "range", "half": "range", "decade": "range"}  # fmt: skip
+_WEAK_GATES = {"in", "during", "throughout", "from"}  # may precede a month or year without one
+_KIND_GATES = {"year": {"of"}, "day": {"on"}}  # "the best of 2023", "on 17 May"
+_OPEN_OPS = {"since": "since", "after": "after", "later than": "after", "before": "before",
+             "prior to": "before", "earlier than": "before", "until": "until", "till": "until",
+             "til": "until", "through": "until", "thru": "until", "up to": "until",
+             "starting": "since", "starting in": "since", "starting from": "since",
+             "no later than": "until", "no earlier than": "since"}  # fmt: skip
+
+_BETWEEN = re.compile(r"between\s+", re.IGNORECASE)
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+_FROM = re.compile(r"(?:(?P<from>from)|(?P<gate>in|during|throughout))\s+", re.IGNORECASE)
+_TO = re.compile(r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", re.IGNORECASE)
+_NOW = re.compile(r"(?:now|the\s+present|present|date|today)\b", re.IGNORECASE)
+_OPEN = re.compile(
+    r"(?P<op>" + "|".join(sorted((op.replace(" ", r"\s+") for op in _OPEN_OPS), key=len, reverse=True))
+    + r")\s+",
+    re.IGNORECASE,
+)
+_FROM_ONLY = re.compile(r"from\s+", re.IGNORECASE)
+_ONWARDS = re.compile(r"\s+(?:onwards?|on|and\s+later|or\s+later)\b", re.IGNORECASE)
+_GATE = re.compile(r"(?P<gate>in|during|throughout|of|from|on|over|within|for)\s+", re.IGNORECASE)
+_PUBLISHED = re.compile(r"\b(?:published|dated)\s+$", re.IGNORECASE)
+_LIST_SEP = re.compile(r",\s*(?:(?P<and>and|or)\s+)?|\s+(?P<and2>and|or|&)\s+", re.IGNORECASE)
+_WORD_START = re.compile(r"\b\w")
+
+
+def _join(first: _Point, second: _Point, fallback_year: int) -> Period:
+    """Span from `first` to `second`, lending a written year to the side that lacks one."""
+    if second.year is None and first.year is not None:
+        start = first.period(fallback_year)[0]
+        end = second.bounds(first.year)[1]
+        if end < start:  # "from November 2022 to February"
+            end = second.bounds(first.year + 1)[1]
+        return start, end
+    end = second.period(fallback_year)[1]
+    right_year = second.year if second.year is not None else fallback_year
+    start = first.period(right_year)[0]
+    if first.year is None and start > end:  # "between November and February 2023"
+        start = first.bounds(right_year - 1)[0]
+    return min(start, end), max(start, end, first.period(right_year)[1])
+
+
+def _open(op: str, point: _Point, fallback_year: int) -> Period:
+    start, end = point.period(fallback_year)
+    if op == "since":
+        return start, date.max
+    if op == "after":
+        return end + timedelta(days=1), date.max
+    if op == "before":
+        return date.min, start - timedelta(days=1)
+    return date.min, end
+
+
+class _Scanner:
+    """One question: finds the longest point at an offset (memoised) and applies the rules."""
+
+    def __init__(self, question: str, today: date) -> None:
+        self.question = question
+        self.today = today
+        self._points: dict[int, _Found | None] = {}
+
+    def point_at(self, pos: int) -> _Found | None:
+        if pos not in self._points:
+            best: _Found | None = None
+            for form in _POINT_FORMS:
+                m = form.regex.match(self.question, pos)
+                if m and (best is None or m.end() > best.end) and (point := form.build(m, self.today)):
+                    best = _Found(point, m.end())
+            self._points[pos] = best
+        return self._points[pos]
+
+    def between(self, pos: int) -> _Candidate | None:
+        """"between P and P"."""
+        if not (m := _BETWEEN.match(self.question, pos)) or not (first := self.point_at(m.end())):
+            return None
+        if not (link := _AND.match(self.question, first.end)) or not (second := self.point_at(link.end())):
+            return None
+        return self._range(pos, first, second, priority=0)
+
+    def from_to(self, pos: int) -> _Candidate | None:
+        """"[from|in] P to/through/until/- P"; "to now/date/present" ends on today."""
+        lead = _FROM.match(self.question, pos)
+        if not (first := self.point_at(lead.end() if lead else pos)):
+            return None
+        if not (link := _TO.match(self.question, first.end)):
+            return None
+        if now := _NOW.match(self.question, link.end()):
+            second: _Found | None = _Found(_relative(self.today, self.today), now.end())
+        else:
+            second = self.point_at(link.end())
+        if second is None or not (lead or first.point.strong or second.point.strong):
+            return None
+        return self._range(pos, first, second, priority=1)
+
+    def open_ended(self, pos: int) -> _Candidate | None:
+        """"since/after/before/until/prior to P" and "from P onwards"."""
+        if m := _OPEN.match(self.question, pos):
+            op, found = _OPEN_OPS[" ".join(m["op"].lower().split())], self.point_at(m.end())
+            end = found.end if found else 0
+        elif (m := _FROM_ONLY.match(self.question, pos)) and (found := self.point_at(m.end())):
+            if not (onwards := _ONWARDS.match(self.question, found.end)):
+                return None
+            op, end = "since", onwards.end()
+        else:
+            return None
+        if found is None:
+            return None
+        point = found.point
+        return self._candidate(pos, end, 2, "open", lambda y: _open(op, point, y), None)
+
+    def lone_point(self, pos: int) -> _Candidate | None:
+        """"[in|during|of|from|on|over|within|for] P"; weak points need a fitting gate."""
+        gate = _GATE.match(self.question, pos)
+        if not (found := self.point_at(gate.end() if gate else pos)):
+            return None
+        point, word = found.point, gate["gate"].lower() if gate else None
+        allowed = _WEAK_GATES | _KIND_GATES.get(point.kind, set())
+        published = word is None and _PUBLISHED.search(self.question, 0, pos)
+        if not (point.strong or word in allowed or published):
+            return None
+        return self._candidate(pos, found.end, 3, _POINT_GRANULARITY[point.kind], point.period, point)
+
+    def list_item(self, pos: int, head: _Point) -> _Candidate | None:
+        """The next item of "in 2022 and 2023" / "in March, April or May": a point of the same kind."""
+        if not (sep := _LIST_SEP.match(self.question, pos)) or not (found := self.point_at(sep.end())):
+            return None
+        point = found.point
+        bare_may = self.question[sep.end() : found.end].lower() == "may"
+        if point.kind != head.kind or (bare_may and not (sep["and"] or sep["and2"])):
+            return None  # "in March, may I ask ..."
+        return self._candidate(sep.end(), found.end, 3, _POINT_GRANULARITY[point.kind], point.period, point)
+
+    def _range(self, pos: int, first: _Found, second: _Found, priority: int) -> _Candidate | None:
+        a, b = first.point, second.point
+        return self._candidate(pos, second.end, priority, "range", lambda y: _join(a, b, y), None)
+
+    def _candidate(
+        self,
+        start: int,
+        end: int,
+        priority: int,
+        granularity: str,
+        period: Callable[[int], Period],
+        point: _Point | None,
+    ) -> _Candidate:
+        return _Candidate(start, end, priority, granularity, period, point)
+
+
+_RULES: list[Callable[[_Scanner, int], _Candidate | None]] = [
+    _Scanner.between,
+    _Scanner.from_to,
+    _Scanner.open_ended,
+    _Scanner.lone_point,
+]
+
+
+def _select(candidates: list[_Candidate]) -> list[_Candidate]:
+    """Leftmost, then longest, then highest-priority matches that do not overlap."""
+    chosen: list[_Candidate] = []
+    for cand in sorted(candidates, key=lambda c: (c.start, c.start - c.end, c.priority)):
+        if not chosen or cand.start >= chosen[-1].end:
+            chosen.append(cand)
+    return chosen
+
+
+def _extend_lists(scanner: _Scanner, chosen: list[_Candidate]) -> list[_Candidate]:
+    """Add the weak list items after a lone point ("in 2022 and 2023": 2023 has no gate)."""
+    result: list[_Candidate] = []
+    for index, cand in enumerate(chosen):
+        limit = chosen[index + 1].start if index + 1 < len(chosen) else len(scanner.question)
+        result.append(cand)
+        while cand.point is not None:
+            item = scanner.list_item(cand.end, cand.point)
+            if item is None or item.end > limit:
+                break
+            result.append(item)
+            cand = item
+    return result
+
+
+def _fallback_years(question: str, items: list[_Candidate], default_year: int) -> list[int]:
+    """The year for each item lacking one: the next list item's ("March and April 2023"), else default."""
+    years = [default_year] * len(items)
+    for i in range(len(items) - 2, -1, -1):
+        left, right = items[i], items[i + 1]
+        if left.point is None or right.point is None:
+            continue
+        if _LIST_SEP.fullmatch(question, left.end, right.start):
+            years[i] = right.point.year if right.point.year is not None else years[i + 1]
+    return years
+
+
+def find_date_ranges(question: str, *, today: date, default_year: int | None = None) -> list[DateRange]:
+    """Non-overlapping matches, left to right. default_year is used when a month/day has no year
+    (defaults to today's year); relative words are anchored on `today`, the newest row's date.
+    """
+    scanner = _Scanner(question, today)
+    candidates = [
+        cand
+        for word in _WORD_START.finditer(question)
+        for rule in _RULES
+        if (cand := rule(scanner, word.start())) is not None
+    ]
+    items = _extend_lists(scanner, _select(candidates))
+    years = _fallback_years(question, items, today.year if default_year is None else default_year)
+    found: list[DateRange] = []
+    for item, year in zip(items, years, strict=True):
+        try:
+            start, end = item.period(year)
+        except ValueError:  # 29 February in a year that has none
+            continue
+        found.append(DateRange(start, end, item.granularity, question[item.start : item.end], (item.start, item.end)))
+    return found

@@ -1,0 +1,445 @@
+"""The source table: a read-only connection, reflection, column roles, row keys and guarded execution.
+
+The product never owns this table. Every connection is read-only underneath (SQLite `mode=ro`,
+PostgreSQL `default_transaction_read_only`), so even a statement that slipped past the SQL guard
+could not write. Column roles (title, content, date, ...) are detected from names, types and a
+sample of values, with overrides from settings, so another table works without code changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sqlite3
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine, make_url
+
+from rag.errors import ConfigError, DatabaseUnavailable, QueryFailed
+from rag.models import QueryResult
+
+ROLES = ("id", "title", "content", "date", "category", "authors", "url")
+
+# Name hints per role, most specific first. Matching is on lower-cased column names.
+NAME_HINTS: dict[str, tuple[str, ...]] = {
+    "title": ("title", "headline", "subject", "name", "heading"),
+    "content": ("full_content", "content", "body", "text", "article", "description", "details", "message",
+                "document", "summary"),
+    "date": ("published_date", "publish_date", "published_at", "published", "date", "created_at", "created",
+             "opened_at", "timestamp", "updated_at", "signed_on", "effective_date"),
+    "category": ("article_category", "category", "section", "topic", "type", "kind", "status", "department",
+                 "priority", "product", "genre"),
+    "authors": ("authors", "author", "byline", "writer", "reporter", "assignee", "owner", "requester",
+                "customer", "agent", "created_by", "counterparty"),
+    "url": ("url", "link", "href", "permalink", "uri"),
+}
+
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+AUTHOR_SPLIT = re.compile(r"\s*[;|]\s*|\s*,\s*|\s+and\s+")
+SAMPLE_ROWS = 200
+
+
+@dataclass(frozen=True)
+class ColumnInfo:
+    name: str
+    type: str  # "text" | "integer" | "float" | "date" | "other"
+    nullable: bool = True
+
+
+@dataclass
+class ColumnRoles:
+    """Which column plays which role; `None` when the table has no such column."""
+
+    content: str
+    title: str | None = None
+    date: str | None = None
+    category: str | None = None
+    authors: str | None = None
+    url: str | None = None
+    id: str | None = None
+    numeric: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {role: getattr(self, role) for role in (*ROLES, "numeric")}
+
+
+@dataclass
+class TableProfile:
+    """What the offline engine and the SQL prompt need to know about the table's values."""
+
+    row_count: int
+    categories: dict[str, int] = field(default_factory=dict)
+    authors: dict[str, int] = field(default_factory=dict)
+    date_min: str | None = None
+    date_max: str | None = None
+    numeric_ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+
+@dataclass
+class SourceRow:
+    """One row as the indexer sees it: decoded, cleaned text plus flat metadata."""
+
+    key: str
+    title: str
+    content: str | None
+    metadata: dict[str, Any]
+    notes: list[str] = field(default_factory=list)
+
+
+def readonly_url(url: str) -> sa.URL:
+    """Turn a user's database URL into one whose connection cannot write."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        if database in ("", ":memory:"):
+            raise ConfigError("an in-memory SQLite database has no table to read; give a file path")
+        path = database.removeprefix("file:").split("?")[0]
+        if not Path(path).exists():
+            raise DatabaseUnavailable(f"The database file {path} does not exist. Run `make data` to build the sample.")
+        return parsed.set(database=f"file:{Path(path).resolve()}", query={"mode": "ro", "uri": "true"})
+    return parsed
+
+
+def create_readonly_engine(url: str, timeout_s: float = 5.0) -> Engine:
+    """A SQLAlchemy engine whose every connection is read-only and decodes bad UTF-8 with replacement."""
+    ro_url = readonly_url(url)
+    backend = ro_url.get_backend_name()
+    if backend == "sqlite":
+        engine = sa.create_engine(ro_url, connect_args={"timeout": timeout_s, "check_same_thread": False})
+
+        @sa.event.listens_for(engine, "connect")
+        def _configure(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+            dbapi_connection.text_factory = lambda raw: raw.decode("utf-8", errors="replace")
+            dbapi_connection.execute("PRAGMA query_only = ON")
+
+        return engine
+    if backend == "postgresql":
+        options = f"-c default_transaction_read_only=on -c statement_timeout={int(timeout_s * 1000)}"
+        return sa.create_engine(ro_url, connect_args={"options": options}, pool_pre_ping=True)
+    # Other backends: read-only is the database user's job; the guard still allows only SELECT.
+    return sa.create_engine(ro_url, pool_pre_ping=True)
+
+
+def _column_type(sa_type: Any) -> str:
+    if isinstance(sa_type, sa.Integer):
+        return "integer"
+    if isinstance(sa_type, sa.Float | sa.Numeric):
+        return "float"
+    if isinstance(sa_type, sa.Date | sa.DateTime):
+        return "date"
+    if isinstance(sa_type, sa.String | sa.Text | sa.Unicode):
+        return "text"
+    return "other"
+
+
+def clean_text(value: Any) -> str | None:
+    """Decode bytes with replacement and strip NUL bytes; None stays None."""
+    if value is None:
+        return None
+    if isinstance(value, bytes | bytearray | memoryview):
+        value = bytes(value).decode("utf-8", errors="replace")
+    return str(value).replace("\x00", "")
+
+
+def plain_value(value: Any) -> Any:
+    """A DB value as a JSON-friendly scalar."""
+    if isinstance(value, datetime):
+        return value.isoformat(sep=" ", timespec="seconds")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, bytes | bytearray | memoryview):
+        return clean_text(value)
+    return value
+
+
+def split_authors(value: str | None) -> list[str]:
+    if not value:
+        return []
+    return [name for name in (part.strip() for part in AUTHOR_SPLIT.split(value)) if name]
+
+
+class TableSource:
+    """Read-only access to one table, with its detected column roles and value profile."""
+
+    def __init__(self, db_url: str, table: str, *, role_overrides: dict[str, str] | None = None,
+                 timeout_s: float = 5.0, max_rows: int = 1000, max_cell_chars: int = 500) -> None:
+        self.db_url = db_url
+        self.table = table
+        self.timeout_s = timeout_s
+        self.max_rows = max_rows
+        self.max_cell_chars = max_cell_chars
+        self.engine = create_readonly_engine(db_url, timeout_s)
+        self.dialect = self.engine.dialect.name
+        self.columns, primary_key = self._reflect()
+        self.roles = self._detect_roles(role_overrides or {}, primary_key)
+        self.key_columns = self._choose_key_columns(primary_key)
+        self._profile: TableProfile | None = None
+
+    # ---------------------------------------------------------------- reflection and roles
+
+    def _reflect(self) -> tuple[dict[str, ColumnInfo], list[str]]:
+        try:
+            inspector = sa.inspect(self.engine)
+            if not inspector.has_table(self.table):
+                names = ", ".join(inspector.get_table_names()) or "none"
+                raise ConfigError(f"Table {self.table!r} not found (tables: {names}).")
+            columns = {
+                c["name"]: ColumnInfo(c["name"], _column_type(c["type"]), bool(c.get("nullable", True)))
+                for c in inspector.get_columns(self.table)
+            }
+            primary_key = list(inspector.get_pk_constraint(self.table).get("constrained_columns") or [])
+        except sa.exc.OperationalError as error:
+            raise DatabaseUnavailable(f"Cannot read the database: {error.orig}") from error
+        return columns, primary_key
+
+    def _sample(self) -> list[dict[str, Any]]:
+        table = sa.table(self.table, *(sa.column(c) for c in self.columns))
+        with self.connect() as connection:
+            return [dict(r._mapping) for r in connection.execute(sa.select(table).limit(SAMPLE_ROWS))]
+
+    def _detect_roles(self, overrides: dict[str, str], primary_key: list[str]) -> ColumnRoles:
+        for role, column in overrides.items():
+            if role not in ROLES:
+                raise ConfigError(f"Unknown column role {role!r}; roles are {', '.join(ROLES)}.")
+            if column not in self.columns:
+                raise ConfigError(f"Column {column!r} (role {role}) is not in table {self.table!r}.")
+        sample = self._sample()
+        taken: set[str] = set(overrides.values())
+        chosen: dict[str, str | None] = dict(overrides)
+
+        def by_name(role: str, kinds: tuple[str, ...]) -> str | None:
+            names = {c.lower(): c for c in self.columns if c not in taken and self.columns[c].type in kinds}
+            for hint in NAME_HINTS[role]:
+                if hint in names:
+                    return names[hint]
+            for hint in NAME_HINTS[role]:
+                for lower, original in names.items():
+                    if hint in lower:
+                        return original
+            return None
+
+        def avg_len(column: str) -> float:
+            values = [len(str(r[column])) for r in sample if r.get(column) is not None]
+            return sum(values) / len(values) if values else 0.0
+
+        def distinct_ratio(column: str) -> float:
+            values = [r[column] for r in sample if r.get(column) not in (None, "")]
+            return len(set(values)) / len(values) if values else 1.0
+
+        def looks_like_date(column: str) -> bool:
+            values = [r[column] for r in sample if r.get(column) not in (None, "")]
+            return bool(values) and all(isinstance(v, date) or ISO_DATE.match(str(v)) for v in values)
+
+        text_kinds = ("text", "other")
+        if "content" not in chosen:
+            named = by_name("content", text_kinds)
+            longest = max((c for c in self.columns if c not in taken and self.columns[c].type in text_kinds),
+                          key=avg_len, default=None)
+            chosen["content"] = named if named and avg_len(named) >= 0.5 * avg_len(longest or named) else longest
+        if not chosen.get("content"):
+            raise ConfigError(f"Table {self.table!r} has no text column to search; set the content role.")
+        taken.add(chosen["content"])
+        for role in ("url", "title", "authors"):
+            if role not in chosen:
+                chosen[role] = by_name(role, text_kinds)
+                taken.discard(None)  # type: ignore[arg-type]
+                if chosen[role]:
+                    taken.add(chosen[role])  # type: ignore[arg-type]
+        if "date" not in chosen:
+            candidate = by_name("date", ("date", "text", "other"))
+            if candidate is None or not looks_like_date(candidate):
+                candidate = next((c for c in self.columns if c not in taken and looks_like_date(c)), None)
+            chosen["date"] = candidate
+        if chosen.get("date"):
+            taken.add(chosen["date"])  # type: ignore[arg-type]
+        if "category" not in chosen:
+            candidate = by_name("category", text_kinds)
+            if candidate and distinct_ratio(candidate) > 0.5 and len(sample) >= 20:
+                candidate = None
+            chosen["category"] = candidate
+        if "id" not in chosen:
+            chosen["id"] = primary_key[0] if len(primary_key) == 1 else None
+        numeric = [c for c, info in self.columns.items()
+                   if info.type in ("integer", "float") and c not in chosen.values()]
+        return ColumnRoles(numeric=numeric, **{k: v for k, v in chosen.items() if k in ROLES})  # type: ignore[arg-type]
+
+    def _choose_key_columns(self, primary_key: list[str]) -> list[str]:
+        """A stable row key: primary key, else a unique url/id-like column, else the whole row's hash."""
+        if primary_key:
+            return primary_key
+        candidates = [c for c in (self.roles.id, self.roles.url) if c]
+        candidates += [c for c in self.columns if c.lower() in {"id", "uuid", "key", "ticket_id", "doc_id"}]
+        for column in candidates:
+            if self._is_unique(column):
+                return [column]
+        return []  # hash of all columns
+
+    def _is_unique(self, column: str) -> bool:
+        col = sa.column(column)
+        query = sa.select(sa.func.count(), sa.func.count(sa.distinct(col))).select_from(sa.table(self.table, col))
+        with self.connect() as connection:
+            total, distinct = connection.execute(query).one()
+        return total > 0 and total == distinct
+
+    # ---------------------------------------------------------------- connections
+
+    def connect(self) -> sa.Connection:
+        try:
+            return self.engine.connect()
+        except sa.exc.OperationalError as error:
+            raise DatabaseUnavailable(f"Cannot open the database: {error.orig}") from error
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ---------------------------------------------------------------- rows for the indexer
+
+    def key_of(self, row: dict[str, Any]) -> str:
+        if self.key_columns:
+            return "|".join(str(plain_value(row[c])) for c in self.key_columns)
+        payload = json.dumps([plain_value(row[c]) for c in self.columns], default=str, ensure_ascii=False)
+        return hashlib.sha1(payload.encode("utf-8", errors="replace")).hexdigest()[:20]
+
+    def count_rows(self) -> int:
+        with self.connect() as connection:
+            return int(connection.execute(
+                sa.select(sa.func.count()).select_from(sa.table(self.table))).scalar_one())
+
+    def iter_rows(self, batch_size: int = 500) -> Iterator[SourceRow]:
+        """Stream every row as a SourceRow; never loads the table into memory."""
+        table = sa.table(self.table, *(sa.column(c) for c in self.columns))
+        with self.connect() as connection:
+            result = connection.execution_options(stream_results=True, yield_per=batch_size).execute(sa.select(table))
+            for record in result:
+                yield self._to_source_row(dict(record._mapping))
+
+    def _to_source_row(self, row: dict[str, Any]) -> SourceRow:
+        roles = self.roles
+        notes: list[str] = []
+        raw_content = row.get(roles.content)
+        content = clean_text(raw_content)
+        if isinstance(raw_content, str) and "\x00" in raw_content:
+            notes.append("NUL bytes removed")
+        if content is not None and "\ufffd" in content:
+            notes.append("invalid UTF-8 replaced")
+        metadata: dict[str, Any] = {}
+        for column in self.columns:
+            if column == roles.content:
+                continue
+            value = plain_value(row.get(column))
+            if isinstance(value, str):
+                value = clean_text(value)
+            metadata[column] = value
+        title = clean_text(row.get(roles.title)) if roles.title else None
+        return SourceRow(key=self.key_of(row), title=title or "(untitled)", content=content,
+                         metadata=metadata, notes=notes)
+
+    # ---------------------------------------------------------------- profile
+
+    def profile(self) -> TableProfile:
+        """Distinct categories and authors, date range, numeric ranges; computed once per source."""
+        if self._profile is None:
+            self._profile = self._compute_profile()
+        return self._profile
+
+    def _compute_profile(self) -> TableProfile:
+        roles = self.roles
+        table = sa.table(self.table, *(sa.column(c) for c in self.columns))
+        profile = TableProfile(row_count=self.count_rows())
+        with self.connect() as connection:
+            if roles.category:
+                col = table.c[roles.category]
+                for value, count in connection.execute(sa.select(col, sa.func.count()).group_by(col)):
+                    if value not in (None, ""):
+                        profile.categories[str(clean_text(value))] = int(count)
+            if roles.authors:
+                col = table.c[roles.authors]
+                authors: Counter[str] = Counter()
+                for value, count in connection.execute(sa.select(col, sa.func.count()).group_by(col)):
+                    for name in split_authors(clean_text(value)):
+                        authors[name] += int(count)
+                profile.authors = dict(authors.most_common())
+            if roles.date:
+                col = table.c[roles.date]
+                low, high = connection.execute(sa.select(sa.func.min(col), sa.func.max(col))).one()
+                profile.date_min = plain_value(low)
+                profile.date_max = plain_value(high)
+            for name in roles.numeric:
+                col = table.c[name]
+                low, high = connection.execute(sa.select(sa.func.min(col), sa.func.max(col))).one()
+                if low is not None:
+                    profile.numeric_ranges[name] = (float(low), float(high))
+        return profile
+
+    # ---------------------------------------------------------------- guarded execution
+
+    def run_select(self, sql: str) -> QueryResult:
+        """Run SQL that already passed the guard, with a time limit, a row cap and a cell-size cap."""
+        deadline = time.monotonic() + self.timeout_s
+        for attempt in range(2):
+            try:
+                with self.connect() as connection:
+                    raw = connection.connection.dbapi_connection
+                    if self.dialect == "sqlite":
+                        raw.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
+                    try:
+                        result = connection.exec_driver_sql(sql)
+                        columns = list(result.keys())
+                        fetched = result.fetchmany(self.max_rows + 1)
+                    finally:
+                        if self.dialect == "sqlite":
+                            raw.set_progress_handler(None, 0)
+                        connection.rollback()
+                break
+            except sa.exc.OperationalError as error:
+                message = str(error.orig)
+                if "interrupted" in message or "statement timeout" in message or "canceling statement" in message:
+                    raise QueryFailed(f"The query took longer than {self.timeout_s:g} s and was stopped.") from error
+                if "locked" in message and attempt == 0:
+                    time.sleep(0.5)
+                    continue
+                if "locked" in message:
+                    raise DatabaseUnavailable("The database is locked by another program; try again shortly.") from error
+                raise QueryFailed(f"The database could not run the query: {message}") from error
+            except sa.exc.DBAPIError as error:
+                raise QueryFailed(f"The database could not run the query: {error.orig}") from error
+        rows: list[list[Any]] = []
+        truncated = 0
+        for record in fetched[: self.max_rows]:
+            row = []
+            for value in record:
+                value = plain_value(value)
+                if isinstance(value, str) and len(value) > self.max_cell_chars:
+                    value = value[: self.max_cell_chars] + "…"
+                    truncated += 1
+                row.append(value)
+            rows.append(row)
+        return QueryResult(columns, rows, row_limit_hit=len(fetched) > self.max_rows, truncated_cells=truncated)
+
+    def describe(self) -> str:
+        """A compact description of the table for SQL prompts and the UI."""
+        profile = self.profile()
+        lines = [f"Table {self.table} ({profile.row_count} rows). Columns:"]
+        for name, info in self.columns.items():
+            role = next((r for r, c in self.roles.as_dict().items() if c == name), None)
+            lines.append(f"- {name} ({info.type})" + (f" — role: {role}" if role and role != "numeric" else ""))
+        if profile.categories:
+            lines.append(f"Distinct values of {self.roles.category}: " + ", ".join(sorted(profile.categories)))
+        if self.roles.date and profile.date_min:
+            lines.append(f"{self.roles.date} is text 'YYYY-MM-DD HH:MM:SS', from {profile.date_min} to "
+                         f"{profile.date_max}." if self.columns[self.roles.date].type != "date" else
+                         f"{self.roles.date} ranges from {profile.date_min} to {profile.date_max}.")
+        if self.roles.authors:
+            lines.append(f"{self.roles.authors} may hold several names separated by '; '.")
+        return "\n".join(lines)
