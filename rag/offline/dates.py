@@ -135,17 +135,19 @@ _OPT_YEAR = rf"(?:\.?,?\s+(?:of\s+)?{_YEAR})?"  # "17 April", "17 Apr. 2023", "A
 _NUMBER_WORDS = {
     word: number
     for number, word in enumerate(
-        "one two three four five six seven eight nine ten eleven twelve".split(), 1
+        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
+        1,
     )
 }
 _COUNT = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
 _UNIT = r"(?P<unit>day|week|month|quarter|year)(?P<plural>s)?\b"
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
-             "fourth": 4, "4th": 4, "last": 4, "final": 4, "latter": 2}  # fmt: skip
+             "fourth": 4, "4th": 4, "last": 4, "final": 4, "latter": 2}
 
 
 def _year_of(m: re.Match[str]) -> int | None:
-    return int(m["year"]) if m["year"] else None
+    year = m.groupdict().get("year")
+    return int(year) if year else None
 
 
 def _month_of(m: re.Match[str]) -> int:
@@ -180,7 +182,7 @@ def _build_numeric_day(m: re.Match[str], today: date) -> _Point | None:
 
 
 def _build_day_month(m: re.Match[str], today: date) -> _Point | None:
-    """"17 April 2023"; a yearless "3 may" is weak because of "the top 3 may ..."."""
+    """Day first: "17 April 2023"; a yearless "3 may" is weak because of "the top 3 may ..."."""
     year = _year_of(m)
     strong = year is not None or m["month"].lower() != "may"
     return _day_point(year, _month_of(m), int(m["day"]), strong)
@@ -203,7 +205,8 @@ def _build_month(m: re.Match[str], today: date) -> _Point | None:
 
 
 def _build_quarter(m: re.Match[str], today: date) -> _Point | None:
-    quarter = int(m["q"]) if m["q"] else _ORDINALS[m["ord"].lower()]
+    number = m.groupdict().get("q")
+    quarter = int(number) if number else _ORDINALS[m["ord"].lower()]
     if quarter > 4:
         return None
     year = _year_of(m)
@@ -211,7 +214,8 @@ def _build_quarter(m: re.Match[str], today: date) -> _Point | None:
 
 
 def _build_half(m: re.Match[str], today: date) -> _Point | None:
-    half = int(m["h"]) if m["h"] else _ORDINALS[m["ord"].lower()]
+    number = m.groupdict().get("h")
+    half = int(number) if number else _ORDINALS[m["ord"].lower()]
     if half > 2:
         return None
     year = _year_of(m)
@@ -284,14 +288,14 @@ def _form(pattern: str, build: Callable[[re.Match[str], date], _Point | None]) -
 # Order only breaks ties between equally long matches: the earlier form wins.
 _POINT_FORMS: list[_Form] = [
     _form(rf"{_YEAR}[-/.](?P<month>0?[1-9]|1[0-2])[-/.](?P<day>[12]\d|3[01]|0?[1-9])(?!\d)",
-          _build_iso_day),  # fmt: skip
+          _build_iso_day),
     _form(rf"(?P<first>\d{{1,2}})[/.-](?P<second>\d{{1,2}})[/.-]{_YEAR}", _build_numeric_day),
     _form(rf"{_YEAR}-(?P<month>0[1-9]|1[0-2])(?![\d-])", _build_iso_month),
     _form(rf"(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH}{_OPT_YEAR}", _build_day_month),
     _form(rf"{_MONTH}\.?\s+(?:the\s+)?{_DAY}{_OPT_YEAR}", _build_month_day),
     _form(rf"{_MONTH}{_OPT_YEAR}", _build_month),
     _form(rf"(?P<the>the\s+)?(?P<which>last|past|previous|preceding)\s+(?:{_COUNT}\s+)?{_UNIT}",
-          _build_last),  # fmt: skip
+          _build_last),
     _form(rf"(?:this|the\s+current|current)\s+{_UNIT}", _build_this),
     _form(rf"(?:{_COUNT}|an?)\s+{_UNIT}\s+ago\b", _build_ago),
     _form(r"(?P<word>yesterday|(?<!usa\s)today)\b", _build_day_word),  # not "USA Today"
@@ -299,16 +303,16 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"q(?P<q>[1-4])\b(?:,?\s*(?:of\s+)?{_YEAR})?", _build_quarter),
     _form(rf"{_YEAR}[\s-]*q(?P<q>[1-4])\b", _build_quarter),
     _form(rf"(?:the\s+)?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th|last|final)\s+quarter"
-          rf"\s+(?:of\s+)?{_YEAR}", _build_quarter),  # fmt: skip
+          rf"\s+(?:of\s+)?{_YEAR}", _build_quarter),
     _form(rf"h(?P<h>[12])\b(?:,?\s*(?:of\s+)?{_YEAR})?", _build_half),
     _form(rf"{_YEAR}[\s-]*h(?P<h>[12])\b", _build_half),
     _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter)\s+half\s+(?:of\s+)?{_YEAR}",
-          _build_half),  # fmt: skip
+          _build_half),
     _form(r"(?:the\s+)?(?P<decade>(?:19|20)\d)0'?s\b", _build_decade),
     # a count of things is not a year: "2000 words", "1999 articles"
     _form(rf"(?P<word>(?:the\s+)?year\s+)?{_YEAR}"
           r"(?!\s+(?:words?|characters?|chars|articles?|stories|times|results|rows)\b)",
-          _build_year),  # fmt: skip
+          _build_year),
 ]
 
 # --------------------------------------------------------------------------- rules
@@ -316,6 +320,8 @@ _POINT_FORMS: list[_Form] = [
 
 @dataclass(frozen=True)
 class _Found:
+    """The longest point starting at some offset, and the offset just past it."""
+
     point: _Point
     end: int
 
@@ -333,47 +339,43 @@ class _Candidate:
 
 
 _POINT_GRANULARITY = {"day": "day", "month": "month", "year": "year", "relative": "relative",
-                      "quarter": "range", "half": "range", "decade": "range"}  # fmt: skip
+                      "quarter": "range", "half": "range", "decade": "range"}
 _WEAK_GATES = {"in", "during", "throughout", "from"}  # may precede a month or year without one
 _KIND_GATES = {"year": {"of"}, "day": {"on"}}  # "the best of 2023", "on 17 May"
 _OPEN_OPS = {"since": "since", "after": "after", "later than": "after", "before": "before",
              "prior to": "before", "earlier than": "before", "until": "until", "till": "until",
              "til": "until", "through": "until", "thru": "until", "up to": "until",
              "starting": "since", "starting in": "since", "starting from": "since",
-             "no later than": "until", "no earlier than": "since"}  # fmt: skip
+             "no later than": "until", "no earlier than": "since"}
 
 _BETWEEN = re.compile(r"between\s+", re.IGNORECASE)
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
-_FROM = re.compile(r"(?:(?P<from>from)|(?P<gate>in|during|throughout))\s+", re.IGNORECASE)
+_FROM = re.compile(r"(?:from|in|during|throughout)\s+", re.IGNORECASE)
 _TO = re.compile(r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", re.IGNORECASE)
 _NOW = re.compile(r"(?:now|the\s+present|present|date|today)\b", re.IGNORECASE)
-_OPEN = re.compile(
-    r"(?P<op>" + "|".join(sorted((op.replace(" ", r"\s+") for op in _OPEN_OPS), key=len, reverse=True))
-    + r")\s+",
-    re.IGNORECASE,
-)
+_OPEN_WORDS = "|".join(op.replace(" ", r"\s+") for op in sorted(_OPEN_OPS, key=len, reverse=True))
+_OPEN = re.compile(rf"(?P<op>{_OPEN_WORDS})\s+", re.IGNORECASE)
 _FROM_ONLY = re.compile(r"from\s+", re.IGNORECASE)
-_ONWARDS = re.compile(r"\s+(?:onwards?|on|and\s+later|or\s+later)\b", re.IGNORECASE)
+_ONWARDS = re.compile(r"\s+(?:onwards?|and\s+(?:later|after)|or\s+later)\b", re.IGNORECASE)
 _GATE = re.compile(r"(?P<gate>in|during|throughout|of|from|on|over|within|for)\s+", re.IGNORECASE)
 _PUBLISHED = re.compile(r"\b(?:published|dated)\s+$", re.IGNORECASE)
-_LIST_SEP = re.compile(r",\s*(?:(?P<and>and|or)\s+)?|\s+(?P<and2>and|or|&)\s+", re.IGNORECASE)
+_LIST_SEP = re.compile(r",\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
 _WORD_START = re.compile(r"\b\w")
 
 
 def _join(first: _Point, second: _Point, fallback_year: int) -> Period:
-    """Span from `first` to `second`, lending a written year to the side that lacks one."""
-    if second.year is None and first.year is not None:
-        start = first.period(fallback_year)[0]
-        end = second.bounds(first.year)[1]
-        if end < start:  # "from November 2022 to February"
-            end = second.bounds(first.year + 1)[1]
-        return start, end
-    end = second.period(fallback_year)[1]
-    right_year = second.year if second.year is not None else fallback_year
-    start = first.period(right_year)[0]
-    if first.year is None and start > end:  # "between November and February 2023"
-        start = first.bounds(right_year - 1)[0]
-    return min(start, end), max(start, end, first.period(right_year)[1])
+    """Cover both ends, lending a written year to the side that lacks one."""
+    first_year, second_year = first.year, second.year
+    if second_year is None:
+        second_year = first_year if first_year is not None else fallback_year
+    if first_year is None:
+        first_year = second_year
+        if first.bounds(first_year)[0] > second.bounds(second_year)[1]:
+            first_year -= 1  # "between November and February 2023"
+    elif second.year is None and second.bounds(second_year)[1] < first.bounds(first_year)[0]:
+        second_year += 1  # "from November 2022 to February"
+    (start1, end1), (start2, end2) = first.bounds(first_year), second.bounds(second_year)
+    return min(start1, start2), max(end1, end2)
 
 
 def _open(op: str, point: _Point, fallback_year: int) -> Period:
@@ -406,7 +408,7 @@ class _Scanner:
         return self._points[pos]
 
     def between(self, pos: int) -> _Candidate | None:
-        """"between P and P"."""
+        """Match "between P and P"."""
         if not (m := _BETWEEN.match(self.question, pos)) or not (first := self.point_at(m.end())):
             return None
         if not (link := _AND.match(self.question, first.end)) or not (second := self.point_at(link.end())):
@@ -414,7 +416,7 @@ class _Scanner:
         return self._range(pos, first, second, priority=0)
 
     def from_to(self, pos: int) -> _Candidate | None:
-        """"[from|in] P to/through/until/- P"; "to now/date/present" ends on today."""
+        """Match "[from|in] P to/through/until/- P"; "to now/date/present" ends on today."""
         lead = _FROM.match(self.question, pos)
         if not (first := self.point_at(lead.end() if lead else pos)):
             return None
@@ -429,32 +431,34 @@ class _Scanner:
         return self._range(pos, first, second, priority=1)
 
     def open_ended(self, pos: int) -> _Candidate | None:
-        """"since/after/before/until/prior to P" and "from P onwards"."""
-        if m := _OPEN.match(self.question, pos):
-            op, found = _OPEN_OPS[" ".join(m["op"].lower().split())], self.point_at(m.end())
-            end = found.end if found else 0
-        elif (m := _FROM_ONLY.match(self.question, pos)) and (found := self.point_at(m.end())):
-            if not (onwards := _ONWARDS.match(self.question, found.end)):
+        """Match "since/after/before/until/prior to P" and "from P onwards"."""
+        q = self.question
+        if m := _OPEN.match(q, pos):
+            if not (found := self.point_at(m.end())):
                 return None
+            op, end = _OPEN_OPS[" ".join(m["op"].lower().split())], found.end
+        elif (
+            (m := _FROM_ONLY.match(q, pos))
+            and (found := self.point_at(m.end()))
+            and (onwards := _ONWARDS.match(q, found.end))
+        ):
             op, end = "since", onwards.end()
         else:
             return None
-        if found is None:
-            return None
         point = found.point
-        return self._candidate(pos, end, 2, "open", lambda y: _open(op, point, y), None)
+        return _Candidate(pos, end, 2, "open", lambda y: _open(op, point, y), None)
 
     def lone_point(self, pos: int) -> _Candidate | None:
-        """"[in|during|of|from|on|over|within|for] P"; weak points need a fitting gate."""
+        """Match "[in|during|of|from|on|over|within|for] P"; weak points need a fitting gate."""
         gate = _GATE.match(self.question, pos)
         if not (found := self.point_at(gate.end() if gate else pos)):
             return None
         point, word = found.point, gate["gate"].lower() if gate else None
         allowed = _WEAK_GATES | _KIND_GATES.get(point.kind, set())
-        published = word is None and _PUBLISHED.search(self.question, 0, pos)
+        published = word is None and _PUBLISHED.search(self.question, 0, pos) is not None
         if not (point.strong or word in allowed or published):
             return None
-        return self._candidate(pos, found.end, 3, _POINT_GRANULARITY[point.kind], point.period, point)
+        return _Candidate(pos, found.end, 3, _POINT_GRANULARITY[point.kind], point.period, point)
 
     def list_item(self, pos: int, head: _Point) -> _Candidate | None:
         """The next item of "in 2022 and 2023" / "in March, April or May": a point of the same kind."""
@@ -462,24 +466,13 @@ class _Scanner:
             return None
         point = found.point
         bare_may = self.question[sep.end() : found.end].lower() == "may"
-        if point.kind != head.kind or (bare_may and not (sep["and"] or sep["and2"])):
+        if point.kind != head.kind or (bare_may and sep.group().strip(" ,") == ""):
             return None  # "in March, may I ask ..."
-        return self._candidate(sep.end(), found.end, 3, _POINT_GRANULARITY[point.kind], point.period, point)
+        return _Candidate(sep.end(), found.end, 3, _POINT_GRANULARITY[point.kind], point.period, point)
 
-    def _range(self, pos: int, first: _Found, second: _Found, priority: int) -> _Candidate | None:
+    def _range(self, pos: int, first: _Found, second: _Found, priority: int) -> _Candidate:
         a, b = first.point, second.point
-        return self._candidate(pos, second.end, priority, "range", lambda y: _join(a, b, y), None)
-
-    def _candidate(
-        self,
-        start: int,
-        end: int,
-        priority: int,
-        granularity: str,
-        period: Callable[[int], Period],
-        point: _Point | None,
-    ) -> _Candidate:
-        return _Candidate(start, end, priority, granularity, period, point)
+        return _Candidate(pos, second.end, priority, "range", lambda y: _join(a, b, y), None)
 
 
 _RULES: list[Callable[[_Scanner, int], _Candidate | None]] = [
@@ -545,5 +538,6 @@ def find_date_ranges(question: str, *, today: date, default_year: int | None = N
             start, end = item.period(year)
         except ValueError:  # 29 February in a year that has none
             continue
-        found.append(DateRange(start, end, item.granularity, question[item.start : item.end], (item.start, item.end)))
+        text, span = question[item.start : item.end], (item.start, item.end)
+        found.append(DateRange(start, end, item.granularity, text, span))
     return found
