@@ -14,6 +14,7 @@ Unchanged rows are never re-embedded. One writer at a time, through a file lock.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -159,10 +160,8 @@ class VectorIndex:
         return collection
 
     def drop(self) -> None:
-        try:
+        with contextlib.suppress(Exception):  # absent already
             self.client.delete_collection(self.name)
-        except Exception:  # noqa: BLE001, S110 - absent already
-            pass
 
     def _lock(self) -> FileLock:
         if self.settings.chroma_host:

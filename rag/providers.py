@@ -1,12 +1,13 @@
 """The one factory for language models and embedding models: offline, Gemini or a scripted fake.
 
-Callers never construct providers themselves; tests inject fakes through `Providers(...)`.
+Callers never construct providers themselves; tests inject fakes through `Providers(...)` or
+`build_providers(settings, llm=fake)`, the same path the app uses.
 """
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rag.embeddings import Embedder, HashingEmbedder, SentenceTransformerEmbedder
@@ -14,6 +15,13 @@ from rag.settings import Settings
 
 _EMBEDDERS: dict[tuple[str, int], Embedder] = {}
 _EMBEDDERS_LOCK = threading.Lock()
+
+# USD per million tokens (input, output), for the cost estimate shown in traces.
+PRICES_PER_MILLION: dict[str, tuple[float, float]] = {
+    "gemini-2.5-flash": (0.30, 2.50),
+    "gemini-2.5-flash-lite": (0.10, 0.40),
+    "gemini-2.5-pro": (1.25, 10.00),
+}
 
 
 def build_embedder(settings: Settings) -> Embedder:
@@ -33,7 +41,30 @@ class Providers:
     """What the engines need from the outside world; `llm` is None for the offline engine."""
 
     embedder: Embedder
-    llm: Any | None = None
+    llm: Any | None = None  # a LlamaIndex LLM (Gemini or a scripted fake)
+    synthesizer: Any | None = None  # writes answers from rows/chunks with the LLM
+    text_to_sql_prompt: Any | None = None
     provider_name: str = "offline"
     model_name: str = "offline"
-    extras: dict[str, Any] = field(default_factory=dict)
+
+
+def build_providers(settings: Settings, *, llm: Any | None = None) -> Providers:
+    """Offline by default; Gemini when configured; `llm` injects a fake through the same path."""
+    embedder = build_embedder(settings)
+    if llm is None and settings.effective_provider != "gemini":
+        return Providers(embedder)
+    from rag.llm import LLMSynthesizer, build_gemini, text_to_sql_prompt
+
+    if llm is None:
+        llm = build_gemini(settings)
+    name = "gemini" if settings.effective_provider == "gemini" else "fake"
+    model = getattr(llm, "model", None) or settings.gemini_model
+    return Providers(embedder, llm=llm, synthesizer=LLMSynthesizer(llm), text_to_sql_prompt=text_to_sql_prompt(),
+                     provider_name=name, model_name=str(model))
+
+
+def estimate_cost(model: str, tokens: dict[str, int]) -> float:
+    prices = PRICES_PER_MILLION.get(model)
+    if not prices:
+        return 0.0
+    return round((tokens["prompt"] * prices[0] + tokens["completion"] * prices[1]) / 1_000_000, 6)

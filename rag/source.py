@@ -410,7 +410,7 @@ class TableSource:
                     time.sleep(0.5)
                     continue
                 if "locked" in message:
-                    raise DatabaseUnavailable("The database is locked by another program; try again shortly.") from error
+                    raise DatabaseUnavailable("The database is locked by another program; try again.") from error
                 raise QueryFailed(f"The database could not run the query: {message}") from error
             except sa.exc.DBAPIError as error:
                 raise QueryFailed(f"The database could not run the query: {error.orig}") from error

@@ -1,0 +1,153 @@
+"""The facade the app and the CLI call: `Assistant.build(settings).ask(question) -> Turn`.
+
+It validates the question, runs the router (or a forced engine) inside a trace recording, and turns
+the result, or any domain error, into a `Turn`. With Gemini, an unavailable LLM falls back to the
+offline engine and the answer says so.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from rag import tracing
+from rag.charts import choose_chart
+from rag.engines import EmbedderAdapter, EngineContext, EngineResult, GuardedSQLDatabase
+from rag.errors import BadQuestion, LLMUnavailable, RagError
+from rag.index import VectorIndex
+from rag.models import Route, Trace, Turn
+from rag.offline.llm import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
+from rag.offline.planner import Planner
+from rag.offline.text_to_sql import SQLBuilder
+from rag.providers import Providers, build_providers, estimate_cost
+from rag.router import build_engines, build_router
+from rag.settings import Settings
+from rag.source import TableSource
+
+
+def validate_question(question: Any, max_chars: int) -> str:
+    """A clean question or BadQuestion, before any engine (or LLM) runs."""
+    if isinstance(question, bytes | bytearray):
+        try:
+            question = bytes(question).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise BadQuestion("The question is not valid UTF-8 text.") from error
+    if not isinstance(question, str):
+        raise BadQuestion("The question must be text.")
+    text = question.strip()
+    if not text:
+        raise BadQuestion("Please type a question.")
+    if len(text) > max_chars:
+        raise BadQuestion(f"The question is {len(text):,} characters long; the limit is {max_chars:,}. "
+                          "Please shorten it.")
+    controls = sum(1 for ch in text if unicodedata.category(ch) in ("Cc", "Cs", "Co") and ch not in "\n\t\r")
+    if "\x00" in text or controls > max(2, len(text) // 20) or "\ufffd" in text:
+        raise BadQuestion("The question contains binary or unreadable characters.")
+    return " ".join(text.split())
+
+
+@dataclass
+class Assistant:
+    settings: Settings
+    context: EngineContext
+    engines: dict[Route, Any]
+    router: Any
+    providers: Providers
+    fallback: Assistant | None = None
+
+    @classmethod
+    def build(cls, settings: Settings, *, providers: Providers | None = None, source: TableSource | None = None,
+              index: VectorIndex | None = None) -> Assistant:
+        """Wire source, index, planner, engines and router for the configured provider."""
+        providers = providers or build_providers(settings)
+        source = source or TableSource(settings.db_url, settings.table, role_overrides=settings.role_overrides(),
+                                       timeout_s=settings.sql_timeout_s, max_rows=settings.max_rows,
+                                       max_cell_chars=settings.max_cell_chars)
+        index = index or VectorIndex(settings, providers.embedder)
+        profile = source.profile()
+        planner = Planner(source.table, source.roles, profile)
+        date_is_text = bool(source.roles.date) and source.columns[source.roles.date].type != "date"
+        builder = SQLBuilder(source.table, source.roles, profile, source.dialect, date_is_text=date_is_text)
+
+        def write_sql(question: str) -> str:
+            return builder.answer_sql(planner.plan(question))
+
+        offline_llm = OfflineSQLWriter(write_sql)
+        database = GuardedSQLDatabase(source, settings.max_rows)
+        embed_model = EmbedderAdapter(providers.embedder)
+        uses_llm = providers.llm is not None
+
+        def context_for(llm: Any, synthesizer: Any) -> EngineContext:
+            return EngineContext(settings=settings, source=source, index=index, planner=planner, sql_builder=builder,
+                                 database=database, embed_model=embed_model, llm=llm, synthesizer=synthesizer)
+
+        fallback = None
+        if uses_llm:
+            offline_context = context_for(offline_llm, None)
+            offline_engines = build_engines(offline_context, OFFLINE_TEXT_TO_SQL_PROMPT)
+            fallback = cls(settings, offline_context, offline_engines,
+                           build_router(offline_context, offline_engines, use_llm_selector=False),
+                           Providers(providers.embedder))
+            context = context_for(providers.llm, providers.synthesizer)
+            engines = build_engines(context, providers.text_to_sql_prompt)
+        else:
+            context = context_for(offline_llm, None)
+            engines = build_engines(context, OFFLINE_TEXT_TO_SQL_PROMPT)
+        router = build_router(context, engines, use_llm_selector=uses_llm)
+        return cls(settings, context, engines, router, providers, fallback)
+
+    @property
+    def provider_label(self) -> str:
+        return self.providers.provider_name if self.providers.llm is None else \
+            f"{self.providers.provider_name} ({self.providers.model_name})"
+
+    def ask(self, question: Any, route: Route | str | None = None) -> Turn:
+        """Answer one question; never raises for domain errors (they become the turn's error)."""
+        forced = Route(route) if route else None
+        trace = Trace(question=str(question)[:2000] if not isinstance(question, bytes) else "<binary>",
+                      provider=self.provider_label, forced_route=forced.value if forced else None)
+        with tracing.recording(trace) as recorder:
+            try:
+                with recorder.span("validate"):
+                    clean = validate_question(question, self.settings.max_question_chars)
+                trace.question = clean
+                return self._answer(clean, forced, trace)
+            except LLMUnavailable as error:
+                if self.fallback is None:
+                    return self._failed(trace, error)
+                trace.notes.append(f"{error} Answered by the offline engine instead.")
+                with recorder.span("fallback.offline"):
+                    turn = self.fallback._answer(trace.question, forced, trace)
+                turn.answer = f"_The language model was unavailable ({error}); this answer comes from the offline " \
+                              f"engine._\n\n{turn.answer}"
+                return turn
+            except RagError as error:
+                return self._failed(trace, error)
+
+    def _answer(self, question: str, forced: Route | None, trace: Trace) -> Turn:
+        recorder = tracing.current()
+        assert recorder is not None
+        if forced:
+            route, reason = forced, "forced by the user"
+            trace.route, trace.reason = route.value, reason
+            with recorder.span("route", route=route.value, reason=reason):
+                pass
+            response = self.engines[forced].query(question)
+        else:
+            with recorder.span("route+answer") as attrs:
+                response = self.router.query(question)
+                selection = response.metadata["selector_result"].selections[0]
+                route = (Route.SQL, Route.VECTOR, Route.HYBRID)[selection.index]
+                attrs.update(route=route.value, reason=selection.reason)
+            trace.route, trace.reason = route.value, selection.reason
+        payload: EngineResult = (response.metadata or {}).get("engine_result") or EngineResult()
+        turn = Turn(question=question, answer=str(response.response), route=route.value, trace=trace,
+                    citations=payload.citations, chart=choose_chart(payload.result))
+        turn.cost_usd = estimate_cost(self.providers.model_name, trace.tokens)
+        return turn
+
+    def _failed(self, trace: Trace, error: RagError) -> Turn:
+        trace.error = f"{error.title}: {error}"
+        return Turn(question=trace.question, answer=f"**{error.title}.** {error}", route=trace.route, trace=trace,
+                    error=str(error))

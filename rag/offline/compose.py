@@ -1,0 +1,155 @@
+"""Offline answers: extractive quotes from retrieved chunks, and one sentence over SQL results.
+
+Retrieved text is data: quotes are escaped so markdown images, links and raw HTML inside a document
+are shown as text, never rendered, and nothing in a document changes what is said around it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rag.chunking import split_sentences
+from rag.models import Chunk, Citation, QueryResult
+from rag.offline.vocabulary import STOPWORDS, WORD
+
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|!~$])")
+MAX_QUOTES = 3
+MAX_QUOTE_CHARS = 400
+
+
+def markdown_safe(text: str) -> str:
+    """Escape characters that markdown or HTML would interpret."""
+    return MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def _terms(text: str) -> set[str]:
+    words = [w.lower().strip("'") for w in WORD.findall(text)]
+    words = [w[:-2] if w.endswith("'s") else w for w in words]
+    terms = {w for w in words if w not in STOPWORDS and len(w) > 2}
+    # "Doo ley" -> "dooley": adjacent fragments joined, so a split name still matches.
+    terms |= {a + b for a, b in zip(words, words[1:], strict=False) if len(a) <= 5 and len(b) <= 5}
+    return terms
+
+
+def _overlap(terms: set[str], sentence: str) -> float:
+    if not terms:
+        return 0.0
+    lower = sentence.lower()
+    hits = sum(1 for t in terms if t in lower or (len(t) > 5 and t[:5] in lower))
+    return hits / len(terms)
+
+
+def best_sentences(question: str, chunks: Sequence[Chunk], limit: int = MAX_QUOTES) -> list[tuple[str, Chunk]]:
+    """The sentences that best answer `question`: chunk similarity plus word overlap, one per chunk."""
+    terms = _terms(question)
+    scored: list[tuple[float, str, Chunk]] = []
+    for chunk in chunks:
+        sentences = split_sentences(chunk.text) or [chunk.text]
+        best = max(sentences, key=lambda s: (_overlap(terms, s), -abs(len(s) - 160)))
+        scored.append((0.6 * chunk.score + 0.4 * _overlap(terms, best), best, chunk))
+    scored.sort(key=lambda item: item[0], reverse=True)
+    picked: list[tuple[str, Chunk]] = []
+    seen_rows: set[str] = set()
+    for _, sentence, chunk in scored:
+        if chunk.row_key in seen_rows:
+            continue
+        seen_rows.add(chunk.row_key)
+        picked.append((sentence, chunk))
+        if len(picked) == limit:
+            break
+    return picked
+
+
+def retrieval_answer(question: str, topic: str, chunks: Sequence[Chunk], *, date_key: str | None,
+                     min_score: float) -> tuple[str, list[Citation]]:
+    """Quote the best sentences with numbered citations, or say plainly that nothing relevant was found."""
+    if not chunks or max(c.score for c in chunks) < min_score:
+        subject = f" about “{markdown_safe(topic)}”" if topic else ""
+        return (f"I found nothing relevant{subject} in the documents searched "
+                f"(best similarity {max((c.score for c in chunks), default=0):.2f}, threshold {min_score:.2f})."), []
+    quotes = best_sentences(topic or question, [c for c in chunks if c.score >= min_score])
+    citations: list[Citation] = []
+    lines = [f"Here is what the documents say{' about “' + markdown_safe(topic) + '”' if topic else ''}:"]
+    for number, (sentence, chunk) in enumerate(quotes, start=1):
+        citation = chunk.citation(date_key or "")
+        citations.append(citation)
+        text = sentence if len(sentence) <= MAX_QUOTE_CHARS else sentence[:MAX_QUOTE_CHARS].rsplit(" ", 1)[0] + " …"
+        dated = f", {citation.published_date[:10]}" if citation.published_date else ""
+        lines.append(f"{number}. “{markdown_safe(text)}” — *{markdown_safe(chunk.title)}*{dated} [{number}]")
+    return "\n".join(lines), citations
+
+
+# ---------------------------------------------------------------- SQL results
+
+VALUE_PHRASES = (
+    (re.compile(r"^avg_(.+)$"), "the average {name} is {value}"),
+    (re.compile(r"^total_(.+)$"), "the total {name} is {value}"),
+    (re.compile(r"^max_(.+)$"), "the highest {name} is {value}"),
+    (re.compile(r"^min_(.+)$"), "the lowest {name} is {value}"),
+    (re.compile(r"^share_pct$"), "the share is {value}%"),
+    (re.compile(r"^(.+)_count$"), "there are {value} matching {name}s"),
+)
+
+
+def _format(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:,.1f}" if value != int(value) else f"{int(value):,}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def _value_sentence(column: str, value: Any) -> str:
+    for pattern, template in VALUE_PHRASES:
+        match = pattern.match(column)
+        if match:
+            name = (match.group(1) if match.groups() else column).replace("_", " ")
+            return template.format(name=name, value=_format(value))
+    return f"{column.replace('_', ' ')} is {_format(value)}"
+
+
+def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, url_col: str | None,
+               date_col: str | None) -> tuple[str, list[Citation]]:
+    """One sentence over the rows (the table itself is shown by the UI), plus citations for listed rows."""
+    where = f" ({conditions})" if conditions else ""
+    if not result.rows:
+        return f"No rows match this question{where}.", []
+    columns = result.columns
+    if len(result.rows) == 1 and len(columns) == 1:
+        sentence = _value_sentence(columns[0], result.rows[0][0])
+        return sentence[0].upper() + sentence[1:] + f"{where}.", []
+    if title_col in columns:
+        return _listing_answer(result, where, title_col, url_col, date_col)
+    value_col = columns[-1]
+    numeric = [r for r in result.rows if isinstance(r[-1], int | float)]
+    more = " (row limit reached; more exist)" if result.row_limit_hit else ""
+    if not numeric or len(columns) < 2:
+        return f"{len(result.rows)} rows{where}{more}.", []
+    top = max(numeric, key=lambda r: r[-1])
+    low = min(numeric, key=lambda r: r[-1])
+    label = lambda row: ", ".join(_format(v) for v in row[:-1])  # noqa: E731 - tiny local formatter
+    measure = value_col.replace("_", " ")
+    sentence = (f"{len(result.rows)} groups by {', '.join(columns[:-1])}{where}{more}; highest {measure}: "
+                f"{label(top)} ({_format(top[-1])})")
+    if len(result.rows) > 1:
+        sentence += f"; lowest: {label(low)} ({_format(low[-1])})"
+    return sentence + ".", []
+
+
+def _listing_answer(result: QueryResult, where: str, title_col: str, url_col: str | None,
+                    date_col: str | None) -> tuple[str, list[Citation]]:
+    index = {name: i for i, name in enumerate(result.columns)}
+    citations = []
+    lines = [f"Found {len(result.rows)} {'row' if len(result.rows) == 1 else 'rows'}{where}"
+             + (" (row limit reached; more exist)" if result.row_limit_hit else "") + ":"]
+    for row in result.rows[:10]:
+        title = str(row[index[title_col]])
+        url = str(row[index[url_col]]) if url_col in index else ""
+        day = str(row[index[date_col]])[:10] if date_col in index else ""
+        citations.append(Citation(title, url, day))
+        lines.append(f"- {markdown_safe(title)}" + (f" ({day})" if day else ""))
+    if len(result.rows) > 10:
+        lines.append(f"- … and {len(result.rows) - 10} more in the table below")
+    return "\n".join(lines), citations

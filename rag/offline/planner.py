@@ -1,0 +1,351 @@
+"""Question -> typed plan: intent, group-by dimensions, conditions and the leftover topic words.
+
+Phrases are consumed as they are recognised, so "trends in fashion" leaves the topic "trends" and
+the condition category = fashion. The plan decides the route (see `QueryPlan.route`) with a
+reason that names the evidence. Everything is derived from the table's roles and profile.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+from typing import Any
+
+from rag.models import Route
+from rag.offline.dates import find_date_ranges
+from rag.offline.vocabulary import STOPWORDS, WORD, Vocabulary, singular
+from rag.source import ColumnRoles, TableProfile
+
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50, "hundred": 100}
+NUM = r"(\d[\d,]*|" + "|".join(NUMBER_WORDS) + r")"
+
+# Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
+INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"\b(what|which) (share|percentage|proportion|fraction|percent)\b|\b(share|percentage|proportion|"
+     r"fraction|percent) of\b|\b(share|percentage|proportion)s?\b", "share"),
+    (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b", "count"),
+    (r"\b(average|avg|mean|typical)\b", "avg"),
+    (r"\b(total|sum of|combined|altogether)\b", "sum"),
+    (r"\b(maximum|max|highest|largest|biggest|greatest)\b", "max"),
+    (r"\b(minimum|min|lowest|smallest|fewest)\b", "min"),
+    (r"\b(longest|wordiest)\b", "longest"),
+    (r"\b(shortest|briefest)\b", "shortest"),
+    (r"\b(latest|newest|most recent|most recently|last published|recently published|last)\b", "latest"),
+    (r"\b(oldest|earliest|first published|first)\b", "earliest"),
+    (r"\b(list|listing|enumerate|titles?|headlines?|show me all|show all|give me all|all the|all)\b", "list"),
+    (r"\bwhich (articles|stories|pieces|posts|documents|records|rows)\b", "list"),
+)
+MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
+GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
+                           r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
+COMPARE_NUMBER = re.compile(
+    r"\b(more than|longer than|greater than|over|above|at least|exceeding|fewer than|less than|shorter than|"
+    r"under|below|at most|exactly|with)\s+" + NUM + r"\s+([a-z_]+)", re.I)
+BETWEEN_NUMBER = re.compile(r"\bbetween\s+" + NUM + r"\s+and\s+" + NUM + r"\s+([a-z_]+)", re.I)
+TOP_N = re.compile(r"\b(top|first|last|latest|newest|oldest|earliest|recent)\s+" + NUM + r"\b|\b" + NUM +
+                   r"\s+(most recent|latest|newest|oldest|earliest|longest|shortest)\b", re.I)
+AUTHOR_CUE = re.compile(r"\b(?:by|from|written by|authored by|author|writer|reporter|bylined)\s+"
+                        r"([A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2})")
+QUOTED = re.compile(r"[\"“]([^\"”]{2,80})[\"”]")
+OPS = {"more than": ">", "longer than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
+       "at least": ">=", "fewer than": "<", "less than": "<", "shorter than": "<", "under": "<", "below": "<",
+       "at most": "<=", "exactly": "=", "with": "="}
+
+
+@dataclass
+class Condition:
+    """One structured condition. `chroma_ok` is True when Chroma can hold it as an equality filter."""
+
+    kind: str  # category | author | author_like | date | number | text_like
+    column: str
+    op: str
+    value: Any
+    words: str
+
+    @property
+    def chroma_ok(self) -> bool:
+        return self.kind in ("category", "author")
+
+    def describe(self) -> str:
+        if self.kind == "date":
+            start, end = self.value
+            low = "" if start == date.min else start.isoformat()
+            high = "" if end == date.max else end.isoformat()
+            return f"{self.column} in [{low or '…'}, {high or '…'}]"
+        return f"{self.column} {self.op} {self.value!r}"
+
+
+@dataclass
+class QueryPlan:
+    question: str
+    intent: str = "topic"  # count avg sum max min share list latest earliest longest shortest topic
+    measure: str | None = None
+    group_by: list[str] = field(default_factory=list)
+    conditions: list[Condition] = field(default_factory=list)
+    topic: str = ""
+    limit: int | None = None
+    order_most: bool = False
+    evidence: list[str] = field(default_factory=list)
+
+    AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
+
+    @property
+    def is_aggregate(self) -> bool:
+        return self.intent in self.AGGREGATES or bool(self.group_by)
+
+    def route(self) -> tuple[Route, str]:
+        """The routing policy, in one place (see DESIGN.md)."""
+        facts = "; ".join(self.evidence) or "no structured cues"
+        if self.is_aggregate:
+            return Route.SQL, f"compute: {facts}" + (f"; topic words {self.topic!r} become a text match"
+                                                     if self.topic else "; no topic")
+        if not self.topic:
+            return Route.SQL, f"no topic words; {facts}"
+        if all(c.chroma_ok for c in self.conditions):
+            held = ", ".join(c.describe() for c in self.conditions)
+            return Route.VECTOR, (f"topic {self.topic!r}" + (f" with metadata filters {held}" if held
+                                                             else " with no structured condition"))
+        needs_sql = ", ".join(c.describe() for c in self.conditions if not c.chroma_ok)
+        return Route.HYBRID, f"topic {self.topic!r} plus conditions SQL must select first: {needs_sql}"
+
+
+class Planner:
+    """Builds `QueryPlan`s for one table; cheap to call repeatedly (plans are cached per question)."""
+
+    def __init__(self, table: str, roles: ColumnRoles, profile: TableProfile) -> None:
+        self.table = table
+        self.roles = roles
+        self.profile = profile
+        self.vocab = Vocabulary.build(table, roles, profile)
+        self.today = _parse_day(profile.date_max) or date.today()
+        self.plan = lru_cache(maxsize=512)(self._plan)
+
+    def _plan(self, question: str) -> QueryPlan:
+        plan = QueryPlan(question=question)
+        text = question.replace("’", "'")
+        consumed = [False] * len(text)
+
+        def take(start: int, end: int) -> None:
+            for i in range(start, end):
+                consumed[i] = True
+
+        def free(start: int, end: int) -> bool:
+            return not any(consumed[start:end])
+
+        self._dates(text, plan, take)
+        self._numbers(text, plan, take, free)
+        self._top_n(text, plan, take, free)
+        self._group_by(text, plan, take, free)
+        self._measure(text, plan, take, free)
+        self._intent(text, plan, take, free)
+        self._categories(text, plan, take, free)
+        self._authors(text, plan, take, free)
+        self._default_measure(plan)
+        plan.topic = self._topic(text, consumed)
+        if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
+            plural = re.search(r"\b(articles|stories|pieces|posts|documents|records|" +
+                               "|".join(re.escape(w) for w in self.vocab.entity_words if w.endswith("s")) +
+                               r")\b", text, re.I)
+            plan.limit = 5 if plural else 1
+        return plan
+
+    # ---------------------------------------------------------------- recognisers
+
+    def _dates(self, text: str, plan: QueryPlan, take: Any) -> None:
+        if not self.roles.date:
+            return
+        for found in find_date_ranges(text, today=self.today):
+            plan.conditions.append(Condition("date", self.roles.date, "between", (found.start, found.end),
+                                             found.text))
+            plan.evidence.append(f"date {found.text!r}")
+            take(*found.span)
+
+    def _numbers(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        for match in BETWEEN_NUMBER.finditer(text):
+            column = self.vocab.measures.get(match.group(3).lower())
+            if column and free(match.start(), match.end()):
+                low, high = _number(match.group(1)), _number(match.group(2))
+                plan.conditions.append(Condition("number", column, ">=", low, match.group(0)))
+                plan.conditions.append(Condition("number", column, "<=", high, match.group(0)))
+                plan.evidence.append(f"numeric condition {match.group(0)!r}")
+                take(match.start(), match.end())
+        for match in COMPARE_NUMBER.finditer(text):
+            column = self.vocab.measures.get(match.group(3).lower())
+            if column and free(match.start(), match.end()):
+                op = OPS[match.group(1).lower()]
+                plan.conditions.append(Condition("number", column, op, _number(match.group(2)), match.group(0)))
+                plan.evidence.append(f"numeric condition {match.group(0)!r}")
+                take(match.start(), match.end())
+
+    def _top_n(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        match = TOP_N.search(text)
+        if match and free(match.start(), match.end()):
+            number = match.group(2) or match.group(3)
+            plan.limit = min(_number(number), 100)
+            word = (match.group(1) or match.group(4) or "").lower()
+            if word in ("latest", "newest", "recent", "most recent", "last"):
+                plan.intent = "latest"
+            elif word in ("oldest", "earliest", "first"):
+                plan.intent = "earliest"
+            elif word in ("longest", "shortest"):
+                plan.intent = word
+            elif word == "top":
+                plan.order_most = True
+                after = re.match(r"\s+(\w+)", text[match.end():])
+                dimension = self.vocab.dimensions.get(after.group(1).lower()) if after else None
+                if dimension in ("category", "author"):
+                    plan.group_by.append(dimension)
+                    take(match.end(), match.end() + after.end())
+            plan.evidence.append(f"limit {plan.limit} ({match.group(0).strip()!r})")
+            take(match.start(), match.end())
+
+    def _group_by(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        dims = self.vocab.dimensions
+        dim_pattern = "|".join(sorted((re.escape(w) for w in dims), key=len, reverse=True))
+        chain = re.compile(rf"({dim_pattern})\b((?:\s*(?:,|and|&|/|then)\s*(?:{dim_pattern})\b)*)", re.I)
+        for trigger in GROUP_TRIGGER.finditer(text):
+            match = chain.match(text, trigger.end())
+            if not match or not free(trigger.start(), match.end()):
+                continue
+            words = re.findall(dim_pattern, match.group(0), re.I)
+            for word in words:
+                dimension = dims[word.lower()]
+                if dimension not in plan.group_by:
+                    plan.group_by.append(dimension)
+            take(trigger.start(), match.end())
+        for match in re.finditer(r"\b(yearly|annual|annually|monthly|daily)\b", text, re.I):
+            if free(match.start(), match.end()):
+                dimension = dims[match.group(1).lower()]
+                if dimension not in plan.group_by:
+                    plan.group_by.append(dimension)
+                take(match.start(), match.end())
+        # "which category has the most ...", "who writes the most", "top 3 authors"
+        most = re.search(r"\b(which|what|top|who)\b\s*(\d+\s+)?(" + dim_pattern + r")?\b.*\b(most|top|leading|"
+                         r"prolific|busiest|fewest|least)\b", text, re.I)
+        if most and not plan.group_by:
+            dimension = dims.get((most.group(3) or "").lower())
+            if dimension is None and most.group(1).lower() == "who":
+                dimension = "author"
+            if dimension is None and re.search(r"\b(authors?|writers?|reporters?)\b", text, re.I):
+                dimension = "author"
+            if dimension:
+                plan.group_by.append(dimension)
+                plan.order_most = most.group(4).lower() not in ("fewest", "least")
+                plan.limit = plan.limit or (1 if not re.search(r"\b(top|\d+)\b", text) else plan.limit)
+                take(most.start(), most.end())
+        if plan.group_by:
+            plan.evidence.append("group by " + ", ".join(plan.group_by))
+
+    def _intent(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        lower = text.lower()
+        for pattern, intent in INTENT_PATTERNS:
+            for match in re.finditer(pattern, lower):
+                if not free(match.start(), match.end()):
+                    continue
+                if plan.intent == "topic":
+                    plan.intent = intent
+                    plan.evidence.append(f"{intent} ({match.group(0)!r})")
+                take(match.start(), match.end())
+                break
+        if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest"):
+            plan.intent = "count"
+        if MOST_PATTERN.search(lower) and plan.group_by:
+            plan.order_most = True
+
+    def _categories(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        if not self.roles.category:
+            return
+        found: list[str] = []
+        for match in WORD.finditer(text):
+            word = match.group(0).lower().strip("'")
+            value = self.vocab.categories.get(word) or self.vocab.categories.get(singular(word))
+            if value is None or not free(match.start(), match.end()):
+                continue
+            if word == "it" and match.group(0) != "IT":
+                continue  # "it" is a pronoun unless written IT
+            if value not in found:
+                found.append(value)
+            take(match.start(), match.end())
+        if found:
+            op = "=" if len(found) == 1 else "in"
+            plan.conditions.append(Condition("category", self.roles.category, op,
+                                             found[0] if len(found) == 1 else found, ", ".join(found)))
+            plan.evidence.append("category " + " or ".join(found))
+
+    def _authors(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        if not self.roles.authors:
+            return
+        lower = text.lower()
+        for name_lower, name in sorted(self.vocab.authors.items(), key=lambda kv: -len(kv[0])):
+            start = lower.find(name_lower)
+            if start >= 0 and free(start, start + len(name_lower)):
+                plan.conditions.append(Condition("author", self.roles.authors, "=", name, name))
+                plan.evidence.append(f"author {name}")
+                take(start, start + len(name_lower))
+                _take_cue_before(text, start, take)
+        for match in AUTHOR_CUE.finditer(text):
+            if not free(match.start(1), match.end(1)):
+                continue
+            words = match.group(1).split()
+            known = [w for w in words if w.lower() in self.vocab.author_parts]
+            if known:
+                part = known[-1]
+                plan.conditions.append(Condition("author_like", self.roles.authors, "like", part, match.group(0)))
+                plan.evidence.append(f"partial author name {part!r}")
+                take(match.start(), match.end())
+
+    def _measure(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        if not self.vocab.measures:
+            return
+        words = sorted(self.vocab.measures, key=len, reverse=True)
+        pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b", re.I)
+        for match in pattern.finditer(text):
+            if free(match.start(), match.end()):
+                plan.measure = plan.measure or self.vocab.measures[match.group(1).lower()]
+                take(match.start(), match.end())
+
+    def _default_measure(self, plan: QueryPlan) -> None:
+        """avg/sum/min/max need a number: the only numeric column, or fall back to counting."""
+        if plan.intent in ("avg", "sum", "max", "min", "longest", "shortest") and plan.measure is None:
+            plan.measure = self.roles.numeric[0] if len(self.roles.numeric) == 1 else None
+            if plan.measure is None and plan.intent in ("avg", "sum", "max", "min"):
+                plan.intent = "count"
+
+    def _topic(self, text: str, consumed: list[bool]) -> str:
+        quoted = [m.group(1) for m in QUOTED.finditer(text)]
+        words: list[str] = []
+        for match in WORD.finditer(text):
+            if any(consumed[match.start():match.end()]):
+                continue
+            word = match.group(0).strip("'-")
+            lower = word.lower()
+            if lower.endswith("'s"):
+                lower = lower[:-2]
+            if (lower in STOPWORDS or lower in self.vocab.entity_words or singular(lower) in self.vocab.entity_words
+                    or len(lower) < 2 and not lower.isdigit()):
+                continue
+            words.append(word)
+        topic = " ".join(words)
+        for phrase in quoted:
+            if phrase.lower() not in topic.lower():
+                topic = f"{topic} {phrase}".strip()
+        return topic
+
+
+def _take_cue_before(text: str, start: int, take: Any) -> None:
+    cue = re.search(r"\b(by|from|written by|authored by)\s+$", text[:start], re.I)
+    if cue:
+        take(cue.start(), start)
+
+
+def _number(text: str) -> int:
+    lower = text.lower().replace(",", "")
+    return NUMBER_WORDS[lower] if lower in NUMBER_WORDS else int(lower)
+
+
+def _parse_day(value: Any) -> date | None:
+    match = re.match(r"^(\d{4})-(\d{2})-(\d{2})", str(value or ""))
+    return date(*(int(g) for g in match.groups())) if match else None

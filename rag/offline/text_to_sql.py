@@ -1,0 +1,208 @@
+"""Deterministic text-to-SQL: a `QueryPlan` becomes a sqlglot expression, rendered for the dialect.
+
+User words never reach the SQL text except as sqlglot literals (quoted and escaped by sqlglot), and
+the result still goes through the SQL guard like any LLM-written statement.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from sqlglot import exp
+
+from rag.offline.planner import Condition, QueryPlan
+from rag.source import ColumnRoles, TableProfile
+
+DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
+MAX_AUTHOR_UNION = 60  # beyond this many authors, group by the raw authors column
+LIST_LIMIT = 50
+
+
+class SQLBuilder:
+    """Builds SELECTs for one table from plans; knows the column roles, nothing about the sample."""
+
+    def __init__(self, table: str, roles: ColumnRoles, profile: TableProfile, dialect: str = "sqlite",
+                 date_is_text: bool = True) -> None:
+        self.table = table
+        self.roles = roles
+        self.profile = profile
+        self.dialect = dialect
+        self.date_is_text = date_is_text
+
+    # ---------------------------------------------------------------- public
+
+    def answer_sql(self, plan: QueryPlan) -> str:
+        """The SELECT that answers a compute/listing plan (topic words become a text match)."""
+        where = self.where(plan, include_topic=True)
+        query = self._aggregate(plan, where) if plan.is_aggregate else self._listing(plan, where)
+        return query.sql(dialect=self.dialect)
+
+    def row_keys_sql(self, plan: QueryPlan, key_columns: list[str]) -> str:
+        """SELECT of the row keys matching the structured part of a hybrid plan."""
+        columns = [self._col(c) for c in (key_columns or list(self._all_columns()))]
+        query = exp.select(*columns).from_(self._table())
+        where = self.where(plan, include_topic=False)
+        if where is not None:
+            query = query.where(where)
+        return query.sql(dialect=self.dialect)
+
+    # ---------------------------------------------------------------- pieces
+
+    def _table(self) -> exp.Table:
+        return exp.to_table(self.table, dialect=self.dialect)
+
+    def _col(self, name: str) -> exp.Column:
+        return exp.column(name, quoted=True)
+
+    def _all_columns(self) -> list[str]:
+        return [c for c in self.roles.as_dict().values() if isinstance(c, str)]
+
+    def _text(self, column: str) -> exp.Expression:
+        col = self._col(column)
+        return col if self.date_is_text else exp.cast(col, "TEXT")
+
+    def _dimension(self, dimension: str) -> tuple[exp.Expression, str]:
+        if dimension in DIMENSION_LENGTH and self.roles.date:
+            expression = exp.func("SUBSTR", self._text(self.roles.date), exp.Literal.number(1),
+                                  exp.Literal.number(DIMENSION_LENGTH[dimension]))
+            return expression, dimension
+        if dimension == "category" and self.roles.category:
+            return self._col(self.roles.category), self.roles.category
+        if dimension == "author" and self.roles.authors:
+            return self._col(self.roles.authors), self.roles.authors
+        raise LookupError(f"the table has no column for {dimension}")
+
+    def where(self, plan: QueryPlan, *, include_topic: bool) -> exp.Expression | None:
+        parts = [self._condition(c) for c in plan.conditions]
+        if include_topic and plan.topic:
+            parts += [self._text_match(word) for word in plan.topic.split() if len(word) > 2][:4]
+        parts = [p for p in parts if p is not None]
+        return exp.and_(*parts) if parts else None
+
+    def _condition(self, condition: Condition) -> exp.Expression | None:
+        col = self._col(condition.column)
+        if condition.kind == "category":
+            values = condition.value if isinstance(condition.value, list) else [condition.value]
+            if len(values) == 1:
+                return col.eq(exp.Literal.string(values[0]))
+            return col.isin(*(exp.Literal.string(v) for v in values))
+        if condition.kind == "author":
+            return col.like(exp.Literal.string(f"%{_escape_like(condition.value)}%"))
+        if condition.kind == "author_like":
+            return exp.func("LOWER", col).like(exp.Literal.string(f"%{_escape_like(condition.value.lower())}%"))
+        if condition.kind == "date":
+            start, end = condition.value
+            parts = []
+            if start != date.min:
+                parts.append(exp.GTE(this=col, expression=exp.Literal.string(start.isoformat())))
+            if end != date.max:
+                parts.append(exp.LT(this=col, expression=exp.Literal.string((end + timedelta(days=1)).isoformat())))
+            return exp.and_(*parts) if parts else None
+        if condition.kind == "number":
+            operator = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}[condition.op]
+            return operator(this=col, expression=exp.Literal.number(condition.value))
+        if condition.kind == "text_like":
+            return self._text_match(str(condition.value))
+        return None
+
+    def _text_match(self, word: str) -> exp.Expression:
+        pattern = exp.Literal.string(f"%{_escape_like(word.lower())}%")
+        columns = [c for c in (self.roles.title, self.roles.content) if c]
+        matches = [exp.func("LOWER", self._col(c)).like(pattern) for c in columns]
+        return exp.or_(*matches) if len(matches) > 1 else matches[0]
+
+    def _aggregate(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+        if plan.group_by == ["author"] and self.roles.authors and 0 < len(self.profile.authors) <= MAX_AUTHOR_UNION:
+            return self._per_author(plan, where)
+        dims = [self._dimension(d) for d in plan.group_by if self._has_dimension(d)]
+        value, value_name = self._value(plan, where)
+        query = exp.select(*(exp.alias_(e, n) for e, n in dims), exp.alias_(value, value_name)).from_(self._table())
+        if where is not None:
+            query = query.where(where)
+        if dims:
+            query = query.group_by(*(exp.column(n) for _, n in dims))
+            if plan.order_most or plan.limit:
+                query = query.order_by(exp.Ordered(this=exp.column(value_name), desc=plan.order_most))
+            else:
+                query = query.order_by(*(exp.column(n) for _, n in dims))
+        if plan.limit:
+            query = query.limit(plan.limit)
+        return query
+
+    def _has_dimension(self, dimension: str) -> bool:
+        try:
+            self._dimension(dimension)
+        except LookupError:
+            return False
+        return True
+
+    def _value(self, plan: QueryPlan, where: exp.Expression | None) -> tuple[exp.Expression, str]:
+        measure = self._col(plan.measure) if plan.measure else None
+        if plan.intent == "avg" and measure is not None:
+            return exp.func("ROUND", exp.Avg(this=measure), exp.Literal.number(1)), f"avg_{plan.measure}"
+        if plan.intent == "sum" and measure is not None:
+            return exp.Sum(this=measure), f"total_{plan.measure}"
+        if plan.intent in ("max", "longest") and measure is not None:
+            return exp.Max(this=measure), f"max_{plan.measure}"
+        if plan.intent in ("min", "shortest") and measure is not None:
+            return exp.Min(this=measure), f"min_{plan.measure}"
+        if plan.intent == "share":
+            total = exp.select(exp.Count(this=exp.Star())).from_(self._table())
+            if where is not None:
+                total = total.where(where.copy())
+            share = exp.Mul(this=exp.Literal.number("100.0"), expression=exp.Count(this=exp.Star()))
+            return (exp.func("ROUND", exp.Div(this=share, expression=exp.Subquery(this=total)), exp.Literal.number(1)),
+                    "share_pct")
+        return exp.Count(this=exp.Star()), f"{self._entity()}_count"
+
+    def _per_author(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+        """Counts per individual author, even when one cell names several ("A; B")."""
+        value, value_name = self._value(plan, where)
+        branches: list[exp.Select] = []
+        for name in self.profile.authors:
+            match = self._col(self.roles.authors).like(exp.Literal.string(f"%{_escape_like(name)}%"))
+            condition = exp.and_(where.copy(), match) if where is not None else match
+            branches.append(exp.select(exp.alias_(exp.Literal.string(name), "author"),
+                                       exp.alias_(value.copy(), value_name)).from_(self._table()).where(condition))
+        union: exp.Expression = branches[0]
+        for branch in branches[1:]:
+            union = exp.union(union, branch, distinct=False)
+        query = exp.select(exp.column("author"), exp.column(value_name)).from_(
+            exp.Subquery(this=union, alias=exp.TableAlias(this=exp.to_identifier("per_author"))))
+        query = query.where(exp.GT(this=exp.column(value_name), expression=exp.Literal.number(0)))
+        query = query.order_by(exp.Ordered(this=exp.column(value_name), desc=not (plan.limit and not plan.order_most)
+                                           or plan.order_most), exp.column("author"))
+        if plan.limit:
+            query = query.limit(plan.limit)
+        return query
+
+    def _listing(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+        columns = [c for c in (self.roles.title, self.roles.date, self.roles.category, self.roles.authors,
+                               self.roles.url) if c]
+        if plan.measure and plan.measure not in columns:
+            columns.append(plan.measure)
+        if plan.intent in ("longest", "shortest") and self.roles.numeric:
+            measure = plan.measure or self.roles.numeric[0]
+            if measure not in columns:
+                columns.append(measure)
+            order = exp.Ordered(this=self._col(measure), desc=plan.intent == "longest")
+        elif self.roles.date:
+            order = exp.Ordered(this=self._col(self.roles.date), desc=plan.intent != "earliest")
+        else:
+            order = None
+        query = exp.select(*(self._col(c) for c in columns)).from_(self._table())
+        if where is not None:
+            query = query.where(where)
+        if order is not None:
+            query = query.order_by(order)
+        return query.limit(plan.limit or LIST_LIMIT)
+
+    def _entity(self) -> str:
+        base = self.table.lower().rstrip("s") or "row"
+        return base if base.isidentifier() else "row"
+
+
+def _escape_like(value: Any) -> str:
+    """Remove LIKE wildcards from user words (they are matched literally, never as patterns)."""
+    return str(value).replace("%", "").replace("_", " ").strip()

@@ -1,0 +1,50 @@
+"""LlamaIndex `RouterQueryEngine` over the three engines; the routing policy itself lives in the planner.
+
+Tool descriptions say what each tool does, for an LLM selector; the offline selector routes from
+the typed plan. An LLM selector is wrapped so an invalid answer never picks the wrong engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from llama_index.core.query_engine import RouterQueryEngine
+from llama_index.core.selectors import LLMSingleSelector
+from llama_index.core.tools import QueryEngineTool, ToolMetadata
+
+from rag.engines import EngineContext, HybridEngine, VectorEngine, build_sql_engine
+from rag.models import Route
+from rag.offline.selector import OfflineSelector, ValidatedSelector
+
+TOOL_DESCRIPTIONS = {
+    Route.SQL: ("Runs SQL over the table. Use for counts, averages, sums, minimum/maximum, shares, rankings, "
+                "group-by breakdowns (per year, month, category, author) and listings or extremes filtered "
+                "only by structured columns (dates, categories, authors, numbers), when no topic is asked about."),
+    Route.VECTOR: ("Semantic search over the documents' text. Use when the question asks about a topic, theme "
+                   "or content, optionally restricted only by an exact category or an exact author name."),
+    Route.HYBRID: ("SQL first selects the rows matching structured conditions (dates, months, date ranges, "
+                   "partial or fuzzy names, numeric conditions), then semantic search runs only inside those "
+                   "rows. Use when a topic is asked about together with such conditions."),
+}
+
+
+def route_for(context: EngineContext, question: str) -> tuple[Route, str]:
+    return context.planner.plan(question).route()
+
+
+def build_engines(context: EngineContext, text_to_sql_prompt: Any | None) -> dict[Route, Any]:
+    return {
+        Route.SQL: build_sql_engine(context, text_to_sql_prompt),
+        Route.VECTOR: VectorEngine(context=context),
+        Route.HYBRID: HybridEngine(context=context),
+    }
+
+
+def build_router(context: EngineContext, engines: dict[Route, Any], *, use_llm_selector: bool) -> RouterQueryEngine:
+    tools = [QueryEngineTool(query_engine=engines[route],
+                             metadata=ToolMetadata(name=route.value, description=TOOL_DESCRIPTIONS[route]))
+             for route in (Route.SQL, Route.VECTOR, Route.HYBRID)]
+    offline = OfflineSelector(lambda question: route_for(context, question))
+    selector = ValidatedSelector(LLMSingleSelector.from_defaults(llm=context.llm), offline) if use_llm_selector \
+        else offline
+    return RouterQueryEngine(selector=selector, query_engine_tools=tools, llm=context.llm)
