@@ -116,6 +116,57 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0 if status.healthy else 1
 
 
+def turn_json(turn: Any) -> dict[str, Any]:
+    """The `ask --json` contract: stable keys later tools rely on."""
+    trace = turn.trace
+    return {
+        "question": turn.question,
+        "answer": turn.answer,
+        "route": turn.route,
+        "reason": trace.reason,
+        "forced_route": trace.forced_route,
+        "provider": trace.provider,
+        "sql": trace.sql,
+        "sql_verdict": trace.sql_verdict,
+        "columns": trace.columns,
+        "rows": trace.rows,
+        "row_count": trace.row_count,
+        "filters": [f.describe() for f in trace.filters],
+        "filters_dropped": [{"filter": d.description, "reason": d.reason} for d in trace.filters_dropped],
+        "chunks": [{"title": c.title, "url": c.url, "score": c.score, "chunk": c.chunk, "row_key": c.row_key,
+                    "text": c.text} for c in trace.chunks],
+        "citations": [{"title": c.title, "url": c.url, "published_date": c.published_date} for c in turn.citations],
+        "chart": None if turn.chart is None else turn.chart.__dict__,
+        "timings_ms": trace.timings_ms,
+        "llm_calls": len(trace.llm_calls),
+        "tokens": trace.tokens,
+        "cost_usd": turn.cost_usd,
+        "notes": trace.notes,
+        "error": turn.error,
+    }
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from rag.assistant import Assistant
+
+    settings = settings_from(args)
+    assistant = Assistant.build(settings)
+    turn = assistant.ask(args.question, route=args.route)
+    if args.json:
+        print(json.dumps(turn_json(turn), indent=2, ensure_ascii=False, default=str))
+    else:
+        print(f"[{turn.route or 'no route'}] {turn.trace.reason}")
+        print(turn.answer)
+        for number, citation in enumerate(turn.citations, start=1):
+            print(f"  [{number}] {citation.title} ({citation.published_date}) {citation.url}")
+        if turn.trace.rows and turn.route == "sql":
+            print("  " + " | ".join(turn.trace.columns))
+            for row in turn.trace.rows[:20]:
+                print("  " + " | ".join(str(v) for v in row))
+        print(f"  {turn.trace.timings_ms['total']:.0f} ms")
+    return 0 if turn.error is None else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m rag", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -139,6 +190,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("status", help="rows in the table vs documents in the index")
     _common(p)
     p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("ask", help="answer one question")
+    p.add_argument("question")
+    _common(p)
+    p.add_argument("--route", choices=["sql", "vector", "hybrid"], help="force a route")
+    p.set_defaults(func=cmd_ask)
 
     return parser
 
