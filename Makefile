@@ -33,7 +33,7 @@ run: index
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-test: $(STAMP) $(DB)
+test: index
 	bash .ci/browser-deps
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q

@@ -236,11 +236,23 @@ class Planner:
                 plan.order_most = most.group(4).lower() not in ("fewest", "least")
                 plan.limit = plan.limit or (1 if not re.search(r"\b(top|\d+)\b", text) else plan.limit)
                 take(most.start(), most.end())
+        if not plan.group_by:
+            # "which categories exist?", "list all authors": a plural dimension asked about is a grouping
+            plural = re.search(r"\b(categories|sections|authors|writers|reporters|years|months)\b", text, re.I)
+            if plural and free(plural.start(), plural.end()):
+                plan.group_by.append(dims[plural.group(1).lower()])
+                take(plural.start(), plural.end())
         if plan.group_by:
             plan.evidence.append("group by " + ", ".join(plan.group_by))
 
     def _intent(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         lower = text.lower()
+        summed = re.search(r"\bhow many (\w+)", lower)
+        if (summed and summed.group(1) in self.vocab.measures and summed.group(1) not in self.vocab.entity_words
+                and not re.search(r"\b(longest|shortest|average|mean)\b", lower)):
+            plan.intent, plan.measure = "sum", self.vocab.measures[summed.group(1)]
+            plan.evidence.append(f"sum ({summed.group(0)!r})")
+            take(summed.start(), summed.end())
         for pattern, intent in INTENT_PATTERNS:
             for match in re.finditer(pattern, lower):
                 if not free(match.start(), match.end()):
