@@ -121,6 +121,7 @@ class Assistant:
                     turn = self.fallback._answer(trace.question, forced, trace)
                 turn.answer = f"_The language model was unavailable ({error}); this answer comes from the offline " \
                               f"engine._\n\n{turn.answer}"
+                turn.cost_usd = estimate_cost(self.providers.model_name, trace.tokens)  # calls made before failing
                 return turn
             except RagError as error:
                 return self._failed(trace, error)

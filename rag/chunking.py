@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 # A sentence ends at . ! ? (optionally followed by quotes/brackets) before whitespace, or at a blank line.
-SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+|\n\s*\n")
+SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"'”’)\]]))\s+|\n\s*\n")
 CHARS_PER_TOKEN_CAP = 8  # generous: used only to cut huge rows before tokenising them
 
 

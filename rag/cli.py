@@ -207,6 +207,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RagError as error:
         print(f"{error.title}: {error}", file=sys.stderr)
         return 2
+    except OSError as error:
+        print(f"File error: {error.strerror or error}: {error.filename or ''}".rstrip(": "), file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("interrupted; the next run continues where this one stopped", file=sys.stderr)
         return 130

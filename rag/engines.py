@@ -432,7 +432,10 @@ def _response(text: str, payload: EngineResult) -> Any:
 
 
 def build_sql_engine(context: EngineContext, text_to_sql_prompt: Any | None) -> SQLEngine:
+    # NLSQLTableQueryEngine builds {schema} from reflection only (SQLDatabase.custom_table_info is not used
+    # there); the column roles, category values and date format reach the prompt through context_query_kwargs.
     nl_sql = NLSQLTableQueryEngine(sql_database=context.database, tables=[context.source.table], llm=context.llm,
                                    text_to_sql_prompt=text_to_sql_prompt, synthesize_response=False,
-                                   embed_model=context.embed_model)
+                                   embed_model=context.embed_model,
+                                   context_query_kwargs={context.source.table: context.source.describe()})
     return SQLEngine(context=context, nl_sql=nl_sql)

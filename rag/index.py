@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import chromadb
+from chromadb.api.shared_system_client import SharedSystemClient
 from chromadb.config import Settings as ChromaSettings
 from filelock import FileLock, Timeout
 
@@ -115,10 +116,17 @@ class VectorIndex:
     def _make_client(self) -> Any:
         chroma_settings = ChromaSettings(anonymized_telemetry=False)
         if self.settings.chroma_host:
-            return chromadb.HttpClient(host=self.settings.chroma_host, port=self.settings.chroma_port,
-                                       settings=chroma_settings)
+            try:
+                return chromadb.HttpClient(host=self.settings.chroma_host, port=self.settings.chroma_port,
+                                           settings=chroma_settings)
+            except Exception as error:  # noqa: BLE001 - chromadb raises ValueError/ConnectionError by version
+                raise IndexMissing(f"The Chroma server at {self.settings.chroma_host}:{self.settings.chroma_port} "
+                                   f"cannot be reached ({error}).") from error
         path = Path(self.settings.index_dir)
         path.mkdir(parents=True, exist_ok=True)
+        if not (path / "chroma.sqlite3").exists():
+            # chromadb caches one client system per directory; a deleted directory must not be served from it.
+            SharedSystemClient._identifier_to_system.pop(str(path), None)
         try:
             return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
         except Exception as error:  # noqa: BLE001 - any failure to open means the directory is unusable

@@ -49,7 +49,7 @@ def import_csv(csv_path: Path, db_url: str, table: str) -> int:
     except columns whose values are all integers."""
     if not IDENTIFIER.match(table):
         raise ConfigError(f"Table name {table!r} must be letters, digits and underscores.")
-    with csv_path.open(newline="", encoding="utf-8", errors="replace") as handle:
+    with csv_path.open(newline="", encoding="utf-8-sig", errors="replace") as handle:
         reader = csv.DictReader(handle)
         if not reader.fieldnames:
             raise ConfigError(f"{csv_path} has no header row.")
@@ -60,7 +60,7 @@ def import_csv(csv_path: Path, db_url: str, table: str) -> int:
         rows = [[(row.get(original) or None) for original in reader.fieldnames] for row in reader]
     integer_columns = {
         i for i, _ in enumerate(columns)
-        if all(v is None or re.fullmatch(r"-?\d{1,18}", v) for v in (r[i] for r in rows))
+        if all(v is None or re.fullmatch(r"-?(0|[1-9]\d{0,17})", v) for v in (r[i] for r in rows))
         and any(r[i] is not None for r in rows)
     }
     engine = sa.create_engine(db_url)

@@ -58,7 +58,7 @@ REGISTRY: tuple[Setting, ...] = (
             "Chunk size in the embedding model's own word pieces (the model reads at most 256).", int),
     Setting("chunk_overlap", "RAG_CHUNK_OVERLAP", 40, "Word pieces shared by consecutive chunks.", int),
     Setting("max_chunks_per_row", "RAG_MAX_CHUNKS_PER_ROW", 400,
-            "Cap on chunks embedded for one row (a 5 MB row is truncated to this many, and reported)."),
+            "Cap on chunks embedded for one row (a 5 MB row is truncated to this many, and reported).", int),
     Setting("top_k", "RAG_TOP_K", 5, "Chunks retrieved per question.", int),
     Setting("max_rows", "RAG_MAX_ROWS", 1000, "LIMIT added to or capped on every SELECT.", int),
     Setting("max_cell_chars", "RAG_MAX_CELL_CHARS", 500, "Longer text cells in SQL results are truncated.", int),
@@ -118,12 +118,12 @@ class Settings:
 
     def validated(self) -> Settings:
         if self.provider not in {"auto", "offline", "gemini", "fake"}:
-            raise ConfigError(f"provider must be auto, offline or gemini, not {self.provider!r}")
+            raise ConfigError(f"provider must be auto, offline, gemini or fake, not {self.provider!r}")
         if not 0 <= self.chunk_overlap < self.chunk_tokens:
             raise ConfigError("chunk overlap must be smaller than the chunk size")
         if self.chunk_tokens > 256:
             raise ConfigError("chunk size above 256 word pieces would be truncated by the embedding model")
-        if self.top_k < 1 or self.max_rows < 1:
+        if self.top_k < 1 or self.max_rows < 1 or self.max_chunks_per_row < 1:
             raise ConfigError("top_k and max_rows must be positive")
         return self
 

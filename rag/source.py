@@ -13,6 +13,7 @@ import json
 import re
 import sqlite3
 import time
+import urllib.parse
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -105,7 +106,9 @@ def readonly_url(url: str) -> sa.URL:
         path = database.removeprefix("file:").split("?")[0]
         if not Path(path).exists():
             raise DatabaseUnavailable(f"The database file {path} does not exist. Run `make data` to build the sample.")
-        return parsed.set(database=f"file:{Path(path).resolve()}", query={"mode": "ro", "uri": "true"})
+        # Percent-encode the path: a '#' or '?' in a file name must not end the URI and drop mode=ro.
+        encoded = urllib.parse.quote(str(Path(path).resolve()))
+        return parsed.set(database=f"file:{encoded}", query={"mode": "ro", "uri": "true"})
     return parsed
 
 
@@ -119,7 +122,10 @@ def create_readonly_engine(url: str, timeout_s: float = 5.0) -> Engine:
         @sa.event.listens_for(engine, "connect")
         def _configure(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
             dbapi_connection.text_factory = lambda raw: raw.decode("utf-8", errors="replace")
-            dbapi_connection.execute("PRAGMA query_only = ON")
+
+        @sa.event.listens_for(engine, "checkout")
+        def _read_only(dbapi_connection: sqlite3.Connection, _record: Any, _proxy: Any) -> None:
+            dbapi_connection.execute("PRAGMA query_only = ON")  # again on every checkout, on top of mode=ro
 
         return engine
     if backend == "postgresql":
@@ -395,6 +401,8 @@ class TableSource:
                         raw.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
                     try:
                         result = connection.exec_driver_sql(sql)
+                        if not result.returns_rows:
+                            raise QueryFailed("The statement returned no rows; only SELECT queries are run.")
                         columns = list(result.keys())
                         fetched = result.fetchmany(self.max_rows + 1)
                     finally:
@@ -414,6 +422,8 @@ class TableSource:
                 raise QueryFailed(f"The database could not run the query: {message}") from error
             except sa.exc.DBAPIError as error:
                 raise QueryFailed(f"The database could not run the query: {error.orig}") from error
+            except sa.exc.SQLAlchemyError as error:
+                raise QueryFailed(f"The database could not run the query: {error}") from error
         rows: list[list[Any]] = []
         truncated = 0
         for record in fetched[: self.max_rows]:

@@ -43,6 +43,7 @@ class ValidatedSelector(BaseSelector):
         self.last_note: str | None = None
 
     def _select(self, choices: Sequence[ToolMetadata], query: QueryBundle) -> SelectorResult:
+        from rag.errors import LLMUnavailable
         from rag.tracing import span
 
         with span("route.llm_selector") as attrs:
@@ -52,7 +53,9 @@ class ValidatedSelector(BaseSelector):
                 if len(indices) == 1 and 0 <= indices[0] < len(choices):
                     attrs["choice"] = choices[indices[0]].name
                     return result
-                problem = f"selector answered {indices}, not one of 1..{len(choices)}"
+                problem = f"selector answered {[i + 1 for i in indices]}, not one of 1..{len(choices)}"
+            except LLMUnavailable:
+                raise  # the whole turn falls back to the offline engine, instead of retrying again per step
             except Exception as error:  # noqa: BLE001 - unparsable or failed selector output
                 problem = f"selector failed: {error}"
             attrs["problem"] = problem

@@ -1,0 +1,277 @@
+"""Pure helpers for the Streamlit pages: formatting traces, safe markdown, data-page SQL.
+
+Nothing here imports streamlit; every function takes and returns plain data so it can be unit-tested
+and so pages stay thin (read state, call `rag`, render).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+from urllib.parse import urlparse
+
+import sqlglot
+from sqlglot import exp
+
+from rag.models import Chunk, QueryResult, Route, Span, Trace, Turn
+
+EXAMPLE_QUESTIONS: tuple[str, ...] = (
+    "How many articles per year and category?",
+    "Average word count per category",
+    "List politics articles",
+    "What do we have about children?",
+    "Trends in fashion",
+    "Technology articles about crypto in 2023",
+    "Anything about judge Doo ley on 17 April 2023?",
+    "Between March and May 2023, anything about Mother's Day in fashion?",
+)
+
+ROUTE_COLORS = {"sql": "blue", "vector": "green", "hybrid": "violet"}
+ROUTE_ICONS = {"sql": ":material/table_chart:", "vector": ":material/travel_explore:",
+               "hybrid": ":material/join_inner:"}
+CHART_LABELS = {"bar": "Bar", "line": "Line", "grouped_bar": "Grouped bars", "stacked_bar": "Stacked bars",
+                "metric": "Number"}
+
+# Plain words for the spans the engines record (unknown names are shown as they are).
+STEP_LABELS = {
+    "validate": "Checked the question",
+    "route": "Route chosen",
+    "route+answer": "Routed and answered",
+    "route.llm_selector": "Asked the language model for a route",
+    "filters.infer": "Inferred metadata filters",
+    "sql.write": "Wrote SQL for the structured part",
+    "sql.nl_to_sql": "Wrote SQL",
+    "sql.guard": "Checked the SQL with the guard",
+    "sql.execute": "Ran the SQL (read-only)",
+    "embed.query": "Embedded the question",
+    "llamaindex.retrieve": "Retrieved chunks",
+    "vector.search": "Searched the index",
+    "synthesize": "Composed the answer",
+    "llm.synthesize": "Language model wrote the answer",
+    "llm.attempt": "Language model call",
+    "fallback.offline": "Fell back to the offline engine",
+}
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|!~$])")
+_UNESCAPED_IMAGE = re.compile(r"(?<!\\)!\[")
+_RAW_TAG = re.compile(r"<(?=[A-Za-z/!?])")
+_INTERNAL_METADATA = {"content_hash", "n_chunks", "row_key", "chunk"}
+
+
+# ---------------------------------------------------------------- text and links
+
+
+def escape_markdown(text: Any) -> str:
+    """Text from a document or a user, shown literally inside markdown."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", str(text if text is not None else ""))
+
+
+def safe_answer_markdown(answer: str) -> str:
+    """An answer as markdown with images and raw HTML neutralised (documents may contain either).
+
+    The offline engine already escapes quoted text; an LLM answer may not, so this is the last line.
+    """
+    text = _UNESCAPED_IMAGE.sub(r"!\\[", answer or "")
+    return _RAW_TAG.sub(r"\\<", text)
+
+
+def safe_url(url: Any) -> str | None:
+    """The URL if it is a plain http(s) link, else None (no javascript:, data: or relative tricks)."""
+    text = str(url or "").strip()
+    try:
+        parsed = urlparse(text)
+    except ValueError:
+        return None
+    if parsed.scheme in ("http", "https") and parsed.netloc and not any(c in text for c in " <>\"'()"):
+        return text
+    return None
+
+
+def citation_markdown(number: int, title: str, url: str, published: str) -> str:
+    """`[n] [Title](url) · 2023-04-17` with the title escaped; unsafe URLs are shown without a link."""
+    label = escape_markdown(title or "(untitled)")
+    link = safe_url(url)
+    shown = f"[{label}]({link})" if link else label
+    date = f" · {escape_markdown(str(published)[:10])}" if published else ""
+    return f"**[{number}]** {shown}{date}"
+
+
+def route_label(route: str | None) -> str:
+    if not route:
+        return "No route"
+    try:
+        return Route(route).label
+    except ValueError:
+        return str(route)
+
+
+def turn_title(turn: Turn, number: int, width: int = 48) -> str:
+    question = turn.question if len(turn.question) <= width else turn.question[: width - 1] + "…"
+    return f"#{number} · {route_label(turn.route)} · {question}"
+
+
+def format_ms(ms: float) -> str:
+    return f"{ms / 1000:.2f} s" if ms >= 1000 else f"{ms:.0f} ms"
+
+
+# ---------------------------------------------------------------- steps and waterfall
+
+
+def step_lines(trace: Trace) -> list[str]:
+    """One plain line per recorded step, in the order the steps started (for `st.status`)."""
+    lines = []
+    for span in sorted(trace.spans, key=lambda s: s.start_ms):
+        label = STEP_LABELS.get(span.name, span.name)
+        detail = _step_detail(span)
+        mark = " — failed" if span.error else ""
+        lines.append(f"{label}{': ' + detail if detail else ''} ({format_ms(span.duration_ms)}){mark}")
+    return lines
+
+
+def _step_detail(span: Span) -> str:
+    attrs = span.attributes
+    if span.name in ("route", "route+answer") and attrs.get("route"):
+        return route_label(str(attrs["route"]))
+    if span.name == "sql.guard" and attrs.get("verdict"):
+        return str(attrs["verdict"]).split(":")[0]
+    if span.name == "sql.execute" and "rows" in attrs:
+        return f"{attrs['rows']} rows"
+    if span.name == "llamaindex.retrieve" and "nodes" in attrs:
+        return f"{attrs['nodes']} chunks"
+    return ""
+
+
+def waterfall_rows(spans: Sequence[Span]) -> list[dict[str, Any]]:
+    """Spans as rows for a horizontal-bar timeline: ordered by start, indented by nesting depth."""
+    ordered = sorted(spans, key=lambda s: (s.start_ms, -s.duration_ms))
+    rows: list[dict[str, Any]] = []
+    open_ends: list[float] = []
+    for number, span in enumerate(ordered, start=1):
+        end = span.start_ms + span.duration_ms
+        while open_ends and span.start_ms >= open_ends[-1] - 1e-6:
+            open_ends.pop()
+        depth = len(open_ends)
+        open_ends.append(end)
+        rows.append({
+            "step": f"{number:02d} {'· ' * depth}{span.name}",
+            "name": span.name,
+            "start_ms": round(span.start_ms, 2),
+            "duration_ms": round(max(span.duration_ms, 0.01), 2),
+            "end_ms": round(end, 2),
+            "depth": depth,
+            "status": "error" if span.error else "ok",
+            "details": _short_json(span.attributes),
+        })
+    return rows
+
+
+def _short_json(value: Any, limit: int = 160) -> str:
+    text = json.dumps(value, default=str, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ---------------------------------------------------------------- results, chunks, turns
+
+
+def result_of(trace: Trace) -> QueryResult | None:
+    """The SQL rows kept in the trace as a QueryResult (for tables and charts), or None."""
+    if not trace.columns:
+        return None
+    return QueryResult(list(trace.columns), [list(r) for r in trace.rows])
+
+
+def chunk_metadata(chunk: Chunk) -> dict[str, Any]:
+    """A chunk's metadata without the indexer's bookkeeping keys."""
+    return {k: v for k, v in chunk.metadata.items() if k not in _INTERNAL_METADATA and not k.startswith("author_")}
+
+
+def score_fraction(score: float) -> float:
+    return min(1.0, max(0.0, float(score or 0.0)))
+
+
+def feedback_to_turn(thumbs: int | None) -> int | None:
+    """`st.feedback('thumbs')` gives 1 (up) or 0 (down); a Turn stores +1 / -1."""
+    if thumbs is None:
+        return None
+    return 1 if thumbs == 1 else -1
+
+
+def feedback_to_widget(value: int | None) -> int | None:
+    if value is None:
+        return None
+    return 1 if value > 0 else 0
+
+
+def feedback_label(value: int | None) -> str:
+    return {1: "👍", -1: "👎"}.get(value or 0, "")
+
+
+def turn_row(turn: Turn, number: int) -> dict[str, Any]:
+    """One line of the Traces table."""
+    trace = turn.trace
+    return {
+        "#": number,
+        "question": turn.question,
+        "route": route_label(turn.route),
+        "forced": "yes" if trace.forced_route else "",
+        "latency_ms": round(trace.total_ms, 1),
+        "tokens": trace.tokens["total"],
+        "cost_usd": turn.cost_usd,
+        "feedback": feedback_label(turn.feedback),
+        "error": turn.error or "",
+        "asked_at": turn.created_at,
+    }
+
+
+def turns_json(turns: Iterable[Turn]) -> str:
+    return json.dumps([t.to_dict() for t in turns], indent=2, ensure_ascii=False, default=str)
+
+
+def turn_json(turn: Turn) -> str:
+    return json.dumps(turn.to_dict(), indent=2, ensure_ascii=False, default=str)
+
+
+def mask_key(value: str) -> str:
+    """Whether a secret is present, never its value."""
+    return "present" if value else "not set"
+
+
+# ---------------------------------------------------------------- data page SQL
+
+
+def _column(name: str) -> exp.Column:
+    return exp.column(exp.to_identifier(name, quoted=True))
+
+
+def category_counts_sql(table: str, category: str, dialect: str) -> str:
+    """SELECT category, COUNT(*) ... GROUP BY category, ordered by count (for the guard to check)."""
+    query = (exp.select(exp.alias_(_column(category), "category", quoted=True),
+                        exp.alias_(exp.Count(this=exp.Star()), "articles", quoted=True))
+             .from_(exp.to_table(table, quoted=True))
+             .group_by(_column(category))
+             .order_by(exp.Ordered(this=exp.column("articles", quoted=True), desc=True)))
+    return query.sql(dialect=_sqlglot_dialect(dialect))
+
+
+def month_counts_sql(table: str, date: str, dialect: str) -> str:
+    """SELECT 'YYYY-MM' AS month, COUNT(*) ... GROUP BY month (dates stored as text or as dates)."""
+    as_text = exp.Cast(this=_column(date), to=exp.DataType.build("text"))
+    month = exp.Substring(this=as_text, start=exp.Literal.number(1), length=exp.Literal.number(7))
+    query = (exp.select(exp.alias_(month, "month", quoted=True),
+                        exp.alias_(exp.Count(this=exp.Star()), "articles", quoted=True))
+             .from_(exp.to_table(table, quoted=True))
+             .where(exp.Not(this=exp.Is(this=_column(date), expression=exp.Null())))
+             .group_by(exp.column("month", quoted=True))
+             .order_by(exp.column("month", quoted=True)))
+    return query.sql(dialect=_sqlglot_dialect(dialect))
+
+
+def _sqlglot_dialect(dialect: str) -> str:
+    return {"postgresql": "postgres", "mssql": "tsql"}.get(dialect, dialect)
+
+
+def parse_check(sql: str, dialect: str) -> bool:
+    """True when `sql` parses as one statement (used by tests of the helpers above)."""
+    return len(sqlglot.parse(sql, read=_sqlglot_dialect(dialect))) == 1

@@ -1,0 +1,226 @@
+"""The command line: build-sample, import-csv, index, status and its one-line error messages."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from conftest import make_articles_db, sha256_file, write_db
+
+from rag.cli import main
+from rag.settings import REGISTRY
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No setting leaks in from the developer's environment; the hashing embedder keeps tests fast."""
+    for setting in REGISTRY:
+        monkeypatch.delenv(setting.env, raising=False)
+    monkeypatch.setenv("RAG_EMBED_MODEL", "hashing")
+
+
+def rows(db: Path, sql: str) -> list[tuple]:
+    connection = sqlite3.connect(db)
+    try:
+        return connection.execute(sql).fetchall()
+    finally:
+        connection.close()
+
+
+def assert_one_line_error(err: str, *words: str) -> None:
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    for word in words:
+        assert word in err
+
+
+# --------------------------------------------------------------------------- build-sample
+
+
+def test_build_sample(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    jsonl = tmp_path / "articles.jsonl"
+    records = [
+        {"url": f"https://x/{i}", "title": f"Title {i}", "authors": "A; B" if i else "", "published_date":
+         f"2023-0{i + 1}-01 00:00:00", "article_category": "News", "full_content": "word " * (i + 3)}
+        for i in range(3)
+    ]
+    jsonl.write_text("\n".join(json.dumps(r) for r in records) + "\n\n", encoding="utf-8")
+    out = tmp_path / "sample.db"
+    assert main(["build-sample", "--jsonl", str(jsonl), "--out", str(out)]) == 0
+    assert "3 articles" in capsys.readouterr().out
+    assert rows(out, "SELECT url, word_count FROM articles ORDER BY url") == [
+        ("https://x/0", 3), ("https://x/1", 4), ("https://x/2", 5)]
+    # Rebuilding replaces the file instead of appending, and leaves no temporary file.
+    assert main(["build-sample", "--jsonl", str(jsonl), "--out", str(out)]) == 0
+    assert rows(out, "SELECT count(*) FROM articles") == [(3,)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["articles.jsonl", "sample.db"]
+
+
+# --------------------------------------------------------------------------- import-csv
+
+
+def test_import_csv_creates_a_new_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    csv_path = tmp_path / "tickets.csv"
+    csv_path.write_bytes(
+        b"ticket_id,subject,body,opened_at\n"
+        b"1,Login fails,The user cannot log in.,2023-01-02\n"
+        b"2,Caf\xe9 menu,Latin-1 byte in the subject.,2023-01-03\n"
+        b'3,"Quoted, comma",,2023-01-04\n'
+    )
+    db = tmp_path / "support.db"
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{db}", "--table", "tickets"]) == 0
+    assert "imported 3 rows into table tickets" in capsys.readouterr().out
+    assert rows(db, "SELECT * FROM tickets ORDER BY ticket_id") == [
+        (1, "Login fails", "The user cannot log in.", "2023-01-02"),
+        (2, "Caf\ufffd menu", "Latin-1 byte in the subject.", "2023-01-03"),
+        (3, "Quoted, comma", None, "2023-01-04"),
+    ]
+    types = {name: kind for _, name, kind, *_ in rows(db, "PRAGMA table_info(tickets)")}
+    assert types == {"ticket_id": "INTEGER", "subject": "TEXT", "body": "TEXT", "opened_at": "TEXT"}
+
+    checksum = sha256_file(db)
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{db}", "--table", "tickets"]) == 2
+    captured = capsys.readouterr()
+    assert_one_line_error(captured.err, "already exists", "tickets")
+    assert captured.out == ""
+    assert sha256_file(db) == checksum
+
+
+def test_import_csv_next_to_an_existing_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = make_articles_db(tmp_path / "articles.db")
+    before = rows(db, "SELECT * FROM articles")
+    csv_path = tmp_path / "extra.csv"
+    csv_path.write_text("id,name\n1,one\n2,two\n", encoding="utf-8")
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{db}", "--table", "extra"]) == 0
+    assert rows(db, "SELECT * FROM extra") == [(1, "one"), (2, "two")]
+    assert rows(db, "SELECT * FROM articles") == before
+
+
+@pytest.mark.parametrize(
+    ("content", "table", "words"),
+    [("id,bad name\n1,x\n", "fine", ["bad name"]), ("id\n1\n", "drop table", ["drop table"]), ("", "t", ["header"])],
+)
+def test_import_csv_rejects_bad_names(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str,
+                                      table: str, words: list[str]) -> None:
+    csv_path = tmp_path / "in.csv"
+    csv_path.write_text(content, encoding="utf-8")
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{tmp_path / 'x.db'}", "--table", table]) == 2
+    assert_one_line_error(capsys.readouterr().err, *words)
+
+
+def test_import_csv_missing_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["import-csv", str(tmp_path / "nope.csv"), "--db", f"sqlite:///{tmp_path / 'x.db'}",
+                 "--table", "t"])
+    assert code == 2
+    assert_one_line_error(capsys.readouterr().err, "nope.csv")
+
+
+# --------------------------------------------------------------------------- index and status
+
+
+def test_index_and_status_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = make_articles_db(tmp_path / "articles.db")
+    common = ["--db", f"sqlite:///{db}", "--index-dir", str(tmp_path / "index"), "--json"]
+
+    assert main(["status", *common]) == 1  # no index yet
+    status = json.loads(capsys.readouterr().out)
+    assert status["exists"] is False and status["healthy"] is False and status["missing"] == 8
+
+    assert main(["index", *common]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert report["rows"] == 8 and report["new"] == 8 and report["chunks_added"] > 8
+    assert report["collection"].startswith("rag-articles-")
+
+    assert main(["status", *common]) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["healthy"] is True
+    assert status["documents"] == 8 and status["chunks"] == report["chunks_added"]
+    assert status["embed_model"].startswith("hashing")
+    assert status["roles"]["content"] == "full_content" and status["roles"]["category"] == "article_category"
+
+    assert main(["index", *common]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["unchanged"] == 8 and again["chunks_added"] == 0
+
+    write_db(db, "DELETE FROM articles WHERE article_category = 'Sports'")
+    assert main(["status", *common]) == 1
+    assert json.loads(capsys.readouterr().out)["orphaned"] == 2
+
+
+def test_index_plain_text_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = make_articles_db(tmp_path / "articles.db", [
+        {"url": "u1", "title": "One", "full_content": "Some text."},
+        {"url": "u2", "title": "Two", "full_content": None},
+    ])
+    assert main(["index", "--db", f"sqlite:///{db}", "--index-dir", str(tmp_path / "index")]) == 0
+    out = capsys.readouterr().out
+    assert "2 rows: 1 new" in out
+    assert "skipped u2: empty or NULL content" in out
+
+
+def test_index_columns_override(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = make_articles_db(tmp_path / "articles.db")
+    common = ["--db", f"sqlite:///{db}", "--index-dir", str(tmp_path / "index"), "--json"]
+    assert main(["status", *common, "--columns", "category=authors"]) == 1
+    assert json.loads(capsys.readouterr().out)["roles"]["category"] == "authors"
+    assert main(["status", *common, "--columns", "category=nope"]) == 2
+    assert_one_line_error(capsys.readouterr().err, "Configuration error", "nope")
+
+
+def test_rebuild_moves_a_corrupt_index_aside(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = make_articles_db(tmp_path / "articles.db")
+    index_dir = tmp_path / "index"
+    index_dir.mkdir()
+    (index_dir / "chroma.sqlite3").write_bytes(b"this is not a database" * 100)
+    common = ["--db", f"sqlite:///{db}", "--index-dir", str(index_dir), "--json"]
+    assert main(["index", *common]) == 2
+    assert_one_line_error(capsys.readouterr().err, "Index not ready", "--rebuild")
+    assert main(["index", *common, "--rebuild"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["new"] == 8
+    assert "moved the unreadable index directory" in captured.err
+    assert [p.name.startswith("index.corrupt-") for p in tmp_path.iterdir()].count(True) == 1
+    assert main(["status", *common]) == 0
+
+
+@pytest.mark.parametrize("command", ["index", "status"])
+def test_missing_database_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
+    missing = tmp_path / "missing.db"
+    code = main([command, "--db", f"sqlite:///{missing}", "--index-dir", str(tmp_path / "index")])
+    assert code == 2
+    captured = capsys.readouterr()
+    assert_one_line_error(captured.err, "Database unavailable", str(missing))
+    assert captured.out == ""
+    assert not missing.exists()
+
+
+def test_missing_table_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = make_articles_db(tmp_path / "articles.db")
+    assert main(["status", "--db", f"sqlite:///{db}", "--table", "orders",
+                 "--index-dir", str(tmp_path / "index")]) == 2
+    assert_one_line_error(capsys.readouterr().err, "orders", "articles")
+
+
+def test_invalid_setting_in_env_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAG_TOP_K", "many")
+    db = make_articles_db(tmp_path / "articles.db")
+    assert main(["status", "--db", f"sqlite:///{db}", "--index-dir", str(tmp_path / "index")]) == 2
+    assert_one_line_error(capsys.readouterr().err, "RAG_TOP_K")
+
+
+def test_import_csv_with_a_byte_order_mark(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    csv_path = tmp_path / "excel.csv"
+    csv_path.write_bytes(b"\xef\xbb\xbfid,name\r\n1,one\r\n")
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{tmp_path / 'x.db'}", "--table", "t"]) == 0
+    assert rows(tmp_path / "x.db", "SELECT id, name FROM t") == [(1, "one")]
+
+
+def test_import_csv_keeps_leading_zeros(tmp_path: Path) -> None:
+    csv_path = tmp_path / "codes.csv"
+    csv_path.write_text("postcode,city\n01234,Aville\n00501,Btown\n", encoding="utf-8")
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{tmp_path / 'x.db'}", "--table", "codes"]) == 0
+    assert rows(tmp_path / "x.db", "SELECT postcode FROM codes") == [("01234",), ("00501",)]
