@@ -167,6 +167,32 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 0 if turn.error is None else 1
 
 
+def cmd_eval(args: argparse.Namespace) -> int:
+    """Run a question set through the app's Assistant; write report.json and summary.md under --out."""
+    from rag.eval import DEFAULT_CASES, load_cases, run_eval, write_report
+
+    cases = load_cases(args.cases or DEFAULT_CASES)
+    settings = Settings.from_env(db_url=args.db, table=args.table or cases.table, index_dir=args.index_dir,
+                                 column_roles=args.columns, provider=args.provider)
+
+    def progress(number: int, total: int, result: Any) -> None:
+        if not args.json:
+            mark = "ok  " if result.passed else "FAIL"
+            print(f"[{number:>3}/{total}] {mark} {result.id} ({result.actual_route or 'no route'})", file=sys.stderr)
+
+    report = run_eval(cases, settings, progress=progress)
+    paths = write_report(report, args.out)
+    if args.json:
+        print(json.dumps({**report.summary_dict(), "written": {k: str(v) for k, v in paths.items()}}, indent=2,
+                         ensure_ascii=False, default=str))
+    else:
+        s = report.summary
+        print(f"{s['passed']}/{s['cases']} cases passed; routing {s['routing_accuracy']}, SQL {s['sql']['accuracy']}, "
+              f"hit@{s['retrieval']['k']} {s['retrieval']['hit_at_k']}, MRR {s['retrieval']['mrr']}")
+        print(f"wrote {paths['report']} and {paths['summary']}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m rag", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -196,6 +222,13 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
     p.add_argument("--route", choices=["sql", "vector", "hybrid"], help="force a route")
     p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("eval", help="run a question set and report routing, SQL, retrieval, latency and cost")
+    p.add_argument("--cases", help="case file (default: the project's eval/sample.yaml)")
+    _common(p)
+    p.add_argument("--provider", choices=["offline", "gemini"], help="language provider (default: from settings)")
+    p.add_argument("--out", help="output directory (default: eval/results/<timestamp>/)")
+    p.set_defaults(func=cmd_eval)
 
     return parser
 

@@ -229,6 +229,7 @@ class ResilientLLM(CustomLLM):
     def _call(self, method: str, prompt: str, call: Callable[[], Any]) -> Any:
         for attempt in range(1, self.max_attempts + 1):
             attrs: dict[str, Any] = {}
+            started = time.perf_counter()
             try:
                 with tracing.span("llm.attempt", attempt=attempt, of=self.max_attempts, method=method,
                                   model=self.model) as attrs:
@@ -240,7 +241,7 @@ class ResilientLLM(CustomLLM):
                 if failure is None:
                     attrs["outcome"] = "error (not retried)"
                     raise
-                self._record_failed_call(prompt, error, failure)
+                self._record_failed_call(prompt, error, failure, (time.perf_counter() - started) * 1000)
                 if not failure.retryable or attempt == self.max_attempts:
                     attrs["outcome"] = f"failed ({failure.label})"
                     raise self._unavailable(failure, attempt) from error
@@ -282,10 +283,12 @@ class ResilientLLM(CustomLLM):
         plural = "attempt" if attempts == 1 else "attempts"
         return LLMUnavailable(f"{subject} did not answer after {attempts} {plural} ({failure.label}).")
 
-    def _record_failed_call(self, prompt: str, error: BaseException, failure: Failure) -> None:
+    def _record_failed_call(self, prompt: str, error: BaseException, failure: Failure, duration_ms: float) -> None:
+        """Failed attempts emit no LlamaIndex end event, so they are added to the trace's LLM calls here."""
         recorder = tracing.current()
         if recorder is not None:
-            recorder.add_llm_call(LLMCall(purpose="llm.attempt", model=self.model, prompt=prompt, response="",
+            recorder.add_llm_call(LLMCall(purpose="llm.attempt (failed)", model=self.model, prompt=prompt,
+                                          response="", duration_ms=round(duration_ms, 3),
                                           error=f"{failure.label}: {type(error).__name__}: {error}"[:500]))
 
 
@@ -382,10 +385,12 @@ Answer:"""
 
 # Tags of our delimiters, written inside data: the '<' is replaced so the data cannot close its block.
 _DELIMITER_TAG = re.compile(r"<(\s*/?\s*(?:documents?|rows?|question)\b)", re.IGNORECASE)
-_MD_IMAGE = re.compile(r"!\[([^\]\n]*)\]\s*(?:\([^)\n]*\)|\[[^\]\n]*\])")
+_PARENS = r"\((?:[^()\n]|\([^()\n]*\))*\)"  # a link target, allowing one level of nested parentheses
+_MD_IMAGE = re.compile(r"!\[([^\]\n]*)\]\s*(?:" + _PARENS + r"|\[[^\]\n]*\])")
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 _HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
-_UNSAFE_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*(?:javascript|data|vbscript|file):[^)\n]*\)", re.IGNORECASE)
+_UNSAFE_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*(?:javascript|data|vbscript|file):(?:[^()\n]|\([^()\n]*\))*\)",
+                          re.IGNORECASE)
 
 
 def neutralise_delimiters(text: str) -> str:

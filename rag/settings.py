@@ -69,7 +69,8 @@ REGISTRY: tuple[Setting, ...] = (
     Setting("google_api_key", "GOOGLE_API_KEY", "", "Gemini API key; never displayed or logged."),
     Setting("gemini_model", "RAG_GEMINI_MODEL", "gemini-2.5-flash", "Gemini model name."),
     Setting("llm_timeout_s", "RAG_LLM_TIMEOUT_S", 30.0, "Timeout of one LLM call, in seconds.", float),
-    Setting("llm_retries", "RAG_LLM_RETRIES", 3, "Retries of a failed LLM call (timeout, 429, 5xx).", int),
+    Setting("llm_retries", "RAG_LLM_RETRIES", 3,
+            "Attempts per LLM call, the first included (timeouts, 429 and 5xx are retried).", int),
 )
 
 

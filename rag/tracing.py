@@ -37,6 +37,7 @@ class TraceRecorder:
         self.trace = trace
         self.started = time.perf_counter()
         self._open_llm: dict[str, tuple[float, str]] = {}
+        self._open_spans: list[str] = []
         self._open_events: dict[str, float] = {}
 
     def now_ms(self) -> float:
@@ -48,12 +49,14 @@ class TraceRecorder:
         start = self.now_ms()
         attrs = dict(attributes)
         error: str | None = None
+        self._open_spans.append(name)
         try:
             yield attrs
         except BaseException as exc:
             error = f"{type(exc).__name__}: {exc}"
             raise
         finally:
+            self._open_spans.pop()
             self.trace.spans.append(Span(name, round(start, 3), round(self.now_ms() - start, 3), attrs, error))
 
     def add_llm_call(self, call: LLMCall) -> None:
@@ -75,7 +78,7 @@ class TraceRecorder:
             model = str((getattr(response, "raw", None) or {}).get("model_version", "")) if isinstance(
                 getattr(response, "raw", None), dict) else ""
             self.trace.llm_calls.append(LLMCall(
-                purpose=self.trace.spans[-1].name if self.trace.spans else "llm",
+                purpose=self._open_spans[-1] if self._open_spans else "llm",
                 model=model or self.trace.provider, prompt=prompt, response=text or "",
                 prompt_tokens=usage[0] or _estimate_tokens(prompt),
                 completion_tokens=usage[1] or _estimate_tokens(text),

@@ -1,0 +1,415 @@
+"""The evaluation harness: metric functions, the case-file format, scoring, the report, and a second schema.
+
+The support-ticket table (eval/tickets/) has other column names than the sample; it is built in a
+temporary directory, indexed with the hashing embedder, and evaluated by `rag.eval` unchanged.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from rag.eval import (
+    Case,
+    CaseFileError,
+    EvalReport,
+    ExpectedSQL,
+    confusion_matrix,
+    hit_at_k,
+    load_cases,
+    multiset_match,
+    parse_cases,
+    percentile,
+    recall_at_k,
+    reciprocal_rank,
+    rows_match,
+    run_eval,
+    says_no_answer,
+    score_case,
+    summarise,
+    summary_markdown,
+    value_match,
+    values_match,
+    write_report,
+)
+from rag.models import Chunk, Citation, Trace, Turn
+from rag.settings import PROJECT_ROOT, Settings
+
+EVAL_DIR = PROJECT_ROOT / "eval"
+
+
+def load_script(path: Path) -> ModuleType:
+    """Import a script from eval/ (not a package) by path."""
+    sys.path.insert(0, str(EVAL_DIR))
+    try:
+        spec = importlib.util.spec_from_file_location(path.stem + "_under_test", path)
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(EVAL_DIR))
+
+
+# --------------------------------------------------------------------------- comparing values and rows
+
+
+@pytest.mark.parametrize(("expected", "actual", "same"), [
+    (16, 16, True),
+    (16, "16", True),  # a number and a numeric string
+    (812.4375, 812.4, True),  # the product rounds averages to one decimal
+    (12.308, 12.3, True),
+    (12.308, 100.0, False),
+    (16, 17, False),
+    ("Technology", "technology ", True),  # text: trimmed, case-insensitive
+    ("2023", "2023", True),
+    ("2023-02", "2023-03", False),
+    (None, "", True),
+    (True, 1, False),  # booleans are not numbers
+])
+def test_values_match_with_tolerance(expected: Any, actual: Any, same: bool) -> None:
+    assert values_match(expected, actual) is same
+
+
+def test_rows_match_ignores_order_unless_asked() -> None:
+    expected = [["2023", "tech", 16], ["2022", "fashion", 1]]
+    shuffled = [["2022", "fashion", 1], ["2023", "tech", 16]]
+    assert rows_match(expected, shuffled)
+    assert not rows_match(expected, shuffled, ordered=True)
+    assert rows_match(expected, expected, ordered=True)
+
+
+def test_rows_match_projects_onto_the_columns_the_case_names() -> None:
+    """A listing returns title, date, category, ...; the case may name only the titles, in any column order."""
+    actual = [["B title", "2023-01-02", "politics", "url-b", 900], ["A title", "2023-01-01", "politics", "url-a", 500]]
+    assert rows_match([["A title"], ["B title"]], actual)
+    assert rows_match([[500, "A title"], [900, "B title"]], actual)  # columns in another order
+    assert not rows_match([["A title", 900], ["B title", 500]], actual)  # values from mismatched rows
+    assert not rows_match([["A title"]], actual)  # row count differs
+    assert not rows_match([["A title", 1, 2, 3, 4, 5]], actual[:1])  # wider than the result
+
+
+def test_rows_match_counts_duplicates() -> None:
+    assert rows_match([["Markets Wrap"], ["Markets Wrap"]], [["Markets Wrap"], ["Markets Wrap"]])
+    assert not rows_match([["a"], ["a"], ["b"]], [["a"], ["b"], ["b"]])
+
+
+def test_tolerant_pairing_does_not_depend_on_order() -> None:
+    """Greedy pairing would take 1.0~1.03 and strand 1.04; a bipartite matching pairs 1.0~0.99, 1.04~1.03."""
+    assert multiset_match([[1.0], [1.04]], [[1.03], [0.99]])
+    assert not multiset_match([[1.0], [1.0]], [[1.0], [2.0]])
+
+
+def test_empty_expectation_matches_only_an_empty_result() -> None:
+    assert rows_match([], [])
+    assert not rows_match([], [["x"]])
+
+
+def test_a_single_value_must_be_the_only_row() -> None:
+    assert value_match(64, [[64]])
+    assert value_match("2001-03-14 09:40:00", [["Harborline", "2001-03-14 09:40:00", "technology"]])
+    assert not value_match(64, [[64], [3]])
+    assert not value_match(64, [])
+
+
+# --------------------------------------------------------------------------- routing and retrieval metrics
+
+
+def test_confusion_matrix_counts_expected_against_actual() -> None:
+    matrix = confusion_matrix([("sql", "sql"), ("sql", "sql"), ("vector", "sql"), ("hybrid", "hybrid"),
+                               ("vector", None)])
+    assert matrix["sql"] == {"sql": 2, "vector": 0, "hybrid": 0, "none": 0}
+    assert matrix["vector"] == {"sql": 1, "vector": 0, "hybrid": 0, "none": 1}
+    assert matrix["hybrid"]["hybrid"] == 1
+    assert sum(sum(row.values()) for row in matrix.values()) == 5
+
+
+def test_mrr_hit_and_recall_by_url_or_title() -> None:
+    retrieved = [("u1", "First", "k1"), ("u2", "Second", "k2"), ("u3", "Third", "k3"), ("u4", "Fourth", "k4")]
+    assert reciprocal_rank(retrieved, ["u3"]) == pytest.approx(1 / 3)
+    assert reciprocal_rank(retrieved, ["second"]) == pytest.approx(1 / 2)  # a title, case-insensitive
+    assert reciprocal_rank(retrieved, ["u3", "u1"]) == 1.0  # the first relevant one counts
+    assert reciprocal_rank(retrieved, ["missing"]) == 0.0
+    assert hit_at_k(retrieved, ["u4"], 4) and not hit_at_k(retrieved, ["u4"], 3)
+    assert recall_at_k(retrieved, ["u1", "u4", "missing", "Third"], 3) == pytest.approx(2 / 4)
+    assert reciprocal_rank(["u9", "u2"], ["u2"]) == 0.5  # plain identifiers work too
+
+
+def test_percentile_interpolates() -> None:
+    values = list(range(1, 101))
+    assert percentile(values, 50) == pytest.approx(50.5)
+    assert percentile(values, 95) == pytest.approx(95.05)
+    assert percentile([7.0], 95) == 7.0
+    assert percentile([], 50) is None
+
+
+def test_no_answer_detection() -> None:
+    assert says_no_answer("I found nothing relevant about “x” in the documents searched", "vector", 5, None)
+    assert says_no_answer("No rows match this question (year = 2019).", "sql", 0, None)
+    assert says_no_answer("Here is what the documents say", "hybrid", 0, None)  # no chunk at all
+    assert not says_no_answer("Here is what the documents say", "vector", 3, None)
+    assert not says_no_answer("There are 0 matching articles.", "sql", 0, None)  # zero is an answer
+    assert not says_no_answer("I found nothing relevant", "vector", 0, "Index not ready")  # an error is not
+
+
+# --------------------------------------------------------------------------- the case file
+
+
+def minimal(**case: Any) -> dict[str, Any]:
+    base = {"id": "c1", "question": "How many?", "route": "sql", "sql_result": {"value": 3}}
+    base.update(case)
+    return {"version": 1, "table": "articles", "cases": [{k: v for k, v in base.items() if v is not None}]}
+
+
+def test_parse_cases_reads_every_form() -> None:
+    document = {"version": 1, "table": "articles", "cases": [
+        {"id": "a", "question": "q a", "route": "sql", "sql_result": [["x", 1]], "ordered": True},
+        {"id": "b", "question": "q b", "route": "sql", "sql_result": 16},
+        {"id": "c", "question": "q c", "route": "sql", "sql_result": {"rows": [], "ordered": False}},
+        {"id": "d", "question": "q d", "route": "vector", "alternatives": ["hybrid"], "relevant": ["u1", "Title"]},
+        {"id": "e", "question": "q e", "route": "hybrid", "no_answer": True, "notes": "none exists"},
+    ]}
+    cases = parse_cases(document).cases
+    assert cases[0].sql_result == ExpectedSQL(rows=[["x", 1]]) and cases[0].ordered
+    assert cases[1].sql_result == ExpectedSQL(value=16, has_value=True)
+    assert cases[2].sql_result is not None and cases[2].sql_result.is_empty and not cases[2].answer_exists
+    assert cases[3].accepted_routes == ("vector", "hybrid") and cases[3].kind == "retrieval"
+    assert cases[4].kind == "no_answer" and not cases[4].answer_exists
+
+
+@pytest.mark.parametrize(("document", "words"), [
+    (minimal(route="semantic"), ["c1", "route", "semantic"]),
+    (minimal(question="  "), ["c1", "question"]),
+    (minimal(relevant=["u1"]), ["c1", "exactly one", "sql_result", "relevant"]),
+    (minimal(sql_result=None), ["c1", "exactly one"]),
+    (minimal(sql_result=[["a"], ["b", "c"]]), ["c1", "same", "number of values"]),
+    (minimal(sql_result=["a", "b"]), ["c1", "list of lists"]),
+    (minimal(alternatives=["vector", "elsewhere"]), ["c1", "alternatives"]),
+    (minimal(expected=3), ["c1", "unknown key", "expected"]),
+    ({**minimal(), "version": 2}, ["version 2", "not supported"]),
+    ({**minimal(), "table": ""}, ["table"]),
+    ({"version": 1, "table": "t", "cases": []}, ["cases"]),
+    ({"version": 1, "table": "t", "cases": [minimal()["cases"][0], minimal()["cases"][0]]}, ["#2", "duplicate", "c1"]),
+])
+def test_a_bad_case_file_names_the_file_and_the_case(document: dict[str, Any], words: list[str]) -> None:
+    with pytest.raises(CaseFileError) as raised:
+        parse_cases(document, source="my-cases.yaml")
+    message = str(raised.value)
+    assert message.startswith("my-cases.yaml: ")
+    for word in words:
+        assert word in message, message
+
+
+def test_unreadable_and_invalid_files(tmp_path: Path) -> None:
+    with pytest.raises(CaseFileError, match="Cannot read"):
+        load_cases(tmp_path / "missing.yaml")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("version: 1\ncases: [unclosed\n", encoding="utf-8")
+    with pytest.raises(CaseFileError, match="not valid YAML"):
+        load_cases(broken)
+
+
+def test_the_sample_set_meets_the_issue() -> None:
+    """At least 80 cases over the three routes, with no-answer cases and the issue-3 done-when questions."""
+    cases = load_cases(EVAL_DIR / "sample.yaml")
+    assert cases.table == "articles" and len(cases.cases) >= 80
+    routes = {c.route for c in cases.cases}
+    assert routes == {"sql", "vector", "hybrid"}
+    assert sum(c.no_answer for c in cases.cases) >= 3
+    questions = " | ".join(c.question.lower() for c in cases.cases)
+    for phrase in ("per year and category", "about children", "trends in fashion", "crypto in 2023", "dooley",
+                   "doo ley", "mother's day in fashion between march and may 2023", "average word count per category",
+                   "list politics articles"):
+        assert phrase in questions, phrase
+
+
+def test_sample_expectations_are_computed_from_the_corpus() -> None:
+    """eval/make_expected.py recomputes every sql_result from data/articles.jsonl and finds no difference."""
+    make_expected = load_script(EVAL_DIR / "make_expected.py")
+    assert make_expected.main([]) == 0
+
+
+def test_ticket_expectations_are_computed_from_the_generator() -> None:
+    generate = load_script(EVAL_DIR / "tickets" / "generate.py")
+    assert generate.main(["--check"]) == 0
+    words = [len(row["body"].split()) for row in generate.ticket_rows()]
+    assert len(words) >= 55 and min(words) >= 55 and max(words) <= 200
+
+
+# --------------------------------------------------------------------------- scoring one turn
+
+
+def turn(route: str | None, answer: str = "", *, rows: list[list[Any]] | None = None, sql: str | None = None,
+         chunks: list[Chunk] | None = None, citations: list[Citation] | None = None, error: str | None = None) -> Turn:
+    trace = Trace(question="q", route=route, reason="because", sql=sql, sql_verdict="allowed" if sql else None,
+                  rows=rows or [], row_count=len(rows or []), columns=["a"] * len((rows or [[]])[0]),
+                  chunks=chunks or [])
+    return Turn(question="q", answer=answer, route=route, trace=trace, citations=citations or [], error=error)
+
+
+def chunk(url: str, score: float = 0.6) -> Chunk:
+    return Chunk(id=url, row_key=url, title=url.upper(), url=url, chunk=0, text="text", score=score)
+
+
+def test_score_sql_case() -> None:
+    case = Case(id="s", question="q", route="sql", sql_result=ExpectedSQL(rows=[["x"], ["y"]]))
+    good = score_case(case, turn("sql", "Found 2 rows", rows=[["y", 1], ["x", 2]], sql="SELECT 1"), k=5)
+    assert good.passed and good.sql_ok and good.route_ok and good.cited and good.turn is None
+    wrong = score_case(case, turn("sql", "Found 1 row", rows=[["x", 2]], sql="SELECT 1"), k=5)
+    assert not wrong.passed and wrong.sql_ok is False and "SQL result differs" in wrong.failure_reasons[0]
+    assert wrong.turn is not None and wrong.turn["trace"]["sql"] == "SELECT 1"  # the trace of a failure
+    misrouted = score_case(case, turn("vector", "Here", chunks=[chunk("u1")]), k=5)
+    assert not misrouted.route_ok and misrouted.sql_ok is False
+    assert any("routed to vector, expected sql" in r for r in misrouted.failure_reasons)
+
+
+def test_score_retrieval_case() -> None:
+    case = Case(id="r", question="q", route="vector", alternatives=("hybrid",), relevant=("u2", "u9"))
+    result = score_case(case, turn("hybrid", "Here is what the documents say", chunks=[chunk("u1"), chunk("u2")],
+                                   citations=[Citation("U1", "u1", "2023")]), k=5)
+    assert result.passed and result.route_ok and result.hit and result.recall == 0.5
+    assert result.reciprocal_rank == 0.5 and result.cited and result.best_score == 0.6
+    refused = score_case(case, turn("vector", "I found nothing relevant", chunks=[chunk("u2", 0.1)]), k=5)
+    assert refused.hit and not refused.passed and refused.said_no_answer
+    assert "nothing was found although an answer exists" in refused.failure_reasons[0]
+
+
+def test_score_no_answer_case() -> None:
+    case = Case(id="n", question="q", route="vector", no_answer=True)
+    assert score_case(case, turn("vector", "I found nothing relevant about “q”", chunks=[chunk("u1", 0.1)]),
+                      k=5).passed
+    noisy = score_case(case, turn("vector", "Here is what the documents say", chunks=[chunk("u1", 0.3)]), k=5)
+    assert not noisy.passed and "best similarity 0.30" in noisy.failure_reasons[0]
+
+
+def test_summary_and_report_files(tmp_path: Path) -> None:
+    sql_case = Case(id="s", question="How many?", route="sql", sql_result=ExpectedSQL(value=3, has_value=True))
+    vec_case = Case(id="v", question="About x?", route="vector", relevant=("u1",))
+    results = [score_case(sql_case, turn("sql", "There are 3", rows=[[3]], sql="SELECT 3"), k=5),
+               score_case(vec_case, turn("sql", "There are 0", rows=[[0]], sql="SELECT 0"), k=5)]
+    summary = summarise(results, k=5)
+    assert summary["routing_accuracy"] == 0.5 and summary["sql"]["accuracy"] == 1.0
+    assert summary["retrieval"]["hit_at_k"] == 0.0 and summary["failures"] == ["v"]
+    assert summary["confusion"]["vector"]["sql"] == 1
+    assert summary["answers"]["citation_rate"] == 1.0  # SQL answers count as cited when SQL ran
+    report = EvalReport(meta={"cases_file": "x.yaml", "version": 1, "table": "articles", "db": "sqlite:///x",
+                              "provider": "offline", "embed_model": "hashing", "top_k": 5, "started_at": "now",
+                              "duration_s": 0.1, "build_ms": 1.0, "warm_up_ms": 1.0}, summary=summary, cases=results)
+    paths = write_report(report, tmp_path / "out")
+    saved = json.loads(paths["report"].read_text(encoding="utf-8"))
+    assert saved["summary"]["routing_accuracy"] == 0.5 and len(saved["cases"]) == 2
+    markdown = paths["summary"].read_text(encoding="utf-8")
+    assert "Routing accuracy | 50.0%" in markdown and "`v`" in markdown and markdown == summary_markdown(report)
+
+
+# --------------------------------------------------------------------------- a second schema: support tickets
+
+
+@pytest.fixture(scope="module")
+def tickets_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """The ticket table in a temporary SQLite file, indexed with the hashing embedder."""
+    from rag.index import VectorIndex
+    from rag.providers import build_embedder
+    from rag.source import TableSource
+
+    folder = tmp_path_factory.mktemp("tickets")
+    generate = load_script(EVAL_DIR / "tickets" / "generate.py")
+    generate.build_tickets_db(folder / "tickets.db")
+    settings = Settings(db_url=f"sqlite:///{folder / 'tickets.db'}", table="tickets",
+                        index_dir=str(folder / "chroma"), embed_model="hashing", provider="offline")
+    source = TableSource(settings.db_url, settings.table)
+    VectorIndex(settings, build_embedder(settings)).sync(source)
+    source.close()
+    return settings
+
+
+@pytest.fixture(scope="module")
+def tickets_report(tickets_settings: Settings) -> EvalReport:
+    return run_eval(load_cases(EVAL_DIR / "tickets" / "cases.yaml"), tickets_settings)
+
+
+def failing(report: EvalReport, kind: str | None = None) -> str:
+    return "\n".join(f"{c.id}: {c.question} -> {c.actual_route}: {'; '.join(c.failure_reasons)}"
+                     for c in report.failures if kind is None or c.kind == kind)
+
+
+def test_tickets_run_unchanged_on_another_schema(tickets_report: EvalReport) -> None:
+    summary = tickets_report.summary
+    assert summary["cases"] >= 15 and summary["errors"] == 0
+    assert tickets_report.meta["table"] == "tickets"
+    assert summary["routing_accuracy"] >= 0.8, failing(tickets_report)
+    assert summary["retrieval"]["hit_at_k"] >= 0.8, failing(tickets_report, "retrieval")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine: on the ticket table the planner keeps the date column's verb ('opened', from opened_at) and "
+    "'assigned'/'handle' as topic words, so 'How many tickets were opened each month?' becomes a text match "
+    "(0 rows) and 'List tickets opened in March 2024' goes hybrid; reported to the lead. Remove this marker "
+    "once the planner consumes column-name words."))
+def test_tickets_sql_accuracy(tickets_report: EvalReport) -> None:
+    assert tickets_report.summary["sql"]["accuracy"] >= 0.8, failing(tickets_report, "sql")
+
+
+def test_eval_command_writes_the_report(tickets_settings: Settings, tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from rag.cli import main
+    from rag.settings import REGISTRY
+
+    for setting in REGISTRY:
+        monkeypatch.delenv(setting.env, raising=False)
+    monkeypatch.setenv("RAG_EMBED_MODEL", "hashing")
+    out = tmp_path / "results"
+    code = main(["eval", "--cases", str(EVAL_DIR / "tickets" / "cases.yaml"), "--db", tickets_settings.db_url,
+                 "--index-dir", tickets_settings.index_dir, "--provider", "offline", "--json", "--out", str(out)])
+    assert code == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["meta"]["table"] == "tickets"  # taken from the case file when --table is not given
+    assert printed["summary"]["cases"] >= 15 and "routing_accuracy" in printed["summary"]
+    assert {f["id"] for f in printed["failures"]} == set(printed["summary"]["failures"])
+    assert (out / "report.json").is_file() and (out / "summary.md").is_file()
+
+
+def test_eval_command_reports_a_bad_case_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rag.cli import main
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("version: 1\ntable: articles\ncases:\n- id: x\n  question: q\n  route: nowhere\n"
+                   "  no_answer: true\n", encoding="utf-8")
+    assert main(["eval", "--cases", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "'x'" in err and "route" in err
+
+
+def test_llm_calls_tokens_and_cost_per_question_with_the_scripted_fake(tickets_settings: Settings) -> None:
+    """The same run through an LLM provider (a scripted fake priced as gemini-2.5-flash): calls, tokens, cost."""
+    from rag.assistant import Assistant
+    from rag.llm import ScriptedLLM
+    from rag.providers import build_providers
+
+    def reply(prompt: str) -> str:
+        if "Answer with the SQL statement only" in prompt:
+            return "```sql\nSELECT COUNT(*) AS tickets FROM tickets\n```"
+        if '"choice"' in prompt:
+            return '[{"choice": 1, "reason": "a count with no topic"}]'
+        return "There are 61 tickets."
+
+    llm = ScriptedLLM([reply] * 20, model="gemini-2.5-flash")
+    assistant = Assistant.build(tickets_settings, providers=build_providers(tickets_settings, llm=llm))
+    cases = parse_cases({"version": 1, "table": "tickets", "cases": [
+        {"id": "t-count", "question": "How many tickets are there?", "route": "sql", "sql_result": {"value": 61}}]})
+    report = run_eval(cases, tickets_settings, assistant=assistant)
+
+    result = report.cases[0]
+    assert result.passed, result.failure_reasons
+    assert result.llm_calls == 3 and sum(result.llm_models.values()) == 3  # route, SQL, answer
+    assert result.tokens["total"] > 0 and result.cost_usd > 0
+    llm_figures = report.summary["llm"]
+    assert llm_figures["calls_per_question"] == 3 and llm_figures["tokens_per_question"] == result.tokens["total"]
+    assert llm_figures["cost_per_question_usd"] == pytest.approx(result.cost_usd)
+    assert "gemini-2.5-flash" in report.meta["provider"]
