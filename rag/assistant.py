@@ -7,6 +7,7 @@ offline engine and the answer says so.
 
 from __future__ import annotations
 
+import logging
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from rag import tracing
 from rag.charts import choose_chart
 from rag.engines import EmbedderAdapter, EngineContext, EngineResult, GuardedSQLDatabase
-from rag.errors import BadQuestion, LLMUnavailable, RagError
+from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
 from rag.index import VectorIndex
 from rag.models import Route, Trace, Turn
 from rag.offline.llm import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
@@ -24,6 +25,8 @@ from rag.providers import Providers, build_providers, estimate_cost
 from rag.router import build_engines, build_router
 from rag.settings import Settings
 from rag.source import TableSource
+
+logger = logging.getLogger(__name__)
 
 
 def validate_question(question: Any, max_chars: int) -> str:
@@ -68,7 +71,8 @@ class Assistant:
         profile = source.profile()
         planner = Planner(source.table, source.roles, profile)
         date_is_text = bool(source.roles.date) and source.columns[source.roles.date].type != "date"
-        builder = SQLBuilder(source.table, source.roles, profile, source.dialect, date_is_text=date_is_text)
+        builder = SQLBuilder(source.table, source.roles, profile, source.dialect, date_is_text=date_is_text,
+                             columns=list(source.columns))
 
         def write_sql(question: str) -> str:
             return builder.answer_sql(planner.plan(question))
@@ -104,7 +108,11 @@ class Assistant:
 
     def ask(self, question: Any, route: Route | str | None = None) -> Turn:
         """Answer one question; never raises for domain errors (they become the turn's error)."""
-        forced = Route(route) if route else None
+        try:
+            forced = Route(route) if route else None
+        except ValueError:
+            trace = Trace(question=str(question)[:2000], provider=self.provider_label)
+            return self._failed(trace, BadQuestion(f"Unknown route {route!r}; choose sql, vector or hybrid."))
         trace = Trace(question=str(question)[:2000] if not isinstance(question, bytes) else "<binary>",
                       provider=self.provider_label, forced_route=forced.value if forced else None)
         with tracing.recording(trace) as recorder:
@@ -125,6 +133,10 @@ class Assistant:
                 return turn
             except RagError as error:
                 return self._failed(trace, error)
+            except Exception as error:  # noqa: BLE001 - a bug must still end as a readable turn, with a log
+                logger.exception("unexpected error answering %r", trace.question)
+                return self._failed(trace, InternalError(f"An unexpected error occurred ({type(error).__name__}); "
+                                                         "it has been logged. Please try rephrasing."))
 
     def _answer(self, question: str, forced: Route | None, trace: Trace) -> Turn:
         recorder = tracing.current()

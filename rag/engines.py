@@ -105,11 +105,16 @@ class GuardedSQLDatabase(SQLDatabase):
         return guarded.sql
 
     def execute(self, sql: str, max_rows: int | None = None) -> QueryResult:
-        """Guard, then run on the read-only connection; records rows into the trace."""
-        safe_sql = self.check(sql, max_rows)
+        """Guard, then run on the read-only connection; records rows into the trace.
+
+        With `max_rows` (row keys for the hybrid route) cells are returned whole, so hashed row keys match
+        the index, and one extra row is allowed through the guard to detect that the cap was hit."""
+        safe_sql = self.check(sql, None if max_rows is None else max_rows + 1)
         with tracing.span("sql.execute", sql=safe_sql) as attrs:
-            result = self.source.run_select(safe_sql) if max_rows is None else _run_with_cap(self.source, safe_sql,
-                                                                                               max_rows)
+            if max_rows is None:
+                result = self.source.run_select(safe_sql)
+            else:
+                result = self.source.run_select(safe_sql, max_rows=max_rows, max_cell_chars=0)
             attrs.update(rows=len(result.rows), row_limit_hit=result.row_limit_hit)
         recorder = tracing.current()
         if recorder and max_rows is None:
@@ -122,15 +127,6 @@ class GuardedSQLDatabase(SQLDatabase):
     def run_sql(self, command: str) -> tuple[str, dict]:
         result = self.execute(command)
         return str([tuple(r) for r in result.rows]), {"result": result.rows, "col_keys": result.columns}
-
-
-def _run_with_cap(source: TableSource, sql: str, max_rows: int) -> QueryResult:
-    previous = source.max_rows
-    source.max_rows = max_rows
-    try:
-        return source.run_select(sql)
-    finally:
-        source.max_rows = previous
 
 
 @dataclass
@@ -285,16 +281,19 @@ def _record_filters(applied: list[Filter], dropped: list[DroppedFilter]) -> None
         recorder.trace.filters_dropped += dropped
 
 
-def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan,
-                       chunks: list[Chunk]) -> tuple[str, list[Citation]]:
+def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan, chunks: list[Chunk],
+                       restricted: bool = False) -> tuple[str, list[Citation]]:
+    """Answer from retrieved chunks; inside SQL-selected rows (`restricted`) a lower similarity suffices,
+    because the structured part of the question already chose the documents."""
     date_key = context.source.roles.date
+    min_score = context.min_score * (0.5 if restricted else 1.0)
     with tracing.span("synthesize", provider="llm" if context.synthesizer else "extractive") as attrs:
-        if context.synthesizer and chunks and max(c.score for c in chunks) >= context.min_score:
+        if context.synthesizer and compose.is_relevant(plan.topic or question, chunks, min_score):
             text = context.synthesizer.from_chunks(question, chunks)
             citations = _unique_citations(c.citation(date_key or "") for c in chunks)
         else:
             text, citations = compose.retrieval_answer(question, plan.topic, chunks, date_key=date_key,
-                                                       min_score=context.min_score)
+                                                       min_score=min_score)
         attrs["citations"] = len(citations)
     return text, citations
 
@@ -347,6 +346,12 @@ class HybridEngine(CustomQueryEngine):
         result = context.database.execute(sql, max_rows=HYBRID_MAX_KEYS)
         keys = [context.source.key_of(dict(zip(result.columns, row, strict=True))) for row in result.rows]
         recorder = tracing.current()
+        capped = ""
+        if result.row_limit_hit:
+            capped = (f"More than {HYBRID_MAX_KEYS:,} rows matched the structured part; only the first "
+                      f"{HYBRID_MAX_KEYS:,} rows were searched.")
+            if recorder:
+                recorder.trace.notes.append(capped)
         if recorder:
             recorder.trace.restricted_row_keys = len(keys)
             recorder.trace.columns, recorder.trace.rows = result.columns, result.rows[:TRACE_ROWS]
@@ -359,7 +364,9 @@ class HybridEngine(CustomQueryEngine):
             return _response(f"No rows match the structured part of the question ({conditions}), so there was "
                              "nothing to search.", EngineResult())
         chunks = retrieve(context, plan.topic or query_str, filters, restrict_keys=keys)
-        text, citations = answer_from_chunks(context, query_str, plan, chunks)
+        text, citations = answer_from_chunks(context, query_str, plan, chunks, restricted=True)
+        if capped:
+            text += f"\n\n_{capped}_"
         return _response(text, EngineResult(citations))
 
 

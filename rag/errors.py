@@ -54,6 +54,12 @@ class LLMUnavailable(RagError):
     title = "Language model unavailable"
 
 
+class InternalError(RagError):
+    """An unexpected failure (a bug), reported in plain words; details go to the log."""
+
+    title = "Unexpected error"
+
+
 class ConfigError(RagError):
     """A setting or column-role override is invalid."""
 

@@ -390,8 +390,11 @@ class TableSource:
 
     # ---------------------------------------------------------------- guarded execution
 
-    def run_select(self, sql: str) -> QueryResult:
-        """Run SQL that already passed the guard, with a time limit, a row cap and a cell-size cap."""
+    def run_select(self, sql: str, *, max_rows: int | None = None, max_cell_chars: int | None = None) -> QueryResult:
+        """Run SQL that already passed the guard, with a time limit, a row cap and a cell-size cap
+        (the source's own caps unless given; 0 cell chars means no truncation)."""
+        max_rows = self.max_rows if max_rows is None else max_rows
+        max_cell_chars = self.max_cell_chars if max_cell_chars is None else max_cell_chars
         deadline = time.monotonic() + self.timeout_s
         for attempt in range(2):
             try:
@@ -404,7 +407,7 @@ class TableSource:
                         if not result.returns_rows:
                             raise QueryFailed("The statement returned no rows; only SELECT queries are run.")
                         columns = list(result.keys())
-                        fetched = result.fetchmany(self.max_rows + 1)
+                        fetched = result.fetchmany(max_rows + 1)
                     finally:
                         if self.dialect == "sqlite":
                             raw.set_progress_handler(None, 0)
@@ -426,16 +429,16 @@ class TableSource:
                 raise QueryFailed(f"The database could not run the query: {error}") from error
         rows: list[list[Any]] = []
         truncated = 0
-        for record in fetched[: self.max_rows]:
+        for record in fetched[:max_rows]:
             row = []
             for value in record:
                 value = plain_value(value)
-                if isinstance(value, str) and len(value) > self.max_cell_chars:
-                    value = value[: self.max_cell_chars] + "…"
+                if max_cell_chars and isinstance(value, str) and len(value) > max_cell_chars:
+                    value = value[:max_cell_chars] + "…"
                     truncated += 1
                 row.append(value)
             rows.append(row)
-        return QueryResult(columns, rows, row_limit_hit=len(fetched) > self.max_rows, truncated_cells=truncated)
+        return QueryResult(columns, rows, row_limit_hit=len(fetched) > max_rows, truncated_cells=truncated)
 
     def describe(self) -> str:
         """A compact description of the table for SQL prompts and the UI."""

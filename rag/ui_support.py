@@ -12,21 +12,24 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
-import sqlglot
 from sqlglot import exp
 
 from rag.models import Chunk, QueryResult, Route, Span, Trace, Turn
 
-EXAMPLE_QUESTIONS: tuple[str, ...] = (
-    "How many articles per year and category?",
-    "Average word count per category",
-    "List politics articles",
-    "What do we have about children?",
-    "Trends in fashion",
-    "Technology articles about crypto in 2023",
-    "Anything about judge Doo ley on 17 April 2023?",
-    "Between March and May 2023, anything about Mother's Day in fashion?",
-)
+# Example questions for the empty chat, grouped by the route they are expected to take.
+EXAMPLES_BY_ROUTE: dict[str, tuple[str, ...]] = {
+    "sql": ("How many articles per year and category?", "Average word count per category",
+            "List politics articles"),
+    "vector": ("What do we have about children?", "Trends in fashion"),
+    "hybrid": ("Technology articles about crypto in 2023", "Anything about judge Doo ley on 17 April 2023?",
+               "Between March and May 2023, anything about Mother's Day in fashion?"),
+}
+EXAMPLE_QUESTIONS: tuple[str, ...] = tuple(q for questions in EXAMPLES_BY_ROUTE.values() for q in questions)
+ROUTE_BLURBS = {
+    "sql": "Counts, averages and listings, answered with a table and a chart.",
+    "vector": "Topics in the text, answered with quotes and their sources.",
+    "hybrid": "A topic plus dates, ranges or names: SQL narrows the rows, then semantic search runs inside them.",
+}
 
 ROUTE_COLORS = {"sql": "blue", "vector": "green", "hybrid": "violet"}
 ROUTE_ICONS = {"sql": ":material/table_chart:", "vector": ":material/travel_explore:",
@@ -110,6 +113,10 @@ def route_label(route: str | None) -> str:
 def turn_title(turn: Turn, number: int, width: int = 48) -> str:
     question = turn.question if len(turn.question) <= width else turn.question[: width - 1] + "…"
     return f"#{number} · {route_label(turn.route)} · {question}"
+
+
+def provider_label(provider: str) -> str:
+    return "offline engine" if provider == "offline" else provider
 
 
 def format_ms(ms: float) -> str:
@@ -205,7 +212,7 @@ def feedback_to_widget(value: int | None) -> int | None:
 
 
 def feedback_label(value: int | None) -> str:
-    return {1: "👍", -1: "👎"}.get(value or 0, "")
+    return {1: "helpful", -1: "not helpful"}.get(value or 0, "")
 
 
 def turn_row(turn: Turn, number: int) -> dict[str, Any]:
@@ -225,12 +232,17 @@ def turn_row(turn: Turn, number: int) -> dict[str, Any]:
     }
 
 
+def json_text(value: Any) -> str:
+    """Pretty JSON for download buttons (dates and other objects as strings)."""
+    return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+
+
 def turns_json(turns: Iterable[Turn]) -> str:
-    return json.dumps([t.to_dict() for t in turns], indent=2, ensure_ascii=False, default=str)
+    return json_text([t.to_dict() for t in turns])
 
 
 def turn_json(turn: Turn) -> str:
-    return json.dumps(turn.to_dict(), indent=2, ensure_ascii=False, default=str)
+    return json_text(turn.to_dict())
 
 
 def mask_key(value: str) -> str:
@@ -272,6 +284,44 @@ def _sqlglot_dialect(dialect: str) -> str:
     return {"postgresql": "postgres", "mssql": "tsql"}.get(dialect, dialect)
 
 
-def parse_check(sql: str, dialect: str) -> bool:
-    """True when `sql` parses as one statement (used by tests of the helpers above)."""
-    return len(sqlglot.parse(sql, read=_sqlglot_dialect(dialect))) == 1
+# ---------------------------------------------------------------- evaluation page
+
+
+def eval_confusion(summary: dict[str, Any]) -> tuple[list[str], list[str], list[list[int]]]:
+    """(expected labels, actual labels, counts) of the routing confusion matrix, for a heatmap."""
+    confusion: dict[str, dict[str, int]] = summary.get("confusion", {})
+    expected = list(confusion)
+    actual: list[str] = []
+    for row in confusion.values():
+        actual += [label for label in row if label not in actual]
+    return expected, actual, [[int(confusion[e].get(a, 0)) for a in actual] for e in expected]
+
+
+def eval_route_rows(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """Routing accuracy and pass rate per expected route, long format for a grouped bar chart."""
+    rows = []
+    for route, figures in summary.get("by_route", {}).items():
+        for measure, key in (("routing accuracy", "routing_accuracy"), ("pass rate", "pass_rate")):
+            if figures.get(key) is not None:
+                rows.append({"route": route_label(route), "measure": measure, "value": round(100 * figures[key], 1),
+                             "cases": figures.get("cases", 0)})
+    return rows
+
+
+def eval_latency_rows(summary: dict[str, Any], group: str) -> list[dict[str, Any]]:
+    """p50/p95 latency per route (`group='by_route'`) or per step (`group='by_step'`)."""
+    rows = []
+    for name, figures in summary.get("latency_ms", {}).get(group, {}).items():
+        label = route_label(name) if group == "by_route" else name
+        for percentile in ("p50", "p95"):
+            if figures.get(percentile) is not None:
+                rows.append({"name": label, "percentile": percentile, "ms": figures[percentile],
+                             "n": figures.get("n", 0)})
+    return rows
+
+
+def eval_case_rows(cases: Iterable[Any]) -> list[dict[str, Any]]:
+    """One line per scored case (an `rag.eval.CaseResult`)."""
+    return [{"passed": bool(c.passed), "id": c.id, "question": c.question, "expected": "/".join(c.accepted_routes),
+             "actual": c.actual_route or "none", "latency_ms": round(c.latency_ms, 1),
+             "why": "; ".join(c.failure_reasons)} for c in cases]

@@ -7,6 +7,7 @@ reason that names the evidence. Everything is derived from the table's roles and
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -18,6 +19,10 @@ from rag.offline.dates import find_date_ranges
 from rag.offline.vocabulary import STOPWORDS, WORD, Vocabulary, singular
 from rag.source import ColumnRoles, TableProfile
 
+ENTITY_NOUNS = frozenset({
+    "article", "articles", "story", "stories", "piece", "pieces", "post", "posts", "document", "documents",
+    "record", "records", "row", "rows", "entry", "entries", "item", "items", "report", "reports", "news",
+})
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50, "hundred": 100}
 NUM = r"(\d[\d,]*|" + "|".join(NUMBER_WORDS) + r")"
@@ -28,7 +33,7 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
      r"fraction|percent) of\b|\b(share|percentage|proportion)s?\b", "share"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b", "count"),
     (r"\b(average|avg|mean|typical)\b", "avg"),
-    (r"\b(total|sum of|combined|altogether)\b", "sum"),
+    (r"\b(totals?|sum of|combined|altogether)\b", "sum"),
     (r"\b(maximum|max|highest|largest|biggest|greatest)\b", "max"),
     (r"\b(minimum|min|lowest|smallest|fewest)\b", "min"),
     (r"\b(longest|wordiest)\b", "longest"),
@@ -45,10 +50,15 @@ COMPARE_NUMBER = re.compile(
     r"\b(more than|longer than|greater than|over|above|at least|exceeding|fewer than|less than|shorter than|"
     r"under|below|at most|exactly|with)\s+" + NUM + r"\s+([a-z_]+)", re.I)
 BETWEEN_NUMBER = re.compile(r"\bbetween\s+" + NUM + r"\s+and\s+" + NUM + r"\s+([a-z_]+)", re.I)
-TOP_N = re.compile(r"\b(top|first|last|latest|newest|oldest|earliest|recent)\s+" + NUM + r"\b|\b" + NUM +
-                   r"\s+(most recent|latest|newest|oldest|earliest|longest|shortest)\b", re.I)
-AUTHOR_CUE = re.compile(r"\b(?:by|from|written by|authored by|author|writer|reporter|bylined)\s+"
-                        r"([A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2})")
+TOP_N = re.compile(r"\b(top|first|last|latest|newest|oldest|earliest|recent|longest|shortest)\s+" + NUM
+                   + r"\b|\b" + NUM + r"\s+(most recent|latest|newest|oldest|earliest|longest|shortest)\b", re.I)
+NAME = r"([A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2})"
+AUTHOR_CUES = (
+    re.compile(r"\b(?:by|from|written by|authored by|author|writer|reporter|bylined)\s+" + NAME),
+    re.compile(r"\b(?:did|does|has|have)\s+" + NAME + r"\s+(?:write|written|cover|covered|report|reported)\b"),
+    re.compile(NAME + r"\s+(?:wrote|writes|has written|reported|covered)\b"),
+    re.compile(NAME + r"'s\s+(?:articles|stories|pieces|reporting|coverage|columns|work)\b"),
+)
 QUOTED = re.compile(r"[\"“]([^\"”]{2,80})[\"”]")
 OPS = {"more than": ">", "longer than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
        "at least": ">=", "fewer than": "<", "less than": "<", "shorter than": "<", "under": "<", "below": "<",
@@ -64,6 +74,7 @@ class Condition:
     op: str
     value: Any
     words: str
+    span: tuple[int, int] | None = None
 
     @property
     def chroma_ok(self) -> bool:
@@ -88,6 +99,7 @@ class QueryPlan:
     topic: str = ""
     limit: int | None = None
     order_most: bool = False
+    with_ties: bool = False
     evidence: list[str] = field(default_factory=list)
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
@@ -144,7 +156,10 @@ class Planner:
         self._categories(text, plan, take, free)
         self._authors(text, plan, take, free)
         self._default_measure(plan)
+        self._bare_years(text, plan, take, free)
         plan.topic = self._topic(text, consumed)
+        if plan.topic and not plan.is_aggregate:
+            self._release_foreign_dates(text, plan, consumed)
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
             plural = re.search(r"\b(articles|stories|pieces|posts|documents|records|" +
                                "|".join(re.escape(w) for w in self.vocab.entity_words if w.endswith("s")) +
@@ -154,12 +169,45 @@ class Planner:
 
     # ---------------------------------------------------------------- recognisers
 
+    def _bare_years(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """A leftover year inside the table's date range ("2023 articles") is a date condition, not a topic."""
+        low, high = _parse_day(self.profile.date_min), _parse_day(self.profile.date_max)
+        if not self.roles.date or low is None or high is None:
+            return
+        for match in re.finditer(r"\b(19|20)\d\d\b", text):
+            year = int(match.group(0))
+            following = WORD.findall(text[match.end():])[:1]
+            if following and (following[0].lower() in self.vocab.measures or following[0].lower() in ("word", "words")):
+                continue  # "the 2000 word limit" is a number, not a year
+            if low.year <= year <= high.year and free(match.start(), match.end()):
+                plan.conditions.append(Condition("date", self.roles.date, "between",
+                                                 (date(year, 1, 1), date(year, 12, 31)), match.group(0),
+                                                 span=(match.start(), match.end())))
+                plan.evidence.append(f"date {match.group(0)!r}")
+                take(match.start(), match.end())
+
+    def _release_foreign_dates(self, text: str, plan: QueryPlan, consumed: list[bool]) -> None:
+        """In a question about content, a date wholly outside the table's dates ("a film that ran in the early
+        1960s") describes the story, not the publication: it goes back to the topic words."""
+        low, high = _parse_day(self.profile.date_min), _parse_day(self.profile.date_max)
+        if low is None or high is None:
+            return
+        for condition in [c for c in plan.conditions if c.kind == "date"]:
+            start, end = condition.value
+            if end < low or start > high:
+                plan.conditions.remove(condition)
+                plan.evidence.append(f"date {condition.words!r} lies outside the table's dates: kept as topic words")
+                span = condition.span or (0, 0)
+                for i in range(*span):
+                    consumed[i] = False
+        plan.topic = self._topic(text, consumed)
+
     def _dates(self, text: str, plan: QueryPlan, take: Any) -> None:
         if not self.roles.date:
             return
         for found in find_date_ranges(text, today=self.today):
             plan.conditions.append(Condition("date", self.roles.date, "between", (found.start, found.end),
-                                             found.text))
+                                             found.text, span=found.span))
             plan.evidence.append(f"date {found.text!r}")
             take(*found.span)
 
@@ -172,6 +220,18 @@ class Planner:
                 plan.conditions.append(Condition("number", column, "<=", high, match.group(0)))
                 plan.evidence.append(f"numeric condition {match.group(0)!r}")
                 take(match.start(), match.end())
+        measure_words = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
+        if measure_words:
+            before = re.compile(rf"\b({measure_words})\s+(?:of\s+|is\s+|was\s+)?(more than|greater than|over|"
+                                rf"above|at least|exceeding|fewer than|less than|under|below|at most|exactly)"
+                                rf"\s+{NUM}\b", re.I)
+            for match in before.finditer(text):
+                if free(match.start(), match.end()):
+                    column = self.vocab.measures[match.group(1).lower()]
+                    op = OPS[match.group(2).lower()]
+                    plan.conditions.append(Condition("number", column, op, _number(match.group(3)), match.group(0)))
+                    plan.evidence.append(f"numeric condition {match.group(0)!r}")
+                    take(match.start(), match.end())
         for match in COMPARE_NUMBER.finditer(text):
             column = self.vocab.measures.get(match.group(3).lower())
             if column and free(match.start(), match.end()):
@@ -234,13 +294,16 @@ class Planner:
             if dimension:
                 plan.group_by.append(dimension)
                 plan.order_most = most.group(4).lower() not in ("fewest", "least")
-                plan.limit = plan.limit or (1 if not re.search(r"\b(top|\d+)\b", text) else plan.limit)
+                if plan.limit is None:
+                    plan.limit, plan.with_ties = 1, True  # "which X has the most": every X sharing the top value
                 take(most.start(), most.end())
         if not plan.group_by:
             # "which categories exist?", "list all authors": a plural dimension asked about is a grouping
-            plural = re.search(r"\b(categories|sections|authors|writers|reporters|years|months)\b", text, re.I)
+            plural = re.search(r"\b(?:which|what|list|name|show|all|many)\s+(?:the\s+|all\s+|of\s+the\s+)?"
+                               r"(categories|sections|authors|writers|reporters|years|months)\b"
+                               r"|\b(categories|sections|authors|writers|reporters)\s+(?:are there|exist)", text, re.I)
             if plural and free(plural.start(), plural.end()):
-                plan.group_by.append(dims[plural.group(1).lower()])
+                plan.group_by.append(dims[(plural.group(1) or plural.group(2)).lower()])
                 take(plural.start(), plural.end())
         if plan.group_by:
             plan.evidence.append("group by " + ", ".join(plan.group_by))
@@ -257,6 +320,10 @@ class Planner:
             for match in re.finditer(pattern, lower):
                 if not free(match.start(), match.end()):
                     continue
+                if intent == "count" and not self._counts_rows(lower, match):
+                    continue  # "how many homes were reserved": a fact in the text, not a count of rows
+                if intent in ("max", "min", "longest", "shortest") and not self._about_rows(lower, match, plan):
+                    continue  # "the smallest inhabited island", "the longest-serving midwife"
                 if plan.intent == "topic":
                     plan.intent = intent
                     plan.evidence.append(f"{intent} ({match.group(0)!r})")
@@ -267,17 +334,55 @@ class Planner:
         if MOST_PATTERN.search(lower) and plan.group_by:
             plan.order_most = True
 
+    ROW_COUNT_VERBS = frozenset(["are", "were", "is", "was", "did", "do", "does", "have", "has", "got"])
+
+    def _counts_rows(self, lower: str, match: re.Match[str]) -> bool:
+        """Whether a count cue counts rows ("how many articles", "number of politics stories", "how many
+        did X write") rather than something inside a text ("how many homes were reserved")."""
+        after = WORD.findall(lower[match.end():])[:3]
+        before = WORD.findall(lower[:match.start()])[-1:]
+        if match.group(0) in ("count", "counts"):
+            return bool(before) and self._is_entity(before[0]) or lower[:match.start()].strip() == ""
+        if not after:
+            return True
+        if after[0] in self.ROW_COUNT_VERBS:
+            return True
+        return any(self._is_entity(word) or self._category_of(word) for word in after)
+
+    def _about_rows(self, lower: str, match: re.Match[str], plan: QueryPlan) -> bool:
+        """A superlative is about rows when a measure was named, a grouping asked for, or a row noun follows."""
+        if plan.measure or plan.group_by:
+            return True
+        near = WORD.findall(lower[:match.start()])[-3:] + WORD.findall(lower[match.end():])[:3]
+        return any(self._is_entity(word) or self._category_of(word) for word in near)
+
+    def _is_entity(self, word: str) -> bool:
+        word = word.lower()
+        entities = self.vocab.entity_words | ENTITY_NOUNS
+        return word in entities or singular(word) in entities or bool(
+            len(word) >= 6 and difflib.get_close_matches(word, entities, n=1, cutoff=0.8))
+
+    def _category_of(self, word: str) -> str | None:
+        """The category value a (possibly misspelt) word names, if any."""
+        if word == "IT":
+            return self.vocab.categories.get("it")
+        word = word.lower().strip("'")
+        if word in STOPWORDS:
+            return None  # "it", "all", ...: never a category on their own
+        value = self.vocab.categories.get(word) or self.vocab.categories.get(singular(word))
+        if value is None and len(word) >= 5 and word not in STOPWORDS:
+            close = difflib.get_close_matches(word, list(self.vocab.categories), n=1, cutoff=0.85)
+            value = self.vocab.categories[close[0]] if close else None
+        return value
+
     def _categories(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.roles.category:
             return
         found: list[str] = []
         for match in WORD.finditer(text):
-            word = match.group(0).lower().strip("'")
-            value = self.vocab.categories.get(word) or self.vocab.categories.get(singular(word))
+            value = self._category_of(match.group(0))
             if value is None or not free(match.start(), match.end()):
                 continue
-            if word == "it" and match.group(0) != "IT":
-                continue  # "it" is a pronoun unless written IT
             if value not in found:
                 found.append(value)
             take(match.start(), match.end())
@@ -298,7 +403,7 @@ class Planner:
                 plan.evidence.append(f"author {name}")
                 take(start, start + len(name_lower))
                 _take_cue_before(text, start, take)
-        for match in AUTHOR_CUE.finditer(text):
+        for match in (m for cue in AUTHOR_CUES for m in cue.finditer(text)):
             if not free(match.start(1), match.end(1)):
                 continue
             words = match.group(1).split()
@@ -336,8 +441,8 @@ class Planner:
             lower = word.lower()
             if lower.endswith("'s"):
                 lower = lower[:-2]
-            if (lower in STOPWORDS or lower in self.vocab.entity_words or singular(lower) in self.vocab.entity_words
-                    or len(lower) < 2 and not lower.isdigit()):
+            if (lower in STOPWORDS or self._is_entity(lower) or len(lower) < 2 and not lower.isdigit()
+                    or self.vocab.dimensions.get(lower) in ("author", "category")):
                 continue
             words.append(word)
         topic = " ".join(words)

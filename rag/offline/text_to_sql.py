@@ -23,8 +23,9 @@ class SQLBuilder:
     """Builds SELECTs for one table from plans; knows the column roles, nothing about the sample."""
 
     def __init__(self, table: str, roles: ColumnRoles, profile: TableProfile, dialect: str = "sqlite",
-                 date_is_text: bool = True) -> None:
+                 date_is_text: bool = True, columns: list[str] | None = None) -> None:
         self.table = table
+        self.columns = columns  # every column of the table (row keys may hash all of them)
         self.roles = roles
         self.profile = profile
         self.dialect = dialect
@@ -56,7 +57,9 @@ class SQLBuilder:
         return exp.column(name, quoted=True)
 
     def _all_columns(self) -> list[str]:
-        return [c for c in self.roles.as_dict().values() if isinstance(c, str)]
+        if self.columns:
+            return list(self.columns)
+        return [c for c in self.roles.as_dict().values() if isinstance(c, str)] + list(self.roles.numeric)
 
     def _text(self, column: str) -> exp.Expression:
         col = self._col(column)
@@ -88,7 +91,7 @@ class SQLBuilder:
                 return col.eq(exp.Literal.string(values[0]))
             return col.isin(*(exp.Literal.string(v) for v in values))
         if condition.kind == "author":
-            return col.like(exp.Literal.string(f"%{_escape_like(condition.value)}%"))
+            return self._author_match(condition.column, condition.value)
         if condition.kind == "author_like":
             return exp.func("LOWER", col).like(exp.Literal.string(f"%{_escape_like(condition.value.lower())}%"))
         if condition.kind == "date":
@@ -106,6 +109,17 @@ class SQLBuilder:
             return self._text_match(str(condition.value))
         return None
 
+    def _author_match(self, column: str, name: str) -> exp.Expression:
+        """Whole-name match inside a multi-author cell: ';' + authors without spaces, with ',' and '|' read as
+        ';', + ';' LIKE '%;JaneDoe;%' (so 'Jane Doe' never matches 'Jane Doerr')."""
+        cell: exp.Expression = exp.func("REPLACE", self._col(column), exp.Literal.string(" "), exp.Literal.string(""))
+        for separator in (",", "|"):
+            cell = exp.func("REPLACE", cell, exp.Literal.string(separator), exp.Literal.string(";"))
+        wrapped = exp.DPipe(this=exp.DPipe(this=exp.Literal.string(";"), expression=cell),
+                            expression=exp.Literal.string(";"))
+        needle = _escape_like(name).replace(" ", "")
+        return wrapped.like(exp.Literal.string(f"%;{needle};%"))
+
     def _text_match(self, word: str) -> exp.Expression:
         pattern = exp.Literal.string(f"%{_escape_like(word.lower())}%")
         columns = [c for c in (self.roles.title, self.roles.content) if c]
@@ -122,6 +136,8 @@ class SQLBuilder:
             query = query.where(where)
         if dims:
             query = query.group_by(*(exp.column(n) for _, n in dims))
+            if plan.with_ties:
+                return self._top_with_ties(query, value_name, plan.order_most, [n for _, n in dims])
             if plan.order_most or plan.limit:
                 query = query.order_by(exp.Ordered(this=exp.column(value_name), desc=plan.order_most))
             else:
@@ -129,6 +145,15 @@ class SQLBuilder:
         if plan.limit:
             query = query.limit(plan.limit)
         return query
+
+    def _top_with_ties(self, grouped: exp.Select, value_name: str, most: bool, order: list[str]) -> exp.Select:
+        """Every group whose value equals the best one ("who wrote the most" can be several people)."""
+        best = exp.select((exp.Max if most else exp.Min)(this=exp.column(value_name))).from_(
+            exp.Subquery(this=grouped.copy(), alias=exp.TableAlias(this=exp.to_identifier("ranked"))))
+        query = exp.select(exp.Star()).from_(
+            exp.Subquery(this=grouped, alias=exp.TableAlias(this=exp.to_identifier("grouped"))))
+        query = query.where(exp.EQ(this=exp.column(value_name), expression=exp.Subquery(this=best)))
+        return query.order_by(*(exp.column(n) for n in order))
 
     def _has_dimension(self, dimension: str) -> bool:
         try:
@@ -148,9 +173,14 @@ class SQLBuilder:
         if plan.intent in ("min", "shortest") and measure is not None:
             return exp.Min(this=measure), f"min_{plan.measure}"
         if plan.intent == "share":
+            # "what share of 2023 articles are politics": the whole (2023) population is the denominator;
+            # the category or author asked about only narrows the numerator.
+            base = plan if plan.group_by else QueryPlan(
+                question=plan.question, conditions=[c for c in plan.conditions if c.kind in ("date", "number")])
+            base_where = self.where(base, include_topic=bool(plan.group_by))
             total = exp.select(exp.Count(this=exp.Star())).from_(self._table())
-            if where is not None:
-                total = total.where(where.copy())
+            if base_where is not None:
+                total = total.where(base_where)
             share = exp.Mul(this=exp.Literal.number("100.0"), expression=exp.Count(this=exp.Star()))
             return (exp.func("ROUND", exp.Div(this=share, expression=exp.Subquery(this=total)), exp.Literal.number(1)),
                     "share_pct")
@@ -161,13 +191,15 @@ class SQLBuilder:
         value, value_name = self._value(plan, where)
         branches: list[exp.Select] = []
         for name in self.profile.authors:
-            match = self._col(self.roles.authors).like(exp.Literal.string(f"%{_escape_like(name)}%"))
+            match = self._author_match(self.roles.authors, name)
             condition = exp.and_(where.copy(), match) if where is not None else match
             branches.append(exp.select(exp.alias_(exp.Literal.string(name), "author"),
                                        exp.alias_(value.copy(), value_name)).from_(self._table()).where(condition))
         union: exp.Expression = branches[0]
         for branch in branches[1:]:
             union = exp.union(union, branch, distinct=False)
+        if plan.with_ties:
+            return self._top_with_ties(_as_select(union), value_name, plan.order_most, ["author"])
         query = exp.select(exp.column("author"), exp.column(value_name)).from_(
             exp.Subquery(this=union, alias=exp.TableAlias(this=exp.to_identifier("per_author"))))
         query = query.where(exp.GT(this=exp.column(value_name), expression=exp.Literal.number(0)))
@@ -201,6 +233,12 @@ class SQLBuilder:
     def _entity(self) -> str:
         base = self.table.lower().rstrip("s") or "row"
         return base if base.isidentifier() else "row"
+
+
+def _as_select(query: exp.Expression) -> exp.Select:
+    """A UNION wrapped as `SELECT * FROM (union) AS per_author`, so it can be nested like a grouped SELECT."""
+    return exp.select(exp.Star()).from_(exp.Subquery(this=query, alias=exp.TableAlias(
+        this=exp.to_identifier("per_author"))))
 
 
 def _escape_like(value: Any) -> str:

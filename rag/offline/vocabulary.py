@@ -47,7 +47,8 @@ mentions mentioned mentioning discuss discusses discussed discussing talk talks 
 relating relevant info information details detail latest recent recently new newest kind type like just also
 only even ever really very quite happened happen happening going on up out off again between during since
 until till before after database table archive collection data dataset
-exist exists existing available present overall
+exist exists existing available present overall number numbers break breakdown down distribution
+title titles headline headlines opened created filed submitted raised logged assigned handled handle handles owned
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")

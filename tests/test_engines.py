@@ -1,0 +1,390 @@
+"""The SQL, vector and hybrid engines end to end over a real SQLite file and a real Chroma index.
+
+Built per module in tmp_path with the deterministic hashing embedder: similarity is word overlap, so
+the rows below are written to make the expected matches unambiguous.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import make_articles_db, settings_for, sha256_file
+from llama_index.core.schema import NodeWithScore, TextNode
+from llama_index.core.vector_stores.types import FilterCondition, FilterOperator, MetadataFilters
+
+from rag import engines, tracing
+from rag.assistant import Assistant
+from rag.engines import (
+    EngineContext,
+    best_chunk_per_row,
+    build_sql_engine,
+    chroma_filters,
+    retrieve,
+    to_chunk,
+)
+from rag.errors import QueryFailed, UnsafeSQL
+from rag.index import VectorIndex
+from rag.models import Chunk, Trace, Turn
+from rag.offline.llm import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
+from rag.offline.planner import Condition, QueryPlan
+from rag.providers import build_embedder
+from rag.settings import Settings
+from rag.source import TableSource
+
+
+def _row(key: str, title: str, authors: str, day: str, category: str, content: str) -> dict[str, Any]:
+    return {"url": key, "title": title, "authors": authors, "published_date": day, "article_category": category,
+            "full_content": content}
+
+
+ROWS = [
+    _row("k1", "Honey harvest on city roofs", "Ann Lee", "2023-03-10 09:00:00", "Environment",
+         "Rooftop beekeepers harvest honey from city hives every summer."),
+    _row("k2", "Bees swarm a bus shelter", "Tom Baker; Ann Lee", "2023-05-20 14:00:00", "Environment",
+         "A swarm of bees settled on a bus shelter downtown until a volunteer collected it."),
+    _row("k3", "Election results announced", "Maria Lopez", "2022-11-09 21:00:00", "Politics",
+         "The mayor won the election by a narrow margin after a recount."),
+    _row("k4", "Quarterly earnings beat forecasts", "", "2023-04-03 08:00:00", "Business",
+         "The retailer reported earnings well above analyst forecasts this quarter."),
+    _row("k5", "Seed funding for farm software", "John Smith; Li Wei", "2023-09-28 16:00:00", "Business",
+         "A startup raised seed funding to build software for small farms."),
+    _row("k6", "Marathon record falls", "Tom Baker", "2022-04-24 12:00:00", "Sports",
+         "The marathon record fell on a cold morning as runners crossed the bridge."),
+]
+
+
+@dataclass
+class Corpus:
+    db: Path
+    settings: Settings
+    assistant: Assistant
+
+    @property
+    def context(self) -> EngineContext:
+        return self.assistant.context
+
+
+def build_corpus(root: Path, rows: list[dict[str, Any]] = ROWS, **settings_kw: Any) -> Corpus:
+    db = make_articles_db(root / "articles.db", rows)
+    settings = settings_for(db, root / "index", **settings_kw)
+    VectorIndex(settings, build_embedder(settings)).sync(TableSource(settings.db_url, settings.table))
+    return Corpus(db, settings, Assistant.build(settings))
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
+    return build_corpus(tmp_path_factory.mktemp("engines"))
+
+
+def span_names(turn: Turn) -> list[str]:
+    return [s.name for s in turn.trace.spans]
+
+
+def spans(turn: Turn, name: str) -> list[Any]:
+    return [s for s in turn.trace.spans if s.name == name]
+
+
+def cited_keys(turn: Turn) -> list[str]:
+    return [c.row_key or c.url for c in turn.citations]
+
+
+# --------------------------------------------------------------------------- the three routes
+
+
+def test_sql_route(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("How many articles per year?")
+    assert turn.error is None
+    assert turn.route == "sql"
+    assert turn.trace.sql.startswith("SELECT") and "LIMIT" in turn.trace.sql
+    assert turn.trace.sql_verdict.startswith("allowed")
+    assert turn.trace.columns == ["year", "article_count"]
+    assert turn.trace.rows == [["2022", 2], ["2023", 4]]
+    assert turn.answer.startswith("2 groups by year; highest article count: 2023 (4); lowest: 2022 (2).")
+    assert "Computed with SQL over table `articles`" in turn.answer
+    assert turn.chart is not None and turn.chart.kind == "bar"
+    assert {"sql.guard", "sql.execute", "sql.nl_to_sql", "synthesize"} <= set(span_names(turn))
+    assert "vector.search" not in span_names(turn)
+
+
+def test_sql_route_listing_cites_rows(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("latest 2 articles")
+    assert turn.route == "sql"
+    assert [c.title for c in turn.citations] == ["Seed funding for farm software", "Bees swarm a bus shelter"]
+    assert [c.url for c in turn.citations] == ["k5", "k2"]
+
+
+def test_vector_route(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("What do the articles say about rooftop honey harvest?")
+    assert turn.route == "vector"
+    assert turn.trace.reason.startswith("topic 'rooftop honey harvest'")
+    assert cited_keys(turn)[0] == "k1"
+    assert "[1]" in turn.answer and "Honey harvest on city roofs" in turn.answer
+    [search] = spans(turn, "vector.search")
+    assert search.attributes["batches"] == 1
+    assert search.attributes["results"][0]["score"] == turn.trace.chunks[0].score
+    assert 0 < turn.trace.chunks[0].score <= 1
+    assert turn.trace.chunks[0].row_key == "k1"
+    assert "sql.execute" not in span_names(turn)
+
+
+def test_vector_route_with_category_filter(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("Which business articles are about funding?")
+    assert turn.route == "vector"
+    assert [f.describe() for f in turn.trace.filters] == ["article_category == 'Business'"]
+    assert turn.trace.chunks
+    assert {c.metadata["article_category"] for c in turn.trace.chunks} == {"Business"}
+    assert cited_keys(turn)[0] == "k5"
+
+
+def test_vector_route_with_exact_author_in_a_multi_author_cell(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("What did Ann Lee write about bees?")
+    assert turn.route == "vector"
+    assert [f.describe() for f in turn.trace.filters] == ["author_* == 'Ann Lee'"]
+    # k2 lists Ann Lee second ("Tom Baker; Ann Lee"): it is found through author_1
+    assert {c.row_key for c in turn.trace.chunks} == {"k1", "k2"}
+
+
+def test_hybrid_route(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("articles about bees in May 2023")
+    assert turn.route == "hybrid"
+    assert "published_date in [2023-05-01, 2023-05-31]" in turn.trace.reason
+    assert turn.trace.restricted_row_keys == 1
+    assert turn.trace.filters[0].describe() == "row_key in '1 rows selected by SQL'"
+    assert {c.row_key for c in turn.trace.chunks} == {"k2"}
+    assert cited_keys(turn) == ["k2"]
+    names = span_names(turn)
+    assert names.index("sql.execute") < names.index("vector.search")
+
+
+def test_hybrid_with_partial_author(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("articles by Baker about bees")
+    assert turn.route == "hybrid"
+    assert turn.trace.restricted_row_keys == 2  # k2 and k6
+    assert {c.row_key for c in turn.trace.chunks} <= {"k2", "k6"}
+    assert cited_keys(turn)[0] == "k2"
+
+
+def test_hybrid_with_no_matching_rows_skips_the_vector_search(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("articles about bees in January 2023")  # inside the table's dates, no rows
+    assert turn.route == "hybrid"
+    assert turn.error is None
+    assert turn.answer.startswith("No rows match the structured part of the question "
+                                  "(published_date in [2023-01-01, 2023-01-31])")
+    assert turn.trace.restricted_row_keys == 0
+    assert "vector.search" not in span_names(turn)
+    assert "embed.query" not in span_names(turn)
+    assert turn.trace.chunks == []
+    assert turn.citations == []
+
+
+def test_forced_vector_route_applies_dates_inside_chroma(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("articles about bees in May 2023", route="vector")
+    assert turn.route == "vector"
+    assert [f.describe() for f in turn.trace.filters] == ["date_ymd >= 20230501", "date_ymd <= 20230531"]
+    assert {c.row_key for c in turn.trace.chunks} == {"k2"}
+
+
+def test_nothing_relevant_is_said_plainly(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("What do we know about volcanoes erupting?")
+    assert turn.route == "vector"
+    assert turn.answer.startswith("I found nothing relevant about “volcanoes erupting”")
+    assert turn.citations == []
+
+
+# --------------------------------------------------------------------------- pre-filtering
+
+
+def test_hybrid_prefilters_so_a_weaker_match_inside_the_rows_is_found(tmp_path: Path) -> None:
+    """Fifteen perfect matches outside the date range would fill a post-filter's candidate list."""
+    decoys = [_row(f"d{i}", "Honey bees", "Ann Lee", f"2022-06-{i + 1:02d} 10:00:00", "Environment",
+                   "Honey bees. Honey bees.") for i in range(15)]
+    target = _row("t1", "Spring in the park", "Ann Lee", "2023-03-12 10:00:00", "Environment",
+                  "Honey bees returned to the park hives after a long winter of rain.")
+    corpus = build_corpus(tmp_path, [*decoys, target], top_k=1)
+    context = corpus.context
+    candidates = context.settings.top_k * engines.CANDIDATES_PER_RESULT
+    assert candidates < len(decoys)
+    trace = Trace(question="q")
+    with tracing.recording(trace):
+        unrestricted = retrieve(context, "honey bees", None)
+    assert unrestricted[0].row_key.startswith("d")  # global search prefers the decoys
+    everything = context.vector_index().as_retriever(similarity_top_k=candidates).retrieve("honey bees")
+    assert "t1" not in {n.node.metadata["row_key"] for n in everything}  # so post-filtering would lose t1
+
+    turn = corpus.assistant.ask("honey bees in March 2023")
+    assert turn.route == "hybrid"
+    assert turn.trace.restricted_row_keys == 1
+    assert [c.row_key for c in turn.trace.chunks] == ["t1"]
+    assert cited_keys(turn) == ["t1"]
+    assert turn.trace.chunks[0].score < unrestricted[0].score
+
+
+# --------------------------------------------------------------------------- key batching
+
+
+def test_restricted_keys_are_batched(corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engines, "KEY_BATCH", 2)
+    turn = corpus.assistant.ask("articles about honey bees from 2023")  # 4 rows from 2023
+    assert turn.route == "hybrid"
+    assert turn.trace.restricted_row_keys == 4
+    [search] = spans(turn, "vector.search")
+    assert search.attributes["batches"] == 2
+    assert len(spans(turn, "llamaindex.retrieve")) == 2
+    assert turn.trace.chunks
+    assert {c.row_key for c in turn.trace.chunks} <= {"k1", "k2", "k4", "k5"}
+
+
+def test_best_results_are_merged_across_batches(corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engines, "KEY_BATCH", 1)
+    keys = ["k3", "k4", "k5", "k6", "k1"]  # the best match comes last, alone in its batch
+    trace = Trace(question="q")
+    with tracing.recording(trace):
+        chunks = retrieve(corpus.context, "rooftop beekeepers harvest honey", None, restrict_keys=keys)
+    assert chunks[0].row_key == "k1"
+    assert [s.attributes["batches"] for s in trace.spans if s.name == "vector.search"] == [5]
+    assert [c.score for c in chunks] == sorted((c.score for c in chunks), reverse=True)
+
+
+def test_more_than_500_keys_with_the_real_batch_size(tmp_path: Path) -> None:
+    rows = [_row(f"n{i}", f"Note {i}", "Ann Lee", f"2023-0{1 + i % 9}-1{i % 9} 10:00:00", "Misc",
+                 f"Gardening tip number {i} about tomatoes.") for i in range(1001)]
+    corpus = build_corpus(tmp_path, rows)
+    assert engines.KEY_BATCH == 500
+    turn = corpus.assistant.ask("tomatoes articles in 2023")
+    assert turn.route == "hybrid"
+    assert turn.trace.restricted_row_keys == 1001
+    [search] = spans(turn, "vector.search")
+    assert search.attributes["batches"] == 3
+    assert len(turn.citations) == 3 and turn.trace.chunks
+
+
+# --------------------------------------------------------------------------- filters
+
+
+def test_partial_author_in_a_forced_vector_route_is_dropped_and_recorded(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("articles by Baker about bees", route="vector")
+    assert turn.route == "vector"
+    [dropped] = turn.trace.filters_dropped
+    assert dropped.description == "authors like 'Baker'"
+    assert "Chroma cannot express" in dropped.reason and "hybrid" in dropped.reason
+    assert turn.trace.filters == []
+    [infer] = spans(turn, "filters.infer")
+    assert infer.attributes["dropped"] == ["authors like 'Baker'"]
+
+
+def plan_with(*conditions: Condition) -> QueryPlan:
+    return QueryPlan(question="q", conditions=list(conditions), topic="t")
+
+
+def test_chroma_filters_from_conditions(corpus: Corpus) -> None:
+    context = corpus.context
+    applied, dropped, filters = chroma_filters(plan_with(
+        Condition("category", "article_category", "=", "Sports", "sports"),
+        Condition("category", "article_category", "in", ["Sports", "Business"], "s, b"),
+        Condition("author", "authors", "=", "Ann Lee", "Ann Lee"),
+        Condition("number", "word_count", ">=", 500, "at least 500 words"),
+        Condition("date", "published_date", "between", (date(2023, 3, 1), date.max), "since March 2023"),
+        Condition("author_like", "authors", "like", "Lee", "by Lee"),
+    ), context, with_dates=True)
+    assert [f.describe() for f in applied] == [
+        "article_category == 'Sports'", "article_category in ['Sports', 'Business']", "author_* == 'Ann Lee'",
+        "word_count >= 500", "date_ymd >= 20230301"]
+    assert [d.description for d in dropped] == ["authors like 'Lee'"]
+    assert isinstance(filters, MetadataFilters) and filters.condition == FilterCondition.AND
+    author = filters.filters[2]
+    assert author.condition == FilterCondition.OR
+    assert [f.key for f in author.filters] == [f"author_{i}" for i in range(5)]
+    for part in filters.filters:
+        for leaf in getattr(part, "filters", [part]):
+            assert leaf.operator in {FilterOperator.EQ, FilterOperator.IN, FilterOperator.GTE, FilterOperator.LTE}
+            assert isinstance(leaf.value, str | int | float | list)
+
+
+def test_chroma_filters_in_the_hybrid_route_leave_dates_to_sql(corpus: Corpus) -> None:
+    applied, dropped, filters = chroma_filters(plan_with(
+        Condition("date", "published_date", "between", (date(2023, 3, 1), date(2023, 3, 31)), "in March")),
+        corpus.context, with_dates=False)
+    assert applied == [] and filters is None
+    assert dropped[0].reason == "applied by SQL in the hybrid route"
+
+
+def test_chroma_filters_without_conditions(corpus: Corpus) -> None:
+    assert chroma_filters(plan_with(), corpus.context, with_dates=True) == ([], [], None)
+
+
+def test_to_chunk_normalises_chroma_scores(corpus: Corpus) -> None:
+    node = TextNode(text="body", id_="c1", metadata={"row_key": "k1", "title": "T", "url": "k1", "chunk": 2,
+                                                      "content_hash": "h", "published_date": "2023-01-01"})
+    assert to_chunk(NodeWithScore(node=node, score=math.exp(-0.25)), corpus.context).score == 0.75
+    assert to_chunk(NodeWithScore(node=node, score=1.0), corpus.context).score == 1.0
+    assert to_chunk(NodeWithScore(node=node, score=math.exp(-1.5)), corpus.context).score == 0.0
+    assert to_chunk(NodeWithScore(node=node, score=0.0), corpus.context).score == 0.0
+    chunk = to_chunk(NodeWithScore(node=node, score=None), corpus.context)
+    assert (chunk.row_key, chunk.title, chunk.url, chunk.chunk, chunk.text) == ("k1", "T", "k1", 2, "body")
+    assert "content_hash" not in chunk.metadata
+
+
+def test_best_chunk_per_row() -> None:
+    def c(key: str, score: float) -> Chunk:
+        return Chunk(f"{key}{score}", key, "", "", 0, "", score)
+
+    best = best_chunk_per_row([c("a", 0.2), c("b", 0.9), c("a", 0.8), c("c", 0.5), c("b", 0.1)], 2)
+    assert [(x.row_key, x.score) for x in best] == [("b", 0.9), ("a", 0.8)]
+
+
+# --------------------------------------------------------------------------- the SQL engine's guard
+
+
+def sql_engine_writing(corpus: Corpus, sql: str) -> Any:
+    context = EngineContext(**{**corpus.context.__dict__, "llm": OfflineSQLWriter(lambda _question: sql),
+                               "_vector_index": None})
+    return build_sql_engine(context, OFFLINE_TEXT_TO_SQL_PROMPT)
+
+
+@pytest.mark.parametrize("sql", [
+    "DROP TABLE articles",
+    "DELETE FROM articles",
+    "SELECT * FROM articles; DROP TABLE articles",
+    "WITH x AS (DELETE FROM articles RETURNING *) SELECT * FROM x",
+    "PRAGMA writable_schema = 1",
+    "SELECT * FROM sqlite_master",
+    "SELECT secret FROM articles",
+])
+def test_sql_engine_rejects_unsafe_sql_before_running_it(corpus: Corpus, sql: str) -> None:
+    before = sha256_file(corpus.db)
+    trace = Trace(question="q")
+    with tracing.recording(trace), pytest.raises(UnsafeSQL):
+        sql_engine_writing(corpus, sql).query("anything")
+    assert trace.sql_verdict.startswith("rejected")
+    assert not [s for s in trace.spans if s.name == "sql.execute"]
+    assert sha256_file(corpus.db) == before
+
+
+def test_sql_engine_surfaces_execution_errors(corpus: Corpus) -> None:
+    trace = Trace(question="q")
+    with tracing.recording(trace), pytest.raises(QueryFailed, match="integer overflow"):
+        sql_engine_writing(corpus, "SELECT ABS(-9223372036854775807 - 1) AS x FROM articles").query("anything")
+    [execute] = [s for s in trace.spans if s.name == "sql.execute"]
+    assert "integer overflow" in execute.error
+
+
+def test_sql_engine_strips_fences_and_caps_the_limit(corpus: Corpus) -> None:
+    trace = Trace(question="q")
+    with tracing.recording(trace):
+        response = sql_engine_writing(corpus, "```sql\nSELECT title FROM articles LIMIT 100000\n```").query("x")
+    assert trace.sql == "SELECT title FROM articles LIMIT 1000"
+    assert "capped" in trace.sql_verdict
+    assert response.metadata["engine_result"].result.columns == ["title"]
+    assert trace.row_count == len(ROWS)
+
+
+def test_hybrid_key_cap_is_not_silent(corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engines, "HYBRID_MAX_KEYS", 2)
+    turn = corpus.assistant.ask("articles about seed funding from 2023")  # 4 rows from 2023; k5 is the match
+    assert turn.route == "hybrid"
+    assert cited_keys(turn)[:1] == ["k5"] or any("2" in note and "rows" in note for note in turn.trace.notes)

@@ -1,0 +1,619 @@
+"""The offline planner: question -> typed plan (intent, group-by, conditions, topic) -> route with a reason.
+
+Two hand-made tables prove nothing is sample-specific: a sample-like `articles` table and a ticket-like
+`tickets` table with other column names, category values, people and a different numeric measure.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from rag.models import Route
+from rag.offline.planner import Condition, Planner, QueryPlan
+from rag.offline.vocabulary import Vocabulary, column_words, singular
+from rag.source import ColumnRoles, TableProfile
+
+ARTICLE_ROLES = ColumnRoles(content="full_content", title="title", date="published_date",
+                            category="article_category", authors="authors", url="url", numeric=["word_count"])
+ARTICLE_PROFILE = TableProfile(
+    row_count=120,
+    categories={"Technology": 20, "Fashion": 14, "Sports": 18, "Business": 16, "Health": 12, "Travel": 10,
+                "Entertainment": 15, "Politics": 15},
+    authors={"Michael Dooley": 9, "Jane Doe": 7, "Mary Ann Evans": 4, "Li Wei": 3, "Aisha Khan": 6, "June Park": 2},
+    date_min="1970-05-03 09:00:00", date_max="2023-06-28 17:45:00",  # like the real sample
+    numeric_ranges={"word_count": (120.0, 5400.0)},
+)
+
+TICKET_ROLES = ColumnRoles(content="body", title="subject", date="opened_at", category="status",
+                           authors="assignee", id="ticket_id", numeric=["priority_score"])
+TICKET_PROFILE = TableProfile(
+    row_count=40,
+    categories={"open": 20, "closed": 15, "pending": 5},
+    authors={"Priya Natarajan": 10, "Bob Stone": 12, "Carla de la Cruz": 8},
+    date_min="2024-01-03 10:00:00", date_max="2024-11-20 09:00:00",
+    numeric_ranges={"priority_score": (1.0, 10.0)},
+)
+
+
+@pytest.fixture(scope="module")
+def planner() -> Planner:
+    return Planner("articles", ARTICLE_ROLES, ARTICLE_PROFILE)
+
+
+@pytest.fixture(scope="module")
+def tickets() -> Planner:
+    return Planner("tickets", TICKET_ROLES, TICKET_PROFILE)
+
+
+def conditions(plan: QueryPlan, kind: str) -> list[Condition]:
+    return [c for c in plan.conditions if c.kind == kind]
+
+
+def only(plan: QueryPlan, kind: str) -> Condition:
+    found = conditions(plan, kind)
+    assert len(found) == 1, f"expected one {kind} condition in {plan.conditions}"
+    return found[0]
+
+
+# --------------------------------------------------------------------------- intents
+
+
+@pytest.mark.parametrize(("question", "intent", "measure"), [
+    ("How many articles are there?", "count", None),
+    ("What is the number of articles about politics?", "count", None),
+    ("What is the average word count?", "avg", "word_count"),
+    ("What is the mean length of business articles?", "avg", "word_count"),
+    ("What is the total word count of business articles?", "sum", "word_count"),
+    ("What's the maximum word count?", "max", "word_count"),
+    ("highest word count in 2022", "max", "word_count"),
+    ("What is the minimum word count?", "min", "word_count"),
+    ("What share of articles are about sports?", "share", None),
+    ("What percentage of articles are in travel?", "share", None),
+    ("List fashion articles", "list", None),
+    ("Show all articles by Aisha Khan", "list", None),
+    ("the latest article", "latest", None),
+    ("the oldest article", "earliest", None),
+    ("What is the longest article?", "longest", "word_count"),
+    ("the shortest article in fashion", "shortest", "word_count"),
+])
+def test_intent_and_measure(planner: Planner, question: str, intent: str, measure: str | None) -> None:
+    plan = planner.plan(question)
+    assert plan.intent == intent
+    assert plan.measure == measure
+    assert f"{intent} (" in "; ".join(plan.evidence)
+
+
+@pytest.mark.parametrize(("question", "intent", "limit"), [
+    ("latest 5 articles", "latest", 5),
+    ("the newest 3 fashion articles", "latest", 3),
+    ("the 3 earliest articles", "earliest", 3),
+    ("oldest ten articles", "earliest", 10),
+    ("the latest article", "latest", 1),
+    ("the latest articles", "latest", 5),  # a plural without a number asks for a few
+    ("What is the longest article?", "longest", 1),
+    ("3 longest articles", "longest", 3),
+    ("the 5 shortest articles", "shortest", 5),
+])
+def test_latest_earliest_longest_with_n(planner: Planner, question: str, intent: str, limit: int) -> None:
+    plan = planner.plan(question)
+    assert (plan.intent, plan.limit) == (intent, limit)
+    assert plan.topic == ""
+    assert plan.route()[0] is Route.SQL
+
+
+def test_top_n_is_capped(planner: Planner) -> None:
+    assert planner.plan("latest 5000 articles").limit == 100
+
+
+def test_longest_followed_by_number(planner: Planner) -> None:
+    plan = planner.plan("Longest 3 articles")
+    assert (plan.intent, plan.limit, plan.topic) == ("longest", 3, "")
+    assert plan.route()[0] is Route.SQL
+
+
+def test_how_many_words_is_a_sum(planner: Planner) -> None:
+    plan = planner.plan("How many words in total in 2021?")
+    assert (plan.intent, plan.measure) == ("sum", "word_count")
+    assert plan.route()[0] is Route.SQL
+    # ... but "how many" of the rows themselves stays a count
+    assert planner.plan("How many articles have more than 2000 words?").intent == "count"
+
+
+def test_plural_totals_is_a_sum(planner: Planner) -> None:
+    plan = planner.plan("yearly totals of word count")
+    assert (plan.intent, plan.measure, plan.group_by, plan.topic) == ("sum", "word_count", ["year"], "")
+
+
+def test_list_the_titles_is_a_listing(planner: Planner) -> None:
+    plan = planner.plan("List the titles of fashion articles")
+    assert plan.intent == "list"
+    assert plan.topic == ""
+    assert plan.route()[0] is Route.SQL
+
+
+def test_average_without_a_measure_on_two_numeric_columns_falls_back_to_count() -> None:
+    roles = ColumnRoles(content="body", title="title", numeric=["word_count", "read_minutes"])
+    planner = Planner("docs", roles, TableProfile(row_count=3))
+    assert planner.plan("What is the average per year?").intent == "count"
+    plan = planner.plan("What is the average word count?")
+    assert (plan.intent, plan.measure) == ("avg", "word_count")
+
+
+# --------------------------------------------------------------------------- group-by dimensions
+
+
+@pytest.mark.parametrize(("question", "group_by"), [
+    ("How many articles per year and category?", ["year", "category"]),
+    ("count of articles by category and year", ["category", "year"]),
+    ("Monthly article counts in 2022", ["month"]),
+    ("number of articles per month in 2023", ["month"]),
+    ("articles per day in June 2023", ["day"]),
+    ("How many articles by author?", ["author"]),
+    ("How many articles broken down by section?", ["category"]),
+    ("average word count per category", ["category"]),
+    ("yearly article counts", ["year"]),
+    ("Which categories exist?", ["category"]),
+])
+def test_group_by(planner: Planner, question: str, group_by: list[str]) -> None:
+    plan = planner.plan(question)
+    assert plan.group_by == group_by
+    assert plan.is_aggregate
+    assert "group by " + ", ".join(group_by) in plan.evidence
+    assert plan.topic == ""
+
+
+@pytest.mark.parametrize(("question", "dimension", "most", "limit"), [
+    ("Which category has the most articles?", "category", True, 1),
+    ("Which category has the fewest articles?", "category", False, 1),
+    ("Who writes the most?", "author", True, 1),
+    ("which author has the most articles", "author", True, 1),
+    ("Top 3 authors", "author", True, 3),
+])
+def test_which_has_the_most(planner: Planner, question: str, dimension: str, most: bool, limit: int) -> None:
+    plan = planner.plan(question)
+    assert plan.group_by == [dimension]
+    assert plan.intent == "count"
+    assert (plan.order_most, plan.limit) == (most, limit)
+    assert plan.route()[0] is Route.SQL
+
+
+def test_group_by_on_the_ticket_table_uses_its_own_column_names(tickets: Planner) -> None:
+    assert tickets.plan("How many tickets per status?").group_by == ["category"]
+    assert tickets.plan("How many tickets per assignee?").group_by == ["author"]
+    plan = tickets.plan("average priority score per status")
+    assert (plan.intent, plan.measure, plan.group_by) == ("avg", "priority_score", ["category"])
+    plan = tickets.plan("Which assignee has the most tickets?")
+    assert (plan.group_by, plan.order_most, plan.limit) == (["author"], True, 1)
+
+
+# --------------------------------------------------------------------------- categories
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("fashion articles about sneakers", "Fashion"),
+    ("FASHION articles about sneakers", "Fashion"),
+    ("what happened in Sports", "Sports"),
+    ("one sport story about doping", "Sports"),  # singular of a plural value
+    ("tech news about smartphones", "Technology"),  # synonym
+    ("technologies for farming", "Technology"),
+    ("IT budgets and cloud spending", "Technology"),  # upper-case IT is the category
+    ("medical research breakthroughs", "Health"),
+    ("travelling on a budget", "Travel"),
+    ("politic scandals", "Politics"),
+])
+def test_category_matching(planner: Planner, question: str, value: str) -> None:
+    plan = planner.plan(question)
+    category = only(plan, "category")
+    assert (category.column, category.op, category.value) == ("article_category", "=", value)
+    assert category.chroma_ok
+    assert f"category {value}" in plan.evidence
+
+
+def test_two_categories_become_in(planner: Planner) -> None:
+    plan = planner.plan("sports and fashion articles about sneakers")
+    category = only(plan, "category")
+    assert (category.op, category.value) == ("in", ["Sports", "Fashion"])
+    assert plan.topic == "sneakers"
+    assert plan.route()[0] is Route.VECTOR
+
+
+@pytest.mark.parametrize("question", ["what is it about robots", "Is it true that robots dream?",
+                                      "it rained on the robots"])
+def test_pronoun_it_is_not_the_it_category(planner: Planner, question: str) -> None:
+    plan = planner.plan(question)
+    assert conditions(plan, "category") == []
+    assert "robots" in plan.topic
+
+
+def test_synonyms_only_when_the_value_exists(tickets: Planner) -> None:
+    for question in ("tech support for printers", "fashion trends", "IT budgets", "sports injuries"):
+        plan = tickets.plan(question)
+        assert conditions(plan, "category") == [], question
+        assert plan.route()[0] is Route.VECTOR
+    assert "tech" not in tickets.vocab.categories
+    assert "fashion" not in tickets.vocab.categories
+
+
+def test_ticket_status_values_keep_their_case(tickets: Planner) -> None:
+    plan = tickets.plan("open tickets about login failures")
+    assert (only(plan, "category").column, only(plan, "category").value) == ("status", "open")
+    assert plan.topic == "login failures"
+    route, reason = plan.route()
+    assert route is Route.VECTOR
+    assert "status = 'open'" in reason
+
+
+# --------------------------------------------------------------------------- authors
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("Articles by Michael Dooley about interviews", "Michael Dooley"),
+    ("articles by Mary Ann Evans about novels", "Mary Ann Evans"),
+    ("articles by jane doe about gardening", "Jane Doe"),
+    ("What did Jane Doe write about gardening?", "Jane Doe"),
+    ("articles by June Park about gardens", "June Park"),  # 'June' is a name here, not a month
+])
+def test_exact_author(planner: Planner, question: str, name: str) -> None:
+    plan = planner.plan(question)
+    author = only(plan, "author")
+    assert (author.column, author.op, author.value) == ("authors", "=", name)
+    assert conditions(plan, "date") == []
+    assert name.lower() not in plan.topic.lower()
+    assert plan.route()[0] is Route.VECTOR
+
+
+@pytest.mark.parametrize(("question", "part"), [
+    ("Articles by Dooley about interviews", "Dooley"),
+    ("articles from Dooley about interviews", "Dooley"),
+    ("articles by Evans about novels", "Evans"),
+    ("articles by Mary Evans about novels", "Evans"),  # not a known full name: the known part
+])
+def test_partial_author(planner: Planner, question: str, part: str) -> None:
+    plan = planner.plan(question)
+    assert conditions(plan, "author") == []
+    author = only(plan, "author_like")
+    assert (author.op, author.value) == ("like", part)
+    assert not author.chroma_ok
+    assert part not in plan.topic
+    route, reason = plan.route()
+    assert route is Route.HYBRID
+    assert f"authors like {part!r}" in reason
+
+
+def test_unknown_name_is_not_an_author_condition(planner: Planner) -> None:
+    plan = planner.plan("articles by Smith about gardens")
+    assert plan.conditions == []
+    assert plan.topic == "Smith gardens"
+
+
+def test_partial_author_without_topic_is_sql(planner: Planner) -> None:
+    plan = planner.plan("articles by Khan")
+    assert only(plan, "author_like").value == "Khan"
+    assert plan.route()[0] is Route.SQL
+
+
+def test_partial_author_without_cue_word(planner: Planner) -> None:
+    plan = planner.plan("What did Khan write about vaccines?")
+    assert only(plan, "author_like").value == "Khan"
+    assert plan.topic == "vaccines"
+    assert plan.route()[0] is Route.HYBRID
+
+
+def test_ticket_assignees(tickets: Planner) -> None:
+    exact = tickets.plan("tickets by Carla de la Cruz about VPN")
+    assert (only(exact, "author").column, only(exact, "author").value) == ("assignee", "Carla de la Cruz")
+    assert exact.route()[0] is Route.VECTOR
+    partial = tickets.plan("tickets by Natarajan about VPN")
+    assert only(partial, "author_like").value == "Natarajan"
+    assert partial.topic == "VPN"
+    assert partial.route()[0] is Route.HYBRID
+
+
+# --------------------------------------------------------------------------- numeric conditions
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("articles with more than 2000 words about climate", [(">", 2000)]),
+    ("articles with more than 2,000 words about climate", [(">", 2000)]),
+    ("articles longer than 1000 words", [(">", 1000)]),
+    ("articles with at least 1500 words", [(">=", 1500)]),
+    ("articles under 300 words", [("<", 300)]),
+    ("articles with fewer than 400 words", [("<", 400)]),
+    ("articles with at most 250 words", [("<=", 250)]),
+    ("articles with exactly 700 words", [("=", 700)]),
+    ("articles with over fifty words", [(">", 50)]),
+    ("articles between 500 and 800 words about travel tips", [(">=", 500), ("<=", 800)]),
+])
+def test_numeric_conditions(planner: Planner, question: str, expected: list[tuple[str, int]]) -> None:
+    plan = planner.plan(question)
+    numbers = conditions(plan, "number")
+    assert [(c.op, c.value) for c in numbers] == expected
+    assert all(c.column == "word_count" and not c.chroma_ok for c in numbers)
+    assert not any(ch.isdigit() for ch in plan.topic)
+    assert "words" not in plan.topic
+    assert conditions(plan, "date") == []
+
+
+def test_numeric_condition_with_topic_is_hybrid(planner: Planner) -> None:
+    route, reason = planner.plan("articles between 500 and 800 words about travel tips").route()
+    assert route is Route.HYBRID
+    assert "word_count >= 500" in reason and "word_count <= 800" in reason
+
+
+def test_measure_before_number(tickets: Planner) -> None:
+    plan = tickets.plan("tickets with priority score above 7 about outages")
+    number = only(plan, "number")
+    assert (number.column, number.op, number.value) == ("priority_score", ">", 7)
+    assert plan.topic == "outages"
+    assert plan.route()[0] is Route.HYBRID
+
+
+# --------------------------------------------------------------------------- dates
+
+
+@pytest.mark.parametrize(("question", "start", "end", "topic"), [
+    ("news about climate change in March 2023", date(2023, 3, 1), date(2023, 3, 31), "climate change"),
+    ("Articles about startups between March and May 2023", date(2023, 3, 1), date(2023, 5, 31), "startups"),
+    ("articles about startups from 1 March 2023 to 31 March 2023", date(2023, 3, 1), date(2023, 3, 31),
+     "startups"),
+    # relative dates are anchored on the newest row (2023-06-28), never on the wall clock
+    ("climate change articles from last year", date(2022, 1, 1), date(2022, 12, 31), "climate change"),
+    ("fashion articles from the last 6 months", date(2022, 12, 29), date(2023, 6, 28), ""),
+])
+def test_date_condition_consumes_its_words(planner: Planner, question: str, start: date, end: date,
+                                           topic: str) -> None:
+    plan = planner.plan(question)
+    when = only(plan, "date")
+    assert when.column == "published_date"
+    assert when.value == (start, end)
+    assert plan.topic == topic
+    for word in ("March", "May", "2023", "last", "year", "months"):
+        assert word not in plan.topic
+
+
+def test_open_ended_date(planner: Planner) -> None:
+    plan = planner.plan("What changed in fashion retail since March 2023?")
+    when = only(plan, "date")
+    assert when.value[0] == date(2023, 3, 1)
+    assert when.value[1] == date.max
+    assert when.describe() == "published_date in [2023-03-01, …]"
+
+
+def test_ticket_dates_are_anchored_on_the_ticket_table(tickets: Planner) -> None:
+    plan = tickets.plan("closed tickets about password reset opened last month")
+    assert only(plan, "date").value == (date(2024, 10, 1), date(2024, 10, 31))
+    assert only(plan, "date").column == "opened_at"
+
+
+def test_ticket_date_listing_is_sql(tickets: Planner) -> None:
+    plan = tickets.plan("tickets opened in March 2024")
+    assert plan.topic == ""
+    assert plan.route()[0] is Route.SQL
+
+
+# --------------------------------------------------------------------------- no false conditions
+
+
+
+@pytest.mark.parametrize(("question", "topic_words"), [
+    ("may I ask about marching bands", ["marching", "bands"]),
+    pytest.param("articles about the 2000 word limit", ["2000", "limit"]),
+    ("the march of the penguins", ["march", "penguins"]),
+    ("what is it about robots", ["robots"]),
+    ("Doo ley interview", ["Doo", "ley", "interview"]),
+])
+def test_no_false_conditions(planner: Planner, question: str, topic_words: list[str]) -> None:
+    plan = planner.plan(question)
+    assert plan.conditions == []
+    assert plan.group_by == []
+    assert not plan.is_aggregate
+    for word in topic_words:
+        assert word in plan.topic.split()
+    route, reason = plan.route()
+    assert route is Route.VECTOR
+    assert "no structured condition" in reason
+
+
+# --------------------------------------------------------------------------- topic
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("trends in fashion", "trends"),
+    ("What do we have about children?", "children"),
+    ("Which articles mention vaccines?", "vaccines"),
+    ("Tell me everything about electric cars please", "electric cars"),
+    ("Doo ley interview", "Doo ley interview"),
+    ('articles mentioning "net zero"', "net zero"),
+])
+def test_topic_extraction(planner: Planner, question: str, topic: str) -> None:
+    assert planner.plan(question).topic == topic
+
+
+def test_trends_in_fashion_is_a_filtered_topic(planner: Planner) -> None:
+    plan = planner.plan("trends in fashion")
+    assert only(plan, "category").value == "Fashion"
+    route, reason = plan.route()
+    assert route is Route.VECTOR
+    assert reason == "topic 'trends' with metadata filters article_category = 'Fashion'"
+
+
+def test_table_name_is_not_a_topic(tickets: Planner) -> None:
+    assert tickets.plan("tickets about login failures").topic == "login failures"
+    assert tickets.plan("ticket about login failures").topic == "login failures"
+
+
+# --------------------------------------------------------------------------- routing
+
+
+SQL, VECTOR, HYBRID = Route.SQL, Route.VECTOR, Route.HYBRID
+
+ARTICLE_ROUTES = [
+    ("How many articles per year and category?", SQL),
+    ("How many articles were published in 2022?", SQL),
+    ("What is the average word count per category?", SQL),
+    ("Total words written by Jane Doe", SQL),
+    ("What is the longest article?", SQL),
+    ("What share of articles are in each category?", SQL),
+    ("What percentage of articles are about sports?", SQL),
+    ("latest 5 articles", SQL),
+    ("the oldest article", SQL),
+    ("Monthly article counts in 2022", SQL),
+    ("Which category has the most articles?", SQL),
+    ("Who writes the most?", SQL),
+    ("Top 3 authors", SQL),
+    ("How many articles are longer than 1000 words?", SQL),
+    ("articles under 300 words", SQL),
+    ("fashion articles from the last 6 months", SQL),
+    ("Which articles were published in May 2023?", SQL),
+    ("List fashion articles", SQL),
+    ("Show all articles by Aisha Khan", SQL),
+    ("latest technology article", SQL),
+    ("How often does Aisha Khan write about health?", SQL),
+    ("minimum word count per year", SQL),
+    ("How many climate articles per year?", SQL),  # compute with topic words: still SQL
+    ("What do we have about children?", VECTOR),
+    ("trends in fashion", VECTOR),
+    ("tech news about smartphones", VECTOR),
+    ("Articles by Michael Dooley about interviews", VECTOR),
+    ("may I ask about marching bands", VECTOR),
+    pytest.param("articles about the 2000 word limit", VECTOR),
+    ("Doo ley interview", VECTOR),
+    ("Which articles mention vaccines?", VECTOR),
+    ("What are the latest articles about electric cars?", VECTOR),
+    ("sports and fashion articles about sneakers", VECTOR),
+    ("Articles by Dooley about interviews", HYBRID),
+    ("articles with more than 2000 words about climate", HYBRID),
+    ("articles between 500 and 800 words about travel tips", HYBRID),
+    ("news about climate change in March 2023", HYBRID),
+    ("climate change articles from last year", HYBRID),
+    ("Articles about startups between March and May 2023", HYBRID),
+    ("What changed in fashion retail since March 2023?", HYBRID),
+]
+
+TICKET_ROUTES = [
+    ("How many tickets per status?", SQL),
+    ("How many tickets per month?", SQL),
+    ("How many open tickets?", SQL),
+    ("average priority score per status", SQL),
+    ("What is the highest priority score?", SQL),
+    ("Which assignee has the most tickets?", SQL),
+    ("latest 3 tickets", SQL),
+    ("What share of tickets are pending?", SQL),
+    ("list pending tickets", SQL),
+    ("tickets about login failures", VECTOR),
+    ("open tickets about login failures", VECTOR),
+    ("tickets by Priya Natarajan about VPN", VECTOR),
+    ("tech support for printers", VECTOR),
+    ("closed tickets about password reset in March 2024", HYBRID),
+    ("tickets by Natarajan about VPN", HYBRID),
+]
+
+
+def check_route(plan: QueryPlan, expected: Route) -> None:
+    route, reason = plan.route()
+    assert route is expected, reason
+    assert reason
+    if route is Route.SQL:
+        assert plan.is_aggregate or not plan.topic
+        for evidence in plan.evidence:
+            assert evidence in reason
+        assert "no topic" in reason or f"topic words {plan.topic!r}" in reason or "no topic words" in reason
+    elif route is Route.VECTOR:
+        assert plan.topic and all(c.chroma_ok for c in plan.conditions)
+        assert f"topic {plan.topic!r}" in reason
+        for condition in plan.conditions:
+            assert condition.describe() in reason
+    else:
+        assert plan.topic and not plan.is_aggregate
+        assert f"topic {plan.topic!r}" in reason
+        needing_sql = [c for c in plan.conditions if not c.chroma_ok]
+        assert needing_sql
+        for condition in needing_sql:
+            assert condition.describe() in reason
+
+
+@pytest.mark.parametrize(("question", "expected"), ARTICLE_ROUTES)
+def test_route_articles(planner: Planner, question: str, expected: Route) -> None:
+    check_route(planner.plan(question), expected)
+
+
+@pytest.mark.parametrize(("question", "expected"), TICKET_ROUTES)
+def test_route_tickets(tickets: Planner, question: str, expected: Route) -> None:
+    check_route(tickets.plan(question), expected)
+
+
+def test_reason_names_the_evidence(planner: Planner) -> None:
+    assert planner.plan("How many articles per year and category?").route() == (
+        Route.SQL, "compute: group by year, category; count ('how many'); no topic")
+    route, reason = planner.plan("How many climate articles per year?").route()
+    assert route is Route.SQL and "topic words 'climate' become a text match" in reason
+    route, reason = planner.plan("news about climate change in March 2023").route()
+    assert reason == ("topic 'climate change' plus conditions SQL must select first: "
+                      "published_date in [2023-03-01, 2023-03-31]")
+    route, reason = planner.plan("Articles by Michael Dooley about interviews").route()
+    assert reason == "topic 'interviews' with metadata filters authors = 'Michael Dooley'"
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many articles are there", SQL),
+    ("count the articles", SQL),
+    ("give me the number of articles", SQL),
+    ("what's the article count", SQL),
+    ("stories about kids", VECTOR),
+    ("anything on children?", VECTOR),
+    ("what did the archive say about children", VECTOR),
+    ("children coverage in March 2023", HYBRID),
+    ("pieces about children published during March 2023", HYBRID),
+])
+def test_paraphrases(planner: Planner, question: str, expected: Route) -> None:
+    check_route(planner.plan(question), expected)
+
+
+# --------------------------------------------------------------------------- plumbing
+
+
+def test_plans_are_cached_per_question(planner: Planner) -> None:
+    assert planner.plan("trends in fashion") is planner.plan("trends in fashion")
+
+
+def test_plan_without_optional_roles() -> None:
+    """A table with only a text column: no dates, categories or authors are ever inferred."""
+    planner = Planner("notes", ColumnRoles(content="text"), TableProfile(row_count=2))
+    plan = planner.plan("notes about fashion by Dooley in March 2023")
+    assert plan.conditions == []
+    assert plan.route()[0] is Route.VECTOR
+    assert planner.plan("How many notes per year?").route()[0] is Route.SQL
+
+
+def test_condition_describe() -> None:
+    assert Condition("date", "d", "between", (date(2023, 1, 1), date(2023, 1, 31)), "").describe() == \
+        "d in [2023-01-01, 2023-01-31]"
+    assert Condition("date", "d", "between", (date.min, date(2023, 1, 31)), "").describe() == "d in […, 2023-01-31]"
+    assert Condition("number", "n", ">", 5, "").describe() == "n > 5"
+    assert Condition("category", "c", "=", "X", "").chroma_ok
+    assert not Condition("text_like", "t", "like", "x", "").chroma_ok
+
+
+def test_vocabulary_helpers() -> None:
+    assert singular("categories") == "category"
+    assert singular("sports") == "sport"
+    assert singular("business") == "business"
+    assert column_words("article_category") == ("article_category", "article category", "category")
+    assert column_words(None) == ()
+    vocab = Vocabulary.build("tickets", TICKET_ROLES, TICKET_PROFILE)
+    assert vocab.dimensions["status"] == "category"
+    assert vocab.dimensions["assignee"] == "author"
+    assert vocab.measures["priority score"] == "priority_score"
+    assert "count" not in vocab.measures
+    assert {"tickets", "ticket"} <= vocab.entity_words
+    assert vocab.author_parts["natarajan"] == {"Priya Natarajan"}
+    assert "de" not in vocab.author_parts  # too short to be a useful name part
+
+
+def test_bare_year_next_to_the_entity_is_a_date(tickets: Planner) -> None:
+    plan = tickets.plan("2024 tickets about VPN")
+    assert only(plan, "date").value == (date(2024, 1, 1), date(2024, 12, 31))
+    assert plan.topic == "VPN"
+    assert plan.route()[0] is Route.HYBRID

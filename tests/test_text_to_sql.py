@@ -1,0 +1,421 @@
+"""Deterministic text-to-SQL: plans become SELECTs that parse, pass the guard and return exact results.
+
+Every statement is run against a real SQLite file (read-only, through `TableSource`) with known rows,
+after `guard_sql`, exactly as the engines run them. User words only ever become literals.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlglot
+from conftest import make_articles_db, sha256_file
+from sqlglot import exp
+
+from rag.models import QueryResult
+from rag.offline.planner import Condition, Planner, QueryPlan
+from rag.offline.text_to_sql import SQLBuilder
+from rag.source import TableSource
+from rag.sql_guard import guard_sql
+
+
+def _row(url: str, title: str, authors: str, day: str, category: str, words: int, content: str) -> dict[str, Any]:
+    return {"url": url, "title": title, "authors": authors, "published_date": day, "article_category": category,
+            "word_count": words, "full_content": content}
+
+
+ROWS = [
+    _row("u1", "Solar farms expand", "Jane Doe", "2022-01-10 10:00:00", "Technology", 500,
+         "New solar farms open in the valley."),
+    _row("u2", "Grid upgrade", "Jane Doe; Li Wei", "2022-03-31 23:59:59", "Technology", 800,
+         "The grid operator upgrades substations."),
+    _row("u3", "Spring collection", "Li Wei", "2022-04-01 00:00:00", "Fashion", 300,
+         "Designers show bright colours for spring."),
+    _row("u4", "Marathon record", "Tom O'Brien", "2023-02-14 08:00:00", "Sports", 2500,
+         "Coach O'Brien praised the marathon runners."),
+    _row("u5", "Cup final", "Ann Lee | Tom O'Brien", "2023-03-01 00:00:00", "Sports", 1200,
+         "The cup final went to penalties."),
+    _row("u6", "Runway report", "Ann Lee; Jane Doe", "2023-03-15 12:00:00", "Fashion", 700,
+         "Models walked the runway in recycled fabrics; the variable snake_case_name was printed on shirts."),
+    _row("u7", "100% renewable city", "Maria Lopez", "2023-06-30 23:59:59", "Technology", 2001,
+         "The city now runs on renewable power all year."),
+    _row("u8", "Quiet week", "", "2021-12-31 23:59:59", "Business", 100, "Markets were calm before the holiday."),
+]
+COLUMNS = ["url", "title", "authors", "published_date", "article_category", "word_count", "full_content"]
+
+
+@dataclass
+class Setup:
+    db: Path
+    source: TableSource
+    planner: Planner
+    builder: SQLBuilder
+
+    def run(self, sql: str) -> QueryResult:
+        """Parse, guard and run `sql` read-only, like the engines do."""
+        statements = sqlglot.parse(sql, read="sqlite")
+        assert len(statements) == 1
+        assert isinstance(statements[0], exp.Select | exp.SetOperation)
+        guarded = guard_sql(sql, table=self.source.table, columns=list(self.source.columns), dialect="sqlite")
+        return self.source.run_select(guarded.sql)
+
+    def ask(self, question: str) -> QueryResult:
+        return self.run(self.builder.answer_sql(self.planner.plan(question)))
+
+    def rows(self, question: str) -> list[tuple[Any, ...]]:
+        return [tuple(row) for row in self.ask(question).rows]
+
+    def scalar(self, question: str) -> Any:
+        result = self.ask(question)
+        assert len(result.rows) == 1 and len(result.columns) == 1, result
+        return result.rows[0][0]
+
+
+def make_setup(tmp_path: Path, rows: list[dict[str, Any]] = ROWS, name: str = "articles.db") -> Setup:
+    db = make_articles_db(tmp_path / name, rows)
+    source = TableSource(f"sqlite:///{db}", "articles")
+    profile = source.profile()
+    return Setup(db, source, Planner("articles", source.roles, profile),
+                 SQLBuilder("articles", source.roles, profile, source.dialect))
+
+
+@pytest.fixture(scope="module")
+def setup(tmp_path_factory: pytest.TempPathFactory) -> Setup:
+    return make_setup(tmp_path_factory.mktemp("t2s"))
+
+
+def test_fixture_roles(setup: Setup) -> None:
+    roles = setup.source.roles
+    assert (roles.title, roles.date, roles.category, roles.authors, roles.numeric) == (
+        "title", "published_date", "article_category", "authors", ["word_count"])
+    assert setup.source.key_columns == ["url"]
+
+
+# --------------------------------------------------------------------------- every statement is valid
+
+
+QUESTIONS = [
+    "How many articles per year and category?",
+    "average word count per category",
+    "How many articles by author?",
+    "What share of articles are in each category?",
+    "latest 3 articles",
+    "the 2 oldest articles",
+    "3 longest articles",
+    "Which category has the most articles?",
+    "Which category has the fewest articles?",
+    "Top 2 authors",
+    "total word count per author",
+    "How many articles per month in 2023?",
+    "articles per day in March 2023",
+    "How many climate articles per year?",
+    "articles between 500 and 800 words",
+    "List fashion articles",
+    "articles by Lee",
+    "How many articles did Jane Doe write?",
+    "What percentage of articles are about sports?",
+    "maximum word count per category",
+    "minimum word count in 2022",
+]
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_generated_sql_parses_passes_the_guard_and_runs(setup: Setup, question: str) -> None:
+    sql = setup.builder.answer_sql(setup.planner.plan(question))
+    result = setup.run(sql)
+    assert result.columns
+    guarded = guard_sql(sql, table="articles", columns=COLUMNS)
+    assert guarded.sql.upper().startswith("SELECT")
+
+
+# --------------------------------------------------------------------------- exact results
+
+
+def test_counts_per_year_and_category(setup: Setup) -> None:
+    result = setup.ask("How many articles per year and category?")
+    assert result.columns == ["year", "article_category", "article_count"]
+    assert [tuple(r) for r in result.rows] == [
+        ("2021", "Business", 1), ("2022", "Fashion", 1), ("2022", "Technology", 2),
+        ("2023", "Fashion", 1), ("2023", "Sports", 2), ("2023", "Technology", 1)]
+
+
+def test_average_per_category(setup: Setup) -> None:
+    result = setup.ask("What is the average word count per category?")
+    assert result.columns == ["article_category", "avg_word_count"]
+    assert dict(setup.rows("What is the average word count per category?")) == {
+        "Business": 100.0, "Fashion": 500.0, "Sports": 1850.0, "Technology": 1100.3}
+
+
+def test_single_aggregates(setup: Setup) -> None:
+    assert setup.scalar("How many articles are there?") == 8
+    assert setup.scalar("What is the average word count?") == 1012.6
+    assert setup.scalar("What is the total word count of fashion articles?") == 1000
+    assert setup.scalar("What is the maximum word count?") == 2500
+    assert setup.scalar("What is the minimum word count in 2022?") == 300
+    assert setup.scalar("How many words in total in 2022?") == 1600
+
+
+def test_per_author_counts_split_multi_author_cells(setup: Setup) -> None:
+    result = setup.ask("How many articles by author?")
+    assert result.columns == ["author", "article_count"]
+    # "Jane Doe; Li Wei" counts for both; "Ann Lee | Tom O'Brien" too; the empty cell for nobody.
+    assert [tuple(r) for r in result.rows] == [
+        ("Jane Doe", 3), ("Ann Lee", 2), ("Li Wei", 2), ("Tom O'Brien", 2), ("Maria Lopez", 1)]
+    assert setup.rows("Top 2 authors") == [("Jane Doe", 3), ("Ann Lee", 2)]
+    assert setup.rows("Who writes the most?") == [("Jane Doe", 3)]
+    assert dict(setup.rows("total word count per author"))["Jane Doe"] == 500 + 800 + 700
+
+
+def test_single_author_count(setup: Setup) -> None:
+    assert setup.scalar("How many articles did Jane Doe write?") == 3
+    assert setup.scalar("How many articles did Tom O'Brien write?") == 2
+
+
+def test_author_names_match_whole_names_only(tmp_path: Path) -> None:
+    rows = [*ROWS, _row("u9", "Extra", "Jane Doerr", "2023-05-05 05:05:05", "Business", 50, "Extra text.")]
+    setup = make_setup(tmp_path, rows)
+    assert setup.scalar("How many articles did Jane Doe write?") == 3
+    assert dict(setup.rows("How many articles by author?"))["Jane Doe"] == 3
+
+
+def test_share_per_category_sums_to_100(setup: Setup) -> None:
+    result = setup.ask("What share of articles are in each category?")
+    assert result.columns == ["article_category", "share_pct"]
+    shares = dict(setup.rows("What share of articles are in each category?"))
+    assert shares == {"Business": 12.5, "Fashion": 25.0, "Sports": 25.0, "Technology": 37.5}
+    assert sum(shares.values()) == pytest.approx(100, abs=0.5)
+
+
+def test_share_per_category_within_a_year_sums_to_100(setup: Setup) -> None:
+    shares = dict(setup.rows("What share of articles in 2023 are in each category?"))
+    assert shares == {"Fashion": 25.0, "Sports": 50.0, "Technology": 25.0}
+
+
+def test_share_of_one_category(setup: Setup) -> None:
+    """The category narrows the numerator only; a date narrows both (share of 2023's articles)."""
+    assert setup.scalar("What percentage of articles are about sports?") == 25.0
+    assert setup.scalar("What share of 2023 articles are sports?") == 50.0
+
+
+def test_listing_order_and_latest_n(setup: Setup) -> None:
+    result = setup.ask("latest 3 articles")
+    assert result.columns == ["title", "published_date", "article_category", "authors", "url"]
+    assert [r[0] for r in result.rows] == ["100% renewable city", "Runway report", "Cup final"]
+    assert [r[0] for r in setup.ask("the 2 oldest articles").rows] == ["Quiet week", "Solar farms expand"]
+    assert [r[0] for r in setup.ask("the latest article").rows] == ["100% renewable city"]
+    fashion = setup.ask("List fashion articles")
+    assert [r[0] for r in fashion.rows] == ["Runway report", "Spring collection"]  # newest first
+
+
+def test_longest_and_shortest(setup: Setup) -> None:
+    longest = setup.ask("3 longest articles")
+    assert "word_count" in longest.columns
+    assert [r[0] for r in longest.rows] == ["Marathon record", "100% renewable city", "Cup final"]
+    assert [r[0] for r in setup.ask("the 2 shortest articles").rows] == ["Quiet week", "Spring collection"]
+
+
+def test_which_category_has_the_most_and_fewest(setup: Setup) -> None:
+    assert setup.rows("Which category has the most articles?") == [("Technology", 3)]
+    assert setup.rows("Which category has the fewest articles?") == [("Business", 1)]
+
+
+def test_monthly_counts(setup: Setup) -> None:
+    assert setup.rows("How many articles per month in 2023?") == [("2023-02", 1), ("2023-03", 2), ("2023-06", 1)]
+
+
+@pytest.mark.parametrize(("question", "count"), [
+    # 2022-03-31 23:59:59 is inside; 2022-04-01 00:00:00 is not
+    ("How many articles from 1 January 2022 to 31 March 2022?", 2),
+    ("How many articles were published in March 2022?", 1),
+    ("How many articles were published in March 2023?", 2),  # 2023-03-01 00:00:00 is inside
+    ("How many articles were published in 2022?", 3),
+    ("How many articles were published since March 2023?", 3),
+    ("How many articles were published before 2022?", 1),  # 2021-12-31 23:59:59
+    ("How many articles were published in June 2023?", 1),  # 2023-06-30 23:59:59, the last second
+    ("How many articles were published on 31 March 2022?", 1),
+    ("How many articles were published on 1 April 2022?", 1),
+])
+def test_date_ranges_are_inclusive_at_both_ends(setup: Setup, question: str, count: int) -> None:
+    assert setup.scalar(question) == count
+
+
+def test_date_range_listing_boundaries(setup: Setup) -> None:
+    rows = setup.ask("articles from 1 January 2022 to 31 March 2022").rows
+    assert [r[4] for r in rows] == ["u2", "u1"]
+
+
+@pytest.mark.parametrize(("question", "count"), [
+    ("How many articles have more than 2000 words?", 2),  # 2001 and 2500
+    ("How many articles have between 500 and 800 words?", 3),  # 500, 700 and 800: inclusive
+    ("How many articles have under 300 words?", 1),
+    ("How many articles have at least 2500 words?", 1),
+    ("How many articles have exactly 700 words?", 1),
+])
+def test_numeric_conditions(setup: Setup, question: str, count: int) -> None:
+    assert setup.scalar(question) == count
+
+
+def test_topic_words_become_a_text_match(setup: Setup) -> None:
+    assert setup.scalar("How many articles mention marathon?") == 1
+    assert setup.scalar("How many articles mention runway fabrics?") == 1  # all words must match
+    assert setup.scalar("How many articles mention zeppelins?") == 0
+
+
+# --------------------------------------------------------------------------- user words are literals
+
+
+HOSTILE = ["O'Brien", "100%", "snake_case", "'; DROP TABLE articles; --", "x\" OR \"1\"=\"1", "a%' OR '1'='1",
+           "Robert'); DELETE FROM articles; --", "\\'; ATTACH DATABASE 'x' AS y; --"]
+
+
+@pytest.mark.parametrize("words", HOSTILE)
+def test_hostile_words_in_questions_stay_literals(tmp_path: Path, words: str) -> None:
+    setup = make_setup(tmp_path)
+    before = sha256_file(setup.db)
+    for question in (f"How many articles mention {words}?", f"articles about {words} in 2023",
+                     f"latest articles by {words}", f"How many articles per year about {words}"):
+        plan = setup.planner.plan(question)
+        setup.run(setup.builder.answer_sql(plan))
+        setup.run(setup.builder.row_keys_sql(plan, ["url"]))
+    assert sha256_file(setup.db) == before
+    with sqlite3.connect(setup.db) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM articles").fetchone() == (8,)
+
+
+def test_quote_is_matched_literally(setup: Setup) -> None:
+    assert setup.scalar("How many articles mention O'Brien?") == 1
+    assert setup.scalar("How many articles mention 100%?") == 1
+
+
+def test_underscore_and_percent_are_not_wildcards(setup: Setup) -> None:
+    assert setup.scalar("How many articles mention snake_case_name?") == 1
+    # '_' and '%' never act as LIKE wildcards: 'r_nway' would match 'runway' if '_' were a wildcard
+    plan = QueryPlan(question="q", intent="count", conditions=[Condition("text_like", "", "like", "r_nway", "")])
+    assert setup.run(setup.builder.answer_sql(plan)).rows == [[0]]
+    plan = QueryPlan(question="q", intent="count", conditions=[Condition("text_like", "", "like", "r%way", "")])
+    assert setup.run(setup.builder.answer_sql(plan)).rows == [[0]]
+
+
+@pytest.mark.parametrize("value", ["x'; DROP TABLE articles; --", "O'Brien", "100%", "a_b", "' OR 1=1 --"])
+def test_condition_values_are_sql_literals(setup: Setup, value: str) -> None:
+    plan = QueryPlan(question="q", intent="list", conditions=[
+        Condition("category", "article_category", "=", value, value),
+        Condition("author_like", "authors", "like", value, value),
+    ], topic=value)
+    sql = setup.builder.answer_sql(plan)
+    tree = sqlglot.parse_one(sql, read="sqlite")
+    literals = [lit.this for lit in tree.find_all(exp.Literal) if lit.is_string]
+    assert value in literals  # the category equality keeps the exact value, as one string literal
+    assert not list(tree.find_all(exp.Drop, exp.Delete, exp.Insert, exp.Update))
+    assert setup.run(sql).rows == []
+
+
+def test_category_in_list(setup: Setup) -> None:
+    plan = QueryPlan(question="q", intent="count", conditions=[
+        Condition("category", "article_category", "in", ["Sports", "Fashion"], "")])
+    assert setup.run(setup.builder.answer_sql(plan)).rows == [[4]]
+
+
+# --------------------------------------------------------------------------- row keys for the hybrid route
+
+
+def test_row_keys_sql_selects_the_key_columns(setup: Setup) -> None:
+    plan = setup.planner.plan("articles about runners in 2023 with more than 1000 words")
+    sql = setup.builder.row_keys_sql(plan, ["url"])
+    result = setup.run(sql)
+    assert result.columns == ["url"]
+    assert sorted(r[0] for r in result.rows) == ["u4", "u5", "u7"]  # topic words are NOT applied here
+    assert "runners" not in sql.lower()
+
+
+def test_row_keys_sql_without_conditions_selects_every_row(setup: Setup) -> None:
+    sql = setup.builder.row_keys_sql(QueryPlan(question="q", topic="anything"), ["url", "title"])
+    result = setup.run(sql)
+    assert result.columns == ["url", "title"]
+    assert len(result.rows) == 8
+
+
+def test_row_keys_sql_without_key_columns_selects_all_columns(setup: Setup) -> None:
+    plan = setup.planner.plan("articles about runners in 2023")
+    result = setup.run(setup.builder.row_keys_sql(plan, []))
+    assert sorted(result.columns) == sorted(COLUMNS)
+    keys = {setup.source.key_of(dict(zip(result.columns, row, strict=True))) for row in result.rows}
+    indexed = {r.key for r in setup.source.iter_rows()}
+    assert keys and keys <= indexed
+
+
+# --------------------------------------------------------------------------- other tables and options
+
+
+TICKETS_DDL = ("CREATE TABLE tickets (ticket_id INTEGER PRIMARY KEY, subject TEXT, body TEXT, opened_at TEXT, "
+               "status TEXT, assignee TEXT, priority_score REAL)")
+TICKETS = [
+    (1, "VPN drops", "The VPN disconnects every hour.", "2024-03-01 09:00:00", "open", "Priya Natarajan", 8.0),
+    (2, "Printer jam", "Third floor printer jams.", "2024-03-15 10:00:00", "closed", "Bob Stone", 2.0),
+    (3, "Password reset", "Cannot reset my password.", "2024-04-02 11:00:00", "open", "Bob Stone", 5.0),
+    (4, "VPN slow", "VPN is slow from home.", "2024-04-20 12:00:00", "pending", "Priya Natarajan; Bob Stone", 6.0),
+]
+
+
+def test_ticket_table(tmp_path: Path) -> None:
+    db = tmp_path / "tickets.db"
+    with sqlite3.connect(db) as connection:
+        connection.execute(TICKETS_DDL)
+        connection.executemany("INSERT INTO tickets VALUES (?, ?, ?, ?, ?, ?, ?)", TICKETS)
+    source = TableSource(f"sqlite:///{db}", "tickets")
+    profile = source.profile()
+    planner = Planner("tickets", source.roles, profile)
+    builder = SQLBuilder("tickets", source.roles, profile)
+
+    def run(question: str) -> list[tuple[Any, ...]]:
+        sql = builder.answer_sql(planner.plan(question))
+        guarded = guard_sql(sql, table="tickets", columns=list(source.columns))
+        return [tuple(r) for r in source.run_select(guarded.sql).rows]
+
+    assert run("How many tickets per status?") == [("closed", 1), ("open", 2), ("pending", 1)]
+    assert run("average priority score per status") == [("closed", 2.0), ("open", 6.5), ("pending", 6.0)]
+    assert run("How many tickets per assignee?") == [("Bob Stone", 3), ("Priya Natarajan", 2)]
+    assert run("How many tickets in March 2024?") == [(2,)]
+    assert [r[0] for r in run("latest 2 tickets")] == ["VPN slow", "Password reset"]
+    keys = source.run_select(builder.row_keys_sql(planner.plan("tickets by Natarajan about VPN"),
+                                                  source.key_columns))
+    assert sorted(r[0] for r in keys.rows) == [1, 4]
+
+
+def test_ticket_count_with_the_date_columns_verb(tmp_path: Path) -> None:
+    db = tmp_path / "tickets.db"
+    with sqlite3.connect(db) as connection:
+        connection.execute(TICKETS_DDL)
+        connection.executemany("INSERT INTO tickets VALUES (?, ?, ?, ?, ?, ?, ?)", TICKETS)
+    source = TableSource(f"sqlite:///{db}", "tickets")
+    planner = Planner("tickets", source.roles, source.profile())
+    sql = SQLBuilder("tickets", source.roles, source.profile()).answer_sql(
+        planner.plan("How many tickets were opened in March 2024?"))
+    assert source.run_select(guard_sql(sql, table="tickets", columns=list(source.columns)).sql).rows == [[2]]
+
+
+def test_non_text_date_column_is_cast_for_grouping(setup: Setup) -> None:
+    builder = SQLBuilder("articles", setup.source.roles, setup.source.profile(), date_is_text=False)
+    sql = builder.answer_sql(setup.planner.plan("How many articles per year?"))
+    assert "CAST" in sql.upper()
+    assert [tuple(r) for r in setup.run(sql).rows] == [("2021", 1), ("2022", 3), ("2023", 4)]
+
+
+def test_many_authors_group_by_the_raw_column(tmp_path: Path) -> None:
+    rows = [_row(f"k{i}", f"T{i}", f"Writer Number{i}", "2023-01-01 00:00:00", "Business", 10, "text")
+            for i in range(70)]
+    setup = make_setup(tmp_path, rows)
+    result = setup.ask("How many articles by author?")
+    assert "UNION" not in setup.builder.answer_sql(setup.planner.plan("How many articles by author?")).upper()
+    assert len(result.rows) == 70 and all(r[-1] == 1 for r in result.rows)
+
+
+def test_date_condition_without_bounds_is_ignored(setup: Setup) -> None:
+    plan = QueryPlan(question="q", intent="count",
+                     conditions=[Condition("date", "published_date", "between", (date.min, date.max), "")])
+    assert setup.run(setup.builder.answer_sql(plan)).rows == [[8]]
