@@ -347,11 +347,6 @@ def test_tickets_run_unchanged_on_another_schema(tickets_report: EvalReport) -> 
     assert summary["retrieval"]["hit_at_k"] >= 0.8, failing(tickets_report, "retrieval")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: on the ticket table the planner keeps the date column's verb ('opened', from opened_at) and "
-    "'assigned'/'handle' as topic words, so 'How many tickets were opened each month?' becomes a text match "
-    "(0 rows) and 'List tickets opened in March 2024' goes hybrid; reported to the lead. Remove this marker "
-    "once the planner consumes column-name words."))
 def test_tickets_sql_accuracy(tickets_report: EvalReport) -> None:
     assert tickets_report.summary["sql"]["accuracy"] >= 0.8, failing(tickets_report, "sql")
 
