@@ -44,6 +44,7 @@ from rag.source import TableSource
 from rag.sql_guard import guard_sql, strip_sql_fences
 
 HYBRID_MAX_KEYS = 50_000
+CHUNKS_PER_ROW = 3  # chunks of one document the answer may quote from (a buried fact is rarely in the best one)
 CANDIDATES_PER_RESULT = 10  # chunks fetched per wanted document, so several documents survive de-duplication
 TRACE_ROWS = 200
 
@@ -236,7 +237,8 @@ def to_chunk(node: NodeWithScore, context: EngineContext) -> Chunk:
 
 def retrieve(context: EngineContext, query: str, filters: MetadataFilters | None,
              restrict_keys: Sequence[str] | None = None) -> list[Chunk]:
-    """Top-k chunks for `query` under `filters`, optionally only among `restrict_keys` (batched)."""
+    """Chunks of the top-k documents for `query` under `filters`, optionally only among `restrict_keys`
+    (batched). The trace records the best chunk per document; the caller gets up to CHUNKS_PER_ROW each."""
     top_k = context.settings.top_k
     with tracing.span("embed.query") as attrs:
         embedding = context.embed_model.get_query_embedding(query)
@@ -258,12 +260,19 @@ def retrieve(context: EngineContext, query: str, filters: MetadataFilters | None
             retriever = index.as_retriever(similarity_top_k=top_k * CANDIDATES_PER_RESULT, filters=batch_filters)
             candidates += [to_chunk(n, context) for n in retriever.retrieve(bundle)]
         chunks = best_chunk_per_row(candidates, top_k)
+        rows = {c.row_key for c in chunks}
+        per_row: dict[str, int] = {}
+        evidence = []  # up to CHUNKS_PER_ROW chunks of each top document, for the answer to quote from
+        for chunk in sorted(candidates, key=lambda c: c.score, reverse=True):
+            if chunk.row_key in rows and per_row.get(chunk.row_key, 0) < CHUNKS_PER_ROW:
+                per_row[chunk.row_key] = per_row.get(chunk.row_key, 0) + 1
+                evidence.append(chunk)
         attrs["candidates"] = len(candidates)
         attrs["results"] = [{"id": c.id, "score": c.score} for c in chunks]
     recorder = tracing.current()
     if recorder:
         recorder.trace.chunks = chunks
-    return chunks
+    return evidence
 
 
 def best_chunk_per_row(chunks: list[Chunk], limit: int) -> list[Chunk]:

@@ -62,14 +62,25 @@ def _overlap(terms: set[str], sentence: str) -> float:
     return hits / len(terms)
 
 
-def best_sentences(question: str, chunks: Sequence[Chunk], limit: int = MAX_QUOTES) -> list[tuple[str, Chunk]]:
-    """The sentences that best answer `question`: chunk similarity plus word overlap, one per chunk."""
+NUMBER_QUESTION = re.compile(r"\b(how many|how much|what number|how long|how old|what year|when)\b", re.I)
+DIGIT = re.compile(r"\d")
+
+
+def best_sentences(question: str, chunks: Sequence[Chunk], limit: int = MAX_QUOTES,
+                   wants_number: bool = False) -> list[tuple[str, Chunk]]:
+    """The sentences that best answer `question`, one per document: chunk similarity plus word overlap
+    (plus a bonus for sentences with figures when the question asks for one)."""
     terms = _terms(question)
+
+    def sentence_score(sentence: str) -> float:
+        bonus = 0.15 if wants_number and DIGIT.search(sentence) else 0.0
+        return _overlap(terms, sentence) + bonus
+
     scored: list[tuple[float, str, Chunk]] = []
     for chunk in chunks:
         sentences = split_sentences(chunk.text) or [chunk.text]
-        best = max(sentences, key=lambda s: (_overlap(terms, s), -abs(len(s) - 160)))
-        scored.append((0.6 * chunk.score + 0.4 * _overlap(terms, best), best, chunk))
+        best = max(sentences, key=lambda s: (sentence_score(s), -abs(len(s) - 160)))
+        scored.append((0.5 * chunk.score + 0.5 * sentence_score(best), best, chunk))
     scored.sort(key=lambda item: item[0], reverse=True)
     picked: list[tuple[str, Chunk]] = []
     seen_rows: set[str] = set()
@@ -126,7 +137,8 @@ def retrieval_answer(question: str, topic: str, chunks: Sequence[Chunk], *, date
         subject = f" about “{markdown_safe(topic)}”" if topic else ""
         return (f"I found nothing relevant{subject} in the documents searched "
                 f"(best similarity {max((c.score for c in chunks), default=0):.2f}, threshold {min_score:.2f})."), []
-    quotes = best_sentences(topic or question, [c for c in chunks if c.score >= min_score])
+    quotes = best_sentences(topic or question, [c for c in chunks if c.score >= min_score],
+                            wants_number=bool(NUMBER_QUESTION.search(question)))
     citations: list[Citation] = []
     lines = [f"Here is what the documents say{' about “' + markdown_safe(topic) + '”' if topic else ''}:"]
     for number, (sentence, chunk) in enumerate(quotes, start=1):
