@@ -36,7 +36,7 @@ class TraceRecorder:
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
         self.started = time.perf_counter()
-        self._open_llm: dict[str, tuple[float, str]] = {}
+        self._open_llm: dict[str, tuple[float, str, bool]] = {}
         self._open_spans: list[str] = []
         self._open_events: dict[str, float] = {}
 
@@ -66,12 +66,12 @@ class TraceRecorder:
 
     def on_event(self, event: BaseEvent) -> None:
         if isinstance(event, LLMCompletionStartEvent):
-            self._open_llm[str(event.span_id)] = (self.now_ms(), event.prompt)
+            self._open_llm[str(event.span_id)] = (self.now_ms(), event.prompt, _is_offline(event.model_dict))
         elif isinstance(event, LLMChatStartEvent):
             prompt = "\n".join(f"[{m.role.value}] {m.content}" for m in event.messages)
-            self._open_llm[str(event.span_id)] = (self.now_ms(), prompt)
+            self._open_llm[str(event.span_id)] = (self.now_ms(), prompt, _is_offline(event.model_dict))
         elif isinstance(event, LLMCompletionEndEvent | LLMChatEndEvent):
-            start, prompt = self._open_llm.pop(str(event.span_id), (self.now_ms(), ""))
+            start, prompt, offline = self._open_llm.pop(str(event.span_id), (self.now_ms(), "", False))
             response = event.response
             text = getattr(response, "text", None) or str(getattr(getattr(response, "message", None), "content", ""))
             usage = _usage(response)
@@ -80,8 +80,9 @@ class TraceRecorder:
             self.trace.llm_calls.append(LLMCall(
                 purpose=self._open_spans[-1] if self._open_spans else "llm",
                 model=model or self.trace.provider, prompt=prompt, response=text or "",
-                prompt_tokens=usage[0] or _estimate_tokens(prompt),
-                completion_tokens=usage[1] or _estimate_tokens(text),
+                # The offline SQL writer is deterministic code behind LlamaIndex's LLM interface: no tokens.
+                prompt_tokens=0 if offline else usage[0] or _estimate_tokens(prompt),
+                completion_tokens=0 if offline else usage[1] or _estimate_tokens(text),
                 duration_ms=round(self.now_ms() - start, 3)))
         elif isinstance(event, RetrievalStartEvent):
             self._open_events[str(event.span_id)] = self.now_ms()
@@ -89,6 +90,10 @@ class TraceRecorder:
             start = self._open_events.pop(str(event.span_id), self.now_ms())
             self.trace.spans.append(Span("llamaindex.retrieve", round(start, 3), round(self.now_ms() - start, 3),
                                          {"nodes": len(event.nodes)}))
+
+
+def _is_offline(model_dict: dict[str, Any] | None) -> bool:
+    return (model_dict or {}).get("class_name") == "OfflineSQLWriter"
 
 
 def _usage(response: Any) -> tuple[int, int]:

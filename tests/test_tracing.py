@@ -240,3 +240,14 @@ def test_instrumentation_is_installed_once() -> None:
             pass
     forwarders = [h for h in get_dispatcher().event_handlers if h.class_name() == "RagTraceForwarder"]
     assert len(forwarders) == 1
+
+
+def test_offline_sql_writer_calls_are_recorded_without_tokens() -> None:
+    from rag.offline.llm import OfflineSQLWriter
+
+    trace = Trace(question="q")
+    with tracing.recording(trace):
+        OfflineSQLWriter(lambda question: "SELECT 1").complete("how many articles?")
+    [call] = trace.llm_calls
+    assert call.response == "SELECT 1" and call.prompt == "how many articles?"
+    assert (call.prompt_tokens, call.completion_tokens) == (0, 0)

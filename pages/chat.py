@@ -1,0 +1,62 @@
+"""Chat: ask questions, see answers with their route, table, chart and sources; inspect the trace in the sidebar."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from rag import ui_support as ui
+from ui import components, engine
+
+engine.require_app()
+
+assistant = engine.assistant()
+turns = engine.turns()
+
+prompt = st.chat_input("Ask about the articles — counts, topics, or both…",
+                       max_chars=assistant.settings.max_question_chars)
+request = engine.take_pending() or ((prompt, None) if prompt else None)
+
+if not turns and request is None:
+    st.title("Ask the news archive", anchor=False)
+    source = assistant.context.source
+    st.markdown(f"Ask plain-language questions about the **{source.profile().row_count:,}** articles of table "
+                f"`{source.table}`. Each question goes to the right tool, and the sidebar shows how the answer "
+                "was reached: the route and why, the SQL, the retrieved passages, timings and model calls.")
+    for column, (route, examples) in zip(st.columns(3), ui.EXAMPLES_BY_ROUTE.items(), strict=True):
+        with column, st.container(border=True, height="stretch"):
+            components.route_badge(route)
+            st.caption(ui.ROUTE_BLURBS[route])
+            for example in examples:
+                number = ui.EXAMPLE_QUESTIONS.index(example)
+                st.button(example, key=f"example_{number}", on_click=engine.queue_question, args=(example,),
+                          icon=":material/chat_bubble:", type="tertiary")
+
+for number, turn in enumerate(turns, start=1):
+    with st.chat_message("user"):
+        st.markdown(ui.escape_markdown(turn.question))
+    with st.chat_message("assistant"):
+        components.render_turn(turn, number)
+
+if request is not None:
+    question, route = request
+    with st.chat_message("user"):
+        st.markdown(ui.escape_markdown(question))
+    with st.chat_message("assistant"):
+        forced = f" as {ui.route_label(route)}" if route else ""
+        with st.status(f"Answering{forced}: routing, SQL, guard, retrieval, synthesis…", expanded=True) as status:
+            turn = assistant.ask(question, route=route)
+        turns.append(turn)
+        engine.inspect(turn.id)
+        components.render_turn(turn, len(turns), status=status)
+
+with st.sidebar:
+    st.subheader("Trace inspector", anchor=False)
+    if not turns:
+        st.caption("Ask a question to see its route, SQL, retrieved chunks, timings and LLM calls here.")
+    else:
+        ids = [t.id for t in turns]
+        if st.session_state.get(engine.INSPECT_KEY) not in ids:
+            st.session_state[engine.INSPECT_KEY] = ids[-1]
+        labels = {t.id: ui.turn_title(t, n) for n, t in enumerate(turns, start=1)}
+        selected = st.selectbox("Turn", ids, key=engine.INSPECT_KEY, format_func=labels.get)
+        components.render_trace(engine.find_turn(selected) or turns[-1], key="sidebar")

@@ -1,0 +1,84 @@
+"""The UI's pure helpers: safe rendering of document text, trace formatting, data-page SQL through the guard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import make_articles_db, settings_for
+
+from rag import ui_support as ui
+from rag.engines import GuardedSQLDatabase
+from rag.models import Span, Trace, Turn
+from rag.source import TableSource
+
+
+def test_answer_markdown_neutralises_images_and_raw_html() -> None:
+    text = ui.safe_answer_markdown('See ![x](http://evil.example/t.png) and <img src=x onerror=alert(1)> ok')
+    assert "![" not in text.replace("!\\[", "")
+    assert "<img" not in text.replace("\\<img", "")
+    # Already escaped text (the offline engine's quotes) is left as it is.
+    assert ui.safe_answer_markdown("\\!\\[a\\]") == "\\!\\[a\\]"
+
+
+def test_escape_markdown_makes_document_text_literal() -> None:
+    assert ui.escape_markdown("*bold* [link](u) `code` <b>") == "\\*bold\\* \\[link\\](u) \\`code\\` \\<b\\>"
+
+
+@pytest.mark.parametrize("url, safe", [
+    ("https://news.example.com/a", True),
+    ("http://news.example.com/a?b=1", True),
+    ("javascript:alert(1)", False),
+    ("data:text/html,hi", False),
+    ("/relative/path", False),
+    ("https://x.example/a) [evil](https://y", False),
+])
+def test_only_plain_http_links_are_linked(url: str, safe: bool) -> None:
+    assert (ui.safe_url(url) is not None) is safe
+
+
+def test_citation_markdown_escapes_the_title_and_drops_unsafe_links() -> None:
+    line = ui.citation_markdown(2, "A *bold* title", "javascript:alert(1)", "2023-04-17 09:30:00")
+    assert line == "**[2]** A \\*bold\\* title · 2023-04-17"
+    assert ui.citation_markdown(1, "T", "https://a.example/x", "").endswith("[T](https://a.example/x)")
+
+
+def test_waterfall_rows_are_ordered_and_indented_by_nesting() -> None:
+    spans = [Span("inner", 10, 5), Span("outer", 0, 30), Span("validate", 0, 0.0), Span("after", 31, 2)]
+    rows = ui.waterfall_rows(spans)
+    assert [r["name"] for r in rows] == ["outer", "validate", "inner", "after"]
+    assert [r["depth"] for r in rows] == [0, 1, 1, 0]
+    assert rows[0]["step"].startswith("01 ") and rows[1]["duration_ms"] > 0  # zero-length spans stay visible
+
+
+def test_step_lines_name_each_step_in_plain_words() -> None:
+    trace = Trace("q", spans=[Span("sql.execute", 5, 1, {"rows": 3}), Span("sql.guard", 2, 1, {"verdict": "allowed"})])
+    assert ui.step_lines(trace) == ["Checked the SQL with the guard: allowed (1 ms)",
+                                    "Ran the SQL (read-only): 3 rows (1 ms)"]
+
+
+def test_feedback_round_trip_and_turn_rows() -> None:
+    assert ui.feedback_to_turn(1) == 1 and ui.feedback_to_turn(0) == -1 and ui.feedback_to_turn(None) is None
+    assert ui.feedback_to_widget(-1) == 0 and ui.feedback_to_widget(1) == 1
+    turn = Turn("How many?", "3", "sql", Trace("How many?", spans=[Span("x", 0, 12.5)]), feedback=-1)
+    row = ui.turn_row(turn, 1)
+    assert row["route"] == "SQL" and row["latency_ms"] == 12.5 and row["feedback"] == "not helpful"
+    assert '"question": "How many?"' in ui.turns_json([turn])
+
+
+def test_data_page_sql_passes_the_guard_and_counts_rows(tmp_path: Path) -> None:
+    db = make_articles_db(tmp_path / "a.db")
+    settings = settings_for(db, tmp_path / "index")
+    source = TableSource(settings.db_url, settings.table)
+    database = GuardedSQLDatabase(source, settings.max_rows)
+    by_category = database.execute(ui.category_counts_sql(source.table, source.roles.category, source.dialect))
+    assert by_category.columns == ["category", "articles"]
+    assert sum(row[1] for row in by_category.rows) == 8 and by_category.rows[0][1] == 2
+    by_month = database.execute(ui.month_counts_sql(source.table, source.roles.date, source.dialect))
+    assert by_month.rows[0] == ["2018-11", 1] and sum(row[1] for row in by_month.rows) == 8
+    source.close()
+
+
+def test_month_sql_is_portable_to_postgres() -> None:
+    sql = ui.month_counts_sql("articles", "published_date", "postgresql")
+    assert "CAST(\"published_date\" AS TEXT)" in sql and "FROM 1 FOR 7" in sql

@@ -1,0 +1,220 @@
+"""Rendering of turns, traces and charts, shared by the Chat and Traces pages.
+
+Document text is data: chunk texts go through `st.text`/`st.code`, titles and answers through the
+escaping helpers of `rag.ui_support`; `unsafe_allow_html` is never used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pandas as pd
+import plotly.express as px
+import streamlit as st
+
+from rag import charts
+from rag import ui_support as ui
+from rag.models import ChartSpec, QueryResult, Route, Trace, Turn
+from ui import engine
+
+PLOTLY_CONFIG = {"displaylogo": False, "modeBarButtonsToRemove": ["lasso2d", "select2d"]}
+
+
+# ---------------------------------------------------------------- small pieces
+
+
+def route_badge(route: str | None, *, forced: bool = False) -> None:
+    if not route:
+        st.badge("No answer", icon=":material/error:", color="red")
+        return
+    st.badge(ui.route_label(route), icon=ui.ROUTE_ICONS.get(route), color=ui.ROUTE_COLORS.get(route, "gray"))
+    if forced:
+        st.badge("forced", icon=":material/alt_route:", color="gray")
+
+
+def styled(fig: Any, height: int = 340) -> Any:
+    fig.update_layout(height=height, margin={"l": 10, "r": 10, "t": 40, "b": 10}, legend_title_text="",
+                      title_font_size=14)
+    return fig
+
+
+def chart_figure(result: QueryResult, spec: ChartSpec, kind: str) -> Any:
+    """The Plotly figure for `spec` drawn as `kind` (one of `charts.alternatives(spec)`)."""
+    chosen = ChartSpec(kind, x=spec.x, y=spec.y, color=spec.color, title=spec.title)
+    fig = charts.figure(result, chosen)
+    if kind != "line" and spec.x:  # years and months as labels in the result's order, not a numeric axis
+        order = list(dict.fromkeys(str(row[result.columns.index(spec.x)]) for row in result.rows))
+        fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
+    return styled(fig)
+
+
+def result_frame(trace: Trace) -> pd.DataFrame:
+    return pd.DataFrame(trace.rows, columns=trace.columns)
+
+
+# ---------------------------------------------------------------- one chat turn
+
+
+def render_turn(turn: Turn, number: int, *, status: Any | None = None, with_actions: bool = True) -> None:
+    """The assistant's message for `turn`: steps, badge, answer, SQL result and chart, sources, actions."""
+    trace = turn.trace
+    label = (f"How it was answered: {len(trace.spans)} steps in {ui.format_ms(trace.total_ms)}"
+             if not turn.error else f"Could not answer ({len(trace.spans)} steps in {ui.format_ms(trace.total_ms)})")
+    box = status if status is not None else st.status(label, state="error" if turn.error else "complete",
+                                                      expanded=False)
+    for line in ui.step_lines(trace):
+        box.write(line)
+    box.update(label=label, state="error" if turn.error else "complete", expanded=False)
+
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        route_badge(turn.route, forced=bool(trace.forced_route))
+        st.caption(ui.escape_markdown(ui.provider_label(trace.provider)))
+
+    if turn.error:
+        st.error(ui.safe_answer_markdown(turn.answer), icon=":material/error:")
+        if "index" in turn.error.lower():
+            st.page_link("pages/data.py", label="Open the Data page to build the index", icon=":material/sync:")
+    else:
+        st.markdown(ui.safe_answer_markdown(turn.answer))
+    for note in trace.notes:
+        st.info(ui.escape_markdown(note), icon=":material/info:")
+
+    if turn.route == Route.SQL.value and trace.columns:
+        render_sql_result(turn)
+    if turn.citations:
+        st.markdown("**Sources**")
+        st.markdown("  \n".join(ui.citation_markdown(i, c.title, c.url, c.published_date)
+                                for i, c in enumerate(turn.citations, start=1)))
+    if with_actions:
+        render_actions(turn)
+
+
+def render_sql_result(turn: Turn) -> None:
+    trace = turn.trace
+    result = ui.result_of(trace)
+    spec = turn.chart
+    if result is not None and spec is not None and spec.kind == "metric":
+        value = result.rows[0][0]
+        st.metric(spec.title or spec.y or "value", f"{value:,}" if isinstance(value, int | float) else str(value))
+    elif result is not None and spec is not None and spec.kind in charts.CHART_KINDS and spec.kind != "table":
+        options = charts.alternatives(spec)
+        kind = st.segmented_control("Chart type", options, default=spec.kind, key=f"chart_{turn.id}",
+                                    format_func=lambda k: ui.CHART_LABELS.get(k, k), label_visibility="collapsed")
+        try:
+            st.plotly_chart(chart_figure(result, spec, kind or spec.kind), config=PLOTLY_CONFIG,
+                            key=f"plot_{turn.id}")
+        except ValueError as error:
+            st.warning(f"This result cannot be drawn as a chart: {error}")
+    more = f" (first {len(trace.rows)} of {trace.row_count})" if trace.row_count > len(trace.rows) else ""
+    st.caption(f"{trace.row_count} row{'s' if trace.row_count != 1 else ''}{more}")
+    st.dataframe(result_frame(trace), hide_index=True, height=min(38 + 35 * len(trace.rows), 320))
+
+
+def render_actions(turn: Turn) -> None:
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.feedback("thumbs", key=f"feedback_{turn.id}", default=ui.feedback_to_widget(turn.feedback),
+                    on_change=_store_feedback, args=(turn.id,))
+        st.caption("Ask again as")
+        for route in Route:
+            st.button(route.label, key=f"again_{route.value}_{turn.id}", type="tertiary",
+                      icon=ui.ROUTE_ICONS[route.value], disabled=turn.route == route.value,
+                      on_click=engine.queue_question, args=(turn.question, route.value),
+                      help=f"Force the {route.label.lower()} route for this question and compare")
+        st.button("Trace", key=f"inspect_{turn.id}", type="tertiary", icon=":material/manage_search:",
+                  on_click=engine.inspect, args=(turn.id,), help="Show this turn in the trace inspector")
+
+
+def _store_feedback(turn_id: str) -> None:
+    turn = engine.find_turn(turn_id)
+    if turn is not None:
+        turn.feedback = ui.feedback_to_turn(st.session_state.get(f"feedback_{turn_id}"))
+
+
+# ---------------------------------------------------------------- the trace of one turn
+
+
+def _bold(text: str) -> None:
+    st.markdown(f"**{text}**")
+
+
+def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold) -> None:
+    """Everything a prompt engineer needs about one turn; `key` keeps widget keys unique per place."""
+    trace = turn.trace
+    with st.container(horizontal=True, gap="small"):
+        route_badge(turn.route, forced=bool(trace.forced_route))
+        st.badge(ui.provider_label(trace.provider), icon=":material/memory:", color="gray")
+    if trace.reason:
+        st.caption(f"Reason: {ui.escape_markdown(trace.reason)}")
+    tokens = trace.tokens
+    st.markdown(f"**{ui.format_ms(trace.total_ms)}** total · {tokens['total']:,} tokens · "
+                f"${turn.cost_usd:.4f} estimated")
+    if trace.error:
+        st.error(ui.escape_markdown(trace.error))
+
+    if trace.sql:
+        heading("SQL")
+        st.code(trace.sql, language="sql", wrap_lines=True)
+        verdict = trace.sql_verdict or "not checked"
+        if verdict.startswith("allowed"):
+            st.success(f"Guard: {ui.escape_markdown(verdict)}", icon=":material/verified_user:")
+        else:
+            st.error(f"Guard: {ui.escape_markdown(verdict)}", icon=":material/block:")
+        if trace.columns:
+            st.caption(f"{trace.row_count} row{'s' if trace.row_count != 1 else ''} returned")
+            st.dataframe(result_frame(trace), hide_index=True, height=min(38 + 35 * len(trace.rows), 250),
+                         key=f"{key}_rows")
+    if trace.filters or trace.filters_dropped or trace.restricted_row_keys is not None:
+        heading("Filters")
+        lines = [f"- applied: {ui.escape_markdown(f.describe())}"
+                 + (f" — from “{ui.escape_markdown(f.source)}”" if f.source else "") for f in trace.filters]
+        lines += [f"- dropped: {ui.escape_markdown(d.description)} — {ui.escape_markdown(d.reason)}"
+                  for d in trace.filters_dropped]
+        if trace.restricted_row_keys is not None:
+            lines.append(f"- search restricted to {trace.restricted_row_keys:,} rows selected by SQL")
+        st.markdown("\n".join(lines))
+    if trace.chunks:
+        heading(f"Retrieved chunks ({len(trace.chunks)})")
+        for number, chunk in enumerate(trace.chunks, start=1):
+            label = f"{number}. {ui.escape_markdown(chunk.title)} · chunk {chunk.chunk} · {chunk.score:.2f}"
+            with st.expander(label):
+                st.progress(ui.score_fraction(chunk.score), text=f"similarity {chunk.score:.3f}")
+                link = ui.safe_url(chunk.url)
+                if link:
+                    st.markdown(f"[Open the article]({link})")
+                st.text(chunk.text)
+                st.json(ui.chunk_metadata(chunk), expanded=False)
+    if trace.spans:
+        heading("Latency")
+        render_waterfall(trace, key=f"{key}_waterfall")
+    if trace.llm_calls:
+        heading(f"LLM calls ({len(trace.llm_calls)})")
+        for number, call in enumerate(trace.llm_calls, start=1):
+            label = (f"{number}. {ui.escape_markdown(call.purpose)} · {ui.escape_markdown(call.model)} · "
+                     f"{call.prompt_tokens}+{call.completion_tokens} tokens · {ui.format_ms(call.duration_ms)}")
+            with st.expander(label):
+                if call.error:
+                    st.error(ui.escape_markdown(call.error))
+                st.caption("Prompt")
+                st.code(call.prompt, language="text", wrap_lines=True)
+                st.caption("Response")
+                st.code(call.response, language="text", wrap_lines=True)
+    for note in trace.notes:
+        st.info(ui.escape_markdown(note))
+    st.download_button("Download trace (JSON)", ui.turn_json(turn), file_name=f"turn-{turn.id}.json",
+                       mime="application/json", icon=":material/download:", key=f"{key}_download")
+
+
+def render_waterfall(trace: Trace, *, key: str) -> None:
+    rows = ui.waterfall_rows(trace.spans)
+    frame = pd.DataFrame(rows)
+    fig = px.bar(frame, x="duration_ms", y="step", base="start_ms", orientation="h", color="status",
+                 color_discrete_map={"ok": "#4c78a8", "error": "#e45756"},
+                 hover_data={"name": True, "start_ms": True, "duration_ms": True, "details": True, "step": False,
+                             "status": False})
+    fig.update_yaxes(autorange="reversed", title=None)
+    fig.update_xaxes(title="ms since the question arrived")
+    fig.update_layout(showlegend=False)
+    st.caption(f"Total **{ui.format_ms(trace.total_ms)}** over {len(rows)} steps (nested steps are indented)")
+    st.plotly_chart(styled(fig, height=70 + 26 * len(rows)).update_layout(margin={"t": 10}),
+                    config={**PLOTLY_CONFIG, "displayModeBar": False}, key=key)
