@@ -11,6 +11,7 @@ Each engine records what it did into the current turn's trace and returns the co
 
 from __future__ import annotations
 
+import contextvars
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,10 @@ from rag.offline.text_to_sql import SQLBuilder
 from rag.settings import Settings
 from rag.source import TableSource
 from rag.sql_guard import guard_sql, strip_sql_fences
+
+# The result of the latest guarded SELECT in this context (thread or task): NLSQLTableQueryEngine only hands
+# back text, and the engine is shared between sessions, so the rows travel beside it, never on a shared object.
+_last_result: contextvars.ContextVar[QueryResult | None] = contextvars.ContextVar("rag_last_result", default=None)
 
 HYBRID_MAX_KEYS = 50_000
 CHUNKS_PER_ROW = 3  # chunks of one document the answer may quote from (a buried fact is rarely in the best one)
@@ -83,7 +88,6 @@ class GuardedSQLDatabase(SQLDatabase):
                          custom_table_info={source.table: source.describe()}, max_string_length=source.max_cell_chars)
         self.source = source
         self.max_rows = max_rows
-        self.last_result: QueryResult | None = None
 
     def check(self, sql: str, max_rows: int | None = None) -> str:
         """Guard `sql` and record the verdict; raises UnsafeSQL."""
@@ -122,7 +126,7 @@ class GuardedSQLDatabase(SQLDatabase):
             recorder.trace.columns = result.columns
             recorder.trace.rows = result.rows[:TRACE_ROWS]
             recorder.trace.row_count = len(result.rows)
-        self.last_result = result
+        _last_result.set(result)
         return result
 
     def run_sql(self, command: str) -> tuple[str, dict]:
@@ -393,7 +397,7 @@ class SQLEngine(CustomQueryEngine):
 
     def custom_query(self, query_str: str) -> Any:
         context: EngineContext = self.context
-        context.database.last_result = None
+        _last_result.set(None)
         question = query_str
         error: Exception | None = None
         for attempt in range(2):
@@ -409,7 +413,7 @@ class SQLEngine(CustomQueryEngine):
                         "Write a corrected single SELECT statement.")
         if error is not None:
             raise error
-        result = context.database.last_result or QueryResult([], [])
+        result = _last_result.get() or QueryResult([], [])
         plan = context.planner.plan(query_str)
         roles = context.source.roles
         with tracing.span("synthesize", provider="llm" if context.synthesizer else "template"):
@@ -426,7 +430,7 @@ class SQLEngine(CustomQueryEngine):
 
 def _recorded_error(context: EngineContext, response: Any) -> Exception | None:
     """NLSQLTableQueryEngine turns SQL errors into 'Error: ...' text; recover the real error."""
-    if context.database.last_result is not None:
+    if _last_result.get() is not None:
         return None
     recorder = tracing.current()
     verdict = recorder.trace.sql_verdict if recorder else None

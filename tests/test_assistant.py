@@ -300,3 +300,15 @@ def test_hybrid_on_a_table_without_key_columns(tmp_path: Path) -> None:
     turn = assistant.ask("articles about bees in May 2023")
     assert turn.error is None
     assert [c.title for c in turn.citations] == ["Bees swarm a bus shelter"]
+
+
+def test_one_assistant_serves_concurrent_sessions(assistant: Assistant) -> None:
+    """The app shares one cached assistant between sessions: concurrent turns must not swap their rows."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    questions = ["How many articles per category?", "How many articles per year?"] * 8
+    expected = {q: assistant.ask(q).trace.rows for q in set(questions)}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        turns = list(pool.map(assistant.ask, questions))
+    for question, turn in zip(questions, turns, strict=True):
+        assert turn.error is None and turn.trace.rows == expected[question], question
