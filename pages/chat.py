@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rag import ui_support as ui
+from rag.models import Span
 from ui import components, engine
 
 engine.require_app()
@@ -44,7 +45,15 @@ if request is not None:
     with st.chat_message("assistant"):
         forced = f" as {ui.route_label(route)}" if route else ""
         with st.status(f"Answering{forced}: routing, SQL, guard, retrieval, synthesis…", expanded=True) as status:
-            turn = assistant.ask(question, route=route)
+            live = st.empty()
+            steps: list[str] = []
+
+            def show_step(span: Span) -> None:
+                steps.append(ui.step_line(span))
+                live.markdown("\n".join(f"- {line}" for line in steps))
+
+            turn = assistant.ask(question, route=route, on_step=show_step)
+            live.empty()
         turns.append(turn)
         engine.inspect(turn.id)
         components.render_turn(turn, len(turns), status=status)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ from rag.charts import choose_chart
 from rag.engines import EmbedderAdapter, EngineContext, EngineResult, GuardedSQLDatabase
 from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
 from rag.index import VectorIndex
-from rag.models import Route, Trace, Turn
+from rag.models import Route, Span, Trace, Turn
 from rag.offline.llm import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
 from rag.offline.planner import Planner
 from rag.offline.text_to_sql import SQLBuilder
@@ -106,8 +107,11 @@ class Assistant:
         return self.providers.provider_name if self.providers.llm is None else \
             f"{self.providers.provider_name} ({self.providers.model_name})"
 
-    def ask(self, question: Any, route: Route | str | None = None) -> Turn:
-        """Answer one question; never raises for domain errors (they become the turn's error)."""
+    def ask(self, question: Any, route: Route | str | None = None,
+            on_step: Callable[[Span], None] | None = None) -> Turn:
+        """Answer one question; never raises for domain errors (they become the turn's error).
+
+        `on_step` is called with each step's span as it ends, for live progress."""
         try:
             forced = Route(route) if route else None
         except ValueError:
@@ -115,7 +119,7 @@ class Assistant:
             return self._failed(trace, BadQuestion(f"Unknown route {route!r}; choose sql, vector or hybrid."))
         trace = Trace(question=str(question)[:2000] if not isinstance(question, bytes) else "<binary>",
                       provider=self.provider_label, forced_route=forced.value if forced else None)
-        with tracing.recording(trace) as recorder:
+        with tracing.recording(trace, on_step) as recorder:
             try:
                 with recorder.span("validate"):
                     clean = validate_question(question, self.settings.max_question_chars)

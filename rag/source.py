@@ -396,6 +396,9 @@ class TableSource:
         max_rows = self.max_rows if max_rows is None else max_rows
         max_cell_chars = self.max_cell_chars if max_cell_chars is None else max_cell_chars
         deadline = time.monotonic() + self.timeout_s
+        if self.engine.dialect.paramstyle in ("format", "pyformat"):
+            # psycopg2 and co. read '%' as a placeholder even without parameters: LIKE '%x%' must be '%%x%%'.
+            sql = sql.replace("%", "%%")
         for attempt in range(2):
             try:
                 with self.connect() as connection:

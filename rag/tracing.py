@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextvars
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -33,8 +33,9 @@ _current: contextvars.ContextVar[TraceRecorder | None] = contextvars.ContextVar(
 class TraceRecorder:
     """Collects spans and LLM calls for one turn into its `Trace`."""
 
-    def __init__(self, trace: Trace) -> None:
+    def __init__(self, trace: Trace, on_span: Callable[[Span], None] | None = None) -> None:
         self.trace = trace
+        self.on_span = on_span  # called as each step ends (the UI shows live progress with it)
         self.started = time.perf_counter()
         self._open_llm: dict[str, tuple[float, str, bool]] = {}
         self._open_spans: list[str] = []
@@ -57,7 +58,10 @@ class TraceRecorder:
             raise
         finally:
             self._open_spans.pop()
-            self.trace.spans.append(Span(name, round(start, 3), round(self.now_ms() - start, 3), attrs, error))
+            finished = Span(name, round(start, 3), round(self.now_ms() - start, 3), attrs, error)
+            self.trace.spans.append(finished)
+            if self.on_span is not None:
+                self.on_span(finished)
 
     def add_llm_call(self, call: LLMCall) -> None:
         self.trace.llm_calls.append(call)
@@ -142,9 +146,9 @@ def install_instrumentation() -> None:
 
 
 @contextmanager
-def recording(trace: Trace) -> Iterator[TraceRecorder]:
+def recording(trace: Trace, on_span: Callable[[Span], None] | None = None) -> Iterator[TraceRecorder]:
     install_instrumentation()
-    recorder = TraceRecorder(trace)
+    recorder = TraceRecorder(trace, on_span)
     token = _current.set(recorder)
     try:
         yield recorder

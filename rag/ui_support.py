@@ -128,13 +128,14 @@ def format_ms(ms: float) -> str:
 
 def step_lines(trace: Trace) -> list[str]:
     """One plain line per recorded step, in the order the steps started (for `st.status`)."""
-    lines = []
-    for span in sorted(trace.spans, key=lambda s: s.start_ms):
-        label = STEP_LABELS.get(span.name, span.name)
-        detail = _step_detail(span)
-        mark = " — failed" if span.error else ""
-        lines.append(f"{label}{': ' + detail if detail else ''} ({format_ms(span.duration_ms)}){mark}")
-    return lines
+    return [step_line(span) for span in sorted(trace.spans, key=lambda s: s.start_ms)]
+
+
+def step_line(span: Span) -> str:
+    label = STEP_LABELS.get(span.name, span.name)
+    detail = _step_detail(span)
+    mark = " — failed" if span.error else ""
+    return f"{label}{': ' + detail if detail else ''} ({format_ms(span.duration_ms)}){mark}"
 
 
 def _step_detail(span: Span) -> str:

@@ -312,3 +312,10 @@ def test_one_assistant_serves_concurrent_sessions(assistant: Assistant) -> None:
         turns = list(pool.map(assistant.ask, questions))
     for question, turn in zip(questions, turns, strict=True):
         assert turn.error is None and turn.trace.rows == expected[question], question
+
+
+def test_on_step_reports_each_step_as_it_ends(assistant: Assistant) -> None:
+    seen: list[str] = []
+    turn = assistant.ask("How many articles per category?", on_step=lambda span: seen.append(span.name))
+    assert seen == [span.name for span in turn.trace.spans]
+    assert {"validate", "sql.guard", "sql.execute"} <= set(seen)

@@ -28,7 +28,8 @@ class SQLBuilder:
         self.columns = columns  # every column of the table (row keys may hash all of them)
         self.roles = roles
         self.profile = profile
-        self.dialect = dialect
+        # SQLAlchemy's dialect name (TableSource.dialect) -> sqlglot's: "postgresql" is "postgres" there.
+        self.dialect = {"postgresql": "postgres", "mssql": "tsql"}.get(dialect, dialect)
         self.date_is_text = date_is_text
 
     # ---------------------------------------------------------------- public
