@@ -35,6 +35,7 @@ lint: $(STAMP)
 
 test: index
 	bash .ci/browser-deps
+	bash .ci/postgres
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q
 

@@ -1,0 +1,387 @@
+"""The product against a real PostgreSQL server, through SQLAlchemy and psycopg2, with a SELECT-only role.
+
+`bash .ci/postgres` (run by `make test`) starts a throwaway server and writes test-output/postgres.env:
+RAG_TEST_PG_ADMIN_URL (a superuser, used here only to load the test tables) and RAG_TEST_PG_URL (a role
+that may only SELECT: the product's database URL). Both may also come from the environment. Without a
+server, or without psycopg2, every test here skips and says why.
+
+The sample articles are loaded twice: `articles` with `published_date` TEXT, exactly the sample schema,
+and `articles_ts` with a TIMESTAMP date (the SQL builder's date_is_text=False path). Every answer is
+compared with the same question on the SQLite sample and with values computed here from the JSON lines.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from rag.assistant import Assistant
+from rag.errors import QueryFailed, UnsafeSQL
+from rag.index import VectorIndex
+from rag.models import Turn
+from rag.providers import build_embedder
+from rag.sample_data import build_sample_db, word_count
+from rag.settings import PROJECT_ROOT, SAMPLE_JSONL_PATH, Settings
+from rag.source import TableSource
+from rag.sql_guard import guard_sql
+
+pytest.importorskip("psycopg2", reason="psycopg2 is not installed (the dev extra installs psycopg2-binary)")
+
+pytestmark = pytest.mark.slow
+
+ENV_FILE = PROJECT_ROOT / "test-output" / "postgres.env"
+ADMIN_KEY, URL_KEY = "RAG_TEST_PG_ADMIN_URL", "RAG_TEST_PG_URL"
+DATE_TYPES = {"articles": "TEXT", "articles_ts": "TIMESTAMP"}
+TABLES = list(DATE_TYPES)
+COLUMNS = ("url", "title", "authors", "published_date", "article_category", "word_count", "full_content")
+
+RECORDS: list[dict[str, Any]] = [
+    {**record, "word_count": word_count(record["full_content"])}
+    for record in map(json.loads, SAMPLE_JSONL_PATH.read_text(encoding="utf-8").splitlines())
+]
+HYBRID_QUESTION = "technology articles about crypto in 2023"
+
+
+# ----------------------------------------------------------------------------- server and tables
+
+
+@dataclass
+class Server:
+    admin_url: str
+    url: str  # the SELECT-only role: what the product is given
+    admin: sa.Engine
+
+    def fingerprint(self, table: str) -> tuple[int, str]:
+        """Row count and a checksum of every row, read as the superuser."""
+        with self.admin.connect() as connection:
+            count, digest = connection.exec_driver_sql(
+                f"SELECT COUNT(*), md5(string_agg(md5(t::text), '' ORDER BY t.url)) FROM {table} AS t").one()
+        return int(count), str(digest)
+
+
+def _server_urls() -> dict[str, str]:
+    values: dict[str, str] = {}
+    if ENV_FILE.exists():
+        for line in ENV_FILE.read_text(encoding="utf-8").splitlines():
+            key, sep, value = line.strip().partition("=")
+            if sep and key in (ADMIN_KEY, URL_KEY):
+                values[key] = value.strip()
+    values.update({key: os.environ[key] for key in (ADMIN_KEY, URL_KEY) if os.environ.get(key)})
+    if ADMIN_KEY not in values or URL_KEY not in values:
+        pytest.skip(f"no PostgreSQL server to test against: {ENV_FILE.relative_to(PROJECT_ROOT)} is missing. Run "
+                    f"`bash .ci/postgres` (it needs root and apt-get to install PostgreSQL) or set {ADMIN_KEY} "
+                    f"and {URL_KEY}.")
+    return values
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    """Connects as the superuser and (re)creates both test tables: a server left running is reused as is."""
+    urls = _server_urls()
+    admin = sa.create_engine(urls[ADMIN_KEY], connect_args={"connect_timeout": 5})
+    try:
+        with admin.connect() as connection:
+            connection.exec_driver_sql("SELECT 1")
+    except sa.exc.OperationalError as error:
+        admin.dispose()
+        where = sa.make_url(urls[ADMIN_KEY]).render_as_string(hide_password=True)
+        pytest.skip(f"the PostgreSQL server at {where} is not reachable ({str(error.orig).strip()}); "
+                    "run `bash .ci/postgres`")
+    reader = sa.make_url(urls[URL_KEY]).username
+    insert_columns = ", ".join(COLUMNS)
+    placeholders = ", ".join(f":{c}" for c in COLUMNS)
+    with admin.begin() as connection:
+        for table, date_type in DATE_TYPES.items():
+            connection.exec_driver_sql(f"DROP TABLE IF EXISTS {table}")
+            connection.exec_driver_sql(
+                f"CREATE TABLE {table} (url TEXT, title TEXT, authors TEXT, published_date {date_type}, "
+                "article_category TEXT, word_count INTEGER, full_content TEXT)")
+            connection.execute(sa.text(f"INSERT INTO {table} ({insert_columns}) VALUES ({placeholders})"),
+                               [{c: r[c] for c in COLUMNS} for r in RECORDS])
+            connection.exec_driver_sql(f'GRANT SELECT ON {table} TO "{reader}"')
+    yield Server(urls[ADMIN_KEY], urls[URL_KEY], admin)
+    admin.dispose()
+
+
+@pytest.fixture(scope="module")
+def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The SQLite sample, built from the same JSON lines by the same code as data/articles.db."""
+    path = tmp_path_factory.mktemp("sqlite") / "articles.db"
+    build_sample_db(SAMPLE_JSONL_PATH, path)
+    return f"sqlite:///{path}"
+
+
+def settings_for(db_url: str, table: str, index_dir: Path) -> Settings:
+    return Settings(db_url=db_url, table=table, index_dir=str(index_dir), embed_model="hashing", provider="offline")
+
+
+@pytest.fixture(scope="module")
+def reference(sqlite_url: str, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    return Assistant.build(settings_for(sqlite_url, "articles", tmp_path_factory.mktemp("sqlite-index")))
+
+
+@dataclass
+class Indexed:
+    settings: Settings
+    assistant: Assistant
+    first_sync: Any
+    second_sync: Any
+
+
+@pytest.fixture(scope="module")
+def indexed(server: Server, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Indexed]:
+    """Per table: an index synced from PostgreSQL with the hashing embedder (twice), and the assistant."""
+    built: dict[str, Indexed] = {}
+    for table in TABLES:
+        settings = settings_for(server.url, table, tmp_path_factory.mktemp(f"index-{table}"))
+        index = VectorIndex(settings, build_embedder(settings))
+        source = TableSource(server.url, table)
+        first = index.sync(source)
+        second = index.sync(source)
+        source.close()
+        built[table] = Indexed(settings, Assistant.build(settings), first, second)
+    return built
+
+
+# ----------------------------------------------------------------------------- expected values
+
+
+def expected_per_year_and_category() -> list[list[Any]]:
+    counts = Counter((r["published_date"][:4], r["article_category"]) for r in RECORDS)
+    return [[year, category, n] for (year, category), n in sorted(counts.items())]
+
+
+def expected_avg_words_per_category() -> list[list[Any]]:
+    words: dict[str, list[int]] = defaultdict(list)
+    for r in RECORDS:
+        words[r["article_category"]].append(r["word_count"])
+    # rounded half away from zero, like SQL's ROUND (Python's round() would give 834.2 for 834.25)
+    return [[category, float((Decimal(sum(v)) / len(v)).quantize(Decimal("0.1"), ROUND_HALF_UP))]
+            for category, v in sorted(words.items())]
+
+
+def urls_where(category: str, year: str | None = None) -> set[str]:
+    return {r["url"] for r in RECORDS
+            if r["article_category"] == category and (year is None or r["published_date"].startswith(year))}
+
+
+def normalised(rows: list[list[Any]]) -> list[list[Any]]:
+    """Rows with numbers made comparable across drivers (Decimal/float averages rounded like the SQL)."""
+    return [[round(float(v), 1) if isinstance(v, float) else v for v in row] for row in rows]
+
+
+def ask_sql(assistant: Assistant, question: str) -> Turn:
+    turn = assistant.ask(question)
+    assert turn.error is None, (question, turn.error, turn.trace.sql)
+    assert turn.route == "sql", (question, turn.route, turn.trace.reason)
+    assert turn.trace.sql_verdict and turn.trace.sql_verdict.startswith("allowed"), turn.trace.sql_verdict
+    return turn
+
+
+# ----------------------------------------------------------------------------- the table source
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_roles_profile_rows_and_description_match_sqlite(server: Server, sqlite_url: str, table: str) -> None:
+    source, ref = TableSource(server.url, table), TableSource(sqlite_url, "articles")
+    try:
+        assert source.dialect == "postgresql"
+        assert source.roles.as_dict() == ref.roles.as_dict()
+        assert source.roles.as_dict() == {"id": None, "title": "title", "content": "full_content",
+                                          "date": "published_date", "category": "article_category",
+                                          "authors": "authors", "url": "url", "numeric": ["word_count"]}
+        assert source.key_columns == ref.key_columns == ["url"]
+        assert source.columns["published_date"].type == ("text" if table == "articles" else "date")
+        assert source.columns["word_count"].type == "integer"
+
+        profile, expected = source.profile(), ref.profile()
+        assert profile.row_count == expected.row_count == len(RECORDS)
+        assert profile.categories == expected.categories == dict(Counter(r["article_category"] for r in RECORDS))
+        assert profile.authors == expected.authors and profile.authors
+        assert (profile.date_min, profile.date_max) == (expected.date_min, expected.date_max) == (
+            min(r["published_date"] for r in RECORDS), max(r["published_date"] for r in RECORDS))
+        assert profile.numeric_ranges == expected.numeric_ranges
+
+        description = source.describe()
+        if table == "articles":
+            assert description == ref.describe()
+        else:
+            assert description.startswith(f"Table articles_ts ({len(RECORDS)} rows). Columns:")
+            assert "- published_date (date) — role: date" in description
+            assert f"published_date ranges from {profile.date_min} to {profile.date_max}." in description
+            same = [line for line in ref.describe().splitlines() if line.startswith(("Distinct values", "authors "))]
+            assert len(same) == 2 and all(line in description.splitlines() for line in same)
+
+        # What the indexer reads (a server-side cursor on PostgreSQL): the same keys, text and metadata.
+        rows = {row.key: (row.title, row.content, row.metadata) for row in source.iter_rows(batch_size=50)}
+        assert rows == {row.key: (row.title, row.content, row.metadata) for row in ref.iter_rows()}
+    finally:
+        source.close()
+        ref.close()
+
+
+def test_run_select_runs_guarded_sql_with_row_and_cell_caps(server: Server) -> None:
+    source = TableSource(server.url, "articles", max_rows=1000, max_cell_chars=40)
+    try:
+        guarded = guard_sql("SELECT article_category, COUNT(*) AS n FROM articles GROUP BY article_category "
+                            "ORDER BY n DESC, article_category", table="articles", columns=source.columns,
+                            dialect=source.dialect)
+        result = source.run_select(guarded.sql)
+        assert result.columns == ["article_category", "n"]
+        assert result.rows == sorted(([c, n] for c, n in Counter(r["article_category"] for r in RECORDS).items()),
+                                     key=lambda row: (-row[1], row[0]))
+        assert not result.row_limit_hit and guarded.notes == ("LIMIT 1000 added",)
+
+        capped = source.run_select(guard_sql("SELECT word_count, full_content FROM articles ORDER BY url",
+                                             table="articles", columns=source.columns, dialect="postgresql").sql,
+                                   max_rows=3)
+        assert len(capped.rows) == 3 and capped.row_limit_hit
+
+        # '%' in the SQL text (LIKE patterns, modulo) reaches psycopg2 as a literal, never as a placeholder
+        percent = source.run_select(guard_sql(
+            "SELECT COUNT(*) AS n, SUM(word_count % 2) AS odd FROM articles WHERE LOWER(full_content) LIKE '%crypto%'",
+            table="articles", columns=source.columns, dialect="postgresql").sql)
+        crypto = [r for r in RECORDS if "crypto" in r["full_content"].lower()]
+        assert percent.rows == [[len(crypto), sum(r["word_count"] % 2 for r in crypto)]]
+        assert capped.truncated_cells == 3 and all(len(row[1]) == 41 and row[1].endswith("…") for row in capped.rows)
+    finally:
+        source.close()
+
+
+WRITES = (
+    "INSERT INTO articles (url, title) VALUES ('https://evil.example/1', 'planted')",
+    "UPDATE articles SET title = 'changed'",
+    "DELETE FROM articles",
+    "DROP TABLE articles",
+    "TRUNCATE articles",
+    "CREATE TABLE planted (x INTEGER)",
+)
+
+
+@pytest.mark.parametrize("who", ["reader", "superuser"])
+def test_writes_through_the_product_engine_fail_and_leave_the_table_unchanged(server: Server, who: str) -> None:
+    """Statements the guard would refuse, sent straight to `source.engine`: the read-only transaction stops
+    them even when the product is (wrongly) given a superuser URL."""
+    before = server.fingerprint("articles")
+    source = TableSource(server.url if who == "reader" else server.admin_url, "articles")
+    try:
+        for statement in WRITES:
+            with source.engine.connect() as connection, \
+                    pytest.raises(sa.exc.DBAPIError, match="cannot execute .* in a read-only transaction"):
+                connection.exec_driver_sql(statement)
+                connection.commit()
+        with pytest.raises(QueryFailed, match="read-only transaction"):
+            source.run_select("DELETE FROM articles RETURNING url")
+        assert source.run_select("SELECT COUNT(*) FROM articles").rows == [[len(RECORDS)]]
+    finally:
+        source.close()
+    assert server.fingerprint("articles") == before
+    with server.admin.connect() as connection:
+        assert not sa.inspect(connection).has_table("planted")
+
+
+def test_the_product_role_itself_can_only_select(server: Server) -> None:
+    """Defence in depth (set up by .ci/postgres): even in a read-write transaction the role cannot write."""
+    before = server.fingerprint("articles")
+    engine = sa.create_engine(server.url)
+    try:
+        with engine.connect() as connection:
+            connection.exec_driver_sql("SET TRANSACTION READ WRITE")
+            with pytest.raises(sa.exc.ProgrammingError, match="permission denied"):
+                connection.exec_driver_sql("DELETE FROM articles")
+    finally:
+        engine.dispose()
+    assert server.fingerprint("articles") == before
+
+
+def test_a_slow_select_is_stopped_by_the_time_limit(server: Server) -> None:
+    source = TableSource(server.url, "articles", timeout_s=0.2)
+    try:
+        with pytest.raises(UnsafeSQL, match="pg_sleep"):
+            guard_sql("SELECT pg_sleep(5)", table="articles", columns=source.columns, dialect=source.dialect)
+        heavy = guard_sql("SELECT COUNT(*) FROM articles AS a CROSS JOIN articles AS b CROSS JOIN articles AS c "
+                          "CROSS JOIN articles AS d", table="articles", columns=source.columns,
+                          dialect=source.dialect)  # 130^4 = 285 million rows
+        started = time.monotonic()
+        with pytest.raises(QueryFailed, match=r"took longer than 0\.2 s and was stopped"):
+            source.run_select(heavy.sql)
+        assert time.monotonic() - started < 3
+        # the cancelled statement leaves a usable connection behind
+        assert source.run_select("SELECT COUNT(*) FROM articles").rows == [[len(RECORDS)]]
+    finally:
+        source.close()
+
+
+# ----------------------------------------------------------------------------- questions, offline
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_sql_route_answers_are_correct_and_match_sqlite(indexed: dict[str, Indexed], reference: Assistant,
+                                                        table: str) -> None:
+    assistant = indexed[table].assistant
+    columns = list(assistant.context.source.columns)
+    count_column = "article_count" if table == "articles" else "articles_t_count"  # named after the table
+
+    turn = ask_sql(assistant, "How many articles per year and category?")
+    assert turn.trace.columns == ["year", "article_category", count_column]
+    assert turn.trace.rows == expected_per_year_and_category()
+
+    turn = ask_sql(assistant, "What is the average word count per category?")
+    assert turn.trace.columns == ["article_category", "avg_word_count"]
+    assert normalised(turn.trace.rows) == expected_avg_words_per_category()
+
+    turn = ask_sql(assistant, "List politics articles")
+    assert {row[turn.trace.columns.index("url")] for row in turn.trace.rows} == urls_where("politics")
+    dates = [row[turn.trace.columns.index("published_date")] for row in turn.trace.rows]
+    assert dates == sorted(dates, reverse=True) and all(isinstance(d, str) for d in dates)
+
+    turn = ask_sql(assistant, "How many articles were published between March and May 2023?")
+    assert turn.trace.rows == [[sum("2023-03-01" <= r["published_date"] < "2023-06-01" for r in RECORDS)]]
+
+    # The same questions and more shapes of SQL (per-author union with || and LIKE, a share with a subquery,
+    # a numeric filter, months of a year, text and partial-author LIKE matches): the PostgreSQL answers
+    # equal the SQLite ones, and the generated SQL passes the guard in the postgresql dialect.
+    for question in ("How many articles per year and category?", "What is the average word count per category?",
+                     "List politics articles", "How many articles were published between March and May 2023?",
+                     "How many technology articles were published in 2023?", "Who wrote the most articles?",
+                     "What percentage of articles are politics?", "How many articles have more than 2000 words?",
+                     "Monthly number of fashion articles in 2023", "What is the longest article?",
+                     "How many articles mention Dooley?", "Show articles by Farrant"):
+        turn, expected = ask_sql(assistant, question), ask_sql(reference, question)
+        assert normalised(turn.trace.rows) == normalised(expected.trace.rows), question
+        assert len(turn.trace.columns) == len(expected.trace.columns), question
+        assert guard_sql(turn.trace.sql, table=table, columns=columns, dialect="postgresql").sql == turn.trace.sql
+        if table == "articles":  # the same words too (on articles_ts the count column is named differently)
+            assert turn.answer == expected.answer, question
+
+
+# ----------------------------------------------------------------------------- index sync and hybrid
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_index_sync_and_hybrid_search_inside_the_sql_selected_rows(indexed: dict[str, Indexed], table: str) -> None:
+    built = indexed[table]
+    assert (built.first_sync.rows, built.first_sync.new, built.first_sync.skipped) == (len(RECORDS), len(RECORDS), [])
+    assert (built.second_sync.unchanged, built.second_sync.new, built.second_sync.changed) == (len(RECORDS), 0, 0)
+
+    turn = built.assistant.ask(HYBRID_QUESTION)
+    assert turn.error is None, turn.error
+    assert turn.route == "hybrid", turn.trace.reason
+    selected = urls_where("technology", "2023")
+    assert turn.trace.restricted_row_keys == len(selected)
+    assert {row[0] for row in turn.trace.rows} == selected  # the row keys SQL chose (key column: url)
+    assert turn.trace.chunks and {chunk.row_key for chunk in turn.trace.chunks} <= selected
+    assert turn.citations and {citation.row_key for citation in turn.citations} <= selected
+    crypto = {r["url"] for r in RECORDS if r["url"] in selected and "crypto" in r["full_content"].lower()}
+    assert turn.citations[0].row_key in crypto
+    assert all(c.published_date.startswith("2023-") for c in turn.citations)
