@@ -32,7 +32,7 @@ from conftest import (
 )
 
 from rag.errors import IndexBusy, IndexMissing
-from rag.index import SyncProgress, VectorIndex, chunk_id, date_metadata
+from rag.index import SyncProgress, VectorIndex, chunk_id, commit_id, date_metadata
 from rag.settings import Settings
 from rag.source import TableSource
 
@@ -57,7 +57,8 @@ def records(collection: Any, where: dict[str, Any] | None = None) -> dict[str, t
 def expected_ids(collection: Any) -> set[str]:
     """The chunk ids the committed rows (chunk-0 records) claim to have."""
     got = collection.get(where={"chunk": 0}, include=["metadatas"])
-    return {chunk_id(m["row_key"], i) for m in got["metadatas"] for i in range(m["n_chunks"])}
+    return {commit_id(m["row_key"], m["content_hash"], m["n_chunks"]) for m in got["metadatas"]} | {
+        chunk_id(m["row_key"], i) for m in got["metadatas"] for i in range(1, m["n_chunks"])}
 
 
 @pytest.fixture
@@ -301,7 +302,7 @@ def test_leftover_chunks_are_removed(index: VectorIndex, source: TableSource, em
     collection.upsert(ids=[chunk_id("https://nowhere/ghost", 2)], documents=["stray"], embeddings=[vector],
                       metadatas=[stray_meta])
     ghost_committed = {**stray_meta, "row_key": "https://nowhere/ghost0", "chunk": 0, "n_chunks": 1}
-    collection.upsert(ids=[chunk_id("https://nowhere/ghost0", 0)], documents=["ghost"], embeddings=[vector],
+    collection.upsert(ids=[commit_id("https://nowhere/ghost0", "x", 1)], documents=["ghost"], embeddings=[vector],
                       metadatas=[ghost_committed])
     assert index.status(source).orphaned == 1  # the committed ghost; the stray chunk is not a document
     embedder.reset()
@@ -573,3 +574,11 @@ def test_unreachable_chroma_server_is_a_rag_error(settings: Settings) -> None:
 
     with pytest.raises(RagError):
         VectorIndex(settings.replace(chroma_host="localhost", chroma_port=free_port()), CountingEmbedder())
+
+
+@pytest.mark.parametrize("row_key", ["42", "https://x.example/a::b", "key with spaces"])
+def test_commit_ids_round_trip_even_with_separators_in_the_key(row_key: str) -> None:
+    from rag.index import parse_commit_id
+
+    assert parse_commit_id(commit_id(row_key, "0123abcd", 7)) == (row_key, "0123abcd", 7)
+    assert parse_commit_id(chunk_id(row_key, 3)) is None
