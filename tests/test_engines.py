@@ -388,3 +388,18 @@ def test_hybrid_key_cap_is_not_silent(corpus: Corpus, monkeypatch: pytest.Monkey
     turn = corpus.assistant.ask("articles about seed funding from 2023")  # 4 rows from 2023; k5 is the match
     assert turn.route == "hybrid"
     assert cited_keys(turn)[:1] == ["k5"] or any("2" in note and "rows" in note for note in turn.trace.notes)
+
+
+def test_large_hybrid_selections_search_through_equivalent_filters(corpus: Corpus,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ID_LIST_LIMIT rows, date/category conditions go to Chroma as filters: same rows, one query."""
+    monkeypatch.setattr(engines, "ID_LIST_LIMIT", 1)
+    by_ids = corpus.assistant.ask("articles about seed funding from 2023")
+    monkeypatch.setattr(engines, "ID_LIST_LIMIT", 10_000)
+    by_list = corpus.assistant.ask("articles about seed funding from 2023")
+    assert by_ids.route == by_list.route == "hybrid"
+    assert any("metadata filters" in note for note in by_ids.trace.notes)
+    assert [f.key for f in by_ids.trace.filters] == ["date_ymd", "date_ymd"]
+    assert cited_keys(by_ids) == cited_keys(by_list)
+    search = next(s for s in by_ids.trace.spans if s.name == "vector.search")
+    assert search.attributes["batches"] == 1
