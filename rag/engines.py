@@ -35,7 +35,7 @@ from pydantic import PrivateAttr
 from rag import tracing
 from rag.embeddings import Embedder
 from rag.errors import QueryFailed, UnsafeSQL
-from rag.index import KEY_BATCH, MAX_AUTHOR_KEYS, VectorIndex
+from rag.index import MAX_AUTHOR_KEYS, VectorIndex
 from rag.models import Chunk, Citation, DroppedFilter, Filter, QueryResult
 from rag.offline import compose
 from rag.offline.planner import Condition, Planner, QueryPlan
@@ -49,9 +49,11 @@ from rag.sql_guard import guard_sql, strip_sql_fences
 _last_result: contextvars.ContextVar[QueryResult | None] = contextvars.ContextVar("rag_last_result", default=None)
 
 HYBRID_MAX_KEYS = 50_000
-# Above this many SQL-selected rows, conditions Chroma can hold are applied as metadata filters rather than
-# as an id list (100 batched `$in` queries at 50,000 rows took seconds at 100k articles; see bench/results).
-ID_LIST_LIMIT = 2_000
+# Row ids per `$in` query. Measured at 100k articles (bench/results/query_scale.md): one `$in` of 16,610 ids
+# took 416 ms, the same ids in batches of 500 took 4.4 s; Chroma refuses lists above about 32,000 ids.
+KEY_BATCH = 30_000
+# Beyond one batch, conditions Chroma can hold are applied as metadata filters instead of an id list.
+ID_LIST_LIMIT = KEY_BATCH
 CHROMA_EXPRESSIBLE = ("category", "author", "number", "date")
 CHUNKS_PER_ROW = 3  # chunks of one document the answer may quote from (a buried fact is rarely in the best one)
 CANDIDATES_PER_RESULT = 10  # chunks fetched per wanted document, so several documents survive de-duplication
