@@ -406,12 +406,19 @@ def test_non_text_date_column_is_cast_for_grouping(setup: Setup) -> None:
     assert [tuple(r) for r in setup.run(sql).rows] == [("2021", 1), ("2022", 3), ("2023", 4)]
 
 
-def test_many_authors_group_by_the_raw_column(tmp_path: Path) -> None:
+@pytest.mark.parametrize("limit", [500, 50])
+def test_many_authors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+    """Up to MAX_AUTHOR_UNION known names are joined as a derived table; beyond it, the raw column is grouped."""
+    import rag.offline.text_to_sql as text_to_sql
+
+    monkeypatch.setattr(text_to_sql, "MAX_AUTHOR_UNION", limit)
     rows = [_row(f"k{i}", f"T{i}", f"Writer Number{i}", "2023-01-01 00:00:00", "Business", 10, "text")
             for i in range(70)]
     setup = make_setup(tmp_path, rows)
     result = setup.ask("How many articles by author?")
-    assert "UNION" not in setup.builder.answer_sql(setup.planner.plan("How many articles by author?")).upper()
+    sql = setup.builder.answer_sql(setup.planner.plan("How many articles by author?")).upper()
+    assert ("UNION" in sql) == (limit > 70)
+    assert len(sql) < 6000
     assert len(result.rows) == 70 and all(r[-1] == 1 for r in result.rows)
 
 
