@@ -52,8 +52,11 @@ if request is not None:
                 steps.append(ui.step_line(span))
                 live.markdown("\n".join(f"- {line}" for line in steps))
 
-            turn = assistant.ask(question, route=route, on_step=show_step)
+            streamed = st.empty()
+            turn = assistant.ask(question, route=route, on_step=show_step,
+                                 on_token=lambda text: streamed.markdown(text + " ▌"))
             live.empty()
+            streamed.empty()
         turns.append(turn)
         engine.inspect(turn.id)
         components.render_turn(turn, len(turns), status=status)

@@ -108,10 +108,11 @@ class Assistant:
             f"{self.providers.provider_name} ({self.providers.model_name})"
 
     def ask(self, question: Any, route: Route | str | None = None,
-            on_step: Callable[[Span], None] | None = None) -> Turn:
+            on_step: Callable[[Span], None] | None = None, on_token: Callable[[str], None] | None = None) -> Turn:
         """Answer one question; never raises for domain errors (they become the turn's error).
 
-        `on_step` is called with each step's span as it ends, for live progress."""
+        `on_step` is called with each step's span as it ends, for live progress; `on_token` with the answer
+        so far while an LLM streams it (offline answers arrive whole)."""
         try:
             forced = Route(route) if route else None
         except ValueError:
@@ -119,7 +120,7 @@ class Assistant:
             return self._failed(trace, BadQuestion(f"Unknown route {route!r}; choose sql, vector or hybrid."))
         trace = Trace(question=str(question)[:2000] if not isinstance(question, bytes) else "<binary>",
                       provider=self.provider_label, forced_route=forced.value if forced else None)
-        with tracing.recording(trace, on_step) as recorder:
+        with tracing.recording(trace, on_step, on_token) as recorder:
             try:
                 with recorder.span("validate"):
                     clean = validate_question(question, self.settings.max_question_chars)

@@ -461,7 +461,22 @@ class LLMSynthesizer:
         return answer or fallback
 
     def _complete(self, prompt: str) -> str:
-        return str(self.llm.complete(prompt).text or "")
+        """The LLM's reply; streamed to the recorder's `on_token` (the UI) when one listens."""
+        recorder = tracing.current()
+        if recorder is None or recorder.on_token is None:
+            return str(self.llm.complete(prompt).text or "")
+        calls_before = len(recorder.trace.llm_calls)
+        started = recorder.now_ms()
+        text = ""
+        for piece in self.llm.stream_complete(prompt):
+            text += piece.delta or ""
+            recorder.on_token(sanitize_answer(text))
+        if len(recorder.trace.llm_calls) == calls_before:  # the LLM emitted no completion event for a stream
+            recorder.add_llm_call(LLMCall(purpose="llm.synthesize", model=str(getattr(self.llm, "model", "")),
+                                          prompt=prompt, response=text, prompt_tokens=(len(prompt) + 3) // 4,
+                                          completion_tokens=(len(text) + 3) // 4,
+                                          duration_ms=round(recorder.now_ms() - started, 3)))
+        return text
 
     def _date_of(self, chunk: Chunk) -> str:
         if self.date_key:

@@ -33,9 +33,11 @@ _current: contextvars.ContextVar[TraceRecorder | None] = contextvars.ContextVar(
 class TraceRecorder:
     """Collects spans and LLM calls for one turn into its `Trace`."""
 
-    def __init__(self, trace: Trace, on_span: Callable[[Span], None] | None = None) -> None:
+    def __init__(self, trace: Trace, on_span: Callable[[Span], None] | None = None,
+                 on_token: Callable[[str], None] | None = None) -> None:
         self.trace = trace
         self.on_span = on_span  # called as each step ends (the UI shows live progress with it)
+        self.on_token = on_token  # called with the answer so far while an LLM streams it
         self.started = time.perf_counter()
         self._open_llm: dict[str, tuple[float, str, bool]] = {}
         self._open_spans: list[str] = []
@@ -146,9 +148,10 @@ def install_instrumentation() -> None:
 
 
 @contextmanager
-def recording(trace: Trace, on_span: Callable[[Span], None] | None = None) -> Iterator[TraceRecorder]:
+def recording(trace: Trace, on_span: Callable[[Span], None] | None = None,
+              on_token: Callable[[str], None] | None = None) -> Iterator[TraceRecorder]:
     install_instrumentation()
-    recorder = TraceRecorder(trace, on_span)
+    recorder = TraceRecorder(trace, on_span, on_token)
     token = _current.set(recorder)
     try:
         yield recorder

@@ -495,3 +495,14 @@ def test_build_gemini_needs_a_key(store: tuple[Settings, Path]) -> None:
     settings, _ = store
     with pytest.raises(ConfigError, match="GOOGLE_API_KEY"):
         build_gemini(settings.replace(google_api_key=""), allow_under_test=True)
+
+
+def test_synthesis_streams_to_on_token_and_is_traced(store: tuple[Settings, Path]) -> None:
+    settings, _ = store
+    llm = ScriptedLLM([ROUTE_VECTOR, "Rooftop solar is spreading ![x](http://evil.example/x.png) [1]."])
+    seen: list[str] = []
+    turn = assistant_with(settings, llm).ask("What about rooftop solar?", on_token=seen.append)
+    assert turn.error is None and turn.route == "vector"
+    assert seen and seen[-1] == turn.answer.strip() and "evil.example" not in seen[-1]
+    assert [c.method for c in llm.calls] == ["complete", "stream_complete"]
+    assert any(call.response.startswith("Rooftop solar") for call in turn.trace.llm_calls)
