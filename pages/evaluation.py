@@ -65,7 +65,7 @@ if run and cases is not None:
 
 report: evaluation.EvalReport | None = st.session_state.get(REPORT_KEY)
 if report is None:
-    st.info("Choose a question set and run it. The 140 sample cases take about a minute offline on 2 cores (each question is embedded once).",
+    st.info("Choose a question set and run it. The 140 sample cases take about a minute offline on 2 cores.",
             icon=":material/info:")
     st.stop()
 
