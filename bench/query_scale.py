@@ -1014,8 +1014,8 @@ def _strategies_markdown(sizes: list[dict[str, Any]]) -> list[str]:
              "33,000). Last case: the vector route's category pre-filter against a global query kept by category. "
              "Overlap is a retrieval-quality signal only where the index holds real-model vectors; over a stand-in "
              "index the real-model query and the hashing vectors are unrelated, distances are nearly uniform and the "
-             "overlap only shows whether a strategy is exact or approximate. Measured in a separate run from the "
-             "latency table above (see the load column).",
+             "overlap only shows whether a strategy is exact or approximate. Measured after the queries of each "
+             "size, not during them (see the load column).",
              "", "| articles | question | rows | strategy | Chroma queries | median ms | CPU ms | overlap | load |",
              "|---:|---|---:|---|---:|---:|---:|---|---|"]
     for size in measured_sizes:
