@@ -281,6 +281,44 @@ def model_throughput(embedder: SentenceTransformerEmbedder, texts: list[str]) ->
             "cpu_seconds": round(cpu, 3), "chunks_per_cpu_s": round(len(texts) / cpu, 2), "loadavg_before": load}
 
 
+def fresh_process_resync(db_path: Path, index_dir: Path) -> dict[str, Any]:
+    """A no-change sync in a new Python process, as `python -m rag index` run again later would do it.
+
+    The sync right after the build reuses the building client's in-memory state; a new process reads
+    everything from disk, which is the case a user meets. Torch is never imported: nothing is embedded.
+    """
+    started = time.perf_counter()
+    completed = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--resync-only", str(db_path),
+                                str(index_dir)], capture_output=True, text=True, timeout=600, check=True)
+    measured = json.loads(completed.stdout.strip().splitlines()[-1])
+    measured["process_wall_seconds"] = round(time.perf_counter() - started, 3)
+    return measured
+
+
+def resync_only(db_path: Path, index_dir: Path) -> dict[str, Any]:
+    """Child side of `fresh_process_resync`: open the existing index, time one no-change sync."""
+    db_path, index_dir = db_path.resolve(), index_dir.resolve()  # the collection name depends on the URL
+    settings = Settings(db_url=f"sqlite:///{db_path}", index_dir=str(index_dir)).validated()
+    opened = time.perf_counter()
+    source = TableSource(settings.db_url, settings.table, timeout_s=settings.sql_timeout_s)
+    index = VectorIndex(settings, SentenceTransformerEmbedder())  # lazy: the model is never loaded
+    open_s = time.perf_counter() - opened
+    timers = StageTimers()
+    cpu = time.process_time()
+    with timers.installed(index, source):
+        report = index.sync(source)
+    cpu = time.process_time() - cpu
+    assert report.chunks_added == 0 and report.new == 0 and report.changed == 0, report.to_dict()
+    started = time.perf_counter()
+    healthy = index.status(source).healthy
+    status_s = time.perf_counter() - started
+    source.close()
+    return {"sync_seconds": round(report.seconds, 3), "sync_cpu_seconds": round(cpu, 3),
+            "open_seconds": round(open_s, 3), "status_seconds": round(status_s, 3), "healthy": healthy,
+            "torch_imported": "torch" in sys.modules, "stages": timers.summary(report.seconds),
+            "loadavg": loadavg()}
+
+
 def progress_printer(label: str, started: float) -> Callable[[Any], None]:
     last = [0.0]
 
@@ -405,6 +443,9 @@ def run_corpus(name: str, db_path: Path, embedder: SentenceTransformerEmbedder, 
         status_s = time.perf_counter() - started
         assert status.healthy, status.to_dict()
         print(f"  re-sync: {resync.seconds:.2f} s, {resync2.seconds:.2f} s; status {status_s:.2f} s", flush=True)
+        fresh = fresh_process_resync(db_path, index_dir)
+        print(f"  re-sync in a new process: {fresh['sync_seconds']:.2f} s (whole command "
+              f"{fresh['process_wall_seconds']:.2f} s)", flush=True)
 
         sampler.set_phase("calibration (model alone, after)")
         model_after = model_throughput(embedder, texts)
@@ -441,7 +482,10 @@ def run_corpus(name: str, db_path: Path, embedder: SentenceTransformerEmbedder, 
         "embed_cpu_seconds": round(timers.cpu.get("embed (model)", 0.0), 2),
         "overhead_cpu": round((build_cpu - timers.cpu["embed (model)"]) / timers.cpu["embed (model)"], 4)
         if timers.cpu.get("embed (model)") else None,
-        "resync_seconds": round(resync.seconds, 3),
+        # The target is judged on the new-process figure: that is what running `rag index` again costs.
+        "resync_seconds": fresh["sync_seconds"],
+        "resync_fresh_process": fresh,
+        "resync_seconds_same_process": round(resync.seconds, 3),
         "resync_seconds_repeat": round(resync2.seconds, 3),
         "status_seconds": round(status_s, 3),
         "memory": {
@@ -513,11 +557,17 @@ def write_results(runs: list[dict[str, Any]], machine: dict[str, Any]) -> None:
         "overhead_vs_model_only": "build seconds / (chunks / model-only chunks/s) - 1",
         "overhead_cpu": "(process CPU seconds of the build - CPU seconds inside the model) / CPU inside the model; "
                         "load-robust, but torch's spinning threads inflate the model's CPU when cores are contended",
-        "resync_seconds": "second sync over the unchanged table (nothing embedded)",
+        "resync_seconds": "no-change sync over the unchanged table in a new process (as `rag index` run again); "
+                          "resync_seconds_same_process is the sync right after the build in the building process",
     }
     data["updated"] = datetime.now().isoformat(timespec="seconds")
     path.write_text(json.dumps(data, indent=2) + "\n")
     (RESULTS_DIR / "ingest.md").write_text(render_markdown(data))
+
+
+def _same(run: dict[str, Any]) -> str:
+    same = run.get("resync_seconds_same_process", run["resync_seconds"])
+    return f"{same:.2f} / {run['resync_seconds_repeat']:.2f}"
 
 
 def _mark(verdict: bool | None) -> str:
@@ -555,7 +605,9 @@ def render_markdown(data: dict[str, Any]) -> str:
         "Overhead = (build seconds − seconds inside the model) / seconds inside the model. Model-only = the "
         "same chunk texts embedded directly with `model.encode` before and after the build (mean), so a loaded "
         "machine shows in both figures. Peak RSS = whole process (torch, model, Chroma), sampled every 0.1 s "
-        "from /proc/self/status. The re-sync and memory targets are stated for 10,000 articles (n/a below).",
+        "from /proc/self/status. Re-sync = a no-change `sync` in a new process (the building process answers "
+        "faster from its in-memory state). The re-sync and memory targets are stated for 10,000 articles "
+        "(n/a below).",
         "",
     ]
     for run in order:
@@ -566,7 +618,7 @@ def render_markdown(data: dict[str, Any]) -> str:
                else "")
         lines.append(f"- {run['name']} ({run['measured_at']}): non-embedding {run['non_embedding_seconds']:.1f} s"
                      f"{cpu}; model alone {model['before']['chunks_per_s']:.1f} → {model['after']['chunks_per_s']:.1f}"
-                     f" chunks/s (before → after); re-sync repeat {run['resync_seconds_repeat']:.2f} s, status "
+                     f" chunks/s (before → after); re-sync in the building process {_same(run)} s, status "
                      f"{run['status_seconds']:.2f} s; largest other stages (nested, wall-clock): {parts}.")
     if data.get("history"):
         lines.append(f"- Earlier measurements of the same runs (other load): {len(data['history'])} in `ingest.json` "
@@ -588,7 +640,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calibration-texts", type=int, default=CALIBRATION_TEXTS,
                         help="chunk texts embedded directly to measure the model alone")
     parser.add_argument("--no-save", action="store_true", help="print only; do not touch bench/results")
+    parser.add_argument("--resync-only", nargs=2, metavar=("DB", "INDEX_DIR"), type=Path,
+                        help="internal: time one no-change sync of an existing index and print JSON")
     args = parser.parse_args(argv)
+    if args.resync_only:
+        print(json.dumps(resync_only(*args.resync_only)))
+        return 0
     if args.quick:
         args.corpus, args.rows, args.profile = "synthetic", 500, True
 
