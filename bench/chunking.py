@@ -21,10 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rag.assistant import Assistant  # noqa: E402
-from rag.index import VectorIndex  # noqa: E402
+from rag.data.index import VectorIndex  # noqa: E402
+from rag.data.source import TableSource  # noqa: E402
 from rag.providers import build_embedder  # noqa: E402
 from rag.settings import PROJECT_ROOT, Settings  # noqa: E402
-from rag.source import TableSource  # noqa: E402
 
 WORK = PROJECT_ROOT / "bench" / "work" / "chunking"
 RESULTS = PROJECT_ROOT / "bench" / "results"

@@ -47,13 +47,13 @@ sys.path.insert(0, str(ROOT))
 
 import chromadb.api.models.Collection as chroma_collection  # noqa: E402
 
-import rag.index as rag_index  # noqa: E402
+import rag.data.index as rag_index  # noqa: E402
 from bench.synthetic import DEFAULT_SEED, DEFAULT_WORDS, build_synthetic_db, describe_db  # noqa: E402
-from rag.embeddings import SentenceTransformerEmbedder  # noqa: E402
-from rag.index import VectorIndex  # noqa: E402
-from rag.sample_data import build_sample_db  # noqa: E402
+from rag.data.embeddings import SentenceTransformerEmbedder  # noqa: E402
+from rag.data.index import VectorIndex  # noqa: E402
+from rag.data.sample_data import build_sample_db  # noqa: E402
+from rag.data.source import TableSource  # noqa: E402
 from rag.settings import SAMPLE_JSONL_PATH, Settings  # noqa: E402
-from rag.source import TableSource  # noqa: E402
 
 RESULTS_DIR = ROOT / "bench" / "results"
 WORK_DIR = ROOT / "bench" / "work"

@@ -41,11 +41,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.synthetic import build_synthetic_db  # noqa: E402
-from rag.chunking import TextChunk, _cut_to_fit, _overlap_tail, chunk_text, split_sentences  # noqa: E402
-from rag.embeddings import SentenceTransformerEmbedder  # noqa: E402
-from rag.index import VectorIndex  # noqa: E402
+from rag.data.chunking import TextChunk, _cut_to_fit, _overlap_tail, chunk_text, split_sentences  # noqa: E402
+from rag.data.embeddings import SentenceTransformerEmbedder  # noqa: E402
+from rag.data.index import VectorIndex  # noqa: E402
+from rag.data.source import SourceRow, TableSource  # noqa: E402
 from rag.settings import Settings  # noqa: E402
-from rag.source import SourceRow, TableSource  # noqa: E402
 
 WORK = ROOT / "bench" / "work"
 OUT = ROOT / "bench" / "results" / "overhead_experiments.json"
@@ -92,7 +92,7 @@ def synthetic_rows(rows: int) -> tuple[TableSource, list[SourceRow]]:
 
 
 def sample_rows() -> tuple[TableSource, list[SourceRow]]:
-    from rag.sample_data import build_sample_db
+    from rag.data.sample_data import build_sample_db
     from rag.settings import SAMPLE_JSONL_PATH
 
     db = WORK / "sample-articles.db"
@@ -391,7 +391,7 @@ def exp_embed_pipelining(embedder: SentenceTransformerEmbedder, texts: list[str]
 def _hashing_index(rows: int, rebuild: bool) -> tuple[VectorIndex, TableSource, Any]:
     """A synthetic table and its index built with the hashing embedder: the same records as the real
     index (ids, documents, metadata, 384-d vectors), without an hour of the model."""
-    from rag.embeddings import HashingEmbedder
+    from rag.data.embeddings import HashingEmbedder
 
     db = WORK / f"synthetic-{rows}.db"
     if not db.exists():
@@ -408,7 +408,7 @@ def _hashing_index(rows: int, rebuild: bool) -> tuple[VectorIndex, TableSource, 
 
 def exp_manifest(rows: int, repeats: int) -> dict[str, Any]:
     """Ways to read the manifest (row_key -> content hash, chunk count) that a no-change re-sync needs."""
-    from rag.index import chunk_id
+    from rag.data.index import chunk_id
 
     index, source, collection = _hashing_index(rows, rebuild=False)
     keys = [row.key for row in source.iter_rows()]

@@ -56,13 +56,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.synthetic import DEFAULT_SEED, DEFAULT_WORDS, build_synthetic_db, describe_db  # noqa: E402
+from rag.answer.hybrid_engine import MAX_SELECTED_ROWS  # noqa: E402
+from rag.answer.retrieval import CANDIDATES_PER_RESULT, ROW_KEYS_PER_QUERY  # noqa: E402
 from rag.assistant import Assistant  # noqa: E402
-from rag.embeddings import HashingEmbedder, SentenceTransformerEmbedder  # noqa: E402
-from rag.engines import CANDIDATES_PER_RESULT, HYBRID_MAX_KEYS  # noqa: E402
-from rag.index import KEY_BATCH, VectorIndex  # noqa: E402
+from rag.data.embeddings import HashingEmbedder, SentenceTransformerEmbedder  # noqa: E402
+from rag.data.index import VectorIndex  # noqa: E402
+from rag.data.source import TableSource  # noqa: E402
 from rag.providers import Providers  # noqa: E402
 from rag.settings import SAMPLE_DB_PATH, Settings  # noqa: E402
-from rag.source import TableSource  # noqa: E402
 
 RESULTS_DIR = ROOT / "bench" / "results"
 WORK_DIR = ROOT / "bench" / "work" / "query_scale"
@@ -482,7 +483,8 @@ def _timed(function: Callable[[], tuple[list[str], int]], runs: int) -> dict[str
 def search_strategies(rows: int, embed: str, embedders: dict[str, Any], runs: int) -> dict[str, Any]:
     """How the hybrid step could search the SQL-selected rows, measured on the collection.
 
-    The product (rag/engines.retrieve) sends `row_key $in` batches of KEY_BATCH keys, one Chroma query each,
+    The product (rag/answer/retrieval.retrieve) sends `row_key $in` batches of ROW_KEYS_PER_QUERY keys, one
+    Chroma query each,
     asking for top_k * CANDIDATES_PER_RESULT chunks with documents. Alternatives: larger batches (Chroma
     refuses lists above ~32,000 keys), and one global query for enough candidates that top_k SQL-selected
     rows survive (N = candidates / share of rows selected, at most 2,000), kept by key in Python. Quality is
@@ -529,7 +531,7 @@ def search_strategies(rows: int, embed: str, embedders: dict[str, Any], runs: in
         for question in STRATEGY_QUESTIONS:
             plan = context.planner.plan(question)
             sql = context.sql_builder.row_keys_sql(plan, context.source.key_columns)
-            result = context.database.execute(sql, max_rows=HYBRID_MAX_KEYS)
+            result = context.database.execute(sql, max_rows=MAX_SELECTED_ROWS)
             keys = [context.source.key_of(dict(zip(result.columns, row, strict=True))) for row in result.rows]
             if not keys:
                 continue
@@ -538,7 +540,7 @@ def search_strategies(rows: int, embed: str, embedders: dict[str, Any], runs: in
             exact = _exact_rows(collection, vector, [{"row_key": {"$in": keys[i:i + 5000]}}
                                                      for i in range(0, len(keys), 5000)], top_k)
             strategies: dict[str, Callable[[], tuple[list[str], int]]] = {
-                f"$in batches of {KEY_BATCH:,} (product)": batched(vector, keys, KEY_BATCH)}
+                f"$in batches of {ROW_KEYS_PER_QUERY:,} (product)": batched(vector, keys, ROW_KEYS_PER_QUERY)}
             for size in (5_000, 10_000):
                 if size < len(keys):
                     strategies[f"$in batches of {size:,}"] = batched(vector, keys, size)
@@ -985,7 +987,7 @@ def render_markdown(data: dict[str, Any]) -> str:
     lines += ["", "## Chroma filter latency (direct `collection.query`, fixed real-model query vector)", "",
               f"n_results=5, median wall ms of {FILTER_RUNS} runs after one warm-up (median CPU ms of this process "
               "in brackets); last row: one batch as the hybrid route "
-              "sends it (500 keys, 50 candidates, documents included). DESIGN.md's earlier measurement at 100k: "
+              "sends it (500 keys, 50 candidates, documents included). docs/DESIGN.md's earlier measurement at 100k: "
               "about 3 ms unfiltered, 80 ms equality, 240 ms numeric range.", ""]
     cases = list(sizes[0]["filters"]["cases"]) if sizes else []
     lines += ["| filter | " + " | ".join(f"{s['rows']:,} ms" for s in sizes) + " |",
@@ -1068,8 +1070,8 @@ def _run_level_markdown(data: dict[str, Any]) -> list[str]:
                   f"{t['query_embed_median_ms']['product']} |",
                   f"| model alone (`SentenceTransformer.encode`) | {t['model_chunks_per_s']} | "
                   f"{t['query_embed_median_ms']['model']} |", "",
-                  f"Product / model = {t['product_vs_model']}. DESIGN.md's figure for an unloaded machine is about "
-                  "25 chunks/s and 16 ms per question; the difference is the load from other work."]
+                  f"Product / model = {t['product_vs_model']}. docs/DESIGN.md's figure for an unloaded machine is "
+                  "about 25 chunks/s and 16 ms per question; the difference is the load from other work."]
         threads = t.get("query_embed_by_torch_threads")
         if threads:
             lines += ["", "One question embedded with torch's default intra-op threads vs one thread (2 interleaved "

@@ -23,10 +23,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from synthetic import build_synthetic_db  # noqa: E402
 
-from rag.embeddings import HashingEmbedder  # noqa: E402
-from rag.index import VectorIndex  # noqa: E402
+from rag.data.embeddings import HashingEmbedder  # noqa: E402
+from rag.data.index import VectorIndex  # noqa: E402
+from rag.data.source import TableSource  # noqa: E402
 from rag.settings import Settings  # noqa: E402
-from rag.source import TableSource  # noqa: E402
 
 WORK = ROOT / "bench" / "work" / "resync"
 RESULTS = ROOT / "bench" / "results"

@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rag.chunking import split_sentences  # noqa: E402
-from rag.sample_data import SAMPLE_COLUMNS, word_count  # noqa: E402
+from rag.data.chunking import split_sentences  # noqa: E402
+from rag.data.sample_data import SAMPLE_COLUMNS, word_count  # noqa: E402
 from rag.settings import SAMPLE_JSONL_PATH  # noqa: E402
 
 DEFAULT_SEED = 20240601

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rag import ui_support as ui
 from rag.models import Span
 from ui import components, engine
+from ui import support as ui
 
 engine.require_app()
 
@@ -19,8 +19,8 @@ request = engine.take_pending() or ((prompt, None) if prompt else None)
 
 if not turns and request is None:
     st.title("Ask the news archive", anchor=False)
-    source = assistant.context.source
-    st.markdown(f"Ask plain-language questions about the **{source.profile().row_count:,}** articles of table "
+    source = assistant.source
+    st.markdown(f"Ask plain-language questions about the **{assistant.profile().row_count:,}** articles of table "
                 f"`{source.table}`. Each question goes to the right tool, and the sidebar shows how the answer "
                 "was reached: the route and why, the SQL, the retrieved passages, timings and model calls.")
     for column, (route, examples) in zip(st.columns(3), ui.EXAMPLES_BY_ROUTE.items(), strict=True):

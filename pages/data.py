@@ -6,9 +6,8 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from rag import ui_support as ui
+from rag.data.index import SyncProgress
 from rag.errors import RagError
-from rag.index import SyncProgress
 from rag.settings import mask_url
 from ui import components, engine
 
@@ -16,8 +15,8 @@ engine.require_app()
 
 assistant = engine.assistant()
 settings = assistant.settings
-source = assistant.context.source
-profile = source.profile()
+source = assistant.source
+profile = assistant.profile()
 roles = source.roles.as_dict()
 
 st.title("Data")
@@ -45,16 +44,14 @@ with schema:
 
 with charts:
     try:
-        if source.roles.category:
-            by_category = assistant.context.database.execute(
-                ui.category_counts_sql(source.table, source.roles.category, source.dialect))
+        by_category = assistant.overview("category")
+        if by_category is not None:
             frame = pd.DataFrame(by_category.rows, columns=by_category.columns)
             st.plotly_chart(components.styled(px.bar(frame, x="category", y="articles",
                                                      title="Articles by category")),
                             config=components.PLOTLY_CONFIG, key="data_by_category")
-        if source.roles.date:
-            by_month = assistant.context.database.execute(
-                ui.month_counts_sql(source.table, source.roles.date, source.dialect))
+        by_month = assistant.overview("month")
+        if by_month is not None:
             frame = pd.DataFrame(by_month.rows, columns=by_month.columns)
             figure = px.bar(frame, x="month", y="articles", title="Articles by month")
             figure.update_xaxes(type="category")  # months as labels: no empty decades between outliers
@@ -95,7 +92,7 @@ if sync:
         bar.progress(min(1.0, fraction), text=f"{update.phase}: {update.done:,} of {update.total:,} rows")
 
     try:
-        report = assistant.context.index.sync(source, rebuild=rebuild, progress=on_progress)
+        report = assistant.sync_index(rebuild=rebuild, progress=on_progress)
     except RagError as error:
         bar.empty()
         st.error(f"{error.title}: {error}", icon=":material/error:")

@@ -9,11 +9,11 @@ import plotly.express as px
 import streamlit as st
 import yaml
 
-from rag import eval as evaluation
-from rag import ui_support as ui
+from rag import evaluation
 from rag.errors import RagError
 from rag.settings import PROJECT_ROOT
 from ui import components, engine
+from ui import support as ui
 
 engine.require_app()
 

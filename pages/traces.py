@@ -5,9 +5,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from rag import ui_support as ui
 from rag.models import Route
 from ui import components, engine
+from ui import support as ui
 
 engine.require_app()
 

@@ -1,8 +1,9 @@
-"""The facade the app and the CLI call: `Assistant.build(settings).ask(question) -> Turn`.
+"""The facade the app and the CLI call: `Assistant.build(settings).ask(question) -> Turn`, and the rest
+of what pages need (the table's profile and roles, index status and sync, read-only overview queries).
 
-It validates the question, runs the router (or a forced engine) inside a trace recording, and turns
-the result, or any domain error, into a `Turn`. With Gemini, an unavailable LLM falls back to the
-offline engine and the answer says so.
+`ask` validates the question, runs the router (or a forced engine) inside a trace recording, and turns
+the engine's typed result, or any domain error, into a `Turn`. With Gemini, an unavailable LLM falls
+back to the offline engine and the answer says so.
 """
 
 from __future__ import annotations
@@ -14,18 +15,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from rag import tracing
-from rag.charts import choose_chart
-from rag.engines import EmbedderAdapter, EngineContext, EngineResult, GuardedSQLDatabase
+from rag.answer.chart_spec import choose_chart
+from rag.answer.context import EmbedderAdapter, EngineContext
+from rag.answer.router import build_engines, build_router
+from rag.answer.sql_database import GuardedSQLDatabase
+from rag.data import previews
+from rag.data.index import IndexStatus, SyncReport, VectorIndex
+from rag.data.source import TableProfile, TableSource
 from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
-from rag.index import VectorIndex
-from rag.models import Route, Span, Trace, Turn
-from rag.offline.llm import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
-from rag.offline.planner import Planner
-from rag.offline.text_to_sql import SQLBuilder
+from rag.models import EngineResult, QueryResult, Route, Span, Trace, Turn
 from rag.providers import Providers, build_providers, estimate_cost
-from rag.router import build_engines, build_router
 from rag.settings import Settings
-from rag.source import TableSource
+from rag.understand.offline_writer import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
+from rag.understand.planner import Planner
+from rag.understand.text_to_sql import SQLBuilder
 
 logger = logging.getLogger(__name__)
 
@@ -65,9 +68,7 @@ class Assistant:
               index: VectorIndex | None = None) -> Assistant:
         """Wire source, index, planner, engines and router for the configured provider."""
         providers = providers or build_providers(settings)
-        source = source or TableSource(settings.db_url, settings.table, role_overrides=settings.role_overrides(),
-                                       timeout_s=settings.sql_timeout_s, max_rows=settings.max_rows,
-                                       max_cell_chars=settings.max_cell_chars)
+        source = source or TableSource.from_settings(settings)
         index = index or VectorIndex(settings, providers.embedder)
         profile = source.profile()
         planner = Planner(source.table, source.roles, profile)
@@ -148,7 +149,6 @@ class Assistant:
         assert recorder is not None
         if forced:
             route, reason = forced, "forced by the user"
-            trace.route, trace.reason = route.value, reason
             with recorder.span("route", route=route.value, reason=reason):
                 pass
             response = self.engines[forced].query(question)
@@ -156,16 +156,53 @@ class Assistant:
             with recorder.span("route+answer") as attrs:
                 response = self.router.query(question)
                 selection = response.metadata["selector_result"].selections[0]
-                route = (Route.SQL, Route.VECTOR, Route.HYBRID)[selection.index]
-                attrs.update(route=route.value, reason=selection.reason)
-            trace.route, trace.reason = route.value, selection.reason
-        payload: EngineResult = (response.metadata or {}).get("engine_result") or EngineResult()
-        turn = Turn(question=question, answer=str(response.response), route=route.value, trace=trace,
-                    citations=payload.citations, chart=choose_chart(payload.result))
+                route, reason = (Route.SQL, Route.VECTOR, Route.HYBRID)[selection.index], selection.reason
+                attrs.update(route=route.value, reason=reason)
+        result: EngineResult = (response.metadata or {}).get("engine_result") or EngineResult()
+        result.route, result.reason = route.value, reason
+        chart = choose_chart(result.result) if route == Route.SQL else None
+        turn = Turn(question=question, answer=str(response.response), trace=trace, result=result, chart=chart)
         turn.cost_usd = estimate_cost(self.providers.model_name, trace.tokens)
         return turn
 
     def _failed(self, trace: Trace, error: RagError) -> Turn:
         trace.error = f"{error.title}: {error}"
-        return Turn(question=trace.question, answer=f"**{error.title}.** {error}", route=trace.route, trace=trace,
+        result = error.partial if isinstance(error.partial, EngineResult) else EngineResult()
+        if error.sql_run is not None and result.sql is None:
+            result.record_sql(error.sql_run)
+        result.route = result.route or trace.forced_route
+        return Turn(question=trace.question, answer=f"**{error.title}.** {error}", trace=trace, result=result,
                     error=str(error))
+
+    # ---------------------------------------------------------------- what pages need besides answers
+
+    @property
+    def source(self) -> TableSource:
+        return self.context.source
+
+    def profile(self) -> TableProfile:
+        """Row count, categories, authors and date range of the table (computed once, then cached)."""
+        return self.context.source.profile()
+
+    def check_index(self) -> None:
+        """Raises IndexMissing when the index is missing, empty or built with another model."""
+        self.context.index.collection()
+
+    def index_status(self) -> IndexStatus:
+        return self.context.index.status(self.context.source)
+
+    def sync_index(self, *, rebuild: bool = False, progress: Callable[[Any], None] | None = None) -> SyncReport:
+        """Bring the index up to date with the table (only changed rows are embedded)."""
+        return self.context.index.sync(self.context.source, rebuild=rebuild, progress=progress)
+
+    def overview(self, by: str) -> QueryResult | None:
+        """Rows per category (`by="category"`) or per month (`by="month"`), through the SQL guard;
+        None when the table has no such column."""
+        source = self.context.source
+        if by == "category" and source.roles.category:
+            sql = previews.category_counts_sql(source.table, source.roles.category, source.dialect)
+        elif by == "month" and source.roles.date:
+            sql = previews.month_counts_sql(source.table, source.roles.date, source.dialect)
+        else:
+            return None
+        return self.context.database.execute(sql).result

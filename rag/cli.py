@@ -33,16 +33,14 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
 
 def open_source(settings: Settings) -> Any:
-    from rag.source import TableSource
+    from rag.data.source import TableSource
 
-    return TableSource(settings.db_url, settings.table, role_overrides=settings.role_overrides(),
-                       timeout_s=settings.sql_timeout_s, max_rows=settings.max_rows,
-                       max_cell_chars=settings.max_cell_chars)
+    return TableSource.from_settings(settings)
 
 
 def open_index(settings: Settings, *, rebuild: bool = False) -> Any:
     """The vector index; with `rebuild`, an unreadable local directory is moved aside first."""
-    from rag.index import VectorIndex, move_aside
+    from rag.data.index import VectorIndex, move_aside
     from rag.providers import build_embedder
 
     embedder = build_embedder(settings)
@@ -57,7 +55,7 @@ def open_index(settings: Settings, *, rebuild: bool = False) -> Any:
 
 
 def cmd_build_sample(args: argparse.Namespace) -> int:
-    from rag.sample_data import build_sample_db
+    from rag.data.sample_data import build_sample_db
 
     count = build_sample_db(Path(args.jsonl), Path(args.out))
     print(f"built {args.out}: {count} articles")
@@ -65,7 +63,7 @@ def cmd_build_sample(args: argparse.Namespace) -> int:
 
 
 def cmd_import_csv(args: argparse.Namespace) -> int:
-    from rag.sample_data import import_csv
+    from rag.data.sample_data import import_csv
 
     count = import_csv(Path(args.file), args.db, args.table)
     print(f"imported {count} rows into table {args.table}")
@@ -118,30 +116,31 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def turn_json(turn: Any) -> dict[str, Any]:
     """The `ask --json` contract: stable keys later tools rely on."""
-    trace = turn.trace
+    trace, result = turn.trace, turn.result
+    rows = result.result
     return {
         "question": turn.question,
         "answer": turn.answer,
         "route": turn.route,
-        "reason": trace.reason,
+        "reason": result.reason,
         "forced_route": trace.forced_route,
         "provider": trace.provider,
-        "sql": trace.sql,
-        "sql_verdict": trace.sql_verdict,
-        "columns": trace.columns,
-        "rows": trace.rows,
-        "row_count": trace.row_count,
-        "filters": [f.describe() for f in trace.filters],
-        "filters_dropped": [{"filter": d.description, "reason": d.reason} for d in trace.filters_dropped],
+        "sql": result.sql,
+        "sql_verdict": result.sql_verdict,
+        "columns": rows.columns if rows else [],
+        "rows": rows.rows if rows else [],
+        "row_count": len(rows.rows) if rows else 0,
+        "filters": [f.describe() for f in result.filters],
+        "filters_dropped": [{"filter": d.description, "reason": d.reason} for d in result.filters_dropped],
         "chunks": [{"title": c.title, "url": c.url, "score": c.score, "chunk": c.chunk, "row_key": c.row_key,
-                    "text": c.text} for c in trace.chunks],
+                    "text": c.text} for c in result.chunks],
         "citations": [{"title": c.title, "url": c.url, "published_date": c.published_date} for c in turn.citations],
         "chart": None if turn.chart is None else turn.chart.__dict__,
         "timings_ms": trace.timings_ms,
         "llm_calls": len(trace.llm_calls),
         "tokens": trace.tokens,
         "cost_usd": turn.cost_usd,
-        "notes": trace.notes,
+        "notes": result.notes + trace.notes,
         "error": turn.error,
     }
 
@@ -155,13 +154,14 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(turn_json(turn), indent=2, ensure_ascii=False, default=str))
     else:
-        print(f"[{turn.route or 'no route'}] {turn.trace.reason}")
+        print(f"[{turn.route or 'no route'}] {turn.result.reason}")
         print(turn.answer)
         for number, citation in enumerate(turn.citations, start=1):
             print(f"  [{number}] {citation.title} ({citation.published_date}) {citation.url}")
-        if turn.trace.rows and turn.route == "sql":
-            print("  " + " | ".join(turn.trace.columns))
-            for row in turn.trace.rows[:20]:
+        rows = turn.result.result
+        if rows and rows.rows and turn.route == "sql":
+            print("  " + " | ".join(rows.columns))
+            for row in rows.rows[:20]:
                 print("  " + " | ".join(str(v) for v in row))
         print(f"  {turn.trace.timings_ms['total']:.0f} ms")
     return 0 if turn.error is None else 1
@@ -169,7 +169,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     """Run a question set through the app's Assistant; write report.json and summary.md under --out."""
-    from rag.eval import DEFAULT_CASES, load_cases, run_eval, write_report
+    from rag.evaluation import DEFAULT_CASES, load_cases, run_eval, write_report
 
     cases = load_cases(args.cases or DEFAULT_CASES)
     settings = Settings.from_env(db_url=args.db, table=args.table or cases.table, index_dir=args.index_dir,

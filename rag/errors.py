@@ -5,11 +5,18 @@ Every error carries a message a business user can read; the UI never shows a tra
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RagError(Exception):
-    """Base class: `str(error)` is a message fit for the user."""
+    """Base class: `str(error)` is a message fit for the user.
+
+    `sql_run` (a `SQLRun`) and `partial` (an `EngineResult`) carry what was done before the failure, so
+    the failed turn still shows the rejected SQL or the filters that were applied."""
 
     title = "Something went wrong"
+    sql_run: Any = None
+    partial: Any = None
 
 
 class BadQuestion(RagError):

@@ -112,23 +112,46 @@ class ChartSpec:
 
 
 @dataclass
-class Trace:
-    """Everything a prompt engineer needs to see how one answer was reached."""
+class SQLRun:
+    """One guarded SELECT: the statement as checked, the guard's verdict, and its rows when it ran."""
 
-    question: str
-    provider: str = "offline"
+    sql: str
+    verdict: str
+    result: QueryResult | None = None
+
+
+@dataclass
+class EngineResult:
+    """Everything an engine found for one turn besides the answer text; travels on `Response.metadata`.
+
+    `result` holds the full rows of the SQL route (or, for the hybrid route, the rows SQL selected);
+    display caps are the UI's business. `chunks` is the best chunk of each retrieved document."""
+
     route: str | None = None
-    forced_route: str | None = None
     reason: str = ""
     sql: str | None = None
     sql_verdict: str | None = None
-    columns: list[str] = field(default_factory=list)
-    rows: list[list[Any]] = field(default_factory=list)
-    row_count: int = 0
+    result: QueryResult | None = None
+    restricted_row_keys: int | None = None
     filters: list[Filter] = field(default_factory=list)
     filters_dropped: list[DroppedFilter] = field(default_factory=list)
-    restricted_row_keys: int | None = None
     chunks: list[Chunk] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def record_sql(self, run: SQLRun) -> None:
+        self.sql, self.sql_verdict = run.sql, run.verdict
+        if run.result is not None:
+            self.result = run.result
+
+
+@dataclass
+class Trace:
+    """What happened while one turn was answered: timed steps, LLM calls and notes (never the answer)."""
+
+    question: str
+    provider: str = "offline"
+    forced_route: str | None = None
     spans: list[Span] = field(default_factory=list)
     llm_calls: list[LLMCall] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -165,9 +188,8 @@ class Turn:
 
     question: str
     answer: str
-    route: str | None
     trace: Trace
-    citations: list[Citation] = field(default_factory=list)
+    result: EngineResult = field(default_factory=EngineResult)
     chart: ChartSpec | None = None
     error: str | None = None
     feedback: int | None = None  # +1 / -1
@@ -175,7 +197,16 @@ class Turn:
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     created_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
+    @property
+    def route(self) -> str | None:
+        return self.result.route
+
+    @property
+    def citations(self) -> list[Citation]:
+        return self.result.citations
+
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
+        data["route"] = self.route
         data["trace"] = self.trace.to_dict()
         return data

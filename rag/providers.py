@@ -10,7 +10,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from rag.embeddings import Embedder, HashingEmbedder, SentenceTransformerEmbedder
+from rag.data.embeddings import Embedder, HashingEmbedder, SentenceTransformerEmbedder
 from rag.settings import Settings
 
 _EMBEDDERS: dict[tuple[str, int], Embedder] = {}
@@ -53,7 +53,9 @@ def build_providers(settings: Settings, *, llm: Any | None = None) -> Providers:
     embedder = build_embedder(settings)
     if llm is None and settings.effective_provider != "gemini":
         return Providers(embedder)
-    from rag.llm import LLMSynthesizer, build_gemini, text_to_sql_prompt
+    from rag.llm.gemini import build_gemini
+    from rag.llm.prompts import text_to_sql_prompt
+    from rag.llm.synthesis import LLMSynthesizer
 
     if llm is None:
         llm = build_gemini(settings)

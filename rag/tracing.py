@@ -74,7 +74,7 @@ class TraceRecorder:
         if isinstance(event, LLMCompletionStartEvent):
             self._open_llm[str(event.span_id)] = (self.now_ms(), event.prompt, _is_offline(event.model_dict))
         elif isinstance(event, LLMChatStartEvent):
-            prompt = "\n".join(f"[{m.role.value}] {m.content}" for m in event.messages)
+            prompt = messages_text(event.messages)
             self._open_llm[str(event.span_id)] = (self.now_ms(), prompt, _is_offline(event.model_dict))
         elif isinstance(event, LLMCompletionEndEvent | LLMChatEndEvent):
             start, prompt, offline = self._open_llm.pop(str(event.span_id), (self.now_ms(), "", False))
@@ -86,9 +86,9 @@ class TraceRecorder:
             self.trace.llm_calls.append(LLMCall(
                 purpose=self._open_spans[-1] if self._open_spans else "llm",
                 model=model or self.trace.provider, prompt=prompt, response=text or "",
-                # The offline SQL writer is deterministic code behind LlamaIndex's LLM interface: no tokens.
-                prompt_tokens=0 if offline else usage[0] or _estimate_tokens(prompt),
-                completion_tokens=0 if offline else usage[1] or _estimate_tokens(text),
+                # Deterministic code behind LlamaIndex's LLM interface (the offline SQL writer) bills no tokens.
+                prompt_tokens=0 if offline else usage[0] or estimate_tokens(prompt),
+                completion_tokens=0 if offline else usage[1] or estimate_tokens(text),
                 duration_ms=round(self.now_ms() - start, 3)))
         elif isinstance(event, RetrievalStartEvent):
             self._open_events[str(event.span_id)] = self.now_ms()
@@ -99,7 +99,8 @@ class TraceRecorder:
 
 
 def _is_offline(model_dict: dict[str, Any] | None) -> bool:
-    return (model_dict or {}).get("class_name") == "OfflineSQLWriter"
+    """An LLM that declares `free_of_charge` (deterministic code behind the LLM interface) bills no tokens."""
+    return bool((model_dict or {}).get("free_of_charge"))
 
 
 def _usage(response: Any) -> tuple[int, int]:
@@ -116,7 +117,12 @@ def _usage(response: Any) -> tuple[int, int]:
     return int(get("prompt_token_count", 0) or 0), int(get("candidates_token_count", 0) or 0)
 
 
-def _estimate_tokens(text: str | None) -> int:
+def messages_text(messages: Any) -> str:
+    """Chat messages as one text, the way traces show prompts: `[role] content` per line."""
+    return "\n".join(f"[{m.role.value}] {m.content}" for m in messages)
+
+
+def estimate_tokens(text: str | None) -> int:
     """Roughly 4 characters per token, used when the provider reports no usage."""
     return (len(text) + 3) // 4 if text else 0
 

@@ -25,7 +25,7 @@ import pytest
 
 os.environ["ANONYMIZED_TELEMETRY"] = "False"
 
-from rag.embeddings import HashingEmbedder  # noqa: E402 - after the telemetry switch
+from rag.data.embeddings import HashingEmbedder  # noqa: E402 - after the telemetry switch
 from rag.settings import Settings  # noqa: E402
 
 ARTICLE_COLUMNS = ("url", "title", "authors", "published_date", "article_category", "word_count", "full_content")
@@ -283,6 +283,6 @@ def settings(articles_db: Path, index_dir: Path) -> Settings:
 @pytest.fixture(scope="session")
 def real_embedder() -> Any:
     """The real all-MiniLM-L6-v2 embedder, loaded once per session (mark tests using it `slow`)."""
-    from rag.embeddings import SentenceTransformerEmbedder
+    from rag.data.embeddings import SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder()

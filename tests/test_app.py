@@ -15,9 +15,9 @@ import sqlglot
 from conftest import make_articles_db, settings_for, sha256_file
 from streamlit.testing.v1 import AppTest
 
-from rag.embeddings import HashingEmbedder
-from rag.index import VectorIndex
-from rag.source import TableSource
+from rag.data.embeddings import HashingEmbedder
+from rag.data.index import VectorIndex
+from rag.data.source import TableSource
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -221,8 +221,8 @@ def test_malicious_question_leaves_the_table_unchanged(app_env: dict[str, Path])
     if forced.error:  # the guard (or the database) refused: the user reads why
         assert any("rejected" in e.value.lower() or "query" in e.value.lower() for e in at.main.error)
     else:  # the offline writer turned the words into a harmless SELECT
-        assert forced.trace.sql_verdict.startswith("allowed")
-        assert isinstance(sqlglot.parse_one(forced.trace.sql, read="sqlite"), sqlglot.exp.Select)
+        assert forced.result.sql_verdict.startswith("allowed")
+        assert isinstance(sqlglot.parse_one(forced.result.sql, read="sqlite"), sqlglot.exp.Select)
     shown_sql = [c.value for c in at.sidebar.code if c.language == "sql"]
     assert shown_sql and "DROP TABLE" not in shown_sql[0].upper()
     assert sha256_file(app_env["db"]) == before

@@ -21,15 +21,15 @@ from llama_index.core.query_engine import RouterQueryEngine
 from llama_index.core.schema import QueryBundle
 from llama_index.core.tools import QueryEngineTool, ToolMetadata
 
+from rag.answer.router import TOOL_DESCRIPTIONS, route_for
+from rag.answer.selector import OfflineSelector, ValidatedSelector
 from rag.assistant import Assistant, validate_question
+from rag.data.index import VectorIndex
+from rag.data.source import TableSource
 from rag.errors import BadQuestion
-from rag.index import VectorIndex
 from rag.models import Route, Turn
-from rag.offline.selector import OfflineSelector, ValidatedSelector
 from rag.providers import build_embedder
-from rag.router import TOOL_DESCRIPTIONS, route_for
 from rag.settings import Settings
-from rag.source import TableSource
 
 
 def _row(key: str, title: str, authors: str, day: str, category: str, content: str) -> dict[str, Any]:
@@ -89,25 +89,25 @@ def test_routes(assistant: Assistant, question: str, route: str) -> None:
     turn = assistant.ask(question)
     assert turn.error is None, turn.answer
     assert turn.route == route
-    assert turn.trace.route == route
-    assert turn.trace.reason
+    assert turn.result.route == route
+    assert turn.result.reason
     assert turn.trace.forced_route is None
     route_span = [s for s in turn.trace.spans if s.name == "route+answer"][0]
-    assert route_span.attributes == {"route": route, "reason": turn.trace.reason}
+    assert route_span.attributes == {"route": route, "reason": turn.result.reason}
     assert turn.cost_usd == 0.0
 
 
 def test_forced_route(assistant: Assistant) -> None:
     turn = assistant.ask("What do the articles say about rooftop honey?", route="sql")
-    assert (turn.route, turn.trace.forced_route, turn.trace.reason) == ("sql", "sql", "forced by the user")
+    assert (turn.route, turn.trace.forced_route, turn.result.reason) == ("sql", "sql", "forced by the user")
     assert "route" in names(turn) and "route+answer" not in names(turn)
-    assert "LIKE '%honey%'" in turn.trace.sql
+    assert "LIKE '%honey%'" in turn.result.sql
     assert [c.url for c in turn.citations] == ["k1"]
     turn = assistant.ask("How many articles per category?", route=Route.VECTOR)
     assert turn.route == "vector"
     assert "vector.search" in names(turn) and "sql.execute" not in names(turn)
     turn = assistant.ask("What do the articles say about rooftop honey?", route="hybrid")
-    assert turn.route == "hybrid" and turn.trace.restricted_row_keys == len(ROWS)
+    assert turn.route == "hybrid" and turn.result.restricted_row_keys == len(ROWS)
 
 
 # --------------------------------------------------------------------------- bad questions
@@ -130,7 +130,7 @@ def test_bad_questions_are_refused_before_any_engine(assistant: Assistant, quest
     assert turn.route is None
     assert names(turn) == ["validate"]
     assert turn.trace.spans[0].error and "BadQuestion" in turn.trace.spans[0].error
-    assert turn.trace.llm_calls == [] and turn.trace.sql is None and turn.trace.chunks == []
+    assert turn.trace.llm_calls == [] and turn.result.sql is None and turn.result.chunks == []
     assert turn.trace.error == f"Question not accepted: {message}"
     json.dumps(turn.to_dict())
 
@@ -254,7 +254,7 @@ def test_invalid_selector_answer_falls_back_to_the_offline_rules(assistant: Assi
         turn = routed.ask(question)
         assert turn.error is None
         assert turn.route == expected
-        assert "(offline rules; LLM " in turn.trace.reason and problem in turn.trace.reason
+        assert "(offline rules; LLM " in turn.result.reason and problem in turn.result.reason
         [span] = [s for s in turn.trace.spans if s.name == "route.llm_selector"]
         assert problem in span.attributes["problem"]
     assert stub.calls == 3
@@ -263,7 +263,7 @@ def test_invalid_selector_answer_falls_back_to_the_offline_rules(assistant: Assi
 def test_valid_selector_answer_is_used(assistant: Assistant) -> None:
     turn = with_selector(assistant, StubSelector([1])).ask("How many articles per category?")
     assert turn.route == "vector"  # the stub's choice, even against the offline rules
-    assert turn.trace.reason == "stub"
+    assert turn.result.reason == "stub"
     [span] = [s for s in turn.trace.spans if s.name == "route.llm_selector"]
     assert span.attributes == {"choice": "vector"}
 
@@ -307,11 +307,11 @@ def test_one_assistant_serves_concurrent_sessions(assistant: Assistant) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
     questions = ["How many articles per category?", "How many articles per year?"] * 8
-    expected = {q: assistant.ask(q).trace.rows for q in set(questions)}
+    expected = {q: assistant.ask(q).result.result.rows for q in set(questions)}
     with ThreadPoolExecutor(max_workers=4) as pool:
         turns = list(pool.map(assistant.ask, questions))
     for question, turn in zip(questions, turns, strict=True):
-        assert turn.error is None and turn.trace.rows == expected[question], question
+        assert turn.error is None and turn.result.result.rows == expected[question], question
 
 
 def test_on_step_reports_each_step_as_it_ends(assistant: Assistant) -> None:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rag.charts import CHART_KINDS, alternatives, choose_chart, figure
+from rag.answer.chart_spec import CHART_KINDS, choose_chart
 from rag.models import ChartSpec, QueryResult
+from ui.charts import alternatives, figure
 
 METRIC = QueryResult(["article_count"], [[42]])
 BAR = QueryResult(["article_category", "article_count"], [["Business", 3], ["Sports", 5], ["Health", 1]])

@@ -10,8 +10,8 @@ from conftest import LONG_ARTICLE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rag.chunking import chunk_text, split_sentences
-from rag.embeddings import HashingEmbedder
+from rag.data.chunking import chunk_text, split_sentences
+from rag.data.embeddings import HashingEmbedder
 
 HASHING = HashingEmbedder()
 

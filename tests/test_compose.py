@@ -7,8 +7,8 @@ import re
 import pytest
 from markdown_it import MarkdownIt
 
+from rag.answer.compose import best_sentences, markdown_safe, retrieval_answer, sql_answer
 from rag.models import Chunk, Citation, QueryResult
-from rag.offline.compose import best_sentences, markdown_safe, retrieval_answer, sql_answer
 
 MARKDOWN = MarkdownIt("commonmark")
 

@@ -17,24 +17,21 @@ from conftest import make_articles_db, settings_for, sha256_file
 from llama_index.core.schema import NodeWithScore, TextNode
 from llama_index.core.vector_stores.types import FilterCondition, FilterOperator, MetadataFilters
 
-from rag import engines, tracing
+from rag import tracing
+from rag.answer import hybrid_engine, retrieval
+from rag.answer.context import EngineContext
+from rag.answer.filters import chroma_filters
+from rag.answer.retrieval import best_chunk_per_row, retrieve, to_chunk
+from rag.answer.sql_engine import build_sql_engine
 from rag.assistant import Assistant
-from rag.engines import (
-    EngineContext,
-    best_chunk_per_row,
-    build_sql_engine,
-    chroma_filters,
-    retrieve,
-    to_chunk,
-)
+from rag.data.index import VectorIndex
+from rag.data.source import TableSource
 from rag.errors import QueryFailed, UnsafeSQL
-from rag.index import VectorIndex
 from rag.models import Chunk, Trace, Turn
-from rag.offline.llm import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
-from rag.offline.planner import Condition, QueryPlan
 from rag.providers import build_embedder
 from rag.settings import Settings
-from rag.source import TableSource
+from rag.understand.offline_writer import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
+from rag.understand.planner import Condition, QueryPlan
 
 
 def _row(key: str, title: str, authors: str, day: str, category: str, content: str) -> dict[str, Any]:
@@ -100,10 +97,10 @@ def test_sql_route(corpus: Corpus) -> None:
     turn = corpus.assistant.ask("How many articles per year?")
     assert turn.error is None
     assert turn.route == "sql"
-    assert turn.trace.sql.startswith("SELECT") and "LIMIT" in turn.trace.sql
-    assert turn.trace.sql_verdict.startswith("allowed")
-    assert turn.trace.columns == ["year", "article_count"]
-    assert turn.trace.rows == [["2022", 2], ["2023", 4]]
+    assert turn.result.sql.startswith("SELECT") and "LIMIT" in turn.result.sql
+    assert turn.result.sql_verdict.startswith("allowed")
+    assert turn.result.result.columns == ["year", "article_count"]
+    assert turn.result.result.rows == [["2022", 2], ["2023", 4]]
     assert turn.answer.startswith("2 groups by year; highest article count: 2023 (4); lowest: 2022 (2).")
     assert "Computed with SQL over table `articles`" in turn.answer
     assert turn.chart is not None and turn.chart.kind == "bar"
@@ -121,41 +118,41 @@ def test_sql_route_listing_cites_rows(corpus: Corpus) -> None:
 def test_vector_route(corpus: Corpus) -> None:
     turn = corpus.assistant.ask("What do the articles say about rooftop honey harvest?")
     assert turn.route == "vector"
-    assert turn.trace.reason.startswith("topic 'rooftop honey harvest'")
+    assert turn.result.reason.startswith("topic 'rooftop honey harvest'")
     assert cited_keys(turn)[0] == "k1"
     assert "[1]" in turn.answer and "Honey harvest on city roofs" in turn.answer
     [search] = spans(turn, "vector.search")
     assert search.attributes["batches"] == 1
-    assert search.attributes["results"][0]["score"] == turn.trace.chunks[0].score
-    assert 0 < turn.trace.chunks[0].score <= 1
-    assert turn.trace.chunks[0].row_key == "k1"
+    assert search.attributes["results"][0]["score"] == turn.result.chunks[0].score
+    assert 0 < turn.result.chunks[0].score <= 1
+    assert turn.result.chunks[0].row_key == "k1"
     assert "sql.execute" not in span_names(turn)
 
 
 def test_vector_route_with_category_filter(corpus: Corpus) -> None:
     turn = corpus.assistant.ask("Which business articles are about funding?")
     assert turn.route == "vector"
-    assert [f.describe() for f in turn.trace.filters] == ["article_category == 'Business'"]
-    assert turn.trace.chunks
-    assert {c.metadata["article_category"] for c in turn.trace.chunks} == {"Business"}
+    assert [f.describe() for f in turn.result.filters] == ["article_category == 'Business'"]
+    assert turn.result.chunks
+    assert {c.metadata["article_category"] for c in turn.result.chunks} == {"Business"}
     assert cited_keys(turn)[0] == "k5"
 
 
 def test_vector_route_with_exact_author_in_a_multi_author_cell(corpus: Corpus) -> None:
     turn = corpus.assistant.ask("What did Ann Lee write about bees?")
     assert turn.route == "vector"
-    assert [f.describe() for f in turn.trace.filters] == ["author_* == 'Ann Lee'"]
+    assert [f.describe() for f in turn.result.filters] == ["author_* == 'Ann Lee'"]
     # k2 lists Ann Lee second ("Tom Baker; Ann Lee"): it is found through author_1
-    assert {c.row_key for c in turn.trace.chunks} == {"k1", "k2"}
+    assert {c.row_key for c in turn.result.chunks} == {"k1", "k2"}
 
 
 def test_hybrid_route(corpus: Corpus) -> None:
     turn = corpus.assistant.ask("articles about bees in May 2023")
     assert turn.route == "hybrid"
-    assert "published_date in [2023-05-01, 2023-05-31]" in turn.trace.reason
-    assert turn.trace.restricted_row_keys == 1
-    assert turn.trace.filters[0].describe() == "row_key in '1 rows selected by SQL'"
-    assert {c.row_key for c in turn.trace.chunks} == {"k2"}
+    assert "published_date in [2023-05-01, 2023-05-31]" in turn.result.reason
+    assert turn.result.restricted_row_keys == 1
+    assert turn.result.filters[0].describe() == "row_key in '1 rows selected by SQL'"
+    assert {c.row_key for c in turn.result.chunks} == {"k2"}
     assert cited_keys(turn) == ["k2"]
     names = span_names(turn)
     assert names.index("sql.execute") < names.index("vector.search")
@@ -164,8 +161,8 @@ def test_hybrid_route(corpus: Corpus) -> None:
 def test_hybrid_with_partial_author(corpus: Corpus) -> None:
     turn = corpus.assistant.ask("articles by Baker about bees")
     assert turn.route == "hybrid"
-    assert turn.trace.restricted_row_keys == 2  # k2 and k6
-    assert {c.row_key for c in turn.trace.chunks} <= {"k2", "k6"}
+    assert turn.result.restricted_row_keys == 2  # k2 and k6
+    assert {c.row_key for c in turn.result.chunks} <= {"k2", "k6"}
     assert cited_keys(turn)[0] == "k2"
 
 
@@ -175,18 +172,18 @@ def test_hybrid_with_no_matching_rows_skips_the_vector_search(corpus: Corpus) ->
     assert turn.error is None
     assert turn.answer.startswith("No rows match the structured part of the question "
                                   "(published_date in [2023-01-01, 2023-01-31])")
-    assert turn.trace.restricted_row_keys == 0
+    assert turn.result.restricted_row_keys == 0
     assert "vector.search" not in span_names(turn)
     assert "embed.query" not in span_names(turn)
-    assert turn.trace.chunks == []
+    assert turn.result.chunks == []
     assert turn.citations == []
 
 
 def test_forced_vector_route_applies_dates_inside_chroma(corpus: Corpus) -> None:
     turn = corpus.assistant.ask("articles about bees in May 2023", route="vector")
     assert turn.route == "vector"
-    assert [f.describe() for f in turn.trace.filters] == ["date_ymd >= 20230501", "date_ymd <= 20230531"]
-    assert {c.row_key for c in turn.trace.chunks} == {"k2"}
+    assert [f.describe() for f in turn.result.filters] == ["date_ymd >= 20230501", "date_ymd <= 20230531"]
+    assert {c.row_key for c in turn.result.chunks} == {"k2"}
 
 
 def test_nothing_relevant_is_said_plainly(corpus: Corpus) -> None:
@@ -207,61 +204,61 @@ def test_hybrid_prefilters_so_a_weaker_match_inside_the_rows_is_found(tmp_path: 
                   "Honey bees returned to the park hives after a long winter of rain.")
     corpus = build_corpus(tmp_path, [*decoys, target], top_k=1)
     context = corpus.context
-    candidates = context.settings.top_k * engines.CANDIDATES_PER_RESULT
+    candidates = context.settings.top_k * retrieval.CANDIDATES_PER_RESULT
     assert candidates < len(decoys)
     trace = Trace(question="q")
     with tracing.recording(trace):
-        unrestricted = retrieve(context, "honey bees", None)
+        unrestricted = retrieve(context, "honey bees", None).evidence
     assert unrestricted[0].row_key.startswith("d")  # global search prefers the decoys
     everything = context.vector_index().as_retriever(similarity_top_k=candidates).retrieve("honey bees")
     assert "t1" not in {n.node.metadata["row_key"] for n in everything}  # so post-filtering would lose t1
 
     turn = corpus.assistant.ask("honey bees in March 2023")
     assert turn.route == "hybrid"
-    assert turn.trace.restricted_row_keys == 1
-    assert [c.row_key for c in turn.trace.chunks] == ["t1"]
+    assert turn.result.restricted_row_keys == 1
+    assert [c.row_key for c in turn.result.chunks] == ["t1"]
     assert cited_keys(turn) == ["t1"]
-    assert turn.trace.chunks[0].score < unrestricted[0].score
+    assert turn.result.chunks[0].score < unrestricted[0].score
 
 
 # --------------------------------------------------------------------------- key batching
 
 
 def test_restricted_keys_are_batched(corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engines, "KEY_BATCH", 2)
+    monkeypatch.setattr(retrieval, "ROW_KEYS_PER_QUERY", 2)
     turn = corpus.assistant.ask("articles about honey bees from 2023")  # 4 rows from 2023
     assert turn.route == "hybrid"
-    assert turn.trace.restricted_row_keys == 4
+    assert turn.result.restricted_row_keys == 4
     [search] = spans(turn, "vector.search")
     assert search.attributes["batches"] == 2
     assert len(spans(turn, "llamaindex.retrieve")) == 2
-    assert turn.trace.chunks
-    assert {c.row_key for c in turn.trace.chunks} <= {"k1", "k2", "k4", "k5"}
+    assert turn.result.chunks
+    assert {c.row_key for c in turn.result.chunks} <= {"k1", "k2", "k4", "k5"}
 
 
 def test_best_results_are_merged_across_batches(corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engines, "KEY_BATCH", 1)
+    monkeypatch.setattr(retrieval, "ROW_KEYS_PER_QUERY", 1)
     keys = ["k3", "k4", "k5", "k6", "k1"]  # the best match comes last, alone in its batch
     trace = Trace(question="q")
     with tracing.recording(trace):
-        chunks = retrieve(corpus.context, "rooftop beekeepers harvest honey", None, restrict_keys=keys)
+        chunks = retrieve(corpus.context, "rooftop beekeepers harvest honey", None, restrict_keys=keys).evidence
     assert chunks[0].row_key == "k1"
     assert [s.attributes["batches"] for s in trace.spans if s.name == "vector.search"] == [5]
     assert [c.score for c in chunks] == sorted((c.score for c in chunks), reverse=True)
 
 
 def test_more_than_a_batch_of_keys(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engines, "KEY_BATCH", 500)
+    monkeypatch.setattr(retrieval, "ROW_KEYS_PER_QUERY", 500)
     rows = [_row(f"n{i}", f"Note {i}", "Ann Lee", f"2023-0{1 + i % 9}-1{i % 9} 10:00:00", "Misc",
                  f"Gardening tip number {i} about tomatoes.") for i in range(1001)]
     corpus = build_corpus(tmp_path, rows)
-    monkeypatch.setattr(engines, "ID_LIST_LIMIT", 10_000)  # keep the id-list path for this test
+    monkeypatch.setattr(hybrid_engine, "ID_LIST_LIMIT", 10_000)  # keep the id-list path for this test
     turn = corpus.assistant.ask("tomatoes articles in 2023")
     assert turn.route == "hybrid"
-    assert turn.trace.restricted_row_keys == 1001
+    assert turn.result.restricted_row_keys == 1001
     [search] = spans(turn, "vector.search")
     assert search.attributes["batches"] == 3
-    assert len(turn.citations) == 3 and turn.trace.chunks
+    assert len(turn.citations) == 3 and turn.result.chunks
 
 
 # --------------------------------------------------------------------------- filters
@@ -270,10 +267,10 @@ def test_more_than_a_batch_of_keys(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 def test_partial_author_in_a_forced_vector_route_is_dropped_and_recorded(corpus: Corpus) -> None:
     turn = corpus.assistant.ask("articles by Baker about bees", route="vector")
     assert turn.route == "vector"
-    [dropped] = turn.trace.filters_dropped
+    [dropped] = turn.result.filters_dropped
     assert dropped.description == "authors like 'Baker'"
     assert "Chroma cannot express" in dropped.reason and "hybrid" in dropped.reason
-    assert turn.trace.filters == []
+    assert turn.result.filters == []
     [infer] = spans(turn, "filters.infer")
     assert infer.attributes["dropped"] == ["authors like 'Baker'"]
 
@@ -282,8 +279,7 @@ def plan_with(*conditions: Condition) -> QueryPlan:
     return QueryPlan(question="q", conditions=list(conditions), topic="t")
 
 
-def test_chroma_filters_from_conditions(corpus: Corpus) -> None:
-    context = corpus.context
+def test_chroma_filters_from_conditions() -> None:
     applied, dropped, filters = chroma_filters(plan_with(
         Condition("category", "article_category", "=", "Sports", "sports"),
         Condition("category", "article_category", "in", ["Sports", "Business"], "s, b"),
@@ -291,7 +287,7 @@ def test_chroma_filters_from_conditions(corpus: Corpus) -> None:
         Condition("number", "word_count", ">=", 500, "at least 500 words"),
         Condition("date", "published_date", "between", (date(2023, 3, 1), date.max), "since March 2023"),
         Condition("author_like", "authors", "like", "Lee", "by Lee"),
-    ), context, with_dates=True)
+    ), with_dates=True)
     assert [f.describe() for f in applied] == [
         "article_category == 'Sports'", "article_category in ['Sports', 'Business']", "author_* == 'Ann Lee'",
         "word_count >= 500", "date_ymd >= 20230301"]
@@ -306,16 +302,16 @@ def test_chroma_filters_from_conditions(corpus: Corpus) -> None:
             assert isinstance(leaf.value, str | int | float | list)
 
 
-def test_chroma_filters_in_the_hybrid_route_leave_dates_to_sql(corpus: Corpus) -> None:
+def test_chroma_filters_in_the_hybrid_route_leave_dates_to_sql() -> None:
     applied, dropped, filters = chroma_filters(plan_with(
         Condition("date", "published_date", "between", (date(2023, 3, 1), date(2023, 3, 31)), "in March")),
-        corpus.context, with_dates=False)
+        with_dates=False)
     assert applied == [] and filters is None
     assert dropped[0].reason == "applied by SQL in the hybrid route"
 
 
-def test_chroma_filters_without_conditions(corpus: Corpus) -> None:
-    assert chroma_filters(plan_with(), corpus.context, with_dates=True) == ([], [], None)
+def test_chroma_filters_without_conditions() -> None:
+    assert chroma_filters(plan_with(), with_dates=True) == ([], [], None)
 
 
 def test_to_chunk_normalises_chroma_scores(corpus: Corpus) -> None:
@@ -359,9 +355,9 @@ def sql_engine_writing(corpus: Corpus, sql: str) -> Any:
 def test_sql_engine_rejects_unsafe_sql_before_running_it(corpus: Corpus, sql: str) -> None:
     before = sha256_file(corpus.db)
     trace = Trace(question="q")
-    with tracing.recording(trace), pytest.raises(UnsafeSQL):
+    with tracing.recording(trace), pytest.raises(UnsafeSQL) as raised:
         sql_engine_writing(corpus, sql).query("anything")
-    assert trace.sql_verdict.startswith("rejected")
+    assert raised.value.partial.sql_verdict.startswith("rejected")
     assert not [s for s in trace.spans if s.name == "sql.execute"]
     assert sha256_file(corpus.db) == before
 
@@ -378,29 +374,30 @@ def test_sql_engine_strips_fences_and_caps_the_limit(corpus: Corpus) -> None:
     trace = Trace(question="q")
     with tracing.recording(trace):
         response = sql_engine_writing(corpus, "```sql\nSELECT title FROM articles LIMIT 100000\n```").query("x")
-    assert trace.sql == "SELECT title FROM articles LIMIT 1000"
-    assert "capped" in trace.sql_verdict
-    assert response.metadata["engine_result"].result.columns == ["title"]
-    assert trace.row_count == len(ROWS)
+    outcome = response.metadata["engine_result"]
+    assert outcome.sql == "SELECT title FROM articles LIMIT 1000"
+    assert "capped" in outcome.sql_verdict
+    assert outcome.result.columns == ["title"]
+    assert len(outcome.result.rows) == len(ROWS)
 
 
 def test_hybrid_key_cap_is_not_silent(corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engines, "HYBRID_MAX_KEYS", 2)
+    monkeypatch.setattr(hybrid_engine, "MAX_SELECTED_ROWS", 2)
     turn = corpus.assistant.ask("articles about seed funding from 2023")  # 4 rows from 2023; k5 is the match
     assert turn.route == "hybrid"
-    assert cited_keys(turn)[:1] == ["k5"] or any("2" in note and "rows" in note for note in turn.trace.notes)
+    assert cited_keys(turn)[:1] == ["k5"] or any("2" in note and "rows" in note for note in turn.result.notes)
 
 
 def test_large_hybrid_selections_search_through_equivalent_filters(corpus: Corpus,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Past ID_LIST_LIMIT rows, date/category conditions go to Chroma as filters: same rows, one query."""
-    monkeypatch.setattr(engines, "ID_LIST_LIMIT", 1)
+    monkeypatch.setattr(hybrid_engine, "ID_LIST_LIMIT", 1)
     by_ids = corpus.assistant.ask("articles about seed funding from 2023")
-    monkeypatch.setattr(engines, "ID_LIST_LIMIT", 10_000)
+    monkeypatch.setattr(hybrid_engine, "ID_LIST_LIMIT", 10_000)
     by_list = corpus.assistant.ask("articles about seed funding from 2023")
     assert by_ids.route == by_list.route == "hybrid"
-    assert any("metadata filters" in note for note in by_ids.trace.notes)
-    assert [f.key for f in by_ids.trace.filters] == ["date_ymd", "date_ymd"]
+    assert any("metadata filters" in note for note in by_ids.result.notes)
+    assert [f.key for f in by_ids.result.filters] == ["date_ymd", "date_ymd"]
     assert cited_keys(by_ids) == cited_keys(by_list)
     search = next(s for s in by_ids.trace.spans if s.name == "vector.search")
     assert search.attributes["batches"] == 1

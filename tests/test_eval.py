@@ -15,30 +15,22 @@ from typing import Any
 
 import pytest
 
-from rag.eval import (
-    Case,
-    CaseFileError,
-    EvalReport,
-    ExpectedSQL,
+from rag.evaluation.cases import Case, CaseFileError, ExpectedSQL, load_cases, parse_cases
+from rag.evaluation.metrics import (
     confusion_matrix,
     hit_at_k,
-    load_cases,
     multiset_match,
-    parse_cases,
     percentile,
     recall_at_k,
     reciprocal_rank,
     rows_match,
-    run_eval,
     says_no_answer,
-    score_case,
-    summarise,
-    summary_markdown,
     value_match,
     values_match,
-    write_report,
 )
-from rag.models import Chunk, Citation, Trace, Turn
+from rag.evaluation.report import EvalReport, summarise, summary_markdown, write_report
+from rag.evaluation.runner import run_eval, score_case
+from rag.models import Chunk, Citation, EngineResult, QueryResult, Trace, Turn
 from rag.settings import PROJECT_ROOT, Settings
 
 EVAL_DIR = PROJECT_ROOT / "eval"
@@ -247,10 +239,10 @@ def test_ticket_expectations_are_computed_from_the_generator() -> None:
 
 def turn(route: str | None, answer: str = "", *, rows: list[list[Any]] | None = None, sql: str | None = None,
          chunks: list[Chunk] | None = None, citations: list[Citation] | None = None, error: str | None = None) -> Turn:
-    trace = Trace(question="q", route=route, reason="because", sql=sql, sql_verdict="allowed" if sql else None,
-                  rows=rows or [], row_count=len(rows or []), columns=["a"] * len((rows or [[]])[0]),
-                  chunks=chunks or [])
-    return Turn(question="q", answer=answer, route=route, trace=trace, citations=citations or [], error=error)
+    result = EngineResult(route=route, reason="because", sql=sql, sql_verdict="allowed" if sql else None,
+                          result=QueryResult(["a"] * len((rows or [[]])[0]), rows or []), chunks=chunks or [],
+                          citations=citations or [])
+    return Turn(question="q", answer=answer, trace=Trace(question="q"), result=result, error=error)
 
 
 def chunk(url: str, score: float = 0.6) -> Chunk:
@@ -263,7 +255,7 @@ def test_score_sql_case() -> None:
     assert good.passed and good.sql_ok and good.route_ok and good.cited and good.turn is None
     wrong = score_case(case, turn("sql", "Found 1 row", rows=[["x", 2]], sql="SELECT 1"), k=5)
     assert not wrong.passed and wrong.sql_ok is False and "SQL result differs" in wrong.failure_reasons[0]
-    assert wrong.turn is not None and wrong.turn["trace"]["sql"] == "SELECT 1"  # the trace of a failure
+    assert wrong.turn is not None and wrong.turn["result"]["sql"] == "SELECT 1"  # the whole turn of a failure
     misrouted = score_case(case, turn("vector", "Here", chunks=[chunk("u1")]), k=5)
     assert not misrouted.route_ok and misrouted.sql_ok is False
     assert any("routed to vector, expected sql" in r for r in misrouted.failure_reasons)
@@ -314,9 +306,9 @@ def test_summary_and_report_files(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def tickets_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """The ticket table in a temporary SQLite file, indexed with the hashing embedder."""
-    from rag.index import VectorIndex
+    from rag.data.index import VectorIndex
+    from rag.data.source import TableSource
     from rag.providers import build_embedder
-    from rag.source import TableSource
 
     folder = tmp_path_factory.mktemp("tickets")
     generate = load_script(EVAL_DIR / "tickets" / "generate.py")
@@ -384,8 +376,8 @@ def test_eval_command_reports_a_bad_case_file(tmp_path: Path, capsys: pytest.Cap
 def test_llm_calls_tokens_and_cost_per_question_with_the_scripted_fake(tickets_settings: Settings) -> None:
     """The same run through an LLM provider (a scripted fake priced as gemini-2.5-flash): calls, tokens, cost."""
     from rag.assistant import Assistant
-    from rag.llm import ScriptedLLM
     from rag.providers import build_providers
+    from rag.testing import ScriptedLLM
 
     def reply(prompt: str) -> str:
         if "Answer with the SQL statement only" in prompt:

@@ -31,10 +31,10 @@ from conftest import (
     write_db,
 )
 
+from rag.data.index import SyncProgress, VectorIndex, chunk_id, commit_id, date_metadata
+from rag.data.source import TableSource
 from rag.errors import IndexBusy, IndexMissing
-from rag.index import SyncProgress, VectorIndex, chunk_id, commit_id, date_metadata
 from rag.settings import Settings
-from rag.source import TableSource
 
 BIKE_URL = ARTICLE_ROWS[0]["url"]
 HEAT_URL = ARTICLE_ROWS[1]["url"]
@@ -578,7 +578,7 @@ def test_unreachable_chroma_server_is_a_rag_error(settings: Settings) -> None:
 
 @pytest.mark.parametrize("row_key", ["42", "https://x.example/a::b", "key with spaces"])
 def test_commit_ids_round_trip_even_with_separators_in_the_key(row_key: str) -> None:
-    from rag.index import parse_commit_id
+    from rag.data.index import parse_commit_id
 
     assert parse_commit_id(commit_id(row_key, "0123abcd", 7)) == (row_key, "0123abcd", 7)
     assert parse_commit_id(chunk_id(row_key, 3)) is None

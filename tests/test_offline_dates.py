@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 
-from rag.offline.dates import DateRange, find_date_ranges
+from rag.understand.dates import DateRange, find_date_ranges
 
 TODAY = date(2023, 6, 15)  # a Thursday: the newest row of an imaginary archive
 

@@ -10,10 +10,10 @@ from datetime import date
 
 import pytest
 
+from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
-from rag.offline.planner import Condition, Planner, QueryPlan
-from rag.offline.vocabulary import Vocabulary, column_words, singular
-from rag.source import ColumnRoles, TableProfile
+from rag.understand.planner import Condition, Planner, QueryPlan
+from rag.understand.vocabulary import Vocabulary, column_words, singular
 
 ARTICLE_ROLES = ColumnRoles(content="full_content", title="title", date="published_date",
                             category="article_category", authors="authors", url="url", numeric=["word_count"])

@@ -25,15 +25,15 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from rag.answer.sql_guard import guard_sql
 from rag.assistant import Assistant
+from rag.data.index import VectorIndex
+from rag.data.sample_data import build_sample_db, word_count
+from rag.data.source import TableSource
 from rag.errors import QueryFailed, UnsafeSQL
-from rag.index import VectorIndex
 from rag.models import Turn
 from rag.providers import build_embedder
-from rag.sample_data import build_sample_db, word_count
 from rag.settings import PROJECT_ROOT, SAMPLE_JSONL_PATH, Settings
-from rag.source import TableSource
-from rag.sql_guard import guard_sql
 
 pytest.importorskip("psycopg2", reason="psycopg2 is not installed (the dev extra installs psycopg2-binary)")
 
@@ -182,9 +182,9 @@ def normalised(rows: list[list[Any]]) -> list[list[Any]]:
 
 def ask_sql(assistant: Assistant, question: str) -> Turn:
     turn = assistant.ask(question)
-    assert turn.error is None, (question, turn.error, turn.trace.sql)
-    assert turn.route == "sql", (question, turn.route, turn.trace.reason)
-    assert turn.trace.sql_verdict and turn.trace.sql_verdict.startswith("allowed"), turn.trace.sql_verdict
+    assert turn.error is None, (question, turn.error, turn.result.sql)
+    assert turn.route == "sql", (question, turn.route, turn.result.reason)
+    assert turn.result.sql_verdict and turn.result.sql_verdict.startswith("allowed"), turn.result.sql_verdict
     return turn
 
 
@@ -333,20 +333,20 @@ def test_sql_route_answers_are_correct_and_match_sqlite(indexed: dict[str, Index
     count_column = "article_count" if table == "articles" else "articles_t_count"  # named after the table
 
     turn = ask_sql(assistant, "How many articles per year and category?")
-    assert turn.trace.columns == ["year", "article_category", count_column]
-    assert turn.trace.rows == expected_per_year_and_category()
+    assert turn.result.result.columns == ["year", "article_category", count_column]
+    assert turn.result.result.rows == expected_per_year_and_category()
 
     turn = ask_sql(assistant, "What is the average word count per category?")
-    assert turn.trace.columns == ["article_category", "avg_word_count"]
-    assert normalised(turn.trace.rows) == expected_avg_words_per_category()
+    assert turn.result.result.columns == ["article_category", "avg_word_count"]
+    assert normalised(turn.result.result.rows) == expected_avg_words_per_category()
 
     turn = ask_sql(assistant, "List politics articles")
-    assert {row[turn.trace.columns.index("url")] for row in turn.trace.rows} == urls_where("politics")
-    dates = [row[turn.trace.columns.index("published_date")] for row in turn.trace.rows]
+    assert {row[turn.result.result.columns.index("url")] for row in turn.result.result.rows} == urls_where("politics")
+    dates = [row[turn.result.result.columns.index("published_date")] for row in turn.result.result.rows]
     assert dates == sorted(dates, reverse=True) and all(isinstance(d, str) for d in dates)
 
     turn = ask_sql(assistant, "How many articles were published between March and May 2023?")
-    assert turn.trace.rows == [[sum("2023-03-01" <= r["published_date"] < "2023-06-01" for r in RECORDS)]]
+    assert turn.result.result.rows == [[sum("2023-03-01" <= r["published_date"] < "2023-06-01" for r in RECORDS)]]
 
     # The same questions and more shapes of SQL (per-author union with || and LIKE, a share with a subquery,
     # a numeric filter, months of a year, text and partial-author LIKE matches): the PostgreSQL answers
@@ -358,9 +358,9 @@ def test_sql_route_answers_are_correct_and_match_sqlite(indexed: dict[str, Index
                      "Monthly number of fashion articles in 2023", "What is the longest article?",
                      "How many articles mention Dooley?", "Show articles by Farrant"):
         turn, expected = ask_sql(assistant, question), ask_sql(reference, question)
-        assert normalised(turn.trace.rows) == normalised(expected.trace.rows), question
-        assert len(turn.trace.columns) == len(expected.trace.columns), question
-        assert guard_sql(turn.trace.sql, table=table, columns=columns, dialect="postgresql").sql == turn.trace.sql
+        assert normalised(turn.result.result.rows) == normalised(expected.result.result.rows), question
+        assert len(turn.result.result.columns) == len(expected.result.result.columns), question
+        assert guard_sql(turn.result.sql, table=table, columns=columns, dialect="postgresql").sql == turn.result.sql
         if table == "articles":  # the same words too (on articles_ts the count column is named differently)
             assert turn.answer == expected.answer, question
 
@@ -376,11 +376,11 @@ def test_index_sync_and_hybrid_search_inside_the_sql_selected_rows(indexed: dict
 
     turn = built.assistant.ask(HYBRID_QUESTION)
     assert turn.error is None, turn.error
-    assert turn.route == "hybrid", turn.trace.reason
+    assert turn.route == "hybrid", turn.result.reason
     selected = urls_where("technology", "2023")
-    assert turn.trace.restricted_row_keys == len(selected)
-    assert {row[0] for row in turn.trace.rows} == selected  # the row keys SQL chose (key column: url)
-    assert turn.trace.chunks and {chunk.row_key for chunk in turn.trace.chunks} <= selected
+    assert turn.result.restricted_row_keys == len(selected)
+    assert {row[0] for row in turn.result.result.rows} == selected  # the row keys SQL chose (key column: url)
+    assert turn.result.chunks and {chunk.row_key for chunk in turn.result.chunks} <= selected
     assert turn.citations and {citation.row_key for citation in turn.citations} <= selected
     crypto = {r["url"] for r in RECORDS if r["url"] in selected and "crypto" in r["full_content"].lower()}
     assert turn.citations[0].row_key in crypto

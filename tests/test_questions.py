@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 
 from rag.errors import RagError
-from rag.eval import EvalReport, load_cases, run_eval
+from rag.evaluation.cases import load_cases
+from rag.evaluation.report import EvalReport
+from rag.evaluation.runner import run_eval
 from rag.settings import PROJECT_ROOT, SAMPLE_DB_PATH, Settings
 
 CASES = PROJECT_ROOT / "eval" / "sample.yaml"

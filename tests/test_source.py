@@ -10,9 +10,9 @@ import pytest
 import sqlalchemy as sa
 from conftest import DUPLICATE_TITLE, sha256_file, write_db
 
+from rag.data.source import TableSource, split_authors
 from rag.errors import ConfigError, DatabaseUnavailable, QueryFailed, RagError
 from rag.settings import Settings
-from rag.source import TableSource, split_authors
 
 STATUSES = ("open", "pending", "closed")
 PRIORITIES = ("low", "normal", "high", "urgent")

@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlglot import exp
 
+from rag.answer.sql_guard import GuardedSQL, guard_sql, strip_sql_fences
 from rag.errors import UnsafeSQL
-from rag.sql_guard import GuardedSQL, guard_sql, strip_sql_fences
 
 TABLE = "articles"
 COLUMNS = ("url", "title", "authors", "published_date", "article_category", "word_count", "full_content")

@@ -17,11 +17,11 @@ import sqlglot
 from conftest import make_articles_db, sha256_file
 from sqlglot import exp
 
+from rag.answer.sql_guard import guard_sql
+from rag.data.source import TableSource
 from rag.models import QueryResult
-from rag.offline.planner import Condition, Planner, QueryPlan
-from rag.offline.text_to_sql import SQLBuilder
-from rag.source import TableSource
-from rag.sql_guard import guard_sql
+from rag.understand.planner import Condition, Planner, QueryPlan
+from rag.understand.text_to_sql import SQLBuilder
 
 
 def _row(url: str, title: str, authors: str, day: str, category: str, words: int, content: str) -> dict[str, Any]:
@@ -409,7 +409,7 @@ def test_non_text_date_column_is_cast_for_grouping(setup: Setup) -> None:
 @pytest.mark.parametrize("limit", [500, 50])
 def test_many_authors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
     """Up to MAX_AUTHOR_UNION known names are joined as a derived table; beyond it, the raw column is grouped."""
-    import rag.offline.text_to_sql as text_to_sql
+    import rag.understand.text_to_sql as text_to_sql
 
     monkeypatch.setattr(text_to_sql, "MAX_AUTHOR_UNION", limit)
     rows = [_row(f"k{i}", f"T{i}", f"Writer Number{i}", "2023-01-01 00:00:00", "Business", 10, "text")

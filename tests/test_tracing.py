@@ -220,7 +220,7 @@ def test_retrieval_events_become_spans() -> None:
 
 
 def test_trace_is_json_serialisable() -> None:
-    trace = Trace(question="q", route="sql")
+    trace = Trace(question="q", forced_route="sql")
     with tracing.recording(trace):
         with tracing.span("x", rows=[[1, "a"]], nested={"k": (1, 2)}):
             EchoLLM().complete("hi")
@@ -243,7 +243,7 @@ def test_instrumentation_is_installed_once() -> None:
 
 
 def test_offline_sql_writer_calls_are_recorded_without_tokens() -> None:
-    from rag.offline.llm import OfflineSQLWriter
+    from rag.understand.offline_writer import OfflineSQLWriter
 
     trace = Trace(question="q")
     with tracing.recording(trace):

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from conftest import make_articles_db, settings_for
 
-from rag import ui_support as ui
-from rag.engines import GuardedSQLDatabase
-from rag.models import Span, Trace, Turn
-from rag.source import TableSource
+from rag.models import EngineResult, Span, Trace, Turn
+from ui import support as ui
 
 
 def test_answer_markdown_neutralises_images_and_raw_html() -> None:
@@ -60,25 +55,10 @@ def test_step_lines_name_each_step_in_plain_words() -> None:
 def test_feedback_round_trip_and_turn_rows() -> None:
     assert ui.feedback_to_turn(1) == 1 and ui.feedback_to_turn(0) == -1 and ui.feedback_to_turn(None) is None
     assert ui.feedback_to_widget(-1) == 0 and ui.feedback_to_widget(1) == 1
-    turn = Turn("How many?", "3", "sql", Trace("How many?", spans=[Span("x", 0, 12.5)]), feedback=-1)
+    turn = Turn("How many?", "3", Trace("How many?", spans=[Span("x", 0, 12.5)]), EngineResult(route="sql"),
+                feedback=-1)
     row = ui.turn_row(turn, 1)
     assert row["route"] == "SQL" and row["latency_ms"] == 12.5 and row["feedback"] == "not helpful"
     assert '"question": "How many?"' in ui.turns_json([turn])
 
 
-def test_data_page_sql_passes_the_guard_and_counts_rows(tmp_path: Path) -> None:
-    db = make_articles_db(tmp_path / "a.db")
-    settings = settings_for(db, tmp_path / "index")
-    source = TableSource(settings.db_url, settings.table)
-    database = GuardedSQLDatabase(source, settings.max_rows)
-    by_category = database.execute(ui.category_counts_sql(source.table, source.roles.category, source.dialect))
-    assert by_category.columns == ["category", "articles"]
-    assert sum(row[1] for row in by_category.rows) == 8 and by_category.rows[0][1] == 2
-    by_month = database.execute(ui.month_counts_sql(source.table, source.roles.date, source.dialect))
-    assert by_month.rows[0] == ["2018-11", 1] and sum(row[1] for row in by_month.rows) == 8
-    source.close()
-
-
-def test_month_sql_is_portable_to_postgres() -> None:
-    sql = ui.month_counts_sql("articles", "published_date", "postgresql")
-    assert "CAST(\"published_date\" AS TEXT)" in sql and "FROM 1 FOR 7" in sql

@@ -13,10 +13,9 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from rag import charts
-from rag import ui_support as ui
 from rag.models import ChartSpec, QueryResult, Route, Trace, Turn
-from ui import engine
+from ui import charts, engine
+from ui import support as ui
 
 PLOTLY_CONFIG = {"displaylogo": False, "modeBarButtonsToRemove": ["lasso2d", "select2d"]}
 
@@ -49,8 +48,19 @@ def chart_figure(result: QueryResult, spec: ChartSpec, kind: str) -> Any:
     return styled(fig)
 
 
-def result_frame(trace: Trace) -> pd.DataFrame:
-    return pd.DataFrame(trace.rows, columns=trace.columns)
+SHOWN_ROWS = 200  # rows drawn in a result table; the count above it says how many there were
+
+
+def result_frame(result: QueryResult) -> pd.DataFrame:
+    """The first SHOWN_ROWS rows of a result, for display (the core keeps them all)."""
+    return pd.DataFrame(result.rows[:SHOWN_ROWS], columns=result.columns)
+
+
+def row_count_caption(result: QueryResult, verb: str = "") -> str:
+    count = len(result.rows)
+    shown = f" (first {SHOWN_ROWS} shown)" if count > SHOWN_ROWS else ""
+    limit = " — the row limit was reached" if result.row_limit_hit else ""
+    return f"{count:,} row{'s' if count != 1 else ''}{' ' + verb if verb else ''}{shown}{limit}"
 
 
 # ---------------------------------------------------------------- one chat turn
@@ -77,10 +87,10 @@ def render_turn(turn: Turn, number: int, *, status: Any | None = None, with_acti
             st.page_link("pages/data.py", label="Open the Data page to build the index", icon=":material/sync:")
     else:
         st.markdown(ui.safe_answer_markdown(turn.answer))
-    for note in trace.notes:
+    for note in turn.result.notes + trace.notes:
         st.info(ui.escape_markdown(note), icon=":material/info:")
 
-    if turn.route == Route.SQL.value and trace.columns:
+    if turn.route == Route.SQL.value and turn.result.result is not None and turn.result.result.columns:
         render_sql_result(turn)
     if turn.citations:
         st.markdown("**Sources**")
@@ -91,8 +101,7 @@ def render_turn(turn: Turn, number: int, *, status: Any | None = None, with_acti
 
 
 def render_sql_result(turn: Turn) -> None:
-    trace = turn.trace
-    result = ui.result_of(trace)
+    result = turn.result.result
     spec = turn.chart
     if result is not None and spec is not None and spec.kind == "metric":
         value = result.rows[0][0]
@@ -106,9 +115,10 @@ def render_sql_result(turn: Turn) -> None:
                             key=f"plot_{turn.id}")
         except ValueError as error:
             st.warning(f"This result cannot be drawn as a chart: {error}")
-    more = f" (first {len(trace.rows)} of {trace.row_count})" if trace.row_count > len(trace.rows) else ""
-    st.caption(f"{trace.row_count} row{'s' if trace.row_count != 1 else ''}{more}")
-    st.dataframe(result_frame(trace), hide_index=True, height=min(38 + 35 * len(trace.rows), 320))
+    if result is None:
+        return
+    st.caption(row_count_caption(result))
+    st.dataframe(result_frame(result), hide_index=True, height=min(38 + 35 * min(len(result.rows), SHOWN_ROWS), 320))
 
 
 def render_actions(turn: Turn) -> None:
@@ -140,42 +150,42 @@ def _bold(text: str) -> None:
 
 def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold) -> None:
     """Everything a prompt engineer needs about one turn; `key` keeps widget keys unique per place."""
-    trace = turn.trace
+    trace, outcome = turn.trace, turn.result
     with st.container(horizontal=True, gap="small"):
         route_badge(turn.route, forced=bool(trace.forced_route))
         st.badge(ui.provider_label(trace.provider), icon=":material/memory:", color="gray")
-    if trace.reason:
-        st.caption(f"Reason: {ui.escape_markdown(trace.reason)}")
+    if outcome.reason:
+        st.caption(f"Reason: {ui.escape_markdown(outcome.reason)}")
     tokens = trace.tokens
     st.markdown(f"**{ui.format_ms(trace.total_ms)}** total · {tokens['total']:,} tokens · "
                 f"${turn.cost_usd:.4f} estimated")
     if trace.error:
         st.error(ui.escape_markdown(trace.error))
 
-    if trace.sql:
+    if outcome.sql:
         heading("SQL")
-        st.code(trace.sql, language="sql", wrap_lines=True)
-        verdict = trace.sql_verdict or "not checked"
+        st.code(outcome.sql, language="sql", wrap_lines=True)
+        verdict = outcome.sql_verdict or "not checked"
         if verdict.startswith("allowed"):
             st.success(f"Guard: {ui.escape_markdown(verdict)}", icon=":material/verified_user:")
         else:
             st.error(f"Guard: {ui.escape_markdown(verdict)}", icon=":material/block:")
-        if trace.columns:
-            st.caption(f"{trace.row_count} row{'s' if trace.row_count != 1 else ''} returned")
-            st.dataframe(result_frame(trace), hide_index=True, height=min(38 + 35 * len(trace.rows), 250),
-                         key=f"{key}_rows")
-    if trace.filters or trace.filters_dropped or trace.restricted_row_keys is not None:
+        if outcome.result is not None and outcome.result.columns:
+            st.caption(row_count_caption(outcome.result, "returned"))
+            st.dataframe(result_frame(outcome.result), hide_index=True,
+                         height=min(38 + 35 * min(len(outcome.result.rows), SHOWN_ROWS), 250), key=f"{key}_rows")
+    if outcome.filters or outcome.filters_dropped or outcome.restricted_row_keys is not None:
         heading("Filters")
         lines = [f"- applied: {ui.escape_markdown(f.describe())}"
-                 + (f" — from “{ui.escape_markdown(f.source)}”" if f.source else "") for f in trace.filters]
+                 + (f" — from “{ui.escape_markdown(f.source)}”" if f.source else "") for f in outcome.filters]
         lines += [f"- dropped: {ui.escape_markdown(d.description)} — {ui.escape_markdown(d.reason)}"
-                  for d in trace.filters_dropped]
-        if trace.restricted_row_keys is not None:
-            lines.append(f"- search restricted to {trace.restricted_row_keys:,} rows selected by SQL")
+                  for d in outcome.filters_dropped]
+        if outcome.restricted_row_keys is not None:
+            lines.append(f"- search restricted to {outcome.restricted_row_keys:,} rows selected by SQL")
         st.markdown("\n".join(lines))
-    if trace.chunks:
-        heading(f"Retrieved chunks ({len(trace.chunks)})")
-        for number, chunk in enumerate(trace.chunks, start=1):
+    if outcome.chunks:
+        heading(f"Retrieved chunks ({len(outcome.chunks)})")
+        for number, chunk in enumerate(outcome.chunks, start=1):
             label = f"{number}. {ui.escape_markdown(chunk.title)} · chunk {chunk.chunk} · {chunk.score:.2f}"
             with st.expander(label):
                 st.progress(ui.score_fraction(chunk.score), text=f"similarity {chunk.score:.3f}")
@@ -199,7 +209,7 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
                 st.code(call.prompt, language="text", wrap_lines=True)
                 st.caption("Response")
                 st.code(call.response, language="text", wrap_lines=True)
-    for note in trace.notes:
+    for note in outcome.notes + trace.notes:
         st.info(ui.escape_markdown(note))
     st.download_button("Download trace (JSON)", ui.turn_json(turn), file_name=f"turn-{turn.id}.json",
                        mime="application/json", icon=":material/download:", key=f"{key}_download")

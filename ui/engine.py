@@ -15,8 +15,8 @@ from typing import Any
 import streamlit as st
 
 from rag.assistant import Assistant
+from rag.data.index import IndexStatus
 from rag.errors import IndexMissing, RagError
-from rag.index import IndexStatus
 from rag.models import Turn
 from rag.settings import REGISTRY, Settings, mask_url
 
@@ -99,7 +99,7 @@ def startup() -> Startup:
                        _hint_for(error, settings))
     index_problem = None
     try:
-        assistant.context.index.collection()
+        assistant.check_index()
     except IndexMissing as error:
         index_problem = str(error)
     except Exception as error:  # noqa: BLE001 - a corrupt directory surfaces as anything
@@ -125,12 +125,12 @@ def render_startup_problem() -> None:
 
 
 def evaluation_available() -> bool:
-    """The Evaluation page is listed only when the evaluation runner (`rag.eval`) is installed."""
+    """The Evaluation page is listed only when the evaluation runner (`rag.evaluation`) is installed."""
     import importlib.util
     from pathlib import Path
 
     page = Path(__file__).resolve().parent.parent / "pages" / "evaluation.py"
-    return page.is_file() and importlib.util.find_spec("rag.eval") is not None
+    return page.is_file() and importlib.util.find_spec("rag.evaluation") is not None
 
 
 def assistant() -> Assistant:
@@ -147,7 +147,7 @@ def forget_assistant() -> None:
 @st.cache_data(ttl=60, show_spinner="Comparing the table with the index…", max_entries=8)
 def index_status(settings: Settings) -> IndexStatus:
     """Rows vs indexed documents; cached briefly because it reads every row's hash."""
-    return assistant().context.index.status(assistant().context.source)
+    return assistant().index_status()
 
 
 # ---------------------------------------------------------------- session state: plain Turns only

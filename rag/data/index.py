@@ -11,6 +11,8 @@ Sync protocol (converges after a crash at any point):
 - rows gone from the table lose their chunks; leftovers from an interrupted run are found when the
   collection's count disagrees with the manifest and removed.
 Unchanged rows are never re-embedded. One writer at a time, through a file lock.
+
+Long because the sync protocol, its crash recovery and the health status must agree on one id scheme.
 """
 
 from __future__ import annotations
@@ -33,14 +35,14 @@ from chromadb.api.shared_system_client import SharedSystemClient
 from chromadb.config import Settings as ChromaSettings
 from filelock import FileLock, Timeout
 
-from rag.chunking import chunk_text
-from rag.embeddings import Embedder
+from rag.data.chunking import chunk_text
+from rag.data.embeddings import Embedder
 from rag.errors import IndexBusy, IndexMissing
 from rag.settings import Settings, mask_url
-from rag.source import SourceRow, TableSource, split_authors
+from rag.data.source import SourceRow, TableSource, split_authors
 
 MAX_AUTHOR_KEYS = 5  # authors are also stored as author_0..author_4 so an exact author is an equality filter
-KEY_BATCH = 500  # row keys per `$in` filter
+DELETE_BATCH = 500  # row keys (or chunk ids) per delete call during sync
 
 
 @dataclass
@@ -367,7 +369,7 @@ class VectorIndex:
             return 1000
 
     def _delete_rows(self, collection: Any, keys: Sequence[str]) -> None:
-        for batch in _batches(list(keys), KEY_BATCH):
+        for batch in _batches(list(keys), DELETE_BATCH):
             collection.delete(where={"row_key": {"$in": list(batch)}})
 
     def _remove_orphans(self, collection: Any, committed: dict[str, tuple[str, int]]) -> int:
@@ -377,7 +379,7 @@ class VectorIndex:
         valid = {commit_id(key, content_hash, n) for key, (content_hash, n) in committed.items()}
         valid |= {chunk_id(key, i) for key, (_, n) in committed.items() for i in range(1, n)}
         orphans = [i for batch in self._pages(collection, None, []) for i in batch["ids"] if i not in valid]
-        for batch in _batches(orphans, KEY_BATCH):
+        for batch in _batches(orphans, DELETE_BATCH):
             collection.delete(ids=list(batch))
         return len(orphans)
 

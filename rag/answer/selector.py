@@ -40,7 +40,6 @@ class ValidatedSelector(BaseSelector):
     def __init__(self, inner: BaseSelector, fallback: BaseSelector) -> None:
         self._inner = inner
         self._fallback = fallback
-        self.last_note: str | None = None
 
     def _select(self, choices: Sequence[ToolMetadata], query: QueryBundle) -> SelectorResult:
         from rag.errors import LLMUnavailable

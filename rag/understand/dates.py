@@ -35,6 +35,9 @@ Conventions:
   November 2022), or of the next item in a list ("in March and April 2023"), else `default_year`.
 * Quarters and halves have granularity "range", as do decades ("the 1990s"). Spelled-out quarters
   and halves ("first half of ...") need a year, because "in the first half" is usually sport.
+
+Long because it is one grammar (days, months, quarters, ranges, open and relative dates) whose rules read
+best side by side.
 """
 
 from __future__ import annotations

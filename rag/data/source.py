@@ -4,6 +4,9 @@ The product never owns this table. Every connection is read-only underneath (SQL
 PostgreSQL `default_transaction_read_only`), so even a statement that slipped past the SQL guard
 could not write. Column roles (title, content, date, ...) are detected from names, types and a
 sample of values, with overrides from settings, so another table works without code changes.
+
+Long because reflection, role detection and guarded execution share the one read-only connection; role
+detection is the part to move out when it grows (see the column-roles issue).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from sqlalchemy.engine import Engine, make_url
 
 from rag.errors import ConfigError, DatabaseUnavailable, QueryFailed
 from rag.models import QueryResult
+from rag.settings import Settings
 
 ROLES = ("id", "title", "content", "date", "category", "authors", "url")
 
@@ -47,6 +51,13 @@ NAME_HINTS: dict[str, tuple[str, ...]] = {
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 AUTHOR_SPLIT = re.compile(r"\s*[;|]\s*|\s*,\s*|\s+and\s+")
 SAMPLE_ROWS = 200
+# SQLAlchemy's dialect names -> sqlglot's, where they differ.
+SQLGLOT_DIALECTS = {"postgresql": "postgres", "mssql": "tsql"}
+
+
+def sqlglot_dialect(name: str) -> str:
+    """The sqlglot name of a SQLAlchemy dialect ("postgresql" -> "postgres")."""
+    return SQLGLOT_DIALECTS.get(name, name)
 
 
 @dataclass(frozen=True)
@@ -177,6 +188,13 @@ def split_authors(value: str | None) -> list[str]:
 
 class TableSource:
     """Read-only access to one table, with its detected column roles and value profile."""
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> TableSource:
+        """The configured table, opened read-only with the configured limits."""
+        return cls(settings.db_url, settings.table, role_overrides=settings.role_overrides(),
+                   timeout_s=settings.sql_timeout_s, max_rows=settings.max_rows,
+                   max_cell_chars=settings.max_cell_chars)
 
     def __init__(self, db_url: str, table: str, *, role_overrides: dict[str, str] | None = None,
                  timeout_s: float = 5.0, max_rows: int = 1000, max_cell_chars: int = 500) -> None:

@@ -11,8 +11,8 @@ from typing import Any
 
 from sqlglot import exp
 
-from rag.offline.planner import Condition, QueryPlan
-from rag.source import ColumnRoles, TableProfile
+from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
+from rag.understand.planner import Condition, QueryPlan
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
 MAX_AUTHOR_UNION = 500  # beyond this many authors, group by the raw authors column
@@ -30,8 +30,7 @@ class SQLBuilder:
         self.profile_authors = sorted(profile.authors)
         self.roles = roles
         self.profile = profile
-        # SQLAlchemy's dialect name (TableSource.dialect) -> sqlglot's: "postgresql" is "postgres" there.
-        self.dialect = {"postgresql": "postgres", "mssql": "tsql"}.get(dialect, dialect)
+        self.dialect = sqlglot_dialect(dialect)
         self.date_is_text = date_is_text
 
     # ---------------------------------------------------------------- public

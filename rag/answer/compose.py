@@ -12,9 +12,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rag.chunking import split_sentences
+from rag.data.chunking import split_sentences
 from rag.models import Chunk, Citation, QueryResult
-from rag.offline.vocabulary import STOPWORDS, WORD
+from rag.understand.vocabulary import STOPWORDS, WORD
 
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|!~$])")
 MAX_QUOTES = 3

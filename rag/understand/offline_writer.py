@@ -40,6 +40,10 @@ class OfflineSQLWriter(CustomLLM):
     def class_name(cls) -> str:
         return "OfflineSQLWriter"
 
+    def to_payload(self) -> dict[str, Any]:
+        """What instrumentation events carry; `free_of_charge` tells the trace that its calls bill no tokens."""
+        return {**super().to_payload(), "free_of_charge": True}
+
     @property
     def metadata(self) -> LLMMetadata:
         return LLMMetadata(model_name="offline", is_chat_model=False, context_window=100_000, num_output=2_000)

@@ -3,6 +3,9 @@
 Phrases are consumed as they are recognised, so "trends in fashion" leaves the topic "trends" and
 the condition category = fashion. The plan decides the route (see `QueryPlan.route`) with a
 reason that names the evidence. Everything is derived from the table's roles and profile.
+
+Long because every recogniser consumes words the next one must not see; the order of `_plan` is the
+parser. The interpretation work replaces it with smaller, evidence-based steps.
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ from datetime import date
 from functools import lru_cache
 from typing import Any
 
+from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
-from rag.offline.dates import find_date_ranges
-from rag.offline.vocabulary import STOPWORDS, WORD, Vocabulary, singular
-from rag.source import ColumnRoles, TableProfile
+from rag.understand.dates import find_date_ranges
+from rag.understand.vocabulary import STOPWORDS, WORD, Vocabulary, singular
 
 ENTITY_NOUNS = frozenset({
     "article", "articles", "story", "stories", "piece", "pieces", "post", "posts", "document", "documents",
@@ -109,7 +112,7 @@ class QueryPlan:
         return self.intent in self.AGGREGATES or bool(self.group_by)
 
     def route(self) -> tuple[Route, str]:
-        """The routing policy, in one place (see DESIGN.md)."""
+        """The routing policy, in one place (see docs/DESIGN.md)."""
         facts = "; ".join(self.evidence) or "no structured cues"
         if self.is_aggregate:
             return Route.SQL, f"compute: {facts}" + (f"; topic words {self.topic!r} become a text match"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rag.source import ColumnRoles, TableProfile
+from rag.data.source import ColumnRoles, TableProfile
 
 # Common alternative names for typical category values; only used when the value exists in the table.
 CATEGORY_SYNONYMS: dict[str, tuple[str, ...]] = {

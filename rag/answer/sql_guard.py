@@ -18,9 +18,9 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ErrorLevel
 from sqlglot.tokens import TokenType
 
+from rag.data.source import sqlglot_dialect
 from rag.errors import UnsafeSQL
 
-_DIALECT_ALIASES = {"postgresql": "postgres"}  # SQLAlchemy engine.dialect.name -> sqlglot
 _MAX_SQL_CHARS = 20_000
 _MAX_NODES = 20_000  # bounds parser memory on adversarial input
 
@@ -133,7 +133,7 @@ def guard_sql(
     `dialect` is a sqlglot name; SQLAlchemy's "postgresql" is accepted too. Raises UnsafeSQL, whose
     message is fit for the user; ValueError for an unknown dialect or max_rows < 1.
     """
-    dialect = _DIALECT_ALIASES.get(dialect, dialect)
+    dialect = sqlglot_dialect(dialect)
     Dialect.get_or_raise(dialect)
     if max_rows < 1:
         raise ValueError(f"max_rows must be positive, got {max_rows}")

@@ -12,9 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
-from sqlglot import exp
-
-from rag.models import Chunk, QueryResult, Route, Span, Trace, Turn
+from rag.models import Chunk, Route, Span, Trace, Turn
 
 # Example questions for the empty chat, grouped by the route they are expected to take.
 EXAMPLES_BY_ROUTE: dict[str, tuple[str, ...]] = {
@@ -183,13 +181,6 @@ def _short_json(value: Any, limit: int = 160) -> str:
 # ---------------------------------------------------------------- results, chunks, turns
 
 
-def result_of(trace: Trace) -> QueryResult | None:
-    """The SQL rows kept in the trace as a QueryResult (for tables and charts), or None."""
-    if not trace.columns:
-        return None
-    return QueryResult(list(trace.columns), [list(r) for r in trace.rows])
-
-
 def chunk_metadata(chunk: Chunk) -> dict[str, Any]:
     """A chunk's metadata without the indexer's bookkeeping keys."""
     return {k: v for k, v in chunk.metadata.items() if k not in _INTERNAL_METADATA and not k.startswith("author_")}
@@ -244,45 +235,6 @@ def turns_json(turns: Iterable[Turn]) -> str:
 
 def turn_json(turn: Turn) -> str:
     return json_text(turn.to_dict())
-
-
-def mask_key(value: str) -> str:
-    """Whether a secret is present, never its value."""
-    return "present" if value else "not set"
-
-
-# ---------------------------------------------------------------- data page SQL
-
-
-def _column(name: str) -> exp.Column:
-    return exp.column(exp.to_identifier(name, quoted=True))
-
-
-def category_counts_sql(table: str, category: str, dialect: str) -> str:
-    """SELECT category, COUNT(*) ... GROUP BY category, ordered by count (for the guard to check)."""
-    query = (exp.select(exp.alias_(_column(category), "category", quoted=True),
-                        exp.alias_(exp.Count(this=exp.Star()), "articles", quoted=True))
-             .from_(exp.to_table(table, quoted=True))
-             .group_by(_column(category))
-             .order_by(exp.Ordered(this=exp.column("articles", quoted=True), desc=True)))
-    return query.sql(dialect=_sqlglot_dialect(dialect))
-
-
-def month_counts_sql(table: str, date: str, dialect: str) -> str:
-    """SELECT 'YYYY-MM' AS month, COUNT(*) ... GROUP BY month (dates stored as text or as dates)."""
-    as_text = exp.Cast(this=_column(date), to=exp.DataType.build("text"))
-    month = exp.Substring(this=as_text, start=exp.Literal.number(1), length=exp.Literal.number(7))
-    query = (exp.select(exp.alias_(month, "month", quoted=True),
-                        exp.alias_(exp.Count(this=exp.Star()), "articles", quoted=True))
-             .from_(exp.to_table(table, quoted=True))
-             .where(exp.Not(this=exp.Is(this=_column(date), expression=exp.Null())))
-             .group_by(exp.column("month", quoted=True))
-             .order_by(exp.column("month", quoted=True)))
-    return query.sql(dialect=_sqlglot_dialect(dialect))
-
-
-def _sqlglot_dialect(dialect: str) -> str:
-    return {"postgresql": "postgres", "mssql": "tsql"}.get(dialect, dialect)
 
 
 # ---------------------------------------------------------------- evaluation page

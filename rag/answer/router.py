@@ -13,9 +13,12 @@ from llama_index.core.query_engine import RouterQueryEngine
 from llama_index.core.selectors import LLMSingleSelector
 from llama_index.core.tools import QueryEngineTool, ToolMetadata
 
-from rag.engines import EngineContext, HybridEngine, VectorEngine, build_sql_engine
+from rag.answer.context import EngineContext
+from rag.answer.hybrid_engine import HybridEngine
+from rag.answer.selector import OfflineSelector, ValidatedSelector
+from rag.answer.sql_engine import build_sql_engine
+from rag.answer.vector_engine import VectorEngine
 from rag.models import Route
-from rag.offline.selector import OfflineSelector, ValidatedSelector
 
 TOOL_DESCRIPTIONS = {
     Route.SQL: ("Runs SQL over the table. Use for counts, averages, sums, minimum/maximum, shares, rankings, "

@@ -1,0 +1,1 @@
+"""Answering: SQL guard, the three engines, the router, answer composition and chart specs."""

@@ -1,0 +1,75 @@
+"""SQL selects the rows matching the structured part of the question; semantic search runs only inside them.
+
+Pre-filtering, not post-filtering: a lone matching document far from the query is still found. The rows
+are passed to Chroma as one `$in` list of row keys; past ROW_KEYS_PER_QUERY rows, when every condition is
+also a Chroma filter, the same conditions are applied as metadata filters instead (same rows, one query).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from llama_index.core.query_engine import CustomQueryEngine
+
+from rag import tracing
+from rag.answer.context import EngineContext, engine_response
+from rag.answer.filters import CHROMA_EXPRESSIBLE, chroma_filters, structured_only
+from rag.answer.retrieval import ROW_KEYS_PER_QUERY, answer_from_chunks, retrieve
+from rag.errors import RagError
+from rag.models import EngineResult, Filter
+
+MAX_SELECTED_ROWS = 50_000  # rows SQL may select for one search; beyond this only the first are searched
+# Beyond one query's worth of row ids, conditions Chroma can hold are applied as metadata filters instead.
+ID_LIST_LIMIT = ROW_KEYS_PER_QUERY
+
+
+class HybridEngine(CustomQueryEngine):
+    """SQL selects the rows for the structured part; semantic search runs only inside them."""
+
+    context: Any
+
+    def custom_query(self, query_str: str) -> Any:
+        context: EngineContext = self.context
+        plan = context.planner.plan(query_str)
+        outcome = EngineResult()
+        with tracing.span("sql.write", writer="offline") as attrs:
+            sql = context.sql_builder.row_keys_sql(plan, context.source.key_columns)
+            attrs["sql"] = sql
+        try:
+            run = context.database.execute(sql, max_rows=MAX_SELECTED_ROWS)
+        except RagError as error:
+            if error.sql_run is not None:
+                outcome.record_sql(error.sql_run)
+            error.partial = outcome
+            raise
+        outcome.record_sql(run)
+        assert run.result is not None
+        keys = [context.source.key_of(dict(zip(run.result.columns, row, strict=True))) for row in run.result.rows]
+        outcome.restricted_row_keys = len(keys)
+        if not keys:
+            outcome.filters = [Filter("row_key", "in", "0 rows selected by SQL")]
+            conditions = "; ".join(c.describe() for c in plan.conditions)
+            return engine_response(f"No rows match the structured part of the question ({conditions}), so there "
+                                   "was nothing to search.", outcome)
+        capped = ""
+        if len(keys) > ID_LIST_LIMIT and all(c.kind in CHROMA_EXPRESSIBLE for c in plan.conditions):
+            # The same rows, cheaper: every condition SQL applied is also a Chroma filter (dates as date_ymd
+            # numbers), so one filtered query replaces len(keys) / ROW_KEYS_PER_QUERY id-list queries.
+            outcome.filters, outcome.filters_dropped, filters = chroma_filters(plan, with_dates=True)
+            outcome.notes.append(f"{len(keys):,} rows matched the structured part; the search ran inside them "
+                                 "through the same conditions as metadata filters instead of a list of row ids.")
+            found = retrieve(context, plan.topic or query_str, filters)
+        else:
+            if run.result.row_limit_hit:
+                capped = (f"More than {MAX_SELECTED_ROWS:,} rows matched the structured part; only the first "
+                          f"{MAX_SELECTED_ROWS:,} rows were searched.")
+                outcome.notes.append(capped)
+            # Conditions SQL applied are not repeated in Chroma; the category/author ones are redundant but cheap.
+            applied, outcome.filters_dropped, filters = chroma_filters(structured_only(plan), with_dates=False)
+            outcome.filters = [Filter("row_key", "in", f"{len(keys)} rows selected by SQL"), *applied]
+            found = retrieve(context, plan.topic or query_str, filters, restrict_keys=keys)
+        outcome.chunks = found.top
+        text, outcome.citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=True)
+        if capped:
+            text += f"\n\n_{capped}_"
+        return engine_response(text, outcome)

@@ -1,0 +1,82 @@
+"""Text-to-SQL through LlamaIndex's `NLSQLTableQueryEngine` over the guarded database, one corrective retry.
+
+The statement, the guard's verdict and the rows come back in the response's metadata (`sql_run`), the
+way LlamaIndex's SQL retriever returns its own; a rejected or failed statement comes back as `error`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from llama_index.core.query_engine import CustomQueryEngine, NLSQLTableQueryEngine
+
+from rag import tracing
+from rag.answer import compose
+from rag.answer.context import EngineContext, engine_response
+from rag.errors import QueryFailed, RagError, UnsafeSQL
+from rag.models import EngineResult, QueryResult
+
+
+class SQLEngine(CustomQueryEngine):
+    """Text-to-SQL through LlamaIndex's NLSQLTableQueryEngine, guarded, with one corrective retry."""
+
+    context: Any
+    nl_sql: Any  # NLSQLTableQueryEngine
+
+    def custom_query(self, query_str: str) -> Any:
+        context: EngineContext = self.context
+        outcome = EngineResult()
+        question = query_str
+        error: RagError | None = None
+        for attempt in range(2):
+            with tracing.span("sql.nl_to_sql", attempt=attempt + 1) as attrs:
+                response = self.nl_sql.query(question)
+                metadata = response.metadata or {}
+                attrs["sql"] = metadata.get("sql_query")
+            run = metadata.get("sql_run")
+            if run is not None:
+                outcome.record_sql(run)
+            error = _error_of(response)
+            if error is None:
+                break
+            if isinstance(error, UnsafeSQL) or not context.synthesizer:
+                break  # never retry a rejected statement; offline SQL is deterministic
+            question = (f"{query_str}\n\nThe previous SQL failed with this error: {error}\n"
+                        "Write a corrected single SELECT statement.")
+        if error is not None:
+            error.partial = outcome
+            raise error
+        result = outcome.result or QueryResult([], [])
+        plan = context.planner.plan(query_str)
+        roles = context.source.roles
+        with tracing.span("synthesize", provider="llm" if context.synthesizer else "template"):
+            conditions = "; ".join(c.describe() for c in plan.conditions)
+            text, outcome.citations = compose.sql_answer(result, conditions, title_col=roles.title, url_col=roles.url,
+                                                         date_col=roles.date)
+            if context.synthesizer and result.rows:
+                text = context.synthesizer.from_rows(query_str, result, fallback=text)
+        if outcome.sql:
+            text += f"\n\n_Computed with SQL over table `{context.source.table}` (see the trace)._"
+        return engine_response(text, outcome)
+
+
+def _error_of(response: Any) -> RagError | None:
+    """The domain error of a failed statement; LlamaIndex turns other failures into 'Error: ...' text."""
+    metadata = response.metadata or {}
+    if isinstance(metadata.get("error"), RagError):
+        return metadata["error"]
+    run = metadata.get("sql_run")
+    if run is not None and run.result is not None:
+        return None
+    text = str(getattr(response, "response", "") or "")
+    return QueryFailed(text.removeprefix("Error: ").strip() or "the query returned nothing")
+
+
+def build_sql_engine(context: EngineContext, text_to_sql_prompt: Any | None) -> SQLEngine:
+    # NLSQLTableQueryEngine builds {schema} from reflection only (SQLDatabase.custom_table_info is not used
+    # there); the column roles, category values and date format reach the prompt through context_query_kwargs.
+    nl_sql = NLSQLTableQueryEngine(sql_database=context.database, tables=[context.source.table], llm=context.llm,
+                                   text_to_sql_prompt=text_to_sql_prompt, synthesize_response=False,
+                                   embed_model=context.embed_model,
+                                   context_query_kwargs={context.source.table: context.source.describe()})
+    return SQLEngine(context=context, nl_sql=nl_sql)

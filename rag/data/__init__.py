@@ -1,0 +1,1 @@
+"""Data layer: the read-only source table, its column roles, the chunker, embeddings and the index."""

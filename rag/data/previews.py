@@ -1,0 +1,37 @@
+"""Read-only overview queries of the source table (for the Data page), built with sqlglot for its dialect.
+
+They are plain SELECTs; the caller runs them through the SQL guard like any other statement.
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from rag.data.source import sqlglot_dialect
+
+
+def _column(name: str) -> exp.Column:
+    return exp.column(exp.to_identifier(name, quoted=True))
+
+
+def category_counts_sql(table: str, category: str, dialect: str) -> str:
+    """SELECT category, COUNT(*) ... GROUP BY category, ordered by count (for the guard to check)."""
+    query = (exp.select(exp.alias_(_column(category), "category", quoted=True),
+                        exp.alias_(exp.Count(this=exp.Star()), "articles", quoted=True))
+             .from_(exp.to_table(table, quoted=True))
+             .group_by(_column(category))
+             .order_by(exp.Ordered(this=exp.column("articles", quoted=True), desc=True)))
+    return query.sql(dialect=sqlglot_dialect(dialect))
+
+
+def month_counts_sql(table: str, date: str, dialect: str) -> str:
+    """SELECT 'YYYY-MM' AS month, COUNT(*) ... GROUP BY month (dates stored as text or as dates)."""
+    as_text = exp.Cast(this=_column(date), to=exp.DataType.build("text"))
+    month = exp.Substring(this=as_text, start=exp.Literal.number(1), length=exp.Literal.number(7))
+    query = (exp.select(exp.alias_(month, "month", quoted=True),
+                        exp.alias_(exp.Count(this=exp.Star()), "articles", quoted=True))
+             .from_(exp.to_table(table, quoted=True))
+             .where(exp.Not(this=exp.Is(this=_column(date), expression=exp.Null())))
+             .group_by(exp.column("month", quoted=True))
+             .order_by(exp.column("month", quoted=True)))
+    return query.sql(dialect=sqlglot_dialect(dialect))

@@ -1,0 +1,214 @@
+"""Question set -> routing / SQL / retrieval / answer / latency / cost report, through the app's own Assistant.
+
+A case file (YAML, versioned) names the table it was written for and lists cases:
+
+    version: 1
+    table: articles
+    cases:
+    - id: sql-count-2023            # unique
+      question: "How many technology articles were published in 2023?"
+      route: sql                    # expected route: sql | vector | hybrid
+      alternatives: [hybrid]        # optional: other acceptable routes
+      sql_result: {value: 16}       # or rows: [[...], ...]; order-insensitive unless `ordered: true`
+      notes: "..."                  # optional
+    - id: vec-children
+      question: "What do we have about children?"
+      route: vector
+      relevant: [https://...]       # expected urls (a title or a row key is also accepted)
+    - id: na-quantum
+      question: "quantum computing in agriculture"
+      route: vector
+      no_answer: true               # nothing relevant exists: the answer must say so
+
+Each case has exactly one of `sql_result`, `relevant` and `no_answer`. Expected rows may name fewer
+columns than the product returns: they match when some choice of the result's columns reproduces
+them (numbers within a small tolerance, text case-insensitively). `rag.evaluation.runner.run_eval` asks every question
+through `Assistant.ask` (or the one given, e.g. the app's cached engine) and returns an `EvalReport`;
+`write_report` saves `report.json` and `summary.md`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rag.errors import ConfigError
+from rag.settings import PROJECT_ROOT
+
+SUPPORTED_VERSIONS = (1,)
+ROUTES = ("sql", "vector", "hybrid")
+CASE_KEYS = {"id", "question", "route", "alternatives", "sql_result", "relevant", "no_answer", "ordered", "notes"}
+DEFAULT_CASES = PROJECT_ROOT / "eval" / "sample.yaml"
+
+class CaseFileError(ConfigError):
+    """The case file is missing, unreadable or malformed; the message names the file and the case."""
+
+    title = "Bad case file"
+
+
+# ---------------------------------------------------------------- the case file
+
+
+@dataclass(frozen=True)
+class ExpectedSQL:
+    """Expected rows (a list of lists) or a single value."""
+
+    rows: list[list[Any]] | None = None
+    value: Any = None
+    has_value: bool = False
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.has_value and not self.rows
+
+    def to_dict(self) -> Any:
+        return {"value": self.value} if self.has_value else self.rows
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    question: str
+    route: str
+    alternatives: tuple[str, ...] = ()
+    sql_result: ExpectedSQL | None = None
+    relevant: tuple[str, ...] = ()
+    no_answer: bool = False
+    ordered: bool = False
+    notes: str = ""
+
+    @property
+    def kind(self) -> str:
+        return "sql" if self.sql_result is not None else "retrieval" if self.relevant else "no_answer"
+
+    @property
+    def accepted_routes(self) -> tuple[str, ...]:
+        return (self.route, *self.alternatives)
+
+    @property
+    def answer_exists(self) -> bool:
+        """False when the right reply is 'nothing found' (no_answer, or an expected empty result)."""
+        return not self.no_answer and not (self.sql_result is not None and self.sql_result.is_empty)
+
+
+@dataclass(frozen=True)
+class CaseSet:
+    version: int
+    table: str
+    cases: tuple[Case, ...]
+    source: str = "<cases>"
+
+
+def load_cases(path: str | Path) -> CaseSet:
+    """Read and validate a case file; any problem is a CaseFileError naming the file and the case."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise CaseFileError(f"Cannot read the case file {path}: {error.strerror or error}.") from error
+    try:
+        document = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise CaseFileError(f"{path} is not valid YAML: {error}".replace("\n", " ")) from error
+    return parse_cases(document, source=str(path))
+
+
+def parse_cases(document: Any, source: str = "<cases>") -> CaseSet:
+    def fail(message: str) -> CaseFileError:
+        return CaseFileError(f"{source}: {message}")
+
+    if not isinstance(document, dict):
+        raise fail("expected a mapping with 'version', 'table' and 'cases'")
+    unknown = set(document) - {"version", "table", "cases", "description"}
+    if unknown:
+        raise fail(f"unknown top-level key(s): {', '.join(sorted(map(str, unknown)))}")
+    version = document.get("version")
+    if version not in SUPPORTED_VERSIONS:
+        raise fail(f"version {version!r} is not supported (supported: {', '.join(map(str, SUPPORTED_VERSIONS))})")
+    table = document.get("table")
+    if not isinstance(table, str) or not table.strip():
+        raise fail("'table' must name the table the questions are about")
+    raw_cases = document.get("cases")
+    if not isinstance(raw_cases, list) or not raw_cases:
+        raise fail("'cases' must be a non-empty list")
+    cases: list[Case] = []
+    seen: set[str] = set()
+    for number, raw in enumerate(raw_cases, start=1):
+        label = f"case #{number}" + (f" ({raw.get('id')!r})" if isinstance(raw, dict) and raw.get("id") else "")
+        try:
+            case = _parse_case(raw)
+        except ValueError as error:
+            raise fail(f"{label}: {error}") from error
+        if case.id in seen:
+            raise fail(f"{label}: duplicate id {case.id!r}")
+        seen.add(case.id)
+        cases.append(case)
+    return CaseSet(version=version, table=table.strip(), cases=tuple(cases), source=source)
+
+
+def _parse_case(raw: Any) -> Case:
+    if not isinstance(raw, dict):
+        raise ValueError("must be a mapping")
+    unknown = set(raw) - CASE_KEYS
+    if unknown:
+        raise ValueError(f"unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+    case_id = raw.get("id")
+    if not isinstance(case_id, str) or not case_id.strip():
+        raise ValueError("'id' must be a non-empty string")
+    question = raw.get("question")
+    if not isinstance(question, str) or not question.strip():
+        raise ValueError("'question' must be a non-empty string")
+    route = raw.get("route")
+    if route not in ROUTES:
+        raise ValueError(f"'route' must be one of {', '.join(ROUTES)}, not {route!r}")
+    alternatives = raw.get("alternatives") or []
+    if not isinstance(alternatives, list) or any(a not in ROUTES for a in alternatives):
+        raise ValueError(f"'alternatives' must be a list of routes ({', '.join(ROUTES)})")
+    present = [k for k in ("sql_result", "relevant", "no_answer") if k in raw and raw[k] not in (None, False)]
+    if len(present) != 1:
+        raise ValueError("needs exactly one of 'sql_result', 'relevant' or 'no_answer: true'"
+                         + (f" (has {', '.join(present)})" if present else ""))
+    ordered = raw.get("ordered", False)
+    if not isinstance(ordered, bool):
+        raise ValueError("'ordered' must be true or false")
+    notes = raw.get("notes") or ""
+    if not isinstance(notes, str):
+        raise ValueError("'notes' must be text")
+    sql_result = _parse_sql_result(raw["sql_result"]) if "sql_result" in present else None
+    if isinstance(raw.get("sql_result"), dict) and "ordered" in raw["sql_result"]:
+        ordered = bool(raw["sql_result"]["ordered"])
+    relevant: tuple[str, ...] = ()
+    if "relevant" in present:
+        items = raw["relevant"] if isinstance(raw["relevant"], list) else [raw["relevant"]]
+        if not items or any(not isinstance(i, str | int) or not str(i).strip() for i in items):
+            raise ValueError("'relevant' must be a non-empty list of urls or titles")
+        relevant = tuple(str(i).strip() for i in items)
+    if "no_answer" in present and raw["no_answer"] is not True:
+        raise ValueError("'no_answer' must be true")
+    return Case(id=case_id.strip(), question=question.strip(), route=route, alternatives=tuple(alternatives),
+                sql_result=sql_result, relevant=relevant, no_answer="no_answer" in present, ordered=ordered,
+                notes=notes.strip())
+
+
+def _parse_sql_result(value: Any) -> ExpectedSQL:
+    if isinstance(value, dict):
+        unknown = set(value) - {"value", "rows", "ordered"}
+        if unknown or ("value" in value) == ("rows" in value):
+            raise ValueError("'sql_result' as a mapping needs exactly one of 'value' or 'rows' "
+                             "(and an optional 'ordered')")
+        if "value" in value:
+            return ExpectedSQL(value=value["value"], has_value=True)
+        value = value["rows"]
+    if isinstance(value, list):
+        if any(not isinstance(row, list) for row in value):
+            raise ValueError("'sql_result' rows must be a list of lists, e.g. [[\"2023\", 16]]")
+        widths = {len(row) for row in value}
+        if len(widths) > 1 or 0 in widths:
+            raise ValueError("'sql_result' rows must all have the same, non-zero number of values")
+        return ExpectedSQL(rows=value)
+    if isinstance(value, str | int | float | bool):
+        return ExpectedSQL(value=value, has_value=True)
+    raise ValueError("'sql_result' must be rows (a list of lists) or a single value")

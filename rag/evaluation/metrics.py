@@ -1,0 +1,161 @@
+"""Pure scoring functions: result matching, routing confusion, retrieval ranks, percentiles."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rag.evaluation.cases import ROUTES, ExpectedSQL
+
+REL_TOL = 1e-3
+ABS_TOL = 0.051  # the product may round averages to one decimal
+NO_ANSWER = re.compile(r"found nothing relevant|no rows match|nothing to search|no matching rows", re.I)
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str):
+        text = value.strip().replace(",", "")
+        if re.fullmatch(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?", text):
+            return float(text)
+    return None
+
+
+def values_match(expected: Any, actual: Any, *, rel_tol: float = REL_TOL, abs_tol: float = ABS_TOL) -> bool:
+    """Numbers within a small tolerance (a numeric string counts as a number); other values as trimmed,
+    case-insensitive text; None equals the empty string."""
+    a, b = _number(expected), _number(actual)
+    if a is not None and b is not None:
+        return math.isclose(a, b, rel_tol=rel_tol, abs_tol=abs_tol)
+    left = "" if expected is None else str(expected).strip().casefold()
+    right = "" if actual is None else str(actual).strip().casefold()
+    return left == right
+
+
+def _rows_equal(expected: Sequence[Any], actual: Sequence[Any]) -> bool:
+    return len(expected) == len(actual) and all(values_match(e, a) for e, a in zip(expected, actual, strict=True))
+
+
+def multiset_match(expected: Sequence[Sequence[Any]], actual: Sequence[Sequence[Any]]) -> bool:
+    """True when the rows can be paired one to one (bipartite matching, so tolerance never mis-pairs)."""
+    if len(expected) != len(actual):
+        return False
+    options = [[j for j, row in enumerate(actual) if _rows_equal(exp_row, row)] for exp_row in expected]
+    owner: dict[int, int] = {}
+
+    def assign(i: int, visited: set[int]) -> bool:
+        for j in options[i]:
+            if j in visited:
+                continue
+            visited.add(j)
+            if j not in owner or assign(owner[j], visited):
+                owner[j] = i
+                return True
+        return False
+
+    return all(assign(i, set()) for i in range(len(expected)))
+
+
+def rows_match(expected: Sequence[Sequence[Any]], actual: Sequence[Sequence[Any]], *, ordered: bool = False) -> bool:
+    """Expected rows vs a result: same number of rows, and some choice of the result's columns (as many as
+    the expected rows have, in any order) reproduces them; row order matters only when `ordered`."""
+    if len(expected) != len(actual):
+        return False
+    if not expected:
+        return True
+    width = len(expected[0])
+    actual_width = min(len(row) for row in actual)
+    if width > actual_width:
+        return False
+
+    def column_fits(j: int, c: int) -> bool:
+        wanted = [[row[j]] for row in expected]
+        got = [[row[c]] for row in actual]
+        return all(_rows_equal(w, g) for w, g in zip(wanted, got, strict=True)) if ordered \
+            else multiset_match(wanted, got)
+
+    candidates = [[c for c in range(actual_width) if column_fits(j, c)] for j in range(width)]
+    for columns in itertools.product(*candidates):
+        if len(set(columns)) != width:
+            continue
+        projected = [[row[c] for c in columns] for row in actual]
+        if (all(_rows_equal(e, p) for e, p in zip(expected, projected, strict=True)) if ordered
+                else multiset_match(expected, projected)):
+            return True
+    return False
+
+
+def value_match(expected: Any, actual_rows: Sequence[Sequence[Any]]) -> bool:
+    """A single expected value: the result is one row and one of its cells is that value."""
+    return len(actual_rows) == 1 and any(values_match(expected, cell) for cell in actual_rows[0])
+
+
+def sql_result_match(expected: ExpectedSQL, actual_rows: Sequence[Sequence[Any]], *, ordered: bool = False) -> bool:
+    if expected.has_value:
+        return value_match(expected.value, actual_rows)
+    return rows_match(expected.rows or [], actual_rows, ordered=ordered)
+
+
+def confusion_matrix(pairs: Iterable[tuple[str, str | None]], labels: Sequence[str] = ROUTES
+                     ) -> dict[str, dict[str, int]]:
+    """expected -> actual -> count, over the given labels plus 'none' (no route: an error before routing)."""
+    columns = [*labels, "none"]
+    matrix = {expected: dict.fromkeys(columns, 0) for expected in labels}
+    for expected, actual in pairs:
+        row = matrix.setdefault(expected, dict.fromkeys(columns, 0))
+        key = actual if actual in columns else "none"
+        row[key] = row.get(key, 0) + 1
+    return matrix
+
+
+def _is_relevant(item: Any, relevant: Sequence[str]) -> bool:
+    """`item` is a retrieved (url, title, row_key) or a plain identifier."""
+    keys = item if isinstance(item, tuple | list) else (item,)
+    keys = [str(k).strip().casefold() for k in keys if k not in (None, "")]
+    return any(r.strip().casefold() in keys for r in relevant)
+
+
+def reciprocal_rank(retrieved: Sequence[Any], relevant: Sequence[str]) -> float:
+    for rank, item in enumerate(retrieved, start=1):
+        if _is_relevant(item, relevant):
+            return 1.0 / rank
+    return 0.0
+
+
+def hit_at_k(retrieved: Sequence[Any], relevant: Sequence[str], k: int) -> bool:
+    return any(_is_relevant(item, relevant) for item in retrieved[:k])
+
+
+def recall_at_k(retrieved: Sequence[Any], relevant: Sequence[str], k: int) -> float:
+    """Share of the relevant items found in the top k (at most k / len(relevant) when there are more)."""
+    if not relevant:
+        return 0.0
+    found = {r for r in relevant for item in retrieved[:k] if _is_relevant(item, [r])}
+    return len(found) / len(relevant)
+
+
+def percentile(values: Sequence[float], p: float) -> float | None:
+    """Linear-interpolated percentile (p in 0..100); None for no values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * p / 100
+    low, high = math.floor(position), math.ceil(position)
+    return round(ordered[low] + (ordered[high] - ordered[low]) * (position - low), 3)
+
+
+def rate(numerator: float, denominator: int) -> float | None:
+    return round(numerator / denominator, 4) if denominator else None
+
+
+def says_no_answer(answer: str, route: str | None, chunks: int, error: str | None) -> bool:
+    """The reply says nothing was found ('found nothing relevant', 'No rows match'), or a retrieval route
+    came back with no chunk at all."""
+    if error:
+        return False
+    return bool(NO_ANSWER.search(answer or "")) or (route in ("vector", "hybrid") and chunks == 0)

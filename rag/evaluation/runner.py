@@ -1,0 +1,178 @@
+"""Ask every case through the app's `Assistant` and score each turn against its case."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from rag.evaluation.cases import Case, CaseSet
+from rag.evaluation.metrics import hit_at_k, recall_at_k, reciprocal_rank, says_no_answer, sql_result_match
+from rag.evaluation.report import EvalReport, summarise
+from rag.settings import Settings, mask_url
+
+KEPT_ROWS = 20  # rows of an actual SQL result kept per case in the report
+WARM_UP_QUESTION = "warm-up question about nothing in particular"  # not scored; see run_eval
+
+@dataclass
+class CaseResult:
+    id: str
+    question: str
+    kind: str  # sql | retrieval | no_answer
+    expected_route: str
+    accepted_routes: list[str]
+    actual_route: str | None
+    route_ok: bool
+    reason: str = ""
+    passed: bool = False
+    failure_reasons: list[str] = field(default_factory=list)
+    notes: str = ""
+    answer: str = ""
+    error: str | None = None
+    # SQL
+    sql: str | None = None
+    sql_ok: bool | None = None
+    expected_sql_result: Any = None
+    columns: list[str] = field(default_factory=list)
+    rows: list[list[Any]] = field(default_factory=list)
+    row_count: int = 0
+    # retrieval
+    filters: list[str] = field(default_factory=list)
+    retrieved: list[dict[str, Any]] = field(default_factory=list)
+    relevant: list[str] = field(default_factory=list)
+    best_score: float | None = None  # similarity of the best retrieved chunk
+    hit: bool | None = None
+    recall: float | None = None
+    reciprocal_rank: float | None = None
+    # answer
+    said_no_answer: bool = False
+    cited: bool = False
+    # cost and time
+    latency_ms: float = 0.0
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    llm_calls: int = 0
+    llm_models: dict[str, int] = field(default_factory=dict)  # calls per model ('offline' = the SQL writer)
+    tokens: dict[str, int] = field(default_factory=dict)
+    cost_usd: float = 0.0
+    turn_id: str | None = None
+    turn: dict[str, Any] | None = None  # the whole turn (with its trace), kept for failures
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def score_case(case: Case, turn: Any, k: int) -> CaseResult:
+    """Compare one turn with its case; every failed check adds a plain reason."""
+    trace, outcome = turn.trace, turn.result
+    route = turn.route
+    rows = outcome.result.rows if outcome.result else []
+    result = CaseResult(id=case.id, question=case.question, kind=case.kind, expected_route=case.route,
+                        accepted_routes=list(case.accepted_routes), actual_route=route,
+                        route_ok=route in case.accepted_routes, reason=outcome.reason, notes=case.notes,
+                        answer=turn.answer, error=turn.error, sql=outcome.sql,
+                        columns=list(outcome.result.columns) if outcome.result else [],
+                        rows=[list(r) for r in rows[:KEPT_ROWS]], row_count=len(rows),
+                        filters=[f.describe() for f in outcome.filters], latency_ms=trace.timings_ms.get("total", 0.0),
+                        timings_ms=dict(trace.timings_ms), llm_calls=len(trace.llm_calls),
+                        llm_models=dict(Counter(c.model for c in trace.llm_calls)), tokens=dict(trace.tokens),
+                        cost_usd=float(turn.cost_usd or 0.0), turn_id=turn.id)
+    reasons = result.failure_reasons
+    if turn.error:
+        reasons.append(f"error: {turn.error}")
+    if not result.route_ok:
+        wanted = " or ".join(case.accepted_routes)
+        reasons.append(f"routed to {route or 'no route'}, expected {wanted}")
+    if case.sql_result is not None:
+        result.expected_sql_result = case.sql_result.to_dict()
+        if route != "sql" or not outcome.sql:
+            result.sql_ok = False
+            reasons.append(f"no SQL result to compare: the question went to the {route or 'no'} route")
+        else:
+            result.sql_ok = sql_result_match(case.sql_result, rows, ordered=case.ordered)
+            if not result.sql_ok:
+                reasons.append(f"SQL result differs: got {len(rows)} row(s) {_preview(rows)}, expected "
+                               f"{_preview(case.sql_result.to_dict())}" + (" in this order" if case.ordered else ""))
+    chunks = list(outcome.chunks)
+    if chunks:
+        result.best_score = max(c.score for c in chunks)
+    if case.relevant or case.no_answer:
+        result.retrieved = [{"title": c.title, "url": c.url, "row_key": c.row_key, "score": c.score}
+                            for c in chunks[:k]]
+    if case.relevant:
+        result.relevant = list(case.relevant)
+        keys = [(c.url, c.title, c.row_key) for c in chunks]
+        result.hit = hit_at_k(keys, case.relevant, k)
+        result.recall = round(recall_at_k(keys, case.relevant, k), 4)
+        result.reciprocal_rank = round(reciprocal_rank(keys[:k], case.relevant), 4)
+        if not result.hit:
+            titles = "; ".join(f"{c.title} ({c.score:.2f})" for c in chunks[:k]) or "nothing"
+            reasons.append(f"no relevant document in the top {k}: retrieved {titles}")
+    result.said_no_answer = says_no_answer(turn.answer, route, len(chunks), turn.error)
+    if case.no_answer and not result.said_no_answer and not turn.error:
+        best = max((c.score for c in chunks), default=0.0)
+        reasons.append(f"answered although nothing relevant exists (best similarity {best:.2f})")
+    elif case.answer_exists and result.said_no_answer:
+        reasons.append("replied that nothing was found although an answer exists")
+    sql_ran = route == "sql" and bool(outcome.sql) and str(outcome.sql_verdict or "").startswith("allowed")
+    result.cited = turn.error is None and (bool(turn.citations) or sql_ran)
+    result.passed = not reasons
+    if not result.passed:
+        result.turn = turn.to_dict()
+    return result
+
+
+def _crashed(case: Case, error: BaseException) -> CaseResult:
+    """An unexpected exception (a bug, not a domain error): recorded, and the run goes on."""
+    text = "".join(traceback.format_exception_only(type(error), error)).strip()
+    return CaseResult(id=case.id, question=case.question, kind=case.kind, expected_route=case.route,
+                      accepted_routes=list(case.accepted_routes), actual_route=None, route_ok=False, notes=case.notes,
+                      error=f"crashed: {text}", failure_reasons=[f"crashed: {text}"],
+                      expected_sql_result=case.sql_result.to_dict() if case.sql_result else None,
+                      turn={"traceback": traceback.format_exc()})
+
+
+def _preview(value: Any, limit: int = 300) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def run_eval(cases: CaseSet, settings: Settings, *, assistant: Any | None = None,
+             progress: Callable[[int, int, CaseResult], None] | None = None) -> EvalReport:
+    """Ask every case through the app's Assistant (built from `settings` unless given) and score it."""
+    from rag.assistant import Assistant
+
+    started_at = datetime.now(UTC).isoformat(timespec="seconds")
+    clock = time.perf_counter()
+    build_ms = 0.0
+    if assistant is None:
+        assistant = Assistant.build(settings)
+        build_ms = round((time.perf_counter() - clock) * 1000, 1)
+    warm = time.perf_counter()
+    assistant.ask(WARM_UP_QUESTION)  # loads the embedding model and caches, so case latencies are steady-state
+    warm_up_ms = round((time.perf_counter() - warm) * 1000, 1)
+    results: list[CaseResult] = []
+    for number, case in enumerate(cases.cases, start=1):
+        try:
+            result = score_case(case, assistant.ask(case.question), settings.top_k)
+        except Exception as error:  # noqa: BLE001 - one broken case must not end the run
+            result = _crashed(case, error)
+        results.append(result)
+        if progress:
+            progress(number, len(cases.cases), result)
+    meta = {
+        "cases_file": cases.source, "version": cases.version, "case_table": cases.table,
+        "table": settings.table, "db": mask_url(settings.db_url), "index_dir": settings.index_dir,
+        "embed_model": settings.embed_model, "top_k": settings.top_k,
+        "provider": getattr(assistant, "provider_label", settings.effective_provider),
+        "started_at": started_at, "build_ms": build_ms, "warm_up_ms": warm_up_ms,
+        "duration_s": round(time.perf_counter() - clock, 2),
+    }
+    if settings.table != cases.table:
+        meta["warning"] = f"the cases were written for table {cases.table!r} but ran against {settings.table!r}"
+    return EvalReport(meta=meta, summary=summarise(results, settings.top_k), cases=results)

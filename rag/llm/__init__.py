@@ -1,0 +1,1 @@
+"""The hosted language model: Gemini behind retries, its prompts, and answer synthesis."""

@@ -1,0 +1,1 @@
+"""Understanding a question: dates, the table vocabulary, the planner and offline text-to-SQL."""
