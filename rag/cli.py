@@ -224,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_ask)
 
     p = sub.add_parser("eval", help="run a question set and report routing, SQL, retrieval, latency and cost")
-    p.add_argument("--cases", help="case file (default: the project's eval/sample.yaml)")
+    p.add_argument("--cases", help="case file (default: the project's eval/news/dev.yaml)")
     _common(p)
     p.add_argument("--provider", choices=["offline", "gemini"], help="language provider (default: from settings)")
     p.add_argument("--out", help="output directory (default: eval/results/<timestamp>/)")

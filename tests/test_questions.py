@@ -1,4 +1,4 @@
-"""The sample question set (eval/sample.yaml) against the sample database and the real index, offline.
+"""The sample question set (eval/news/dev.yaml) against the sample database and the real index, offline.
 
 Targets from the evaluation issue: routing accuracy >= 95%, SQL execution accuracy >= 90% and
 retrieval hit@k >= 90%. A failure lists every missed case with its reason, so the planner can be fixed.
@@ -14,7 +14,7 @@ from rag.evaluation.report import EvalReport
 from rag.evaluation.runner import run_eval
 from rag.settings import PROJECT_ROOT, SAMPLE_DB_PATH, Settings
 
-CASES = PROJECT_ROOT / "eval" / "sample.yaml"
+CASES = PROJECT_ROOT / "eval" / "news" / "dev.yaml"
 INDEX_DIR = PROJECT_ROOT / "data" / "chroma"
 
 pytestmark = pytest.mark.slow

@@ -1,8 +1,8 @@
 """A small support-ticket table: a second schema for the evaluation harness (no `rag` import here).
 
     python eval/tickets/generate.py tickets.db          # build the SQLite file (replaces it)
-    python eval/tickets/generate.py --check             # cases.yaml sql_result vs independent computation
-    python eval/tickets/generate.py --fill              # rewrite cases.yaml's sql_result values
+    python eval/tickets/generate.py --check             # dev.yaml sql_result vs independent computation
+    python eval/tickets/generate.py --fill              # rewrite dev.yaml's sql_result values
 
 Columns: ticket_id INTEGER PRIMARY KEY, subject, body, opened_at ('YYYY-MM-DD HH:MM:SS'), status,
 priority, assignee. Sixty-one tickets, written by hand: each has its own problem statement, and a
@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 
 HERE = Path(__file__).resolve().parent
-CASES = HERE / "cases.yaml"
+CASES = HERE / "dev.yaml"
 
 DDL = ("CREATE TABLE tickets (ticket_id INTEGER PRIMARY KEY, subject TEXT NOT NULL, body TEXT NOT NULL, "
        "opened_at TEXT NOT NULL, status TEXT NOT NULL, priority TEXT NOT NULL, assignee TEXT)")
@@ -345,13 +345,13 @@ EXPECTED: dict[str, Callable[[list[dict[str, Any]]], Any]] = {
 
 
 def check(fill: bool = False) -> int:
-    sys.path.insert(0, str(HERE.parent))
+    sys.path.insert(0, str(HERE.parent / "news"))
     from make_expected import dump_cases  # the same stable YAML layout as the sample set
 
     rows = ticket_rows()
     document = yaml.safe_load(CASES.read_text(encoding="utf-8"))
     subjects = {r["subject"] for r in rows}
-    problems = [f"{cid}: computed here but not in cases.yaml" for cid in
+    problems = [f"{cid}: computed here but not in dev.yaml" for cid in
                 sorted(set(EXPECTED) - {c["id"] for c in document["cases"]})]
     for case in document["cases"]:
         for item in case.get("relevant") or []:
@@ -375,8 +375,8 @@ def check(fill: bool = False) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", help="SQLite file to build")
-    parser.add_argument("--check", action="store_true", help="check cases.yaml against the computed results")
-    parser.add_argument("--fill", action="store_true", help="rewrite cases.yaml's sql_result values")
+    parser.add_argument("--check", action="store_true", help="check dev.yaml against the computed results")
+    parser.add_argument("--fill", action="store_true", help="rewrite dev.yaml's sql_result values")
     args = parser.parse_args(argv)
     if args.out:
         print(f"built {args.out}: {build_tickets_db(args.out)} tickets")

@@ -10,6 +10,7 @@ A case file (YAML, versioned) names the table it was written for and lists cases
       route: sql                    # expected route: sql | vector | hybrid
       alternatives: [hybrid]        # optional: other acceptable routes
       sql_result: {value: 16}       # or rows: [[...], ...]; order-insensitive unless `ordered: true`
+      reference_sql: "SELECT ..."   # optional: the hand-written query sql_result was computed from
       notes: "..."                  # optional
     - id: vec-children
       question: "What do we have about children?"
@@ -22,9 +23,10 @@ A case file (YAML, versioned) names the table it was written for and lists cases
 
 Each case has exactly one of `sql_result`, `relevant` and `no_answer`. Expected rows may name fewer
 columns than the product returns: they match when some choice of the result's columns reproduces
-them (numbers within a small tolerance, text case-insensitively). `rag.evaluation.runner.run_eval` asks every question
-through `Assistant.ask` (or the one given, e.g. the app's cached engine) and returns an `EvalReport`;
-`write_report` saves `report.json` and `summary.md`.
+them (numbers within a small tolerance, text case-insensitively). Question sets live per table in
+`eval/<table>/dev.yaml` (tune on these) and `eval/<table>/test.yaml` (written before tuning, frozen).
+`rag.evaluation.runner.run_eval` asks every question through `Assistant.ask` (or the one given, e.g.
+the app's cached engine) and returns an `EvalReport`; `write_report` saves `report.json` and `summary.md`.
 """
 
 from __future__ import annotations
@@ -40,8 +42,9 @@ from rag.settings import PROJECT_ROOT
 
 SUPPORTED_VERSIONS = (1,)
 ROUTES = ("sql", "vector", "hybrid")
-CASE_KEYS = {"id", "question", "route", "alternatives", "sql_result", "relevant", "no_answer", "ordered", "notes"}
-DEFAULT_CASES = PROJECT_ROOT / "eval" / "sample.yaml"
+CASE_KEYS = {"id", "question", "route", "alternatives", "sql_result", "relevant", "no_answer", "ordered", "notes",
+             "reference_sql"}
+DEFAULT_CASES = PROJECT_ROOT / "eval" / "news" / "dev.yaml"
 
 class CaseFileError(ConfigError):
     """The case file is missing, unreadable or malformed; the message names the file and the case."""
@@ -79,6 +82,7 @@ class Case:
     no_answer: bool = False
     ordered: bool = False
     notes: str = ""
+    reference_sql: str = ""
 
     @property
     def kind(self) -> str:
@@ -177,6 +181,9 @@ def _parse_case(raw: Any) -> Case:
     notes = raw.get("notes") or ""
     if not isinstance(notes, str):
         raise ValueError("'notes' must be text")
+    reference_sql = raw.get("reference_sql") or ""
+    if not isinstance(reference_sql, str):
+        raise ValueError("'reference_sql' must be text")
     sql_result = _parse_sql_result(raw["sql_result"]) if "sql_result" in present else None
     if isinstance(raw.get("sql_result"), dict) and "ordered" in raw["sql_result"]:
         ordered = bool(raw["sql_result"]["ordered"])
@@ -190,7 +197,7 @@ def _parse_case(raw: Any) -> Case:
         raise ValueError("'no_answer' must be true")
     return Case(id=case_id.strip(), question=question.strip(), route=route, alternatives=tuple(alternatives),
                 sql_result=sql_result, relevant=relevant, no_answer="no_answer" in present, ordered=ordered,
-                notes=notes.strip())
+                notes=notes.strip(), reference_sql=reference_sql.strip())
 
 
 def _parse_sql_result(value: Any) -> ExpectedSQL:

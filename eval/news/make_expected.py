@@ -1,4 +1,4 @@
-"""Compute the expected SQL results of eval/sample.yaml from data/articles.jsonl, independently of the product.
+"""Compute the expected SQL results of eval/news/dev.yaml from data/articles.jsonl, independently of the product.
 
 Nothing here imports `rag`: every expectation is plain Python over the JSON lines (word count =
 whitespace-separated words of `full_content`, authors split on ';', dates compared as text
@@ -6,8 +6,8 @@ whitespace-separated words of `full_content`, authors split on ';', dates compar
 documents: a rolling "last N months/days" window ends on that day and starts N units earlier
 plus one day; "last month/quarter/year" is the previous calendar unit.
 
-    python eval/make_expected.py           # check: exit 1 when a case's sql_result differs
-    python eval/make_expected.py --fill    # rewrite sql_result of every computed case
+    python eval/news/make_expected.py           # check: exit 1 when a case's sql_result differs
+    python eval/news/make_expected.py --fill    # rewrite sql_result of every computed case
 It also checks that every `relevant` url exists in the corpus and that every SQL case is computed here.
 """
 
@@ -27,8 +27,8 @@ from typing import Any
 import yaml
 
 HERE = Path(__file__).resolve().parent
-CASES = HERE / "sample.yaml"
-CORPUS = HERE.parent / "data" / "articles.jsonl"
+CASES = HERE / "dev.yaml"
+CORPUS = HERE.parent.parent / "data" / "articles.jsonl"
 
 URL = re.compile(r"^https?://[^\s,\[\]{}#]+$")  # written unquoted; anything else is JSON-quoted
 Row = dict[str, Any]
