@@ -16,6 +16,7 @@ from typing import Any
 
 from rag import tracing
 from rag.answer.chart_spec import choose_chart
+from rag.answer.compose import markdown_safe
 from rag.answer.context import EmbedderAdapter, EngineContext
 from rag.answer.router import build_engines, build_router
 from rag.answer.sql_database import GuardedSQLDatabase
@@ -161,7 +162,10 @@ class Assistant:
         result: EngineResult = (response.metadata or {}).get("engine_result") or EngineResult()
         result.route, result.reason = route.value, reason
         chart = choose_chart(result.result) if route == Route.SQL else None
-        turn = Turn(question=question, answer=str(response.response), trace=trace, result=result, chart=chart)
+        answer = str(response.response)
+        if result.interpretation is not None:  # the reading first, so a misreading is never silent
+            answer = f"_{markdown_safe(result.interpretation.restatement())}_\n\n{answer}"
+        turn = Turn(question=question, answer=answer, trace=trace, result=result, chart=chart)
         turn.cost_usd = estimate_cost(self.providers.model_name, trace.tokens)
         return turn
 

@@ -7,6 +7,7 @@ Errors are printed as one plain sentence on stderr with exit code 2; never a tra
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -123,6 +124,10 @@ def turn_json(turn: Any) -> dict[str, Any]:
         "answer": turn.answer,
         "route": turn.route,
         "reason": result.reason,
+        "interpretation": result.interpretation.restatement() if result.interpretation else None,
+        "conditions": [dataclasses.asdict(c) for c in result.interpretation.conditions]
+        if result.interpretation else [],
+        "unused_words": result.interpretation.unused_words if result.interpretation else [],
         "forced_route": trace.forced_route,
         "provider": trace.provider,
         "sql": result.sql,

@@ -112,6 +112,37 @@ class ChartSpec:
 
 
 @dataclass
+class ConditionReading:
+    """One condition as the user should read it, with the question words it came from."""
+
+    column: str
+    op: str
+    value: Any
+    words: str = ""
+    text: str = ""  # plain restatement, e.g. "published_date 2023-03-01 to 2023-03-31"
+
+
+@dataclass
+class Interpretation:
+    """How a question was read: what was computed or searched, each condition, and the words nothing used.
+
+    Shown as one line above every answer (`restatement`), so a misreading is visible instead of silent."""
+
+    action: str  # "Counted articles", "Average word_count", "Searched the text for 'crypto'"
+    conditions: list[ConditionReading] = field(default_factory=list)
+    group_by: list[str] = field(default_factory=list)
+    unused_words: list[str] = field(default_factory=list)
+
+    def restatement(self) -> str:
+        parts = [self.action, *(c.text for c in self.conditions)]
+        if self.group_by:
+            parts.append("per " + ", ".join(self.group_by))
+        if self.unused_words:
+            parts.append("not used: " + ", ".join(f"'{w}'" for w in self.unused_words))
+        return " · ".join(parts)
+
+
+@dataclass
 class SQLRun:
     """One guarded SELECT: the statement as checked, the guard's verdict, and its rows when it ran."""
 
@@ -129,6 +160,7 @@ class EngineResult:
 
     route: str | None = None
     reason: str = ""
+    interpretation: Interpretation | None = None
     sql: str | None = None
     sql_verdict: str | None = None
     result: QueryResult | None = None

@@ -286,3 +286,13 @@ def real_embedder() -> Any:
     from rag.data.embeddings import SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder()
+
+
+def answer_body(turn: Any) -> str:
+    """A turn's answer without the interpretation line every answered turn starts with."""
+    first, _, rest = turn.answer.partition("\n\n")
+    interpretation = turn.result.interpretation
+    if interpretation is not None:
+        assert first.startswith("_") and first.endswith("_"), turn.answer  # the restatement comes first
+        return rest
+    return turn.answer

@@ -224,3 +224,19 @@ def test_import_csv_keeps_leading_zeros(tmp_path: Path) -> None:
     csv_path.write_text("postcode,city\n01234,Aville\n00501,Btown\n", encoding="utf-8")
     assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{tmp_path / 'x.db'}", "--table", "codes"]) == 0
     assert rows(tmp_path / "x.db", "SELECT postcode FROM codes") == [("01234",), ("00501",)]
+
+
+def test_ask_json_carries_the_interpretation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`ask --json` states how the question was read: restatement, conditions with their words, unused words."""
+    db = make_articles_db(tmp_path / "articles.db")
+    common = ["--db", f"sqlite:///{db}", "--index-dir", str(tmp_path / "index")]
+    assert main(["index", *common]) == 0
+    capsys.readouterr()
+    assert main(["ask", "How many articles did we put out in 2023 that are not about sports?", *common,
+                 "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["route"] == "sql" and answer["unused_words"] == ["put"]
+    assert [(c["column"], c["op"]) for c in answer["conditions"]] == [("published_date", "between"),
+                                                                      ("article_category", "!=")]
+    assert answer["interpretation"].startswith("Counted articles · published_date 2023-01-01 to 2023-12-31")
+    assert answer["answer"].startswith("_Counted articles")

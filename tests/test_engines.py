@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_articles_db, settings_for, sha256_file
+from conftest import answer_body, make_articles_db, settings_for, sha256_file
 from llama_index.core.schema import NodeWithScore, TextNode
 from llama_index.core.vector_stores.types import FilterCondition, FilterOperator, MetadataFilters
 
@@ -101,7 +101,7 @@ def test_sql_route(corpus: Corpus) -> None:
     assert turn.result.sql_verdict.startswith("allowed")
     assert turn.result.result.columns == ["year", "article_count"]
     assert turn.result.result.rows == [["2022", 2], ["2023", 4]]
-    assert turn.answer.startswith("2 groups by year; highest article count: 2023 (4); lowest: 2022 (2).")
+    assert answer_body(turn).startswith("2 groups by year; highest article count: 2023 (4); lowest: 2022 (2).")
     assert "Computed with SQL over table `articles`" in turn.answer
     assert turn.chart is not None and turn.chart.kind == "bar"
     assert {"sql.guard", "sql.execute", "sql.nl_to_sql", "synthesize"} <= set(span_names(turn))
@@ -170,7 +170,7 @@ def test_hybrid_with_no_matching_rows_skips_the_vector_search(corpus: Corpus) ->
     turn = corpus.assistant.ask("articles about bees in January 2023")  # inside the table's dates, no rows
     assert turn.route == "hybrid"
     assert turn.error is None
-    assert turn.answer.startswith("No rows match the structured part of the question "
+    assert answer_body(turn).startswith("No rows match the structured part of the question "
                                   "(published_date in [2023-01-01, 2023-01-31])")
     assert turn.result.restricted_row_keys == 0
     assert "vector.search" not in span_names(turn)
@@ -189,7 +189,7 @@ def test_forced_vector_route_applies_dates_inside_chroma(corpus: Corpus) -> None
 def test_nothing_relevant_is_said_plainly(corpus: Corpus) -> None:
     turn = corpus.assistant.ask("What do we know about volcanoes erupting?")
     assert turn.route == "vector"
-    assert turn.answer.startswith("I found nothing relevant about “volcanoes erupting”")
+    assert answer_body(turn).startswith("I found nothing relevant about “volcanoes erupting”")
     assert turn.citations == []
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import answer_body
 from llama_index.core.base.llms.types import ChatMessage, LLMMetadata, MessageRole
 from llama_index.core.prompts import PromptTemplate
 from llama_index.core.prompts.prompt_type import PromptType
@@ -132,7 +133,7 @@ def test_llm_routes_to_sql_and_the_cleaned_sql_runs(store: tuple[Settings, Path]
     assert turn.result.sql.startswith("SELECT article_category, COUNT(*) AS articles FROM articles")
     assert turn.result.sql_verdict.startswith("allowed")
     assert sorted(map(tuple, turn.result.result.rows)) == [("Business", 3), ("Environment", 3), ("Sports", 2)]
-    assert turn.answer.startswith("Business and Environment have 3 articles each [1].")
+    assert answer_body(turn).startswith("Business and Environment have 3 articles each [1].")
     assert llm.remaining == 0 and [c.method for c in llm.calls] == ["complete"] * 3
 
     selector_prompt, sql_prompt, rows_prompt = llm.prompts
@@ -173,7 +174,7 @@ def test_invalid_selector_answer_for_a_topic_question_picks_the_offline_route(st
     turn = ask(store, llm, "What do the articles say about solar panels on rooftops?")
 
     assert turn.route == "vector" and "not one of 1..3" in turn.result.reason
-    assert turn.answer.startswith("Rooftop solar is spreading [1].")
+    assert answer_body(turn).startswith("Rooftop solar is spreading [1].")
 
 
 # ---------------------------------------------------------------- malicious and broken SQL
@@ -213,7 +214,7 @@ def test_failing_sql_gets_one_corrective_retry_with_the_error(store: tuple[Setti
     assert [s.attributes["attempt"] for s in spans(turn, "sql.nl_to_sql")] == [1, 2]
     assert turn.result.sql.startswith("SELECT title, published_date FROM articles ORDER BY")
     assert [row[0] for row in turn.result.result.rows] == ["Bank raises interest rates", "Startup raises seed funding"]
-    assert turn.answer.startswith("The latest articles are listed below.") and llm.remaining == 0
+    assert answer_body(turn).startswith("The latest articles are listed below.") and llm.remaining == 0
 
 
 def test_sql_failing_twice_is_reported_after_one_retry(store: tuple[Settings, Path]) -> None:
@@ -244,7 +245,7 @@ def test_injected_document_is_quoted_as_data_inside_delimiters(store: tuple[Sett
     assert documents.count("<document id=") == documents.count("</document>") == len(turn.citations)
     assert 'title="Reader note on rooftop solar panels"' in documents and 'date="2023-06-01 12:00:00"' in documents
     # The answer is what the model wrote, minus images, raw HTML and script links.
-    assert turn.answer.startswith("Rooftop solar panels are spreading [1].")
+    assert answer_body(turn).startswith("Rooftop solar panels are spreading [1].")
     assert "evil.example" not in turn.answer and "<img" not in turn.answer and "javascript:" not in turn.answer
     assert "PWNED" not in turn.answer
 
@@ -268,7 +269,7 @@ def test_429_then_503_then_success(store: tuple[Settings, Path]) -> None:
                      ROUTE_SQL, COUNT_SQL, "Three categories."], sleeps)
     turn = ask(store, llm, "How many articles are there per category?")
 
-    assert turn.error is None and turn.route == "sql" and turn.answer.startswith("Three categories.")
+    assert turn.error is None and turn.route == "sql" and answer_body(turn).startswith("Three categories.")
     attempts = spans(turn, "llm.attempt")
     assert [(s.attributes["attempt"], s.attributes["outcome"]) for s in attempts[:3]] == [
         (1, "retry (HTTP 429)"), (2, "retry (HTTP 503)"), (3, "ok")]
@@ -496,6 +497,6 @@ def test_synthesis_streams_to_on_token_and_is_traced(store: tuple[Settings, Path
     seen: list[str] = []
     turn = assistant_with(settings, llm).ask("What about rooftop solar?", on_token=seen.append)
     assert turn.error is None and turn.route == "vector"
-    assert seen and seen[-1] == turn.answer.strip() and "evil.example" not in seen[-1]
+    assert seen and seen[-1] == answer_body(turn).strip() and "evil.example" not in seen[-1]
     assert [c.method for c in llm.calls] == ["complete", "stream_complete"]
     assert any(call.response.startswith("Rooftop solar") for call in turn.trace.llm_calls)

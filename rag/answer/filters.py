@@ -53,7 +53,11 @@ def _condition_filter(condition: Condition, with_dates: bool
                       ) -> tuple[list[Filter], MetadataFilter | MetadataFilters] | DroppedFilter | None:
     if condition.kind == "category":
         values = condition.value if isinstance(condition.value, list) else [condition.value]
-        op = FilterOperator.EQ if len(values) == 1 else FilterOperator.IN
+        negated = condition.op in ("!=", "not in")
+        if len(values) == 1:
+            op = FilterOperator.NE if negated else FilterOperator.EQ
+        else:
+            op = FilterOperator.NIN if negated else FilterOperator.IN
         value: Any = values[0] if len(values) == 1 else values
         return ([Filter(condition.column, op.value, value, condition.words)],
                 MetadataFilter(key=condition.column, value=value, operator=op))

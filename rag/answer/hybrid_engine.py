@@ -17,6 +17,7 @@ from rag.answer.filters import CHROMA_EXPRESSIBLE, chroma_filters, structured_on
 from rag.answer.retrieval import ROW_KEYS_PER_QUERY, answer_from_chunks, retrieve
 from rag.errors import RagError
 from rag.models import EngineResult, Filter
+from rag.understand.interpretation import interpret
 
 MAX_SELECTED_ROWS = 50_000  # rows SQL may select for one search; beyond this only the first are searched
 # Beyond one query's worth of row ids, conditions Chroma can hold are applied as metadata filters instead.
@@ -31,7 +32,7 @@ class HybridEngine(CustomQueryEngine):
     def custom_query(self, query_str: str) -> Any:
         context: EngineContext = self.context
         plan = context.planner.plan(query_str)
-        outcome = EngineResult()
+        outcome = EngineResult(interpretation=interpret(plan, context.source.table))
         with tracing.span("sql.write", writer="offline") as attrs:
             sql = context.sql_builder.row_keys_sql(plan, context.source.key_columns)
             attrs["sql"] = sql

@@ -15,6 +15,7 @@ from rag.answer import compose
 from rag.answer.context import EngineContext, engine_response
 from rag.errors import QueryFailed, RagError, UnsafeSQL
 from rag.models import EngineResult, QueryResult
+from rag.understand.interpretation import interpret, interpret_sql
 
 
 class SQLEngine(CustomQueryEngine):
@@ -48,6 +49,9 @@ class SQLEngine(CustomQueryEngine):
             raise error
         result = outcome.result or QueryResult([], [])
         plan = context.planner.plan(query_str)
+        # Offline, the plan wrote the SQL; with a language model, the SQL it wrote is what was computed.
+        outcome.interpretation = (interpret_sql(outcome.sql or "", context.sql_builder.dialect) if context.synthesizer
+                                  else interpret(plan, context.source.table))
         roles = context.source.roles
         with tracing.span("synthesize", provider="llm" if context.synthesizer else "template"):
             conditions = "; ".join(c.describe() for c in plan.conditions)

@@ -11,6 +11,7 @@ from rag.answer.context import EngineContext, engine_response
 from rag.answer.filters import chroma_filters
 from rag.answer.retrieval import answer_from_chunks, retrieve
 from rag.models import EngineResult
+from rag.understand.interpretation import interpret
 
 
 class VectorEngine(CustomQueryEngine):
@@ -26,5 +27,6 @@ class VectorEngine(CustomQueryEngine):
             attrs.update(applied=[f.describe() for f in applied], dropped=[d.description for d in dropped])
         found = retrieve(context, plan.topic or query_str, filters)
         text, citations = answer_from_chunks(context, query_str, plan, found.evidence)
-        return engine_response(text, EngineResult(filters=applied, filters_dropped=dropped, chunks=found.top,
+        return engine_response(text, EngineResult(interpretation=interpret(plan, context.source.table),
+                                                  filters=applied, filters_dropped=dropped, chunks=found.top,
                                                   citations=citations))

@@ -63,6 +63,14 @@ AUTHOR_CUES = (
     re.compile(NAME + r"'s\s+(?:articles|stories|pieces|reporting|coverage|columns|work)\b"),
 )
 QUOTED = re.compile(r"[\"“]([^\"”]{2,80})[\"”]")
+# Words that mark what follows as the subject of a text match in a compute question ("how many articles
+# about crypto"); without one, leftover words are reported as not used instead of silently filtering rows.
+SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|covering|cover|covers|titled|"
+                         r"containing|contain|contains|regarding|concerning|related to|discussing|discuss|"
+                         r"discusses|with the words?|that say|saying|headlined)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+NEGATION_CUE = re.compile(r"\b(not|except|excluding|exclude|other than|apart from|besides|outside(?: of)?|"
+                          r"aside from|but not|non)[\s-]+(?:(?:the|a|an|in|from|about|of|any)\s+)*$", re.I)
+MISSING_CUE = r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lacking(?:\s+an?)?|with(?:\s+an?)?\s+(?:empty|blank))"
 OPS = {"more than": ">", "longer than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
        "at least": ">=", "fewer than": "<", "less than": "<", "shorter than": "<", "under": "<", "below": "<",
        "at most": "<=", "exactly": "=", "with": "="}
@@ -72,7 +80,7 @@ OPS = {"more than": ">", "longer than": ">", "greater than": ">", "over": ">", "
 class Condition:
     """One structured condition. `chroma_ok` is True when Chroma can hold it as an equality filter."""
 
-    kind: str  # category | author | author_like | date | number | text_like
+    kind: str  # category | author | author_like | date | number | text_like | missing
     column: str
     op: str
     value: Any
@@ -89,6 +97,8 @@ class Condition:
             low = "" if start == date.min else start.isoformat()
             high = "" if end == date.max else end.isoformat()
             return f"{self.column} in [{low or '…'}, {high or '…'}]"
+        if self.kind == "missing":
+            return f"{self.column} is empty"
         return f"{self.column} {self.op} {self.value!r}"
 
 
@@ -104,6 +114,7 @@ class QueryPlan:
     order_most: bool = False
     with_ties: bool = False
     evidence: list[str] = field(default_factory=list)
+    unused: list[str] = field(default_factory=list)  # question words nothing explained (shown to the user)
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
 
@@ -156,6 +167,7 @@ class Planner:
         self._group_by(text, plan, take, free)
         self._measure(text, plan, take, free)
         self._intent(text, plan, take, free)
+        self._missing_values(text, plan, take, free)
         self._categories(text, plan, take, free)
         self._authors(text, plan, take, free)
         self._default_measure(plan)
@@ -163,6 +175,14 @@ class Planner:
         plan.topic = self._topic(text, consumed)
         if plan.topic and not plan.is_aggregate:
             self._release_foreign_dates(text, plan, consumed)
+        if plan.topic and plan.is_aggregate and not self._marked_as_subject(text, plan.topic, consumed):
+            # No cue marks the words as a subject: only rare words (a topic such as "crypto") stay a text match;
+            # common ones ("put out", "tell me") are reported as not used rather than silently filtering rows.
+            words = plan.topic.split()
+            plan.unused = [w for w in words if not is_rare_word(w)]
+            plan.topic = " ".join(w for w in words if is_rare_word(w))
+            if plan.unused:
+                plan.evidence.append("not used: " + ", ".join(repr(w) for w in plan.unused))
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
             plural = re.search(r"\b(articles|stories|pieces|posts|documents|records|" +
                                "|".join(re.escape(w) for w in self.vocab.entity_words if w.endswith("s")) +
@@ -378,22 +398,74 @@ class Planner:
             value = self.vocab.categories[close[0]] if close else None
         return value
 
+    def _marked_as_subject(self, text: str, topic: str, consumed: list[bool]) -> bool:
+        """Whether the leftover words are marked as what the rows are about: after a subject cue ("about",
+        "mentioning", ...), quoted, or modifying the row noun ("climate articles")."""
+        first, last = topic.split()[0], topic.split()[-1]
+        for match in re.finditer(rf"(?<![\w'-]){re.escape(first)}(?![\w'-])", text):
+            if not any(consumed[match.start():match.end()]):
+                before = text[:match.start()]
+                if SUBJECT_CUE.search(before) or before.rstrip().endswith(("\"", "“", "'")):
+                    return True
+        for match in re.finditer(rf"(?<![\w'-]){re.escape(last)}(?![\w'-])\s+(\w+)", text):
+            if self._is_entity(match.group(1)):
+                return True
+        return False
+
+    def _missing_values(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"without an author", "no byline", "missing a category": the column is empty (NULL or blank)."""
+        columns = {"author": self.roles.authors, "category": self.roles.category}
+        words = [w for w, d in self.vocab.dimensions.items() if columns.get(d)]
+        if not words:
+            return
+        nouns = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+        pattern = re.compile(rf"\b{MISSING_CUE}\s+(?:(?:an?|the|any)\s+)?({nouns})(?:'s\s+name|\s+name|s)?\b"
+                             rf"|\b(unsigned|anonymous|uncategori[sz]ed)\b", re.I)
+        for match in pattern.finditer(text):
+            if not free(match.start(), match.end()):
+                continue
+            if match.group(1):
+                dimension = self.vocab.dimensions[match.group(1).lower()]
+            else:
+                dimension = "category" if match.group(2).lower().startswith("uncategor") else "author"
+            column = columns.get(dimension)
+            if not column:
+                continue
+            plan.conditions.append(Condition("missing", column, "is empty", None, match.group(0),
+                                             span=(match.start(), match.end())))
+            plan.evidence.append(f"{column} is empty ({match.group(0)!r})")
+            take(match.start(), match.end())
+
     def _categories(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.roles.category:
             return
-        found: list[str] = []
+        found: dict[bool, list[str]] = {False: [], True: []}  # negated? -> values
+        words: dict[bool, list[str]] = {False: [], True: []}
+        negated_until = -1  # end of the last negated value: "other than sports or travel" negates both
         for match in WORD.finditer(text):
             value = self._category_of(match.group(0))
             if value is None or not free(match.start(), match.end()):
                 continue
-            if value not in found:
-                found.append(value)
+            cue = NEGATION_CUE.search(text[:match.start()])
+            negated = bool(cue) and free(cue.start(), cue.end())
+            if not negated and negated_until >= 0:
+                negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[negated_until:match.start()]))
+                cue = None
+            negated_until = match.end() if negated else -1
+            if value not in found[negated]:
+                found[negated].append(value)
+            words[negated].append((cue.group(0) if negated and cue else "") + match.group(0))
+            if negated and cue:
+                take(cue.start(), cue.end())
             take(match.start(), match.end())
-        if found:
-            op = "=" if len(found) == 1 else "in"
+        for negated, values in found.items():
+            if not values:
+                continue
+            op = {(False, True): "=", (False, False): "in", (True, True): "!=", (True, False): "not in"}[
+                (negated, len(values) == 1)]
             plan.conditions.append(Condition("category", self.roles.category, op,
-                                             found[0] if len(found) == 1 else found, ", ".join(found)))
-            plan.evidence.append("category " + " or ".join(found))
+                                             values[0] if len(values) == 1 else values, ", ".join(words[negated])))
+            plan.evidence.append("category " + ("not " if negated else "") + " or ".join(values))
 
     def _authors(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.roles.authors:
@@ -453,6 +525,16 @@ class Planner:
             if phrase.lower() not in topic.lower():
                 topic = f"{topic} {phrase}".strip()
         return topic
+
+
+RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; "typical" 4.6, "put" 5.7 are not
+
+
+def is_rare_word(word: str) -> bool:
+    """Whether a word is uncommon in general English, and so likely names a topic rather than phrasing."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word.lower().strip("'"), "en") < RARE_ZIPF and not word.lower().startswith(("i'", "'"))
 
 
 def _take_cue_before(text: str, start: int, take: Any) -> None:

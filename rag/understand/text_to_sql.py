@@ -89,9 +89,12 @@ class SQLBuilder:
         col = self._col(condition.column)
         if condition.kind == "category":
             values = condition.value if isinstance(condition.value, list) else [condition.value]
-            if len(values) == 1:
-                return col.eq(exp.Literal.string(values[0]))
-            return col.isin(*(exp.Literal.string(v) for v in values))
+            matched = (col.eq(exp.Literal.string(values[0])) if len(values) == 1
+                       else col.isin(*(exp.Literal.string(v) for v in values)))
+            return exp.not_(matched) if condition.op in ("!=", "not in") else matched
+        if condition.kind == "missing":
+            blank = exp.EQ(this=exp.func("TRIM", exp.cast(col, "TEXT")), expression=exp.Literal.string(""))
+            return exp.paren(exp.or_(exp.Is(this=col, expression=exp.Null()), blank))
         if condition.kind == "author":
             return self._author_match(condition.column, condition.value)
         if condition.kind == "author_like":

@@ -1,0 +1,82 @@
+"""A typed plan (or SQL a language model wrote) -> the `Interpretation` shown above every answer.
+
+The restatement names what was computed or searched, every condition with the words it came from, and
+the words of the question nothing explained, so a wrong reading is visible rather than a silent filter.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import sqlglot
+from sqlglot import exp
+
+from rag.models import ConditionReading, Interpretation
+from rag.understand.planner import Condition, QueryPlan
+
+ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total {measure}",
+           "max": "Highest {measure}", "min": "Lowest {measure}", "share": "Share of {rows}",
+           "list": "Listed {rows}", "latest": "Newest {rows}", "earliest": "Oldest {rows}",
+           "longest": "Longest {rows} by {measure}", "shortest": "Shortest {rows} by {measure}"}
+
+
+def row_noun(table: str) -> str:
+    """The plural noun for the table's rows, from its name ("articles", "support_tickets" -> "tickets")."""
+    last = table.lower().split("_")[-1] or table.lower()
+    return last if last.endswith("s") else f"{last}s"
+
+
+def interpret(plan: QueryPlan, table: str) -> Interpretation:
+    rows = row_noun(table)
+    if plan.intent == "topic" and not plan.is_aggregate:
+        action = f"Searched the text for '{plan.topic}'" if plan.topic else f"Listed {rows}"
+    else:
+        action = ACTIONS.get(plan.intent, "Counted {rows}").format(rows=rows, measure=plan.measure or "rows")
+        if plan.limit:
+            action += f" (top {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"
+    readings = [reading(c) for c in plan.conditions]
+    if plan.topic and (plan.is_aggregate or plan.intent != "topic"):
+        target = "title or text contains" if plan.is_aggregate else "searched the text for"
+        readings.append(ConditionReading("text", "contains", plan.topic, plan.topic, f"{target} '{plan.topic}'"))
+    return Interpretation(action, readings, list(plan.group_by), list(plan.unused))
+
+
+def reading(condition: Condition) -> ConditionReading:
+    column, value = condition.column, condition.value
+    if condition.kind == "date":
+        start, end = value
+        low = None if start == date.min else start.isoformat()
+        high = None if end == date.max else end.isoformat()
+        if low and high:
+            text = f"{column} {low}" if low == high else f"{column} {low} to {high}"
+        else:
+            text = f"{column} from {low}" if low else f"{column} until {high}"
+        return ConditionReading(column, "between", [low, high], condition.words, text)
+    if condition.kind == "missing":
+        return ConditionReading(column, "is empty", None, condition.words, f"{column} is empty")
+    if condition.kind == "author_like":
+        return ConditionReading(column, "contains", value, condition.words, f"{column} contains '{value}'")
+    if condition.kind == "author":
+        return ConditionReading(column, "includes", value, condition.words, f"{column} includes '{value}'")
+    shown = ", ".join(f"'{v}'" for v in value) if isinstance(value, list) else (
+        f"'{value}'" if isinstance(value, str) else str(value))
+    op = {"in": "is one of", "not in": "is none of", "!=": "is not", "=": "="}.get(condition.op, condition.op)
+    return ConditionReading(column, condition.op, value, condition.words, f"{column} {op} {shown}")
+
+
+def interpret_sql(sql: str, dialect: str = "sqlite") -> Interpretation:
+    """What a language model's SQL computes, read back from its tree: each AND-ed WHERE condition as written."""
+    try:
+        tree = sqlglot.parse_one(sql, read=dialect)
+    except sqlglot.errors.ParseError:
+        return Interpretation("Ran the SQL shown in the trace")
+    readings = []
+    where = tree.find(exp.Where)
+    if where is not None:
+        for part in where.this.flatten() if isinstance(where.this, exp.And) else [where.this]:
+            column = next((c.name for c in part.find_all(exp.Column)), "")
+            readings.append(ConditionReading(column, type(part).__name__.lower(), None, "", part.sql(dialect=dialect)))
+    groups = [g.sql(dialect=dialect) for g in (tree.args.get("group") or exp.Group()).expressions]
+    aggregates = [a.sql(dialect=dialect) for a in tree.find_all(exp.AggFunc)]
+    action = ("Computed " + ", ".join(aggregates)) if aggregates else "Selected rows"
+    return Interpretation(action, readings, groups)

@@ -1,0 +1,76 @@
+"""Interpretation: every condition comes from words of the question, unused words are reported, and the
+restatement shown above each answer says what was computed (offline plans and LLM-written SQL alike)."""
+
+from __future__ import annotations
+
+import pytest
+from test_planner import ARTICLE_PROFILE, ARTICLE_ROLES, TICKET_PROFILE, TICKET_ROLES
+
+from rag.understand.interpretation import interpret, interpret_sql, row_noun
+from rag.understand.planner import Planner
+from rag.understand.text_to_sql import SQLBuilder
+
+
+@pytest.fixture(scope="module")
+def planner() -> Planner:
+    return Planner("articles", ARTICLE_ROLES, ARTICLE_PROFILE)
+
+
+def test_common_verbs_of_a_count_question_are_reported_not_filtered(planner: Planner) -> None:
+    plan = planner.plan("How many reports did we put out in March 2023?")
+    assert plan.topic == "" and "put" in plan.unused
+    assert [c.kind for c in plan.conditions] == ["date"]
+    restated = interpret(plan, "articles").restatement()
+    assert restated.startswith("Counted articles") and "not used: 'put'" in restated
+    sql = SQLBuilder("articles", ARTICLE_ROLES, ARTICLE_PROFILE).answer_sql(plan)
+    assert "LIKE" not in sql.upper()
+
+
+@pytest.mark.parametrize("question", ["How many articles about crypto in 2023?", "How many crypto articles in 2023?",
+                                      'How many articles mention "interest rates"?'])
+def test_marked_or_rare_topic_words_stay_a_visible_text_match(planner: Planner, question: str) -> None:
+    plan = planner.plan(question)
+    assert plan.topic and not plan.unused
+    restated = interpret(plan, "articles").restatement()
+    assert f"title or text contains '{plan.topic}'" in restated
+
+
+@pytest.mark.parametrize(("question", "op", "value"), [
+    ("How many articles are not about sports?", "!=", "Sports"),
+    ("count the stories except politics", "!=", "Politics"),
+    ("How many articles other than sports or travel?", "not in", ["Sports", "Travel"]),
+])
+def test_negated_categories(planner: Planner, question: str, op: str, value: object) -> None:
+    [condition] = [c for c in planner.plan(question).conditions if c.kind == "category"]
+    assert (condition.op, condition.value) == (op, value)
+    sql = SQLBuilder("articles", ARTICLE_ROLES, ARTICLE_PROFILE).answer_sql(planner.plan(question))
+    assert "NOT" in sql.upper()
+
+
+@pytest.mark.parametrize("question", ["How many articles have no author?", "How many pieces have no byline?",
+                                      "How many articles were published without a writer's name?"])
+def test_missing_values_are_a_condition(planner: Planner, question: str) -> None:
+    plan = planner.plan(question)
+    [condition] = [c for c in plan.conditions if c.kind == "missing"]
+    assert condition.column == ARTICLE_ROLES.authors
+    sql = SQLBuilder("articles", ARTICLE_ROLES, ARTICLE_PROFILE).answer_sql(plan)
+    assert "IS NULL" in sql.upper() and "TRIM" in sql.upper()
+    assert f"{ARTICLE_ROLES.authors} is empty" in interpret(plan, "articles").restatement()
+
+
+def test_missing_values_on_another_schema() -> None:
+    tickets = Planner("tickets", TICKET_ROLES, TICKET_PROFILE)
+    plan = tickets.plan("How many tickets have no assignee?")
+    assert [c.column for c in plan.conditions if c.kind == "missing"] == [TICKET_ROLES.authors]
+
+
+def test_restatement_of_llm_sql_lists_its_conditions() -> None:
+    reading = interpret_sql("SELECT article_category, COUNT(*) FROM articles WHERE published_date >= '2023-01-01' "
+                            "AND authors LIKE '%Lee%' GROUP BY article_category")
+    texts = [c.text for c in reading.conditions]
+    assert texts == ["published_date >= '2023-01-01'", "authors LIKE '%Lee%'"]
+    assert reading.group_by == ["article_category"] and reading.action.startswith("Computed COUNT")
+
+
+def test_row_noun_from_the_table_name() -> None:
+    assert (row_noun("articles"), row_noun("support_ticket"), row_noun("posts")) == ("articles", "tickets", "posts")
