@@ -327,3 +327,18 @@ def test_run_select_of_a_statement_without_rows_is_a_query_failed(articles_db: P
     source = source_of(articles_db)
     with pytest.raises(QueryFailed):
         source.run_select(sql)
+
+
+def test_a_unique_column_named_like_an_identifier_is_the_row_key(tmp_path: Path) -> None:
+    """No primary key and no url: a unique `<something>_id` column keys the rows (stable across re-syncs)."""
+    import sqlite3
+
+    db = tmp_path / "reviews.db"
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE reviews (review_id TEXT, headline TEXT, review_text TEXT)")
+        connection.executemany("INSERT INTO reviews VALUES (?, ?, ?)",
+                               [("R-1", "Great value", "Works well."), ("R-2", "Great value", "Broke in a week.")])
+    connection.close()
+    source = TableSource(f"sqlite:///{db}", "reviews")
+    assert source.key_columns == ["review_id"]
+    source.close()

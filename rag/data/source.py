@@ -303,7 +303,8 @@ class TableSource:
         if primary_key:
             return primary_key
         candidates = [c for c in (self.roles.id, self.roles.url) if c]
-        candidates += [c for c in self.columns if c.lower() in {"id", "uuid", "key", "ticket_id", "doc_id"}]
+        # Named like an identifier: "id", "uuid", "key", or ending in "_id"/"_uuid"/"_key" ("review_id").
+        candidates += [c for c in self.columns if re.fullmatch(r"(?:\w+_)?(?:id|uuid|key)", c.lower())]
         for column in candidates:
             if self._is_unique(column):
                 return [column]

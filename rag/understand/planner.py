@@ -449,7 +449,8 @@ class Planner:
             cue = NEGATION_CUE.search(text[:match.start()])
             negated = bool(cue) and free(cue.start(), cue.end())
             if not negated and negated_until >= 0:
-                negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[negated_until:match.start()]))
+                between = text[negated_until:match.start()]
+                negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", between))
                 cue = None
             negated_until = match.end() if negated else -1
             if value not in found[negated]:
