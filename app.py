@@ -18,6 +18,7 @@ if str(ROOT) not in sys.path:  # `streamlit run` adds it; AppTest and other runn
 import streamlit as st  # noqa: E402
 
 from ui import engine  # noqa: E402
+from ui.support import safe_answer_markdown  # noqa: E402
 
 # An emoji favicon is drawn locally; a material-icon favicon would be fetched from fonts.gstatic.com.
 # An integer sidebar state sets its width: the trace inspector needs room for SQL and chunk texts.
@@ -44,7 +45,8 @@ else:
     current = st.navigation(pages)
     if started.index_problem and current.title not in ("Data", "Settings & About"):
         with st.container(horizontal=True, vertical_alignment="center"):
-            st.warning(f"**The search index is not ready.** {started.index_problem} Questions answered by SQL "
+            st.warning(f"**The search index is not ready.** {safe_answer_markdown(started.index_problem)} "
+                       "Questions answered by SQL "
                        "still work; semantic and hybrid questions need the index.", icon=":material/warning:")
             st.page_link(data, label="Build it on the Data page", icon=":material/sync:")
 current.run()

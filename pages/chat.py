@@ -50,11 +50,11 @@ if request is not None:
 
             def show_step(span: Span) -> None:
                 steps.append(ui.step_line(span))
-                live.markdown("\n".join(f"- {line}" for line in steps))
+                live.markdown("\n".join(f"- {ui.escape_markdown(line)}" for line in steps))
 
             streamed = st.empty()
             turn = assistant.ask(question, route=route, on_step=show_step,
-                                 on_token=lambda text: streamed.markdown(text + " ▌"))
+                                 on_token=lambda text: streamed.markdown(ui.safe_answer_markdown(text) + " ▌"))
             live.empty()
             streamed.empty()
         turns.append(turn)

@@ -10,6 +10,8 @@ from rag.data.index import SyncProgress
 from rag.errors import RagError
 from rag.settings import mask_url
 from ui import components, engine
+from ui import support as ui
+from ui.charts import plotly_frame
 
 engine.require_app()
 
@@ -28,7 +30,8 @@ with st.container(horizontal=True):
     st.metric("Categories", len(profile.categories), border=True)
     st.metric("Authors", len(profile.authors), border=True)
     if profile.date_min:
-        st.metric("Dates", f"{str(profile.date_min)[:10]} → {str(profile.date_max)[:10]}", border=True)
+        st.metric("Dates", ui.escape_markdown(f"{str(profile.date_min)[:10]} → {str(profile.date_max)[:10]}"),
+                  border=True)
 
 schema, charts = st.columns([2, 3], gap="large")
 with schema:
@@ -46,18 +49,18 @@ with charts:
     try:
         by_category = assistant.overview("category")
         if by_category is not None:
-            frame = pd.DataFrame(by_category.rows, columns=by_category.columns)
+            frame = plotly_frame(by_category.rows, by_category.columns)  # categories are data
             st.plotly_chart(components.styled(px.bar(frame, x="category", y="articles",
                                                      title="Articles by category")),
                             config=components.PLOTLY_CONFIG, key="data_by_category")
         by_month = assistant.overview("month")
         if by_month is not None:
-            frame = pd.DataFrame(by_month.rows, columns=by_month.columns)
+            frame = plotly_frame(by_month.rows, by_month.columns)
             figure = px.bar(frame, x="month", y="articles", title="Articles by month")
             figure.update_xaxes(type="category")  # months as labels: no empty decades between outliers
             st.plotly_chart(components.styled(figure), config=components.PLOTLY_CONFIG, key="data_by_month")
     except RagError as error:
-        st.error(f"{error.title}: {error}")
+        st.error(ui.safe_answer_markdown(f"{error.title}: {error}"))
 
 st.divider()
 st.subheader("Search index", anchor=False)
@@ -73,10 +76,11 @@ if status.healthy:
     st.success(f"The index is up to date: collection `{status.collection}`, model `{status.embed_model}`.",
                icon=":material/check_circle:")
 elif not status.exists:
-    st.warning(f"The index has not been built. {status.problem or ''}", icon=":material/warning:")
+    st.warning(f"The index has not been built. {ui.safe_answer_markdown(status.problem or '')}",
+               icon=":material/warning:")
 else:
     st.warning(f"The index needs a sync: {status.missing} missing, {status.stale} stale, {status.orphaned} orphaned."
-               + (f" {status.problem}" if status.problem else ""), icon=":material/warning:")
+               + (f" {ui.safe_answer_markdown(status.problem)}" if status.problem else ""), icon=":material/warning:")
 
 with st.container(horizontal=True, vertical_alignment="center"):
     sync = st.button("Sync index", type="primary", icon=":material/sync:", key="data_sync")
@@ -95,7 +99,7 @@ if sync:
         report = assistant.sync_index(rebuild=rebuild, progress=on_progress)
     except RagError as error:
         bar.empty()
-        st.error(f"{error.title}: {error}", icon=":material/error:")
+        st.error(ui.safe_answer_markdown(f"{error.title}: {error}"), icon=":material/error:")
     else:
         bar.progress(1.0, text="Done")
         # The cached engine may hold a collection handle a rebuild replaced: start it afresh.

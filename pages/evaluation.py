@@ -14,6 +14,7 @@ from rag.errors import RagError
 from rag.settings import PROJECT_ROOT
 from ui import components, engine
 from ui import support as ui
+from ui.charts import escape_plotly, plotly_frame
 
 engine.require_app()
 
@@ -42,12 +43,13 @@ with st.container(border=True):
         elif chosen is not None:
             cases = evaluation.load_cases(chosen)
     except (RagError, yaml.YAMLError, UnicodeDecodeError) as error:
-        st.error(f"This case file cannot be used: {error}", icon=":material/error:")
+        st.error(f"This case file cannot be used: {ui.escape_markdown(error)}", icon=":material/error:")
     if cases is not None:
-        st.caption(f"{len(cases.cases)} cases written for table `{cases.table}`; the app reads table "
+        written_for = ui.escape_markdown(cases.table)  # from the (possibly uploaded) case file
+        st.caption(f"{len(cases.cases)} cases written for table {written_for}; the app reads table "
                    f"`{settings.table}` with {assistant.provider_label}, k = {settings.top_k}.")
         if cases.table != settings.table:
-            st.warning(f"These cases were written for table `{cases.table}`, not `{settings.table}`: expect "
+            st.warning(f"These cases were written for table {written_for}, not `{settings.table}`: expect "
                        "failures.", icon=":material/warning:")
     run = st.button("Run evaluation", type="primary", icon=":material/play_arrow:", disabled=cases is None,
                     key="eval_run")
@@ -57,7 +59,7 @@ if run and cases is not None:
 
     def on_case(number: int, total: int, result: evaluation.CaseResult) -> None:
         mark = "passed" if result.passed else "failed"
-        bar.progress(number / total, text=f"{number} of {total}: {result.id} {mark}")
+        bar.progress(number / total, text=f"{number} of {total}: {ui.escape_markdown(result.id)} {mark}")
 
     report = evaluation.run_eval(cases, settings, assistant=assistant, progress=on_case)
     bar.empty()
@@ -78,9 +80,10 @@ def pct(value: float | None) -> str:
 
 
 st.subheader(f"Results: {summary['passed']} of {summary['cases']} cases passed", anchor=False)
-st.caption(f"{meta['cases_file']} · {meta['provider']} · {meta['duration_s']} s · started {meta['started_at']}")
+st.caption(ui.escape_markdown(f"{meta['cases_file']} · {meta['provider']} · {meta['duration_s']} s · "
+                               f"started {meta['started_at']}"))
 if meta.get("warning"):
-    st.warning(meta["warning"])
+    st.warning(ui.escape_markdown(meta["warning"]))
 with st.container(horizontal=True):
     st.metric("Pass rate", pct(summary["pass_rate"]), border=True)
     st.metric("Routing accuracy", pct(summary["routing_accuracy"]), border=True)
@@ -96,15 +99,16 @@ routing, by_route = st.columns(2, gap="large")
 with routing:
     expected, actual, counts = ui.eval_confusion(summary)
     if expected:
-        figure = px.imshow(counts, x=[ui.route_label(a) for a in actual], y=[ui.route_label(e) for e in expected],
-                           text_auto=True, color_continuous_scale="Blues", aspect="auto",
+        matrix = plotly_frame(counts, [ui.route_label(a) for a in actual])
+        matrix.index = [escape_plotly(ui.route_label(e)) for e in expected]
+        figure = px.imshow(matrix, text_auto=True, color_continuous_scale="Blues", aspect="auto",
                            labels={"x": "actual route", "y": "expected route", "color": "cases"},
                            title="Routing confusion matrix")
         st.plotly_chart(components.styled(figure), config=components.PLOTLY_CONFIG, key="eval_confusion")
 with by_route:
     rows = ui.eval_route_rows(summary)
     if rows:
-        figure = px.bar(pd.DataFrame(rows), x="route", y="value", color="measure", barmode="group",
+        figure = px.bar(plotly_frame(pd.DataFrame(rows)), x="route", y="value", color="measure", barmode="group",
                         hover_data=["cases"], title="By expected route (%)", range_y=[0, 100])
         st.plotly_chart(components.styled(figure), config=components.PLOTLY_CONFIG, key="eval_by_route")
 
@@ -112,14 +116,14 @@ by_route_latency, by_step = st.columns(2, gap="large")
 with by_route_latency:
     rows = ui.eval_latency_rows(summary, "by_route")
     if rows:
-        figure = px.bar(pd.DataFrame(rows), x="name", y="ms", color="percentile", barmode="group", hover_data=["n"],
-                        title="Latency by route (ms)", labels={"name": "route"})
+        figure = px.bar(plotly_frame(pd.DataFrame(rows)), x="name", y="ms", color="percentile", barmode="group",
+                        hover_data=["n"], title="Latency by route (ms)", labels={"name": "route"})
         st.plotly_chart(components.styled(figure), config=components.PLOTLY_CONFIG, key="eval_latency_route")
 with by_step:
     rows = [r for r in ui.eval_latency_rows(summary, "by_step") if r["percentile"] == "p50"]
     if rows:
-        figure = px.bar(pd.DataFrame(rows).sort_values("ms"), x="ms", y="name", orientation="h", hover_data=["n"],
-                        title="Median time per step (ms)", labels={"name": "step"})
+        figure = px.bar(plotly_frame(pd.DataFrame(rows).sort_values("ms")), x="ms", y="name", orientation="h",
+                        hover_data=["n"], title="Median time per step (ms)", labels={"name": "step"})
         st.plotly_chart(components.styled(figure), config=components.PLOTLY_CONFIG, key="eval_latency_step")
 
 st.subheader("Cases", anchor=False)
@@ -133,12 +137,12 @@ st.dataframe(pd.DataFrame(ui.eval_case_rows(shown)), hide_index=True,
 for result in report.failures[:30]:
     with st.expander(f"{ui.escape_markdown(result.id)}: {ui.escape_markdown(result.question)}"):
         st.markdown("\n".join(f"- {ui.escape_markdown(reason)}" for reason in result.failure_reasons))
-        st.caption(f"Route: expected {'/'.join(result.accepted_routes)}, got {result.actual_route or 'none'} — "
-                   f"{ui.escape_markdown(result.reason)}")
+        st.caption(ui.escape_markdown(f"Route: expected {'/'.join(result.accepted_routes)}, got "
+                                      f"{result.actual_route or 'none'} — {result.reason}"))
         if result.sql:
             st.code(result.sql, language="sql", wrap_lines=True)
         if result.answer:
-            st.text(result.answer)
+            st.text(ui.show_bidi(result.answer))
 
 with st.container(horizontal=True):
     st.download_button("Download report (JSON)", ui.json_text(report.to_dict()), file_name="report.json",

@@ -7,6 +7,7 @@ import streamlit as st
 
 from rag.settings import REGISTRY
 from ui import engine
+from ui import support as ui
 
 engine.require_app()
 
@@ -15,7 +16,7 @@ settings = started.settings
 
 st.title("Settings & About")
 if settings is None:
-    st.error(started.problem or "The settings could not be read.", icon=":material/error:")
+    st.error(ui.safe_answer_markdown(started.problem or "The settings could not be read."), icon=":material/error:")
     st.stop()
 
 public = settings.public_dict()

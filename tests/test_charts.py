@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import ast
+import html
+import json
+import numbers
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rag.answer.chart_spec import CHART_KINDS, choose_chart
 from rag.models import ChartSpec, QueryResult
-from ui.charts import alternatives, figure
+from ui.charts import alternatives, escape_plotly, figure, plotly_frame
 
 METRIC = QueryResult(["article_count"], [[42]])
 BAR = QueryResult(["article_category", "article_count"], [["Business", 3], ["Sports", 5], ["Health", 1]])
@@ -139,3 +143,118 @@ def test_no_exec_or_eval_in_the_product() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in {"exec", "eval", "compile"}, f"{path}:{node.lineno}"
+
+
+# --------------------------------------------------------------------------- hostile data in figures
+
+SPAN = '<span style="font-size:60px;fill:red">HUGE</span>'
+ANCHOR = '<a href="http://example.invalid/chart">link</a>'
+HOSTILE_ROWS = [[SPAN, "<b>2022</b>", 3], [ANCHOR, "&lt;u&gt;", 5], ["a & b", "<b>2022</b>", 1]]
+HOSTILE = QueryResult(["<b>category</b>", "year<br>", "count<i>"], HOSTILE_ROWS)
+
+
+def _figure_texts(fig: Any) -> list[str]:
+    """Every string Plotly would draw or show on hover, from the figure's JSON."""
+    found: list[str] = []
+
+    def walk(value: Any, key: str = "") -> None:
+        if isinstance(value, dict):
+            for name, item in value.items():
+                if name != "template":
+                    walk(item, name)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, key)
+        elif isinstance(value, str) and key not in ("type", "mode", "orientation", "xaxis", "yaxis", "barmode",
+                                                    "legendgroup", "offsetgroup", "alignmentgroup", "textposition"):
+            found.append(value)
+
+    walk(json.loads(fig.to_json()))
+    return found
+
+
+def _assert_no_markup_from_data(fig: Any) -> None:
+    texts = _figure_texts(fig)
+    for text in texts:
+        without_plotly_own = text.replace("<br>", "").replace("<extra></extra>", "")
+        assert "<" not in without_plotly_own and ">" not in without_plotly_own, text
+        assert "&lt;u&gt;" not in text.replace("&amp;lt;u&amp;gt;", ""), "an entity from the data is decoded"
+
+
+@pytest.mark.parametrize("spec", [
+    ChartSpec("bar", x="<b>category</b>", y="count<i>", title="count<i> by <b>category</b>"),
+    ChartSpec("line", x="<b>category</b>", y="count<i>", title="<a href='http://example.invalid/t'>t</a>"),
+    ChartSpec("stacked_bar", x="year<br>", y="count<i>", color="<b>category</b>", title="t"),
+    ChartSpec("grouped_bar", x="<b>category</b>", y="count<i>", color="year<br>", title="t"),
+])
+def test_figures_escape_labels_legends_titles_and_hover_text(spec: ChartSpec) -> None:
+    fig = figure(HOSTILE, spec)
+    _assert_no_markup_from_data(fig)
+    texts = _figure_texts(fig)
+    labels = {spec.x, spec.color} - {None}
+    if "<b>category</b>" in labels:
+        assert "&lt;span style=\"font-size:60px;fill:red\"&gt;HUGE&lt;/span&gt;" in texts
+        assert "&lt;a href=\"http://example.invalid/chart\"&gt;link&lt;/a&gt;" in texts
+        assert "a &amp; b" in texts
+    if "year<br>" in labels:
+        assert "&amp;lt;u&amp;gt;" in texts, "an entity in the data is shown as written"
+    assert any("&lt;b&gt;category&lt;/b&gt;" in text for text in texts), "column names (SQL aliases) escaped"
+    values = [value for trace in fig.data for value in trace.y]
+    assert sorted(values) == [1, 3, 5] and all(isinstance(v, numbers.Real) for v in values), "numbers stay numbers"
+
+
+def test_metric_figure_escapes_its_title() -> None:
+    fig = figure(QueryResult(["<b>n</b>"], [[7]]), ChartSpec("metric", y="<b>n</b>", title=SPAN))
+    assert fig.data[0].title.text == html.escape(SPAN, quote=False)
+    assert fig.data[0].value == 7.0
+
+
+def test_chart_categories_keep_their_order_escaped() -> None:
+    from ui.components import chart_figure
+
+    spec = ChartSpec("bar", x="<b>category</b>", y="count<i>", title="t")
+    fig = chart_figure(HOSTILE, spec, "bar")
+    assert list(fig.layout.xaxis.categoryarray) == [html.escape(r[0], quote=False) for r in HOSTILE_ROWS]
+    _assert_no_markup_from_data(fig)
+
+
+def test_plotly_frame_escapes_text_and_keeps_other_types() -> None:
+    frame = plotly_frame([["<b>", 1, 2.5, None, True]], ["<c>", "i", "f", "n", "b"])
+    assert list(frame.columns) == ["&lt;c&gt;", "i", "f", "n", "b"]
+    assert frame.iloc[0].tolist()[0] == "&lt;b&gt;"
+    assert frame["i"].dtype.kind == "i" and frame["f"].dtype.kind == "f" and frame["b"].dtype.kind == "b"
+    assert escape_plotly("\u202eexe") == "‹U+202E›exe" and escape_plotly(3) == 3 and escape_plotly(None) is None
+
+
+def test_every_figure_in_the_ui_is_built_from_a_plotly_frame() -> None:
+    """Plotly Express calls in ui/ and pages/ take a `plotly_frame` (or a name assigned from one), so no
+    figure is built from raw data; graph_objects figures only in ui/charts.py, with escaped titles."""
+    root = Path(__file__).resolve().parent.parent
+    checked = 0
+    for path in [*sorted((root / "ui").glob("*.py")), *sorted((root / "pages").glob("*.py")), root / "app.py"]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        framed = {target.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and _is_frame(node.value)
+                  for target in node.targets if isinstance(target, ast.Name)}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id in ("px", "go")):
+                continue
+            if node.func.value.id == "go":
+                assert path.name == "charts.py", f"{path}:{node.lineno} builds a graph_objects figure"
+                continue
+            first = node.args[0] if node.args else None
+            assert first is not None and (_is_frame(first) or (isinstance(first, ast.Name) and first.id in framed)), \
+                f"{path.relative_to(root)}:{node.lineno}: px.{node.func.attr} without plotly_frame"
+            checked += 1
+    assert checked >= 8  # chat chart (4 kinds), waterfall, data page (2), evaluation page (4)
+
+
+def _is_frame(node: ast.AST) -> bool:
+    """`plotly_frame(...)` or `charts.plotly_frame(...)`, possibly followed by a method such as `.sort_values`."""
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr != "plotly_frame":
+        node = node.func.value
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    return (isinstance(func, ast.Name) and func.id == "plotly_frame") or (
+        isinstance(func, ast.Attribute) and func.attr == "plotly_frame")

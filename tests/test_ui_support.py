@@ -20,6 +20,37 @@ def test_escape_markdown_makes_document_text_literal() -> None:
     assert ui.escape_markdown("*bold* [link](u) `code` <b>") == "\\*bold\\* \\[link\\](u) \\`code\\` \\<b\\>"
 
 
+def test_answer_markdown_does_not_escape_the_composers_escapes_again() -> None:
+    """The offline composer writes `\\<script\\>` for a quoted `<script>`: shown as `<script>`, not `\\<script>`."""
+    assert ui.safe_answer_markdown("“\\<script\\> \\!\\[x\\]”") == "“\\<script\\> \\!\\[x\\]”"
+    assert ui.safe_answer_markdown("\\\\<b>") == "\\\\\\<b>"  # an escaped backslash does not escape the tag
+
+
+def test_escape_markdown_breaks_directives_icons_links_and_entities() -> None:
+    wj = ui.WORD_JOINER
+    assert ui.escape_markdown(":red[x]") == f"\\:{wj}red\\[x\\]"
+    assert ui.escape_markdown(":material/home:") == f"\\:{wj}material/home:"
+    assert ui.escape_markdown("http://a.example") == f"http\\:{wj}//a.example"
+    assert ui.escape_markdown("www.a.example me@a.example") == f"www{wj}.a.example me{wj}@a.example"
+    assert ui.escape_markdown("&lt;b&gt;") == "\\&lt;b\\&gt;"
+    assert ui.escape_markdown("10:30") == "10\\:30"  # a directive name may start with a digit
+    assert ui.escape_markdown("\u202egnp.exe") == "‹U+202E›gnp.exe"
+    assert ui.escape_markdown("a\n    indented\n- item\n2. two") == "a\nindented\n\\- item\n2\\. two"
+    assert ui.escape_markdown(None) == ""
+
+
+def test_badge_label_leaves_brackets_to_st_badge() -> None:
+    """`st.badge` escapes square brackets itself; everything else is escaped here, once."""
+    assert ui.badge_label("[x](http://e.example) <b>") == f"[x](http\\:{ui.WORD_JOINER}//e.example) \\<b\\>"
+    assert ui.badge_label("a\\[b") == "a\\\\[b"  # a data backslash stays escaped before the bracket
+
+
+def test_plain_text_helpers_show_bidi_controls() -> None:
+    assert ui.show_bidi("a\u2066b\u200fc") == "a‹U+2066›b‹U+200F›c"
+    turn = Turn("why\u202eexe.png", "", Trace("q"), EngineResult(route="vector"))
+    assert ui.turn_title(turn, 3) == "#3 · Semantic · why‹U+202E›exe.png"
+
+
 @pytest.mark.parametrize("url, safe", [
     ("https://news.example.com/a", True),
     ("http://news.example.com/a?b=1", True),
@@ -27,6 +58,9 @@ def test_escape_markdown_makes_document_text_literal() -> None:
     ("data:text/html,hi", False),
     ("/relative/path", False),
     ("https://x.example/a) [evil](https://y", False),
+    ("https://x.example/\u202egnp.exe", False),
+    ("https://x.example/a\u2060b", False),
+    ("https://x.example/a\\b", False),
 ])
 def test_only_plain_http_links_are_linked(url: str, safe: bool) -> None:
     assert (ui.safe_url(url) is not None) is safe

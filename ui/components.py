@@ -1,7 +1,8 @@
 """Rendering of turns, traces and charts, shared by the Chat and Traces pages.
 
-Document text is data: chunk texts go through `st.text`/`st.code`, titles and answers through the
-escaping helpers of `rag.ui_support`; `unsafe_allow_html` is never used.
+Document text is data: chunk texts go through `st.text`/`st.code`; titles, labels and messages through
+`ui.support.escape_markdown` (once, where they become Markdown), answers through `safe_answer_markdown`, and
+figures are built from `ui.charts.plotly_frame`; `unsafe_allow_html` is never used.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def route_badge(route: str | None, *, forced: bool = False) -> None:
     if not route:
         st.badge("No answer", icon=":material/error:", color="red")
         return
-    st.badge(ui.route_label(route), icon=ui.ROUTE_ICONS.get(route), color=ui.ROUTE_COLORS.get(route, "gray"))
+    st.badge(ui.badge_label(ui.route_label(route)), icon=ui.ROUTE_ICONS.get(route),
+             color=ui.ROUTE_COLORS.get(route, "gray"))
     if forced:
         st.badge("forced", icon=":material/alt_route:", color="gray")
 
@@ -43,8 +45,7 @@ def chart_figure(result: QueryResult, spec: ChartSpec, kind: str) -> Any:
     chosen = ChartSpec(kind, x=spec.x, y=spec.y, color=spec.color, title=spec.title)
     fig = charts.figure(result, chosen)
     if kind != "line" and spec.x:  # years and months as labels in the result's order, not a numeric axis
-        order = list(dict.fromkeys(str(row[result.columns.index(spec.x)]) for row in result.rows))
-        fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
+        fig.update_xaxes(type="category", categoryorder="array", categoryarray=charts.category_order(result, spec.x))
     return styled(fig)
 
 
@@ -52,8 +53,10 @@ SHOWN_ROWS = 200  # rows drawn in a result table; the count above it says how ma
 
 
 def result_frame(result: QueryResult) -> pd.DataFrame:
-    """The first SHOWN_ROWS rows of a result, for display (the core keeps them all)."""
-    return pd.DataFrame(result.rows[:SHOWN_ROWS], columns=result.columns)
+    """The first SHOWN_ROWS rows of a result, for display (the core keeps them all); table cells are plain
+    text, so only bidi controls are made visible."""
+    rows = [[ui.show_bidi(v) if isinstance(v, str) else v for v in row] for row in result.rows[:SHOWN_ROWS]]
+    return pd.DataFrame(rows, columns=[ui.show_bidi(c) for c in result.columns])
 
 
 def row_count_caption(result: QueryResult, verb: str = "") -> str:
@@ -74,7 +77,7 @@ def render_turn(turn: Turn, number: int, *, status: Any | None = None, with_acti
     box = status if status is not None else st.status(label, state="error" if turn.error else "complete",
                                                       expanded=False)
     for line in ui.step_lines(trace):
-        box.write(line)
+        box.markdown(ui.escape_markdown(line))
     box.update(label=label, state="error" if turn.error else "complete", expanded=False)
 
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
@@ -104,8 +107,9 @@ def render_sql_result(turn: Turn) -> None:
     result = turn.result.result
     spec = turn.chart
     if result is not None and spec is not None and spec.kind == "metric":
-        value = result.rows[0][0]
-        st.metric(spec.title or spec.y or "value", f"{value:,}" if isinstance(value, int | float) else str(value))
+        value = result.rows[0][0]  # the label is an SQL alias a model may have written; the value is data
+        st.metric(ui.escape_markdown(spec.title or spec.y or "value"),
+                  ui.escape_markdown(f"{value:,}" if isinstance(value, int | float) else value))
     elif result is not None and spec is not None and spec.kind in charts.CHART_KINDS and spec.kind != "table":
         options = charts.alternatives(spec)
         kind = st.segmented_control("Chart type", options, default=spec.kind, key=f"chart_{turn.id}",
@@ -114,7 +118,7 @@ def render_sql_result(turn: Turn) -> None:
             st.plotly_chart(chart_figure(result, spec, kind or spec.kind), config=PLOTLY_CONFIG,
                             key=f"plot_{turn.id}")
         except ValueError as error:
-            st.warning(f"This result cannot be drawn as a chart: {error}")
+            st.warning(f"This result cannot be drawn as a chart: {ui.escape_markdown(error)}")
     if result is None:
         return
     st.caption(row_count_caption(result))
@@ -153,7 +157,7 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
     trace, outcome = turn.trace, turn.result
     with st.container(horizontal=True, gap="small"):
         route_badge(turn.route, forced=bool(trace.forced_route))
-        st.badge(ui.provider_label(trace.provider), icon=":material/memory:", color="gray")
+        st.badge(ui.badge_label(ui.provider_label(trace.provider)), icon=":material/memory:", color="gray")
     if outcome.reason:
         st.caption(f"Reason: {ui.escape_markdown(outcome.reason)}")
     tokens = trace.tokens
@@ -192,7 +196,7 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
                 link = ui.safe_url(chunk.url)
                 if link:
                     st.markdown(f"[Open the article]({link})")
-                st.text(chunk.text)
+                st.text(ui.show_bidi(chunk.text))
                 st.json(ui.chunk_metadata(chunk), expanded=False)
     if trace.spans:
         heading("Latency")
@@ -206,9 +210,9 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
                 if call.error:
                     st.error(ui.escape_markdown(call.error))
                 st.caption("Prompt")
-                st.code(call.prompt, language="text", wrap_lines=True)
+                st.code(ui.show_bidi(call.prompt), language="text", wrap_lines=True)
                 st.caption("Response")
-                st.code(call.response, language="text", wrap_lines=True)
+                st.code(ui.show_bidi(call.response), language="text", wrap_lines=True)
     for note in outcome.notes + trace.notes:
         st.info(ui.escape_markdown(note))
     st.download_button("Download trace (JSON)", ui.turn_json(turn), file_name=f"turn-{turn.id}.json",
@@ -217,7 +221,7 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
 
 def render_waterfall(trace: Trace, *, key: str) -> None:
     rows = ui.waterfall_rows(trace.spans)
-    frame = pd.DataFrame(rows)
+    frame = charts.plotly_frame(pd.DataFrame(rows))  # span names and details may hold data (SQL, filters)
     fig = px.bar(frame, x="duration_ms", y="step", base="start_ms", orientation="h", color="status",
                  color_discrete_map={"ok": "#4c78a8", "error": "#e45756"},
                  hover_data={"name": True, "start_ms": True, "duration_ms": True, "details": True, "step": False,

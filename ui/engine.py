@@ -19,6 +19,7 @@ from rag.data.index import IndexStatus
 from rag.errors import IndexMissing, RagError
 from rag.models import Turn
 from rag.settings import REGISTRY, Settings, mask_url
+from ui.support import safe_answer_markdown
 
 TURNS_KEY = "turns"
 PENDING_KEY = "pending_question"
@@ -118,7 +119,7 @@ def render_startup_problem() -> None:
     """The page shown instead of the app when the assistant cannot start (no table, bad settings)."""
     started = startup()
     st.title("Setup needed")
-    st.error(started.problem or "The assistant could not start.", icon=":material/error:")
+    st.error(safe_answer_markdown(started.problem or "The assistant could not start."), icon=":material/error:")
     if started.hint:
         st.markdown(started.hint)
     st.markdown("Once fixed, reload this page; nothing else needs restarting.")
