@@ -1,8 +1,10 @@
 """End-to-end: `streamlit run app.py` on a free localhost port, driven by Debian's Chromium through Playwright.
 
-Uses the sample database and index (data/articles.db, data/chroma) with the real embedding model. No
-browser is ever downloaded: the test skips itself when /usr/bin/chromium is missing (`.ci/browser-deps`
-installs it in CI). A screenshot is saved under test-output/.
+The first test uses the sample database and index (data/articles.db, data/chroma) with the real embedding
+model; the second a table of hostile rows (tests/test_ui_hostile.py) indexed with the hashing embedder, and
+checks that nothing from the data is rendered as markup or fetched. No browser is ever downloaded: the tests
+skip themselves when /usr/bin/chromium is missing (`.ci/browser-deps` installs it in CI). Screenshots are saved
+under test-output/.
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 
@@ -51,18 +56,19 @@ def _wait_healthy(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
     pytest.fail(f"streamlit did not become healthy in {STARTUP_TIMEOUT_S} s:\n{tail}")
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+def _require_browser() -> None:
     if not CHROMIUM.exists():
         pytest.skip("Debian chromium is not installed at /usr/bin/chromium (run .ci/browser-deps as root)")
-    if not SAMPLE_DB.exists() or not SAMPLE_INDEX.exists():
-        pytest.skip("the sample database and index are not built (run `make index`)")
     pytest.importorskip("playwright.sync_api", reason="the playwright python package is not installed")
+
+
+@contextmanager
+def _serve(tmp_path: Path, settings: dict[str, str]) -> Iterator[str]:
+    """`streamlit run app.py` on a free port with these RAG_* settings (and nothing else from the environment)."""
     port = _free_port()
     env = {key: value for key, value in os.environ.items()
            if not key.startswith(("RAG_", "GOOGLE_API_KEY", "CHROMA_", "STREAMLIT_"))}
-    env.update({"RAG_DB_URL": f"sqlite:///{SAMPLE_DB}", "RAG_INDEX_DIR": str(SAMPLE_INDEX), "RAG_PROVIDER": "offline",
-                "ANONYMIZED_TELEMETRY": "False", "PYTHONUNBUFFERED": "1"})
+    env.update({"RAG_PROVIDER": "offline", "ANONYMIZED_TELEMETRY": "False", "PYTHONUNBUFFERED": "1", **settings})
     log = tmp_path / "streamlit.log"
     with log.open("wb") as sink:
         process = subprocess.Popen(
@@ -83,6 +89,25 @@ def server(tmp_path: Path) -> Iterator[str]:
             process.wait(timeout=5)
 
 
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    _require_browser()
+    if not SAMPLE_DB.exists() or not SAMPLE_INDEX.exists():
+        pytest.skip("the sample database and index are not built (run `make index`)")
+    with _serve(tmp_path, {"RAG_DB_URL": f"sqlite:///{SAMPLE_DB}", "RAG_INDEX_DIR": str(SAMPLE_INDEX)}) as url:
+        yield url
+
+
+def _launch(p: Any, tmp_path: Path) -> Any:
+    # Playwright takes the profile directory as an argument rather than as `--user-data-dir`; `headless`
+    # is left to the `--headless=new` flag so Playwright adds no flag of its own.
+    return p.chromium.launch_persistent_context(
+        str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), headless=False,
+        args=["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        viewport={"width": 1600, "height": 1300})
+
+
 def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) -> None:
     from playwright.sync_api import expect, sync_playwright
 
@@ -90,13 +115,7 @@ def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) 
     # Lazily loaded element code (Plotly, data grid, select boxes) can take 20 s to parse on a 2-core runner.
     expect.set_options(timeout=90_000)
     with sync_playwright() as p:
-        # Playwright takes the profile directory as an argument rather than as `--user-data-dir`; `headless`
-        # is left to the `--headless=new` flag so Playwright adds no flag of its own.
-        browser = p.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), headless=False,
-            args=["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-            viewport={"width": 1600, "height": 1300})
+        browser = _launch(p, tmp_path)
         page = browser.pages[0] if browser.pages else browser.new_page()
         try:
             # A deep link is the fresh server's first request: Streamlit's legacy pages/ mode would run
@@ -136,3 +155,110 @@ def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) 
         finally:
             browser.close()
     assert (OUTPUT / "chat.png").stat().st_size > 10_000
+
+
+# ---------------------------------------------------------------- hostile rows: rendered as text, never fetched
+
+URL_IN_TEXT = re.compile(r"(?:https?://|www\.)[^\s\"'<>()\[\]]+", re.IGNORECASE)
+OWN_BADGES = {"table_chart SQL", "travel_explore Semantic", "join_inner Hybrid", "alt_route forced",  # icon, label
+              "memory offline engine", "error No answer"}
+
+
+@pytest.fixture
+def hostile_server(tmp_path: Path) -> Iterator[str]:
+    _require_browser()
+    from conftest import ARTICLE_ROWS, make_articles_db, settings_for
+    from test_ui_hostile import HOSTILE_ROWS
+
+    from rag.data.embeddings import HashingEmbedder
+    from rag.data.index import VectorIndex
+    from rag.data.source import TableSource
+
+    db = make_articles_db(tmp_path / "hostile.db", [*ARTICLE_ROWS, *HOSTILE_ROWS])
+    settings = settings_for(db, tmp_path / "index")
+    source = TableSource(settings.db_url, settings.table)
+    VectorIndex(settings, HashingEmbedder()).sync(source)
+    source.close()
+    with _serve(tmp_path, {"RAG_DB_URL": settings.db_url, "RAG_INDEX_DIR": str(tmp_path / "index"),
+                           "RAG_EMBED_MODEL": "hashing"}) as url:
+        yield url
+
+
+def _data_hosts() -> set[str]:
+    """Hosts of every URL written anywhere in the hostile rows' text (not their own url column)."""
+    from test_ui_hostile import HOSTILE_ROWS
+
+    found = {match.group() for row in HOSTILE_ROWS for column, value in row.items() if column != "url"
+             for match in URL_IN_TEXT.finditer(str(value))}
+    return {urlparse(url if "://" in url else f"http://{url}").hostname or "" for url in found}
+
+
+def test_hostile_rows_are_shown_as_text_and_nothing_is_fetched(hostile_server: str, tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+    from test_ui_hostile import CATEGORIES, SPAN, TITLES
+
+    hosts = _data_hosts()
+    assert hosts == {"example.invalid", "www.example.invalid"}
+    OUTPUT.mkdir(exist_ok=True)
+    expect.set_options(timeout=90_000)
+    requests: list[str] = []
+    with sync_playwright() as p:
+        browser = _launch(p, tmp_path)
+        browser.on("request", lambda request: requests.append(request.url))  # every page, frame and fetch
+        page = browser.pages[0] if browser.pages else browser.new_page()
+        main = page.get_by_role("main")
+        sidebar = page.get_by_test_id("stSidebar")
+
+        def ask(question: str, shown: str) -> None:
+            box = page.get_by_test_id("stChatInputTextArea")
+            box.fill(question)
+            box.press("Enter")
+            expect(main.get_by_text(shown).last).to_be_visible()
+
+        def visible_text() -> str:
+            return page.evaluate("document.body.innerText").replace("\u2060", "")
+
+        try:
+            page.goto(hostile_server, wait_until="domcontentloaded")
+            expect(page.get_by_role("button", name="How many articles per year and category?")).to_be_visible()
+            ask("How many articles per category?", "groups by article_category")
+            expect(main.locator(".main-svg").first).to_be_visible()
+            ask("List all articles", "Found 12 rows")
+            ask("Tell me about rooftop beekeeping hives", "Here is what the documents say")
+            for expander in sidebar.get_by_test_id("stExpander").all()[:3]:  # chunk texts and metadata
+                expander.locator("summary").click()
+            page.wait_for_timeout(2500)
+            page.screenshot(path=str(OUTPUT / "hostile-chat.png"), full_page=True)
+
+            text = visible_text()
+            for title in TITLES:  # each hostile title reads as written, bidi override made visible
+                assert title.replace("\u202e", "‹U+202E›") in text, title
+            assert "\u202e" not in text and "\\<" not in text
+            for selector in ("img[src*='example.invalid']", "a[href*='example.invalid']", "iframe", "script[src]",
+                             "[data-testid=stMain] .stMarkdownColoredText", ".main-svg a"):
+                assert page.locator(selector).count() == 0 or selector == "script[src]", selector
+            badges = {" ".join(b.split()) for b in page.locator(".stMarkdownBadge").all_inner_texts()}
+            assert badges <= OWN_BADGES, badges
+            icons = [i.strip() for i in page.locator("span[role=img]").all_inner_texts()]
+            assert "home" not in icons, icons
+            chart = main.locator(".main-svg").first
+            assert chart.locator("tspan[style*='60px'], text[style*='60px']").count() == 0
+            assert SPAN in " ".join(chart.locator("text").all_text_contents())  # the category, drawn as text
+
+            page.get_by_test_id("stSidebarNav").get_by_role("link", name="Data").click()
+            expect(main.get_by_text("Schema and column roles")).to_be_visible()
+            expect(main.locator(".main-svg").first).to_be_visible()
+            page.wait_for_timeout(2500)
+            page.screenshot(path=str(OUTPUT / "hostile-data.png"), full_page=True)
+            labels = " ".join(main.locator(".main-svg text").all_text_contents())
+            for category in CATEGORIES:
+                assert category in labels, category
+            assert main.locator(".main-svg a, .main-svg tspan[style*='60px']").count() == 0
+        except BaseException:
+            page.screenshot(path=str(OUTPUT / "browser-hostile-failure.png"), full_page=True)
+            raise
+        finally:
+            browser.close()
+    fetched = [url for url in requests if urlparse(url).hostname in hosts]
+    assert not fetched, fetched
+    assert requests, "requests were recorded"
