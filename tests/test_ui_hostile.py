@@ -219,7 +219,7 @@ def test_every_part_of_a_trace_renders_data_as_text(hostile_app: AppTest) -> Non
     ], llm_calls=[LLMCall(purpose=":red[purpose]", model="<b>model</b>", prompt=QUOTE, response=ANCHOR,
                           error=":material/home: failed")], notes=[QUOTE], error=f"Broken: {ALIAS}")
     result = EngineResult(
-        route="vector", reason=f"topic {SPAN}", sql=f"SELECT '{SPAN}'", sql_verdict=f"rejected: {ALIAS}",
+        route="vector", reason=f"topic {SPAN}", sql=f"SELECT '{SPAN} \u202e' -- x", sql_verdict=f"rejected: {ALIAS}",
         filters=[Filter("article_category", "==", CATEGORIES[3], source=":red[from] http://example.invalid/f")],
         filters_dropped=[DroppedFilter(ANCHOR, "![r](http://example.invalid/r.png)")],
         chunks=[Chunk("c1", "k1", TITLES[0], "javascript:alert(1)", 0, QUOTE, 0.5, {"authors": AUTHORS[0]}),
@@ -235,6 +235,10 @@ def test_every_part_of_a_trace_renders_data_as_text(hostile_app: AppTest) -> Non
     for text in (CATEGORIES[3], ANCHOR, ALIAS, ":red[purpose]", "<b>model</b>", TITLES[0], TITLES[1],
                  ":red[provider] <b>p</b>", f"topic {SPAN}"):
         assert literal(text) in shown, text
+
+    plain = [c.value for c in at.sidebar.code] + [t.value for t in at.sidebar.text]  # not Markdown, but no reordering
+    assert plain and not any("\u202e" in text for text in plain)
+    assert any("‹U+202E›" in text for text in plain)
 
     waterfall = next(c for c in at.sidebar.get("plotly_chart") if c.key == "sidebar_waterfall")
     strings = figure_strings(json.loads(waterfall.proto.spec))

@@ -168,7 +168,7 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
 
     if outcome.sql:
         heading("SQL")
-        st.code(outcome.sql, language="sql", wrap_lines=True)
+        st.code(ui.show_bidi(outcome.sql), language="sql", wrap_lines=True)  # no reordered literals
         verdict = outcome.sql_verdict or "not checked"
         if verdict.startswith("allowed"):
             st.success(f"Guard: {ui.escape_markdown(verdict)}", icon=":material/verified_user:")
@@ -197,7 +197,8 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
                 if link:
                     st.markdown(f"[Open the article]({link})")
                 st.text(ui.show_bidi(chunk.text))
-                st.json(ui.chunk_metadata(chunk), expanded=False)
+                st.json({k: ui.show_bidi(v) if isinstance(v, str) else v for k, v in ui.chunk_metadata(chunk).items()},
+                        expanded=False)
     if trace.spans:
         heading("Latency")
         render_waterfall(trace, key=f"{key}_waterfall")

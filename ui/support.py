@@ -304,18 +304,18 @@ def feedback_label(value: int | None) -> str:
 
 
 def turn_row(turn: Turn, number: int) -> dict[str, Any]:
-    """One line of the Traces table."""
+    """One line of the Traces table (plain text cells)."""
     trace = turn.trace
     return {
         "#": number,
-        "question": turn.question,
+        "question": show_bidi(turn.question),
         "route": route_label(turn.route),
         "forced": "yes" if trace.forced_route else "",
         "latency_ms": round(trace.total_ms, 1),
         "tokens": trace.tokens["total"],
         "cost_usd": turn.cost_usd,
         "feedback": feedback_label(turn.feedback),
-        "error": turn.error or "",
+        "error": show_bidi(turn.error or ""),
         "asked_at": turn.created_at,
     }
 
