@@ -232,8 +232,8 @@ def test_synonyms_only_when_the_value_exists(tickets: Planner) -> None:
         plan = tickets.plan(question)
         assert conditions(plan, "category") == [], question
         assert plan.route()[0] is Route.VECTOR
-    assert "tech" not in tickets.vocab.categories
-    assert "fashion" not in tickets.vocab.categories
+    assert "tech" not in tickets.vocab.values
+    assert "fashion" not in tickets.vocab.values
 
 
 def test_ticket_status_values_keep_their_case(tickets: Planner) -> None:

@@ -68,7 +68,7 @@ def _condition_filter(condition: Condition, with_dates: bool
                 MetadataFilters(filters=alternatives, condition=FilterCondition.OR))
     if condition.kind == "number":
         op = {">": FilterOperator.GT, ">=": FilterOperator.GTE, "<": FilterOperator.LT, "<=": FilterOperator.LTE,
-              "=": FilterOperator.EQ}[condition.op]
+              "=": FilterOperator.EQ, "in": FilterOperator.IN}[condition.op]
         return ([Filter(condition.column, op.value, condition.value, condition.words)],
                 MetadataFilter(key=condition.column, value=condition.value, operator=op))
     if condition.kind == "date":

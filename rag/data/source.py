@@ -28,25 +28,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine, make_url
 
+from rag.data.roles import ColumnRoles, detect_roles
 from rag.errors import ConfigError, DatabaseUnavailable, QueryFailed
 from rag.models import QueryResult
 from rag.settings import Settings
-
-ROLES = ("id", "title", "content", "date", "category", "authors", "url")
-
-# Name hints per role, most specific first. Matching is on lower-cased column names.
-NAME_HINTS: dict[str, tuple[str, ...]] = {
-    "title": ("title", "headline", "subject", "name", "heading"),
-    "content": ("full_content", "content", "body", "text", "article", "description", "details", "message",
-                "document", "summary"),
-    "date": ("published_date", "publish_date", "published_at", "published", "date", "created_at", "created",
-             "opened_at", "timestamp", "updated_at", "signed_on", "effective_date"),
-    "category": ("article_category", "category", "section", "topic", "type", "kind", "status", "department",
-                 "priority", "product", "genre"),
-    "authors": ("authors", "author", "byline", "writer", "reporter", "assignee", "owner", "requester",
-                "customer", "agent", "created_by", "counterparty"),
-    "url": ("url", "link", "href", "permalink", "uri"),
-}
 
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 AUTHOR_SPLIT = re.compile(r"\s*[;|]\s*|\s*,\s*|\s+and\s+")
@@ -68,29 +53,13 @@ class ColumnInfo:
 
 
 @dataclass
-class ColumnRoles:
-    """Which column plays which role; `None` when the table has no such column."""
-
-    content: str
-    title: str | None = None
-    date: str | None = None
-    category: str | None = None
-    authors: str | None = None
-    url: str | None = None
-    id: str | None = None
-    numeric: list[str] = field(default_factory=list)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {role: getattr(self, role) for role in (*ROLES, "numeric")}
-
-
-@dataclass
 class TableProfile:
     """What the offline engine and the SQL prompt need to know about the table's values."""
 
     row_count: int
-    categories: dict[str, int] = field(default_factory=dict)
+    categories: dict[str, int] = field(default_factory=dict)  # values of the main category column
     authors: dict[str, int] = field(default_factory=dict)
+    values: dict[str, dict[str, int]] = field(default_factory=dict)  # every categorical column -> value counts
     date_min: str | None = None
     date_max: str | None = None
     numeric_ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
@@ -233,70 +202,16 @@ class TableSource:
             return [dict(r._mapping) for r in connection.execute(sa.select(table).limit(SAMPLE_ROWS))]
 
     def _detect_roles(self, overrides: dict[str, str], primary_key: list[str]) -> ColumnRoles:
-        for role, column in overrides.items():
-            if role not in ROLES:
-                raise ConfigError(f"Unknown column role {role!r}; roles are {', '.join(ROLES)}.")
-            if column not in self.columns:
-                raise ConfigError(f"Column {column!r} (role {role}) is not in table {self.table!r}.")
-        sample = self._sample()
-        taken: set[str] = set(overrides.values())
-        chosen: dict[str, str | None] = dict(overrides)
+        try:
+            return detect_roles(self.columns, self._sample(), overrides, primary_key, self._distinct_count)
+        except ConfigError as error:
+            raise ConfigError(f"Table {self.table!r}: {error}") from error
 
-        def by_name(role: str, kinds: tuple[str, ...]) -> str | None:
-            names = {c.lower(): c for c in self.columns if c not in taken and self.columns[c].type in kinds}
-            for hint in NAME_HINTS[role]:
-                if hint in names:
-                    return names[hint]
-            for hint in NAME_HINTS[role]:
-                for lower, original in names.items():
-                    if hint in lower:
-                        return original
-            return None
-
-        def avg_len(column: str) -> float:
-            values = [len(str(r[column])) for r in sample if r.get(column) is not None]
-            return sum(values) / len(values) if values else 0.0
-
-        def distinct_ratio(column: str) -> float:
-            values = [r[column] for r in sample if r.get(column) not in (None, "")]
-            return len(set(values)) / len(values) if values else 1.0
-
-        def looks_like_date(column: str) -> bool:
-            values = [r[column] for r in sample if r.get(column) not in (None, "")]
-            return bool(values) and all(isinstance(v, date) or ISO_DATE.match(str(v)) for v in values)
-
-        text_kinds = ("text", "other")
-        if "content" not in chosen:
-            named = by_name("content", text_kinds)
-            longest = max((c for c in self.columns if c not in taken and self.columns[c].type in text_kinds),
-                          key=avg_len, default=None)
-            chosen["content"] = named if named and avg_len(named) >= 0.5 * avg_len(longest or named) else longest
-        if not chosen.get("content"):
-            raise ConfigError(f"Table {self.table!r} has no text column to search; set the content role.")
-        taken.add(chosen["content"])
-        for role in ("url", "title", "authors"):
-            if role not in chosen:
-                chosen[role] = by_name(role, text_kinds)
-                taken.discard(None)  # type: ignore[arg-type]
-                if chosen[role]:
-                    taken.add(chosen[role])  # type: ignore[arg-type]
-        if "date" not in chosen:
-            candidate = by_name("date", ("date", "text", "other"))
-            if candidate is None or not looks_like_date(candidate):
-                candidate = next((c for c in self.columns if c not in taken and looks_like_date(c)), None)
-            chosen["date"] = candidate
-        if chosen.get("date"):
-            taken.add(chosen["date"])  # type: ignore[arg-type]
-        if "category" not in chosen:
-            candidate = by_name("category", text_kinds)
-            if candidate and distinct_ratio(candidate) > 0.5 and len(sample) >= 20:
-                candidate = None
-            chosen["category"] = candidate
-        if "id" not in chosen:
-            chosen["id"] = primary_key[0] if len(primary_key) == 1 else None
-        numeric = [c for c, info in self.columns.items()
-                   if info.type in ("integer", "float") and c not in chosen.values()]
-        return ColumnRoles(numeric=numeric, **{k: v for k, v in chosen.items() if k in ROLES})  # type: ignore[arg-type]
+    def _distinct_count(self, column: str) -> int:
+        col = sa.column(column)
+        query = sa.select(sa.func.count(sa.distinct(col))).select_from(sa.table(self.table, col))
+        with self.connect() as connection:
+            return int(connection.execute(query).scalar() or 0)
 
     def _choose_key_columns(self, primary_key: list[str]) -> list[str]:
         """A stable row key: primary key, else a unique url/id-like column, else the whole row's hash."""
@@ -383,11 +298,14 @@ class TableSource:
         table = sa.table(self.table, *(sa.column(c) for c in self.columns))
         profile = TableProfile(row_count=self.count_rows())
         with self.connect() as connection:
-            if roles.category:
-                col = table.c[roles.category]
+            for name in roles.categorical or [c for c in [roles.category] if c]:
+                col = table.c[name]
+                counts = profile.values.setdefault(name, {})
                 for value, count in connection.execute(sa.select(col, sa.func.count()).group_by(col)):
                     if value not in (None, ""):
-                        profile.categories[str(clean_text(value))] = int(count)
+                        counts[str(clean_text(value))] = int(count)
+            if roles.category:
+                profile.categories = dict(profile.values.get(roles.category, {}))
             if roles.authors:
                 col = table.c[roles.authors]
                 authors: Counter[str] = Counter()

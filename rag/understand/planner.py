@@ -20,7 +20,7 @@ from typing import Any
 from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
 from rag.understand.dates import find_date_ranges
-from rag.understand.vocabulary import STOPWORDS, WORD, Vocabulary, singular
+from rag.understand.vocabulary import STOPWORDS, VALUE_TOKEN, WORD, Vocabulary, singular, value_tokens
 
 ENTITY_NOUNS = frozenset({
     "article", "articles", "story", "stories", "piece", "pieces", "post", "posts", "document", "documents",
@@ -146,6 +146,8 @@ class Planner:
         self.roles = roles
         self.profile = profile
         self.vocab = Vocabulary.build(table, roles, profile)
+        # Dimensions that group by a column's values (not by a date part).
+        self.grouping_columns = frozenset({"category", "author", *roles.categorical} - {roles.category})
         self.today = _parse_day(profile.date_max) or date.today()
         self.plan = lru_cache(maxsize=512)(self._plan)
 
@@ -255,6 +257,26 @@ class Planner:
                     plan.conditions.append(Condition("number", column, op, _number(match.group(3)), match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
+        if measure_words:
+            # "1- or 2-star", "4 or 5 stars": one of the named values; "3-star", "five star": exactly that value.
+            either = re.compile(rf"\b{NUM}(?:[\s-]+(?:{measure_words}))?\s+(or|and)\s+{NUM}[\s-]+({measure_words})\b",
+                                re.I)
+            for match in either.finditer(text):
+                if free(match.start(), match.end()):
+                    column = self.vocab.measures[match.group(4).lower()]
+                    values = [_number(match.group(1)), _number(match.group(3))]
+                    plan.conditions.append(Condition("number", column, "in", values, match.group(0)))
+                    plan.evidence.append(f"numeric condition {match.group(0)!r}")
+                    take(match.start(), match.end())
+            exact = re.compile(rf"(?<![\w.,]){NUM}[\s-]+({measure_words})\b", re.I)
+            for match in exact.finditer(text):
+                before = text[:match.start()]
+                if free(match.start(), match.end()) and not re.search(r"\b(top|first|last|the|than|least|most|"
+                                                                      r"over|under|above|below)\s+$", before, re.I):
+                    column = self.vocab.measures[match.group(2).lower()]
+                    plan.conditions.append(Condition("number", column, "=", _number(match.group(1)), match.group(0)))
+                    plan.evidence.append(f"numeric condition {match.group(0)!r}")
+                    take(match.start(), match.end())
         for match in COMPARE_NUMBER.finditer(text):
             column = self.vocab.measures.get(match.group(3).lower())
             if column and free(match.start(), match.end()):
@@ -279,7 +301,7 @@ class Planner:
                 plan.order_most = True
                 after = re.match(r"\s+(\w+)", text[match.end():])
                 dimension = self.vocab.dimensions.get(after.group(1).lower()) if after else None
-                if dimension in ("category", "author"):
+                if dimension in self.grouping_columns:
                     plan.group_by.append(dimension)
                     take(match.end(), match.end() + after.end())
             plan.evidence.append(f"limit {plan.limit} ({match.group(0).strip()!r})")
@@ -368,8 +390,8 @@ class Planner:
             return bool(before) and self._is_entity(before[0]) or lower[:match.start()].strip() == ""
         if not after:
             return True
-        if after[0] in self.ROW_COUNT_VERBS:
-            return True
+        if after[0] in self.ROW_COUNT_VERBS or after[0] in ("in", "per", "by", "from", "without", "with"):
+            return True  # "how many were ...", "how many in sci.space": rows, not things inside a text
         return any(self._is_entity(word) or self._category_of(word) for word in after)
 
     def _about_rows(self, lower: str, match: re.Match[str], plan: QueryPlan) -> bool:
@@ -386,17 +408,45 @@ class Planner:
             len(word) >= 6 and difflib.get_close_matches(word, entities, n=1, cutoff=0.8))
 
     def _category_of(self, word: str) -> str | None:
-        """The category value a (possibly misspelt) word names, if any."""
-        if word == "IT":
-            return self.vocab.categories.get("it")
-        word = word.lower().strip("'")
-        if word in STOPWORDS:
-            return None  # "it", "all", ...: never a category on their own
-        value = self.vocab.categories.get(word) or self.vocab.categories.get(singular(word))
-        if value is None and len(word) >= 5 and word not in STOPWORDS:
-            close = difflib.get_close_matches(word, list(self.vocab.categories), n=1, cutoff=0.85)
-            value = self.vocab.categories[close[0]] if close else None
-        return value
+        """The categorical value one (possibly misspelt) word names, if any."""
+        found = self._value_of_word(word)
+        return found[1] if found else None
+
+    def _value_of_word(self, word: str) -> tuple[str, str] | None:
+        """(column, value) for a single word: exact, singular, or a close spelling of a long word. Common words
+        ("it", "all") only count when written as an acronym ("IT")."""
+        tokens = value_tokens(word)
+        if len(tokens) != 1:
+            return None
+        token = tokens[0]
+        if token in STOPWORDS and not (word.isupper() and len(word) >= 2):
+            return None
+        found = self.vocab.value_for([token]) or self.vocab.value_for([singular(token)])
+        if found is None and len(token) >= 5:
+            close = difflib.get_close_matches(token, [k for k in self.vocab.values if " " not in k], n=1, cutoff=0.85)
+            found = self.vocab.values[close[0]] if close else None
+        return found
+
+    def _value_spans(self, text: str) -> list[tuple[int, int, str, str]]:
+        """(start, end, column, value) of every categorical value the question names, longest runs first:
+        "Home & Kitchen", "kessler and vogt", "sci.space", "st alder", or one word such as "sports"."""
+        tokens = [(m.group(0), m.start(), m.end()) for m in VALUE_TOKEN.finditer(text)]
+        found: list[tuple[int, int, str, str]] = []
+        i = 0
+        while i < len(tokens):
+            for n in self.vocab.value_lengths:
+                run = tokens[i:i + n]
+                if len(run) < n:
+                    continue
+                hit = (self.vocab.value_for(value_tokens(" ".join(t for t, _, _ in run))) if n > 1
+                       else self._value_of_word(run[0][0]))
+                if hit:
+                    found.append((run[0][1], run[-1][2], *hit))
+                    i += n
+                    break
+            else:
+                i += 1
+        return found
 
     def _marked_as_subject(self, text: str, topic: str, consumed: list[bool]) -> bool:
         """Whether the leftover words are marked as what the rows are about: after a subject cue ("about",
@@ -414,7 +464,8 @@ class Planner:
 
     def _missing_values(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"without an author", "no byline", "missing a category": the column is empty (NULL or blank)."""
-        columns = {"author": self.roles.authors, "category": self.roles.category}
+        columns = {"author": self.roles.authors, "category": self.roles.category,
+                   **{c: c for c in self.roles.categorical if c != self.roles.category}}
         words = [w for w, d in self.vocab.dimensions.items() if columns.get(d)]
         if not words:
             return
@@ -437,58 +488,74 @@ class Planner:
             take(match.start(), match.end())
 
     def _categories(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
-        if not self.roles.category:
-            return
-        found: dict[bool, list[str]] = {False: [], True: []}  # negated? -> values
-        words: dict[bool, list[str]] = {False: [], True: []}
-        negated_until = -1  # end of the last negated value: "other than sports or travel" negates both
-        for match in WORD.finditer(text):
-            value = self._category_of(match.group(0))
-            if value is None or not free(match.start(), match.end()):
+        """Values of categorical columns, negated after "not", "except", "other than" ... (and the values
+        joined to a negated one by "or"/"and"); one condition per column and polarity."""
+        found: dict[tuple[str, bool], list[str]] = {}
+        words: dict[tuple[str, bool], list[str]] = {}
+        negated_until = -1
+        for start, end, column, value in self._value_spans(text):
+            if not free(start, end):
                 continue
-            cue = NEGATION_CUE.search(text[:match.start()])
+            cue = NEGATION_CUE.search(text[:start])
             negated = bool(cue) and free(cue.start(), cue.end())
             if not negated and negated_until >= 0:
-                between = text[negated_until:match.start()]
+                between = text[negated_until:start]
                 negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", between))
                 cue = None
-            negated_until = match.end() if negated else -1
-            if value not in found[negated]:
-                found[negated].append(value)
-            words[negated].append((cue.group(0) if negated and cue else "") + match.group(0))
+            negated_until = end if negated else -1
+            key = (column, negated)
+            if value not in found.setdefault(key, []):
+                found[key].append(value)
+            words.setdefault(key, []).append((cue.group(0) if negated and cue else "") + text[start:end])
             if negated and cue:
                 take(cue.start(), cue.end())
-            take(match.start(), match.end())
-        for negated, values in found.items():
-            if not values:
-                continue
+            take(start, end)
+        for (column, negated), values in found.items():
             op = {(False, True): "=", (False, False): "in", (True, True): "!=", (True, False): "not in"}[
                 (negated, len(values) == 1)]
-            plan.conditions.append(Condition("category", self.roles.category, op,
-                                             values[0] if len(values) == 1 else values, ", ".join(words[negated])))
-            plan.evidence.append("category " + ("not " if negated else "") + " or ".join(values))
+            plan.conditions.append(Condition("category", column, op, values[0] if len(values) == 1 else values,
+                                             ", ".join(words[(column, negated)])))
+            label = "category" if column == self.roles.category else column
+            plan.evidence.append(f"{label} " + ("not " if negated else "") + " or ".join(values))
 
     def _authors(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.roles.authors:
             return
         lower = text.lower()
         for name_lower, name in sorted(self.vocab.authors.items(), key=lambda kv: -len(kv[0])):
-            start = lower.find(name_lower)
-            if start >= 0 and free(start, start + len(name_lower)):
+            for found in re.finditer(rf"(?<![\w'-]){re.escape(name_lower)}(?![\w'-])", lower):
+                start, end = found.span()
+                if not free(start, end) or not self._names_a_person(text, start, end):
+                    continue
                 plan.conditions.append(Condition("author", self.roles.authors, "=", name, name))
                 plan.evidence.append(f"author {name}")
-                take(start, start + len(name_lower))
+                take(start, end)
                 _take_cue_before(text, start, take)
-        for match in (m for cue in AUTHOR_CUES for m in cue.finditer(text)):
-            if not free(match.start(1), match.end(1)):
-                continue
-            words = match.group(1).split()
-            known = [w for w in words if w.lower() in self.vocab.author_parts]
-            if known:
-                part = known[-1]
-                plan.conditions.append(Condition("author_like", self.roles.authors, "like", part, match.group(0)))
-                plan.evidence.append(f"partial author name {part!r}")
-                take(match.start(), match.end())
+                break
+        for cue in AUTHOR_CUES:
+            for match in cue.finditer(text):
+                if not free(match.start(1), match.end(1)):
+                    continue
+                words = match.group(1).split()
+                known = [w for w in words if w.lower() in self.vocab.author_parts]
+                # "from" is a weak cue ("news from Paris"): only a name part that is rare as a word counts after it.
+                weak = match.group(0).lower().startswith("from ")
+                if known and not (weak and not is_rare_word(known[-1])):
+                    part = known[-1]
+                    plan.conditions.append(Condition("author_like", self.roles.authors, "like", part,
+                                                     match.group(0)))
+                    plan.evidence.append(f"partial author name {part!r}")
+                    take(match.start(), match.end())
+
+    @staticmethod
+    def _names_a_person(text: str, start: int, end: int) -> bool:
+        """A full name in the question is evidence only when written like a name (capitalised) or after an author
+        cue ("by", "from", "written by"): "rocket" or "verified buyers" in lower case are words, not the authors
+        "Rocket" or "Verified Buyer"."""
+        written = text[start:end]
+        if all(token[:1].isupper() for token in written.split()):
+            return True
+        return bool(re.search(r"\b(by|from|written by|authored by|author|writer|reporter)\s+$", text[:start], re.I))
 
     def _measure(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.vocab.measures:
@@ -518,7 +585,7 @@ class Planner:
             if lower.endswith("'s"):
                 lower = lower[:-2]
             if (lower in STOPWORDS or self._is_entity(lower) or len(lower) < 2 and not lower.isdigit()
-                    or self.vocab.dimensions.get(lower) in ("author", "category")):
+                    or self.vocab.dimensions.get(lower) in self.grouping_columns):
                 continue
             words.append(word)
         topic = " ".join(words)
@@ -531,11 +598,16 @@ class Planner:
 RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; "typical" 4.6, "put" 5.7 are not
 
 
-def is_rare_word(word: str) -> bool:
-    """Whether a word is uncommon in general English, and so likely names a topic rather than phrasing."""
+def zipf_of(word: str) -> float:
+    """How common a word is in English on wordfreq's Zipf scale (0 = unknown, 7 = "the")."""
     from wordfreq import zipf_frequency
 
-    return zipf_frequency(word.lower().strip("'"), "en") < RARE_ZIPF and not word.lower().startswith(("i'", "'"))
+    return zipf_frequency(word.lower().strip("'"), "en")
+
+
+def is_rare_word(word: str) -> bool:
+    """Whether a word is uncommon in general English, and so likely names a topic rather than phrasing."""
+    return zipf_of(word) < RARE_ZIPF and not word.lower().startswith(("i'", "'"))
 
 
 def _take_cue_before(text: str, start: int, take: Any) -> None:

@@ -76,6 +76,8 @@ class SQLBuilder:
             return self._col(self.roles.category), self.roles.category
         if dimension == "author" and self.roles.authors:
             return self._col(self.roles.authors), self.roles.authors
+        if dimension in self.roles.categorical:
+            return self._col(dimension), dimension
         raise LookupError(f"the table has no column for {dimension}")
 
     def where(self, plan: QueryPlan, *, include_topic: bool) -> exp.Expression | None:
@@ -107,6 +109,8 @@ class SQLBuilder:
             if end != date.max:
                 parts.append(exp.LT(this=col, expression=exp.Literal.string((end + timedelta(days=1)).isoformat())))
             return exp.and_(*parts) if parts else None
+        if condition.kind == "number" and condition.op == "in":
+            return col.isin(*(exp.Literal.number(v) for v in condition.value))
         if condition.kind == "number":
             operator = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}[condition.op]
             return operator(this=col, expression=exp.Literal.number(condition.value))

@@ -24,6 +24,14 @@ CATEGORY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "science": ("scientific", "research"),
 }
 
+# Plain English names people use for common measures; only used when such a column exists.
+MEASURE_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "rating": ("star", "stars", "rated", "score"), "stars": ("star", "rating", "rated"),
+    "score": ("points", "rating"), "price": ("cost", "costs", "priced"), "amount": ("value", "sum"),
+    "votes": ("vote",), "views": ("view", "readers"), "value": ("amount", "worth"),
+}
+GENERIC_COLUMN_WORDS = frozenset({"count", "number", "num", "id", "no", "total", "value", "amount", "flag", "is"})
+
 DIMENSION_WORDS: dict[str, tuple[str, ...]] = {
     "year": ("year", "years", "yearly", "annual", "annually"),
     "month": ("month", "months", "monthly"),
@@ -52,6 +60,31 @@ title titles headline headlines opened created filed submitted raised logged ass
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
+# Tokens for matching column values: "H&M", "Dr. Martens", "sci.space", "Levi's", "Home & Kitchen".
+VALUE_TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)*|&")
+MAX_VALUE_TOKENS = 8
+
+
+def value_tokens(text: str) -> list[str]:
+    """Lower-case tokens with apostrophes dropped and '&' read as 'and' ("Levi's & Co" -> levis and co)."""
+    return ["and" if t == "&" else t.lower().replace("'", "").replace("’", "") for t in VALUE_TOKEN.findall(text)]
+
+
+def value_keys(value: str) -> set[str]:
+    """The ways a question may write a value: spaced, joined, without 'and', last word singular or plural."""
+    tokens = value_tokens(value)
+    if not tokens:
+        return set()
+    variants = [tokens, [t for t in tokens if t != "and"] or tokens]
+    keys: set[str] = set()
+    for words in variants:
+        last = words[-1]
+        for ending in {last, singular(last), last + "s"}:
+            spelled = [*words[:-1], ending]
+            keys.add(" ".join(spelled))
+            if len(spelled) > 1:
+                keys.add("".join(spelled))
+    return keys
 
 
 def singular(word: str) -> str:
@@ -76,23 +109,38 @@ def column_words(column: str | None) -> tuple[str, ...]:
 class Vocabulary:
     """Phrases to look for in questions, each mapped to what it means for this table."""
 
-    categories: dict[str, str] = field(default_factory=dict)  # phrase -> real category value
+    values: dict[str, tuple[str, str]] = field(default_factory=dict)  # value key -> (column, real value)
     authors: dict[str, str] = field(default_factory=dict)  # lower-case full name -> real name
     author_parts: dict[str, set[str]] = field(default_factory=dict)  # surname/first name -> real names
-    dimensions: dict[str, str] = field(default_factory=dict)  # phrase -> year|month|day|category|author
+    # phrase -> year | month | day | category (the main categorical column) | author | another categorical column
+    dimensions: dict[str, str] = field(default_factory=dict)
     measures: dict[str, str] = field(default_factory=dict)  # phrase -> numeric column
     entity_words: frozenset[str] = frozenset()
+
+    def value_for(self, tokens: list[str]) -> tuple[str, str] | None:
+        """(column, value) a run of question tokens names exactly, spaced or joined ("st alder", "stalder")."""
+        return self.values.get(" ".join(tokens)) or (self.values.get("".join(tokens)) if len(tokens) > 1 else None)
+
+    @property
+    def value_lengths(self) -> range:
+        """Token counts worth trying, longest first."""
+        longest = max((len(k.split()) for k in self.values), default=1)
+        return range(min(longest, MAX_VALUE_TOKENS), 0, -1)
 
     @classmethod
     def build(cls, table: str, roles: ColumnRoles, profile: TableProfile) -> Vocabulary:
         vocab = cls()
-        for value in profile.categories:
-            lower = value.lower().strip()
-            phrases = {lower, singular(lower), lower + "s"}
-            phrases.update(CATEGORY_SYNONYMS.get(lower, ()))
-            phrases.update(CATEGORY_SYNONYMS.get(singular(lower) + "s", ()))
-            for phrase in phrases:
-                vocab.categories.setdefault(phrase, value)
+        by_column = profile.values or ({roles.category: profile.categories} if roles.category else {})
+        # Exact spellings first, so a synonym never hides a value of another column.
+        for column, counts in by_column.items():
+            for value in counts:
+                for key in value_keys(value):
+                    vocab.values.setdefault(key, (column, value))
+        for column, counts in by_column.items():
+            for value in counts:
+                lower = value.lower().strip()
+                for phrase in (*CATEGORY_SYNONYMS.get(lower, ()), *CATEGORY_SYNONYMS.get(singular(lower) + "s", ())):
+                    vocab.values.setdefault(phrase, (column, value))
         for name in profile.authors:
             vocab.authors[name.lower()] = name
             for part in name.lower().split():
@@ -101,15 +149,23 @@ class Vocabulary:
         for dimension, words in DIMENSION_WORDS.items():
             for word in words:
                 vocab.dimensions[word] = dimension
-        for word in column_words(roles.category):
-            vocab.dimensions.setdefault(word, "category")
-            vocab.dimensions.setdefault(word + "s", "category")
+        for column in dict.fromkeys([*(roles.categorical or []), *([roles.category] if roles.category else [])]):
+            dimension = "category" if column == roles.category else column
+            for word in column_words(column):
+                vocab.dimensions.setdefault(word, dimension)
+                vocab.dimensions.setdefault(singular(word), dimension)
+                vocab.dimensions.setdefault(word + "s", dimension)
         for word in column_words(roles.authors):
             vocab.dimensions.setdefault(word, "author")
             vocab.dimensions.setdefault(singular(word), "author")
         for column in roles.numeric:
-            for word in column_words(column)[:2]:  # 'word_count', 'word count' (never the bare 'count')
-                vocab.measures[word] = column
+            words = column_words(column)
+            # 'word_count', 'word count'; the last part too ('votes' of 'helpful_votes'), unless it is generic
+            for word in (*words[:2], *(w for w in words[2:] if w not in GENERIC_COLUMN_WORDS)):
+                vocab.measures.setdefault(word, column)
+                vocab.measures.setdefault(word + "s" if not word.endswith("s") else singular(word), column)
+            for word in MEASURE_SYNONYMS.get(words[-1] if words else "", ()):
+                vocab.measures.setdefault(word, column)
             parts = column.lower().split("_")
             if parts[0] in {"word", "words"}:
                 for phrase in ("words", "word", "length", "long", "size"):

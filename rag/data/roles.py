@@ -1,0 +1,216 @@
+"""Column roles from names *and* values: which column is the text, the title, the date, the people, the
+categories (several may exist), the url, the numbers; each decision comes with its evidence.
+
+Names are one signal, never the whole decision: a column called `newsgroup` with 20 short distinct values
+is categorical although no hint names it, and a column called `type` holding long unique text is not.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from rag.errors import ConfigError
+
+ROLES = ("id", "title", "content", "date", "category", "authors", "url")
+
+# Name hints per role, most specific first; matched on lower-cased column names (whole name, then part).
+NAME_HINTS: dict[str, tuple[str, ...]] = {
+    "title": ("title", "headline", "subject", "name", "heading", "summary_line"),
+    "content": ("full_content", "content", "body", "text", "article", "description", "details", "message",
+                "document", "summary", "review"),
+    "date": ("published_date", "publish_date", "published_at", "published", "date", "created_at", "created",
+             "opened_at", "timestamp", "updated_at", "signed_on", "effective_date", "posted_at", "_on", "_at"),
+    "category": ("article_category", "category", "section", "topic", "type", "kind", "status", "department",
+                 "priority", "product", "genre", "group", "class", "label", "tag"),
+    "authors": ("authors", "author", "byline", "writer", "reporter", "reviewer", "poster", "assignee", "owner",
+                "requester", "customer", "agent", "created_by", "posted_by", "submitted_by", "user", "username",
+                "counterparty", "sender"),
+    "url": ("url", "link", "href", "permalink", "uri"),
+}
+
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+URL_VALUE = re.compile(r"^https?://\S+$", re.I)
+PERSON_NAME = re.compile(r"^[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|van|von|de|da|del|der|la|le|bin|al)){1,3}$")
+AUTHOR_SEPARATORS = re.compile(r"\s*[;|]\s*|\s*,\s*|\s+and\s+")
+MAX_CATEGORY_VALUES = 200  # more distinct values than this is not a category a user names in a question
+MAX_CATEGORY_CHARS = 40  # nor are long values
+
+
+@dataclass
+class ColumnStats:
+    """What a sample of one column's values shows."""
+
+    name: str
+    type: str
+    values: int  # non-empty values in the sample
+    distinct: int
+    mean_chars: float = 0.0
+    median_chars: float = 0.0
+    date_share: float = 0.0
+    url_share: float = 0.0
+    person_share: float = 0.0
+
+    @property
+    def distinct_share(self) -> float:
+        return self.distinct / self.values if self.values else 1.0
+
+    def describe(self) -> str:
+        parts = [f"{self.distinct} distinct of {self.values} sampled", f"median {self.median_chars:.0f} characters"]
+        if self.date_share:
+            parts.append(f"{self.date_share:.0%} dates")
+        if self.person_share:
+            parts.append(f"{self.person_share:.0%} look like names")
+        if self.url_share:
+            parts.append(f"{self.url_share:.0%} urls")
+        return ", ".join(parts)
+
+
+@dataclass
+class ColumnRoles:
+    """Which column plays which role; `None` when the table has no such column.
+
+    `category` is the main categorical column (the one Chroma filters and the overview chart use);
+    `categorical` lists every categorical column, `category` first, each a grouping and filter dimension."""
+
+    content: str
+    title: str | None = None
+    date: str | None = None
+    category: str | None = None
+    authors: str | None = None
+    url: str | None = None
+    id: str | None = None
+    numeric: list[str] = field(default_factory=list)
+    categorical: list[str] = field(default_factory=list)
+    evidence: dict[str, str] = field(default_factory=dict)  # column -> why it got its role
+
+    def as_dict(self) -> dict[str, Any]:
+        return {role: getattr(self, role) for role in (*ROLES, "numeric", "categorical")}
+
+
+def column_stats(name: str, kind: str, sample: Sequence[Mapping[str, Any]]) -> ColumnStats:
+    values = [r.get(name) for r in sample if r.get(name) not in (None, "")]
+    texts = [str(v) for v in values]
+    lengths = [len(t) for t in texts]
+    share: Callable[[Callable[[Any], bool]], float] = lambda test: (  # noqa: E731
+        sum(1 for v in values if test(v)) / len(values) if values else 0.0)
+    return ColumnStats(
+        name=name, type=kind, values=len(values), distinct=len(set(texts)),
+        mean_chars=sum(lengths) / len(lengths) if lengths else 0.0,
+        median_chars=statistics.median(lengths) if lengths else 0.0,
+        date_share=share(lambda v: isinstance(v, date) or bool(ISO_DATE.match(str(v)))),
+        url_share=share(lambda v: bool(URL_VALUE.match(str(v)))),
+        person_share=share(lambda v: _looks_like_people(str(v))),
+    )
+
+
+def _looks_like_people(value: str) -> bool:
+    names = [n for n in AUTHOR_SEPARATORS.split(value.strip()) if n]
+    return bool(names) and all(PERSON_NAME.match(n) for n in names)
+
+
+def name_score(role: str, column: str) -> int:
+    """2 for a whole-name hint, 1 for a hint inside the name (`review_text` ~ text), 0 for none."""
+    lower = column.lower()
+    hints = NAME_HINTS[role]
+    if lower in hints:
+        return 2
+    parts = set(re.split(r"[_\W]+", lower))
+    return 1 if any(h in parts or (h.startswith("_") and lower.endswith(h)) for h in hints) else 0
+
+
+def detect_roles(columns: Mapping[str, Any], sample: Sequence[Mapping[str, Any]], overrides: Mapping[str, str],
+                 primary_key: Sequence[str], distinct_count: Callable[[str], int]) -> ColumnRoles:
+    """Roles for `columns` (name -> ColumnInfo) from names and the `sample` rows; `distinct_count(column)`
+    counts a column's distinct values in the whole table (asked only for categorical candidates)."""
+    for role, column in overrides.items():
+        if role not in ROLES:
+            raise ConfigError(f"Unknown column role {role!r}; roles are {', '.join(ROLES)}.")
+        if column not in columns:
+            raise ConfigError(f"Column {column!r} (role {role}) is not in the table.")
+    stats = {name: column_stats(name, info.type, sample) for name, info in columns.items()}
+    chosen: dict[str, str | None] = dict(overrides)
+    evidence = {column: f"{role} (set by override)" for role, column in overrides.items()}
+    taken = set(overrides.values())
+    text_columns = [n for n, s in stats.items() if s.type in ("text", "other")]
+
+    def free(names: Sequence[str]) -> list[str]:
+        return [n for n in names if n not in taken]
+
+    def take(role: str, column: str | None, why: str) -> None:
+        chosen[role] = column
+        if column:
+            taken.add(column)
+            evidence[column] = f"{role}: {why}; {stats[column].describe()}"
+
+    if "content" not in chosen:
+        candidates = free(text_columns)
+        longest = max(candidates, key=lambda n: stats[n].mean_chars, default=None)
+        named = max(candidates, key=lambda n: (name_score("content", n), stats[n].mean_chars), default=None)
+        if named and name_score("content", named) and stats[named].mean_chars >= 0.5 * stats[longest].mean_chars:
+            take("content", named, "named like text and long")
+        elif longest:
+            take("content", longest, "the longest text")
+    if not chosen.get("content"):
+        raise ConfigError("The table has no text column to search; set the content role.")
+
+    if "url" not in chosen:
+        candidates = [n for n in free(text_columns) if stats[n].url_share >= 0.8 or
+                      (name_score("url", n) and stats[n].url_share >= 0.5) or
+                      (name_score("url", n) == 2 and stats[n].distinct_share >= 0.9)]
+        take("url", candidates[0] if candidates else None, "values are web addresses")
+
+    if "date" not in chosen:
+        candidates = [n for n in free(list(stats)) if stats[n].date_share >= 0.9]
+        candidates.sort(key=lambda n: -name_score("date", n))
+        take("date", candidates[0] if candidates else None, "values are dates")
+
+    if "authors" not in chosen:
+        def author_fit(n: str) -> float:
+            s = stats[n]
+            if s.mean_chars > 60 or s.values == 0:
+                return 0.0
+            return name_score("authors", n) + 2 * s.person_share
+        candidates = sorted((n for n in free(text_columns) if author_fit(n) >= 1.2), key=author_fit, reverse=True)
+        take("authors", candidates[0] if candidates else None, "named like people and/or values look like names")
+
+    if "title" not in chosen:
+        def title_fit(n: str) -> float:
+            s, named = stats[n], name_score("title", n)
+            # A column named "title" stays the title even when titles repeat; others must be mostly distinct.
+            minimum_distinct_share = {0: 0.5, 1: 0.3, 2: 0.0}[named]
+            if not 3 <= s.median_chars <= 200 or s.distinct_share < minimum_distinct_share:
+                return 0.0
+            return named + s.distinct_share
+        candidates = sorted((n for n in free(text_columns) if title_fit(n) > 0.6), key=title_fit, reverse=True)
+        take("title", candidates[0] if candidates else None, "short, mostly distinct text")
+
+    categorical = []
+    for n in free(text_columns):
+        s = stats[n]
+        if s.values and s.median_chars <= MAX_CATEGORY_CHARS and (s.distinct_share <= 0.5 or s.distinct <= 10):
+            count = distinct_count(n)
+            if count <= MAX_CATEGORY_VALUES:
+                categorical.append(n)
+                evidence[n] = f"categorical: {count} distinct values in the table; {s.describe()}"
+    if "category" in chosen and chosen["category"]:
+        categorical = [chosen["category"], *(c for c in categorical if c != chosen["category"])]
+    elif categorical:
+        categorical.sort(key=lambda n: (-name_score("category", n), distinct_count(n)))
+        chosen["category"] = categorical[0]
+        evidence[categorical[0]] = evidence[categorical[0]].replace("categorical:", "category (main):", 1)
+    else:
+        chosen["category"] = None
+    taken.update(categorical)
+
+    if "id" not in chosen:
+        chosen["id"] = primary_key[0] if len(primary_key) == 1 else None
+    numeric = [n for n, s in stats.items() if s.type in ("integer", "float") and n not in taken and n != chosen["id"]]
+    for n in numeric:
+        evidence.setdefault(n, f"numeric measure; {stats[n].describe()}")
+    return ColumnRoles(numeric=numeric, categorical=categorical, evidence=evidence,
+                       **{k: v for k, v in chosen.items() if k in ROLES})  # type: ignore[arg-type]
