@@ -22,8 +22,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 os.environ["ANONYMIZED_TELEMETRY"] = "False"
+
+# Property tests draw new examples on every run locally; in CI the same fixed sequence, so a red build is
+# reproducible and a green one is not luck.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI", "").lower() == "true":
+    hypothesis_settings.load_profile("ci")
 
 from rag.data.embeddings import HashingEmbedder  # noqa: E402 - after the telemetry switch
 from rag.settings import Settings  # noqa: E402

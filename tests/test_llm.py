@@ -202,15 +202,15 @@ def test_malicious_sql_is_rejected_without_retry(store: tuple[Settings, Path], b
 
 
 def test_failing_sql_gets_one_corrective_retry_with_the_error(store: tuple[Settings, Path]) -> None:
-    # INITCAP passes the guard (an allowed function name) but SQLite has no such function.
-    llm = ScriptedLLM([ROUTE_SQL, "SELECT INITCAP(title) AS t FROM articles",
+    # The statement passes the guard (ABS is an allowed function) but fails when SQLite runs it.
+    llm = ScriptedLLM([ROUTE_SQL, "SELECT ABS(-9223372036854775807 - 1) AS t FROM articles",
                        "SELECT title, published_date FROM articles ORDER BY published_date DESC LIMIT 2",
                        "The latest articles are listed below."])
     turn = ask(store, llm, "List the two latest articles")
 
     assert turn.error is None, turn.answer
     retry_prompt = llm.prompts[2]
-    assert "The previous SQL failed with this error" in retry_prompt and "no such function: INITCAP" in retry_prompt
+    assert "The previous SQL failed with this error" in retry_prompt and "integer overflow" in retry_prompt
     assert [s.attributes["attempt"] for s in spans(turn, "sql.nl_to_sql")] == [1, 2]
     assert turn.result.sql.startswith("SELECT title, published_date FROM articles ORDER BY")
     assert [row[0] for row in turn.result.result.rows] == ["Bank raises interest rates", "Startup raises seed funding"]
@@ -218,11 +218,14 @@ def test_failing_sql_gets_one_corrective_retry_with_the_error(store: tuple[Setti
 
 
 def test_sql_failing_twice_is_reported_after_one_retry(store: tuple[Settings, Path]) -> None:
-    llm = ScriptedLLM([ROUTE_SQL, "SELECT INITCAP(title) FROM articles",
-                       "SELECT SPLIT_PART(title, ' ', 1) FROM articles"])
+    llm = ScriptedLLM([ROUTE_SQL, "SELECT ABS(-9223372036854775807 - 1) FROM articles",
+                       "SELECT word_count + ABS(-9223372036854775807 - 1) FROM articles"])
     turn = ask(store, llm, "Capitalise the titles")
 
-    assert turn.answer.startswith("**Query failed.**") and "SPLIT_PART" in turn.answer
+    assert turn.answer.startswith("**Query failed.**") and "integer overflow" in turn.answer
+    assert [s.attributes["sql"] for s in spans(turn, "sql.nl_to_sql")] == [
+        "SELECT ABS(-9223372036854775807 - 1) FROM articles",
+        "SELECT word_count + ABS(-9223372036854775807 - 1) FROM articles"]
     assert len(llm.calls) == 3
 
 

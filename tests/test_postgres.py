@@ -25,11 +25,11 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from rag.answer.sql_guard import guard_sql
+from rag.answer.sql_guard import allowed_functions, guard_sql
 from rag.assistant import Assistant
 from rag.data.index import VectorIndex
 from rag.data.sample_data import build_sample_db, word_count
-from rag.data.source import TableSource
+from rag.data.source import TableSource, capped_cells_sql
 from rag.errors import QueryFailed, UnsafeSQL
 from rag.models import Turn
 from rag.providers import build_embedder
@@ -280,7 +280,11 @@ def test_writes_through_the_product_engine_fail_and_leave_the_table_unchanged(se
                     pytest.raises(sa.exc.DBAPIError, match="cannot execute .* in a read-only transaction"):
                 connection.exec_driver_sql(statement)
                 connection.commit()
+        # Sent as is (no cell cap, so no wrapping SELECT), the read-only transaction stops it; wrapped for the
+        # cell cap, it is not even a valid statement.
         with pytest.raises(QueryFailed, match="read-only transaction"):
+            source.run_select("DELETE FROM articles RETURNING url", max_cell_chars=0)
+        with pytest.raises(QueryFailed):
             source.run_select("DELETE FROM articles RETURNING url")
         assert source.run_select("SELECT COUNT(*) FROM articles").rows == [[len(RECORDS)]]
     finally:
@@ -318,6 +322,72 @@ def test_a_slow_select_is_stopped_by_the_time_limit(server: Server) -> None:
         assert time.monotonic() - started < 3
         # the cancelled statement leaves a usable connection behind
         assert source.run_select("SELECT COUNT(*) FROM articles").rows == [[len(RECORDS)]]
+    finally:
+        source.close()
+
+
+# What a language model writes for PostgreSQL: each passes the guard's allow list and runs on the server.
+MODEL_QUERIES = [
+    "SELECT to_char(published_date::timestamp, 'YYYY-MM') AS month, COUNT(*) AS n FROM articles GROUP BY month",
+    "SELECT date_trunc('month', published_date::timestamp) AS m, string_agg(title, '; ') FROM articles GROUP BY m",
+    "SELECT EXTRACT(YEAR FROM published_date::date) AS y, ROUND(AVG(word_count), 1) FROM articles GROUP BY y",
+    "SELECT initcap(article_category), greatest(word_count, 100), least(word_count, 5000), left(title, 20), "
+    "right(url, 10), split_part(authors, ';', 1), strpos(lower(title), 'a'), reverse(title), btrim(title), "
+    "char_length(title), position('a' IN title), substr(title, 2, 3) FROM articles",
+    "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY word_count), stddev(word_count), variance(word_count), "
+    "mode() WITHIN GROUP (ORDER BY article_category), bool_or(word_count > 1000) FROM articles",
+    "SELECT title, age(published_date::timestamp) FROM articles WHERE published_date::date > current_date - 5000",
+    "SELECT concat(title, ' - ', authors), concat_ws(', ', title, url), NOW() - INTERVAL '1 day', "
+    "make_date(2023, 1, 1) FROM articles",
+    "SELECT title, RANK() OVER (PARTITION BY article_category ORDER BY word_count DESC) FROM articles",
+    "SELECT date_part('year', published_date::date), to_date('2023-01-01', 'YYYY-MM-DD'), to_timestamp(0) "
+    "FROM articles",
+]  # fmt: skip
+# Names on the allow list that are SQL syntax rather than functions in pg_proc.
+SYNTAX = {"and", "or", "case", "if", "cast", "collate", "exists", "coalesce", "nullif", "greatest", "least",
+          "trim", "currentdate", "currenttime", "currenttimestamp"}  # fmt: skip
+
+
+def test_the_allow_list_names_real_functions_and_model_queries_run(server: Server) -> None:
+    with server.admin.connect() as connection:
+        functions = {name for (name,) in connection.exec_driver_sql("SELECT DISTINCT proname FROM pg_proc")}
+    assert allowed_functions("postgresql") - SYNTAX <= functions
+    # the server has the functions the guard refuses: only the guard keeps them out
+    assert {"repeat", "lpad", "rpad", "format", "version", "current_database", "current_setting"} <= functions
+    source = TableSource(server.url, "articles")
+    try:
+        for sql in MODEL_QUERIES:
+            guarded = guard_sql(sql, table="articles", columns=source.columns, dialect=source.dialect)
+            assert source.run_select(guarded.sql).rows, sql
+    finally:
+        source.close()
+
+
+def test_text_cells_are_cut_on_the_server(server: Server) -> None:
+    """A string_agg of every article (about 650 kB) leaves the server as 41 characters; numbers stay numbers,
+    duplicate column names and the order of rows survive the wrapping."""
+    source = TableSource(server.url, "articles", max_cell_chars=40)
+    try:
+        sql = guard_sql("SELECT string_agg(full_content, ' ') AS everything, COUNT(*) AS n, COUNT(*) AS n, "
+                        "MIN(published_date) AS first, AVG(word_count) AS \"avg \"\"words\"\"\" FROM articles",
+                        table="articles", columns=source.columns, dialect=source.dialect).sql
+        with source.connect() as connection:
+            raw = connection.exec_driver_sql(capped_cells_sql(connection, sql, 40)).one()
+        assert len(raw[0]) == 41 and raw[1] == raw[2] == len(RECORDS) and isinstance(raw[4], Decimal)
+        assert raw[3] == min(r["published_date"] for r in RECORDS)
+        result = source.run_select(sql)
+        assert result.columns == ["everything", "n", "n", "first", 'avg "words"']
+        assert len(result.rows[0][0]) == 41 and result.rows[0][0].endswith("…") and result.truncated_cells == 1
+        assert result.rows[0][1:3] == [len(RECORDS), len(RECORDS)]
+
+        ordered = guard_sql("SELECT title, word_count FROM articles ORDER BY word_count DESC, url LIMIT 10",
+                            table="articles", columns=source.columns, dialect=source.dialect).sql
+        with server.admin.connect() as connection:
+            expected = [[title[:40] + ("…" if len(title) > 40 else ""), words]
+                        for title, words in connection.exec_driver_sql(ordered)]
+        assert source.run_select(ordered).rows == expected
+        # whole cells when the caller asks for them (the hybrid route's row keys)
+        assert len(source.run_select(sql, max_cell_chars=0).rows[0][0]) > 100_000
     finally:
         source.close()
 

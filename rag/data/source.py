@@ -115,6 +115,43 @@ def create_readonly_engine(url: str, timeout_s: float = 5.0) -> Engine:
     return sa.create_engine(ro_url, pool_pre_ping=True)
 
 
+# The largest string or BLOB one SQLite statement may build or read (SQLite's default is 1 GB): a query such
+# as printf('%.*c', 1000000000, 'x') or a group_concat over a self-join fails at once with "string or blob too
+# big" instead of filling memory inside one opcode, where the progress handler cannot stop it.
+SQLITE_MAX_VALUE_BYTES = 32 * 1024 * 1024
+# Character types whose cells could be large: every other PostgreSQL result type has a bounded size
+# (numbers, booleans, dates and times); see pg_type.
+_PG_BOUNDED_TYPES = frozenset({16, 20, 21, 23, 26, 700, 701, 1082, 1083, 1114, 1184, 1186, 1266, 1700})
+
+
+def limit_value_sizes(engine: Engine) -> None:
+    """Caps the size of any value a statement builds, on every connection the engine opens (SQLite:
+    SQLITE_LIMIT_LENGTH; PostgreSQL cells are cut on the server by `capped_cells_sql` instead)."""
+    if engine.dialect.name == "sqlite":
+
+        @sa.event.listens_for(engine, "connect")
+        def _limit_length(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+            dbapi_connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, SQLITE_MAX_VALUE_BYTES)
+
+
+def capped_cells_sql(connection: sa.Connection, sql: str, max_chars: int) -> str:
+    """PostgreSQL: `sql` wrapped so every cell of unbounded size (text and anything not a number, boolean
+    or date) leaves the server cut to max_chars + 1 characters; the caller marks the cut with '…'.
+
+    The column types come from running the statement with LIMIT 0; columns are renamed by position, so
+    duplicate or odd output names survive, and each keeps its name in the result."""
+    probe = connection.exec_driver_sql(f"SELECT * FROM ({sql}) AS q LIMIT 0")
+    description = probe.cursor.description
+    probe.close()
+    outputs = []
+    for position, column in enumerate(description, start=1):
+        name = '"' + str(column[0]).replace('"', '""') + '"'
+        value = f"c{position}" if column[1] in _PG_BOUNDED_TYPES else f"left(c{position}::text, {max_chars + 1})"
+        outputs.append(f"{value} AS {name}")
+    aliases = ", ".join(f"c{position}" for position in range(1, len(description) + 1))
+    return f"SELECT {', '.join(outputs)} FROM ({sql}) AS q({aliases})"
+
+
 def _column_type(sa_type: Any) -> str:
     if isinstance(sa_type, sa.Integer):
         return "integer"
@@ -173,6 +210,7 @@ class TableSource:
         self.max_rows = max_rows
         self.max_cell_chars = max_cell_chars
         self.engine = create_readonly_engine(db_url, timeout_s)
+        limit_value_sizes(self.engine)
         self.dialect = self.engine.dialect.name
         self.columns, primary_key = self._reflect()
         self.roles = self._detect_roles(role_overrides or {}, primary_key)
@@ -343,7 +381,10 @@ class TableSource:
                     if self.dialect == "sqlite":
                         raw.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
                     try:
-                        result = connection.exec_driver_sql(sql)
+                        if self.dialect == "postgresql" and max_cell_chars:
+                            result = connection.exec_driver_sql(capped_cells_sql(connection, sql, max_cell_chars))
+                        else:
+                            result = connection.exec_driver_sql(sql)
                         if not result.returns_rows:
                             raise QueryFailed("The statement returned no rows; only SELECT queries are run.")
                         columns = list(result.keys())
@@ -364,6 +405,9 @@ class TableSource:
                     raise DatabaseUnavailable("The database is locked by another program; try again.") from error
                 raise QueryFailed(f"The database could not run the query: {message}") from error
             except sa.exc.DBAPIError as error:
+                if "string or blob too big" in str(error.orig):  # SQLITE_LIMIT_LENGTH (a DataError)
+                    raise QueryFailed(f"The query builds a value larger than {SQLITE_MAX_VALUE_BYTES // 2**20} MB, "
+                                      "the limit for one cell; ask for less text at once.") from error
                 raise QueryFailed(f"The database could not run the query: {error.orig}") from error
             except sa.exc.SQLAlchemyError as error:
                 raise QueryFailed(f"The database could not run the query: {error}") from error
