@@ -76,7 +76,8 @@ if status.healthy:
     st.success(f"The index is up to date: collection `{status.collection}`, model `{status.embed_model}`.",
                icon=":material/check_circle:")
 elif not status.exists:
-    st.warning(f"The index has not been built. {ui.safe_answer_markdown(status.problem or '')}",
+    # The problem says which: never built, damaged (with the rebuild to run) or a search server that is down.
+    st.warning(f"The index is not ready. {ui.safe_answer_markdown(status.problem or '')}",
                icon=":material/warning:")
 else:
     st.warning(f"The index needs a sync: {status.missing} missing, {status.stale} stale, {status.orphaned} orphaned."
@@ -112,6 +113,10 @@ if last:
     st.success(f"Last sync: {last['rows']:,} rows — {last['new']} new, {last['changed']} changed, "
                f"{last['unchanged']} unchanged, {last['deleted']} deleted, {len(last['skipped'])} skipped; "
                f"{last['chunks_added']} chunks embedded in {last['seconds']:.1f} s.", icon=":material/done_all:")
+    for key in ("repaired", "moved_aside"):
+        if last.get(key):
+            note = last[key] if key == "repaired" else f"The unreadable index directory was moved to {last[key]}."
+            st.info(ui.safe_answer_markdown(note[0].upper() + note[1:]), icon=":material/build:")
     if last["skipped"] or last["notes"]:
         with st.expander("Skipped rows and notes"):
             st.dataframe(pd.DataFrame(last["skipped"] + last["notes"]), hide_index=True)

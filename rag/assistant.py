@@ -21,7 +21,7 @@ from rag.answer.context import EmbedderAdapter, EngineContext
 from rag.answer.router import build_engines, build_router
 from rag.answer.sql_database import GuardedSQLDatabase
 from rag.data import previews
-from rag.data.index import IndexStatus, SyncReport, VectorIndex
+from rag.data.index import IndexStatus, SyncReport, VectorIndex, index_error
 from rag.data.source import TableProfile, TableSource
 from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
 from rag.models import EngineResult, QueryResult, Route, Span, Trace, Turn
@@ -141,6 +141,11 @@ class Assistant:
             except RagError as error:
                 return self._failed(trace, error)
             except Exception as error:  # noqa: BLE001 - a bug must still end as a readable turn, with a log
+                index_problem = index_error(error, self.settings)
+                if index_problem is not None:  # the search index failed (server down, files damaged): plain words
+                    logger.warning("search index failure answering %r: %r", trace.question, error)
+                    self.context._vector_index = None  # reopened by the next question (after a rebuild elsewhere)
+                    return self._failed(trace, index_problem)
                 logger.exception("unexpected error answering %r", trace.question)
                 return self._failed(trace, InternalError(f"An unexpected error occurred ({type(error).__name__}); "
                                                          "it has been logged. Please try rephrasing."))
@@ -189,8 +194,8 @@ class Assistant:
         return self.context.source.profile()
 
     def check_index(self) -> None:
-        """Raises IndexMissing when the index is missing, empty or built with another model."""
-        self.context.index.collection()
+        """Raises IndexMissing when the index is missing, damaged, unreachable or built with another model."""
+        self.context.index.check()
 
     def index_status(self) -> IndexStatus:
         return self.context.index.status(self.context.source)

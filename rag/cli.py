@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rag.errors import IndexMissing, RagError
+from rag.errors import RagError
 from rag.settings import SAMPLE_DB_PATH, SAMPLE_JSONL_PATH, Settings
 
 Command = Callable[[argparse.Namespace], int]
@@ -39,20 +39,12 @@ def open_source(settings: Settings) -> Any:
     return TableSource.from_settings(settings)
 
 
-def open_index(settings: Settings, *, rebuild: bool = False) -> Any:
-    """The vector index; with `rebuild`, an unreadable local directory is moved aside first."""
-    from rag.data.index import VectorIndex, move_aside
+def open_index(settings: Settings) -> Any:
+    """The vector index (Chroma is opened on first use; `sync(rebuild=True)` moves an unreadable directory aside)."""
+    from rag.data.index import VectorIndex
     from rag.providers import build_embedder
 
-    embedder = build_embedder(settings)
-    try:
-        return VectorIndex(settings, embedder)
-    except IndexMissing:
-        if not rebuild:
-            raise
-        moved = move_aside(Path(settings.index_dir))
-        print(f"moved the unreadable index directory to {moved}", file=sys.stderr)
-        return VectorIndex(settings, embedder)
+    return VectorIndex(settings, build_embedder(settings))
 
 
 def cmd_build_sample(args: argparse.Namespace) -> int:
@@ -76,7 +68,7 @@ def cmd_index(args: argparse.Namespace) -> int:
 
     settings = settings_from(args)
     source = open_source(settings)
-    index = open_index(settings, rebuild=args.rebuild)
+    index = open_index(settings)
     bar = tqdm(total=source.count_rows(), unit="row", desc="indexing", disable=args.json, file=sys.stderr)
 
     def progress(update: Any) -> None:
@@ -87,12 +79,16 @@ def cmd_index(args: argparse.Namespace) -> int:
 
     report = index.sync(source, rebuild=args.rebuild, progress=progress)
     bar.close()
+    if report.moved_aside:
+        print(f"moved the unreadable index directory to {report.moved_aside}", file=sys.stderr)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
         print(f"{report.rows} rows: {report.new} new, {report.changed} changed, {report.unchanged} unchanged, "
               f"{report.deleted} deleted, {len(report.skipped)} skipped; {report.chunks_added} chunks embedded "
               f"in {report.seconds:.1f} s (embedding {report.embed_seconds:.1f} s) into {report.collection}")
+        if report.repaired:
+            print(f"  repaired: {report.repaired}")
         for skip in report.skipped[:20]:
             print(f"  skipped {skip['row_key']}: {skip['reason']}")
         for note in report.notes[:20]:

@@ -49,6 +49,12 @@ class IndexMissing(RagError):
     title = "Index not ready"
 
 
+class IndexUnreachable(IndexMissing):
+    """The Chroma server holding the index cannot be reached (SQL questions still work)."""
+
+    title = "Search server unreachable"
+
+
 class IndexBusy(RagError):
     """Another process holds the index's writer lock."""
 

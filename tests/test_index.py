@@ -569,11 +569,15 @@ def test_deleted_index_directory_is_detected(settings: Settings, source: TableSo
     assert (Path(settings.index_dir) / "chroma.sqlite3").exists()
 
 
-def test_unreachable_chroma_server_is_a_rag_error(settings: Settings) -> None:
-    from rag.errors import RagError
+def test_unreachable_chroma_server_is_a_rag_error(settings: Settings, source: TableSource) -> None:
+    from rag.errors import IndexUnreachable
 
-    with pytest.raises(RagError):
-        VectorIndex(settings.replace(chroma_host="localhost", chroma_port=free_port()), CountingEmbedder())
+    # Opened on first use, so a server that is down never stops the table (and SQL) from working.
+    index = VectorIndex(settings.replace(chroma_host="localhost", chroma_port=free_port()), CountingEmbedder())
+    with pytest.raises(IndexUnreachable, match="unreachable"):
+        index.collection()
+    with pytest.raises(IndexUnreachable):
+        index.sync(source)
 
 
 @pytest.mark.parametrize("row_key", ["42", "https://x.example/a::b", "key with spaces"])

@@ -12,6 +12,12 @@ Sync protocol (converges after a crash at any point):
   collection's count disagrees with the manifest and removed.
 Unchanged rows are never re-embedded. One writer at a time, through a file lock.
 
+Faults (docs in the README): the Chroma client is opened on first use, so a damaged directory or an
+unreachable server never stops the table (and SQL questions) from working; every Chroma failure becomes
+an `IndexMissing` (or `IndexUnreachable`) in plain words. Status and sync sample a few stored chunks and
+query each by its own vector: a chunk that cannot find itself means Chroma's vector files are missing or
+broken (its SQLite bookkeeping alone still counts every chunk), and sync then rebuilds the collection.
+
 Long because the sync protocol, its crash recovery and the health status must agree on one id scheme.
 """
 
@@ -23,6 +29,7 @@ import json
 import re
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -31,18 +38,25 @@ from pathlib import Path
 from typing import Any
 
 import chromadb
+import httpx
 from chromadb.api.shared_system_client import SharedSystemClient
 from chromadb.config import Settings as ChromaSettings
+from chromadb.errors import ChromaError, NotFoundError
 from filelock import FileLock, Timeout
 
 from rag.data.chunking import chunk_text
 from rag.data.embeddings import Embedder
-from rag.errors import IndexBusy, IndexMissing
-from rag.settings import Settings, mask_url
 from rag.data.source import SourceRow, TableSource, split_authors
+from rag.errors import IndexBusy, IndexMissing, IndexUnreachable, RagError
+from rag.settings import Settings, mask_url
 
 MAX_AUTHOR_KEYS = 5  # authors are also stored as author_0..author_4 so an exact author is an equality filter
 DELETE_BATCH = 500  # row keys (or chunk ids) per delete call during sync
+VECTOR_SAMPLES = 5  # stored chunks, spread over the collection, that must find themselves by their own vector
+VECTOR_CHECK_TTL_S = 60.0  # how long check() trusts a passed vector check (status always checks)
+SELF_DISTANCE = 1e-3  # cosine distance under which a found vector is the sampled one (or an identical copy)
+REBUILD_HINT = ("Rebuild it with `python -m rag index --rebuild`, or tick 'Rebuild from scratch' and use "
+                "'Sync index' on the Data page. SQL questions still work meanwhile.")
 
 
 @dataclass
@@ -59,6 +73,8 @@ class SyncReport:
     seconds: float = 0.0
     embed_seconds: float = 0.0
     collection: str = ""
+    repaired: str | None = None  # why a damaged collection was rebuilt from the table
+    moved_aside: str | None = None  # where an unreadable index directory was moved before a rebuild
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -129,10 +145,21 @@ class VectorIndex:
     def __init__(self, settings: Settings, embedder: Embedder, client: Any | None = None) -> None:
         self.settings = settings
         self.embedder = embedder
-        self.client = client if client is not None else self._make_client()
+        self._client = client
+        self._client_lock = threading.Lock()
+        self._vectors_ok_at = float("-inf")  # when check() last found the vectors readable
         self.name = self.collection_name()
 
     # ---------------------------------------------------------------- client and collection
+
+    @property
+    def client(self) -> Any:
+        """The Chroma client, opened on first use (again after a failure: a server may come back)."""
+        if self._client is None:
+            with self._client_lock:
+                if self._client is None:
+                    self._client = self._make_client()
+        return self._client
 
     def _make_client(self) -> Any:
         chroma_settings = ChromaSettings(anonymized_telemetry=False)
@@ -141,8 +168,7 @@ class VectorIndex:
                 return chromadb.HttpClient(host=self.settings.chroma_host, port=self.settings.chroma_port,
                                            settings=chroma_settings)
             except Exception as error:  # noqa: BLE001 - chromadb raises ValueError/ConnectionError by version
-                raise IndexMissing(f"The Chroma server at {self.settings.chroma_host}:{self.settings.chroma_port} "
-                                   f"cannot be reached ({error}).") from error
+                raise IndexUnreachable(unreachable_message(self.settings)) from error
         path = Path(self.settings.index_dir)
         path.mkdir(parents=True, exist_ok=True)
         if not (path / "chroma.sqlite3").exists():
@@ -151,8 +177,24 @@ class VectorIndex:
         try:
             return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
         except Exception as error:  # noqa: BLE001 - any failure to open means the directory is unusable
-            raise IndexMissing(f"The index directory {path} could not be opened ({error}). "
-                               "Rebuild it with `python -m rag index --rebuild`.") from error
+            # A failed open stays cached per directory and later says "'RustBindingsAPI' object has no
+            # attribute 'bindings'": forget it, so the next attempt meets (and reports) the real problem.
+            SharedSystemClient._identifier_to_system.pop(str(path), None)
+            raise IndexMissing(f"The search index in {path} is damaged: Chroma cannot open its database file "
+                               f"({_first_line(error)}). {REBUILD_HINT}") from error
+
+    @contextlib.contextmanager
+    def _chroma_errors(self) -> Iterator[None]:
+        """Chroma's and its HTTP client's exceptions as plain-worded domain errors."""
+        try:
+            yield
+        except RagError:
+            raise
+        except Exception as error:
+            translated = index_error(error, self.settings)
+            if translated is None:
+                raise
+            raise translated from error
 
     def fingerprint(self) -> dict[str, Any]:
         """Everything that makes vectors comparable; a change means a new collection."""
@@ -173,25 +215,100 @@ class VectorIndex:
 
     def collection(self, create: bool = False) -> Any:
         """The collection, checked against the fingerprint; IndexMissing when absent or mismatched."""
+        client = self.client
         try:
-            collection = self.client.get_collection(self.name, embedding_function=None)
-        except Exception as error:  # noqa: BLE001 - chroma raises NotFoundError/ValueError by version
+            collection = client.get_collection(self.name, embedding_function=None)
+        except (NotFoundError, ValueError) as error:  # chroma raises NotFoundError, older releases ValueError
             if not create:
-                raise IndexMissing("The search index has not been built yet. "
-                                   "Run `python -m rag index` or use 'Sync index' on the Data page.") from error
+                raise IndexMissing(self._not_found_message()) from error
             metadata = {k: str(v) for k, v in self.fingerprint().items()}
             metadata["created_at"] = datetime.now().isoformat(timespec="seconds")
-            return self.client.create_collection(self.name, metadata=metadata, embedding_function=None,
-                                                 configuration={"hnsw": {"space": "cosine"}})
+            with self._chroma_errors():
+                return client.create_collection(self.name, metadata=metadata, embedding_function=None,
+                                                configuration={"hnsw": {"space": "cosine"}})
+        except Exception as error:  # noqa: BLE001 - unreachable server, damaged files: plain words
+            raise (index_error(error, self.settings) or IndexMissing(
+                f"The search index cannot be read ({_first_line(error)}). {REBUILD_HINT}")) from error
         recorded = collection.metadata or {}
         expected = {k: str(v) for k, v in self.fingerprint().items()}
         if any(recorded.get(k) != v for k, v in expected.items()):
             raise IndexMissing(f"Collection {self.name} was built with other settings; rebuild the index.")
         return collection
 
+    def _not_found_message(self) -> str:
+        """No collection: never built here, or built and then lost (Chroma's database file deleted)."""
+        if not self.settings.chroma_host and (Path(self.settings.index_dir) / self._lock_name()).exists():
+            # The lock file is only created by a sync of this very collection.
+            return (f"The search index in {self.settings.index_dir} is missing or damaged: it was built there, but "
+                    f"Chroma's database file (chroma.sqlite3) is gone or no longer lists it. {REBUILD_HINT}")
+        return ("The search index has not been built yet. "
+                "Run `python -m rag index` or use 'Sync index' on the Data page.")
+
+    def _file_problem(self) -> str | None:
+        """A local index whose database file vanished under an open client (which still reads the old one)."""
+        if self.settings.chroma_host or (Path(self.settings.index_dir) / "chroma.sqlite3").exists():
+            return None
+        return (f"The search index in {self.settings.index_dir} is missing or damaged: Chroma's database file "
+                f"(chroma.sqlite3) is gone. {REBUILD_HINT}")
+
+    def check_vectors(self, collection: Any) -> str | None:
+        """None when sampled stored chunks can be read back with their vectors and found by them; else what
+        is wrong. Never embeds: it queries with the stored vectors.
+
+        Chroma keeps ids, documents and metadata in SQLite and the vectors in HNSW segment files: with those
+        files gone, counts and ids still look right while searches return unrelated rows or fail. A damaged
+        segment cannot return a sampled chunk's vector; a healthy one returns it, and a search with it finds
+        the chunk itself (HNSW is approximate, so one sample in a few may miss itself: only a sample where
+        none does counts as damage)."""
+        total = collection.count()
+        if total == 0:
+            return None
+        samples = min(VECTOR_SAMPLES, total)
+        offsets = sorted({round(i * (total - 1) / max(1, samples - 1)) for i in range(samples)})
+        unreadable = found_itself = 0
+        for offset in offsets:
+            try:
+                got = collection.get(limit=1, offset=offset, include=["embeddings"])
+                if not got["ids"]:
+                    continue
+                found = collection.query(query_embeddings=[list(got["embeddings"][0])], n_results=min(10, total),
+                                         include=["distances"])
+            except ChromaError:
+                unreadable += 1
+                continue
+            ids, distances = found["ids"][0], found["distances"][0]
+            if got["ids"][0] in ids or (distances and distances[0] < SELF_DISTANCE):
+                found_itself += 1
+        if unreadable:
+            return (f"the vectors of {unreadable} of {len(offsets)} sampled chunks cannot be read "
+                    "(Chroma's vector files are missing or broken)")
+        if not found_itself:
+            return (f"none of {len(offsets)} sampled chunks is found by its own vector "
+                    "(Chroma's vector files do not match its records)")
+        return None
+
+    def check(self) -> None:
+        """Raises IndexMissing (IndexUnreachable for a server) unless the collection can be searched.
+
+        The app calls this on every rerun: a passed vector check is trusted for VECTOR_CHECK_TTL_S seconds."""
+        with self._chroma_errors():
+            collection = self.collection()
+            problem = self._file_problem()
+            fresh = time.monotonic() - self._vectors_ok_at < VECTOR_CHECK_TTL_S
+            vectors = None if problem or fresh else self.check_vectors(collection)
+        if problem:
+            raise IndexMissing(problem)
+        if vectors:
+            self._vectors_ok_at = float("-inf")
+            raise IndexMissing(damaged_message(vectors))
+        self._vectors_ok_at = time.monotonic()
+
     def drop(self) -> None:
         with contextlib.suppress(Exception):  # absent already
             self.client.delete_collection(self.name)
+
+    def _lock_name(self) -> str:
+        return f".{self.name}.sync.lock"
 
     def _lock(self) -> FileLock:
         if self.settings.chroma_host:
@@ -199,7 +316,7 @@ class VectorIndex:
             lock_name = f"rag-{self.settings.chroma_host}-{self.settings.chroma_port}-{self.name}.lock"
         else:
             lock_dir = Path(self.settings.index_dir)
-            lock_name = f".{self.name}.sync.lock"
+            lock_name = self._lock_name()
         lock_dir.mkdir(parents=True, exist_ok=True)
         return FileLock(str(lock_dir / lock_name), timeout=2)
 
@@ -271,19 +388,41 @@ class VectorIndex:
              progress: Callable[[SyncProgress], None] | None = None) -> SyncReport:
         """Bring the collection in line with the table; see the module docstring for the protocol."""
         started = time.perf_counter()
+        moved = self._move_aside_if_unreadable() if rebuild else None
         try:
-            with self._lock():
+            with self._lock(), self._chroma_errors():
                 if rebuild:
                     self.drop()
                 report = self._sync_locked(source, progress)
         except Timeout as error:
             raise IndexBusy("Another process is updating the index; try again when it has finished.") from error
         report.seconds = round(time.perf_counter() - started, 3)
+        report.moved_aside = str(moved) if moved else None
         return report
+
+    def _move_aside_if_unreadable(self) -> Path | None:
+        """Before a rebuild: a local directory Chroma cannot open is moved aside (never deleted)."""
+        if self.settings.chroma_host:
+            return None
+        try:
+            self.client.list_collections()
+            return None
+        except (IndexMissing, ChromaError):
+            pass
+        path = Path(self.settings.index_dir)
+        with self._client_lock:
+            self._client = None
+            SharedSystemClient._identifier_to_system.pop(str(path), None)
+            return move_aside(path)
 
     def _sync_locked(self, source: TableSource, progress: Callable[[SyncProgress], None] | None) -> SyncReport:
         collection = self.collection(create=True)
         report = SyncReport(collection=self.name)
+        damage = self.check_vectors(collection)
+        if damage:  # the table is the source of truth: embed everything again into a fresh collection
+            self.drop()
+            collection = self.collection(create=True)
+            report.repaired = f"the index was damaged ({damage}); it was rebuilt from the table"
         indexed = self.manifest(collection)
         total = source.count_rows()
         seen: set[str] = set()
@@ -389,15 +528,19 @@ class VectorIndex:
         status = IndexStatus(collection=self.name, exists=False, embed_model=self.embedder.name)
         status.rows = source.count_rows()
         try:
-            collection = self.collection()
+            with self._chroma_errors():
+                collection = self.collection()
+                status.exists = True
+                status.problem = self._file_problem()
+                vectors = None if status.problem else self.check_vectors(collection)
+                if vectors:
+                    status.problem = damaged_message(vectors)
+                indexed = self.manifest(collection)
+                status.chunks = collection.count()
         except IndexMissing as error:
-            status.problem = str(error)
-            status.missing = status.rows
+            status.exists, status.problem, status.missing = False, str(error), status.rows
             return status
-        status.exists = True
-        indexed = self.manifest(collection)
         status.documents = len(indexed)
-        status.chunks = collection.count()
         seen: set[str] = set()
         for row in source.iter_rows():
             if not (row.content or "").strip() or row.key in seen:
@@ -410,6 +553,42 @@ class VectorIndex:
                 status.stale += 1
         status.orphaned = sum(1 for key in indexed if key not in seen)
         return status
+
+
+def unreachable_message(settings: Settings) -> str:
+    return (f"The search server at {settings.chroma_host}:{settings.chroma_port} is unreachable, so semantic and "
+            "hybrid questions cannot be answered now; SQL questions still work. Check that the Chroma server is "
+            "running (settings CHROMA_HOST, CHROMA_PORT); answers resume as soon as it is back.")
+
+
+def damaged_message(reason: str) -> str:
+    return (f"The search index is damaged: {reason}. Run `python -m rag index` (it rebuilds a damaged index) or "
+            "use 'Sync index' on the Data page. SQL questions still work meanwhile.")
+
+
+def index_error(error: BaseException, settings: Settings) -> RagError | None:
+    """The domain error for an exception raised by Chroma or its HTTP client; None for any other exception."""
+    if isinstance(error, RagError):
+        return error
+    chain: list[BaseException] = []
+    current: BaseException | None = error
+    while current is not None and current not in chain and len(chain) < 20:
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    if settings.chroma_host and any(isinstance(e, httpx.TransportError | ConnectionError) for e in chain):
+        return IndexUnreachable(unreachable_message(settings))
+    if any(isinstance(e, NotFoundError) for e in chain):
+        return IndexMissing("The search index was removed or rebuilt while the app was running; ask again, and if "
+                            f"this repeats, reload the app. {REBUILD_HINT}")
+    if any(isinstance(e, ChromaError) for e in chain):
+        return IndexMissing(f"The search index is damaged: Chroma failed while reading it ({_first_line(error)}). "
+                            f"{REBUILD_HINT}")
+    return None
+
+
+def _first_line(error: BaseException) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= 200 else text[:199] + "…"
 
 
 def _batches(items: Sequence[Any], size: int) -> Iterable[Sequence[Any]]:
