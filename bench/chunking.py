@@ -5,39 +5,37 @@ directory, then every `long_fact` question of data/planted_facts.json is asked o
 (global search, no filters). Reported per setting: document hit@1 and hit@5; whether a top-5 chunk
 contains the buried fact (`answer` in the facts file) - the reason chunks exist; whether the offline
 extractive answer quotes it; chunks built and index time.
-Usage: .venv/bin/python bench/chunking.py [--settings 128:25,200:40,256:50]
+Usage: .venv/bin/python -m bench.chunking [--settings 128:25,200:40,256:50] [--quick]
+`--quick` measures only the default setting, over the sample index `make index` built (no new build), and
+writes into bench/results/quick/.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.common import WORK_DIR, load_span, machine_info, measured, stamp, write_results
+from rag.assistant import Assistant
+from rag.data.index import VectorIndex
+from rag.data.source import TableSource
+from rag.providers import build_embedder
+from rag.settings import PROJECT_ROOT, Settings
 
-from rag.assistant import Assistant  # noqa: E402
-from rag.data.index import VectorIndex  # noqa: E402
-from rag.data.source import TableSource  # noqa: E402
-from rag.providers import build_embedder  # noqa: E402
-from rag.settings import PROJECT_ROOT, Settings  # noqa: E402
-
-WORK = PROJECT_ROOT / "bench" / "work" / "chunking"
-RESULTS = PROJECT_ROOT / "bench" / "results"
+WORK = WORK_DIR / "chunking"
 
 
-def evaluate(size: int, overlap: int, questions: list[dict]) -> dict:
-    settings = Settings.from_env(index_dir=str(WORK / f"{size}-{overlap}"), chunk_tokens=size, chunk_overlap=overlap)
-    shutil.rmtree(settings.index_dir, ignore_errors=True)
+def evaluate(settings: Settings, questions: list[dict], *, fresh: bool) -> dict:
+    """Index the sample corpus with `settings` (from scratch when `fresh`) and ask every buried-fact question."""
+    if fresh:
+        shutil.rmtree(settings.index_dir, ignore_errors=True)
     embedder = build_embedder(settings)
     source = TableSource(settings.db_url, settings.table)
     index = VectorIndex(settings, embedder)
     started = time.perf_counter()
-    report = index.sync(source)
+    index.sync(source)
     build_s = time.perf_counter() - started
     collection = index.collection()
     hit1 = hit5 = fact_chunk = fact_answer = 0
@@ -52,32 +50,47 @@ def evaluate(size: int, overlap: int, questions: list[dict]) -> dict:
         fact_chunk += any(case["answer"] in document for document in found["documents"][0][:5])
         fact_answer += case["answer"] in assistant.ask(case["question"], route="vector").answer
     n = len(questions)
-    return {"chunk_tokens": size, "overlap": overlap, "chunks": report.chunks_added, "build_s": round(build_s, 1),
-            "hit@1": round(hit1 / n, 3), "hit@5": round(hit5 / n, 3), "fact_chunk@5": round(fact_chunk / n, 3),
-            "fact_in_answer": round(fact_answer / n, 3),
-            "questions": n}
+    return {"chunk_tokens": settings.chunk_tokens, "overlap": settings.chunk_overlap, "chunks": collection.count(),
+            "build_s": round(build_s, 1) if fresh else None, "hit@1": round(hit1 / n, 3), "hit@5": round(hit5 / n, 3),
+            "fact_chunk@5": round(fact_chunk / n, 3), "fact_in_answer": round(fact_answer / n, 3),
+            "questions": n, "index": "new build" if fresh else f"existing {settings.index_dir} (sync only)"}
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--settings", default="128:25,200:40,256:50")
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="the default setting over the existing sample index")
+    args = parser.parse_args(argv)
     facts = json.loads((PROJECT_ROOT / "data" / "planted_facts.json").read_text())
     questions = [f for f in facts if f["kind"] == "long_fact" and f.get("question") and f.get("answer")]
-    rows = []
-    for item in args.settings.split(","):
-        size, overlap = (int(x) for x in item.split(":"))
-        rows.append(evaluate(size, overlap, questions))
-        print(rows[-1], flush=True)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "chunking.json").write_text(json.dumps({"load": os.getloadavg(), "results": rows}, indent=2))
-    lines = ["| chunk tokens | overlap | chunks | doc hit@1 | doc hit@5 | fact chunk in top 5 | fact quoted in answer "
-             "| build s |", "|---|---|---|---|---|---|---|---|"]
-    lines += [f"| {r['chunk_tokens']} | {r['overlap']} | {r['chunks']} | {r['hit@1']} | {r['hit@5']} | "
-              f"{r['fact_chunk@5']} | {r['fact_in_answer']} | {r['build_s']} |" for r in rows]
-    (RESULTS / "chunking.md").write_text("\n".join(lines) + "\n")
-    print("\n".join(lines))
+    record: dict = {"machine": machine_info(), "results": []}
+    with measured(record):
+        if args.quick:
+            record["results"].append(evaluate(Settings.from_env(), questions, fresh=False))
+        for item in [] if args.quick else args.settings.split(","):
+            size, overlap = (int(x) for x in item.split(":"))
+            settings = Settings.from_env(index_dir=str(WORK / f"{size}-{overlap}"), chunk_tokens=size,
+                                         chunk_overlap=overlap)
+            record["results"].append(evaluate(settings, questions, fresh=True))
+            print(record["results"][-1], flush=True)
+    stamp(record)
+    path = write_results("chunking", record, render_markdown(record), quick=args.quick)
+    print(path.read_text())
     return 0
+
+
+def render_markdown(record: dict) -> str:
+    n = record["results"][0]["questions"]
+    lines = ["# Chunk size and buried facts", "",
+             f"Generated by `bench/chunking.py` on {record['measured_at']} (commit {record['git']['commit']}); "
+             f"{n} questions about facts buried deep in long sample articles, real model, global search; "
+             f"load {load_span(record)} on {record['machine']['cpu_count']} cores. Shares of the {n} questions.", "",
+             "| chunk tokens | overlap | chunks | doc hit@1 | doc hit@5 | fact chunk in top 5 | fact quoted in answer "
+             "| build s |", "|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines += [f"| {r['chunk_tokens']} | {r['overlap']} | {r['chunks']:,} | {r['hit@1']} | {r['hit@5']} | "
+              f"{r['fact_chunk@5']} | {r['fact_in_answer']} | {'reused' if r['build_s'] is None else r['build_s']} |"
+              for r in record["results"]]
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

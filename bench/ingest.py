@@ -8,13 +8,13 @@ before and after the build, because other processes may be loading the machine),
 `status` time, peak resident memory while indexing, and where the non-embedding time goes (wrapper
 timers around the pipeline's stages on every run; optionally a cProfile pass).
 
-Usage:
-  .venv/bin/python bench/ingest.py --quick                 # 500 synthetic rows + cProfile (smoke run)
-  .venv/bin/python bench/ingest.py --corpus sample         # the 130-article sample corpus
-  .venv/bin/python bench/ingest.py --corpus synthetic      # 10,000 synthetic articles (--rows N)
-  .venv/bin/python bench/ingest.py                         # sample, then synthetic
-Each run is merged into bench/results/ingest.json (keyed by run name) and bench/results/ingest.md is
-rewritten from all runs recorded there.
+Usage (from the repository root):
+  .venv/bin/python -m bench.ingest --quick              # 200 synthetic rows + cProfile (smoke run, results/quick/)
+  .venv/bin/python -m bench.ingest --corpus sample      # the 130-article sample corpus
+  .venv/bin/python -m bench.ingest --corpus synthetic   # 10,000 synthetic articles (--rows N)
+  .venv/bin/python -m bench.ingest                      # sample, then synthetic
+Each run is merged into bench/results/ingest.json (keyed by run name; a replaced run moves to `history`) and
+bench/results/ingest.md is rewritten from all runs recorded there.
 """
 
 from __future__ import annotations
@@ -25,144 +25,49 @@ import cProfile
 import functools
 import io
 import json
-import os
-import platform
 import pstats
 import resource
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
-os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")  # "sequence longer than 256" is expected when counting
+import chromadb.api.models.Collection as chroma_collection
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import rag.data.chunking as rag_chunking
+import rag.data.embeddings as rag_embeddings
+import rag.data.index as rag_index
+import rag.data.source as rag_source
+from bench.common import (
+    ROOT,
+    WORK_DIR,
+    RssSampler,
+    git_state,
+    load_results,
+    loadavg,
+    machine_info,
+    now,
+    progress_printer,
+    results_dir,
+    status_kb,
+    write_results,
+)
+from bench.synthetic import DEFAULT_SEED, DEFAULT_WORDS, build_synthetic_db, describe_db
+from rag.data.embeddings import SentenceTransformerEmbedder
+from rag.data.index import VectorIndex
+from rag.data.sample_data import build_sample_db
+from rag.data.source import TableSource
+from rag.settings import SAMPLE_JSONL_PATH, Settings
 
-import chromadb.api.models.Collection as chroma_collection  # noqa: E402
-
-import rag.data.index as rag_index  # noqa: E402
-from bench.synthetic import DEFAULT_SEED, DEFAULT_WORDS, build_synthetic_db, describe_db  # noqa: E402
-from rag.data.embeddings import SentenceTransformerEmbedder  # noqa: E402
-from rag.data.index import VectorIndex  # noqa: E402
-from rag.data.sample_data import build_sample_db  # noqa: E402
-from rag.data.source import TableSource  # noqa: E402
-from rag.settings import SAMPLE_JSONL_PATH, Settings  # noqa: E402
-
-RESULTS_DIR = ROOT / "bench" / "results"
-WORK_DIR = ROOT / "bench" / "work"
 TARGET_OVERHEAD = 0.10
 TARGET_RESYNC_S = 5.0
 TARGET_PEAK_MB = 2048.0
 TARGET_ROWS = 10_000  # the re-sync and memory targets are stated for 10,000 articles
 CALIBRATION_TEXTS = 512
-
-
-# ----------------------------------------------------------------------------- machine and memory
-
-def machine_info() -> dict[str, Any]:
-    import chromadb
-    import sentence_transformers
-    import torch
-    import transformers
-
-    cpu_model = ""
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu_model = line.split(":", 1)[1].strip()
-                break
-    mem_total_mb = None
-    with contextlib.suppress(OSError, ValueError):
-        for line in Path("/proc/meminfo").read_text().splitlines():
-            if line.startswith("MemTotal:"):
-                mem_total_mb = round(int(line.split()[1]) / 1024)
-    return {
-        "cpu_count": os.cpu_count(),
-        "cpu_model": cpu_model,
-        "memory_mb": mem_total_mb,
-        "platform": platform.platform(),
-        "python": platform.python_version(),
-        "torch": torch.__version__,
-        "torch_threads": torch.get_num_threads(),
-        "sentence_transformers": sentence_transformers.__version__,
-        "transformers": transformers.__version__,
-        "chromadb": chromadb.__version__,
-        "tokenizers_parallelism": os.environ.get("TOKENIZERS_PARALLELISM", "(unset)"),
-    }
-
-
-def git_state() -> dict[str, Any]:
-    def run(*args: str) -> str:
-        try:
-            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout.strip()
-        except (OSError, subprocess.SubprocessError):
-            return ""
-    return {"commit": run("rev-parse", "--short", "HEAD"),
-            "rag_uncommitted": [line[3:] for line in run("status", "--porcelain", "rag").splitlines()]}
-
-
-def _status_kb(field: str) -> int:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith(field + ":"):
-            return int(line.split()[1])
-    return 0
-
-
-def rss_mb() -> float:
-    return _status_kb("VmRSS") / 1024
-
-
-class RssSampler:
-    """Samples this process's VmRSS (/proc/self/status) every `interval` seconds in a daemon thread,
-    keeping the peak per phase (set `phase` as the run moves on)."""
-
-    def __init__(self, interval: float = 0.1, phase: str = "start") -> None:
-        self.interval = interval
-        self.phase = phase
-        self.peaks_kb: dict[str, int] = {}
-        self.samples = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True, name="rss-sampler")
-
-    def _sample(self) -> None:
-        phase = self.phase
-        self.peaks_kb[phase] = max(self.peaks_kb.get(phase, 0), _status_kb("VmRSS"))
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            self._sample()
-            self.samples += 1
-            self._stop.wait(self.interval)
-
-    def set_phase(self, phase: str) -> None:
-        self._sample()  # the end of the previous phase
-        self.phase = phase
-        self._sample()
-
-    def __enter__(self) -> RssSampler:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
-        self._sample()
-
-    def peak_mb(self, phase: str | None = None) -> float:
-        if phase is None:
-            return max(self.peaks_kb.values(), default=0) / 1024
-        return self.peaks_kb.get(phase, 0) / 1024
-
-
-def loadavg() -> list[float]:
-    return [round(x, 2) for x in os.getloadavg()]
+QUICK_ROWS, QUICK_CALIBRATION_TEXTS = 200, 64
 
 
 # ----------------------------------------------------------------------------- stage timers
@@ -288,8 +193,8 @@ def fresh_process_resync(db_path: Path, index_dir: Path) -> dict[str, Any]:
     everything from disk, which is the case a user meets. Torch is never imported: nothing is embedded.
     """
     started = time.perf_counter()
-    completed = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--resync-only", str(db_path),
-                                str(index_dir)], capture_output=True, text=True, timeout=600, check=True)
+    completed = subprocess.run([sys.executable, "-m", "bench.ingest", "--resync-only", str(db_path), str(index_dir)],
+                               cwd=ROOT, capture_output=True, text=True, timeout=600, check=True)
     measured = json.loads(completed.stdout.strip().splitlines()[-1])
     measured["process_wall_seconds"] = round(time.perf_counter() - started, 3)
     return measured
@@ -317,18 +222,6 @@ def resync_only(db_path: Path, index_dir: Path) -> dict[str, Any]:
             "open_seconds": round(open_s, 3), "status_seconds": round(status_s, 3), "healthy": healthy,
             "torch_imported": "torch" in sys.modules, "stages": timers.summary(report.seconds),
             "loadavg": loadavg()}
-
-
-def progress_printer(label: str, started: float) -> Callable[[Any], None]:
-    last = [0.0]
-
-    def progress(update: Any) -> None:
-        now = time.perf_counter()
-        if now - last[0] >= 30 or update.phase == "done":
-            last[0] = now
-            print(f"  [{label}] {update.done}/{update.total} rows, {update.phase}, {now - started:.0f} s, "
-                  f"load {loadavg()}", flush=True)
-    return progress
 
 
 class StubModel:
@@ -379,20 +272,23 @@ def profile_sync(db_path: Path, index_dir: Path, embedder: SentenceTransformerEm
         values = [v[3] for (f, _, n), v in stats.stats.items() if n == name and file_part in f]  # type: ignore
         return round(max(values, default=0.0), 3)
 
+    # Paths from the modules themselves, so a moved module cannot silently report 0 s.
+    index_py, chunking_py, embeddings_py, source_py = (
+        _short(module.__file__ or "") for module in (rag_index, rag_chunking, rag_embeddings, rag_source))
     stages = {
-        "sync total": cum("rag/index.py", "sync"),
-        "embed (stub model)": cum("bench/ingest.py", "embed"),
-        "chunk_text (incl. count_tokens)": cum("rag/chunking.py", "chunk_text"),
-        "count_tokens (tokenizer)": cum("rag/embeddings.py", "count_tokens"),
-        "split_sentences": cum("rag/chunking.py", "split_sentences"),
+        "sync total": cum(index_py, "sync"),
+        "embed (stub model)": cum(_short(__file__), "embed"),
+        "chunk_text (incl. count_tokens)": cum(chunking_py, "chunk_text"),
+        "count_tokens (tokenizer)": cum(embeddings_py, "count_tokens"),
+        "split_sentences": cum(chunking_py, "split_sentences"),
         "chroma upsert": cum("chromadb/api/models/Collection.py", "upsert"),
-        "chroma delete (_delete_rows)": cum("rag/index.py", "_delete_rows"),
-        "sql read (iter_rows)": cum("rag/source.py", "iter_rows"),
-        "to_source_row": cum("rag/source.py", "_to_source_row"),
-        "content_hash": cum("rag/index.py", "content_hash"),
-        "chunk_metadata": cum("rag/index.py", "chunk_metadata"),
-        "manifest": cum("rag/index.py", "manifest"),
-        "orphan check": cum("rag/index.py", "_remove_orphans"),
+        "chroma delete (_delete_rows)": cum(index_py, "_delete_rows"),
+        "sql read (iter_rows)": cum(source_py, "iter_rows"),
+        "to_source_row": cum(source_py, "_to_source_row"),
+        "content_hash": cum(index_py, "content_hash"),
+        "chunk_metadata": cum(index_py, "chunk_metadata"),
+        "manifest": cum(index_py, "manifest"),
+        "orphan check": cum(index_py, "_remove_orphans"),
         "tolist (embeddings to lists)": cum("", "tolist"),
     }
     dump = index_dir.parent / f"{index_dir.name}.prof"
@@ -404,7 +300,7 @@ def profile_sync(db_path: Path, index_dir: Path, embedder: SentenceTransformerEm
 
 
 def _short(filename: str) -> str:
-    for marker in ("site-packages/", "/work/main/"):
+    for marker in ("site-packages/", f"{ROOT}/"):
         if marker in filename:
             return filename.split(marker, 1)[1]
     return filename
@@ -415,18 +311,18 @@ def run_corpus(name: str, db_path: Path, embedder: SentenceTransformerEmbedder, 
     print(f"== {name}: {db_path}", flush=True)
     load_start = loadavg()
     index_dir = WORK_DIR / f"index-{name}"
-    with RssSampler(phase="calibration (model alone, before)") as sampler:
+    with RssSampler(interval=0.1, phase="calibration (model alone, before)") as sampler:
         settings, source, index = open_pair(db_path, index_dir, embedder)
         texts = chunk_texts(index, source, calibration)
         model_before = model_throughput(embedder, texts)
         print(f"  model alone before: {model_before['chunks_per_s']} chunks/s on {len(texts)} texts", flush=True)
 
-        rss_before = rss_mb()
+        rss_before = status_kb("self", "VmRSS") / 1024
         timers = StageTimers()
         sampler.set_phase("build")
         started, cpu_started = time.perf_counter(), time.process_time()
         with timers.installed(index, source):
-            build = index.sync(source, progress=progress_printer(name, started))
+            build = index.sync(source, progress=progress_printer(name))
         build_wall, build_cpu = time.perf_counter() - started, time.process_time() - cpu_started
         sampler.set_phase("no-change re-syncs and status")
         peak_sync_mb = sampler.peak_mb("build")
@@ -459,7 +355,7 @@ def run_corpus(name: str, db_path: Path, embedder: SentenceTransformerEmbedder, 
     model_cps = [model_before["chunks_per_s"], model_after["chunks_per_s"]]
     result: dict[str, Any] = {
         "name": name,
-        "measured_at": datetime.now().isoformat(timespec="seconds"),
+        "measured_at": now(),
         "db": str(db_path.relative_to(ROOT)) if db_path.is_relative_to(ROOT) else str(db_path),
         "corpus": corpus_info,
         "settings": {"chunk_tokens": settings.chunk_tokens, "chunk_overlap": settings.chunk_overlap,
@@ -497,7 +393,7 @@ def run_corpus(name: str, db_path: Path, embedder: SentenceTransformerEmbedder, 
             "build_delta_mb": round(peak_sync_mb - rss_before, 1),
             "peak_rss_by_phase_mb": {phase: round(kb / 1024, 1) for phase, kb in sampler.peaks_kb.items()},
             "samples": sampler.samples,
-            "vmhwm_mb": round(_status_kb("VmHWM") / 1024, 1),
+            "vmhwm_mb": round(status_kb("self", "VmHWM") / 1024, 1),
             "ru_maxrss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         },
         "stages_build": timers.summary(total),
@@ -532,10 +428,9 @@ def judge(result: dict[str, Any]) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------------- results files
 
-def write_results(runs: list[dict[str, Any]], machine: dict[str, Any]) -> None:
-    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    path = RESULTS_DIR / "ingest.json"
-    data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+def save_runs(runs: list[dict[str, Any]], machine: dict[str, Any], quick: bool) -> None:
+    """Merge the runs into ingest.json (keyed by run name; a replaced run moves to `history`), rewrite ingest.md."""
+    data = load_results("ingest", quick)
     data.setdefault("runs", {})
     for run in runs:
         stored = {k: v for k, v in run.items() if k != "profile"}
@@ -560,9 +455,8 @@ def write_results(runs: list[dict[str, Any]], machine: dict[str, Any]) -> None:
         "resync_seconds": "no-change sync over the unchanged table in a new process (as `rag index` run again); "
                           "resync_seconds_same_process is the sync right after the build in the building process",
     }
-    data["updated"] = datetime.now().isoformat(timespec="seconds")
-    path.write_text(json.dumps(data, indent=2) + "\n")
-    (RESULTS_DIR / "ingest.md").write_text(render_markdown(data))
+    data["updated"] = now()
+    write_results("ingest", data, render_markdown(data), quick)
 
 
 def _same(run: dict[str, Any]) -> str:
@@ -583,8 +477,8 @@ def render_markdown(data: dict[str, Any]) -> str:
         f"Real all-MiniLM-L6-v2 on CPU ({machine.get('cpu_count')} cores, {machine.get('cpu_model')}, "
         f"{machine.get('memory_mb')} MB RAM; Python {machine.get('python')}, torch {machine.get('torch')}, "
         f"chromadb {machine.get('chromadb')}). Full build into a fresh local Chroma directory, chunks of "
-        "200 word pieces with 40 overlap, embed batch 64. Generated by `bench/ingest.py`; raw figures in "
-        "`ingest.json`.",
+        "200 word pieces with 40 overlap, embed batch 64. Generated by `bench/ingest.py` (each run's date and "
+        "commit below and in `ingest.json`, with the raw figures).",
         "",
         "| corpus | rows | chunks | build s | chunks/s | in-model chunks/s | model-only chunks/s "
         "| overhead (<10%) | no-change re-sync s (<5 s at 10k) | peak RSS MB (<2 GB at 10k) | load avg start → end |",
@@ -616,7 +510,9 @@ def render_markdown(data: dict[str, Any]) -> str:
         model = run["model_only"]
         cpu = (f"; overhead by CPU time {run['overhead_cpu'] * 100:.1f}%" if run.get("overhead_cpu") is not None
                else "")
-        lines.append(f"- {run['name']} ({run['measured_at']}): non-embedding {run['non_embedding_seconds']:.1f} s"
+        commit = run.get("git", {}).get("commit")
+        lines.append(f"- {run['name']} ({run['measured_at']}, commit {commit}): non-embedding "
+                     f"{run['non_embedding_seconds']:.1f} s"
                      f"{cpu}; model alone {model['before']['chunks_per_s']:.1f} → {model['after']['chunks_per_s']:.1f}"
                      f" chunks/s (before → after); re-sync in the building process {_same(run)} s, status "
                      f"{run['status_seconds']:.2f} s; largest other stages (nested, wall-clock): {parts}.")
@@ -635,7 +531,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows", type=int, default=TARGET_ROWS, help="synthetic corpus size")
     parser.add_argument("--words", type=int, default=DEFAULT_WORDS, help="target words per synthetic article")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--quick", action="store_true", help="500 synthetic rows with a cProfile pass")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"{QUICK_ROWS} synthetic rows, {QUICK_CALIBRATION_TEXTS} calibration texts, a cProfile "
+                             "pass; results in bench/results/quick/")
     parser.add_argument("--profile", action="store_true", help="add a cProfile pass (separate build)")
     parser.add_argument("--calibration-texts", type=int, default=CALIBRATION_TEXTS,
                         help="chunk texts embedded directly to measure the model alone")
@@ -647,7 +545,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(resync_only(*args.resync_only)))
         return 0
     if args.quick:
-        args.corpus, args.rows, args.profile = "synthetic", 500, True
+        args.corpus, args.rows, args.profile = "synthetic", QUICK_ROWS, True
+        args.calibration_texts = QUICK_CALIBRATION_TEXTS
 
     WORK_DIR.mkdir(parents=True, exist_ok=True)
     print(f"load average at start: {loadavg()}", flush=True)
@@ -678,8 +577,8 @@ def main(argv: list[str] | None = None) -> int:
         summary["targets"] = {k: _mark(v["pass"]) for k, v in run["targets"].items()}
         print(json.dumps(summary), flush=True)
     if not args.no_save:
-        write_results(runs, machine)
-        print(f"wrote {RESULTS_DIR / 'ingest.json'} and {RESULTS_DIR / 'ingest.md'}", flush=True)
+        save_runs(runs, machine, args.quick)
+        print(f"wrote ingest.json and ingest.md in {results_dir(args.quick)}", flush=True)
     return 0
 
 

@@ -13,8 +13,9 @@ Each experiment times the current way and the proposed way on the same inputs, a
   batchsize  encode batch_size 64 (today) vs 32, 16, 8 on the same chunk texts
   resync     the no-change re-sync's parts: manifest read, SQL read, content hash (current vs cheaper)
 
-Usage: .venv/bin/python bench/overhead_experiments.py [names...] [--rows 2000]
-Writes bench/results/overhead_experiments.json (merged by experiment name) and prints the figures.
+Usage: .venv/bin/python -m bench.overhead_experiments [names...] [--rows 2000] [--quick]
+Writes bench/results/overhead_experiments.json (merged by experiment name) and .md, and prints the figures.
+`--quick`: 200 rows, 32 texts, one repeat, 1,000-row re-sync index; results in bench/results/quick/.
 """
 
 from __future__ import annotations
@@ -22,38 +23,26 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import random
 import shutil
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
-os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+from bench.common import WORK_DIR, git_state, load_results, loadavg, machine_info, now, write_results
+from bench.synthetic import build_synthetic_db
+from rag.data.chunking import TextChunk, _cut_to_fit, _overlap_tail, chunk_text, split_sentences
+from rag.data.embeddings import SentenceTransformerEmbedder
+from rag.data.index import VectorIndex
+from rag.data.source import SourceRow, TableSource
+from rag.settings import Settings
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from bench.synthetic import build_synthetic_db  # noqa: E402
-from rag.data.chunking import TextChunk, _cut_to_fit, _overlap_tail, chunk_text, split_sentences  # noqa: E402
-from rag.data.embeddings import SentenceTransformerEmbedder  # noqa: E402
-from rag.data.index import VectorIndex  # noqa: E402
-from rag.data.source import SourceRow, TableSource  # noqa: E402
-from rag.settings import Settings  # noqa: E402
-
-WORK = ROOT / "bench" / "work"
-OUT = ROOT / "bench" / "results" / "overhead_experiments.json"
+WORK = WORK_DIR
 CHUNK_TOKENS, OVERLAP = 200, 40
-
-
-def loadavg() -> list[float]:
-    return [round(x, 2) for x in os.getloadavg()]
+RESYNC_ROWS, QUICK_RESYNC_ROWS = 10_000, 1_000
 
 
 def alternate(variants: dict[str, Callable[[], Any]], repeats: int) -> dict[str, Any]:
@@ -467,15 +456,20 @@ EXPERIMENTS = ("tokenize", "chunking", "double", "upsert", "threads", "batchsize
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Overhead micro-benchmarks for rag/index.py and rag/chunking.py")
+    parser = argparse.ArgumentParser(description="Overhead micro-benchmarks for rag/data/index.py and chunking.py")
     parser.add_argument("names", nargs="*", choices=[*EXPERIMENTS, []], default=[])
     parser.add_argument("--rows", type=int, default=2000, help="synthetic rows for tokenize/chunking")
     parser.add_argument("--texts", type=int, default=256, help="chunk texts for the model experiments")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="small inputs, one repeat; results in results/quick/")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.rows, args.texts, args.repeats = 200, 32, 1
+    resync_rows = QUICK_RESYNC_ROWS if args.quick else RESYNC_ROWS
     names = args.names or list(EXPERIMENTS)
     WORK.mkdir(parents=True, exist_ok=True)
-    results: dict[str, Any] = json.loads(OUT.read_text()) if OUT.exists() else {}
+    results: dict[str, Any] = load_results("overhead_experiments", args.quick)
+    results["machine"] = machine_info()
     embedder = SentenceTransformerEmbedder()
     embedder.embed(["warm-up"])
     source, rows = synthetic_rows(args.rows)
@@ -494,7 +488,7 @@ def main(argv: list[str] | None = None) -> int:
         elif name == "double":
             outcome = exp_double(embedder, texts, args.repeats)
         elif name == "upsert":
-            outcome = exp_upsert(5000, max(1, args.repeats // 2))
+            outcome = exp_upsert(500 if args.quick else 5000, max(1, args.repeats // 2))
         elif name == "threads":
             outcome = exp_threads(embedder, texts, max(1, args.repeats // 2))
         elif name == "batchsize":
@@ -502,20 +496,51 @@ def main(argv: list[str] | None = None) -> int:
         elif name == "pipelining":
             outcome = exp_embed_pipelining(embedder, texts[:134], args.repeats)
         elif name == "resync":
-            outcome = exp_resync(embedder, 10_000, args.repeats)
+            outcome = exp_resync(embedder, resync_rows, args.repeats)
         else:
-            outcome = exp_manifest(10_000, args.repeats)
+            outcome = exp_manifest(resync_rows, args.repeats)
         outcome["loadavg_before"] = load_before
         outcome["loadavg_after"] = loadavg()
         outcome["seconds"] = round(time.perf_counter() - started, 1)
-        outcome["measured_at"] = time.strftime("%Y-%m-%dT%H:%M:%S")
+        outcome["measured_at"] = now()
+        outcome["git"] = git_state()
         results[name] = outcome
         print(f"== {name}\n{json.dumps(outcome, indent=2)}", flush=True)
-        OUT.write_text(json.dumps(results, indent=2) + "\n")
+        write_results("overhead_experiments", results, render_markdown(results), args.quick)
     source.close()
     sample_source.close()
     shutil.rmtree(WORK / "index-unused", ignore_errors=True)
     return 0
+
+
+def _tables(value: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every {variant: {median_s, ...}} table inside an experiment's outcome, with its path."""
+    if not isinstance(value, dict):
+        return []
+    if value and all(isinstance(v, dict) and "median_s" in v for v in value.values()):
+        return [("", value)]
+    return [(f"{key} / {path}".rstrip(" /"), table) for key, inner in value.items() for path, table in _tables(inner)]
+
+
+def render_markdown(results: dict[str, Any]) -> str:
+    lines = ["# Overhead micro-benchmarks", "",
+             "Generated by `bench/overhead_experiments.py`: each experiment alternates its variants (A B A B ...) so "
+             "that load from other processes hits them alike; medians of wall and CPU seconds, ratio to the first "
+             "variant. Raw figures in `overhead_experiments.json`."]
+    for name in EXPERIMENTS:
+        outcome = results.get(name)
+        if not outcome:
+            continue
+        load = f"{outcome['loadavg_before'][0]:.1f} → {outcome['loadavg_after'][0]:.1f}"
+        lines += ["", f"## {name}", "",
+                  f"Measured {outcome['measured_at']} (commit {outcome.get('git', {}).get('commit', '?')}), "
+                  f"{outcome['seconds']} s, load {load}."]
+        for path, table in _tables({k: v for k, v in outcome.items() if not k.startswith("loadavg")}):
+            lines += ["", *([f"{path}:", ""] if path else []), "| variant | median s | CPU s | × first | CPU × first |",
+                      "|---|---:|---:|---:|---:|"]
+            lines += [f"| {variant} | {v['median_s']} | {v['median_cpu_s']} | {v['vs_first']} | {v['cpu_vs_first']} |"
+                      for variant, v in table.items()]
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

@@ -1,24 +1,19 @@
 """Offline query latency on the sample corpus: engine time per route, p50/p95, after one warm-up question.
 
-Usage: .venv/bin/python bench/query_latency.py [--repeat 5]
-Writes bench/results/query_latency.json and .md. Needs `make index` (the real embedding model).
+Usage: .venv/bin/python -m bench.query_latency [--repeat 3] [--quick]
+Writes bench/results/query_latency.json and .md (`--quick`: one repeat, into bench/results/quick/).
+Needs `make index` (the sample corpus indexed with the real embedding model).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from rag.assistant import Assistant  # noqa: E402
-from rag.settings import Settings  # noqa: E402
+from bench.common import load_span, machine_info, measured, pct, stamp, write_results
+from rag.assistant import Assistant
+from rag.settings import Settings
 
 QUESTIONS = [
     "How many articles per year and category?",
@@ -32,62 +27,62 @@ QUESTIONS = [
     "Doo ley ruling on 2023-04-17",
     "Between March and May 2023, anything about Mother's Day in fashion?",
 ]
-RESULTS = Path(__file__).resolve().parent / "results"
+WARM_UP = QUESTIONS[4]
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
-    started = time.perf_counter()
-    assistant = Assistant.build(Settings.from_env(provider="offline"))
-    first = assistant.ask(QUESTIONS[4])
-    cold_start_s = time.perf_counter() - started
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="one repeat")
+    args = parser.parse_args(argv)
+    repeat = 1 if args.quick else args.repeat
+    record: dict = {"questions": QUESTIONS, "repeat": repeat}
     per_route: dict[str, list[float]] = {}
     without_embedding: dict[str, list[float]] = {}
     per_step: dict[str, list[float]] = {}
-    for _ in range(args.repeat):
-        for question in QUESTIONS:
-            turn = assistant.ask(question)
-            assert turn.error is None, (question, turn.error)
-            timings = turn.trace.timings_ms
-            per_route.setdefault(turn.route or "?", []).append(timings["total"])
-            without_embedding.setdefault(turn.route or "?", []).append(timings["total"] - timings.get("embed.query", 0))
-            for step, ms in turn.trace.timings_ms.items():
-                per_step.setdefault(step, []).append(ms)
-    summary = {
-        route: {"n": len(v), "p50_ms": round(statistics.median(v), 1), "p95_ms": round(percentile(v, 0.95), 1),
-                "p50_without_embedding_ms": round(statistics.median(without_embedding[route]), 1),
-                "p95_without_embedding_ms": round(percentile(without_embedding[route], 0.95), 1)}
-        for route, v in sorted(per_route.items())
-    }
-    steps = {step: round(statistics.median(v), 2) for step, v in sorted(per_step.items())}
-    result = {
-        "machine": {"cores": os.cpu_count(), "python": platform.python_version(), "load": os.getloadavg()},
-        "questions": QUESTIONS,
-        "repeat": args.repeat,
-        "cold_start_to_first_answer_s": round(cold_start_s, 2),
-        "first_answer_ms": first.trace.timings_ms["total"],
-        "per_route": summary,
-        "median_step_ms": steps,
-    }
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "query_latency.json").write_text(json.dumps(result, indent=2))
-    lines = ["| route | questions | p50 ms | p95 ms | p50 ms without the question's embedding | p95 ms without it |",
-             "|---|---|---|---|---|---|"]
-    lines += [f"| {route} | {s['n']} | {s['p50_ms']} | {s['p95_ms']} | {s['p50_without_embedding_ms']} | "
-              f"{s['p95_without_embedding_ms']} |" for route, s in summary.items()]
-    lines.append(f"\nMedian time embedding the question: {steps.get('embed.query', 0)} ms.")
-    lines.append(f"\nCold start to first answer (model load included): {cold_start_s:.1f} s; "
-                 f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores.")
-    (RESULTS / "query_latency.md").write_text("\n".join(lines) + "\n")
-    print("\n".join(lines))
+    with measured(record):
+        started = time.perf_counter()
+        assistant = Assistant.build(Settings.from_env(provider="offline"))
+        first = assistant.ask(WARM_UP)
+        cold_start_s = time.perf_counter() - started
+        for _ in range(repeat):
+            for question in QUESTIONS:
+                turn = assistant.ask(question)
+                assert turn.error is None, (question, turn.error)
+                timings = turn.trace.timings_ms
+                route = turn.route or "?"
+                per_route.setdefault(route, []).append(timings["total"])
+                without_embedding.setdefault(route, []).append(timings["total"] - timings.get("embed.query", 0))
+                for step, ms in timings.items():
+                    per_step.setdefault(step, []).append(ms)
+    record["machine"] = machine_info()  # after the cold start: it imports torch
+    record["per_route"] = {
+        route: {"n": len(v), "p50_ms": round(pct(v, 0.5), 1), "p95_ms": round(pct(v, 0.95), 1),
+                "p50_without_embedding_ms": round(pct(without_embedding[route], 0.5), 1),
+                "p95_without_embedding_ms": round(pct(without_embedding[route], 0.95), 1)}
+        for route, v in sorted(per_route.items())}
+    record["median_step_ms"] = {step: round(statistics.median(v), 2) for step, v in sorted(per_step.items())}
+    record.update(cold_start_to_first_answer_s=round(cold_start_s, 2), first_answer_ms=first.trace.timings_ms["total"])
+    stamp(record)
+    path = write_results("query_latency", record, render_markdown(record), quick=args.quick)
+    print(path.read_text())
     return 0
+
+
+def render_markdown(record: dict) -> str:
+    machine = record["machine"]
+    lines = ["# Query latency on the sample corpus (offline provider)", "",
+             f"Generated by `bench/query_latency.py` on {record['measured_at']} (commit {record['git']['commit']}); "
+             f"{len(record['questions'])} questions × {record['repeat']} repeats after one warm-up question, grouped "
+             f"by the route taken; trace total per turn. {machine['cpu_count']} cores, load {load_span(record)}.", "",
+             "| route | turns | p50 ms | p95 ms | p50 ms without the question's embedding | p95 ms without it |",
+             "|---|---:|---:|---:|---:|---:|"]
+    lines += [f"| {route} | {s['n']} | {s['p50_ms']} | {s['p95_ms']} | {s['p50_without_embedding_ms']} | "
+              f"{s['p95_without_embedding_ms']} |" for route, s in record["per_route"].items()]
+    lines += ["", f"Median time embedding the question: {record['median_step_ms'].get('embed.query', 0)} ms.", "",
+              f"Cold start to the first answer (imports, model load and table profile included): "
+              f"{record['cold_start_to_first_answer_s']:.1f} s."]
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ Length: articles default to ~110-150 words (about 140-190 of the model's word pi
 so each becomes one 200-token chunk and 10,000 articles embed in well under an hour on 2 loaded cores.
 `--words` changes the target (e.g. `--words 600` for ~4 chunks per article).
 
-Usage as a CLI:  .venv/bin/python bench/synthetic.py --rows 10000 --out bench/work/synthetic-10k.db
+Usage as a CLI:  .venv/bin/python -m bench.synthetic --rows 10000 --out bench/work/synthetic-10k.db
 Usage as a module:  `build_synthetic_db(Path("x.db"), rows=500)`; `generate_articles(500)` yields dicts.
 """
 
@@ -21,17 +21,14 @@ import json
 import random
 import re
 import sqlite3
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from rag.data.chunking import split_sentences  # noqa: E402
-from rag.data.sample_data import SAMPLE_COLUMNS, word_count  # noqa: E402
-from rag.settings import SAMPLE_JSONL_PATH  # noqa: E402
+from rag.data.chunking import split_sentences
+from rag.data.sample_data import SAMPLE_COLUMNS, word_count
+from rag.settings import SAMPLE_JSONL_PATH
 
 DEFAULT_SEED = 20240601
 DEFAULT_WORDS = 130  # target words per article; each article draws its own target within +-15%
