@@ -1,7 +1,10 @@
 """Command line: `python -m rag build-sample | import-csv | index | status | ask | eval`.
 
 Every command that reads the table takes `--db` and `--table` (default: the sample database).
-Errors are printed as one plain sentence on stderr with exit code 2; never a traceback.
+Errors are printed as one plain sentence on stderr with exit code 2; never a traceback. An unexpected
+error (a bug) exits with 3 after one paragraph naming a log file that holds the traceback:
+`$XDG_CACHE_HOME/table-rag/logs/` (default `~/.cache/table-rag/logs/`), outside the project and the index
+directory, so it works when the index is damaged or the checkout is read-only.
 """
 
 from __future__ import annotations
@@ -9,13 +12,17 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
+import tempfile
+import traceback
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from rag.errors import RagError
-from rag.settings import SAMPLE_DB_PATH, SAMPLE_JSONL_PATH, Settings
+from rag.settings import SAMPLE_DB_PATH, SAMPLE_JSONL_PATH, Settings, mask_url
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -234,7 +241,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def log_dir() -> Path:
+    """Where the CLI logs unexpected errors: $XDG_CACHE_HOME/table-rag/logs (default ~/.cache/table-rag/logs)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "table-rag" / "logs"
+
+
+def log_unexpected(argv: Sequence[str]) -> Path | None:
+    """Write the current exception's traceback to a new log file (a temporary folder when the cache is not
+    writable); the command line is logged with URL passwords masked. None when nothing could be written."""
+    command = " ".join(mask_url(arg) if "://" in arg else arg for arg in argv)
+    text = f"{datetime.now().isoformat(timespec='seconds')} python -m rag {command}\n\n{traceback.format_exc()}"
+    name = f"cli-{datetime.now():%Y%m%d-%H%M%S}-{os.getpid()}.log"
+    for directory in (log_dir(), Path(tempfile.gettempdir()) / "table-rag-logs"):
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            (directory / name).write_text(text, encoding="utf-8")
+            return directory / name
+        except OSError:
+            continue
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
@@ -247,3 +276,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted; the next run continues where this one stopped", file=sys.stderr)
         return 130
+    except Exception as error:  # noqa: BLE001 - a bug: one paragraph for the user, the traceback in a file
+        path = log_unexpected(argv)
+        detail = " ".join(str(error).split())[:200]
+        where = f"the full traceback is in {path}" if path else "the traceback could not be written to a log file"
+        print(f"Unexpected error ({type(error).__name__}{': ' + detail if detail else ''}). This is a bug in the "
+              f"tool, not a problem with your data or command line; {where}. Please include it when you report "
+              "the problem.", file=sys.stderr)
+        return 3

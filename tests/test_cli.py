@@ -240,3 +240,28 @@ def test_ask_json_carries_the_interpretation(tmp_path: Path, capsys: pytest.Capt
                                                                       ("article_category", "!=")]
     assert answer["interpretation"].startswith("Counted articles · published_date 2023-01-01 to 2023-12-31")
     assert answer["answer"].startswith("_Counted articles")
+
+
+# --------------------------------------------------------------------------- unexpected errors (bugs)
+
+
+def test_unexpected_error_is_logged_to_a_file_and_told_in_one_paragraph(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import rag.cli
+
+    def broken(args: object) -> int:
+        raise ZeroDivisionError("division by zero\nsecond line of the message")
+
+    monkeypatch.setattr(rag.cli, "cmd_status", broken)  # a bug in a command, as the user would meet it
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    db = make_articles_db(tmp_path / "articles.db")
+    code = main(["status", "--db", f"postgresql://reader:s3cret@localhost:1/x?db={db}"])
+    assert code == 3
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    logs = list((tmp_path / "cache" / "table-rag" / "logs").glob("cli-*.log"))
+    assert len(logs) == 1
+    assert str(logs[0]) in err and "ZeroDivisionError" in err
+    logged = logs[0].read_text(encoding="utf-8")
+    assert "Traceback (most recent call last)" in logged and "in broken" in logged
+    assert "status" in logged and "s3cret" not in logged  # the command line is logged with the password masked
