@@ -186,6 +186,23 @@ def plain_value(value: Any) -> Any:
     return value
 
 
+# What a value may not carry into a prompt: line breaks and control characters (a value could start a line
+# that reads like a rule), and '<' opening a tag (a value could close the <schema> block or open a <question>).
+_PROMPT_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+_PROMPT_TAG = re.compile(r"<(?=\s*/?\s*[A-Za-z!?])")
+PROMPT_VALUE_CHARS = 80
+
+
+def prompt_value(value: Any, *, quote: bool = True) -> str:
+    """A value from the table, neutralised for a prompt like retrieved text is: one line, at most
+    PROMPT_VALUE_CHARS characters, no tag, and (by default) a SQL string literal the model can copy."""
+    text = _PROMPT_BREAKS.sub(" ", str(clean_text(value) or "")).strip()
+    text = _PROMPT_TAG.sub("&lt;", text)
+    if len(text) > PROMPT_VALUE_CHARS:
+        text = text[: PROMPT_VALUE_CHARS - 1] + "…"
+    return "'" + text.replace("'", "''") + "'" if quote else text
+
+
 def split_authors(value: str | None) -> list[str]:
     if not value:
         return []
@@ -425,18 +442,25 @@ class TableSource:
         return QueryResult(columns, rows, row_limit_hit=len(fetched) > max_rows, truncated_cells=truncated)
 
     def describe(self) -> str:
-        """A compact description of the table for SQL prompts and the UI."""
+        """A compact description of the table for SQL prompts and the UI. Every name and value from the
+        database goes through `prompt_value`: a hostile row cannot add a line or a tag to the prompt."""
         profile = self.profile()
-        lines = [f"Table {self.table} ({profile.row_count} rows). Columns:"]
-        for name, info in self.columns.items():
-            role = next((r for r, c in self.roles.as_dict().items() if c == name), None)
-            lines.append(f"- {name} ({info.type})" + (f" — role: {role}" if role and role != "numeric" else ""))
+
+        def name(column: str | None) -> str:
+            return prompt_value(column, quote=False)
+
+        lines = [f"Table {name(self.table)} ({profile.row_count} rows). Columns:"]
+        for column, info in self.columns.items():
+            role = next((r for r, c in self.roles.as_dict().items() if c == column), None)
+            lines.append(f"- {name(column)} ({info.type})" + (f" — role: {role}" if role and role != "numeric" else ""))
         if profile.categories:
-            lines.append(f"Distinct values of {self.roles.category}: " + ", ".join(sorted(profile.categories)))
+            lines.append(f"Distinct values of {name(self.roles.category)}: "
+                         + ", ".join(map(prompt_value, sorted(profile.categories))))
         if self.roles.date and profile.date_min:
-            lines.append(f"{self.roles.date} is text 'YYYY-MM-DD HH:MM:SS', from {profile.date_min} to "
-                         f"{profile.date_max}." if self.columns[self.roles.date].type != "date" else
-                         f"{self.roles.date} ranges from {profile.date_min} to {profile.date_max}.")
+            low, high = prompt_value(profile.date_min), prompt_value(profile.date_max)
+            lines.append(f"{name(self.roles.date)} is text 'YYYY-MM-DD HH:MM:SS', from {low} to {high}."
+                         if self.columns[self.roles.date].type != "date" else
+                         f"{name(self.roles.date)} ranges from {low} to {high}.")
         if self.roles.authors:
-            lines.append(f"{self.roles.authors} may hold several names separated by '; '.")
+            lines.append(f"{name(self.roles.authors)} may hold several names separated by '; '.")
         return "\n".join(lines)
