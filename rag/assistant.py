@@ -16,8 +16,8 @@ from typing import Any
 
 from rag import tracing
 from rag.answer.chart_spec import choose_chart
-from rag.answer.compose import markdown_safe
 from rag.answer.context import EmbedderAdapter, EngineContext
+from rag.answer.markdown import escape_markdown
 from rag.answer.router import build_engines, build_router
 from rag.answer.sql_database import GuardedSQLDatabase
 from rag.data import previews
@@ -169,7 +169,7 @@ class Assistant:
         chart = choose_chart(result.result) if route == Route.SQL else None
         answer = str(response.response)
         if result.interpretation is not None:  # the reading first, so a misreading is never silent
-            answer = f"_{markdown_safe(result.interpretation.restatement())}_\n\n{answer}"
+            answer = f"_{escape_markdown(result.interpretation.restatement(), one_line=True)}_\n\n{answer}"
         turn = Turn(question=question, answer=answer, trace=trace, result=result, chart=chart)
         turn.cost_usd = estimate_cost(self.providers.model_name, trace.tokens)
         return turn
@@ -180,8 +180,9 @@ class Assistant:
         if error.sql_run is not None and result.sql is None:
             result.record_sql(error.sql_run)
         result.route = result.route or trace.forced_route
-        return Turn(question=trace.question, answer=f"**{error.title}.** {error}", trace=trace, result=result,
-                    error=str(error))
+        # The message may quote a value, a statement or an exception's text: data, escaped once like any other.
+        return Turn(question=trace.question, answer=f"**{error.title}.** {escape_markdown(error)}", trace=trace,
+                    result=result, error=str(error))
 
     # ---------------------------------------------------------------- what pages need besides answers
 

@@ -6,8 +6,10 @@ import re
 
 import pytest
 from markdown_it import MarkdownIt
+from test_ui_markdown import literal, markdown_problems, rendered_text
 
-from rag.answer.compose import best_sentences, markdown_safe, retrieval_answer, sql_answer
+from rag.answer.compose import best_sentences, retrieval_answer, sql_answer
+from rag.answer.markdown import escape_markdown, safe_answer_markdown
 from rag.models import Chunk, Citation, QueryResult
 
 MARKDOWN = MarkdownIt("commonmark")
@@ -24,7 +26,7 @@ def rendered(markdown: str) -> str:
     return MARKDOWN.render(markdown)
 
 
-# --------------------------------------------------------------------------- markdown_safe
+# --------------------------------------------------------------------------- escape_markdown (what compose uses)
 
 
 @pytest.mark.parametrize("text", [
@@ -36,8 +38,8 @@ def rendered(markdown: str) -> str:
     "<https://evil.example/autolink>",
     "[ref]: http://evil.example\n\n[ref]",
 ])
-def test_markdown_safe_neutralises_images_links_and_html(text: str) -> None:
-    html = rendered(markdown_safe(text))
+def test_escape_markdown_neutralises_images_links_and_html(text: str) -> None:
+    html = rendered(escape_markdown(text))
     assert "<img" not in html
     assert "<a " not in html
     assert "<script" not in html
@@ -47,11 +49,12 @@ def test_markdown_safe_neutralises_images_links_and_html(text: str) -> None:
         assert word in visible
 
 
-def test_markdown_safe_keeps_plain_text_and_escapes_emphasis() -> None:
-    assert markdown_safe("Plain words, numbers 1.5 and dashes - stay.") == "Plain words, numbers 1.5 and dashes - stay."
-    html = rendered(markdown_safe("**bold** _it_ `code` # heading | pipe ~strike~ $x$"))
+def test_escape_markdown_keeps_plain_text_and_escapes_emphasis() -> None:
+    plain = "Plain words, numbers 1.5 and dashes - stay."
+    assert escape_markdown(plain) == plain
+    html = rendered(escape_markdown("**bold** _it_ `code` # heading | pipe ~strike~ $x$"))
     assert "<strong>" not in html and "<em>" not in html and "<code>" not in html and "<h1>" not in html
-    assert markdown_safe("a\\b") == "a\\\\b"
+    assert escape_markdown("a\\b") == "a\\\\b"
 
 
 # --------------------------------------------------------------------------- best_sentences
@@ -185,13 +188,13 @@ def test_single_value(column: str, value: object, sentence: str) -> None:
 
 def test_single_value_names_the_conditions() -> None:
     text, _ = answer(["article_count"], [[3]], "published_date in [2023-03-01, 2023-03-31]")
-    assert text == "There are 3 matching articles (published_date in [2023-03-01, 2023-03-31])."
+    assert text == "There are 3 matching articles (published\\_date in \\[2023-03-01, 2023-03-31\\])."
 
 
 def test_grouped_rows() -> None:
     rows = [["2021", "Business", 1], ["2022", "Technology", 2], ["2023", "Sports", 5]]
     text, citations = answer(["year", "article_category", "article_count"], rows)
-    assert text == ("3 groups by year, article_category; highest article count: 2023, Sports (5); "
+    assert text == ("3 groups by year, article\\_category; highest article count: 2023, Sports (5); "
                     "lowest: 2021, Business (1).")
     assert citations == []
 
@@ -199,7 +202,7 @@ def test_grouped_rows() -> None:
 def test_grouped_rows_with_limit_hit() -> None:
     rows = [["Sports", 5], ["Business", 2]]
     text, _ = answer(["article_category", "article_count"], rows, "year = 2023", row_limit_hit=True)
-    assert text == ("2 groups by article_category (year = 2023) (row limit reached; more exist); "
+    assert text == ("2 groups by article\\_category (year = 2023) (row limit reached; more exist); "
                     "highest article count: Sports (5); lowest: Business (2).")
 
 
@@ -220,7 +223,7 @@ def test_listing_with_citations() -> None:
     rows = [["Cup *final*", "2023-03-01 00:00:00", "Sports", "Ann Lee", "u5"],
             ["Marathon record", "2023-02-14 08:00:00", "Sports", "Tom", "u4"]]
     text, citations = answer(columns, rows, "article_category = 'Sports'")
-    assert text.splitlines() == ["Found 2 rows (article_category = 'Sports'):",
+    assert text.splitlines() == ["Found 2 rows (article\\_category = 'Sports'):",
                                  "- Cup \\*final\\* (2023-03-01)", "- Marathon record (2023-02-14)"]
     assert citations == [Citation("Cup *final*", "u5", "2023-03-01"), Citation("Marathon record", "u4", "2023-02-14")]
 
@@ -243,3 +246,39 @@ def test_empty_result() -> None:
     assert answer(["article_count"], []) == ("No rows match this question.", [])
     text, _ = answer(["title"], [], "authors like 'Zed'")
     assert text == "No rows match this question (authors like 'Zed')."
+
+
+# --------------------------------------------------------------------------- sql_answer: values and aliases are data
+
+ALIAS = "![x](http://example.invalid/alias.png) :red[n]"  # a column alias from model-written SQL
+RED = ":red[Red] :material/home:"
+SPAN = '<span style="font-size:60px;fill:red">HUGE</span>'
+
+
+@pytest.mark.parametrize(("columns", "rows", "conditions", "reads"), [
+    ([f"avg_{ALIAS}"], [[2.5]], "", f"The average {ALIAS} is 2.5."),
+    ([ALIAS], [[RED]], "", f"{ALIAS} is {RED}."),
+    (["article_count"], [[2]], f"article_category = '{RED}'",
+     f"There are 2 matching articles (article_category = '{RED}')."),
+    (["article_category", ALIAS], [[SPAN, 6], [RED, 1]], "",
+     f"2 groups by article_category; highest {ALIAS}: {SPAN} (6); lowest: {RED} (1)."),
+    ([RED, "article_count"], [[SPAN, 6]], "", f"{SPAN}: article count 6."),
+    (["authors", "article_count"], [[SPAN, 2], ["Trudy \u202eevE", 2], [RED, 2]], "",
+     f"{SPAN}, Trudy \u202eevE and {RED} tie on article count: 2 each."),
+    (["title", "published_date"], [[f"# {SPAN}\n\n| a |\n|---|", "<b>2023</b>-06-01"]], "",
+     f"Found 1 row: # {SPAN} | a | |---| (<b>2023</b)"),  # a title on one line; the date cell cut at 10
+])
+def test_values_aliases_and_conditions_read_once_escaped(columns: list[str], rows: list[list], conditions: str,
+                                                          reads: str) -> None:
+    """What the data and a model's SQL put into the sentence (values, aliases, conditions, the date cell) shows
+    as written: no image, HTML, directive, icon, heading, table or bidi control, no backslash either."""
+    text, _ = answer(columns, rows, conditions)
+    assert markdown_problems(text) == []
+    assert {t.type for t in MARKDOWN.parse(text)} <= {"paragraph_open", "paragraph_close", "inline", "bullet_list_open",
+                                                      "bullet_list_close", "list_item_open", "list_item_close"}
+    assert safe_answer_markdown(text) == text
+    assert rendered_text(text) == literal(reads)
+
+
+def test_numbers_that_are_not_finite_are_shown_not_raised() -> None:
+    assert answer(["avg_score"], [[float("nan")]])[0] == "The average score is nan."

@@ -171,7 +171,7 @@ def test_hybrid_with_no_matching_rows_skips_the_vector_search(corpus: Corpus) ->
     assert turn.route == "hybrid"
     assert turn.error is None
     assert answer_body(turn).startswith("No rows match the structured part of the question "
-                                  "(published_date in [2023-01-01, 2023-01-31])")
+                                  "(published\\_date in \\[2023-01-01, 2023-01-31\\])")  # escaped once
     assert turn.result.restricted_row_keys == 0
     assert "vector.search" not in span_names(turn)
     assert "embed.query" not in span_names(turn)

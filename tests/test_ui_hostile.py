@@ -164,9 +164,10 @@ def test_hostile_rows_render_as_text_on_every_page(hostile_app: AppTest) -> None
     sources = assert_nothing_rendered_from_data(at)
     shown = [rendered_text(source) for _, source in sources]
 
-    # The SQL summary carries raw category values from rag (see the report): neutralised, readable.
-    answer = next(s for kind, s in sources if kind == "markdown" and "groups by article_category" in s)
+    # The SQL summary: category values escaped once by rag, shown as the answer is (nothing escaped twice).
+    answer = next(s for kind, s in sources if kind == "markdown" and "groups by article_category" in rendered_text(s))
     assert literal(":red[Red] :material/home:") in rendered_text(answer) or literal(SPAN) in rendered_text(answer)
+    assert counted.answer in answer
     # Quotes escaped by the composer show their text once: no backslash, entities as written.
     quote = next(s for s in shown if "Here is what the documents say" in s)
     assert "![q](http://example.invalid/quote.png)" in quote and "&lt;b&gt;bold&lt;/b&gt;" in quote

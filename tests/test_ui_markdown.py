@@ -16,7 +16,7 @@ import pytest
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from rag.answer.compose import markdown_safe
+from rag.answer.markdown import escape_markdown
 from ui import support as ui
 
 # Each hostile case of issue 10, as it could sit in a title, a category, an author or a document's text.
@@ -182,6 +182,33 @@ def test_word_joiners_only_where_streamlit_would_link_or_draw() -> None:
     assert ui.escape_markdown("http://a").count(WORD_JOINER) == 1
 
 
+# What the answer composer puts around a value, and a letter or a full stop on either side.
+AROUND = [("“", "”"), ("(", ")"), ("*", "*"), ("_", "_"), ("- ", " (2023-01-01)"), ("", ": article count 2"),
+          ("lowest: ", " (1)"), ("", "."), ("x", "x"), ("", "a"), ("", "”.")]
+EDGES = ["He said:", "go to www", "@example.invalid", "back\\", "bang!", "a <", "AT&", "-5 below", "1. first",
+         "x:", ":red", "100:", "www.example.invalid", "me@example.invalid"]
+
+
+@pytest.mark.parametrize("value", EDGES + sorted(HOSTILE.values()))
+def test_escaped_data_stays_text_next_to_any_markdown(value: str) -> None:
+    """A value escaped on its own is escaped for good: whatever the composer writes before or after it (a quote
+    mark, a bracket, emphasis, a colon, a full stop), nothing at its ends combines into markup, and the UI's
+    answer neutraliser finds nothing more to do (so nothing is escaped twice)."""
+    escaped = escape_markdown(value, one_line=True)
+    for before, after in AROUND:
+        answer = f"{before}{escaped}{after}"
+        assert markdown_problems(answer, blocks=before != "- ") == [], (before, after)  # "- " is a list item
+        assert ui.safe_answer_markdown(answer) == answer, (before, after)
+        assert literal(value) in rendered_text(answer)
+
+
+def test_one_line_keeps_block_syntax_and_blank_lines_inside_a_list_item() -> None:
+    line = f"- {escape_markdown(BLOCK, one_line=True)} (2023-01-01)\n- next"
+    assert [t.type for t in _MD.parse(line)].count("list_item_open") == 2
+    assert markdown_problems(line) == []
+    assert rendered_text(line).startswith(literal(BLOCK))
+
+
 # ---------------------------------------------------------------- safe_answer_markdown: answers are Markdown
 
 
@@ -203,14 +230,17 @@ def test_answer_markdown_by_design_is_kept() -> None:
     assert "<b>code</b>" in rendered_text(shown) and "[1]" in rendered_text(shown)
 
 
-def test_quotes_escaped_by_the_composer_are_shown_once() -> None:
-    """The offline composer escapes the quotes it inserts; the UI must not escape them again."""
-    for name in ("bold", "image", "escaped", "span", "anchor"):
-        quote = HOSTILE[name]
-        answer = f"Here is what the documents say:\n1. “{markdown_safe(quote)}” — *A title* [1]"
-        shown = ui.safe_answer_markdown(answer)
-        assert markdown_problems(shown) == []
-        assert f"“{literal(quote)}”" in rendered_text(shown), name
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_quotes_escaped_by_the_composer_are_shown_once(name: str) -> None:
+    """The composer escapes what it inserts with the same function (`rag.answer.markdown`, which the UI
+    re-exports); the UI leaves such an answer exactly as it is, so nothing is escaped twice."""
+    quote = HOSTILE[name]
+    answer = f"Here is what the documents say:\n1. “{escape_markdown(quote, one_line=True)}” — *A title* [1]"
+    assert ui.escape_markdown is escape_markdown
+    shown = ui.safe_answer_markdown(answer)
+    assert shown == answer
+    assert markdown_problems(shown) == []
+    assert f"“{literal(quote)}”" in rendered_text(shown)
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))

@@ -1,7 +1,9 @@
 """Offline answers: extractive quotes from retrieved chunks, and one sentence over SQL results.
 
-Retrieved text is data: quotes are escaped so markdown images, links and raw HTML inside a document
-are shown as text, never rendered, and nothing in a document changes what is said around it.
+Retrieved text, SQL values and column aliases, conditions and the question's topic are data: each is escaped
+with `markdown.escape_markdown` (on one line) exactly where it is put into the answer, so images, links, raw
+HTML, directives, icons, bare URLs, entities and bidi controls from the data are shown as text, never rendered,
+and nothing in the data changes what is said around it. The rest of the answer is this module's own Markdown.
 """
 
 from __future__ import annotations
@@ -10,20 +12,21 @@ import difflib
 import math
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
+from rag.answer.markdown import escape_markdown
 from rag.data.chunking import split_sentences
 from rag.models import Chunk, Citation, QueryResult
 from rag.understand.vocabulary import STOPWORDS, WORD
 
-MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|!~$])")
 MAX_QUOTES = 3
 MAX_QUOTE_CHARS = 400
 
 
-def markdown_safe(text: str) -> str:
-    """Escape characters that markdown or HTML would interpret."""
-    return MARKDOWN_SPECIAL.sub(r"\\\1", text)
+def _md(value: Any) -> str:
+    """A value from the data (or an alias, a condition, the topic) as Markdown inside one line of the answer."""
+    return escape_markdown(value, one_line=True)
 
 
 def _terms(text: str) -> set[str]:
@@ -134,19 +137,19 @@ def retrieval_answer(question: str, topic: str, chunks: Sequence[Chunk], *, date
                      min_score: float) -> tuple[str, list[Citation]]:
     """Quote the best sentences with numbered citations, or say plainly that nothing relevant was found."""
     if not is_relevant(topic or question, chunks, min_score):
-        subject = f" about “{markdown_safe(topic)}”" if topic else ""
+        subject = f" about “{_md(topic)}”" if topic else ""
         return (f"I found nothing relevant{subject} in the documents searched "
                 f"(best similarity {max((c.score for c in chunks), default=0):.2f}, threshold {min_score:.2f})."), []
     quotes = best_sentences(topic or question, [c for c in chunks if c.score >= min_score],
                             wants_number=bool(NUMBER_QUESTION.search(question)))
     citations: list[Citation] = []
-    lines = [f"Here is what the documents say{' about “' + markdown_safe(topic) + '”' if topic else ''}:"]
+    lines = [f"Here is what the documents say{' about “' + _md(topic) + '”' if topic else ''}:"]
     for number, (sentence, chunk) in enumerate(quotes, start=1):
         citation = chunk.citation(date_key or "")
         citations.append(citation)
         text = sentence if len(sentence) <= MAX_QUOTE_CHARS else sentence[:MAX_QUOTE_CHARS].rsplit(" ", 1)[0] + " …"
-        dated = f", {citation.published_date[:10]}" if citation.published_date else ""
-        lines.append(f"{number}. “{markdown_safe(text)}” — *{markdown_safe(chunk.title)}*{dated} [{number}]")
+        dated = f", {_md(citation.published_date[:10])}" if citation.published_date else ""
+        lines.append(f"{number}. “{_md(text)}” — *{_md(chunk.title)}*{dated} [{number}]")
     return "\n".join(lines), citations
 
 
@@ -163,26 +166,30 @@ VALUE_PHRASES = (
 
 
 def _format(value: Any) -> str:
-    if isinstance(value, float):
+    """A result cell as Markdown: numbers as figures (digits, commas, a point, a sign, `nan`/`inf`: nothing
+    Markdown reads in the middle of a sentence), anything else escaped."""
+    if isinstance(value, float) and math.isfinite(value):
         return f"{value:,.1f}" if value != int(value) else f"{int(value):,}"
     if isinstance(value, int):
         return f"{value:,}"
-    return str(value)
+    if isinstance(value, float | Decimal):
+        return str(value)
+    return _md(value)
 
 
 def _value_sentence(column: str, value: Any) -> str:
     for pattern, template in VALUE_PHRASES:
         match = pattern.match(column)
         if match:
-            name = (match.group(1) if match.groups() else column).replace("_", " ")
+            name = _md((match.group(1) if match.groups() else column).replace("_", " "))
             return template.format(name=name, value=_format(value))
-    return f"{column.replace('_', ' ')} is {_format(value)}"
+    return f"{_md(column.replace('_', ' '))} is {_format(value)}"
 
 
 def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, url_col: str | None,
                date_col: str | None) -> tuple[str, list[Citation]]:
     """One sentence over the rows (the table itself is shown by the UI), plus citations for listed rows."""
-    where = f" ({conditions})" if conditions else ""
+    where = f" ({_md(conditions)})" if conditions else ""
     if not result.rows:
         return f"No rows match this question{where}.", []
     columns = result.columns
@@ -199,13 +206,14 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
     top = max(numeric, key=lambda r: r[-1])
     low = min(numeric, key=lambda r: r[-1])
     label = lambda row: ", ".join(_format(v) for v in row[:-1])  # noqa: E731 - tiny local formatter
-    measure = value_col.replace("_", " ")
+    measure = _md(value_col.replace("_", " "))
     if top[-1] == low[-1]:
         names = [label(r) for r in numeric]
         if len(names) == 1:
             return f"{names[0]}: {measure} {_format(top[-1])}{where}{more}.", []
         return f"{', '.join(names[:-1])} and {names[-1]} tie on {measure}: {_format(top[-1])} each{where}{more}.", []
-    sentence = (f"{len(result.rows)} groups by {', '.join(columns[:-1])}{where}{more}; highest {measure}: "
+    groups = ", ".join(_md(c) for c in columns[:-1])
+    sentence = (f"{len(result.rows)} groups by {groups}{where}{more}; highest {measure}: "
                 f"{label(top)} ({_format(top[-1])})")
     if len(result.rows) > 1:
         sentence += f"; lowest: {label(low)} ({_format(low[-1])})"
@@ -223,7 +231,7 @@ def _listing_answer(result: QueryResult, where: str, title_col: str, url_col: st
         url = str(row[index[url_col]]) if url_col in index else ""
         day = str(row[index[date_col]])[:10] if date_col in index else ""
         citations.append(Citation(title, url, day))
-        lines.append(f"- {markdown_safe(title)}" + (f" ({day})" if day else ""))
+        lines.append(f"- {_md(title)}" + (f" ({_md(day)})" if day else ""))
     if len(result.rows) > 10:
         lines.append(f"- … and {len(result.rows) - 10} more in the table below")
     return "\n".join(lines), citations

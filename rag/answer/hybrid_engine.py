@@ -14,6 +14,7 @@ from llama_index.core.query_engine import CustomQueryEngine
 from rag import tracing
 from rag.answer.context import EngineContext, engine_response
 from rag.answer.filters import CHROMA_EXPRESSIBLE, chroma_filters, structured_only
+from rag.answer.markdown import escape_markdown
 from rag.answer.retrieval import ROW_KEYS_PER_QUERY, answer_from_chunks, retrieve
 from rag.errors import RagError
 from rag.models import EngineResult, Filter
@@ -49,7 +50,7 @@ class HybridEngine(CustomQueryEngine):
         outcome.restricted_row_keys = len(keys)
         if not keys:
             outcome.filters = [Filter("row_key", "in", "0 rows selected by SQL")]
-            conditions = "; ".join(c.describe() for c in plan.conditions)
+            conditions = escape_markdown("; ".join(c.describe() for c in plan.conditions), one_line=True)
             return engine_response(f"No rows match the structured part of the question ({conditions}), so there "
                                    "was nothing to search.", outcome)
         capped = ""
