@@ -65,7 +65,7 @@ def cmd_build_sample(args: argparse.Namespace) -> int:
 def cmd_import_csv(args: argparse.Namespace) -> int:
     from rag.data.sample_data import import_csv
 
-    count = import_csv(Path(args.file), args.db, args.table)
+    count = import_csv(Path(args.file), args.db, args.table, say=print)
     print(f"imported {count} rows into table {args.table}")
     return 0
 
@@ -268,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except RagError as error:
-        print(f"{error.title}: {error}", file=sys.stderr)
+        print(f"{error.title}: {' '.join(str(error).split())}", file=sys.stderr)  # one line, whatever a driver says
         return 2
     except OSError as error:
         print(f"File error: {error.strerror or error}: {error.filename or ''}".rstrip(": "), file=sys.stderr)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,11 +15,13 @@ from rag.settings import REGISTRY
 
 
 @pytest.fixture(autouse=True)
-def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No setting leaks in from the developer's environment; the hashing embedder keeps tests fast."""
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No setting leaks in from the developer's environment; the hashing embedder keeps tests fast; logs of
+    unexpected errors go to the test's own folder, never to the developer's ~/.cache."""
     for setting in REGISTRY:
         monkeypatch.delenv(setting.env, raising=False)
     monkeypatch.setenv("RAG_EMBED_MODEL", "hashing")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
 
 
 def rows(db: Path, sql: str) -> list[tuple]:
@@ -226,6 +229,65 @@ def test_import_csv_keeps_leading_zeros(tmp_path: Path) -> None:
     assert rows(tmp_path / "x.db", "SELECT postcode FROM codes") == [("01234",), ("00501",)]
 
 
+def test_import_csv_accepts_fields_over_the_csv_modules_default_limit(tmp_path: Path) -> None:
+    body = "word " * 60_000  # 300,000 characters; Python's csv module stops at 131,072 by default
+    csv_path = tmp_path / "long.csv"
+    csv_path.write_text(f'id,title,body\n1,Long one,"{body}"\n2,Short,tiny\n', encoding="utf-8")
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{tmp_path / 'x.db'}", "--table", "docs"]) == 0
+    assert rows(tmp_path / "x.db", "SELECT id, length(body) FROM docs ORDER BY id") == [(1, len(body)), (2, 4)]
+
+
+def test_import_csv_creates_a_missing_destination_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    csv_path = tmp_path / "t.csv"
+    csv_path.write_text("id,body\n1,text\n", encoding="utf-8")
+    db = tmp_path / "new" / "folder" / "t.db"
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{db}", "--table", "t"]) == 0
+    out = capsys.readouterr().out
+    assert f"created folder {db.parent}" in out  # said out loud, so a mistyped path is noticed
+    assert rows(db, "SELECT id, body FROM t") == [(1, "text")]
+
+
+def test_import_csv_into_an_unwritable_place_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    csv_path = tmp_path / "t.csv"
+    csv_path.write_text("id,body\n1,text\n", encoding="utf-8")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{blocker / 't.db'}", "--table", "t"]) == 2
+    assert_one_line_error(capsys.readouterr().err, str(blocker))
+
+
+@pytest.mark.parametrize("delimiter", [";", "\t", "|"])
+def test_import_csv_detects_the_delimiter(tmp_path: Path, delimiter: str) -> None:
+    lines = ["id;title;body;amount", "1;Invoice;Paid, with thanks; see note;12,50", "2;Refund;Returned goods;-3,00"]
+    text = "\n".join(line.replace(";", delimiter) if delimiter != ";" else line for line in lines) + "\n"
+    if delimiter == ";":  # a field holding the delimiter is quoted, as spreadsheet programs write it
+        text = text.replace("Paid, with thanks; see note", '"Paid, with thanks; see note"')
+    else:
+        text = text.replace("Paid, with thanks" + delimiter + " see note", "Paid, with thanks; see note")
+    csv_path = tmp_path / "export.csv"
+    csv_path.write_text(text, encoding="utf-8")
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{tmp_path / 'x.db'}", "--table", "t"]) == 0
+    assert rows(tmp_path / "x.db", "SELECT * FROM t ORDER BY id") == [
+        (1, "Invoice", "Paid, with thanks; see note", "12,50"), (2, "Refund", "Returned goods", "-3,00")]
+
+
+def test_import_csv_refuses_rows_with_more_fields_than_the_header(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    csv_path = tmp_path / "t.csv"
+    csv_path.write_text("id,body\n1,fine\n2,unquoted, comma\n", encoding="utf-8")
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{tmp_path / 'x.db'}", "--table", "t"]) == 2
+    assert_one_line_error(capsys.readouterr().err, "Line 3", "3 fields", "header names 2")
+    assert not (tmp_path / "x.db").exists()
+
+
+def test_import_csv_keeps_commas_when_other_characters_are_frequent(tmp_path: Path) -> None:
+    csv_path = tmp_path / "plain.csv"
+    csv_path.write_text("id,title,body\n1,A;B,one; two; three\n2,C,four; five\n", encoding="utf-8")
+    assert main(["import-csv", str(csv_path), "--db", f"sqlite:///{tmp_path / 'x.db'}", "--table", "t"]) == 0
+    assert rows(tmp_path / "x.db", "SELECT * FROM t ORDER BY id") == [(1, "A;B", "one; two; three"),
+                                                                       (2, "C", "four; five")]
+
+
 def test_ask_json_carries_the_interpretation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`ask --json` states how the question was read: restatement, conditions with their words, unused words."""
     db = make_articles_db(tmp_path / "articles.db")
@@ -265,3 +327,51 @@ def test_unexpected_error_is_logged_to_a_file_and_told_in_one_paragraph(
     logged = logs[0].read_text(encoding="utf-8")
     assert "Traceback (most recent call last)" in logged and "in broken" in logged
     assert "status" in logged and "s3cret" not in logged  # the command line is logged with the password masked
+
+
+# --------------------------------------------------------------------------- PostgreSQL URLs and drivers (no server)
+
+
+def test_plain_postgresql_url_uses_the_installed_driver(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("psycopg2")
+    from rag.data.source import driver_url
+
+    assert driver_url("postgresql://u:pw@localhost/db").drivername == "postgresql+psycopg2"
+    assert driver_url("postgres://u:pw@localhost/db").drivername == "postgresql+psycopg2"
+    assert driver_url("postgresql+psycopg2://u:pw@localhost/db").drivername == "postgresql+psycopg2"
+    for url in (f"postgresql://reader:pw@localhost:{free_port()}/db",
+                f"postgresql+psycopg2://reader:pw@localhost:{free_port()}/db"):
+        assert main(["status", "--db", url, "--index-dir", str(tmp_path / "index")]) == 2
+        err = capsys.readouterr().err
+        assert_one_line_error(err, "Database unavailable")  # reached the server's port: the driver was found
+        assert "pw@" not in err
+
+
+@pytest.mark.parametrize("url", ["postgresql://reader:pw@localhost:5432/db", "postgresql+psycopg2://reader:pw@localhost/db"])
+def test_missing_postgres_driver_is_a_one_line_instruction(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch, url: str) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg2", None)  # None in sys.modules: `import psycopg2` fails, as uninstalled
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    assert main(["status", "--db", url, "--index-dir", str(tmp_path / "index")]) == 2
+    assert_one_line_error(capsys.readouterr().err, "Configuration error", "pip install '.[postgres]'")
+    csv_path = tmp_path / "t.csv"
+    csv_path.write_text("id,body\n1,text\n", encoding="utf-8")
+    assert main(["import-csv", str(csv_path), "--db", url, "--table", "t"]) == 2
+    assert_one_line_error(capsys.readouterr().err, "pip install '.[postgres]'")
+
+
+def test_import_csv_to_an_unreachable_postgres_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("psycopg2")
+    csv_path = tmp_path / "t.csv"
+    csv_path.write_text("id,body\n1,text\n", encoding="utf-8")
+    assert main(["import-csv", str(csv_path), "--db", f"postgresql://w:pw@localhost:{free_port()}/db",
+                 "--table", "t"]) == 2
+    assert_one_line_error(capsys.readouterr().err, "Database unavailable")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("localhost", 0))
+        return sock.getsockname()[1]

@@ -455,3 +455,45 @@ def test_index_sync_and_hybrid_search_inside_the_sql_selected_rows(indexed: dict
     crypto = {r["url"] for r in RECORDS if r["url"] in selected and "crypto" in r["full_content"].lower()}
     assert turn.citations[0].row_key in crypto
     assert all(c.published_date.startswith("2023-") for c in turn.citations)
+
+
+# ----------------------------------------------------------------------------- plain URLs and import-csv (#10)
+
+
+def _plain(url: str) -> str:
+    """The URL as a user would paste it: `postgresql://`, no driver named."""
+    return sa.make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def test_a_plain_postgresql_url_reads_through_the_installed_driver(server: Server) -> None:
+    source = TableSource(_plain(server.url), "articles")
+    try:
+        assert source.engine.url.drivername == "postgresql+psycopg2"
+        assert source.count_rows() == len(RECORDS)
+    finally:
+        source.close()
+
+
+def test_import_csv_into_postgresql(server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rag.cli import main
+
+    csv_path = tmp_path / "tickets.csv"
+    csv_path.write_text('ticket_id;subject;body;amount\n1;Login;"Cannot log in; tried twice";12,50\n'
+                        "9000000000;Refund;Returned goods;-3,00\n", encoding="utf-8")
+    with server.admin.begin() as connection:
+        connection.exec_driver_sql("DROP TABLE IF EXISTS imported_tickets")
+    try:
+        assert main(["import-csv", str(csv_path), "--db", _plain(server.admin_url), "--table", "imported_tickets"]) == 0
+        with server.admin.connect() as connection:
+            assert connection.exec_driver_sql("SELECT * FROM imported_tickets ORDER BY ticket_id").all() == [
+                (1, "Login", "Cannot log in; tried twice", "12,50"),
+                (9_000_000_000, "Refund", "Returned goods", "-3,00")]  # beyond PostgreSQL's 32-bit integer
+        # The product's SELECT-only role cannot create a table: one line, no traceback.
+        capsys.readouterr()
+        assert main(["import-csv", str(csv_path), "--db", _plain(server.url), "--table", "reader_tickets"]) == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+        assert "Database unavailable" in err and "permission denied" in err
+    finally:
+        with server.admin.begin() as connection:
+            connection.exec_driver_sql("DROP TABLE IF EXISTS imported_tickets")

@@ -76,9 +76,42 @@ class SourceRow:
     notes: list[str] = field(default_factory=list)
 
 
-def readonly_url(url: str) -> sa.URL:
-    """Turn a user's database URL into one whose connection cannot write."""
+# A plain postgresql:// URL makes SQLAlchemy import psycopg (3); the `postgres` extra installs psycopg2.
+POSTGRES_DRIVERS = {"psycopg2": "postgresql+psycopg2", "psycopg": "postgresql+psycopg"}
+POSTGRES_HINT = "PostgreSQL needs a driver: install it with `pip install '.[postgres]'` (psycopg2-binary)."
+
+
+def driver_url(url: str | sa.URL) -> sa.URL:
+    """The URL with a driver that is installed: a plain `postgresql://` (or `postgres://`) gets psycopg2, else
+    psycopg 3; a driver that is not installed is a one-line ConfigError saying what to install."""
     parsed = make_url(url)
+    if parsed.drivername in ("postgres", "postgresql"):
+        installed = next((module for module in POSTGRES_DRIVERS if _importable(module)), None)
+        if installed is None:
+            raise ConfigError(POSTGRES_HINT)
+        return parsed.set(drivername=POSTGRES_DRIVERS[installed])
+    try:
+        parsed.get_dialect().import_dbapi()
+    except ImportError as error:
+        hint = POSTGRES_HINT if parsed.get_backend_name() == "postgresql" else "Install it with pip."
+        raise ConfigError(f"The database driver for {parsed.drivername} is not installed "
+                          f"({error.name or error}). {hint}") from error
+    except sa.exc.NoSuchModuleError as error:
+        raise ConfigError(f"Unknown database type {parsed.drivername!r} in the database URL.") from error
+    return parsed
+
+
+def _importable(module: str) -> bool:
+    try:
+        __import__(module)
+    except ImportError:
+        return False
+    return True
+
+
+def readonly_url(url: str) -> sa.URL:
+    """Turn a user's database URL into one whose connection cannot write (and whose driver is installed)."""
+    parsed = driver_url(url)
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
         if database in ("", ":memory:"):
