@@ -7,6 +7,7 @@ a real Chroma server.
 
 from __future__ import annotations
 
+import re
 import socket
 import sqlite3
 import subprocess
@@ -360,6 +361,28 @@ def test_bad_rows(tmp_path: Path, article_rows: list[dict[str, Any]], embedder: 
     status = index.status(source)
     assert status.healthy, status
     assert status.documents == 11 and status.rows == 14
+
+
+def test_duplicate_chunk_texts_of_a_row_are_collapsed(tmp_path: Path, embedder: CountingEmbedder) -> None:
+    """A row of one paragraph pasted hundreds of times (an export gone wrong) stores each distinct chunk once:
+    400 copies of one vector would fill every search's candidates (#10)."""
+    paragraph = "The export repeats this paragraph about bike lanes. It says nothing new the second time. "
+    rows = [*ARTICLE_ROWS, {"url": "https://x/pasted", "title": "Pasted", "full_content": paragraph * 3_000}]
+    db = make_articles_db(tmp_path / "articles.db", rows)
+    settings = settings_for(db, tmp_path / "index")
+    source = source_for(settings)
+    index = VectorIndex(settings, embedder)
+    report = index.sync(source)
+    stored = records(index.collection(), {"row_key": "https://x/pasted"})
+    documents = [document for document, _ in stored.values()]
+    assert 1 <= len(documents) <= 3 and len(set(documents)) == len(documents)
+    assert sorted(m["chunk"] for _, m in stored.values()) == list(range(len(documents)))  # numbered without gaps
+    assert {m["n_chunks"] for _, m in stored.values()} == {len(documents)}
+    notes = [n["note"] for n in report.notes if n["row_key"] == "https://x/pasted"]
+    assert any(re.fullmatch(r"\d{3} duplicate chunks collapsed", note) for note in notes), notes
+    assert index.status(source).healthy
+    embedder.reset()
+    assert index.sync(source).unchanged == len(rows) and embedder.count == 0
 
 
 def test_row_emptied_later_loses_its_chunks(index: VectorIndex, source: TableSource, articles_db: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +27,9 @@ from rag.understand.planner import QueryPlan
 ROW_KEYS_PER_QUERY = 30_000
 CHUNKS_PER_ROW = 3  # chunks of one document the answer may quote from (a buried fact is rarely in the best one)
 CANDIDATES_PER_RESULT = 10  # chunks fetched per wanted document, so several documents survive de-duplication
+# When the candidates hold fewer than top_k documents (one huge row with hundreds of near-identical chunks can
+# fill them all), search again without the rows already holding CHUNKS_PER_ROW candidates, at most this often.
+MAX_SEARCH_ROUNDS = 4
 
 
 @dataclass
@@ -74,9 +78,11 @@ def retrieve(context: EngineContext, query: str, filters: MetadataFilters | None
     candidates: list[Chunk] = []
     with tracing.span("vector.search", top_k=top_k, batches=len(batches)) as attrs:
         index = context.vector_index()
+        rounds = 0
         for batch_filters in batches:
-            retriever = index.as_retriever(similarity_top_k=top_k * CANDIDATES_PER_RESULT, filters=batch_filters)
-            candidates += [to_chunk(n, context) for n in retriever.retrieve(bundle)]
+            found, used = _search_distinct_rows(index, bundle, batch_filters, top_k, context)
+            candidates += found
+            rounds += used
         top = best_chunk_per_row(candidates, top_k)
         rows = {c.row_key for c in top}
         per_row: dict[str, int] = {}
@@ -86,8 +92,31 @@ def retrieve(context: EngineContext, query: str, filters: MetadataFilters | None
                 per_row[chunk.row_key] = per_row.get(chunk.row_key, 0) + 1
                 evidence.append(chunk)
         attrs["candidates"] = len(candidates)
+        attrs["rounds"] = rounds
         attrs["results"] = [{"id": c.id, "score": c.score} for c in top]
     return Retrieved(top, evidence)
+
+
+def _search_distinct_rows(index: Any, bundle: QueryBundle, filters: MetadataFilters | None, top_k: int,
+                          context: EngineContext) -> tuple[list[Chunk], int]:
+    """Candidates from at least `top_k` distinct rows when the filter allows them: each further round leaves
+    out the rows that already hold CHUNKS_PER_ROW candidates (Chroma groups nothing by row itself)."""
+    wanted = top_k * CANDIDATES_PER_RESULT
+    found: list[Chunk] = []
+    saturated: list[str] = []
+    for rounds in range(1, MAX_SEARCH_ROUNDS + 1):
+        parts: list[Any] = [filters] if filters else []
+        if saturated:
+            parts.append(MetadataFilter(key="row_key", value=list(saturated), operator=FilterOperator.NIN))
+        round_filters = MetadataFilters(filters=parts, condition=FilterCondition.AND) if saturated else filters
+        batch = [to_chunk(n, context) for n in index.as_retriever(similarity_top_k=wanted,
+                                                                  filters=round_filters).retrieve(bundle)]
+        found += batch
+        per_row = Counter(chunk.row_key for chunk in found)
+        if len(batch) < wanted or len(per_row) >= top_k:
+            return found, rounds  # everything the filter allows was seen, or enough documents are in
+        saturated = [key for key, count in per_row.items() if count >= CHUNKS_PER_ROW]
+    return found, MAX_SEARCH_ROUNDS
 
 
 def best_chunk_per_row(chunks: list[Chunk], limit: int) -> list[Chunk]:

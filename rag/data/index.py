@@ -365,22 +365,32 @@ class VectorIndex:
         return metadata
 
     def chunks_for(self, row: SourceRow, source: TableSource, content_hash: str
-                   ) -> tuple[list[str], list[str], list[str], list[dict[str, Any]], bool]:
-        """(ids, documents, texts to embed, metadatas, truncated) for one row."""
+                   ) -> tuple[list[str], list[str], list[str], list[dict[str, Any]], bool, int]:
+        """(ids, documents, texts to embed, metadatas, truncated, duplicates collapsed) for one row.
+
+        A chunk whose text (whitespace aside) repeats an earlier chunk of the same row is stored once: a
+        paragraph pasted hundreds of times would otherwise give hundreds of copies of one vector, enough to
+        fill every search's candidates. The kept chunks are numbered 0..n-1 in their original order."""
         chunks, truncated = chunk_text(row.content or "", max_tokens=self.settings.chunk_tokens,
                                        overlap=self.settings.chunk_overlap,
                                        count_tokens=self.embedder.count_tokens,
                                        max_chunks=self.settings.max_chunks_per_row)
+        seen: set[str] = set()
+        texts = []
+        for chunk in chunks:
+            normalised = " ".join(chunk.text.split())
+            if normalised not in seen:
+                seen.add(normalised)
+                texts.append(chunk.text)
         base = self.chunk_metadata(row, source, content_hash)
         ids, documents, to_embed, metadatas = [], [], [], []
-        for chunk in chunks:
-            ids.append(commit_id(row.key, content_hash, len(chunks)) if chunk.number == 0
-                       else chunk_id(row.key, chunk.number))
-            documents.append(chunk.text)
+        for number, text in enumerate(texts):
+            ids.append(commit_id(row.key, content_hash, len(texts)) if number == 0 else chunk_id(row.key, number))
+            documents.append(text)
             # Embed with the title: a short body alone can miss a question its title answers.
-            to_embed.append(f"{row.title}\n{chunk.text}" if row.title else chunk.text)
-            metadatas.append({**base, "chunk": chunk.number, "n_chunks": len(chunks)})
-        return ids, documents, to_embed, metadatas, truncated
+            to_embed.append(f"{row.title}\n{text}" if row.title else text)
+            metadatas.append({**base, "chunk": number, "n_chunks": len(texts)})
+        return ids, documents, to_embed, metadatas, truncated, len(chunks) - len(texts)
 
     # ---------------------------------------------------------------- sync
 
@@ -482,10 +492,12 @@ class VectorIndex:
         texts: list[str] = []
         metadatas: list[dict[str, Any]] = []
         for row, content_hash in pending:
-            row_ids, row_docs, row_texts, row_meta, truncated = self.chunks_for(row, source, content_hash)
+            row_ids, row_docs, row_texts, row_meta, truncated, collapsed = self.chunks_for(row, source, content_hash)
             if truncated:
                 report.notes.append({"row_key": row.key,
-                                     "note": f"content truncated to {len(row_ids)} chunks (row too large)"})
+                                     "note": f"content truncated to {len(row_ids) + collapsed} chunks (row too large)"})
+            if collapsed:
+                report.notes.append({"row_key": row.key, "note": f"{collapsed} duplicate chunks collapsed"})
             ids += row_ids
             documents += row_docs
             texts += row_texts
