@@ -35,6 +35,12 @@ def interpret(plan: QueryPlan, table: str) -> Interpretation:
         if plan.limit:
             action += f" (top {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"
     readings = [reading(c) for c in plan.conditions]
+    if plan.intent == "share":  # say which conditions define the whole the share is taken of
+        population = plan.population if plan.population is not None else [
+            c for c in plan.conditions if c.kind in ("date", "number")]
+        for condition, read in zip(plan.conditions, readings, strict=True):
+            if any(condition is p for p in population):
+                read.text = f"of all with {read.text}"
     if plan.topic and (plan.is_aggregate or plan.intent != "topic"):
         target = "title or text contains" if plan.is_aggregate else "searched the text for"
         readings.append(ConditionReading("text", "contains", plan.topic, plan.topic, f"{target} '{plan.topic}'"))
@@ -52,6 +58,8 @@ def reading(condition: Condition) -> ConditionReading:
         else:
             text = f"{column} from {low}" if low else f"{column} until {high}"
         return ConditionReading(column, "between", [low, high], condition.words, text)
+    if condition.kind == "weekday":
+        return ConditionReading(column, "weekday in", value, condition.words, condition.describe())
     if condition.kind == "missing":
         return ConditionReading(column, "is empty", None, condition.words, f"{column} is empty")
     if condition.kind == "author_like":

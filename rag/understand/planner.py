@@ -47,6 +47,15 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bwhich (articles|stories|pieces|posts|documents|records|rows)\b", "list"),
 )
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
+WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
+WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(weekends?|weekdays?|working days?|"
+                         r"business days?|(?:sun|mon|tues|wednes|thurs|fri|satur)days?)\b", re.I)
+# A question that sets named values against each other ("politics vs sports", "compare X and Y", "which had
+# more, X or Y"): the answer is one row per named value.
+COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|which (?:one )?"
+                         r"(?:had|has|have|got|gets|is|was|did|does|received|scored)\b.*\b(?:more|fewer|less|"
+                         r"higher|lower|better|worse|bigger|larger|smaller|most|best)|(?:more|fewer|higher|lower|"
+                         r"better|worse)\b.*\bor\b)", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
 COMPARE_NUMBER = re.compile(
@@ -80,7 +89,7 @@ OPS = {"more than": ">", "longer than": ">", "greater than": ">", "over": ">", "
 class Condition:
     """One structured condition. `chroma_ok` is True when Chroma can hold it as an equality filter."""
 
-    kind: str  # category | author | author_like | date | number | text_like | missing
+    kind: str  # category | author | author_like | date | number | text_like | missing | weekday
     column: str
     op: str
     value: Any
@@ -99,6 +108,8 @@ class Condition:
             return f"{self.column} in [{low or '…'}, {high or '…'}]"
         if self.kind == "missing":
             return f"{self.column} is empty"
+        if self.kind == "weekday":
+            return f"{self.column} on " + ", ".join(WEEKDAYS[d].title() for d in self.value)
         return f"{self.column} {self.op} {self.value!r}"
 
 
@@ -115,6 +126,9 @@ class QueryPlan:
     with_ties: bool = False
     evidence: list[str] = field(default_factory=list)
     unused: list[str] = field(default_factory=list)  # question words nothing explained (shown to the user)
+    # For a share: the conditions that define the whole ("among O'Reilly reviews", "of the 2023 reviews");
+    # None when the question does not say, and then dates and numbers define it.
+    population: list[Condition] | None = None
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
 
@@ -163,6 +177,7 @@ class Planner:
         def free(start: int, end: int) -> bool:
             return not any(consumed[start:end])
 
+        self._weekdays(text, plan, take, free)
         self._dates(text, plan, take)
         self._numbers(text, plan, take, free)
         self._top_n(text, plan, take, free)
@@ -170,10 +185,14 @@ class Planner:
         self._measure(text, plan, take, free)
         self._intent(text, plan, take, free)
         self._missing_values(text, plan, take, free)
+        self._flags(text, plan, take, free)
         self._categories(text, plan, take, free)
+        self._comparison(text, plan, take)
         self._authors(text, plan, take, free)
         self._default_measure(plan)
         self._bare_years(text, plan, take, free)
+        if plan.intent == "share":
+            self._share_population(text, plan)
         plan.topic = self._topic(text, consumed)
         if plan.topic and not plan.is_aggregate:
             self._release_foreign_dates(text, plan, consumed)
@@ -227,6 +246,51 @@ class Planner:
                     consumed[i] = False
         plan.topic = self._topic(text, consumed)
 
+    def _share_population(self, text: str, plan: QueryPlan) -> None:
+        """Which conditions describe the whole of a share: the words after "among"/"out of"/"within", or
+        between "share of" and its verb ("what percentage of the 2023 reviews were posted at weekends")."""
+        among = re.search(r"\b(?:among|amongst|out of|within|of all)\s+(.+)$", text, re.I)
+        if among:
+            region = among.span(1)
+        else:
+            whole = re.search(r"\b(?:share|percentage|proportion|fraction|percent|part)\s+of\s+(.+?)\s+"
+                              r"(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do)\b", text, re.I)
+            if not whole:
+                return
+            region = whole.span(1)
+        lower = text.lower()
+
+        def inside(condition: Condition) -> bool:
+            if condition.span:
+                return region[0] <= condition.span[0] < region[1]
+            at = lower.find(condition.words.lower(), region[0])
+            return 0 <= at < region[1]
+
+        plan.population = [c for c in plan.conditions if inside(c)]
+
+    def _weekdays(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"on weekends", "on a Sunday", "on weekdays": the date falls on those days of the week."""
+        if not self.roles.date:
+            return
+        days: list[int] = []
+        words: list[str] = []
+        for match in WEEKDAY_CUE.finditer(text):
+            if not free(match.start(), match.end()) or re.match(r"\s+of\s+the\s+week", text[match.end():]):
+                continue
+            word = match.group(1).lower()
+            if word.startswith("weekend"):
+                found = [0, 6]
+            elif word.startswith(("weekday", "working", "business")):
+                found = [1, 2, 3, 4, 5]
+            else:
+                found = [WEEKDAYS.index(singular(word))]
+            days += [d for d in found if d not in days]
+            words.append(match.group(0))
+            take(match.start(), match.end())
+        if days:
+            plan.conditions.append(Condition("weekday", self.roles.date, "in", sorted(days), ", ".join(words)))
+            plan.evidence.append(f"day of the week {', '.join(words)!r}")
+
     def _dates(self, text: str, plan: QueryPlan, take: Any) -> None:
         if not self.roles.date:
             return
@@ -259,8 +323,8 @@ class Planner:
                     take(match.start(), match.end())
         if measure_words:
             # "1- or 2-star", "4 or 5 stars": one of the named values; "3-star", "five star": exactly that value.
-            either = re.compile(rf"\b{NUM}(?:[\s-]+(?:{measure_words}))?\s+(or|and)\s+{NUM}[\s-]+({measure_words})\b",
-                                re.I)
+            either = re.compile(rf"\b{NUM}(?:[\s-]+(?:{measure_words}))?-?\s+(or|and)\s+{NUM}[\s-]+"
+                                rf"({measure_words})\b", re.I)
             for match in either.finditer(text):
                 if free(match.start(), match.end()):
                     column = self.vocab.measures[match.group(4).lower()]
@@ -343,6 +407,17 @@ class Planner:
                     plan.limit, plan.with_ties = 1, True  # "which X has the most": every X sharing the top value
                 take(most.start(), most.end())
         if not plan.group_by:
+            # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
+            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(most|least|fewest)\s+(?:[a-z-]+\s+){{0,2}}?"
+                               rf"({dim_pattern})\b", text, re.I)
+            if ranked and free(ranked.start(), ranked.end()):
+                plan.group_by.append(dims[ranked.group(3).lower()])
+                plan.order_most = ranked.group(2).lower() == "most"
+                if plan.limit is None:
+                    plan.limit = _number(ranked.group(1)) if ranked.group(1) else 1
+                    plan.with_ties = not ranked.group(1)
+                take(ranked.start(), ranked.end())
+        if not plan.group_by:
             # "which categories exist?", "list all authors": a plural dimension asked about is a grouping
             plural = re.search(r"\b(?:which|what|list|name|show|all|many)\s+(?:the\s+|all\s+|of\s+the\s+)?"
                                r"(categories|sections|authors|writers|reporters|years|months)\b"
@@ -392,6 +467,10 @@ class Planner:
             return True
         if after[0] in self.ROW_COUNT_VERBS or after[0] in ("in", "per", "by", "from", "without", "with"):
             return True  # "how many were ...", "how many in sci.space": rows, not things inside a text
+        parts = [part for word in after for part in word.split("-") if part]  # "four-star" -> four, star
+        if after[0] in self.vocab.flags or any(word in self.vocab.measures for word in parts[1:]):
+            return True  # "how many verified purchases", "how many four-star ratings": rows with that value
+        # (a measure right after the cue is the measure itself: "number of words")
         return any(self._is_entity(word) or self._category_of(word) for word in after)
 
     def _about_rows(self, lower: str, match: re.Match[str], plan: QueryPlan) -> bool:
@@ -462,6 +541,20 @@ class Planner:
                 return True
         return False
 
+    def _flags(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """Yes/no columns named in words: "verified purchases" -> verified_purchase = 1, "unverified" or
+        "not verified" -> 0 (a 0/1 column's name parts are the words)."""
+        if not self.vocab.flags:
+            return
+        words = "|".join(sorted((re.escape(w) for w in self.vocab.flags), key=len, reverse=True))
+        for match in re.finditer(rf"\b(not\s+|non[-\s]?|un)?({words})\b", text, re.I):
+            if free(match.start(), match.end()):
+                column = self.vocab.flags[match.group(2).lower()]
+                value = 0 if match.group(1) else 1
+                plan.conditions.append(Condition("number", column, "=", value, match.group(0)))
+                plan.evidence.append(f"{column} = {value} ({match.group(0)!r})")
+                take(match.start(), match.end())
+
     def _missing_values(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"without an author", "no byline", "missing a category": the column is empty (NULL or blank)."""
         columns = {"author": self.roles.authors, "category": self.roles.category,
@@ -517,6 +610,21 @@ class Planner:
                                              ", ".join(words[(column, negated)])))
             label = "category" if column == self.roles.category else column
             plan.evidence.append(f"{label} " + ("not " if negated else "") + " or ".join(values))
+
+    def _comparison(self, text: str, plan: QueryPlan, take: Any) -> None:
+        """Named values set against each other become a grouping restricted to them."""
+        cue = COMPARE_CUE.search(text)
+        compared = [c for c in plan.conditions if c.kind == "category" and c.op == "in"]
+        if not cue or not compared:
+            return
+        for condition in compared:
+            dimension = "category" if condition.column == self.roles.category else condition.column
+            if dimension not in plan.group_by:
+                plan.group_by.append(dimension)
+        if plan.intent in ("topic", "list", "latest", "earliest"):
+            plan.intent = "count"
+        plan.evidence.append(f"comparison ({cue.group(0).split()[0]!r}) per " + ", ".join(plan.group_by))
+        take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
 
     def _authors(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.roles.authors:

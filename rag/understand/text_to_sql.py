@@ -68,6 +68,10 @@ class SQLBuilder:
         return col if self.date_is_text else exp.cast(col, "TEXT")
 
     def _dimension(self, dimension: str) -> tuple[exp.Expression, str]:
+        if dimension == "quarter" and self.roles.date:
+            return self._quarter(), "quarter"
+        if dimension == "weekday" and self.roles.date:
+            return self._weekday(), "weekday"
         if dimension in DIMENSION_LENGTH and self.roles.date:
             expression = exp.func("SUBSTR", self._text(self.roles.date), exp.Literal.number(1),
                                   exp.Literal.number(DIMENSION_LENGTH[dimension]))
@@ -94,6 +98,8 @@ class SQLBuilder:
             matched = (col.eq(exp.Literal.string(values[0])) if len(values) == 1
                        else col.isin(*(exp.Literal.string(v) for v in values)))
             return exp.not_(matched) if condition.op in ("!=", "not in") else matched
+        if condition.kind == "weekday":
+            return self._weekday().isin(*(exp.Literal.number(d) for d in condition.value))
         if condition.kind == "missing":
             blank = exp.EQ(this=exp.func("TRIM", exp.cast(col, "TEXT")), expression=exp.Literal.string(""))
             return exp.paren(exp.or_(exp.Is(this=col, expression=exp.Null()), blank))
@@ -117,6 +123,26 @@ class SQLBuilder:
         if condition.kind == "text_like":
             return self._text_match(str(condition.value))
         return None
+
+    def _weekday(self) -> exp.Expression:
+        """Day of the week of the date column, 0 = Sunday .. 6 = Saturday, in the table's dialect."""
+        assert self.roles.date
+        if self.dialect == "sqlite":
+            weekday: exp.Expression = exp.func("STRFTIME", exp.Literal.string("%w"), self._col(self.roles.date))
+        else:
+            weekday = exp.Extract(this=exp.var("DOW"), expression=exp.cast(self._text(self.roles.date), "TIMESTAMP"))
+        return exp.cast(weekday, "INTEGER")
+
+    def _quarter(self) -> exp.Expression:
+        """'YYYY-Qn' from the date column (text 'YYYY-MM-...' or a date), portable: substrings and arithmetic."""
+        assert self.roles.date
+        text = self._text(self.roles.date)
+        month = exp.cast(exp.func("SUBSTR", text, exp.Literal.number(6), exp.Literal.number(2)), "INTEGER")
+        number = exp.cast(exp.paren(exp.Add(this=month, expression=exp.Literal.number(2))) / exp.Literal.number(3),
+                          "INTEGER")
+        year = exp.func("SUBSTR", text, exp.Literal.number(1), exp.Literal.number(4))
+        return exp.DPipe(this=exp.DPipe(this=year, expression=exp.Literal.string("-Q")),
+                         expression=exp.cast(number, "TEXT"))
 
     def _author_match(self, column: str, name: str) -> exp.Expression:
         """Whole-name match inside a multi-author cell (so 'Jane Doe' never matches 'Jane Doerr')."""
@@ -187,8 +213,9 @@ class SQLBuilder:
         if plan.intent == "share":
             # "what share of 2023 articles are politics": the whole (2023) population is the denominator;
             # the category or author asked about only narrows the numerator.
-            base = plan if plan.group_by else QueryPlan(
-                question=plan.question, conditions=[c for c in plan.conditions if c.kind in ("date", "number")])
+            population = plan.population if plan.population is not None else [
+                c for c in plan.conditions if c.kind in ("date", "number")]
+            base = plan if plan.group_by else QueryPlan(question=plan.question, conditions=population)
             base_where = self.where(base, include_topic=bool(plan.group_by))
             total = exp.select(exp.Count(this=exp.Star())).from_(self._table())
             if base_where is not None:

@@ -36,6 +36,8 @@ DIMENSION_WORDS: dict[str, tuple[str, ...]] = {
     "year": ("year", "years", "yearly", "annual", "annually"),
     "month": ("month", "months", "monthly"),
     "day": ("day", "days", "daily", "date", "dates"),
+    "quarter": ("quarter", "quarters", "quarterly"),
+    "weekday": ("weekday", "day of the week", "day of week", "days of the week"),
     "category": ("category", "categories", "section", "sections", "topic area", "kind", "type", "types"),
     "author": ("author", "authors", "writer", "writers", "reporter", "reporters", "journalist", "journalists",
                "byline", "bylines"),
@@ -115,6 +117,7 @@ class Vocabulary:
     # phrase -> year | month | day | category (the main categorical column) | author | another categorical column
     dimensions: dict[str, str] = field(default_factory=dict)
     measures: dict[str, str] = field(default_factory=dict)  # phrase -> numeric column
+    flags: dict[str, str] = field(default_factory=dict)  # phrase -> a yes/no (0/1) column it asserts
     entity_words: frozenset[str] = frozenset()
 
     def value_for(self, tokens: list[str]) -> tuple[str, str] | None:
@@ -159,6 +162,11 @@ class Vocabulary:
             vocab.dimensions.setdefault(word, "author")
             vocab.dimensions.setdefault(singular(word), "author")
         for column in roles.numeric:
+            if profile.numeric_ranges.get(column) == (0.0, 1.0):  # a yes/no column is a condition, not a measure
+                parts = [p for p in column_words(column)[1].split() if p not in GENERIC_COLUMN_WORDS]
+                for phrase in {" ".join(parts), parts[0] if parts else "", " ".join(parts) + "s"} - {"", "s"}:
+                    vocab.flags.setdefault(phrase, column)
+                continue
             words = column_words(column)
             # 'word_count', 'word count'; the last part too ('votes' of 'helpful_votes'), unless it is generic
             for word in (*words[:2], *(w for w in words[2:] if w not in GENERIC_COLUMN_WORDS)):

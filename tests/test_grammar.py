@@ -1,0 +1,112 @@
+"""Grammar that covers what people ask, on a table whose names share nothing with the sample: comparisons,
+days of the week, quarters, yes/no columns, shares of a stated whole, rankings of a dimension's values.
+Expected answers are computed here in Python from the same rows, independently of the SQL builder."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from datetime import date, timedelta
+
+import pytest
+
+from rag.data.source import TableSource
+from rag.understand.planner import Planner
+from rag.understand.text_to_sql import SQLBuilder
+
+BRANDS = ["Kessler & Vogt", "Nord-Lys", "St. Alder", "H&N"]
+DEPARTMENTS = ["Home & Kitchen", "Garden & Patio", "Toys & Games"]
+NAMES = ["Ana Ruiz", "Ben Ode", "Cleo Marsh", "Dev Patel", "Eli Stone", "Fay Wong", "Gus Lind", "Hana Sato"]
+
+
+def make_rows() -> list[dict[str, object]]:
+    start = date(2023, 1, 2)
+    return [{"review_id": f"R-{i:04d}", "headline": f"Headline {i}", "review_text": f"Review body {i}. " * 20,
+             "brand": BRANDS[i % 4], "department": DEPARTMENTS[(i // 4) % 3], "rating": 1 + (i * 7) % 5,
+             "verified_purchase": int(i % 3 != 0), "reviewer": NAMES[i % len(NAMES)],
+             "reviewed_on": (start + timedelta(days=(i * 5) % 500)).isoformat()} for i in range(240)]
+
+
+ROWS = make_rows()
+
+
+@pytest.fixture(scope="module")
+def ask(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - a closure over the table
+    db = tmp_path_factory.mktemp("grammar") / "reviews.db"
+    columns = list(ROWS[0])
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE reviews (" + ", ".join(
+            f"{c} {'INTEGER' if isinstance(ROWS[0][c], int) else 'TEXT'}" for c in columns) + ")")
+        connection.executemany(f"INSERT INTO reviews VALUES ({', '.join('?' * len(columns))})",
+                               [[r[c] for c in columns] for r in ROWS])
+    connection.close()
+    source = TableSource(f"sqlite:///{db}", "reviews")
+    planner = Planner("reviews", source.roles, source.profile())
+    builder = SQLBuilder("reviews", source.roles, source.profile(), columns=list(source.columns))
+
+    def run(question: str) -> list[tuple[object, ...]]:
+        return [tuple(r) for r in source.run_select(builder.answer_sql(planner.plan(question))).rows]
+
+    run.planner = planner  # type: ignore[attr-defined]
+    return run
+
+
+def weekday(row: dict[str, object]) -> int:  # 0 = Sunday, as SQL
+    return (date.fromisoformat(str(row["reviewed_on"])).weekday() + 1) % 7
+
+
+def test_roles_of_the_table(ask) -> None:  # noqa: ANN001
+    roles = ask.planner.roles
+    assert (roles.title, roles.content, roles.authors, roles.date) == ("headline", "review_text", "reviewer",
+                                                                      "reviewed_on")
+    assert set(roles.categorical) == {"brand", "department"}
+    assert "verified_purchase" in ask.planner.vocab.flags.values()
+
+
+def test_comparison_of_named_values_is_one_row_each(ask) -> None:  # noqa: ANN001
+    counts = Counter(r["brand"] for r in ROWS if r["brand"] in ("Kessler & Vogt", "Nord-Lys"))
+    for question in ("Kessler & Vogt vs Nord-Lys: number of reviews", "compare kessler and vogt and nord lys",
+                     "Which had more reviews, Nord-Lys or Kessler & Vogt?"):
+        assert sorted(ask(question)) == sorted(counts.items()), question
+
+
+def test_weekend_and_weekday_conditions(ask) -> None:  # noqa: ANN001
+    in_2023 = [r for r in ROWS if str(r["reviewed_on"]).startswith("2023")]
+    assert ask("How many reviews were posted on weekends in 2023?") == [
+        (sum(weekday(r) in (0, 6) for r in in_2023),)]
+    assert ask("How many reviews on a Sunday?") == [(sum(weekday(r) == 0 for r in ROWS),)]
+    assert ask("how many reviews on weekdays") == [(sum(weekday(r) in range(1, 6) for r in ROWS),)]
+
+
+def test_quarters_as_a_grouping(ask) -> None:  # noqa: ANN001
+    expected = Counter(f"{str(r['reviewed_on'])[:4]}-Q{(int(str(r['reviewed_on'])[5:7]) + 2) // 3}" for r in ROWS)
+    assert sorted(ask("How many reviews per quarter?")) == sorted(expected.items())
+
+
+def test_yes_no_columns_are_conditions(ask) -> None:  # noqa: ANN001
+    assert ask("How many verified purchases?") == [(sum(r["verified_purchase"] == 1 for r in ROWS),)]
+    assert ask("How many unverified reviews?") == [(sum(r["verified_purchase"] == 0 for r in ROWS),)]
+
+
+def test_share_of_a_stated_whole(ask) -> None:  # noqa: ANN001
+    nord = [r for r in ROWS if r["brand"] == "Nord-Lys"]
+    share = round(100 * sum(r["verified_purchase"] == 1 for r in nord) / len(nord), 1)
+    assert ask("Share of verified purchases among Nord-Lys reviews") == [(share,)]
+    restated = ask.planner.plan("Share of verified purchases among Nord-Lys reviews")
+    assert [c.column for c in restated.population] == ["brand"]
+
+
+def test_star_ratings_and_ranked_dimensions(ask) -> None:  # noqa: ANN001
+    assert ask("How many four-star ratings did H&N receive?") == [
+        (sum(r["rating"] == 4 and r["brand"] == "H&N" for r in ROWS),)]
+    assert ask("how many 1- or 2-star reviews") == [(sum(r["rating"] in (1, 2) for r in ROWS),)]
+    garden = Counter(r["brand"] for r in ROWS if r["department"] == "Garden & Patio" and r["rating"] > 1)
+    top = ask("the two most reviewed brands in garden and patio with more than 1 star")
+    assert [count for _, count in top] == [count for _, count in garden.most_common(2)]
+    assert all(garden[brand] == count for brand, count in top)
+
+
+def test_a_lower_case_name_is_not_a_reviewer(ask) -> None:  # noqa: ANN001
+    plan = ask.planner.plan("reviews about cleo marsh walks")
+    assert [c.kind for c in plan.conditions] == []
+    assert [c.kind for c in ask.planner.plan("reviews by Cleo Marsh").conditions] == ["author"]
