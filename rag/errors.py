@@ -37,6 +37,12 @@ class QueryFailed(RagError):
     title = "Query failed"
 
 
+class NotInTable(RagError):
+    """The question asks for something the table has no column for (e.g. "per year" without a date)."""
+
+    title = "Not in this table"
+
+
 class DatabaseUnavailable(RagError):
     """The source database is missing, locked or unreachable."""
 

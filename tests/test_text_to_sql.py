@@ -426,3 +426,39 @@ def test_date_condition_without_bounds_is_ignored(setup: Setup) -> None:
     plan = QueryPlan(question="q", intent="count",
                      conditions=[Condition("date", "published_date", "between", (date.min, date.max), "")])
     assert setup.run(setup.builder.answer_sql(plan)).rows == [[8]]
+
+
+# ----------------------------------------------------------------------------- a grouping the table cannot give
+
+
+def _notes_table(tmp_path: Path) -> Path:
+    """A table of notes with a title, a body and a kind, and no date column at all."""
+    path = tmp_path / "notes.db"
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT, body TEXT, kind TEXT)")
+    connection.executemany("INSERT INTO notes VALUES (?, ?, ?, ?)",
+                           [(i, f"Note {i}", f"Body of note {i} about the office move.", "memo" if i % 2 else "todo")
+                            for i in range(30)])
+    connection.commit()
+    connection.close()
+    return path
+
+
+@pytest.mark.parametrize("question", ["How many per year?", "How many notes per month?", "Notes per year"])
+def test_per_year_on_a_table_without_a_date_says_so(tmp_path: Path, question: str) -> None:
+    from conftest import settings_for
+
+    from rag.assistant import Assistant
+    from rag.errors import NotInTable
+
+    db = _notes_table(tmp_path)
+    settings = settings_for(db, tmp_path / "index", table="notes")
+    source = TableSource(settings.db_url, "notes")
+    assert source.roles.date is None
+    builder = SQLBuilder("notes", source.roles, source.profile(), columns=list(source.columns))
+    with pytest.raises(NotInTable, match="no date column"):  # it was silently a total count of 30 notes
+        builder.answer_sql(QueryPlan(question=question, intent="count", group_by=["year"]))
+    turn = Assistant.build(settings).ask(question)
+    assert turn.error and "no date column" in turn.error and "RAG_COLUMN_ROLES" in turn.error
+    assert turn.route in (None, "sql") and "30" not in turn.answer
+    assert Assistant.build(settings).ask("How many notes are there?").error is None  # no grouping asked: fine

@@ -12,9 +12,11 @@ from typing import Any
 from sqlglot import exp
 
 from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
+from rag.errors import NotInTable
 from rag.understand.planner import Condition, QueryPlan
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
+ROLE_OF_DIMENSION = {"year": "date", "month": "date", "day": "date", "author": "authors"}  # column role behind it
 MAX_AUTHOR_UNION = 500  # beyond this many authors, group by the raw authors column
 NAME_COLUMN = "rag_author"  # column of the derived table of author names (unlikely to clash with the table's)
 LIST_LIMIT = 50
@@ -167,7 +169,7 @@ class SQLBuilder:
     def _aggregate(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
         if plan.group_by == ["author"] and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
             return self._per_author(plan, where)
-        dims = [self._dimension(d) for d in plan.group_by if self._has_dimension(d)]
+        dims = [self._grouping(d) for d in plan.group_by]
         value, value_name = self._value(plan, where)
         query = exp.select(*(exp.alias_(e, n) for e, n in dims), exp.alias_(value, value_name)).from_(self._table())
         if where is not None:
@@ -193,12 +195,15 @@ class SQLBuilder:
         query = query.where(exp.EQ(this=exp.column(value_name), expression=exp.Subquery(this=best)))
         return query.order_by(*(exp.column(n) for n in order))
 
-    def _has_dimension(self, dimension: str) -> bool:
+    def _grouping(self, dimension: str) -> tuple[exp.Expression, str]:
+        """A group-by the table can give; "per year" on a table without a date is said, never dropped."""
         try:
-            self._dimension(dimension)
-        except LookupError:
-            return False
-        return True
+            return self._dimension(dimension)
+        except LookupError as error:
+            role = ROLE_OF_DIMENSION.get(dimension, dimension)
+            raise NotInTable(f"Table {self.table} has no {role.rstrip('s')} column, so results cannot be split per "
+                             f"{dimension}. Ask without 'per {dimension}', or name the column that holds it with "
+                             f"RAG_COLUMN_ROLES (for example {role}=<column>).") from error
 
     def _value(self, plan: QueryPlan, where: exp.Expression | None) -> tuple[exp.Expression, str]:
         measure = self._col(plan.measure) if plan.measure else None
