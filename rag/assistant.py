@@ -24,9 +24,10 @@ from rag.data import previews
 from rag.data.index import IndexStatus, SyncReport, VectorIndex, index_error
 from rag.data.source import TableProfile, TableSource
 from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
-from rag.models import EngineResult, QueryResult, Route, Span, Trace, Turn
+from rag.models import EngineResult, PlanEdit, QueryResult, Route, Span, Trace, Turn
 from rag.providers import Providers, build_providers, estimate_cost
 from rag.settings import Settings
+from rag.understand.interpretation import apply_edit, describe_edit
 from rag.understand.offline_writer import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
 from rag.understand.planner import Planner
 from rag.understand.text_to_sql import SQLBuilder
@@ -122,20 +123,55 @@ class Assistant:
             return self._failed(trace, BadQuestion(f"Unknown route {route!r}; choose sql, vector or hybrid."))
         trace = Trace(question=str(question)[:2000] if not isinstance(question, bytes) else "<binary>",
                       provider=self.provider_label, forced_route=forced.value if forced else None)
+
+        def answer(assistant: Assistant) -> Turn:
+            if assistant is self:
+                with tracing.span("validate"):
+                    trace.question = validate_question(question, self.settings.max_question_chars)
+            return assistant._answer(trace.question, forced, trace)
+
+        return self._guarded(trace, answer, on_step, on_token)
+
+    def rerun(self, turn: Turn, edit: PlanEdit, on_step: Callable[[Span], None] | None = None) -> Turn:
+        """Answer `turn`'s question again from its reading with the user's edit applied (a condition removed,
+        an alternative chosen), without parsing the question again; the new turn says it was edited."""
+        reading = turn.result.interpretation
+        trace = Trace(question=turn.question, provider=self.provider_label)
+        if reading is None or reading.plan is None:
+            return self._failed(trace, BadQuestion("This answer's reading cannot be edited (it was read from SQL a "
+                                                   "language model wrote); rephrase the question instead."))
+        change = describe_edit(reading, edit)
+        trace.notes.append(f"Edited from turn {turn.id}: {change}.")
+        plan = apply_edit(reading.plan, edit)
+
+        def answer(assistant: Assistant) -> Turn:
+            route, reason = plan.route()
+            with tracing.span("route", route=route.value, reason=reason, edited=change):
+                pass
+            response = assistant.engines[route].answer(turn.question, plan)
+            edited = assistant._turn(turn.question, response, route, f"edited by the user ({change}); {reason}", trace)
+            if edited.result.interpretation is not None:
+                edited.result.interpretation.edited_from = turn.id
+                edited.answer = assistant._with_restatement(edited.result, str(response.response))
+            return edited
+
+        return self._guarded(trace, answer, on_step, None)
+
+    def _guarded(self, trace: Trace, answer: Callable[[Assistant], Turn], on_step: Callable[[Span], None] | None,
+                 on_token: Callable[[str], None] | None) -> Turn:
+        """Run `answer` inside the turn's trace recording; domain errors, an unavailable LLM (answered by the
+        offline engine when there is one) and bugs all end as a readable turn."""
         with tracing.recording(trace, on_step, on_token) as recorder:
             try:
-                with recorder.span("validate"):
-                    clean = validate_question(question, self.settings.max_question_chars)
-                trace.question = clean
-                return self._answer(clean, forced, trace)
+                return answer(self)
             except LLMUnavailable as error:
                 if self.fallback is None:
                     return self._failed(trace, error)
                 trace.notes.append(f"{error} Answered by the offline engine instead.")
                 with recorder.span("fallback.offline"):
-                    turn = self.fallback._answer(trace.question, forced, trace)
-                turn.answer = f"_The language model was unavailable ({error}); this answer comes from the offline " \
-                              f"engine._\n\n{turn.answer}"
+                    turn = answer(self.fallback)
+                turn.answer = f"_The language model was unavailable ({escape_markdown(str(error), one_line=True)}); " \
+                              f"this answer comes from the offline engine._\n\n{turn.answer}"
                 turn.cost_usd = estimate_cost(self.providers.model_name, trace.tokens)  # calls made before failing
                 return turn
             except RagError as error:
@@ -164,15 +200,23 @@ class Assistant:
                 selection = response.metadata["selector_result"].selections[0]
                 route, reason = (Route.SQL, Route.VECTOR, Route.HYBRID)[selection.index], selection.reason
                 attrs.update(route=route.value, reason=reason)
+        return self._turn(question, response, route, reason, trace)
+
+    def _turn(self, question: str, response: Any, route: Route, reason: str, trace: Trace) -> Turn:
         result: EngineResult = (response.metadata or {}).get("engine_result") or EngineResult()
         result.route, result.reason = route.value, reason
         chart = choose_chart(result.result) if route == Route.SQL else None
-        answer = str(response.response)
-        if result.interpretation is not None:  # the reading first, so a misreading is never silent
-            answer = f"_{escape_markdown(result.interpretation.restatement(), one_line=True)}_\n\n{answer}"
-        turn = Turn(question=question, answer=answer, trace=trace, result=result, chart=chart)
+        turn = Turn(question=question, answer=self._with_restatement(result, str(response.response)), trace=trace,
+                    result=result, chart=chart)
         turn.cost_usd = estimate_cost(self.providers.model_name, trace.tokens)
         return turn
+
+    @staticmethod
+    def _with_restatement(result: EngineResult, answer: str) -> str:
+        """The reading first, so a misreading is never silent."""
+        if result.interpretation is None:
+            return answer
+        return f"_{escape_markdown(result.interpretation.restatement(), one_line=True)}_\n\n{answer}"
 
     def _failed(self, trace: Trace, error: RagError) -> Turn:
         trace.error = f"{error.title}: {error}"

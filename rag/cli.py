@@ -131,6 +131,7 @@ def turn_json(turn: Any) -> dict[str, Any]:
         "conditions": [dataclasses.asdict(c) for c in result.interpretation.conditions]
         if result.interpretation else [],
         "unused_words": result.interpretation.unused_words if result.interpretation else [],
+        "alternatives": [a.label for a in result.interpretation.alternatives] if result.interpretation else [],
         "forced_route": trace.forced_route,
         "provider": trace.provider,
         "sql": result.sql,

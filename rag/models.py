@@ -120,6 +120,24 @@ class ConditionReading:
     value: Any
     words: str = ""
     text: str = ""  # plain restatement, e.g. "published_date 2023-03-01 to 2023-03-31"
+    ref: str = ""  # what removing it removes: "condition:2", "topic" ("" = cannot be removed)
+
+
+@dataclass
+class PlanEdit:
+    """A change the user makes to how a question was read, re-run without parsing the question again."""
+
+    drop: list[str] = field(default_factory=list)  # refs of conditions to remove ("condition:2", "topic")
+    drop_grouping: bool = False
+    search_unused: bool = False  # also require the text to mention the words that were not used
+
+
+@dataclass
+class Alternative:
+    """Another reading of the same question, offered with one click (and in `ask --json`)."""
+
+    label: str
+    edit: PlanEdit
 
 
 @dataclass
@@ -132,6 +150,9 @@ class Interpretation:
     conditions: list[ConditionReading] = field(default_factory=list)
     group_by: list[str] = field(default_factory=list)
     unused_words: list[str] = field(default_factory=list)
+    alternatives: list[Alternative] = field(default_factory=list)
+    edited_from: str | None = None  # id of the turn whose reading the user edited into this one
+    plan: Any = field(default=None, repr=False)  # the understanding layer's plan, to re-run an edit from
 
     def restatement(self) -> str:
         parts = [self.action, *(c.text for c in self.conditions)]
@@ -139,7 +160,7 @@ class Interpretation:
             parts.append("per " + ", ".join(self.group_by))
         if self.unused_words:
             parts.append("not used: " + ", ".join(f"'{w}'" for w in self.unused_words))
-        return " · ".join(parts)
+        return ("Edited · " if self.edited_from else "") + " · ".join(parts)
 
 
 @dataclass
@@ -241,4 +262,6 @@ class Turn:
         data = dataclasses.asdict(self)
         data["route"] = self.route
         data["trace"] = self.trace.to_dict()
+        if data["result"]["interpretation"] is not None:  # the plan is a re-run handle, not part of the record
+            data["result"]["interpretation"].pop("plan", None)
         return data

@@ -27,7 +27,7 @@ from rag.assistant import Assistant, validate_question
 from rag.data.index import VectorIndex
 from rag.data.source import TableSource
 from rag.errors import BadQuestion
-from rag.models import Route, Turn
+from rag.models import PlanEdit, Route, Turn
 from rag.providers import build_embedder
 from rag.settings import Settings
 
@@ -319,3 +319,43 @@ def test_on_step_reports_each_step_as_it_ends(assistant: Assistant) -> None:
     turn = assistant.ask("How many articles per category?", on_step=lambda span: seen.append(span.name))
     assert seen == [span.name for span in turn.trace.spans]
     assert {"validate", "sql.guard", "sql.execute"} <= set(seen)
+
+
+# --------------------------------------------------------------------------- editing a reading
+
+
+def test_removing_a_condition_reruns_from_the_edited_reading(assistant: Assistant) -> None:
+    """Removing one condition of a reading answers again without it; the question is not parsed again."""
+    first = assistant.ask("How many Business articles in 2023?")
+    assert first.result.result.rows == [[2]]
+    reading = first.result.interpretation
+    date_ref = next(c.ref for c in reading.conditions if c.column == "published_date")
+    plan_calls = assistant.context.planner.plan.cache_info().misses
+    edited = assistant.rerun(first, PlanEdit(drop=[date_ref]))
+    assert edited.error is None and edited.result.result.rows == [[2]]  # both Business rows are from 2023
+    assert assistant.context.planner.plan.cache_info().misses == plan_calls  # no new parse
+    assert [c.column for c in edited.result.interpretation.conditions] == ["article_category"]
+    assert edited.result.interpretation.edited_from == first.id
+    assert edited.answer.startswith("_Edited · Counted articles")
+    assert any("Edited from turn" in note and "published_date" in note for note in edited.trace.notes)
+    assert "edited by the user" in edited.result.reason
+
+    everything = assistant.rerun(edited, PlanEdit(drop=[edited.result.interpretation.conditions[0].ref]))
+    assert everything.result.result.rows == [[len(ROWS)]]
+
+
+def test_an_alternative_reading_searches_the_unused_words(assistant: Assistant) -> None:
+    counted = assistant.ask("How many articles did we put out in 2023?")
+    assert counted.result.interpretation.unused_words == ["put"]
+    [alternative] = counted.result.interpretation.alternatives
+    assert alternative.edit.search_unused and "put" in alternative.label
+    searched = assistant.rerun(counted, alternative.edit)
+    assert searched.route == "sql" and "LIKE '%put%'" in searched.result.sql
+    assert searched.result.interpretation.unused_words == []
+
+
+def test_readings_from_llm_sql_cannot_be_edited(assistant: Assistant) -> None:
+    turn = assistant.ask("How many articles per category?")
+    turn.result.interpretation.plan = None  # as for SQL a language model wrote
+    edited = assistant.rerun(turn, PlanEdit(drop=["condition:0"]))
+    assert edited.error and "cannot be edited" in edited.error

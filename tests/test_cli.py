@@ -302,6 +302,7 @@ def test_ask_json_carries_the_interpretation(tmp_path: Path, capsys: pytest.Capt
                                                                       ("article_category", "!=")]
     assert answer["interpretation"].startswith("Counted articles · published_date 2023-01-01 to 2023-12-31")
     assert answer["answer"].startswith("_Counted articles")
+    assert answer["alternatives"] == ["Only articles whose text mentions 'put'"]
 
 
 # --------------------------------------------------------------------------- unexpected errors (bugs)

@@ -19,6 +19,7 @@ from rag.answer.retrieval import ROW_KEYS_PER_QUERY, answer_from_chunks, retriev
 from rag.errors import RagError
 from rag.models import EngineResult, Filter
 from rag.understand.interpretation import interpret
+from rag.understand.planner import QueryPlan
 
 MAX_SELECTED_ROWS = 50_000  # rows SQL may select for one search; beyond this only the first are searched
 # Beyond one query's worth of row ids, conditions Chroma can hold are applied as metadata filters instead.
@@ -31,8 +32,11 @@ class HybridEngine(CustomQueryEngine):
     context: Any
 
     def custom_query(self, query_str: str) -> Any:
+        return self.answer(query_str, self.context.planner.plan(query_str))
+
+    def answer(self, query_str: str, plan: QueryPlan) -> Any:
+        """Answer `query_str` as read by `plan` (the planner's, or one the user edited)."""
         context: EngineContext = self.context
-        plan = context.planner.plan(query_str)
         outcome = EngineResult(interpretation=interpret(plan, context.source.table))
         with tracing.span("sql.write", writer="offline") as attrs:
             sql = context.sql_builder.row_keys_sql(plan, context.source.key_columns)

@@ -16,6 +16,7 @@ from rag.answer.context import EngineContext, engine_response
 from rag.errors import QueryFailed, RagError, UnsafeSQL
 from rag.models import EngineResult, QueryResult
 from rag.understand.interpretation import interpret, interpret_sql
+from rag.understand.planner import QueryPlan
 
 
 class SQLEngine(CustomQueryEngine):
@@ -25,6 +26,27 @@ class SQLEngine(CustomQueryEngine):
     nl_sql: Any  # NLSQLTableQueryEngine
 
     def custom_query(self, query_str: str) -> Any:
+        return self._finish(query_str, self.context.planner.plan(query_str), self._write_and_run(query_str),
+                            read_from_sql=bool(self.context.synthesizer))
+
+    def answer(self, query_str: str, plan: QueryPlan) -> Any:
+        """Answer from a plan the user edited: its SQL is built from the plan itself (no model is asked to
+        write it again), guarded and run like any other statement."""
+        context: EngineContext = self.context
+        outcome = EngineResult()
+        with tracing.span("sql.write", writer="plan (edited)") as attrs:
+            attrs["sql"] = sql = context.sql_builder.answer_sql(plan)
+        try:
+            outcome.record_sql(context.database.execute(sql))
+        except RagError as error:
+            if error.sql_run is not None:
+                outcome.record_sql(error.sql_run)
+            error.partial = outcome
+            raise
+        return self._finish(query_str, plan, outcome, read_from_sql=False)
+
+    def _write_and_run(self, query_str: str) -> EngineResult:
+        """SQL written by the engine's LLM (offline: the planner) through NLSQLTableQueryEngine, one retry."""
         context: EngineContext = self.context
         outcome = EngineResult()
         question = query_str
@@ -47,10 +69,13 @@ class SQLEngine(CustomQueryEngine):
         if error is not None:
             error.partial = outcome
             raise error
+        return outcome
+
+    def _finish(self, query_str: str, plan: QueryPlan, outcome: EngineResult, *, read_from_sql: bool) -> Any:
+        context: EngineContext = self.context
         result = outcome.result or QueryResult([], [])
-        plan = context.planner.plan(query_str)
         # Offline, the plan wrote the SQL; with a language model, the SQL it wrote is what was computed.
-        outcome.interpretation = (interpret_sql(outcome.sql or "", context.sql_builder.dialect) if context.synthesizer
+        outcome.interpretation = (interpret_sql(outcome.sql or "", context.sql_builder.dialect) if read_from_sql
                                   else interpret(plan, context.source.table))
         roles = context.source.roles
         with tracing.span("synthesize", provider="llm" if context.synthesizer else "template"):

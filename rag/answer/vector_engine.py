@@ -12,6 +12,7 @@ from rag.answer.filters import chroma_filters
 from rag.answer.retrieval import answer_from_chunks, retrieve
 from rag.models import EngineResult
 from rag.understand.interpretation import interpret
+from rag.understand.planner import QueryPlan
 
 
 class VectorEngine(CustomQueryEngine):
@@ -20,8 +21,11 @@ class VectorEngine(CustomQueryEngine):
     context: Any
 
     def custom_query(self, query_str: str) -> Any:
+        return self.answer(query_str, self.context.planner.plan(query_str))
+
+    def answer(self, query_str: str, plan: QueryPlan) -> Any:
+        """Answer `query_str` as read by `plan` (the planner's, or one the user edited)."""
         context: EngineContext = self.context
-        plan = context.planner.plan(query_str)
         with tracing.span("filters.infer") as attrs:
             applied, dropped, filters = chroma_filters(plan, with_dates=True)
             attrs.update(applied=[f.describe() for f in applied], dropped=[d.description for d in dropped])

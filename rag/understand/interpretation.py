@@ -6,12 +6,13 @@ the words of the question nothing explained, so a wrong reading is visible rathe
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date
 
 import sqlglot
 from sqlglot import exp
 
-from rag.models import ConditionReading, Interpretation
+from rag.models import Alternative, ConditionReading, Interpretation, PlanEdit
 from rag.understand.planner import Condition, QueryPlan
 
 ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total {measure}",
@@ -35,6 +36,8 @@ def interpret(plan: QueryPlan, table: str) -> Interpretation:
         if plan.limit:
             action += f" (top {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"
     readings = [reading(c) for c in plan.conditions]
+    for number, read in enumerate(readings):
+        read.ref = f"condition:{number}"
     if plan.intent == "share":  # say which conditions define the whole the share is taken of
         population = plan.population if plan.population is not None else [
             c for c in plan.conditions if c.kind in ("date", "number")]
@@ -43,8 +46,43 @@ def interpret(plan: QueryPlan, table: str) -> Interpretation:
                 read.text = f"of all with {read.text}"
     if plan.topic and (plan.is_aggregate or plan.intent != "topic"):
         target = "title or text contains" if plan.is_aggregate else "searched the text for"
-        readings.append(ConditionReading("text", "contains", plan.topic, plan.topic, f"{target} '{plan.topic}'"))
-    return Interpretation(action, readings, list(plan.group_by), list(plan.unused))
+        readings.append(ConditionReading("text", "contains", plan.topic, plan.topic, f"{target} '{plan.topic}'",
+                                         ref="topic"))
+    alternatives = []
+    if plan.is_aggregate and plan.unused:
+        words = " ".join(plan.unused)
+        alternatives.append(Alternative(f"Only {rows} whose text mentions '{words}'", PlanEdit(search_unused=True)))
+    if plan.is_aggregate and plan.topic:
+        alternatives.append(Alternative(f"All {rows}, without the text match on '{plan.topic}'",
+                                        PlanEdit(drop=["topic"])))
+    return Interpretation(action, readings, list(plan.group_by), list(plan.unused), alternatives, plan=plan)
+
+
+def apply_edit(plan: QueryPlan, edit: PlanEdit) -> QueryPlan:
+    """A copy of `plan` with the user's edit applied (the question is not parsed again)."""
+    dropped = {int(ref.split(":")[1]) for ref in edit.drop if ref.startswith("condition:")}
+    conditions = [c for number, c in enumerate(plan.conditions) if number not in dropped]
+    population = None if plan.population is None else [c for c in plan.population if c in conditions]
+    edited = dataclasses.replace(plan, conditions=conditions, unused=list(plan.unused), population=population,
+                                 group_by=[] if edit.drop_grouping else list(plan.group_by),
+                                 evidence=[*plan.evidence, "edited by the user"])
+    if "topic" in edit.drop and edited.topic:
+        edited.unused = [*edited.unused, *edited.topic.split()]
+        edited.topic = ""
+    if edit.search_unused and edited.unused:
+        edited.topic = " ".join(filter(None, [edited.topic, *edited.unused]))
+        edited.unused = []
+    return edited
+
+
+def describe_edit(interpretation: Interpretation, edit: PlanEdit) -> str:
+    """The edit in words, for the trace and the restatement ("removed: published_date 2023-03-01 ...")."""
+    parts = [f"removed {c.text}" for c in interpretation.conditions if c.ref and c.ref in edit.drop]
+    if edit.drop_grouping and interpretation.group_by:
+        parts.append("removed the grouping per " + ", ".join(interpretation.group_by))
+    if edit.search_unused and interpretation.unused_words:
+        parts.append("text must mention " + " ".join(interpretation.unused_words))
+    return "; ".join(parts) or "no change"
 
 
 def reading(condition: Condition) -> ConditionReading:
