@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
-from rag.models import Span
+from rag.models import Span, Turn
 from ui import components, engine
 from ui import support as ui
 
@@ -38,13 +40,15 @@ for number, turn in enumerate(turns, start=1):
     with st.chat_message("assistant"):
         components.render_turn(turn, number)
 
-if request is not None:
-    question, route = request
+edit = engine.take_edit()
+
+
+def answer_live(heading: str, label: str, run: Callable[[Callable[[Span], None], Callable[[str], None]], Turn]) -> None:
+    """Show `heading` as the user's message, answer with live steps (and a streamed answer), keep the turn."""
     with st.chat_message("user"):
-        st.markdown(ui.escape_markdown(question))
+        st.markdown(heading)
     with st.chat_message("assistant"):
-        forced = f" as {ui.route_label(route)}" if route else ""
-        with st.status(f"Answering{forced}: routing, SQL, guard, retrieval, synthesis…", expanded=True) as status:
+        with st.status(label, expanded=True) as status:
             live = st.empty()
             steps: list[str] = []
 
@@ -53,13 +57,24 @@ if request is not None:
                 live.markdown("\n".join(f"- {ui.escape_markdown(line)}" for line in steps))
 
             streamed = st.empty()
-            turn = assistant.ask(question, route=route, on_step=show_step,
-                                 on_token=lambda text: streamed.markdown(ui.safe_answer_markdown(text) + " ▌"))
+            turn = run(show_step, lambda text: streamed.markdown(ui.safe_answer_markdown(text) + " ▌"))
             live.empty()
             streamed.empty()
         turns.append(turn)
         engine.inspect(turn.id)
         components.render_turn(turn, len(turns), status=status)
+
+
+if request is not None:
+    question, route = request
+    forced = f" as {ui.route_label(route)}" if route else ""
+    answer_live(ui.escape_markdown(question), f"Answering{forced}: routing, SQL, guard, retrieval, synthesis…",
+                lambda on_step, on_token: assistant.ask(question, route=route, on_step=on_step, on_token=on_token))
+elif edit is not None:
+    edited_turn, change = edit
+    number = turns.index(edited_turn) + 1
+    answer_live(f"_Edit of #{number}:_ {ui.escape_markdown(edited_turn.question)}", "Answering the edited reading…",
+                lambda on_step, _on_token: assistant.rerun(edited_turn, change, on_step=on_step))
 
 with st.sidebar:
     st.subheader("Trace inspector", anchor=False)

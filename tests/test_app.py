@@ -313,3 +313,22 @@ def test_missing_database_shows_a_friendly_setup_page(tmp_path: Path, monkeypatc
     assert "Traceback" not in texts(at.main)
     at.switch_page("pages/settings.py").run()
     assert not at.exception
+
+
+def test_removing_a_reading_chip_answers_the_edited_reading(app_env: dict[str, Path]) -> None:
+    """The reading is shown as chips; removing one answers again without it, and the new turn says so."""
+    at = ask(start(), "How many politics articles in 2023?")
+    first = turns(at)[0]
+    assert first.error is None and first.result.interpretation is not None
+    date_ref = next(c.ref for c in first.result.interpretation.conditions if c.column == "published_date")
+    chip = next(b for b in at.main.button if b.key == f"drop_{first.id}_{date_ref}")
+    assert "published" in chip.label
+    chip.click().run()
+    assert not at.exception, at.exception
+    assert len(turns(at)) == 2
+    edited = turns(at)[1]
+    assert edited.result.interpretation.edited_from == first.id
+    assert [c.column for c in edited.result.interpretation.conditions] == ["article_category"]
+    assert edited.result.result.rows[0][0] >= first.result.result.rows[0][0]
+    assert "Edit of #1" in texts(at.main)
+    assert any("Edited from turn" in note for note in edited.trace.notes)

@@ -14,7 +14,7 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from rag.models import ChartSpec, QueryResult, Route, Trace, Turn
+from rag.models import ChartSpec, PlanEdit, QueryResult, Route, Trace, Turn
 from ui import charts, engine
 from ui import support as ui
 
@@ -90,6 +90,8 @@ def render_turn(turn: Turn, number: int, *, status: Any | None = None, with_acti
             st.page_link("pages/data.py", label="Open the Data page to build the index", icon=":material/sync:")
     else:
         st.markdown(ui.safe_answer_markdown(turn.answer))
+        if with_actions:
+            render_reading(turn)
     for note in turn.result.notes + trace.notes:
         st.info(ui.escape_markdown(note), icon=":material/info:")
 
@@ -101,6 +103,33 @@ def render_turn(turn: Turn, number: int, *, status: Any | None = None, with_acti
                                 for i, c in enumerate(turn.citations, start=1)))
     if with_actions:
         render_actions(turn)
+
+
+def render_reading(turn: Turn) -> None:
+    """The reading as chips: removing a condition, the grouping or the text match, or choosing an alternative
+    reading, answers again from the edited reading (the question is not parsed again)."""
+    reading = turn.result.interpretation
+    if reading is None or reading.plan is None:
+        return
+    removable = [c for c in reading.conditions if c.ref]
+    if not removable and not reading.group_by and not reading.alternatives:
+        return
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.caption("Reading")
+        for condition in removable:
+            st.button(ui.escape_markdown(condition.text, one_line=True), key=f"drop_{turn.id}_{condition.ref}",
+                      icon=":material/close:", type="secondary", on_click=engine.queue_edit,
+                      args=(turn.id, PlanEdit(drop=[condition.ref])),
+                      help="Remove this condition and answer again")
+        if reading.group_by:
+            st.button(ui.escape_markdown("per " + ", ".join(reading.group_by), one_line=True),
+                      key=f"drop_{turn.id}_grouping", icon=":material/close:", type="secondary",
+                      on_click=engine.queue_edit, args=(turn.id, PlanEdit(drop_grouping=True)),
+                      help="Remove the grouping and answer again")
+        for number, alternative in enumerate(reading.alternatives):
+            st.button(ui.escape_markdown(alternative.label, one_line=True), key=f"alternative_{turn.id}_{number}",
+                      icon=":material/alt_route:", type="tertiary", on_click=engine.queue_edit,
+                      args=(turn.id, alternative.edit), help="Answer with this reading instead")
 
 
 def render_sql_result(turn: Turn) -> None:

@@ -17,13 +17,14 @@ import streamlit as st
 from rag.assistant import Assistant
 from rag.data.index import IndexStatus
 from rag.errors import IndexMissing, RagError
-from rag.models import Turn
+from rag.models import PlanEdit, Turn
 from rag.settings import REGISTRY, Settings, mask_url
 from ui.support import safe_answer_markdown
 
 TURNS_KEY = "turns"
 PENDING_KEY = "pending_question"
 INSPECT_KEY = "inspect_turn"
+EDIT_KEY = "pending_edit"
 
 
 @dataclass
@@ -169,6 +170,20 @@ def queue_question(question: str, route: str | None = None) -> None:
 
 def take_pending() -> tuple[str, str | None] | None:
     return st.session_state.pop(PENDING_KEY, None)
+
+
+def queue_edit(turn_id: str, edit: PlanEdit) -> None:
+    """Callback of a reading chip: the chat page answers the edited reading on the next run."""
+    st.session_state[EDIT_KEY] = (turn_id, edit)
+
+
+def take_edit() -> tuple[Turn, PlanEdit] | None:
+    """The queued edit with the turn it edits (None when there is none, or the turn is gone)."""
+    queued = st.session_state.pop(EDIT_KEY, None)
+    if queued is None:
+        return None
+    turn = find_turn(queued[0])
+    return (turn, queued[1]) if turn is not None else None
 
 
 def inspect(turn_id: str) -> None:
