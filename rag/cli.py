@@ -132,6 +132,7 @@ def turn_json(turn: Any) -> dict[str, Any]:
         if result.interpretation else [],
         "unused_words": result.interpretation.unused_words if result.interpretation else [],
         "alternatives": [a.label for a in result.interpretation.alternatives] if result.interpretation else [],
+        "corrections": result.interpretation.corrections if result.interpretation else [],
         "forced_route": trace.forced_route,
         "provider": trace.provider,
         "sql": result.sql,

@@ -151,6 +151,7 @@ class Interpretation:
     group_by: list[str] = field(default_factory=list)
     unused_words: list[str] = field(default_factory=list)
     alternatives: list[Alternative] = field(default_factory=list)
+    corrections: list[list[str]] = field(default_factory=list)  # [as written, as read] for each corrected typo
     edited_from: str | None = None  # id of the turn whose reading the user edited into this one
     plan: Any = field(default=None, repr=False)  # the understanding layer's plan, to re-run an edit from
 
@@ -160,6 +161,8 @@ class Interpretation:
             parts.append("per " + ", ".join(self.group_by))
         if self.unused_words:
             parts.append("not used: " + ", ".join(f"'{w}'" for w in self.unused_words))
+        if self.corrections:
+            parts.append("read " + ", ".join(f"'{typed}' as '{read}'" for typed, read in self.corrections))
         return ("Edited · " if self.edited_from else "") + " · ".join(parts)
 
 

@@ -74,3 +74,15 @@ def test_restatement_of_llm_sql_lists_its_conditions() -> None:
 
 def test_row_noun_from_the_table_name() -> None:
     assert (row_noun("articles"), row_noun("support_ticket"), row_noun("posts")) == ("articles", "tickets", "posts")
+
+
+def test_misspellings_are_read_as_the_tables_words_and_reported(planner: Planner) -> None:
+    plan = planner.plan("how many artcles were pubished in the sports categroy in 2023")
+    assert plan.corrections == [("artcles", "articles"), ("pubished", "published"), ("categroy", "category")]
+    assert plan.intent == "count" and not plan.unused and not plan.topic
+    assert "read 'artcles' as 'articles'" in interpret(plan, "articles").restatement()
+
+
+@pytest.mark.parametrize("word", ["Dooley", "Szczepanksi", "crypto", "KX220"])
+def test_rare_names_and_codes_are_left_as_written(planner: Planner, word: str) -> None:
+    assert planner.plan(f"anything about {word}?").corrections == []

@@ -55,7 +55,8 @@ def interpret(plan: QueryPlan, table: str) -> Interpretation:
     if plan.is_aggregate and plan.topic:
         alternatives.append(Alternative(f"All {rows}, without the text match on '{plan.topic}'",
                                         PlanEdit(drop=["topic"])))
-    return Interpretation(action, readings, list(plan.group_by), list(plan.unused), alternatives, plan=plan)
+    return Interpretation(action, readings, list(plan.group_by), list(plan.unused), alternatives,
+                          corrections=[list(pair) for pair in plan.corrections], plan=plan)
 
 
 def apply_edit(plan: QueryPlan, edit: PlanEdit) -> QueryPlan:

@@ -17,6 +17,8 @@ from datetime import date
 from functools import lru_cache
 from typing import Any
 
+from rapidfuzz import fuzz, process
+
 from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
 from rag.understand.dates import find_date_ranges
@@ -129,6 +131,7 @@ class QueryPlan:
     # For a share: the conditions that define the whole ("among O'Reilly reviews", "of the 2023 reviews");
     # None when the question does not say, and then dates and numbers define it.
     population: list[Condition] | None = None
+    corrections: list[tuple[str, str]] = field(default_factory=list)  # (as written, as read): typos corrected
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
 
@@ -160,6 +163,7 @@ class Planner:
         self.roles = roles
         self.profile = profile
         self.vocab = Vocabulary.build(table, roles, profile)
+        self.known_words = frozenset(self.vocab.known_words())
         # Dimensions that group by a column's values (not by a date part).
         self.grouping_columns = frozenset({"category", "author", *roles.categorical} - {roles.category})
         self.today = _parse_day(profile.date_max) or date.today()
@@ -167,7 +171,7 @@ class Planner:
 
     def _plan(self, question: str) -> QueryPlan:
         plan = QueryPlan(question=question)
-        text = question.replace("’", "'")
+        text, plan.corrections = self._corrected(question.replace("’", "'"))
         consumed = [False] * len(text)
 
         def take(start: int, end: int) -> None:
@@ -212,6 +216,25 @@ class Planner:
         return plan
 
     # ---------------------------------------------------------------- recognisers
+
+    def _corrected(self, text: str) -> tuple[str, list[tuple[str, str]]]:
+        """The question with misspelt words read as the table's or the grammar's words ("artcles" -> "articles",
+        "categroy" -> "category"): only words that are not English (wordfreq), at least 4 letters long, and
+        close to exactly one known word; every correction is reported."""
+        corrections: list[tuple[str, str]] = []
+
+        def fix(match: re.Match[str]) -> str:
+            word = match.group(0)
+            lower = word.lower()
+            if len(lower) < 4 or not lower.isalpha() or lower in self.known_words or zipf_of(lower) >= TYPO_ZIPF:
+                return word
+            candidates = process.extract(lower, self.known_words, scorer=fuzz.ratio, limit=2, score_cutoff=80)
+            if not candidates or len(candidates) > 1 and candidates[1][1] == candidates[0][1]:
+                return word  # nothing close, or two words equally close: leave it as written
+            corrections.append((word, candidates[0][0]))
+            return candidates[0][0] if word.islower() else candidates[0][0].capitalize()
+
+        return re.sub(r"[A-Za-z]+", fix, text), corrections
 
     def _bare_years(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """A leftover year inside the table's date range ("2023 articles") is a date condition, not a topic."""
@@ -703,6 +726,7 @@ class Planner:
         return topic
 
 
+TYPO_ZIPF = 1.5  # below this a word is not in wordfreq's English list: a typo, a code or a rare name
 RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; "typical" 4.6, "put" 5.7 are not
 
 

@@ -61,6 +61,19 @@ exist exists existing available present overall number numbers break breakdown d
 title titles headline headlines opened created filed submitted raised logged assigned handled handle handles owned
 """.split())  # noqa: SIM905 - a word list reads better as text
 
+# Words the planner's patterns react to (besides STOPWORDS and the table's own words): the targets of
+# spelling correction.
+GRAMMAR_WORDS = frozenset("""
+average mean median typical total sum combined maximum minimum highest lowest largest smallest biggest fewest
+longest shortest latest newest oldest earliest recent share percentage proportion fraction percent count number
+many much list titles headlines category categories section sections author authors writer writers reporter
+reporters byline published publish written wrote posted year years yearly annual month months monthly day days
+daily date dates quarter quarters quarterly week weeks weekly weekend weekends weekday weekdays january february
+march april may june july august september october november december monday tuesday wednesday thursday friday
+saturday sunday between before after since until during except excluding without versus compare comparison
+articles stories pieces posts documents records reports entries items more less fewer greater longer shorter
+""".split())  # noqa: SIM905 - a word list reads better as text
+
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
 # Tokens for matching column values: "H&M", "Dr. Martens", "sci.space", "Levi's", "Home & Kitchen".
 VALUE_TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)*|&")
@@ -123,6 +136,14 @@ class Vocabulary:
     def value_for(self, tokens: list[str]) -> tuple[str, str] | None:
         """(column, value) a run of question tokens names exactly, spaced or joined ("st alder", "stalder")."""
         return self.values.get(" ".join(tokens)) or (self.values.get("".join(tokens)) if len(tokens) > 1 else None)
+
+    def known_words(self) -> set[str]:
+        """Every single word this table's questions may use with a meaning: the grammar's own words and the
+        table's (row nouns, column words, measures, values, name parts); misspellings are corrected to these."""
+        words = set(GRAMMAR_WORDS) | set(STOPWORDS) | set(self.entity_words) | set(self.author_parts)
+        for phrase in [*self.dimensions, *self.measures, *self.flags, *self.values]:
+            words.update(phrase.split())
+        return {w for w in words if w.isalpha()}
 
     @property
     def value_lengths(self) -> range:
