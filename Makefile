@@ -7,14 +7,14 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8501
 DB := data/articles.db
 
-.PHONY: install data index run test lint bench clean-index
+.PHONY: install data index run test test-fast lint bench clean-index
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml .ci/constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	# CPU build from the local wheel; a plain `torch` requirement would pull a multi-GB CUDA build.
 	$(PY) -m pip install -q torch==2.13.0
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -e '.[dev]' -c .ci/constraints.txt  # test tools pinned
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -33,11 +33,16 @@ run: index
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
+# The whole suite. .ci/postgres runs pytest with a PostgreSQL server up and stops it afterwards (if it started it).
 test: index
 	bash .ci/browser-deps
-	bash .ci/postgres
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest -q
+	bash .ci/postgres $(PY) -m pytest -q --durations=15
+
+# The inner loop: no real embedding model, servers or browser (about a minute).
+test-fast: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest -q -m "not slow and not browser"
 
 bench: $(DB)
 	$(PY) bench/ingest.py

@@ -1,6 +1,7 @@
 """Shared fixtures: tiny real stores (a SQLite file, a Chroma directory) built per test in `tmp_path`.
 
 Helpers (importable with `from conftest import ...`):
+- `skip_or_fail(reason)`: for missing test setup; skips locally, fails under CI=true.
 - `make_articles_db(path, rows)`: a SQLite file with the sample schema and the given rows.
 - `settings_for(db_path, index_dir, **kw)`: Settings for that file with the hashing embedder.
 - `write_db(path, sql, params)`: one committed write through a separate read-write sqlite3 connection
@@ -19,18 +20,29 @@ import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from hypothesis import settings as hypothesis_settings
 
 os.environ["ANONYMIZED_TELEMETRY"] = "False"
 
+IN_CI = os.environ.get("CI", "").lower() == "true"  # set by CI services, and by .ci/run when unset
+
 # Property tests draw new examples on every run locally; in CI the same fixed sequence, so a red build is
 # reproducible and a green one is not luck.
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI", "").lower() == "true":
+if IN_CI:
     hypothesis_settings.load_profile("ci")
+
+
+def skip_or_fail(reason: str, *, allow_module_level: bool = False) -> NoReturn:
+    """Setup a test needs is missing (Chromium, a PostgreSQL server, the sample index): a skip on a developer's
+    machine, a failure under CI=true, where .ci/* and `make test` must have provided it. CI cannot pass by
+    skipping."""
+    if IN_CI:
+        pytest.fail(f"{reason} [CI=true: missing test setup fails the run]", pytrace=False)
+    pytest.skip(reason, allow_module_level=allow_module_level)
 
 from rag.data.embeddings import HashingEmbedder  # noqa: E402 - after the telemetry switch
 from rag.settings import Settings  # noqa: E402

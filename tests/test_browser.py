@@ -3,7 +3,8 @@
 The first test uses the sample database and index (data/articles.db, data/chroma) with the real embedding
 model; the second a table of hostile rows (tests/test_ui_hostile.py) indexed with the hashing embedder, and
 checks that nothing from the data is rendered as markup or fetched. No browser is ever downloaded: the tests
-skip themselves when /usr/bin/chromium is missing (`.ci/browser-deps` installs it in CI). Screenshots are saved
+skip themselves when /usr/bin/chromium is missing (`.ci/browser-deps` installs it in CI, where a missing browser fails
+the run instead: see conftest.skip_or_fail). Screenshots are saved
 under test-output/.
 """
 
@@ -23,6 +24,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+from conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -58,8 +60,11 @@ def _wait_healthy(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
 
 def _require_browser() -> None:
     if not CHROMIUM.exists():
-        pytest.skip("Debian chromium is not installed at /usr/bin/chromium (run .ci/browser-deps as root)")
-    pytest.importorskip("playwright.sync_api", reason="the playwright python package is not installed")
+        skip_or_fail("Debian chromium is not installed at /usr/bin/chromium (run .ci/browser-deps as root)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        skip_or_fail("the playwright python package is not installed")
 
 
 @contextmanager
@@ -93,7 +98,7 @@ def _serve(tmp_path: Path, settings: dict[str, str]) -> Iterator[str]:
 def server(tmp_path: Path) -> Iterator[str]:
     _require_browser()
     if not SAMPLE_DB.exists() or not SAMPLE_INDEX.exists():
-        pytest.skip("the sample database and index are not built (run `make index`)")
+        skip_or_fail("the sample database and index are not built (run `make index`)")
     with _serve(tmp_path, {"RAG_DB_URL": f"sqlite:///{SAMPLE_DB}", "RAG_INDEX_DIR": str(SAMPLE_INDEX)}) as url:
         yield url
 

@@ -2,8 +2,9 @@
 
 `bash .ci/postgres` (run by `make test`) starts a throwaway server and writes test-output/postgres.env:
 RAG_TEST_PG_ADMIN_URL (a superuser, used here only to load the test tables) and RAG_TEST_PG_URL (a role
-that may only SELECT: the product's database URL). Both may also come from the environment. Without a
-server, or without psycopg2, every test here skips and says why.
+that may only SELECT: the product's database URL). Both may also come from the environment (`bash .ci/postgres
+CMD` exports them to CMD). Without a server, or without psycopg2, every test here skips and says why; under
+CI=true they fail instead (conftest.skip_or_fail).
 
 The sample articles are loaded twice: `articles` with `published_date` TEXT, exactly the sample schema,
 and `articles_ts` with a TIMESTAMP date (the SQL builder's date_is_text=False path). Every answer is
@@ -24,6 +25,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from conftest import skip_or_fail
 
 from rag.answer.sql_guard import allowed_functions, guard_sql
 from rag.assistant import Assistant
@@ -35,7 +37,10 @@ from rag.models import Turn
 from rag.providers import build_embedder
 from rag.settings import PROJECT_ROOT, SAMPLE_JSONL_PATH, Settings
 
-pytest.importorskip("psycopg2", reason="psycopg2 is not installed (the dev extra installs psycopg2-binary)")
+try:
+    import psycopg2  # noqa: F401
+except ImportError:
+    skip_or_fail("psycopg2 is not installed (the dev extra installs psycopg2-binary)", allow_module_level=True)
 
 pytestmark = pytest.mark.slow
 
@@ -78,7 +83,7 @@ def _server_urls() -> dict[str, str]:
                 values[key] = value.strip()
     values.update({key: os.environ[key] for key in (ADMIN_KEY, URL_KEY) if os.environ.get(key)})
     if ADMIN_KEY not in values or URL_KEY not in values:
-        pytest.skip(f"no PostgreSQL server to test against: {ENV_FILE.relative_to(PROJECT_ROOT)} is missing. Run "
+        skip_or_fail(f"no PostgreSQL server to test against: {ENV_FILE.relative_to(PROJECT_ROOT)} is missing. Run "
                     f"`bash .ci/postgres` (it needs root and apt-get to install PostgreSQL) or set {ADMIN_KEY} "
                     f"and {URL_KEY}.")
     return values
@@ -95,7 +100,7 @@ def server() -> Iterator[Server]:
     except sa.exc.OperationalError as error:
         admin.dispose()
         where = sa.make_url(urls[ADMIN_KEY]).render_as_string(hide_password=True)
-        pytest.skip(f"the PostgreSQL server at {where} is not reachable ({str(error.orig).strip()}); "
+        skip_or_fail(f"the PostgreSQL server at {where} is not reachable ({str(error.orig).strip()}); "
                     "run `bash .ci/postgres`")
     reader = sa.make_url(urls[URL_KEY]).username
     insert_columns = ", ".join(COLUMNS)

@@ -7,8 +7,9 @@ retrieval hit@k >= 90%. A failure lists every missed case with its reason, so th
 from __future__ import annotations
 
 import pytest
+from conftest import skip_or_fail
 
-from rag.errors import RagError
+from rag.errors import IndexMissing
 from rag.evaluation.cases import load_cases
 from rag.evaluation.report import EvalReport
 from rag.evaluation.runner import run_eval
@@ -23,15 +24,15 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def report() -> EvalReport:
     if not SAMPLE_DB_PATH.exists():
-        pytest.skip(f"{SAMPLE_DB_PATH} is missing: run `make data`")
+        skip_or_fail(f"{SAMPLE_DB_PATH} is missing: run `make data`")
     if not INDEX_DIR.is_dir() or not any(INDEX_DIR.iterdir()):
-        pytest.skip(f"{INDEX_DIR} is missing: run `make index` to build the sample index with the real model")
+        skip_or_fail(f"{INDEX_DIR} is missing: run `make index` to build the sample index with the real model")
     settings = Settings(db_url=f"sqlite:///{SAMPLE_DB_PATH}", table="articles", index_dir=str(INDEX_DIR),
                         provider="offline")
     try:
         return run_eval(load_cases(CASES), settings)
-    except RagError as error:  # e.g. an index built with another embedding model
-        pytest.skip(f"the sample index cannot be used: {error}")
+    except IndexMissing as error:  # e.g. an index built with another embedding model; any other error fails
+        skip_or_fail(f"the sample index cannot be used: {error}")
 
 
 def missed(report: EvalReport, check: str) -> str:
