@@ -7,12 +7,14 @@ the rows below are written to make the expected matches unambiguous.
 from __future__ import annotations
 
 import math
+import shutil
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from conftest import answer_body, make_articles_db, settings_for, sha256_file
 from llama_index.core.schema import NodeWithScore, TextNode
 from llama_index.core.vector_stores.types import FilterCondition, FilterOperator, MetadataFilters
@@ -22,6 +24,7 @@ from rag.answer import hybrid_engine, retrieval
 from rag.answer.context import EngineContext
 from rag.answer.filters import chroma_filters
 from rag.answer.retrieval import best_chunk_per_row, retrieve, to_chunk
+from rag.answer.sql_database import GuardedSQLDatabase
 from rag.answer.sql_engine import build_sql_engine
 from rag.assistant import Assistant
 from rag.data.index import VectorIndex
@@ -343,6 +346,26 @@ def sql_engine_writing(corpus: Corpus, sql: str) -> Any:
     return build_sql_engine(context, OFFLINE_TEXT_TO_SQL_PROMPT)
 
 
+def writable_copy(corpus: Corpus, folder: Path) -> TableSource:
+    """The corpus table in a copy opened READ-WRITE (no mode=ro, no query_only): only the guard protects it."""
+    db = folder / "writable.db"
+    shutil.copy(corpus.db, db)
+    source = TableSource(f"sqlite:///{db}", "articles")
+    source.engine.dispose()
+    source.engine = sa.create_engine(f"sqlite:///{db}")
+    return source
+
+
+def test_the_writable_copy_really_is_writable(corpus: Corpus, tmp_path: Path) -> None:
+    """The control for the next test: there, an unchanged checksum means the guard stopped the statement."""
+    source = writable_copy(corpus, tmp_path)
+    before = sha256_file(tmp_path / "writable.db")
+    with source.engine.begin() as connection:
+        connection.exec_driver_sql("DELETE FROM articles")
+    source.close()
+    assert sha256_file(tmp_path / "writable.db") != before
+
+
 @pytest.mark.parametrize("sql", [
     "DROP TABLE articles",
     "DELETE FROM articles",
@@ -352,14 +375,18 @@ def sql_engine_writing(corpus: Corpus, sql: str) -> Any:
     "SELECT * FROM sqlite_master",
     "SELECT secret FROM articles",
 ])
-def test_sql_engine_rejects_unsafe_sql_before_running_it(corpus: Corpus, sql: str) -> None:
-    before = sha256_file(corpus.db)
+def test_sql_engine_rejects_unsafe_sql_before_running_it(corpus: Corpus, sql: str, tmp_path: Path) -> None:
+    source = writable_copy(corpus, tmp_path)
+    before = sha256_file(tmp_path / "writable.db")
+    context = EngineContext(**{**corpus.context.__dict__, "source": source, "database": GuardedSQLDatabase(source, 100),
+                               "llm": OfflineSQLWriter(lambda _question: sql), "_vector_index": None})
     trace = Trace(question="q")
     with tracing.recording(trace), pytest.raises(UnsafeSQL) as raised:
-        sql_engine_writing(corpus, sql).query("anything")
+        build_sql_engine(context, OFFLINE_TEXT_TO_SQL_PROMPT).query("anything")
+    source.close()
     assert raised.value.partial.sql_verdict.startswith("rejected")
     assert not [s for s in trace.spans if s.name == "sql.execute"]
-    assert sha256_file(corpus.db) == before
+    assert sha256_file(tmp_path / "writable.db") == before
 
 
 def test_sql_engine_surfaces_execution_errors(corpus: Corpus) -> None:
@@ -385,7 +412,9 @@ def test_hybrid_key_cap_is_not_silent(corpus: Corpus, monkeypatch: pytest.Monkey
     monkeypatch.setattr(hybrid_engine, "MAX_SELECTED_ROWS", 2)
     turn = corpus.assistant.ask("articles about seed funding from 2023")  # 4 rows from 2023; k5 is the match
     assert turn.route == "hybrid"
-    assert cited_keys(turn)[:1] == ["k5"] or any("2" in note and "rows" in note for note in turn.result.notes)
+    capped = "More than 2 rows matched the structured part; only the first 2 rows were searched."
+    assert capped in turn.result.notes
+    assert [f.value for f in turn.result.filters if f.key == "row_key"] == ["2 rows selected by SQL"]
 
 
 def test_large_hybrid_selections_search_through_equivalent_filters(corpus: Corpus,

@@ -324,9 +324,24 @@ def test_path_with_hash_sign_opens_that_file_read_only(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("sql", ["PRAGMA query_only = OFF", "   "])
 def test_run_select_of_a_statement_without_rows_is_a_query_failed(articles_db: Path, sql: str) -> None:
+    """The statement is refused, and whatever it did to its connection, writing still fails afterwards."""
+    before = sha256_file(articles_db)
     source = source_of(articles_db)
-    with pytest.raises(QueryFailed):
+    with pytest.raises(QueryFailed, match="returned no rows"):
         source.run_select(sql)
+    try:
+        for _ in range(2):  # the pooled connection that ran the PRAGMA, then any other
+            with source.connect() as connection:
+                assert connection.exec_driver_sql("PRAGMA query_only").scalar() == 1
+                with pytest.raises(sa.exc.OperationalError, match="readonly|read-only|query_only"):
+                    connection.exec_driver_sql("DELETE FROM articles")
+                connection.rollback()
+        with pytest.raises(QueryFailed, match="readonly|read-only|query_only"):
+            source.run_select("DELETE FROM articles RETURNING url")
+        assert source.count_rows() == 8
+    finally:
+        source.close()
+    assert sha256_file(articles_db) == before
 
 
 def test_a_unique_column_named_like_an_identifier_is_the_row_key(tmp_path: Path) -> None:
