@@ -359,3 +359,10 @@ def test_readings_from_llm_sql_cannot_be_edited(assistant: Assistant) -> None:
     turn.result.interpretation.plan = None  # as for SQL a language model wrote
     edited = assistant.rerun(turn, PlanEdit(drop=["condition:0"]))
     assert edited.error and "cannot be edited" in edited.error
+
+
+def test_a_measure_the_table_lacks_gets_a_plain_answer(assistant: Assistant) -> None:
+    turn = assistant.ask("What is the average price of an article?")
+    assert turn.error is None and turn.route == "sql" and turn.result.sql is None  # nothing was computed
+    assert "Not in this table" in turn.answer and "'price'" in turn.answer and "`word_count`" in turn.answer
+    assert turn.result.interpretation.action == "Not computed: no column for 'price'"

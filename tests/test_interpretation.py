@@ -86,3 +86,18 @@ def test_misspellings_are_read_as_the_tables_words_and_reported(planner: Planner
 @pytest.mark.parametrize("word", ["Dooley", "Szczepanksi", "crypto", "KX220"])
 def test_rare_names_and_codes_are_left_as_written(planner: Planner, word: str) -> None:
     assert planner.plan(f"anything about {word}?").corrections == []
+
+
+@pytest.mark.parametrize(("question", "missing"), [("What's the average price of an article?", "price"),
+                                                   ("total revenue of sports articles", "revenue"),
+                                                   ("highest salary in politics", "salary")])
+def test_a_measure_the_table_lacks_is_named_not_replaced(planner: Planner, question: str, missing: str) -> None:
+    plan = planner.plan(question)
+    assert plan.missing == missing and plan.measure is None
+
+
+@pytest.mark.parametrize("question", ["average word count in politics", "the typical length of a sports piece",
+                                      "average number of words per category", "highest word count"])
+def test_measures_the_table_has_are_computed(planner: Planner, question: str) -> None:
+    plan = planner.plan(question)
+    assert plan.missing is None and plan.measure == "word_count"

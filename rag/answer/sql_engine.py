@@ -13,6 +13,7 @@ from llama_index.core.query_engine import CustomQueryEngine, NLSQLTableQueryEngi
 from rag import tracing
 from rag.answer import compose
 from rag.answer.context import EngineContext, engine_response
+from rag.answer.markdown import escape_markdown
 from rag.errors import QueryFailed, RagError, UnsafeSQL
 from rag.models import EngineResult, QueryResult
 from rag.understand.interpretation import interpret, interpret_sql
@@ -26,13 +27,30 @@ class SQLEngine(CustomQueryEngine):
     nl_sql: Any  # NLSQLTableQueryEngine
 
     def custom_query(self, query_str: str) -> Any:
-        return self._finish(query_str, self.context.planner.plan(query_str), self._write_and_run(query_str),
+        plan = self.context.planner.plan(query_str)
+        if plan.missing and not self.context.synthesizer:
+            return self._not_in_table(plan)
+        return self._finish(query_str, plan, self._write_and_run(query_str),
                             read_from_sql=bool(self.context.synthesizer))
+
+    def _not_in_table(self, plan: QueryPlan) -> Any:
+        """Say what the table lacks and what it has, instead of computing something else."""
+        source = self.context.source
+        numbers = ", ".join(f"`{c}`" for c in source.roles.numeric) or "none"
+        missing = escape_markdown(plan.missing or "", one_line=True)
+        text = (f"Not in this table: table `{source.table}` has no column for '{missing}', so this cannot be "
+                f"computed. The numbers it has: {numbers}.")
+        reading = interpret(plan, source.table)
+        reading.action = f"Not computed: no column for '{plan.missing}'"
+        reading.unused_words = [w for w in reading.unused_words if w.lower() != plan.missing]
+        return engine_response(text, EngineResult(interpretation=reading))
 
     def answer(self, query_str: str, plan: QueryPlan) -> Any:
         """Answer from a plan the user edited: its SQL is built from the plan itself (no model is asked to
         write it again), guarded and run like any other statement."""
         context: EngineContext = self.context
+        if plan.missing:
+            return self._not_in_table(plan)
         outcome = EngineResult()
         with tracing.span("sql.write", writer="plan (edited)") as attrs:
             attrs["sql"] = sql = context.sql_builder.answer_sql(plan)

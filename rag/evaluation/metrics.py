@@ -12,7 +12,8 @@ from rag.evaluation.cases import ROUTES, ExpectedSQL
 
 REL_TOL = 1e-3
 ABS_TOL = 0.051  # the product may round averages to one decimal
-NO_ANSWER = re.compile(r"found nothing relevant|no rows match|nothing to search|no matching rows", re.I)
+NO_ANSWER = re.compile(r"found nothing relevant|no rows match|nothing to search|no matching rows|not in this table",
+                       re.I)
 
 def _number(value: Any) -> float | None:
     if isinstance(value, bool):

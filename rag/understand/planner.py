@@ -132,6 +132,8 @@ class QueryPlan:
     # None when the question does not say, and then dates and numbers define it.
     population: list[Condition] | None = None
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (as written, as read): typos corrected
+    intent_span: tuple[int, int] | None = None  # where the words asking for the computation are
+    missing: str | None = None  # the thing to compute that no column of the table holds ("average price")
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
 
@@ -193,6 +195,7 @@ class Planner:
         self._categories(text, plan, take, free)
         self._comparison(text, plan, take)
         self._authors(text, plan, take, free)
+        self._missing_measure(text, plan, free)
         self._default_measure(plan)
         self._bare_years(text, plan, take, free)
         if plan.intent == "share":
@@ -469,6 +472,7 @@ class Planner:
                     continue  # "the smallest inhabited island", "the longest-serving midwife"
                 if plan.intent == "topic":
                     plan.intent = intent
+                    plan.intent_span = (match.start(), match.end())
                     plan.evidence.append(f"{intent} ({match.group(0)!r})")
                 take(match.start(), match.end())
                 break
@@ -698,8 +702,27 @@ class Planner:
                 plan.measure = plan.measure or self.vocab.measures[match.group(1).lower()]
                 take(match.start(), match.end())
 
+    def _missing_measure(self, text: str, plan: QueryPlan, free: Any) -> None:
+        """"average price" on a table without a price: the noun after the cue names nothing the table has, so
+        the answer must say so rather than average another column."""
+        if plan.intent not in ("avg", "sum", "max", "min") or plan.measure or plan.intent_span is None:
+            return
+        for match in list(WORD.finditer(text, plan.intent_span[1]))[:4]:
+            word = match.group(0).lower().strip("'")
+            if not free(match.start(), match.end()):
+                return  # a measure, value, date ... the recognisers explained
+            if word in STOPWORDS or word in ("number", "amount", "value", "count", "level"):
+                continue
+            if word in self.known_words or self._is_entity(word) or self._value_of_word(word):
+                return
+            plan.missing = word
+            plan.evidence.append(f"no column for {word!r}")
+            return
+
     def _default_measure(self, plan: QueryPlan) -> None:
         """avg/sum/min/max need a number: the only numeric column, or fall back to counting."""
+        if plan.missing:
+            return
         if plan.intent in ("avg", "sum", "max", "min", "longest", "shortest") and plan.measure is None:
             plan.measure = self.roles.numeric[0] if len(self.roles.numeric) == 1 else None
             if plan.measure is None and plan.intent in ("avg", "sum", "max", "min"):
