@@ -437,3 +437,28 @@ def test_frozen_test_sets_match_their_reference_sql(path: Path, tmp_path: Path) 
         rows = [list(r) for r in connection.execute(case.reference_sql).fetchall()]
         assert sql_result_match(case.sql_result, rows, ordered=case.ordered), case.id
     connection.close()
+
+
+def test_silent_errors_are_wrong_answers_whose_reading_matches_the_reference() -> None:
+    """A wrong answer is silent when its restatement tests and groups the reference's columns and reports no
+    unused word; an extra or missing condition, or an unused word, is visible to the user."""
+    from rag.data.roles import ColumnRoles
+    from rag.evaluation.metrics import is_silent_error, reference_columns
+    from rag.models import ConditionReading, Interpretation
+
+    roles = ColumnRoles(content="full_content", title="title", date="published_date", category="article_category")
+    reference = ("SELECT article_category, COUNT(*) FROM articles WHERE published_date LIKE '2023%' "
+                 "AND full_content LIKE '%crypto%' GROUP BY article_category")
+    assert reference_columns(reference, {"title", "full_content"}) == ({"published_date", "text"},
+                                                                       {"article_category"})
+    date = ConditionReading("published_date", "between", ["2023-01-01", "2023-12-31"])
+    text = ConditionReading("text", "contains", "crypto")
+    same = Interpretation("Counted articles", [date, text], ["category"])
+    assert is_silent_error(reference, same, roles)
+    assert not is_silent_error(reference, Interpretation("Counted articles", [date], ["category"]), roles)
+    assert not is_silent_error(reference, Interpretation("Counted articles", [date, text], []), roles)
+    assert not is_silent_error(reference, Interpretation("Counted articles", [date, text], ["category"],
+                                                         unused_words=["put"]), roles)
+    assert is_silent_error(reference, None, roles)
+    month = "SELECT substr(published_date, 1, 7) AS month, COUNT(*) FROM articles GROUP BY month"
+    assert is_silent_error(month, Interpretation("Counted articles", [], ["month"]), roles)

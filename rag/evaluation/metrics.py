@@ -160,3 +160,52 @@ def says_no_answer(answer: str, route: str | None, chunks: int, error: str | Non
     if error:
         return False
     return bool(NO_ANSWER.search(answer or "")) or (route in ("vector", "hybrid") and chunks == 0)
+
+
+DATE_DIMENSIONS = ("year", "month", "day", "quarter", "weekday")
+
+
+def reference_columns(reference_sql: str, text_columns: set[str]) -> tuple[set[str], set[str]] | None:
+    """(columns the reference SQL's WHERE tests, columns its GROUP BY groups on), title/content columns as
+    "text"; None when the reference cannot be parsed."""
+    import sqlglot
+    from sqlglot import exp
+
+    try:
+        tree = sqlglot.parse_one(reference_sql, read="sqlite")
+    except sqlglot.errors.ParseError:
+        return None
+    aliases = {a.alias: a.this for a in tree.find_all(exp.Alias)}
+
+    def names(node: exp.Expression) -> set[str]:
+        found: set[str] = set()
+        for column in node.find_all(exp.Column):
+            if column.name in aliases and not column.table:
+                found |= names(aliases[column.name]) if aliases[column.name] is not node else set()
+            else:
+                found.add("text" if column.name in text_columns else column.name)
+        return found
+
+    where = tree.find(exp.Where)
+    group = tree.find(exp.Group)
+    return (names(where) if where else set(),
+            set().union(*(names(e) for e in group.expressions)) if group else set())
+
+
+def is_silent_error(reference_sql: str, reading: Any, roles: Any) -> bool:
+    """Whether a wrong SQL answer looked right: its reading states no unused word, no correction and no
+    alternative, and tests and groups exactly the columns the reference does, so nothing on the screen tells
+    the user it was misread. (An extra, missing or different condition or grouping is visible in the
+    restatement; a turn without a reading is always silent.)"""
+    if reading is None:
+        return True
+    if reading.unused_words or reading.corrections or reading.alternatives or reading.action.startswith("Not "):
+        return False
+    text_columns = {c for c in (roles.title, roles.content) if c}
+    reference = reference_columns(reference_sql, text_columns)
+    if reference is None:
+        return False
+    conditions = {"text" if c.column in text_columns | {"text"} else c.column for c in reading.conditions}
+    groups = {roles.date if d in DATE_DIMENSIONS else roles.category if d == "category"
+              else roles.authors if d == "author" else d for d in reading.group_by}
+    return conditions == reference[0] and groups == reference[1]

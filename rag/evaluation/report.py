@@ -108,6 +108,10 @@ def summarise(results: Sequence[CaseResult], k: int) -> dict[str, Any]:
                 "tokens_per_question": rate(tokens["total"], total),
                 "cost_usd": cost, "cost_per_question_usd": round(cost / total, 6) if total else None},
         "failures": [r.id for r in results if not r.passed],
+        # wrong SQL answers whose reading showed nothing wrong, among cases that state their reference SQL
+        "silent_errors": {"judged": sum(r.silent is not None for r in results),
+                          "count": sum(bool(r.silent) for r in results),
+                          "cases": [r.id for r in results if r.silent]},
     }
 
 
@@ -151,6 +155,8 @@ def summary_markdown(report: EvalReport) -> str:
         f"| Cases passed | {s['passed']} / {s['cases']} ({_pct(s['pass_rate'])}) |",
         f"| Routing accuracy | {_pct(s['routing_accuracy'])} ({s['routing_correct']} / {s['cases']}) |",
         f"| SQL execution accuracy | {_pct(sql['accuracy'])} ({sql['correct']} / {sql['cases']}) |",
+        f"| silent errors (wrong SQL answers whose reading looked right) | {s['silent_errors']['count']} of "
+        f"{s['silent_errors']['judged']} judged |",
         f"| Retrieval hit@{retrieval['k']} | {_pct(retrieval['hit_at_k'])} ({retrieval['cases']} cases) |",
         f"| Retrieval recall@{retrieval['k']} | {_pct(retrieval['recall_at_k'])} |",
         f"| Retrieval MRR | {mrr} |",

@@ -13,7 +13,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from rag.evaluation.cases import Case, CaseSet
-from rag.evaluation.metrics import hit_at_k, recall_at_k, reciprocal_rank, says_no_answer, sql_result_match
+from rag.evaluation.metrics import (
+    hit_at_k,
+    is_silent_error,
+    recall_at_k,
+    reciprocal_rank,
+    says_no_answer,
+    sql_result_match,
+)
 from rag.evaluation.report import EvalReport, summarise
 from rag.settings import Settings, mask_url
 
@@ -38,6 +45,7 @@ class CaseResult:
     # SQL
     sql: str | None = None
     sql_ok: bool | None = None
+    silent: bool | None = None  # a wrong SQL answer whose reading showed nothing wrong (see is_silent_error)
     expected_sql_result: Any = None
     columns: list[str] = field(default_factory=list)
     rows: list[list[Any]] = field(default_factory=list)
@@ -67,8 +75,9 @@ class CaseResult:
         return dataclasses.asdict(self)
 
 
-def score_case(case: Case, turn: Any, k: int) -> CaseResult:
-    """Compare one turn with its case; every failed check adds a plain reason."""
+def score_case(case: Case, turn: Any, k: int, roles: Any = None) -> CaseResult:
+    """Compare one turn with its case; every failed check adds a plain reason. With the table's `roles`,
+    a wrong SQL answer whose case states its reference SQL is also judged silent or visible."""
     trace, outcome = turn.trace, turn.result
     route = turn.route
     rows = outcome.result.rows if outcome.result else []
@@ -122,6 +131,9 @@ def score_case(case: Case, turn: Any, k: int) -> CaseResult:
     sql_ran = route == "sql" and bool(outcome.sql) and str(outcome.sql_verdict or "").startswith("allowed")
     result.cited = turn.error is None and (bool(turn.citations) or sql_ran)
     result.passed = not reasons
+    if case.sql_result is not None and case.reference_sql and roles is not None:
+        result.silent = (not result.passed and not turn.error
+                         and is_silent_error(case.reference_sql, outcome.interpretation, roles))
     if not result.passed:
         result.turn = turn.to_dict()
     return result
@@ -157,9 +169,11 @@ def run_eval(cases: CaseSet, settings: Settings, *, assistant: Any | None = None
     assistant.ask(WARM_UP_QUESTION)  # loads the embedding model and caches, so case latencies are steady-state
     warm_up_ms = round((time.perf_counter() - warm) * 1000, 1)
     results: list[CaseResult] = []
+    source = getattr(assistant, "source", None)
+    roles = source.roles if source is not None else None
     for number, case in enumerate(cases.cases, start=1):
         try:
-            result = score_case(case, assistant.ask(case.question), settings.top_k)
+            result = score_case(case, assistant.ask(case.question), settings.top_k, roles)
         except Exception as error:  # noqa: BLE001 - one broken case must not end the run
             result = _crashed(case, error)
         results.append(result)
