@@ -393,3 +393,14 @@ def test_result_is_immutable() -> None:
     found = only("in 2023")
     with pytest.raises(AttributeError):
         found.start = date(2000, 1, 1)  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("reviews in 2023 or later", date(2023, 1, 1), date.max),
+    ("from March 2023 or after", date(2023, 3, 1), date.max),
+    ("posts in 2021 or earlier", date.min, date(2021, 12, 31)),
+    ("during May 2022 and before", date.min, date(2022, 5, 31)),
+])
+def test_a_point_with_or_later_or_earlier_is_open_ended(question: str, start: date, end: date) -> None:
+    [found] = find_date_ranges(question, today=date(2024, 6, 30))
+    assert (found.start, found.end) == (start, end)

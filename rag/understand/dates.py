@@ -358,8 +358,9 @@ _TO = re.compile(r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", re.IGN
 _NOW = re.compile(r"(?:now|the\s+present|present|date|today)\b", re.IGNORECASE)
 _OPEN_WORDS = "|".join(op.replace(" ", r"\s+") for op in sorted(_OPEN_OPS, key=len, reverse=True))
 _OPEN = re.compile(rf"(?P<op>{_OPEN_WORDS})\s+", re.IGNORECASE)
-_FROM_ONLY = re.compile(r"from\s+", re.IGNORECASE)
-_ONWARDS = re.compile(r"\s+(?:onwards?|and\s+(?:later|after)|or\s+later)\b", re.IGNORECASE)
+_FROM_ONLY = re.compile(r"(?:from|in|during)\s+", re.IGNORECASE)
+_ONWARDS = re.compile(r"\s+(?:onwards?|and\s+(?:later|after|since)|or\s+(?:later|after|since))\b", re.IGNORECASE)
+_EARLIER = re.compile(r"\s+(?:and|or)\s+(?:earlier|before)\b", re.IGNORECASE)
 _GATE = re.compile(r"(?P<gate>in|during|throughout|of|from|on|over|within|for)\s+", re.IGNORECASE)
 _PUBLISHED = re.compile(r"\b(?:published|dated)\s+$", re.IGNORECASE)
 _LIST_SEP = re.compile(r",\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
@@ -434,18 +435,16 @@ class _Scanner:
         return self._range(pos, first, second, priority=1)
 
     def open_ended(self, pos: int) -> _Candidate | None:
-        """Match "since/after/before/until/prior to P" and "from P onwards"."""
+        """Match "since/after/before/until/prior to P", "from/in P onwards|or later" and "in P or earlier"."""
         q = self.question
         if m := _OPEN.match(q, pos):
             if not (found := self.point_at(m.end())):
                 return None
             op, end = _OPEN_OPS[" ".join(m["op"].lower().split())], found.end
-        elif (
-            (m := _FROM_ONLY.match(q, pos))
-            and (found := self.point_at(m.end()))
-            and (onwards := _ONWARDS.match(q, found.end))
-        ):
-            op, end = "since", onwards.end()
+        elif (m := _FROM_ONLY.match(q, pos)) and (found := self.point_at(m.end())) and (
+                suffix := _ONWARDS.match(q, found.end) or _EARLIER.match(q, found.end)):
+            # "from 2023 onwards", "in 2023 or later", "in 2021 or earlier": the point and everything after/before
+            op, end = ("since" if suffix.re is _ONWARDS else "until"), suffix.end()
         else:
             return None
         point = found.point
