@@ -99,7 +99,8 @@ def assert_only_safe_functions(root: exp.Expr, sql: str, dialect: str) -> None:
             assert isinstance(node, SAFE_FUNCTION_CLASSES), (type(node).__name__, sql)
     words = [token.text.lower() for token in sqlglot.tokenize(sql, dialect=dialect)
              if token.token_type not in _STRING_TOKENS]
-    assert not set(words) & NEVER_CALLED, sql
+    # a name right after AS is an alias (`FROM x AS load_extension(a)` renames columns), not a call
+    assert not {word for before, word in zip(["", *words], words, strict=False) if before != "as"} & NEVER_CALLED, sql
 
 
 def make_articles_db(path: Path) -> Path:
@@ -315,7 +316,7 @@ ATTACKS: list[tuple[str, str, str]] = [
     ("SELECT zeroblob(1000000000)", "sqlite", "Function 'zeroblob'"),
     ("SELECT hex(zeroblob(1000000))", "sqlite", "Function 'hex'"),
     ("SELECT quote(title), char(65) FROM articles", "sqlite", "Function 'quote'"),
-    ("SELECT json_extract(title, '$.a') FROM articles", "sqlite", "Function 'json_extract'"),
+    ("SELECT json_extract(title, '$.a') FROM articles", "sqlite", "not in the list of allowed functions"),
     ("SELECT repeat('x', 1000000000)", "postgres", "Function 'repeat'"),
     ("SELECT lpad('x', 1000000000)", "postgres", "Function 'lpad'"),
     ("SELECT rpad(title, 1000000000, 'x') FROM articles", "postgres", "Function 'rpad'"),
