@@ -24,6 +24,8 @@ from rag.data import previews
 from rag.data.index import IndexStatus, SyncReport, VectorIndex, index_error
 from rag.data.source import TableProfile, TableSource
 from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
+from rag.llm.prompts import text_to_sql_prompt
+from rag.llm.synthesis import LLMSynthesizer
 from rag.models import EngineResult, PlanEdit, QueryResult, Route, Span, Trace, Turn
 from rag.providers import Providers, build_providers, estimate_cost
 from rag.settings import Settings
@@ -97,8 +99,11 @@ class Assistant:
             fallback = cls(settings, offline_context, offline_engines,
                            build_router(offline_context, offline_engines, use_llm_selector=False),
                            Providers(providers.embedder))
-            context = context_for(providers.llm, providers.synthesizer)
-            engines = build_engines(context, providers.text_to_sql_prompt)
+            # The language model's prompts speak of this table: its name, row noun and column rules.
+            synthesizer = LLMSynthesizer(providers.llm, table=source.table, date_key=source.roles.date,
+                                         token_budget=settings.synthesis_tokens)
+            context = context_for(providers.llm, synthesizer)
+            engines = build_engines(context, text_to_sql_prompt(source.table, source.roles))
         else:
             context = context_for(offline_llm, None)
             engines = build_engines(context, OFFLINE_TEXT_TO_SQL_PROMPT)

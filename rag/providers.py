@@ -41,9 +41,7 @@ class Providers:
     """What the engines need from the outside world; `llm` is None for the offline engine."""
 
     embedder: Embedder
-    llm: Any | None = None  # a LlamaIndex LLM (Gemini or a scripted fake)
-    synthesizer: Any | None = None  # writes answers from rows/chunks with the LLM
-    text_to_sql_prompt: Any | None = None
+    llm: Any | None = None  # a LlamaIndex LLM (Gemini or a scripted fake); its prompts are built per table
     provider_name: str = "offline"
     model_name: str = "offline"
 
@@ -54,14 +52,12 @@ def build_providers(settings: Settings, *, llm: Any | None = None) -> Providers:
     if llm is None and settings.effective_provider != "gemini":
         return Providers(embedder)
     from rag.llm.gemini import build_gemini
-    from rag.llm.prompts import text_to_sql_prompt
-    from rag.llm.synthesis import LLMSynthesizer
 
     if llm is None:
         llm = build_gemini(settings)
     name = "gemini" if settings.effective_provider == "gemini" else "fake"
     model = getattr(llm, "model", None) or settings.gemini_model
-    return Providers(embedder, llm=llm, synthesizer=LLMSynthesizer(llm), text_to_sql_prompt=text_to_sql_prompt(),
+    return Providers(embedder, llm=llm,
                      provider_name=name, model_name=str(model))
 
 

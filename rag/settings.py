@@ -31,14 +31,6 @@ class Setting:
     parse: Callable[[str], Any] = str
 
 
-def _bool(text: str) -> bool:
-    return text.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def _optional_int(text: str) -> int | None:
-    return int(text) if text.strip() else None
-
-
 REGISTRY: tuple[Setting, ...] = (
     Setting("db_url", "RAG_DB_URL", f"sqlite:///{SAMPLE_DB_PATH}",
             "SQLAlchemy URL of the source database (opened read-only)."),
@@ -71,6 +63,9 @@ REGISTRY: tuple[Setting, ...] = (
     Setting("llm_timeout_s", "RAG_LLM_TIMEOUT_S", 30.0, "Timeout of one LLM call, in seconds.", float),
     Setting("llm_retries", "RAG_LLM_RETRIES", 3,
             "Attempts per LLM call, the first included (timeouts, 429 and 5xx are retried).", int),
+    Setting("synthesis_tokens", "RAG_SYNTHESIS_TOKENS", 1500,
+            "Prompt-token budget of one LLM answer: passages (best first, trimmed to their best sentences) or "
+            "rows that do not fit are left out, and the trace says so.", int),
 )
 
 
@@ -101,6 +96,7 @@ class Settings:
     gemini_model: str = "gemini-2.5-flash"
     llm_timeout_s: float = 30.0
     llm_retries: int = 3
+    synthesis_tokens: int = 1500
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:

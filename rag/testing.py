@@ -22,6 +22,7 @@ from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_ca
 from llama_index.core.llms.custom import CustomLLM
 from pydantic import PrivateAttr
 
+from rag.answer.router import ROUTING_PROMPT_MARKER
 from rag.tracing import messages_text
 
 Reply = str | BaseException | type[BaseException] | Callable[[str], str]
@@ -46,8 +47,12 @@ class ScriptedLLM(CustomLLM):
     _calls: list[ScriptedCall] = PrivateAttr()
     _lock: threading.Lock = PrivateAttr()
 
-    def __init__(self, replies: Iterable[Reply] = (), *, model: str = "scripted-fake", **kwargs: Any) -> None:
+    def __init__(self, replies: Iterable[Reply] = (), *, model: str = "scripted-fake", route: str | None = None,
+                 **kwargs: Any) -> None:
+        """`route`, when given, answers every routing prompt (the selector's) without taking a reply from the
+        queue, so a test scripts the same replies whether or not the assistant needs to ask for a route."""
         super().__init__(model=model, **kwargs)
+        self._route = route
         self._replies = list(replies)
         self._calls = []
         self._lock = threading.Lock()
@@ -80,6 +85,8 @@ class ScriptedLLM(CustomLLM):
     def _next(self, method: str, prompt: str) -> str:
         with self._lock:
             self._calls.append(ScriptedCall(method, prompt))
+            if self._route is not None and ROUTING_PROMPT_MARKER in prompt:
+                return self._route
             if not self._replies:
                 raise AssertionError(f"no scripted reply left (call {len(self._calls)}: {method} {prompt[:200]!r})")
             reply = self._replies.pop(0)

@@ -19,6 +19,7 @@ from rag.answer.selector import OfflineSelector, ValidatedSelector
 from rag.answer.sql_engine import build_sql_engine
 from rag.answer.vector_engine import VectorEngine
 from rag.models import Route
+from rag.understand.interpretation import is_certain
 
 TOOL_DESCRIPTIONS = {
     Route.SQL: ("Runs SQL over the table. Use for counts, averages, sums, minimum/maximum, shares, rankings, "
@@ -35,6 +36,7 @@ TOOL_DESCRIPTIONS = {
 # LlamaIndex's default selector prompt reaches the model with doubled braces in its format example (its
 # formatter leaves non-identifier braces alone, so single braces are right here);
 # this one states the format itself, and marks the question as data.
+ROUTING_PROMPT_MARKER = "numbered tools"  # words only the routing prompt contains (the scripted fake keys on them)
 SELECT_PROMPT = (
     "Below are numbered tools (1 to {num_choices}) for answering questions about one database table.\n"
     "---------------------\n{context_list}\n---------------------\n"
@@ -72,7 +74,8 @@ def build_router(context: EngineContext, engines: dict[Route, Any], *, use_llm_s
     if use_llm_selector:
         llm_selector = LLMSingleSelector.from_defaults(llm=context.llm, prompt_template_str=SELECT_PROMPT,
                                                        output_parser=_StatedFormatParser())
-        selector: Any = ValidatedSelector(llm_selector, offline)
+        selector: Any = ValidatedSelector(llm_selector, offline,
+                                          certain=lambda question: is_certain(context.planner.plan(question)))
     else:
         selector = offline
     return RouterQueryEngine(selector=selector, query_engine_tools=tools, llm=context.llm)

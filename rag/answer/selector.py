@@ -37,14 +37,22 @@ class OfflineSelector(BaseSelector):
 class ValidatedSelector(BaseSelector):
     """Wraps an LLM selector: an answer that is not exactly one valid tool index falls back to `fallback`."""
 
-    def __init__(self, inner: BaseSelector, fallback: BaseSelector) -> None:
+    def __init__(self, inner: BaseSelector, fallback: BaseSelector,
+                 certain: Callable[[str], bool] = lambda question: False) -> None:
         self._inner = inner
         self._fallback = fallback
+        self._certain = certain  # when the offline reading is certain, the model is not asked to route
 
     def _select(self, choices: Sequence[ToolMetadata], query: QueryBundle) -> SelectorResult:
         from rag.errors import LLMUnavailable
         from rag.tracing import span
 
+        if self._certain(query.query_str):
+            with span("route.offline_certain") as attrs:
+                selection = self._fallback.select(choices, query).selections[0]
+                attrs["choice"] = choices[selection.index].name
+            return SelectorResult(selections=[SingleSelection(
+                index=selection.index, reason=f"{selection.reason} (offline reading certain: no model call to route)")])
         with span("route.llm_selector") as attrs:
             try:
                 result = self._inner.select(choices, query)

@@ -92,6 +92,12 @@ class ColumnRoles:
         return {role: getattr(self, role) for role in (*ROLES, "numeric", "categorical")}
 
 
+def row_noun(table: str) -> str:
+    """The plural noun for the table's rows, from its name ("articles", "support_tickets" -> "tickets")."""
+    last = table.lower().split("_")[-1] or table.lower()
+    return last if last.endswith("s") else f"{last}s"
+
+
 def column_stats(name: str, kind: str, sample: Sequence[Mapping[str, Any]]) -> ColumnStats:
     values = [r.get(name) for r in sample if r.get(name) not in (None, "")]
     texts = [str(v) for v in values]

@@ -174,10 +174,6 @@ class ResilientLLM(CustomLLM):
         self._random = random.Random(seed)
 
     @classmethod
-    def from_settings(cls, inner: Any, settings: Settings, **kwargs: Any) -> ResilientLLM:
-        return cls(inner, max_attempts=settings.llm_retries, **kwargs)
-
-    @classmethod
     def class_name(cls) -> str:
         return "ResilientLLM"
 

@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from rag import tracing
+from rag.data.roles import row_noun
 from rag.llm.prompts import (
     CHUNKS_TEMPLATE,
     DATA_RULES,
@@ -18,6 +19,10 @@ from rag.llm.prompts import (
     ROWS_TEMPLATE,
 )
 from rag.models import Chunk, LLMCall, QueryResult
+
+DEFAULT_TOKEN_BUDGET = 1_500  # prompt tokens of one answer (setting RAG_SYNTHESIS_TOKENS)
+MIN_PASSAGE_TOKENS = 40  # a passage shorter than this is not worth sending
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 # Tags of our delimiters, written inside data: the '<' is replaced so the data cannot close its block.
 _DELIMITER_TAG = re.compile(r"<(\s*/?\s*(?:documents?|rows?|question)\b)", re.IGNORECASE)
@@ -46,52 +51,95 @@ def sanitize_answer(text: str) -> str:
 class LLMSynthesizer:
     """Grounded answers: retrieved documents or SQL rows go inside delimiters, as data, never instructions."""
 
-    def __init__(self, llm: Any, *, date_key: str | None = None, max_rows: int = MAX_PROMPT_ROWS) -> None:
+    def __init__(self, llm: Any, *, table: str = "", date_key: str | None = None, max_rows: int = MAX_PROMPT_ROWS,
+                 token_budget: int = DEFAULT_TOKEN_BUDGET) -> None:
         self.llm = llm
+        self.table = table or "the table"
+        self.rows = row_noun(table) if table else "rows"
         self.date_key = date_key
         self.max_rows = max_rows
+        self.token_budget = token_budget
 
     # ------------------------------------------------------------ prompts
 
     def chunks_prompt(self, question: str, chunks: Sequence[Chunk]) -> str:
+        return self._chunks_prompt(question, chunks)[0]
+
+    def _chunks_prompt(self, question: str, chunks: Sequence[Chunk]) -> tuple[str, dict[str, int]]:
+        """The prompt with the passages that fit the token budget, best first, each trimmed to the sentences
+        that share most words with the question when it does not fit whole; and what was left out."""
+        empty = CHUNKS_TEMPLATE.format(rules=DATA_RULES.format(tag="documents", what="documents"), documents="",
+                                       question=neutralise_delimiters(question), table=self.table, rows=self.rows)
+        remaining = self.token_budget - tracing.estimate_tokens(empty)
         numbers: dict[str, int] = {}
         parts: list[str] = []
-        budget = MAX_CONTEXT_CHARS
+        stats = {"passages": 0, "trimmed": 0, "left_out": 0}
+        chars = MAX_CONTEXT_CHARS
         for chunk in chunks:
-            key = chunk.row_key or chunk.url or chunk.title
-            number = numbers.setdefault(key, len(numbers) + 1)
-            text = neutralise_delimiters(chunk.text.strip())[:min(MAX_DOCUMENT_CHARS, max(budget, 0))]
-            if not text:
-                break
-            budget -= len(text)
-            attributes = f'id="{number}" title="{_attr(chunk.title)}"'
+            text = neutralise_delimiters(chunk.text.strip())[:min(MAX_DOCUMENT_CHARS, max(chars, 0))]
+            attributes = f'id="{numbers.get(chunk.row_key or chunk.url or chunk.title, len(numbers) + 1)}" ' \
+                         f'title="{_attr(chunk.title)}"'
             if day := self._date_of(chunk):
                 attributes += f' date="{_attr(day)}"'
-            parts.append(f"<document {attributes}>\n{text}\n</document>")
-        return CHUNKS_TEMPLATE.format(rules=DATA_RULES.format(tag="documents", what="documents"),
-                                      documents="\n".join(parts), question=neutralise_delimiters(question))
+            room = remaining - tracing.estimate_tokens(f"<document {attributes}>\n\n</document>\n")
+            if text and tracing.estimate_tokens(text) > room:
+                text = best_sentences(text, question, max_chars=room * 4)
+                stats["trimmed"] += bool(text)
+            if not text or room < MIN_PASSAGE_TOKENS:
+                stats["left_out"] += 1
+                continue
+            key = chunk.row_key or chunk.url or chunk.title
+            numbers.setdefault(key, len(numbers) + 1)
+            part = f"<document {attributes}>\n{text}\n</document>"
+            remaining -= tracing.estimate_tokens(part + "\n")
+            chars -= len(text)
+            parts.append(part)
+            stats["passages"] += 1
+        prompt = CHUNKS_TEMPLATE.format(rules=DATA_RULES.format(tag="documents", what="documents"),
+                                        documents="\n".join(parts), question=neutralise_delimiters(question),
+                                        table=self.table, rows=self.rows)
+        return prompt, stats
 
     def rows_prompt(self, question: str, result: QueryResult) -> str:
-        shown = result.rows[: self.max_rows]
+        return self._rows_prompt(question, result)[0]
+
+    def _rows_prompt(self, question: str, result: QueryResult) -> tuple[str, dict[str, int]]:
+        """Rows as a compact table, as many as fit the token budget (at most `max_rows`)."""
         header = "| " + " | ".join(_cell(c) for c in result.columns) + " |"
-        rule = "|" + "---|" * len(result.columns)
-        lines = [header, rule] + ["| " + " | ".join(_cell(v) for v in row) + " |" for row in shown]
+        lines = [header, "|" + "---|" * len(result.columns)]
         total = f"{len(result.rows)}+" if result.row_limit_hit else str(len(result.rows))
-        return ROWS_TEMPLATE.format(rules=DATA_RULES.format(tag="rows", what="rows"),
-                                    columns=_attr(", ".join(result.columns)), total=total, shown=len(shown),
-                                    table="\n".join(lines), question=neutralise_delimiters(question))
+
+        def render(shown: int) -> str:
+            return ROWS_TEMPLATE.format(rules=DATA_RULES.format(tag="rows", what="rows"),
+                                        columns=_attr(", ".join(result.columns)), total=total, shown=shown,
+                                        table="\n".join(lines), question=neutralise_delimiters(question),
+                                        table_name=self.table, rows=self.rows)
+
+        used = tracing.estimate_tokens(render(0))
+        for row in result.rows[: self.max_rows]:
+            line = "| " + " | ".join(_cell(v) for v in row) + " |"
+            if len(lines) > 2 and used + tracing.estimate_tokens(line + "\n") > self.token_budget:
+                break
+            lines.append(line)
+            used += tracing.estimate_tokens(line + "\n")
+        shown = len(lines) - 2
+        return render(shown), {"rows_shown": shown, "rows_left_out": len(result.rows) - shown}
 
     # ------------------------------------------------------------ answers
 
     def from_chunks(self, question: str, chunks: list[Chunk]) -> str:
         with tracing.span("llm.synthesize", kind="documents", documents=len(chunks)) as attrs:
-            answer = sanitize_answer(self._complete(self.chunks_prompt(question, chunks)))
+            prompt, stats = self._chunks_prompt(question, chunks)
+            attrs.update(stats, budget_tokens=self.token_budget, prompt_tokens=tracing.estimate_tokens(prompt))
+            answer = sanitize_answer(self._complete(prompt))
             attrs["answer_chars"] = len(answer)
         return answer or "The language model returned no answer from these documents; see the sources below."
 
     def from_rows(self, question: str, result: QueryResult, fallback: str) -> str:
         with tracing.span("llm.synthesize", kind="rows", rows=len(result.rows)) as attrs:
-            answer = sanitize_answer(self._complete(self.rows_prompt(question, result)))
+            prompt, stats = self._rows_prompt(question, result)
+            attrs.update(stats, budget_tokens=self.token_budget, prompt_tokens=tracing.estimate_tokens(prompt))
+            answer = sanitize_answer(self._complete(prompt))
             attrs["answer_chars"] = len(answer)
             attrs["used_fallback"] = not answer
         return answer or fallback
@@ -121,6 +169,23 @@ class LLMSynthesizer:
             if "date" in key.lower() and isinstance(value, str):
                 return value
         return ""
+
+
+def best_sentences(text: str, question: str, *, max_chars: int) -> str:
+    """The sentences of `text` that share most words with the question, in their original order, within
+    `max_chars` ('' when not even one fits)."""
+    sentences = [s for s in SENTENCE_END.split(text) if s.strip()]
+    words = {w for w in re.findall(r"[a-z0-9]{4,}", question.lower())}
+    ranked = sorted(range(len(sentences)),
+                    key=lambda i: (-len(words & set(re.findall(r"[a-z0-9]{4,}", sentences[i].lower()))), i))
+    chosen: list[int] = []
+    used = 0
+    for index in ranked:
+        if used + len(sentences[index]) + 1 > max_chars:
+            continue
+        chosen.append(index)
+        used += len(sentences[index]) + 1
+    return " ".join(sentences[i].strip() for i in sorted(chosen))
 
 
 def _attr(value: Any) -> str:

@@ -12,6 +12,7 @@ from datetime import date
 import sqlglot
 from sqlglot import exp
 
+from rag.data.roles import row_noun
 from rag.models import Alternative, ConditionReading, Interpretation, PlanEdit
 from rag.understand.planner import Condition, QueryPlan
 
@@ -19,12 +20,6 @@ ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total 
            "max": "Highest {measure}", "min": "Lowest {measure}", "share": "Share of {rows}",
            "list": "Listed {rows}", "latest": "Newest {rows}", "earliest": "Oldest {rows}",
            "longest": "Longest {rows} by {measure}", "shortest": "Shortest {rows} by {measure}"}
-
-
-def row_noun(table: str) -> str:
-    """The plural noun for the table's rows, from its name ("articles", "support_tickets" -> "tickets")."""
-    last = table.lower().split("_")[-1] or table.lower()
-    return last if last.endswith("s") else f"{last}s"
 
 
 def interpret(plan: QueryPlan, table: str) -> Interpretation:
@@ -57,6 +52,16 @@ def interpret(plan: QueryPlan, table: str) -> Interpretation:
                                         PlanEdit(drop=["topic"])))
     return Interpretation(action, readings, list(plan.group_by), list(plan.unused), alternatives,
                           corrections=[list(pair) for pair in plan.corrections], plan=plan)
+
+
+def is_certain(plan: QueryPlan) -> bool:
+    """Whether the offline reading leaves nothing to doubt: every word explained by structure or marked as the
+    subject ("about ...", "mentioning ..."), no unused word, no typo corrected, no measure missing, no alternative
+    reading; then a language model is not asked to route."""
+    alternatives = plan.is_aggregate and bool(plan.unused or plan.topic)
+    explained = not plan.topic or plan.topic_marked
+    return (explained and not plan.unused and not plan.corrections and plan.missing is None and not alternatives
+            and bool(plan.conditions or plan.group_by or plan.intent != "topic" or plan.topic))
 
 
 def apply_edit(plan: QueryPlan, edit: PlanEdit) -> QueryPlan:

@@ -134,6 +134,7 @@ class QueryPlan:
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (as written, as read): typos corrected
     intent_span: tuple[int, int] | None = None  # where the words asking for the computation are
     missing: str | None = None  # the thing to compute that no column of the table holds ("average price")
+    topic_marked: bool = False  # the topic words follow a subject cue ("about", "mentioning", quotes ...)
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
 
@@ -203,7 +204,8 @@ class Planner:
         plan.topic = self._topic(text, consumed)
         if plan.topic and not plan.is_aggregate:
             self._release_foreign_dates(text, plan, consumed)
-        if plan.topic and plan.is_aggregate and not self._marked_as_subject(text, plan.topic, consumed):
+        plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
+        if plan.topic and plan.is_aggregate and not plan.topic_marked:
             # No cue marks the words as a subject: only rare words (a topic such as "crypto") stay a text match;
             # common ones ("put out", "tell me") are reported as not used rather than silently filtering rows.
             words = plan.topic.split()
