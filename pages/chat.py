@@ -25,6 +25,11 @@ if not turns and request is None:
     st.markdown(f"Ask plain-language questions about the **{assistant.profile().row_count:,}** articles of table "
                 f"`{source.table}`. Each question goes to the right tool, and the sidebar shows how the answer "
                 "was reached: the route and why, the SQL, the retrieved passages, timings and model calls.")
+    missing = assistant.missing_roles()
+    if missing:  # say so before the user asks about dates or authors the table does not have (or we missed)
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.info(ui.missing_roles_text(missing), icon=":material/help:")
+            st.page_link("pages/data.py", label="Column roles on the Data page", icon=":material/database:")
     for column, (route, examples) in zip(st.columns(3), ui.EXAMPLES_BY_ROUTE.items(), strict=True):
         with column, st.container(border=True, height="stretch"):
             components.route_badge(route)

@@ -1,4 +1,5 @@
-"""Data: the table's schema and column roles, articles by category and month, index health and sync."""
+"""Data: the table's columns and their roles (with evidence, editable), articles by category and month, index
+health and sync."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ assistant = engine.assistant()
 settings = assistant.settings
 source = assistant.source
 profile = assistant.profile()
-roles = source.roles.as_dict()
+roles_report = assistant.roles()
 
 st.title("Data")
 st.caption(f"Table `{source.table}` in `{mask_url(settings.db_url)}` — opened read-only.")
@@ -33,19 +34,35 @@ with st.container(horizontal=True):
         st.metric("Dates", ui.escape_markdown(f"{str(profile.date_min)[:10]} → {str(profile.date_max)[:10]}"),
                   border=True)
 
-schema, charts = st.columns([2, 3], gap="large")
-with schema:
-    st.subheader("Schema and column roles", anchor=False)
-    role_of = {column: role for role, column in roles.items() if isinstance(column, str)}
-    for column in roles.get("numeric") or []:
-        role_of.setdefault(column, "numeric")
-    st.dataframe(pd.DataFrame([{"column": info.name, "type": info.type, "nullable": info.nullable,
-                                "role": role_of.get(info.name, "")} for info in source.columns.values()]),
-                 hide_index=True)
-    st.caption("Roles are detected from names and values; override them with RAG_COLUMN_ROLES, "
-               "e.g. `title=headline,content=body`.")
+st.subheader("Column roles", anchor=False)
+st.caption("Each column's role is detected from its name and a sample of its values; the evidence says what was "
+           "seen. Change a role and save: the choice is kept in a file beside the index and applied at once. "
+           "Roles set with RAG_COLUMN_ROLES (or `--columns`) win over saved ones.")
+if roles_report.missing:
+    st.warning(ui.missing_roles_text(roles_report.missing, here=True), icon=":material/help:")
+last_roles = st.session_state.get("data_roles_change")
+if last_roles:
+    headline, lines = ui.role_change_summary(last_roles)
+    (st.warning if last_roles["reindex"] else st.success)(
+        headline + "".join(f"\n- {line}" for line in lines), icon=":material/tune:")
+edited = components.role_editor(roles_report)
+with st.container(horizontal=True, vertical_alignment="center"):
+    reset = st.button("Back to detected roles", icon=":material/restart_alt:", key="data_roles_reset",
+                      disabled=not any(c.set_by == "saved" for c in roles_report.columns))
+    st.caption("Saved roles: `" + roles_report.path.replace("`", "'") + "`")
+if edited is not None or reset:
+    try:
+        change = assistant.set_roles(ui.role_changes(roles_report.columns, edited or {}), reset=reset)
+    except RagError as error:
+        st.error(ui.safe_answer_markdown(f"{error.title}: {error}"), icon=":material/error:")
+    else:
+        st.session_state["data_roles_change"] = change.to_dict()
+        components.forget_role_widgets(roles_report)
+        engine.forget_assistant()  # the next run builds the assistant with the new roles
+        st.rerun()
 
-with charts:
+charts_by_category, charts_by_month = st.columns(2, gap="large")
+with charts_by_category:
     try:
         by_category = assistant.overview("category")
         if by_category is not None:
@@ -53,6 +70,10 @@ with charts:
             st.plotly_chart(components.styled(px.bar(frame, x="category", y="articles",
                                                      title="Articles by category")),
                             config=components.PLOTLY_CONFIG, key="data_by_category")
+    except RagError as error:
+        st.error(ui.safe_answer_markdown(f"{error.title}: {error}"))
+with charts_by_month:
+    try:
         by_month = assistant.overview("month")
         if by_month is not None:
             frame = plotly_frame(by_month.rows, by_month.columns)
@@ -81,6 +102,7 @@ elif not status.exists:
                icon=":material/warning:")
 else:
     st.warning(f"The index needs a sync: {status.missing} missing, {status.stale} stale, {status.orphaned} orphaned."
+               + (f" Every row is stale: {ui.escape_markdown(status.stale_reason)}." if status.stale_reason else "")
                + (f" {ui.safe_answer_markdown(status.problem)}" if status.problem else ""), icon=":material/warning:")
 
 with st.container(horizontal=True, vertical_alignment="center"):

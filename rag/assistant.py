@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +22,7 @@ from rag.answer.router import build_engines, build_router
 from rag.answer.sql_database import GuardedSQLDatabase
 from rag.data import previews
 from rag.data.index import IndexStatus, SyncReport, VectorIndex, index_error
+from rag.data.role_store import RoleChange, RolesReport, change_roles, roles_report
 from rag.data.source import TableProfile, TableSource
 from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
 from rag.llm.prompts import text_to_sql_prompt
@@ -253,6 +254,20 @@ class Assistant:
     def sync_index(self, *, rebuild: bool = False, progress: Callable[[Any], None] | None = None) -> SyncReport:
         """Bring the index up to date with the table (only changed rows are embedded)."""
         return self.context.index.sync(self.context.source, rebuild=rebuild, progress=progress)
+
+    def roles(self) -> RolesReport:
+        """Each column with its role, the evidence and who set it; the important roles no column plays."""
+        return roles_report(self.context.source, self.settings)
+
+    def missing_roles(self) -> list[str]:
+        """Important roles (title, date, category, authors) no column plays."""
+        return self.context.source.roles.missing()
+
+    def set_roles(self, choices: Mapping[str, str], *, reset: bool = False) -> RoleChange:
+        """Save per-column role choices ({column: role}, `reset` first forgets every saved one) once they give
+        valid roles. They apply to the next assistant built for these settings (this one keeps its roles); the
+        returned change says whether the index needs a sync."""
+        return change_roles(self.settings, self.context.source, choices, reset=reset)
 
     def overview(self, by: str) -> QueryResult | None:
         """Rows per category (`by="category"`) or per month (`by="month"`), through the SQL guard;

@@ -1,4 +1,4 @@
-"""Command line: `python -m rag build-sample | import-csv | index | status | ask | eval`.
+"""Command line: `python -m rag build-sample | import-csv | index | status | roles | ask | eval`.
 
 Every command that reads the table takes `--db` and `--table` (default: the sample database).
 Errors are printed as one plain sentence on stderr with exit code 2; never a traceback. An unexpected
@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from rag.errors import RagError
+from rag.errors import ConfigError, RagError
 from rag.settings import SAMPLE_DB_PATH, SAMPLE_JSONL_PATH, Settings, mask_url
 
 Command = Callable[[argparse.Namespace], int]
@@ -96,6 +96,8 @@ def cmd_index(args: argparse.Namespace) -> int:
               f"in {report.seconds:.1f} s (embedding {report.embed_seconds:.1f} s) into {report.collection}")
         if report.repaired:
             print(f"  repaired: {report.repaired}")
+        if report.roles_changed:
+            print(f"  every row written again: {report.roles_changed}")
         for skip in report.skipped[:20]:
             print(f"  skipped {skip['row_key']}: {skip['reason']}")
         for note in report.notes[:20]:
@@ -108,14 +110,81 @@ def cmd_status(args: argparse.Namespace) -> int:
     source = open_source(settings)
     status = open_index(settings).status(source)
     if args.json:
-        print(json.dumps({**status.to_dict(), "roles": source.roles.as_dict()}, indent=2))
+        report = roles_of(source, settings)
+        print(json.dumps({**status.to_dict(), "roles": source.roles.as_dict(), "columns": report["columns"],
+                          "missing_roles": report["missing"], "roles_file": report["path"]}, indent=2,
+                         ensure_ascii=False))
     else:
         print(f"table {settings.table}: {status.rows} rows; index {status.collection}: "
               f"{'present' if status.exists else 'MISSING'}, {status.documents} documents, {status.chunks} chunks, "
               f"{status.missing} missing, {status.stale} stale, {status.orphaned} orphaned")
+        if status.stale_reason:
+            print(f"every row is stale: {status.stale_reason}; `python -m rag index` writes them again")
         if status.problem:
             print(status.problem)
     return 0 if status.healthy else 1
+
+
+def roles_of(source: Any, settings: Settings) -> dict[str, Any]:
+    from rag.data.role_store import roles_report
+
+    return roles_report(source, settings).to_dict()
+
+
+def print_roles(report: dict[str, Any]) -> None:
+    width = max([len(c["column"]) for c in report["columns"]] + [6])
+    print(f"table {report['table']}: column roles (saved choices: {report['path']})")
+    print(f"  {'column':<{width}}  {'type':<7}  {'role':<11}  {'set by':<16}  evidence")
+    for c in report["columns"]:
+        print(f"  {c['column']:<{width}}  {c['type']:<7}  {c['role']:<11}  {c['set_by']:<16}  {c['evidence']}")
+    if report["missing"]:
+        print(f"no column plays: {', '.join(report['missing'])}; questions about them cannot be answered "
+              "(set one with --set ROLE=COLUMN)")
+    if report["ignored"]:
+        print(f"saved roles ignored (columns not in the table): {', '.join(report['ignored'])}")
+
+
+def cmd_roles(args: argparse.Namespace) -> int:
+    """Show the column roles, or change and save them (`--set ROLE=COLUMN`, `--unset COLUMN`, `--reset`)."""
+    from rag.data.role_store import change_roles
+
+    settings = settings_from(args)
+    choices: dict[str, str] = {}
+    for pair in args.set or []:
+        role, sep, column = pair.partition("=")
+        if not sep or not role.strip() or not column.strip():
+            raise ConfigError(f"--set {pair!r} should look like ROLE=COLUMN, e.g. title=headline")
+        choices[column.strip()] = role.strip().lower()
+    try:
+        source = open_source(settings)
+    except ConfigError:
+        if not args.reset:
+            raise
+        from rag.data.role_store import save_roles
+
+        save_roles(settings, {})  # the saved roles themselves may be what cannot be used: forget them first
+        source = open_source(settings)
+    change = None
+    if choices or args.unset or args.reset:
+        change = change_roles(settings, source, choices, unset=args.unset or [], reset=args.reset).to_dict()
+        source.close()
+        source = open_source(settings)
+    report = roles_of(source, settings)
+    if args.json:
+        print(json.dumps({**report, "change": change}, indent=2, ensure_ascii=False))
+        return 0
+    print_roles(report)
+    if change is not None:
+        print(f"saved {change['path']}" if change["saved"] else f"no saved roles left ({change['path']} removed)")
+        for column, before, after in change["changed"]:
+            print(f"  {column}: {before} -> {after}")
+        for line in change["overridden"]:
+            print(f"  {line}")
+        if change["reindex"]:
+            print("the index needs a sync (`python -m rag index`): " + "; ".join(change["reindex"]))
+        elif change["changed"]:
+            print("nothing to re-index: the stored chunks do not depend on these roles")
+    return 0
 
 
 def turn_json(turn: Any) -> dict[str, Any]:
@@ -226,6 +295,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("status", help="rows in the table vs documents in the index")
     _common(p)
     p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("roles", help="show the column roles with their evidence; change and save them")
+    _common(p)
+    p.add_argument("--set", action="append", metavar="ROLE=COLUMN",
+                   help="give COLUMN a role (content, title, date, category, authors, url, id, categorical, "
+                        "numeric, none); repeatable")
+    p.add_argument("--unset", action="append", metavar="COLUMN", help="forget the saved role of COLUMN")
+    p.add_argument("--reset", action="store_true", help="forget every saved role (back to detection)")
+    p.set_defaults(func=cmd_roles)
 
     p = sub.add_parser("ask", help="answer one question")
     p.add_argument("question")

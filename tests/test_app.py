@@ -259,8 +259,7 @@ def test_data_page_shows_schema_charts_and_index_status(app_env: dict[str, Path]
     assert metrics["Missing"] == "0" and metrics["Stale"] == "0"
     assert any("up to date" in s.value for s in at.main.success)
     assert len(at.main.get("plotly_chart")) == 2
-    schema = at.main.dataframe[0].value
-    assert dict(zip(schema["column"], schema["role"], strict=True))["full_content"] == "content"
+    assert at.selectbox(key="data_role::full_content").value == "content"  # each column's role, editable
 
 
 def test_settings_page_masks_credentials(app_env: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:

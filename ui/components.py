@@ -262,3 +262,36 @@ def render_waterfall(trace: Trace, *, key: str) -> None:
     st.caption(f"Total **{ui.format_ms(trace.total_ms)}** over {len(rows)} steps (nested steps are indented)")
     st.plotly_chart(styled(fig, height=70 + 26 * len(rows)).update_layout(margin={"t": 10}),
                     config={**PLOTLY_CONFIG, "displayModeBar": False}, key=key)
+
+
+# ---------------------------------------------------------------- column roles (Data page)
+
+ROLE_KEY = "data_role::"  # + column name: the role selectbox of that column
+
+
+def role_editor(report: Any) -> dict[str, str] | None:
+    """Each column with its type, a role selectbox, who set the role and the evidence, in one form; returns
+    {column: role} for every column when the form is submitted, else None. `report` is a `RolesReport`."""
+    with st.form("data_roles", border=True):
+        widths = [3, 3, 2, 8]
+        for column, heading in zip(st.columns(widths), ("Column", "Role", "Set by", "Evidence"), strict=True):
+            column.markdown(f"**{heading}**")
+        for entry in report.columns:
+            name, role, set_by, evidence = st.columns(widths, vertical_alignment="center")
+            name.markdown(ui.escape_markdown(entry.column, one_line=True))
+            name.caption(entry.type)
+            role.selectbox(ui.escape_markdown(entry.column, one_line=True), report.choices,
+                           index=report.choices.index(entry.role), key=ROLE_KEY + entry.column,
+                           label_visibility="collapsed")
+            set_by.caption(ui.SET_BY_LABELS.get(entry.set_by, entry.set_by))
+            evidence.caption(ui.escape_markdown(entry.evidence, one_line=True))
+        submitted = st.form_submit_button("Save roles", type="primary", icon=":material/save:", key="data_roles_save")
+    if not submitted:
+        return None
+    return {entry.column: st.session_state.get(ROLE_KEY + entry.column, entry.role) for entry in report.columns}
+
+
+def forget_role_widgets(report: Any) -> None:
+    """After a save or reset: the selectboxes start again from the roles now in force."""
+    for entry in report.columns:
+        st.session_state.pop(ROLE_KEY + entry.column, None)

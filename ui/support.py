@@ -277,3 +277,38 @@ def eval_case_rows(cases: Iterable[Any]) -> list[dict[str, Any]]:
     return [{"passed": bool(c.passed), "id": c.id, "question": c.question, "expected": "/".join(c.accepted_routes),
              "actual": c.actual_route or "none", "latency_ms": round(c.latency_ms, 1),
              "why": "; ".join(c.failure_reasons)} for c in cases]
+
+
+# ---------------------------------------------------------------- column roles (Data page, chat welcome)
+
+ROLE_WORDS = {"title": "title", "date": "date", "category": "category", "authors": "authors"}
+SET_BY_LABELS = {"detected": "detected", "saved": "saved", "RAG_COLUMN_ROLES": "RAG_COLUMN_ROLES"}
+
+
+def missing_roles_text(missing: Sequence[str], *, here: bool = False) -> str:
+    """Markdown (no data in it) naming the important roles no column plays; `here` on the Data page itself."""
+    names = [f"**{ROLE_WORDS.get(role, role)}**" for role in missing]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return (f"No column of this table is recognised as the {listed} of a row, so questions about "
+            f"{'it' if len(names) == 1 else 'them'} cannot be answered yet. If the table has such a column, "
+            f"give it its role {'below' if here else 'on the Data page'}.")
+
+
+def role_changes(current: Iterable[Any], edited: dict[str, str]) -> dict[str, str]:
+    """The columns whose role the user changed: {column: new role}, from the listed `current` columns (each
+    with `.column` and `.role`) and the roles chosen on the page."""
+    return {c.column: edited[c.column] for c in current if edited.get(c.column, c.role) != c.role}
+
+
+def role_change_summary(change: dict[str, Any]) -> tuple[str, list[str]]:
+    """(headline, detail lines) for a saved change (`RoleChange.to_dict()`); column names are escaped."""
+    lines = [f"{escape_markdown(column, one_line=True)}: {before} → **{after}**"
+             for column, before, after in change["changed"]]
+    lines += [escape_markdown(line) for line in change["overridden"]]
+    if change["reindex"]:
+        headline = "Roles saved and applied. The search index needs a sync: " + "; ".join(change["reindex"]) + "."
+    elif change["changed"]:
+        headline = "Roles saved and applied. Nothing to re-index: the stored chunks do not depend on these roles."
+    else:
+        headline = "Roles saved; no column's role changed."
+    return headline, lines

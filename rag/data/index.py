@@ -75,6 +75,7 @@ class SyncReport:
     collection: str = ""
     repaired: str | None = None  # why a damaged collection was rebuilt from the table
     moved_aside: str | None = None  # where an unreadable index directory was moved before a rebuild
+    roles_changed: str | None = None  # every row written again: the roles stored with each chunk changed
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -92,6 +93,7 @@ class IndexStatus:
     orphaned: int = 0
     embed_model: str = ""
     problem: str | None = None
+    stale_reason: str | None = None  # every row is stale: the column roles stored with each chunk changed
 
     @property
     def healthy(self) -> bool:
@@ -119,6 +121,45 @@ def date_metadata(value: Any) -> dict[str, int]:
 
 ID_SEPARATOR = "::"
 LAYOUT = 2  # version of the id scheme above; part of the fingerprint, so older collections are rebuilt
+# Column roles a row's stored chunks depend on beyond its content hash (which covers the title and content
+# columns, so changing those roles makes each row stale by itself): dates and authors become metadata keys
+# (date_ymd/year/month, author_0..4). The collection records them; a change rewrites every row.
+STORED_ROLES = ("date", "authors")
+STORED_ROLES_KEY = "stored_roles"
+
+
+def stored_roles(source: TableSource) -> str:
+    """The roles that shape every chunk's derived metadata, as the collection records them."""
+    return json.dumps({role: getattr(source.roles, role) for role in STORED_ROLES}, sort_keys=True)
+
+
+def stored_roles_change(recorded: str | None, source: TableSource) -> str | None:
+    """What changed since the collection recorded its roles (None: nothing, or a collection from before
+    roles were recorded, taken as matching; its next sync records them)."""
+    if recorded is None or recorded == stored_roles(source):
+        return None
+    try:
+        before = json.loads(recorded)
+    except ValueError:
+        before = {}
+    changes = [f"{role} column {before.get(role) or 'none'} → {getattr(source.roles, role) or 'none'}"
+               for role in STORED_ROLES if before.get(role) != getattr(source.roles, role)]
+    return "the " + ", ".join(changes or ["stored roles"]) + " (stored with every chunk)"
+
+
+def reindex_reasons(before: TableSource, after: TableSource) -> list[str]:
+    """Why the index must be synced after the column roles changed from `before` to `after`; empty when the
+    stored chunks do not depend on what changed (categories, numeric measures, a url that keys nothing)."""
+    reasons = []
+    for role, why in (("content", "the text that is split and embedded"), ("title", "embedded with each chunk")):
+        if getattr(before.roles, role) != getattr(after.roles, role):
+            reasons.append(f"the {role} column changed ({why}): every row is embedded again")
+    if before.key_columns != after.key_columns:
+        reasons.append("rows are keyed by other columns now: every row is indexed again under its new key")
+    for role in STORED_ROLES:
+        if getattr(before.roles, role) != getattr(after.roles, role):
+            reasons.append(f"the {role} column changed (stored with each chunk): every row is written again")
+    return reasons
 
 
 def chunk_id(row_key: str, number: int) -> str:
@@ -434,6 +475,8 @@ class VectorIndex:
             collection = self.collection(create=True)
             report.repaired = f"the index was damaged ({damage}); it was rebuilt from the table"
         indexed = self.manifest(collection)
+        recorded_roles = (collection.metadata or {}).get(STORED_ROLES_KEY)
+        report.roles_changed = stored_roles_change(recorded_roles, source)
         total = source.count_rows()
         seen: set[str] = set()
         pending: list[tuple[SourceRow, str]] = []
@@ -457,7 +500,7 @@ class VectorIndex:
                 continue
             content_hash = self.content_hash(row)
             previous = indexed.get(row.key)
-            if previous and previous[0] == content_hash:
+            if previous and previous[0] == content_hash and not report.roles_changed:
                 report.unchanged += 1
                 continue
             if previous:
@@ -478,6 +521,8 @@ class VectorIndex:
         for key in gone:
             committed.pop(key, None)
         report.orphans_removed = self._remove_orphans(collection, committed)
+        if recorded_roles != stored_roles(source):  # recorded last: an interrupted rewrite is redone
+            collection.modify(metadata={**(collection.metadata or {}), STORED_ROLES_KEY: stored_roles(source)})
         if progress:
             progress(SyncProgress(total, total, "done"))
         return report
@@ -549,6 +594,7 @@ class VectorIndex:
                     status.problem = damaged_message(vectors)
                 indexed = self.manifest(collection)
                 status.chunks = collection.count()
+                status.stale_reason = stored_roles_change((collection.metadata or {}).get(STORED_ROLES_KEY), source)
         except IndexMissing as error:
             status.exists, status.problem, status.missing = False, str(error), status.rows
             return status
@@ -561,7 +607,7 @@ class VectorIndex:
             previous = indexed.get(row.key)
             if previous is None:
                 status.missing += 1
-            elif previous[0] != self.content_hash(row):
+            elif previous[0] != self.content_hash(row) or status.stale_reason:
                 status.stale += 1
         status.orphaned = sum(1 for key in indexed if key not in seen)
         return status

@@ -17,6 +17,12 @@ from typing import Any
 from rag.errors import ConfigError
 
 ROLES = ("id", "title", "content", "date", "category", "authors", "url")
+# What a user may choose for one column (Data page, `rag roles`): one of the roles a single column plays, one
+# of several categorical columns or numeric measures, or no role at all.
+LIST_CHOICES = ("categorical", "numeric", "none")
+CHOICES = ("content", "title", "date", "category", "authors", "url", "id", *LIST_CHOICES)
+# The roles the product is weaker without (the content role is never missing: detection fails without one).
+IMPORTANT_ROLES = ("title", "date", "category", "authors")
 
 # Name hints per role, most specific first; matched on lower-cased column names (whole name, then part).
 NAME_HINTS: dict[str, tuple[str, ...]] = {
@@ -91,6 +97,44 @@ class ColumnRoles:
     def as_dict(self) -> dict[str, Any]:
         return {role: getattr(self, role) for role in (*ROLES, "numeric", "categorical")}
 
+    def role_of(self, column: str) -> str:
+        """The one choice (of CHOICES) that describes `column`: its single role, else 'categorical',
+        'numeric' or 'none'."""
+        for role in CHOICES:
+            if role not in LIST_CHOICES and getattr(self, role) == column:
+                return role
+        return "categorical" if column in self.categorical else "numeric" if column in self.numeric else "none"
+
+    def missing(self) -> list[str]:
+        """Important roles no column plays (questions about them cannot be answered)."""
+        return [role for role in IMPORTANT_ROLES if getattr(self, role) is None]
+
+
+def overrides_from_choices(choices: Mapping[str, str]) -> dict[str, str | list[str]]:
+    """Per-column choices ({column: choice}) as role overrides for `detect_roles`: a single role maps to its
+    column, 'categorical', 'numeric' and 'none' to lists of columns. Two columns with one single role is a
+    ConfigError."""
+    overrides: dict[str, Any] = {}
+    for column, choice in choices.items():
+        if choice not in CHOICES:
+            raise ConfigError(f"Unknown column role {choice!r} for column {column!r}; roles are {', '.join(CHOICES)}.")
+        if choice in LIST_CHOICES:
+            overrides.setdefault(choice, []).append(column)
+        elif choice in overrides:
+            raise ConfigError(f"Columns {overrides[choice]!r} and {column!r} are both set to {choice}; "
+                              f"one column plays the {choice} role.")
+        else:
+            overrides[choice] = column
+    return overrides
+
+
+def merge_overrides(saved: Mapping[str, str], explicit: Mapping[str, str]) -> dict[str, str | list[str]]:
+    """Saved per-column choices under explicit role overrides (RAG_COLUMN_ROLES, --columns): an explicit
+    role=column wins over a saved choice for the same role or the same column; the other saved choices stay."""
+    kept = {column: choice for column, choice in saved.items()
+            if column not in explicit.values() and choice not in explicit}
+    return {**overrides_from_choices(kept), **explicit}
+
 
 def row_noun(table: str) -> str:
     """The plural noun for the table's rows, from its name ("articles", "support_tickets" -> "tickets")."""
@@ -129,19 +173,36 @@ def name_score(role: str, column: str) -> int:
     return 1 if any(h in parts or (h.startswith("_") and lower.endswith(h)) for h in hints) else 0
 
 
-def detect_roles(columns: Mapping[str, Any], sample: Sequence[Mapping[str, Any]], overrides: Mapping[str, str],
-                 primary_key: Sequence[str], distinct_count: Callable[[str], int]) -> ColumnRoles:
+def detect_roles(columns: Mapping[str, Any], sample: Sequence[Mapping[str, Any]],
+                 overrides: Mapping[str, str | Sequence[str]], primary_key: Sequence[str],
+                 distinct_count: Callable[[str], int]) -> ColumnRoles:
     """Roles for `columns` (name -> ColumnInfo) from names and the `sample` rows; `distinct_count(column)`
-    counts a column's distinct values in the whole table (asked only for categorical candidates)."""
-    for role, column in overrides.items():
-        if role not in ROLES:
-            raise ConfigError(f"Unknown column role {role!r}; roles are {', '.join(ROLES)}.")
-        if column not in columns:
-            raise ConfigError(f"Column {column!r} (role {role}) is not in the table.")
+    counts a column's distinct values in the whole table (asked only for categorical candidates).
+
+    `overrides` maps a role to its column, and 'categorical', 'numeric' or 'none' to a list of columns (extra
+    grouping dimensions, measures, columns that play no role); detection decides everything else."""
+    lists: dict[str, list[str]] = {choice: [] for choice in LIST_CHOICES}
+    single: dict[str, str] = {}
+    for role, value in overrides.items():
+        if role not in ROLES and role not in LIST_CHOICES:
+            raise ConfigError(f"Unknown column role {role!r}; roles are {', '.join(CHOICES)}.")
+        for column in [value] if isinstance(value, str) else value:
+            if column not in columns:
+                raise ConfigError(f"Column {column!r} (role {role}) is not in the table.")
+            if role in LIST_CHOICES:
+                lists[role].append(column)
+            else:
+                single[role] = column
+    for column in lists["numeric"]:
+        if columns[column].type in ("text", "date"):
+            raise ConfigError(f"Column {column!r} holds {columns[column].type}, not numbers; it cannot be a "
+                              "numeric measure.")
     stats = {name: column_stats(name, info.type, sample) for name, info in columns.items()}
-    chosen: dict[str, str | None] = dict(overrides)
-    evidence = {column: f"{role} (set by override)" for role, column in overrides.items()}
-    taken = set(overrides.values())
+    chosen: dict[str, str | None] = dict(single)
+    evidence = {column: f"{role} (set by override); {stats[column].describe()}" for role, column in single.items()}
+    evidence.update({column: f"{choice} (set by override); {stats[column].describe()}"
+                     for choice, names in lists.items() for column in names})
+    taken = set(single.values()) | {column for names in lists.values() for column in names}
     text_columns = [n for n, s in stats.items() if s.type in ("text", "other")]
 
     def free(names: Sequence[str]) -> list[str]:
@@ -195,7 +256,7 @@ def detect_roles(columns: Mapping[str, Any], sample: Sequence[Mapping[str, Any]]
         candidates = sorted((n for n in free(text_columns) if title_fit(n) > 0.6), key=title_fit, reverse=True)
         take("title", candidates[0] if candidates else None, "short, mostly distinct text")
 
-    categorical = []
+    categorical = list(lists["categorical"])
     for n in free(text_columns):
         s = stats[n]
         if s.values and s.median_chars <= MAX_CATEGORY_CHARS and (s.distinct_share <= 0.5 or s.distinct <= 10):
@@ -208,15 +269,20 @@ def detect_roles(columns: Mapping[str, Any], sample: Sequence[Mapping[str, Any]]
     elif categorical:
         categorical.sort(key=lambda n: (-name_score("category", n), distinct_count(n)))
         chosen["category"] = categorical[0]
-        evidence[categorical[0]] = evidence[categorical[0]].replace("categorical:", "category (main):", 1)
+        evidence[categorical[0]] = evidence[categorical[0]].replace("categorical", "category (main)", 1)
     else:
         chosen["category"] = None
     taken.update(categorical)
 
     if "id" not in chosen:
-        chosen["id"] = primary_key[0] if len(primary_key) == 1 else None
-    numeric = [n for n, s in stats.items() if s.type in ("integer", "float") and n not in taken and n != chosen["id"]]
+        chosen["id"] = primary_key[0] if len(primary_key) == 1 and primary_key[0] not in lists["none"] else None
+    numeric = [n for n, s in stats.items() if n in lists["numeric"] or
+               (s.type in ("integer", "float") and n not in taken and n != chosen["id"])]
     for n in numeric:
         evidence.setdefault(n, f"numeric measure; {stats[n].describe()}")
+    if chosen["id"]:
+        evidence.setdefault(chosen["id"], f"id: the primary key; {stats[chosen['id']].describe()}")
+    for n in stats:  # every column says what was seen, roles or not
+        evidence.setdefault(n, f"no role; {stats[n].describe()}")
     return ColumnRoles(numeric=numeric, categorical=categorical, evidence=evidence,
                        **{k: v for k, v in chosen.items() if k in ROLES})  # type: ignore[arg-type]

@@ -28,7 +28,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine, make_url
 
-from rag.data.roles import ColumnRoles, detect_roles
+from rag.data.roles import ColumnRoles, detect_roles, merge_overrides
 from rag.errors import ConfigError, DatabaseUnavailable, QueryFailed
 from rag.models import QueryResult
 from rag.settings import Settings
@@ -246,13 +246,24 @@ class TableSource:
     """Read-only access to one table, with its detected column roles and value profile."""
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> TableSource:
-        """The configured table, opened read-only with the configured limits."""
-        return cls(settings.db_url, settings.table, role_overrides=settings.role_overrides(),
-                   timeout_s=settings.sql_timeout_s, max_rows=settings.max_rows,
-                   max_cell_chars=settings.max_cell_chars)
+    def from_settings(cls, settings: Settings, saved_roles: dict[str, str] | None = None) -> TableSource:
+        """The configured table, opened read-only with the configured limits, with the column roles saved for
+        it (`role_store`; `saved_roles` instead when given) under the RAG_COLUMN_ROLES overrides."""
+        from rag.data.role_store import load_roles, roles_path
+
+        saved = load_roles(settings) if saved_roles is None else saved_roles
+        try:
+            return cls(settings.db_url, settings.table, role_overrides=settings.role_overrides(),
+                       saved_roles=saved, timeout_s=settings.sql_timeout_s, max_rows=settings.max_rows,
+                       max_cell_chars=settings.max_cell_chars)
+        except ConfigError as error:
+            if not saved:
+                raise
+            raise ConfigError(f"{error} (with the column roles saved in {roles_path(settings)}: change them with "
+                              "`python -m rag roles --set ROLE=COLUMN`, or `--reset`)") from error
 
     def __init__(self, db_url: str, table: str, *, role_overrides: dict[str, str] | None = None,
+                 saved_roles: dict[str, str] | None = None,
                  timeout_s: float = 5.0, max_rows: int = 1000, max_cell_chars: int = 500) -> None:
         self.db_url = db_url
         self.table = table
@@ -263,7 +274,18 @@ class TableSource:
         limit_value_sizes(self.engine)
         self.dialect = self.engine.dialect.name
         self.columns, primary_key = self._reflect()
-        self.roles = self._detect_roles(role_overrides or {}, primary_key)
+        explicit = role_overrides or {}
+        # Saved choices (column -> choice) for columns still in the table; explicit overrides win over them.
+        self.saved_roles = {c: choice for c, choice in (saved_roles or {}).items() if c in self.columns}
+        self.ignored_roles = sorted(set(saved_roles or {}) - set(self.saved_roles))  # saved, column gone
+        self.role_set_by = {column: "saved" for column, choice in self.saved_roles.items()
+                            if column not in explicit.values() and choice not in explicit}
+        self.role_set_by.update({column: "RAG_COLUMN_ROLES" for column in explicit.values()})
+        try:
+            overrides = merge_overrides(self.saved_roles, explicit)
+        except ConfigError as error:
+            raise ConfigError(f"Table {self.table!r}: {error}") from error
+        self.roles = self._detect_roles(overrides, primary_key)
         self.key_columns = self._choose_key_columns(primary_key)
         self._profile: TableProfile | None = None
 
@@ -289,7 +311,7 @@ class TableSource:
         with self.connect() as connection:
             return [dict(r._mapping) for r in connection.execute(sa.select(table).limit(SAMPLE_ROWS))]
 
-    def _detect_roles(self, overrides: dict[str, str], primary_key: list[str]) -> ColumnRoles:
+    def _detect_roles(self, overrides: dict[str, Any], primary_key: list[str]) -> ColumnRoles:
         try:
             return detect_roles(self.columns, self._sample(), overrides, primary_key, self._distinct_count)
         except ConfigError as error:

@@ -1,0 +1,142 @@
+"""The Data page's column roles through AppTest: each column with its role, evidence and a control; a change is
+saved beside the index, applied at once (a new assistant), re-syncs the index only when the stored chunks
+depend on it; the chat's welcome names missing roles and links to the Data page.
+
+Settings reach the app only through environment variables (a tiny SQLite table, an index built with the
+hashing embedder in the test's own directory, offline provider).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import make_articles_db, settings_for
+from streamlit.testing.v1 import AppTest
+
+from rag.data.embeddings import HashingEmbedder
+from rag.data.index import VectorIndex
+from rag.data.role_store import roles_path
+from rag.data.source import TableSource
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+TIMEOUT = 90
+
+
+@pytest.fixture
+def app_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The sample articles and their index, one per test (a test writes its own roles file)."""
+    db = make_articles_db(tmp_path / "articles.db")
+    settings = settings_for(db, tmp_path / "index")
+    source = TableSource(settings.db_url, settings.table)
+    VectorIndex(settings, HashingEmbedder()).sync(source)
+    source.close()
+    monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
+    monkeypatch.delenv("RAG_COLUMN_ROLES", raising=False)
+    for name, value in {"RAG_DB_URL": settings.db_url, "RAG_INDEX_DIR": settings.index_dir,
+                        "RAG_EMBED_MODEL": "hashing", "RAG_PROVIDER": "offline"}.items():
+        monkeypatch.setenv(name, value)
+    return {"settings": settings}
+
+
+def data_page() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
+    assert not at.exception, at.exception
+    at.switch_page("pages/data.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def role_box(at: AppTest, column: str) -> Any:
+    return at.selectbox(key=f"data_role::{column}")
+
+
+def save(at: AppTest) -> AppTest:
+    at.button(key="data_roles_save").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def shown(at: AppTest) -> str:
+    parts = [e.value for kind in ("markdown", "caption", "success", "warning", "info", "error")
+             for e in at.main.get(kind) if isinstance(getattr(e, "value", None), str)]
+    return "\n".join(parts)
+
+
+def current_roles(at: AppTest) -> Any:
+    """The roles of the assistant the app uses now (built on this run)."""
+    from ui import engine
+
+    return engine.assistant().source.roles
+
+
+def test_each_column_shows_its_role_evidence_and_a_control(app_world: dict[str, Any]) -> None:
+    at = data_page()
+    expected = {"url": "url", "title": "title", "authors": "authors", "published_date": "date",
+                "article_category": "category", "word_count": "numeric", "full_content": "content"}
+    for column, role in expected.items():
+        box = role_box(at, column)
+        assert box.value == role, column
+        assert {"content", "title", "date", "category", "authors", "url", "id", "categorical", "numeric",
+                "none"} == set(box.options)
+    text = shown(at)
+    assert "category (main): 5 distinct values in the table" in text  # the evidence, per column
+    assert "look like names" in text and "100% dates" in text and "100% urls" in text
+    assert "No column of this table is recognised" not in text  # nothing important is missing
+
+
+def test_a_category_change_is_saved_applied_and_reindexes_nothing(app_world: dict[str, Any]) -> None:
+    settings = app_world["settings"]
+    at = data_page()
+    role_box(at, "article_category").set_value("none")
+    save(at)
+    # Saved beside the index, only the changed column.
+    saved = json.loads(roles_path(settings).read_text(encoding="utf-8"))
+    assert saved["columns"] == {"article_category": "none"}
+    assert Path(settings.index_dir) in roles_path(settings).parents
+    # Applied: the page now runs on an assistant built with the new roles.
+    roles = current_roles(at)
+    assert roles.category is None and roles.categorical == [] and roles.authors == "authors"
+    assert role_box(at, "article_category").value == "none"
+    text = shown(at)
+    assert "Nothing to re-index" in text
+    assert "article\\_category: category → **none**" in text  # the column name escaped once
+    assert "No column of this table is recognised as the **category**" in text  # now missing: said on the page
+    assert any(m.label == "Stale" and m.value == "0" for m in at.main.metric)  # the index is still in sync
+    assert "The index is up to date" in shown(at)
+
+    # The chat's welcome says so too, and links to the Data page.
+    at.switch_page("pages/chat.py").run()
+    assert not at.exception, at.exception
+    assert any("recognised as the **category**" in i.value for i in at.main.info)
+    links = at.main.get("page_link")
+    assert any(link.proto.page == "data" and "Column roles" in link.proto.label for link in links), links
+
+    # Back to detection: the file is removed and the role detected again.
+    at.switch_page("pages/data.py").run()
+    at.button(key="data_roles_reset").click().run()
+    assert not at.exception, at.exception
+    assert not roles_path(settings).exists()
+    assert current_roles(at).category == "article_category"
+    assert role_box(at, "article_category").value == "category"
+
+
+def test_a_title_change_makes_the_index_stale_until_synced(app_world: dict[str, Any]) -> None:
+    settings = app_world["settings"]
+    at = data_page()
+    role_box(at, "title").set_value("none")
+    save(at)
+    assert json.loads(roles_path(settings).read_text(encoding="utf-8"))["columns"] == {"title": "none"}
+    assert current_roles(at).title != "title"
+    text = shown(at)
+    assert "The search index needs a sync" in text and "the title column changed" in text
+    metrics = {m.label: m.value for m in at.main.metric}
+    assert metrics["Stale"] == "8" and metrics["Missing"] == "0"  # titles are embedded with every chunk
+
+    at.button(key="data_sync").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["data_last_sync"]["changed"] == 8
+    assert "The index is up to date" in shown(at)
