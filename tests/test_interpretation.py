@@ -101,3 +101,29 @@ def test_a_measure_the_table_lacks_is_named_not_replaced(planner: Planner, quest
 def test_measures_the_table_has_are_computed(planner: Planner, question: str) -> None:
     plan = planner.plan(question)
     assert plan.missing is None and plan.measure == "word_count"
+
+
+@pytest.fixture(scope="module")
+def tickets() -> Planner:
+    return Planner("tickets", TICKET_ROLES, TICKET_PROFILE)
+
+
+@pytest.mark.parametrize("question", ["How many requests are open?", "how many issues are in open state?",
+                                      "count the open cases"])
+def test_plain_names_for_rows_and_columns(tickets: Planner, question: str) -> None:
+    """'requests'/'issues'/'cases' name a ticket table's rows and 'state' its status column."""
+    plan = tickets.plan(question)
+    assert plan.intent == "count" and not plan.topic and not plan.unused
+    assert [(c.column, c.value) for c in plan.conditions] == [("status", "open")]
+
+
+def test_ownership_verbs_and_excluded_people(tickets: Planner) -> None:
+    assert [(c.op, c.value) for c in tickets.plan("open tickets that Bob Stone owns").conditions
+            if c.kind == "author"] == [("=", "Bob Stone")]
+    plan = tickets.plan("open tickets not handled by Bob Stone or Carla de la Cruz")
+    assert sorted((c.op, c.value) for c in plan.conditions if c.kind == "author") == [
+        ("!=", "Bob Stone"), ("!=", "Carla de la Cruz")]
+    sql = SQLBuilder("tickets", TICKET_ROLES, TICKET_PROFILE).answer_sql(plan)
+    assert sql.count("NOT ") == 2 and "IS NULL" in sql  # unassigned tickets are not handled by either
+    assert not [c for c in plan.conditions if c.kind == "author" and c.chroma_ok]
+    assert "assignee does not include 'Bob Stone'" in interpret(plan, "tickets").restatement()

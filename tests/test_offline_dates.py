@@ -404,3 +404,12 @@ def test_result_is_immutable() -> None:
 def test_a_point_with_or_later_or_earlier_is_open_ended(question: str, start: date, end: date) -> None:
     [found] = find_date_ranges(question, today=date(2024, 6, 30))
     assert (found.start, found.end) == (start, end)
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("tickets opened in the week of 15 May 2024", date(2024, 5, 13), date(2024, 5, 19)),
+    ("articles in the week starting Monday 17 April 2023", date(2023, 4, 17), date(2023, 4, 23)),
+])
+def test_the_week_of_a_day(question: str, start: date, end: date) -> None:
+    [found] = find_date_ranges(question, today=date(2024, 6, 30))
+    assert (found.start, found.end) == (start, end)

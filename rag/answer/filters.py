@@ -61,6 +61,9 @@ def _condition_filter(condition: Condition, with_dates: bool
         value: Any = values[0] if len(values) == 1 else values
         return ([Filter(condition.column, op.value, value, condition.words)],
                 MetadataFilter(key=condition.column, value=value, operator=op))
+    if condition.kind == "author" and condition.op == "!=":
+        return DroppedFilter(condition.describe(), "Chroma cannot exclude one of several author keys; the hybrid route "
+                                                   "applies it with SQL")
     if condition.kind == "author":
         alternatives = [MetadataFilter(key=f"author_{i}", value=condition.value, operator=FilterOperator.EQ)
                         for i in range(MAX_AUTHOR_KEYS)]

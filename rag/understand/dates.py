@@ -462,6 +462,22 @@ class _Scanner:
             return None
         return _Candidate(pos, found.end, 3, _POINT_GRANULARITY[point.kind], point.period, point)
 
+    def week_of(self, pos: int) -> _Candidate | None:
+        """Match "the week of 13 May 2024" (Monday..Sunday around that day) and "the week starting 17 April"
+        (that day and the six after it)."""
+        if not (m := _WEEK_OF.match(self.question, pos)) or not (found := self.point_at(m.end())):
+            return None
+        if found.point.kind != "day":
+            return None
+        point, starting = found.point, m["how"].lower() != "of"
+
+        def period(year: int) -> Period:
+            day = point.period(year)[0]
+            first = day if starting else day - timedelta(days=day.weekday())
+            return first, first + timedelta(days=6)
+
+        return _Candidate(pos, found.end, 1, "range", period, None)
+
     def list_item(self, pos: int, head: _Point) -> _Candidate | None:
         """The next item of "in 2022 and 2023" / "in March, April or May": a point of the same kind."""
         if not (sep := _LIST_SEP.match(self.question, pos)) or not (found := self.point_at(sep.end())):
@@ -477,7 +493,11 @@ class _Scanner:
         return _Candidate(pos, second.end, priority, "range", lambda y: _join(a, b, y), None)
 
 
+_WEEK_OF = re.compile(r"(?:(?:in|during|over)\s+)?(?:the\s+)?week\s+(?P<how>of|starting|beginning|commencing)"
+                      r"(?:\s+on)?\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?", re.IGNORECASE)
+
 _RULES: list[Callable[[_Scanner, int], _Candidate | None]] = [
+    _Scanner.week_of,
     _Scanner.between,
     _Scanner.from_to,
     _Scanner.open_ended,

@@ -109,7 +109,8 @@ def reading(condition: Condition) -> ConditionReading:
     if condition.kind == "author_like":
         return ConditionReading(column, "contains", value, condition.words, f"{column} contains '{value}'")
     if condition.kind == "author":
-        return ConditionReading(column, "includes", value, condition.words, f"{column} includes '{value}'")
+        verb = "does not include" if condition.op == "!=" else "includes"
+        return ConditionReading(column, verb, value, condition.words, f"{column} {verb} '{value}'")
     shown = ", ".join(f"'{v}'" for v in value) if isinstance(value, list) else (
         f"'{value}'" if isinstance(value, str) else str(value))
     op = {"in": "is one of", "not in": "is none of", "!=": "is not", "=": "="}.get(condition.op, condition.op)

@@ -67,12 +67,21 @@ BETWEEN_NUMBER = re.compile(r"\bbetween\s+" + NUM + r"\s+and\s+" + NUM + r"\s+([
 TOP_N = re.compile(r"\b(top|first|last|latest|newest|oldest|earliest|recent|longest|shortest)\s+" + NUM
                    + r"\b|\b" + NUM + r"\s+(most recent|latest|newest|oldest|earliest|longest|shortest)\b", re.I)
 NAME = r"([A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2})"
+# Words that say who made, owns or handled a row: "by", "handled by", "X wrote", "did X handle", "X's work".
+BY_CUE = (r"(?:written|authored|handled|owned|reviewed|posted|submitted|created|raised|opened|resolved|closed|"
+          r"assigned)\s+(?:by|to)|by|from|author|writer|reporter|bylined|assigned to")
+AUTHOR_VERBS = (r"wrote|writes|has written|reported|covered|owns|owned|handles|handled|handle|resolved|reviewed|"
+                r"posted|submitted|took|dealt with|worked on|got|received")
 AUTHOR_CUES = (
-    re.compile(r"\b(?:by|from|written by|authored by|author|writer|reporter|bylined)\s+" + NAME),
-    re.compile(r"\b(?:did|does|has|have)\s+" + NAME + r"\s+(?:write|written|cover|covered|report|reported)\b"),
-    re.compile(NAME + r"\s+(?:wrote|writes|has written|reported|covered)\b"),
-    re.compile(NAME + r"'s\s+(?:articles|stories|pieces|reporting|coverage|columns|work)\b"),
+    re.compile(rf"\b(?:{BY_CUE})\s+" + NAME),
+    re.compile(r"\b(?:did|does|has|have)\s+" + NAME + r"\s+(?:write|written|cover|covered|report|reported|handle|"
+               r"handled|own|resolve|resolved|review|reviewed|post|posted|submit|get|take|deal with|work on)\b"),
+    re.compile(NAME + rf"\s+(?:{AUTHOR_VERBS})\b"),
+    re.compile(NAME + r"'s\s+(?:articles|stories|pieces|reporting|coverage|columns|work|tickets|cases|reviews|"
+               r"posts)\b"),
 )
+NAME_PARTICLES = frozenset({"de", "la", "le", "van", "von", "der", "den", "da", "del", "di", "du", "bin", "al", "el"})
+CUE_BEFORE_NAME = re.compile(rf"\b(?:{BY_CUE})\s+$", re.I)
 QUOTED = re.compile(r"[\"“]([^\"”]{2,80})[\"”]")
 # Words that mark what follows as the subject of a text match in a compute question ("how many articles
 # about crypto"); without one, leftover words are reported as not used instead of silently filtering rows.
@@ -100,7 +109,7 @@ class Condition:
 
     @property
     def chroma_ok(self) -> bool:
-        return self.kind in ("category", "author")
+        return self.kind == "category" or self.kind == "author" and self.op == "="
 
     def describe(self) -> str:
         if self.kind == "date":
@@ -231,9 +240,12 @@ class Planner:
         def fix(match: re.Match[str]) -> str:
             word = match.group(0)
             lower = word.lower()
-            if len(lower) < 4 or not lower.isalpha() or lower in self.known_words or zipf_of(lower) >= TYPO_ZIPF:
+            frequency = zipf_of(lower)
+            if len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF:
                 return word
-            candidates = process.extract(lower, self.known_words, scorer=fuzz.ratio, limit=2, score_cutoff=80)
+            # a word English knows a little ("febuary", "hadad") must be closer to count as a typo
+            cutoff = 80 if frequency < 1.5 else 88
+            candidates = process.extract(lower, self.known_words, scorer=fuzz.ratio, limit=2, score_cutoff=cutoff)
             if not candidates or len(candidates) > 1 and candidates[1][1] == candidates[0][1]:
                 return word  # nothing close, or two words equally close: leave it as written
             corrections.append((word, candidates[0][0]))
@@ -303,8 +315,9 @@ class Planner:
         days: list[int] = []
         words: list[str] = []
         for match in WEEKDAY_CUE.finditer(text):
-            if not free(match.start(), match.end()) or re.match(r"\s+of\s+the\s+week", text[match.end():]):
-                continue
+            if (not free(match.start(), match.end()) or re.match(r"\s+of\s+the\s+week", text[match.end():])
+                    or re.match(r",?\s+\d{1,2}\b", text[match.end():])):
+                continue  # "day of the week" is a grouping; "Monday 17 April" is a date
             word = match.group(1).lower()
             if word.startswith("weekend"):
                 found = [0, 6]
@@ -447,9 +460,10 @@ class Planner:
                 take(ranked.start(), ranked.end())
         if not plan.group_by:
             # "which categories exist?", "list all authors": a plural dimension asked about is a grouping
-            plural = re.search(r"\b(?:which|what|list|name|show|all|many)\s+(?:the\s+|all\s+|of\s+the\s+)?"
-                               r"(categories|sections|authors|writers|reporters|years|months)\b"
-                               r"|\b(categories|sections|authors|writers|reporters)\s+(?:are there|exist)", text, re.I)
+            plurals = "|".join(sorted((re.escape(w) for w in dims if w.endswith("s") and " " not in w),
+                                      key=len, reverse=True)) or "categories"
+            plural = re.search(rf"\b(?:which|what|list|name|show|all|many)\s+(?:the\s+|all\s+|of\s+the\s+)?"
+                               rf"({plurals})\b|\b({plurals})\s+(?:are there|exist)", text, re.I)
             if plural and free(plural.start(), plural.end()):
                 plan.group_by.append(dims[(plural.group(1) or plural.group(2)).lower()])
                 take(plural.start(), plural.end())
@@ -494,7 +508,7 @@ class Planner:
             return bool(before) and self._is_entity(before[0]) or lower[:match.start()].strip() == ""
         if not after:
             return True
-        if after[0] in self.ROW_COUNT_VERBS or after[0] in ("in", "per", "by", "from", "without", "with"):
+        if after[0] in self.ROW_COUNT_VERBS or after[0] in ("in", "per", "by", "from", "without", "with", "each"):
             return True  # "how many were ...", "how many in sci.space": rows, not things inside a text
         parts = [part for word in after for part in word.split("-") if part]  # "four-star" -> four, star
         if after[0] in self.vocab.flags or any(word in self.vocab.measures for word in parts[1:]):
@@ -659,16 +673,30 @@ class Planner:
         if not self.roles.authors:
             return
         lower = text.lower()
+        found: list[tuple[int, int, str]] = []
         for name_lower, name in sorted(self.vocab.authors.items(), key=lambda kv: -len(kv[0])):
-            for found in re.finditer(rf"(?<![\w'-]){re.escape(name_lower)}(?![\w'-])", lower):
-                start, end = found.span()
+            for match in re.finditer(rf"(?<![\w'-]){re.escape(name_lower)}(?![\w'-])", lower):
+                start, end = match.span()
                 if not free(start, end) or not self._names_a_person(text, start, end):
                     continue
-                plan.conditions.append(Condition("author", self.roles.authors, "=", name, name))
-                plan.evidence.append(f"author {name}")
+                found.append((start, end, name))
                 take(start, end)
-                _take_cue_before(text, start, take)
                 break
+        negated_until = -1  # "not handled by Tom Becker or Omar Haddad" excludes both
+        for start, end, name in sorted(found):
+            cue = CUE_BEFORE_NAME.search(text[:start])
+            before = text[:cue.start()] if cue else text[:start]
+            negation = NEGATION_CUE.search(before)
+            negated = bool(negation)
+            if not negated and negated_until >= 0:
+                negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[negated_until:start]))
+            negated_until = end if negated else -1
+            plan.conditions.append(Condition("author", self.roles.authors, "!=" if negated else "=", name, name))
+            plan.evidence.append(f"author {'not ' if negated else ''}{name}")
+            if cue:
+                take(cue.start(), start)
+            if negation:
+                take(negation.start(), negation.end())
         for cue in AUTHOR_CUES:
             for match in cue.finditer(text):
                 if not free(match.start(1), match.end(1)):
@@ -690,9 +718,9 @@ class Planner:
         cue ("by", "from", "written by"): "rocket" or "verified buyers" in lower case are words, not the authors
         "Rocket" or "Verified Buyer"."""
         written = text[start:end]
-        if all(token[:1].isupper() for token in written.split()):
+        if all(token[:1].isupper() or token in NAME_PARTICLES for token in written.split()):
             return True
-        return bool(re.search(r"\b(by|from|written by|authored by|author|writer|reporter)\s+$", text[:start], re.I))
+        return bool(CUE_BEFORE_NAME.search(text[:start]))
 
     def _measure(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.vocab.measures:
@@ -751,7 +779,7 @@ class Planner:
         return topic
 
 
-TYPO_ZIPF = 1.5  # below this a word is not in wordfreq's English list: a typo, a code or a rare name
+TYPO_ZIPF = 2.5  # below this a word is rare in English: perhaps a typo ("febuary" 1.8), a code or a rare name
 RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; "typical" 4.6, "put" 5.7 are not
 
 
@@ -765,12 +793,6 @@ def zipf_of(word: str) -> float:
 def is_rare_word(word: str) -> bool:
     """Whether a word is uncommon in general English, and so likely names a topic rather than phrasing."""
     return zipf_of(word) < RARE_ZIPF and not word.lower().startswith(("i'", "'"))
-
-
-def _take_cue_before(text: str, start: int, take: Any) -> None:
-    cue = re.search(r"\b(by|from|written by|authored by)\s+$", text[:start], re.I)
-    if cue:
-        take(cue.start(), start)
 
 
 def _number(text: str) -> int:

@@ -106,7 +106,11 @@ class SQLBuilder:
             blank = exp.EQ(this=exp.func("TRIM", exp.cast(col, "TEXT")), expression=exp.Literal.string(""))
             return exp.paren(exp.or_(exp.Is(this=col, expression=exp.Null()), blank))
         if condition.kind == "author":
-            return self._author_match(condition.column, condition.value)
+            matched = self._author_match(condition.column, condition.value)
+            if condition.op != "!=":
+                return matched
+            # not by this person: also rows with no one named (a NULL cell would make NOT (...) unknown)
+            return exp.or_(exp.Is(this=self._col(condition.column), expression=exp.Null()), exp.not_(matched))
         if condition.kind == "author_like":
             return exp.func("LOWER", col).like(exp.Literal.string(f"%{_escape_like(condition.value.lower())}%"))
         if condition.kind == "date":

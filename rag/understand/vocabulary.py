@@ -30,6 +30,21 @@ MEASURE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "score": ("points", "rating"), "price": ("cost", "costs", "priced"), "amount": ("value", "sum"),
     "votes": ("vote",), "views": ("view", "readers"), "value": ("amount", "worth"),
 }
+# Plain English names for what a table's rows are, by the table's noun; only used for that noun.
+ROW_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "ticket": ("request", "issue", "case", "incident"), "article": ("story", "piece", "report", "item", "post"),
+    "review": ("opinion", "rating", "feedback"), "post": ("message", "thread", "article"),
+    "contract": ("agreement", "deal"), "document": ("doc", "file", "paper"), "order": ("purchase",),
+    "email": ("message", "mail"), "message": ("email", "post"), "comment": ("remark", "reply"),
+}
+# Plain English names for common column names; only used for a column of that name (last word of its name).
+COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "status": ("state", "stage"), "priority": ("severity", "urgency", "importance"),
+    "assignee": ("agent", "owner", "handler"), "owner": ("agent", "assignee"), "agent": ("assignee", "owner"),
+    "department": ("dept", "section"), "brand": ("maker", "manufacturer", "make", "company"),
+    "reviewer": ("customer", "buyer", "user"), "category": ("type", "kind"), "newsgroup": ("group", "forum"),
+    "author": ("writer", "byline"), "authors": ("writer", "byline"), "poster": ("author", "user"),
+}
 GENERIC_COLUMN_WORDS = frozenset({"count", "number", "num", "id", "no", "total", "value", "amount", "flag", "is"})
 
 DIMENSION_WORDS: dict[str, tuple[str, ...]] = {
@@ -175,13 +190,16 @@ class Vocabulary:
                 vocab.dimensions[word] = dimension
         for column in dict.fromkeys([*(roles.categorical or []), *([roles.category] if roles.category else [])]):
             dimension = "category" if column == roles.category else column
-            for word in column_words(column):
+            words = column_words(column)
+            for word in (*words, *COLUMN_SYNONYMS.get(words[-1], ())):
                 vocab.dimensions.setdefault(word, dimension)
                 vocab.dimensions.setdefault(singular(word), dimension)
                 vocab.dimensions.setdefault(word + "s", dimension)
-        for word in column_words(roles.authors):
+        author_words = column_words(roles.authors)
+        for word in (*author_words, *(COLUMN_SYNONYMS.get(author_words[-1], ()) if author_words else ())):
             vocab.dimensions.setdefault(word, "author")
             vocab.dimensions.setdefault(singular(word), "author")
+            vocab.dimensions.setdefault(word + "s", "author")
         for column in roles.numeric:
             if profile.numeric_ranges.get(column) == (0.0, 1.0):  # a yes/no column is a condition, not a measure
                 parts = [p for p in column_words(column)[1].split() if p not in GENERIC_COLUMN_WORDS]
@@ -200,5 +218,8 @@ class Vocabulary:
                 for phrase in ("words", "word", "length", "long", "size"):
                     vocab.measures.setdefault(phrase, column)
         base = table.lower()
-        vocab.entity_words = frozenset({base, singular(base), *column_words(base)})
+        nouns = {base, singular(base), *column_words(base)}
+        for synonym in ROW_NOUN_SYNONYMS.get(singular(column_words(base)[-1]) if column_words(base) else base, ()):
+            nouns |= {synonym, synonym + "s", singular(synonym + "s")}
+        vocab.entity_words = frozenset(nouns)
         return vocab
