@@ -8,7 +8,10 @@ plus one day; "last month/quarter/year" is the previous calendar unit.
 
     python eval/news/make_expected.py           # check: exit 1 when a case's sql_result differs
     python eval/news/make_expected.py --fill    # rewrite sql_result of every computed case
-It also checks that every `relevant` url exists in the corpus and that every SQL case is computed here.
+It also checks that every `relevant` url exists in the corpus and that every SQL case is computed here,
+or states a `reference_sql` (SQLite): such a case's sql_result must be exactly that query's output on a
+fresh in-memory copy of the table built here from the JSON lines (floats rounded to 2 decimals, one
+cell as {value: x}), and --fill rewrites it from the query.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sqlite3
 import sys
 from calendar import monthrange
 from collections import Counter, defaultdict
@@ -217,6 +221,30 @@ EXPECTED: dict[str, Expect] = {
 }
 
 
+# ---------------------------------------------------------------- cases defined by their reference SQL
+
+
+def reference_table(rows: list[Row]) -> sqlite3.Connection:
+    """Table `articles` in memory, with the sample database's columns (word_count as defined above)."""
+    connection = sqlite3.connect(":memory:")
+    connection.execute("CREATE TABLE articles (url TEXT, title TEXT, authors TEXT, published_date TEXT, "
+                       "article_category TEXT, word_count INTEGER, full_content TEXT)")
+    connection.executemany("INSERT INTO articles VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           [(r["url"], r["title"], r["authors"], r["published_date"], r["article_category"],
+                             r["word_count"], r["full_content"]) for r in rows])
+    return connection
+
+
+def reference_result(connection: sqlite3.Connection, sql: str, like: Any) -> Any:
+    """The query's rows (floats rounded to 2 decimals), as {value: x} when the stored result is one value."""
+    rows = [[round(v, 2) if isinstance(v, float) else v for v in row] for row in connection.execute(sql).fetchall()]
+    if isinstance(like, dict):
+        if len(rows) != 1 or len(rows[0]) != 1:
+            raise ValueError(f"expected one value, got {rows!r}")
+        return {"value": rows[0][0]}
+    return rows
+
+
 # ---------------------------------------------------------------- YAML in and out
 
 
@@ -250,6 +278,8 @@ def dump_cases(document: dict[str, Any]) -> str:
             elif key in ("relevant", "alternatives") and isinstance(value, list):
                 items = (str(v) if URL.match(str(v)) or key == "alternatives" else scalar(v) for v in value)
                 lines.append(f"{prefix}{key}: [{', '.join(items)}]")
+            elif key == "reference_sql":
+                lines += [f"{prefix}{key}: |-", *(f"    {line}".rstrip() for line in value.strip().splitlines())]
             elif isinstance(value, bool):
                 lines.append(f"{prefix}{key}: {'true' if value else 'false'}")
             elif key in ("id", "route"):
@@ -274,10 +304,22 @@ def main(argv: list[str] | None = None) -> int:
     ids = {case["id"] for case in document["cases"]}
     for missing in sorted(set(EXPECTED) - ids):
         problems.append(f"{missing}: computed here but not in {path.name}")
+    connection = reference_table(rows)
     for case in document["cases"]:
         for item in case.get("relevant") or []:
             if item not in urls and item not in titles_:
                 problems.append(f"{case['id']}: relevant {item!r} is not a url or title of the corpus")
+        if case["id"] not in EXPECTED and "reference_sql" in case:
+            try:
+                computed = reference_result(connection, case["reference_sql"], case.get("sql_result"))
+            except (sqlite3.Error, ValueError) as error:
+                problems.append(f"{case['id']}: reference_sql fails: {error}")
+                continue
+            if args.fill:
+                case["sql_result"] = computed
+            elif case.get("sql_result") != computed:
+                problems.append(f"{case['id']}: sql_result {case.get('sql_result')!r} != reference {computed!r}")
+            continue
         if case["id"] not in EXPECTED:
             if "sql_result" in case:
                 problems.append(f"{case['id']}: has sql_result but no computation here")
@@ -293,7 +335,9 @@ def main(argv: list[str] | None = None) -> int:
     for problem in problems:
         print(problem, file=sys.stderr)
     if not problems and not args.fill:
-        print(f"{path.name}: {len(document['cases'])} cases, {len(EXPECTED)} computed expectations match")
+        by_sql = sum(1 for c in document["cases"] if c["id"] not in EXPECTED and "reference_sql" in c)
+        print(f"{path.name}: {len(document['cases'])} cases, {len(EXPECTED)} computed expectations and "
+              f"{by_sql} reference_sql results match")
     return 1 if problems else 0
 
 

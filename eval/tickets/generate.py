@@ -4,6 +4,9 @@
     python eval/tickets/generate.py --check             # dev.yaml sql_result vs independent computation
     python eval/tickets/generate.py --fill              # rewrite dev.yaml's sql_result values
 
+A dev case not computed below may state a `reference_sql` instead: its sql_result must be exactly that
+query's output on a fresh build of the table (floats rounded to 2 decimals, one cell as {value: x}).
+
 Columns: ticket_id INTEGER PRIMARY KEY, subject, body, opened_at ('YYYY-MM-DD HH:MM:SS'), status,
 priority, assignee. Sixty-one tickets, written by hand: each has its own problem statement, and a
 reporter's context, impact and closing lines chosen deterministically from small pools, so bodies run
@@ -16,6 +19,7 @@ import argparse
 import json
 import sqlite3
 import sys
+import tempfile
 from collections import Counter
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -344,15 +348,27 @@ EXPECTED: dict[str, Callable[[list[dict[str, Any]]], Any]] = {
 }
 
 
+def _fresh_copy() -> sqlite3.Connection:
+    """An in-memory copy of a fresh build of the table, for the cases defined by their reference SQL."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "tickets.db"
+        build_tickets_db(path)
+        source, copy = sqlite3.connect(path), sqlite3.connect(":memory:")
+        source.backup(copy)
+        source.close()
+    return copy
+
+
 def check(fill: bool = False) -> int:
     sys.path.insert(0, str(HERE.parent / "news"))
-    from make_expected import dump_cases  # the same stable YAML layout as the sample set
+    from make_expected import dump_cases, reference_result  # the same YAML layout and rounding as the sample set
 
     rows = ticket_rows()
     document = yaml.safe_load(CASES.read_text(encoding="utf-8"))
     subjects = {r["subject"] for r in rows}
     problems = [f"{cid}: computed here but not in dev.yaml" for cid in
                 sorted(set(EXPECTED) - {c["id"] for c in document["cases"]})]
+    connection = _fresh_copy()
     for case in document["cases"]:
         for item in case.get("relevant") or []:
             if item not in subjects:
@@ -363,8 +379,19 @@ def check(fill: bool = False) -> int:
                 case["sql_result"] = expected
             elif case.get("sql_result") != expected:
                 problems.append(f"{case['id']}: sql_result {case.get('sql_result')!r} != computed {expected!r}")
+        elif "reference_sql" in case:
+            try:
+                expected = reference_result(connection, case["reference_sql"], case.get("sql_result"))
+            except (sqlite3.Error, ValueError) as error:
+                problems.append(f"{case['id']}: reference_sql fails: {error}")
+                continue
+            if fill:
+                case["sql_result"] = expected
+            elif case.get("sql_result") != expected:
+                problems.append(f"{case['id']}: sql_result {case.get('sql_result')!r} != reference {expected!r}")
         elif "sql_result" in case:
             problems.append(f"{case['id']}: has sql_result but no computation here")
+    connection.close()
     if fill:
         CASES.write_text(dump_cases(document), encoding="utf-8")
     for problem in problems:
