@@ -12,6 +12,11 @@ Sync protocol (converges after a crash at any point):
   collection's count disagrees with the manifest and removed.
 Unchanged rows are never re-embedded. One writer at a time, through a file lock.
 
+The BM25 keyword index (rag/data/keyword_index.py, an SQLite FTS5 file in RAG_INDEX_DIR) holds the same
+chunks: `_write` and `_delete_rows` change it right after Chroma, and `_sync_keywords` ends every sync by
+copying from Chroma whatever rows it lacks or holds in another version (after a crash, or for an index built
+before it existed), so it converges like the collection, without embedding anything.
+
 Faults (docs in the README): the Chroma client is opened on first use, so a damaged directory or an
 unreachable server never stops the table (and SQL questions) from working; every Chroma failure becomes
 an `IndexMissing` (or `IndexUnreachable`) in plain words. Status and sync sample a few stored chunks and
@@ -46,6 +51,7 @@ from filelock import FileLock, Timeout
 
 from rag.data.chunking import chunk_text
 from rag.data.embeddings import Embedder
+from rag.data.keyword_index import KeywordChunk, KeywordIndex, KeywordRow, keyword_path
 from rag.data.source import SourceRow, TableSource, split_authors
 from rag.errors import IndexBusy, IndexMissing, IndexUnreachable, RagError
 from rag.settings import Settings, mask_url
@@ -70,6 +76,7 @@ class SyncReport:
     notes: list[dict[str, str]] = field(default_factory=list)
     chunks_added: int = 0
     orphans_removed: int = 0
+    keyword_rows_copied: int = 0  # rows the keyword index lacked or held in another version, copied from Chroma
     seconds: float = 0.0
     embed_seconds: float = 0.0
     collection: str = ""
@@ -92,6 +99,7 @@ class IndexStatus:
     stale: int = 0
     orphaned: int = 0
     embed_model: str = ""
+    keyword_chunks: int = 0  # chunks in the BM25 side file (should equal `chunks`)
     problem: str | None = None
     stale_reason: str | None = None  # every row is stale: the column roles stored with each chunk changed
 
@@ -190,6 +198,8 @@ class VectorIndex:
         self._client_lock = threading.Lock()
         self._vectors_ok_at = float("-inf")  # when check() last found the vectors readable
         self.name = self.collection_name()
+        # BM25 over the same chunks, in the product's own file (in RAG_INDEX_DIR even with a Chroma server).
+        self.keywords = KeywordIndex(keyword_path(settings.index_dir, self.name))
 
     # ---------------------------------------------------------------- client and collection
 
@@ -347,6 +357,7 @@ class VectorIndex:
     def drop(self) -> None:
         with contextlib.suppress(Exception):  # absent already
             self.client.delete_collection(self.name)
+        self.keywords.drop()
 
     def _lock_name(self) -> str:
         return f".{self.name}.sync.lock"
@@ -521,6 +532,7 @@ class VectorIndex:
         for key in gone:
             committed.pop(key, None)
         report.orphans_removed = self._remove_orphans(collection, committed)
+        report.keyword_rows_copied = self._sync_keywords(collection, source, committed)
         if recorded_roles != stored_roles(source):  # recorded last: an interrupted rewrite is redone
             collection.modify(metadata={**(collection.metadata or {}), STORED_ROLES_KEY: stored_roles(source)})
         if progress:
@@ -536,6 +548,7 @@ class VectorIndex:
         documents: list[str] = []
         texts: list[str] = []
         metadatas: list[dict[str, Any]] = []
+        keyword_rows: list[KeywordRow] = []
         for row, content_hash in pending:
             row_ids, row_docs, row_texts, row_meta, truncated, collapsed = self.chunks_for(row, source, content_hash)
             if truncated:
@@ -548,6 +561,9 @@ class VectorIndex:
             texts += row_texts
             metadatas += row_meta
             committed[row.key] = (content_hash, len(row_ids))
+            keyword_rows.append(KeywordRow(row.key, content_hash, [
+                KeywordChunk(i, m["chunk"], row.title or "", d, m) for i, d, m in zip(row_ids, row_docs, row_meta,
+                                                                                   strict=True)]))
         embed_started = time.perf_counter()
         embeddings = self.embedder.embed(texts)
         report.embed_seconds += time.perf_counter() - embed_started
@@ -556,6 +572,7 @@ class VectorIndex:
         for batch in _batches(order, self._max_batch()):
             collection.upsert(ids=[ids[i] for i in batch], documents=[documents[i] for i in batch],
                               embeddings=[embeddings[i] for i in batch], metadatas=[metadatas[i] for i in batch])
+        self.keywords.write(keyword_rows)  # after Chroma: a crash in between is repaired by _sync_keywords
         report.chunks_added += len(ids)
 
     def _max_batch(self) -> int:
@@ -567,6 +584,28 @@ class VectorIndex:
     def _delete_rows(self, collection: Any, keys: Sequence[str]) -> None:
         for batch in _batches(list(keys), DELETE_BATCH):
             collection.delete(where={"row_key": {"$in": list(batch)}})
+            self.keywords.delete(batch)
+
+    def _sync_keywords(self, collection: Any, source: TableSource, committed: dict[str, tuple[str, int]]) -> int:
+        """Bring the keyword index in line with the committed rows of the collection: rows it holds that are
+        gone are removed; rows it lacks or holds in another version (after a crash between the two writes, an
+        index built before keyword search existed, or a Chroma server synced from another machine) are copied
+        from Chroma's stored chunks, without embedding anything. Returns the number of rows copied."""
+        self.keywords.create()
+        held = self.keywords.manifest()
+        self.keywords.delete([key for key in held if key not in committed])
+        wanted = [key for key, version in committed.items() if held.get(key) != version]
+        title_key = source.roles.title
+        for batch in _batches(wanted, DELETE_BATCH):
+            got = collection.get(where={"row_key": {"$in": list(batch)}}, include=["documents", "metadatas"])
+            chunks: dict[str, list[KeywordChunk]] = {}
+            for identifier, document, metadata in zip(got["ids"], got["documents"], got["metadatas"], strict=True):
+                title = str(metadata.get(title_key, "")) if title_key else ""
+                chunks.setdefault(str(metadata["row_key"]), []).append(
+                    KeywordChunk(identifier, int(metadata["chunk"]), title, document or "", dict(metadata)))
+            self.keywords.write([KeywordRow(key, committed[key][0], sorted(chunks[key], key=lambda c: c.number))
+                                 for key in batch if len(chunks.get(key, [])) == committed[key][1]])
+        return len(wanted)
 
     def _remove_orphans(self, collection: Any, committed: dict[str, tuple[str, int]]) -> int:
         """Remove chunks of uncommitted or vanished rows; only scans everything when counts disagree."""
@@ -598,6 +637,11 @@ class VectorIndex:
         except IndexMissing as error:
             status.exists, status.problem, status.missing = False, str(error), status.rows
             return status
+        status.keyword_chunks = self.keywords.count()
+        if status.problem is None and self.keywords.manifest() != indexed:
+            status.problem = (f"The keyword index ({self.keywords.path}) is missing or out of date "
+                              f"({status.keyword_chunks:,} of {status.chunks:,} chunks). Run `python -m rag index` "
+                              "or use 'Sync index' on the Data page (nothing is embedded again).")
         status.documents = len(indexed)
         seen: set[str] = set()
         for row in source.iter_rows():
