@@ -560,16 +560,32 @@ def test_chroma_server(settings: Settings, source: TableSource, tmp_path: Path) 
         remote = settings.replace(chroma_host="localhost", chroma_port=port)
         embedder = CountingEmbedder()
         index = VectorIndex(remote, embedder)
-        assert not (Path(remote.index_dir)).exists()  # the local directory is not used
+        assert not (Path(remote.index_dir)).exists()  # the local directory is not used by Chroma
         report = index.sync(source)
         assert report.new == 8
         collection = index.collection()
         assert collection.count() == report.chunks_added == embedder.count
         assert set(collection.get(include=[])["ids"]) == expected_ids(collection)
+        # The keyword index (#14) is the product's own file, in RAG_INDEX_DIR on this machine: only it is there.
+        assert [p.name for p in Path(remote.index_dir).iterdir() if not p.name.endswith(("-wal", "-shm"))] == [
+            index.keywords.path.name]
+        assert index.keywords.manifest() == index.manifest(collection)
+        assert {h.row_key for h in index.keywords.search(["dishwashers"], rows=5)} == {HEAT_URL}
         embedder.reset()
         again = index.sync(source)
         assert again.unchanged == 8 and embedder.count == 0
         assert index.status(source).healthy
+        # Another machine's app (no keyword file yet) fills its own from the server's chunks, embedding nothing.
+        elsewhere = VectorIndex(remote.replace(index_dir=str(tmp_path / "other-host")), embedder)
+        assert not elsewhere.status(source).healthy
+        copied = elsewhere.sync(source)
+        assert copied.keyword_rows_copied == 8 and embedder.count == 0
+        assert elsewhere.status(source).healthy
+        from rag.assistant import Assistant
+
+        turn = Assistant.build(remote, index=index).ask("Which article mentions dishwashers?")
+        assert turn.error is None and turn.result.chunks[0].url == HEAT_URL
+        assert any(s.name == "keyword.search" and s.attributes["results"] for s in turn.trace.spans)
     finally:
         server.kill()
         server.wait(timeout=10)

@@ -97,17 +97,18 @@ def best_sentences(question: str, chunks: Sequence[Chunk], limit: int = MAX_QUOT
     return picked
 
 
-STRONG_SCORE = 0.45  # above this similarity a chunk counts as relevant without any shared word
+# Above this similarity a chunk counts as relevant without any shared word. Calibrated with the floor
+# (EngineContext.min_score) on the dev questions of every table: bench/results/retrieval_calibration.md.
+STRONG_SCORE = 0.34
 
 
 def is_relevant(topic: str, chunks: Sequence[Chunk], min_score: float) -> bool:
     """Relevant when the best chunk is very similar, or similar enough AND shares a topic word.
 
-    Measured on the sample question set: true answers scored from 0.33 up (median 0.53), while
-    questions with no answer in the corpus reached 0.39 on similarity alone. So below STRONG_SCORE one
-    chunk must also mention the topic's words (stems and close misspellings count): all of one or two,
-    else a fifth of them and at least two (long questions paraphrase); a split name joined counts
-    ("Doo ley" -> "dooley").
+    One rule for every route, calibrated on the dev questions of all tables (answerable vs no-answer;
+    bench/retrieval_calibration.py): below STRONG_SCORE one chunk must also mention the topic's words
+    (stems and close misspellings count): all of one or two, else a fifth of them and at least two (long
+    questions paraphrase); a split name joined counts ("Doo ley" -> "dooley").
     """
     if not chunks:
         return False
@@ -116,6 +117,11 @@ def is_relevant(topic: str, chunks: Sequence[Chunk], min_score: float) -> bool:
         return True
     if best < min_score:
         return False
+    return mentions_topic(topic, chunks)
+
+
+def mentions_topic(topic: str, chunks: Sequence[Chunk]) -> bool:
+    """Whether one chunk mentions the topic's words (see `is_relevant`); True when the topic has none."""
     words = [w.lower().strip("'") for w in WORD.findall(topic)]
     words = [w[:-2] if w.endswith("'s") else w for w in words]
     base = {w for w in words if w not in STOPWORDS and len(w) >= 3}
@@ -134,9 +140,12 @@ def is_relevant(topic: str, chunks: Sequence[Chunk], min_score: float) -> bool:
 
 
 def retrieval_answer(question: str, topic: str, chunks: Sequence[Chunk], *, date_key: str | None,
-                     min_score: float) -> tuple[str, list[Citation]]:
-    """Quote the best sentences with numbered citations, or say plainly that nothing relevant was found."""
-    if not is_relevant(topic or question, chunks, min_score):
+                     min_score: float, relevant: bool | None = None) -> tuple[str, list[Citation]]:
+    """Quote the best sentences with numbered citations, or say plainly that nothing relevant was found
+    (`relevant`: the caller's decision; by default `is_relevant`)."""
+    if relevant is None:
+        relevant = is_relevant(topic or question, chunks, min_score)
+    if not relevant:
         subject = f" about “{_md(topic)}”" if topic else ""
         return (f"I found nothing relevant{subject} in the documents searched "
                 f"(best similarity {max((c.score for c in chunks), default=0):.2f}, threshold {min_score:.2f})."), []

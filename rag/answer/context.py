@@ -50,6 +50,19 @@ class EmbedderAdapter(BaseEmbedding):
         return self._embedder.embed(texts)
 
 
+@dataclass(frozen=True)
+class RetrievalOptions:
+    """How the retrieval routes search (rag.answer.retrieval; the defaults won bench/retrieval_query_text.py).
+
+    `dense_text` / `keyword_text`: which text of the question is embedded / matched with BM25: `question` (all
+    of it), `minus_conditions` (without the words structured conditions consumed) or `topic` (the planner's
+    leftover topic words). `mode`: `fused` (dense + BM25, reciprocal rank fusion), `dense` or `keyword`."""
+
+    dense_text: str = "question"
+    keyword_text: str = "question"
+    mode: str = "fused"
+
+
 @dataclass
 class EngineContext:
     """Everything the engines share for one table; built once and safe to share between sessions."""
@@ -63,7 +76,8 @@ class EngineContext:
     embed_model: EmbedderAdapter
     llm: Any  # LlamaIndex LLM: OfflineSQLWriter or Gemini (or a scripted fake)
     synthesizer: Any | None = None  # writes answers from rows/chunks with the LLM (rag.llm.synthesis)
-    min_score: float = 0.25
+    min_score: float | None = None  # similarity floor of "relevant"; None: the embedding model's calibrated one
+    retrieval: RetrievalOptions = field(default_factory=RetrievalOptions)
     _vector_index: VectorStoreIndex | None = field(default=None, repr=False)
 
     def vector_index(self) -> VectorStoreIndex:

@@ -64,7 +64,7 @@ class HybridEngine(CustomQueryEngine):
             outcome.filters, outcome.filters_dropped, filters = chroma_filters(plan, with_dates=True)
             outcome.notes.append(f"{len(keys):,} rows matched the structured part; the search ran inside them "
                                  "through the same conditions as metadata filters instead of a list of row ids.")
-            found = retrieve(context, plan.topic or query_str, filters)
+            found = retrieve(context, plan, filters)
         else:
             if run.result.row_limit_hit:
                 capped = (f"More than {MAX_SELECTED_ROWS:,} rows matched the structured part; only the first "
@@ -73,7 +73,7 @@ class HybridEngine(CustomQueryEngine):
             # Conditions SQL applied are not repeated in Chroma; the category/author ones are redundant but cheap.
             applied, outcome.filters_dropped, filters = chroma_filters(structured_only(plan), with_dates=False)
             outcome.filters = [Filter("row_key", "in", f"{len(keys)} rows selected by SQL"), *applied]
-            found = retrieve(context, plan.topic or query_str, filters, restrict_keys=keys)
+            found = retrieve(context, plan, filters, restrict_keys=keys)
         outcome.chunks = found.top
         text, outcome.citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=True)
         if capped:

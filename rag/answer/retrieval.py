@@ -1,8 +1,23 @@
-"""Vector search over the index (optionally only among given rows) and answers composed from its chunks."""
+"""Retrieval for the vector and hybrid routes: dense vectors and BM25 keywords, fused by reciprocal rank.
+
+Both searches run under the same pre-filters (the Chroma metadata filters and, in the hybrid route, the
+SQL-selected row keys), so keyword results never bring in a row the conditions exclude. Dense search alone
+misses exact rare tokens (names, codes, version numbers); BM25 alone misses paraphrases. Each ranks documents
+(a document by its best chunk, so one long document cannot fill the list); reciprocal rank fusion (RRF,
+k = 60, Cormack et al. 2009) combines the two rankings: our own few lines rather than LlamaIndex's
+`QueryFusionRetriever`, which fuses retrievers but cannot take the hybrid route's row-key lists and
+per-row grouping. The trace records both lists and the fused ranks; `Chunk.score` stays the cosine
+similarity (keyword-only chunks are scored against their stored vectors), which the "nothing relevant"
+rule reads.
+
+Which text is searched is chosen by measurement (bench/retrieval_query_text.py): see `RetrievalOptions`.
+"""
 
 from __future__ import annotations
 
 import math
+import re
+import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -18,9 +33,12 @@ from llama_index.core.vector_stores.types import (
 
 from rag import tracing
 from rag.answer import compose
-from rag.answer.context import EngineContext
+from rag.answer.context import EngineContext, RetrievalOptions
+from rag.answer.markdown import escape_markdown
+from rag.data.keyword_index import KeywordHit
 from rag.models import Chunk, Citation
 from rag.understand.planner import QueryPlan
+from rag.understand.vocabulary import STOPWORDS, WORD
 
 # Row ids per `$in` query. Measured at 100k articles (bench/results/query_scale.md): one `$in` of 16,610 ids
 # took 416 ms, the same ids in batches of 500 took 4.4 s; Chroma refuses lists above about 32,000 ids.
@@ -30,14 +48,22 @@ CANDIDATES_PER_RESULT = 10  # chunks fetched per wanted document, so several doc
 # When the candidates hold fewer than top_k documents (one huge row with hundreds of near-identical chunks can
 # fill them all), search again without the rows already holding CHUNKS_PER_ROW candidates, at most this often.
 MAX_SEARCH_ROUNDS = 4
+RRF_K = 60  # reciprocal rank fusion constant (the usual value; it damps the weight of the very first ranks)
+FUSION_DEPTH = 4  # documents per ranking entering the fusion, per wanted document (top_k x 4)
+CHROMA_OPERATORS = {FilterOperator.EQ: "$eq", FilterOperator.NE: "$ne", FilterOperator.GT: "$gt",
+                    FilterOperator.GTE: "$gte", FilterOperator.LT: "$lt", FilterOperator.LTE: "$lte",
+                    FilterOperator.IN: "$in", FilterOperator.NIN: "$nin"}
 
 
 @dataclass
 class Retrieved:
-    """`top`: the best chunk of each of the top-k documents; `evidence`: up to CHUNKS_PER_ROW of each."""
+    """`top`: the best chunk of each of the top-k documents, in fused order; `evidence`: up to CHUNKS_PER_ROW
+    of each, best similarity first; `ranks`: per top document its dense, keyword and fused rank (1-based;
+    None when that search did not rank it)."""
 
     top: list[Chunk]
     evidence: list[Chunk]
+    ranks: list[dict[str, Any]]
 
 
 def to_chunk(node: NodeWithScore, context: EngineContext) -> Chunk:
@@ -54,18 +80,145 @@ def to_chunk(node: NodeWithScore, context: EngineContext) -> Chunk:
         chunk=int(metadata.get("chunk", 0)),
         text=node.node.get_content(),
         score=round(min(1.0, max(0.0, cosine)), 4),
-        metadata={k: v for k, v in metadata.items() if k not in ("content_hash",) and not k.startswith("_")},
+        metadata=_shown_metadata(metadata),
     )
 
 
-def retrieve(context: EngineContext, query: str, filters: MetadataFilters | None,
-             restrict_keys: Sequence[str] | None = None) -> Retrieved:
-    """Chunks of the top-k documents for `query` under `filters`, optionally only among `restrict_keys`."""
+def _shown_metadata(metadata: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in metadata.items() if k not in ("content_hash",) and not k.startswith("_")}
+
+
+# ---------------------------------------------------------------- the text that is searched
+
+
+def search_text(plan: QueryPlan, which: str) -> str:
+    """`question`: the whole question; `minus_conditions`: without the words the structured conditions consumed
+    (dates, category values, authors...), which the filters already apply; `topic`: the planner's topic words."""
+    if which == "topic":
+        return plan.topic or plan.question
+    if which == "minus_conditions":
+        return without_condition_words(plan) or plan.question
+    if which != "question":
+        raise ValueError(f"unknown search text {which!r}")
+    return plan.question
+
+
+def without_condition_words(plan: QueryPlan) -> str:
+    text = plan.question.replace("’", "'")  # the planner's spans index this text
+    cut = [False] * len(text)
+    lower = text.lower()
+    for condition in plan.conditions:
+        spans: list[tuple[int, int]] = []
+        if condition.span:
+            spans.append(condition.span)
+        else:
+            for words in filter(None, (w.strip() for w in str(condition.words or "").split(", "))):
+                found = re.search(rf"(?<!\w){re.escape(words.lower())}(?!\w)", lower)
+                if found:
+                    spans.append(found.span())
+        for start, end in spans:
+            for i in range(max(0, start), min(len(text), end)):
+                cut[i] = True
+    return " ".join("".join(ch for ch, gone in zip(text, cut, strict=True) if not gone).split())
+
+
+def keyword_terms(text: str) -> list[str]:
+    """BM25 query terms: the words of `text` without stop words, plus adjacent short fragments joined
+    ("Doo ley" -> "dooley"), so a name split by a typo still matches."""
+    words = [w.lower().strip("'-") for w in WORD.findall(text.replace("’", "'"))]
+    words = [w[:-2] if w.endswith("'s") else w for w in words]
+    kept = [w for w in words if w and w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
+    joined = [a + b for a, b in zip(kept, kept[1:], strict=False)
+              if len(a) <= 5 and len(b) <= 5 and a.isalpha() and b.isalpha()]
+    return list(dict.fromkeys([*kept, *joined]))
+
+
+def chroma_where(filters: MetadataFilters | None) -> dict[str, Any] | None:
+    """LlamaIndex metadata filters as the Chroma `where` dict ChromaVectorStore sends (the keyword index reads
+    the same language, so both searches see the same rows)."""
+    if filters is None or not filters.filters:
+        return None
+    parts: list[dict[str, Any]] = []
+    for item in filters.filters:
+        if isinstance(item, MetadataFilters):
+            nested = chroma_where(item)
+            if nested:
+                parts.append(nested)
+        else:
+            parts.append({item.key: {CHROMA_OPERATORS[FilterOperator(item.operator)]: item.value}})
+    if len(parts) <= 1:
+        return parts[0] if parts else None
+    return {"$or" if filters.condition == FilterCondition.OR else "$and": parts}
+
+
+# ---------------------------------------------------------------- search and fusion
+
+
+def retrieve(context: EngineContext, query: str | QueryPlan, filters: MetadataFilters | None,
+             restrict_keys: Sequence[str] | None = None, *, options: RetrievalOptions | None = None) -> Retrieved:
+    """Chunks of the top-k documents for `query` (a plan: its texts are chosen by `options`, by default the
+    context's) under `filters`, optionally only among `restrict_keys`."""
+    options = options or context.retrieval
+    if isinstance(query, QueryPlan):
+        dense_text, keyword_text = search_text(query, options.dense_text), search_text(query, options.keyword_text)
+    else:
+        dense_text = keyword_text = query
     top_k = context.settings.top_k
-    with tracing.span("embed.query") as attrs:
-        embedding = context.embed_model.get_query_embedding(query)
+    depth = top_k * FUSION_DEPTH
+    with tracing.span("embed.query", text=dense_text) as attrs:
+        embedding = context.embed_model.get_query_embedding(dense_text)
         attrs["model"] = context.embed_model.model_name
-    bundle = QueryBundle(query_str=query, embedding=embedding)
+    candidates: list[Chunk] = []
+    if options.mode != "keyword":
+        candidates = _dense(context, QueryBundle(query_str=dense_text, embedding=embedding), filters, restrict_keys)
+    dense_rows = [c.row_key for c in best_chunk_per_row(candidates, depth)]
+    keyword_rows: list[str] = []
+    hits: list[KeywordHit] = []
+    if options.mode != "dense":
+        hits = _keyword(context, keyword_text, filters, restrict_keys, depth)
+        keyword_rows = list(dict.fromkeys(hit.row_key for hit in hits))
+    with tracing.span("fusion", mode=options.mode, k=RRF_K) as attrs:
+        fused = rrf([dense_rows, keyword_rows])[:top_k] if options.mode == "fused" else \
+            (dense_rows if options.mode == "dense" else keyword_rows)[:top_k]
+        chosen = set(fused)
+        pool = [c for c in candidates if c.row_key in chosen]
+        known = {c.id for c in pool}
+        extra = [hit for hit in hits if hit.row_key in chosen and hit.id not in known]
+        pool += _score_hits(context, extra, embedding)
+        per_row: dict[str, int] = {}
+        evidence: list[Chunk] = []
+        for chunk in sorted(pool, key=lambda c: c.score, reverse=True):
+            if per_row.get(chunk.row_key, 0) < CHUNKS_PER_ROW:
+                per_row[chunk.row_key] = per_row.get(chunk.row_key, 0) + 1
+                evidence.append(chunk)
+        best = {c.row_key: c for c in reversed(evidence)}  # the best chunk of each row
+        top = [best[key] for key in fused if key in best]
+        ranks = [{"row_key": c.row_key, "id": c.id, "fused_rank": place, "dense_rank": _rank(dense_rows, c.row_key),
+                  "keyword_rank": _rank(keyword_rows, c.row_key), "score": c.score}
+                 for place, c in enumerate(top, start=1)]
+        attrs["results"] = ranks
+    return Retrieved(top, evidence, ranks)
+
+
+def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K) -> list[str]:
+    """Reciprocal rank fusion: each key scores the sum of 1 / (k + rank) over the rankings it appears in; ties
+    go to the better single rank, then to the earlier ranking."""
+    scores: dict[str, float] = {}
+    best: dict[str, tuple[int, int]] = {}
+    for number, ranking in enumerate(rankings):
+        for rank, key in enumerate(ranking, start=1):
+            scores[key] = scores.get(key, 0.0) + 1.0 / (k + rank)
+            best[key] = min(best.get(key, (rank, number)), (rank, number))
+    return sorted(scores, key=lambda key: (-scores[key], best[key]))
+
+
+def _rank(ranking: Sequence[str], key: str) -> int | None:
+    return ranking.index(key) + 1 if key in ranking else None
+
+
+def _dense(context: EngineContext, bundle: QueryBundle, filters: MetadataFilters | None,
+           restrict_keys: Sequence[str] | None) -> list[Chunk]:
+    top_k = context.settings.top_k
     batches: list[MetadataFilters | None] = []
     if restrict_keys is None:
         batches.append(filters)
@@ -83,18 +236,59 @@ def retrieve(context: EngineContext, query: str, filters: MetadataFilters | None
             found, used = _search_distinct_rows(index, bundle, batch_filters, top_k, context)
             candidates += found
             rounds += used
-        top = best_chunk_per_row(candidates, top_k)
-        rows = {c.row_key for c in top}
-        per_row: dict[str, int] = {}
-        evidence = []
-        for chunk in sorted(candidates, key=lambda c: c.score, reverse=True):
-            if chunk.row_key in rows and per_row.get(chunk.row_key, 0) < CHUNKS_PER_ROW:
-                per_row[chunk.row_key] = per_row.get(chunk.row_key, 0) + 1
-                evidence.append(chunk)
+        ranked = best_chunk_per_row(candidates, top_k * FUSION_DEPTH)
         attrs["candidates"] = len(candidates)
         attrs["rounds"] = rounds
-        attrs["results"] = [{"id": c.id, "score": c.score} for c in top]
-    return Retrieved(top, evidence)
+        attrs["results"] = [{"rank": rank, "row_key": c.row_key, "id": c.id, "score": c.score}
+                            for rank, c in enumerate(ranked, start=1)]
+    return candidates
+
+
+def _keyword(context: EngineContext, text: str, filters: MetadataFilters | None,
+             restrict_keys: Sequence[str] | None, rows: int) -> list[KeywordHit]:
+    """BM25 hits under the same pre-filters; none (and a note in the trace) when the keyword index is absent."""
+    terms = keyword_terms(text)
+    with tracing.span("keyword.search", terms=terms, rows=rows) as attrs:
+        try:
+            hits = context.index.keywords.search(terms, rows=rows, per_row=CHUNKS_PER_ROW,
+                                                 where=chroma_where(filters), row_keys=restrict_keys)
+        except FileNotFoundError:
+            attrs["skipped"] = "no keyword index yet: run `python -m rag index` (dense search only)"
+            return []
+        except sqlite3.Error as error:
+            attrs["skipped"] = f"keyword index unreadable ({error}); run `python -m rag index` (dense search only)"
+            return []
+        ranked = list(dict.fromkeys(hit.row_key for hit in hits))
+        best = {hit.row_key: hit for hit in reversed(hits)}
+        attrs["results"] = [{"rank": rank, "row_key": key, "id": best[key].id, "bm25": best[key].score}
+                            for rank, key in enumerate(ranked, start=1)]
+    return hits
+
+
+def _score_hits(context: EngineContext, hits: Sequence[KeywordHit], embedding: Sequence[float]) -> list[Chunk]:
+    """Keyword-only chunks as `Chunk`s scored by cosine similarity of their stored vectors to the query."""
+    if not hits:
+        return []
+    collection = context.vector_index().vector_store.client
+    got = collection.get(ids=[hit.id for hit in hits], include=["embeddings"])
+    vectors = {identifier: vector for identifier, vector in zip(got["ids"], got["embeddings"], strict=True)}
+    roles = context.source.roles
+    chunks = []
+    for hit in hits:
+        vector = vectors.get(hit.id)
+        cosine = _cosine(embedding, vector) if vector is not None else 0.0
+        chunks.append(Chunk(id=hit.id, row_key=hit.row_key,
+                            title=str(hit.metadata.get(roles.title, "")) if roles.title else "",
+                            url=str(hit.metadata.get(roles.url, "")) if roles.url else "",
+                            chunk=hit.chunk, text=hit.text, score=round(min(1.0, max(0.0, cosine)), 4),
+                            metadata=_shown_metadata(hit.metadata)))
+    return chunks
+
+
+def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=False))
+    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norm if norm else 0.0
 
 
 def _search_distinct_rows(index: Any, bundle: QueryBundle, filters: MetadataFilters | None, top_k: int,
@@ -127,21 +321,59 @@ def best_chunk_per_row(chunks: list[Chunk], limit: int) -> list[Chunk]:
     return list(best.values())[:limit]
 
 
+# Similarity thresholds of "relevant" (floor, strong) per embedding model, calibrated on the dev questions of
+# every table (bench/retrieval_calibration.py, bench/results/retrieval_calibration.md): cosine scales differ
+# between models, so an uncalibrated model (or the hashing stand-in) relies on the topic's words alone.
+CALIBRATED_THRESHOLDS = {"all-MiniLM-L6-v2": (0.14, compose.STRONG_SCORE)}
+UNCALIBRATED = (0.0, math.inf)
+
+
+def relevance_thresholds(context: EngineContext) -> tuple[float, float]:
+    """(floor, strong): relevant = best similarity >= strong, or >= floor and the topic's words mentioned."""
+    floor, strong = CALIBRATED_THRESHOLDS.get(context.embed_model.model_name, UNCALIBRATED)
+    return (floor if context.min_score is None else context.min_score), strong
+
+
 def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan, chunks: list[Chunk],
                        restricted: bool = False) -> tuple[str, list[Citation]]:
-    """Answer from retrieved chunks; inside SQL-selected rows (`restricted`) a lower similarity suffices,
-    because the structured part of the question already chose the documents."""
+    """Answer from retrieved chunks, or say that nothing relevant was found: one rule for every route
+    (`relevance_thresholds`, the rule of `compose.is_relevant`); the span records its inputs. Inside SQL-selected
+    rows (`restricted`), when the conditions selected fewer documents than top_k, "nothing relevant" still names
+    them, marked as chosen by the conditions, not by similarity (a misspelled topic or name still shows the one
+    article of that day)."""
     date_key = context.source.roles.date
-    min_score = context.min_score * (0.5 if restricted else 1.0)
+    floor, strong = relevance_thresholds(context)
+    topic = plan.topic or question
     with tracing.span("synthesize", provider="llm" if context.synthesizer else "extractive") as attrs:
-        if context.synthesizer and compose.is_relevant(plan.topic or question, chunks, min_score):
+        best = max((c.score for c in chunks), default=0.0)
+        mentioned = compose.mentions_topic(topic, chunks)
+        relevant = bool(chunks) and (best >= strong or best >= floor and mentioned)
+        attrs.update(best_score=best, topic_mentioned=mentioned, floor=floor,
+                     strong=None if math.isinf(strong) else strong, relevant=relevant)
+        if context.synthesizer and relevant:
             text = context.synthesizer.from_chunks(question, chunks)
             citations = unique_citations(c.citation(date_key or "") for c in chunks)
         else:
             text, citations = compose.retrieval_answer(question, plan.topic, chunks, date_key=date_key,
-                                                       min_score=min_score)
+                                                       min_score=floor, relevant=relevant)
+            rows = best_chunk_per_row(chunks, context.settings.top_k)
+            if not relevant and restricted and 0 < len(rows) < context.settings.top_k:
+                text += "\n\n" + selected_by_conditions(rows, date_key)
+                attrs["selected_by_conditions"] = len(rows)
         attrs["citations"] = len(citations)
     return text, citations
+
+
+def selected_by_conditions(rows: Sequence[Chunk], date_key: str | None) -> str:
+    """The few documents the conditions alone selected (not cited: they are not an answer), escaped once."""
+    noun = "document" if len(rows) == 1 else "documents"
+    lines = [f"_The conditions alone select {len(rows)} {noun}; {'it is' if len(rows) == 1 else 'they are'} "
+             "listed because the conditions chose them, not because of similarity:_"]
+    for chunk in rows:
+        day = str(chunk.metadata.get(date_key, ""))[:10] if date_key else ""
+        dated = f", {escape_markdown(day, one_line=True)}" if day else ""
+        lines.append(f"- *{escape_markdown(chunk.title or chunk.row_key, one_line=True)}*{dated}")
+    return "\n".join(lines)
 
 
 def unique_citations(citations: Iterable[Citation]) -> list[Citation]:

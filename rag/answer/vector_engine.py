@@ -29,7 +29,7 @@ class VectorEngine(CustomQueryEngine):
         with tracing.span("filters.infer") as attrs:
             applied, dropped, filters = chroma_filters(plan, with_dates=True)
             attrs.update(applied=[f.describe() for f in applied], dropped=[d.description for d in dropped])
-        found = retrieve(context, plan.topic or query_str, filters)
+        found = retrieve(context, plan, filters)
         text, citations = answer_from_chunks(context, query_str, plan, found.evidence)
         return engine_response(text, EngineResult(interpretation=interpret(plan, context.source.table),
                                                   filters=applied, filters_dropped=dropped, chunks=found.top,

@@ -1,0 +1,175 @@
+"""Dense + BM25 retrieval fused by reciprocal rank (#14): an exact rare token found although dense search misses
+it, the same pre-filters on both searches, the ranks in the trace, the text searched, and dense-only
+retrieval when the keyword index is missing.
+
+Real SQLite and Chroma in tmp_path with the hashing embedder, whose similarity is word overlap: the decoys
+below share the question's function words (which BM25 ignores) but not its rare token.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import make_articles_db, settings_for
+from llama_index.vector_stores.chroma.base import _to_chroma_filter
+
+from rag import tracing
+from rag.answer.context import RetrievalOptions
+from rag.answer.filters import chroma_filters
+from rag.answer.retrieval import (
+    CHUNKS_PER_ROW,
+    chroma_where,
+    keyword_terms,
+    retrieve,
+    rrf,
+    search_text,
+    without_condition_words,
+)
+from rag.assistant import Assistant
+from rag.data.index import VectorIndex
+from rag.data.source import TableSource
+from rag.models import Trace
+from rag.providers import build_embedder
+from rag.understand.planner import Condition, QueryPlan
+
+QUESTION = "what is the state of the ZX81 order"
+
+
+def _row(key: str, title: str, day: str, category: str, content: str) -> dict[str, Any]:
+    return {"url": key, "title": title, "authors": "Ann Lee", "published_date": day, "article_category": category,
+            "full_content": content}
+
+
+DECOYS = [_row(f"d{i}", f"What is the plan {i}", f"2023-0{1 + i % 3}-1{i} 10:00:00", "Business",
+               "What is the plan? What is the cost of the new roof of the hall? What is the view of the board "
+               f"on the matter of the budget {i}?") for i in range(6)]
+TARGET = _row("t1", "Shipment update", "2023-03-05 10:00:00", "Business",
+              "Shipment ZX81 left the warehouse on Monday and reached the depot a day later.")
+OTHER = _row("o1", "Warehouse report", "2023-03-06 10:00:00", "Sports", "A second ZX81 crate was found in a locker.")
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    root = tmp_path_factory.mktemp("fusion")
+    db = make_articles_db(root / "articles.db", [*DECOYS, TARGET, OTHER])
+    settings = settings_for(db, root / "index", top_k=3)
+    VectorIndex(settings, build_embedder(settings)).sync(TableSource.from_settings(settings))
+    return Assistant.build(settings)
+
+
+def traced(function: Any) -> tuple[Any, Trace]:
+    trace = Trace(question="q")
+    with tracing.recording(trace):
+        result = function()
+    return result, trace
+
+
+def attributes(trace: Trace, name: str) -> dict[str, Any]:
+    [span] = [s for s in trace.spans if s.name == name]
+    return span.attributes
+
+
+def test_rrf_sums_reciprocal_ranks_and_breaks_ties_by_best_rank() -> None:
+    assert rrf([["a", "b", "c"], ["c", "d"]]) == ["c", "a", "b", "d"]
+    assert rrf([["a"], []]) == ["a"]
+    assert rrf([["x", "y"], ["y", "x"]]) == ["x", "y"]  # equal sums: x's best rank came from the first list
+
+
+def test_fusion_finds_the_exact_rare_token_dense_search_misses(assistant: Assistant) -> None:
+    context = assistant.context
+    dense, _ = traced(lambda: retrieve(context, QUESTION, None, options=RetrievalOptions(mode="dense")))
+    assert "t1" not in [c.row_key for c in dense.top]  # the decoys share more words with the question
+    fused, trace = traced(lambda: retrieve(context, QUESTION, None))
+    assert [c.row_key for c in fused.top][0] in ("t1", "o1")
+    assert {"t1", "o1"} <= {c.row_key for c in fused.top}
+    keyword = attributes(trace, "keyword.search")
+    assert keyword["terms"] == ["state", "zx81", "order"]  # no stop words; digits keep a fragment unjoined
+    assert {r["row_key"] for r in keyword["results"]} == {"t1", "o1"}
+    ranks = {r["row_key"]: r for r in attributes(trace, "fusion")["results"]}
+    assert ranks["t1"]["keyword_rank"] in (1, 2) and ranks["t1"]["dense_rank"] > 3
+    assert [r["fused_rank"] for r in attributes(trace, "fusion")["results"]] == [1, 2, 3]
+    dense_ranks = {r["row_key"]: r["rank"] for r in attributes(trace, "vector.search")["results"]}
+    assert ranks["t1"]["dense_rank"] == dense_ranks["t1"]
+    # A keyword-found chunk is scored by its stored vector, as dense search would have scored it.
+    alone = retrieve(context, QUESTION, None, ["t1"], options=RetrievalOptions(mode="dense")).top[0]
+    assert next(c for c in fused.top if c.row_key == "t1").score == pytest.approx(alone.score, abs=1e-3)
+    assert all(len([c for c in fused.evidence if c.row_key == key]) <= CHUNKS_PER_ROW for key in ranks)
+
+
+def test_keyword_results_obey_the_metadata_filters(assistant: Assistant) -> None:
+    plan = QueryPlan(question="which business articles mention ZX81?", topic="ZX81", conditions=[
+        Condition("category", "article_category", "=", "Business", "business")])
+    _, _, filters = chroma_filters(plan, with_dates=True)
+    found, trace = traced(lambda: retrieve(assistant.context, plan, filters))
+    keyword = attributes(trace, "keyword.search")
+    assert [r["row_key"] for r in keyword["results"]] == ["t1"]  # o1 (Sports) also says ZX81
+    assert found.top[0].row_key == "t1" and "o1" not in {c.row_key for c in found.top}
+    assert {c.metadata["article_category"] for c in found.evidence} == {"Business"}
+    unfiltered, trace = traced(lambda: retrieve(assistant.context, plan, None))
+    assert {r["row_key"] for r in attributes(trace, "keyword.search")["results"]} == {"t1", "o1"}
+
+
+def test_keyword_results_stay_inside_the_sql_selected_rows(assistant: Assistant) -> None:
+    turn = assistant.ask("ZX81 shipment news from 5 March 2023")
+    assert turn.route == "hybrid" and turn.result.restricted_row_keys == 1
+    keyword = next(s for s in turn.trace.spans if s.name == "keyword.search").attributes
+    assert [r["row_key"] for r in keyword["results"]] == ["t1"]  # o1 (6 March) also says ZX81
+    assert [c.row_key for c in turn.result.chunks] == ["t1"]
+
+
+def test_without_a_keyword_index_retrieval_is_dense_only(tmp_path: Path) -> None:
+    db = make_articles_db(tmp_path / "articles.db", [*DECOYS, TARGET])
+    settings = settings_for(db, tmp_path / "index", top_k=3)
+    assistant = Assistant.build(settings)
+    assistant.context.index.sync(assistant.context.source)
+    assistant.context.index.keywords.drop()
+    found, trace = traced(lambda: retrieve(assistant.context, QUESTION, None))
+    assert "no keyword index" in attributes(trace, "keyword.search")["skipped"]
+    assert len(found.top) == 3 and all(r["keyword_rank"] is None for r in attributes(trace, "fusion")["results"])
+    turn = assistant.ask(QUESTION)
+    assert turn.error is None
+
+
+# --------------------------------------------------------------------------- the text that is searched
+
+
+def test_search_texts() -> None:
+    question = "Technology articles about crypto by Li Wei in March 2023"
+    plan = QueryPlan(question=question, topic="crypto", conditions=[
+        Condition("category", "article_category", "=", "Technology", "Technology"),
+        Condition("author", "authors", "=", "Li Wei", "Li Wei"),
+        Condition("date", "published_date", "between", (date(2023, 3, 1), date(2023, 3, 31)), "in March 2023",
+                  span=(question.index("in March"), len(question)))])
+    assert without_condition_words(plan) == "articles about crypto by"
+    assert search_text(plan, "question") == question
+    assert search_text(plan, "minus_conditions") == "articles about crypto by"
+    assert search_text(plan, "topic") == "crypto"
+    assert search_text(QueryPlan(question="hello"), "topic") == "hello"  # no topic: the question
+    with pytest.raises(ValueError, match="unknown"):
+        search_text(plan, "everything")
+    negated = QueryPlan(question="crypto news not sports, please", conditions=[
+        Condition("category", "article_category", "!=", "Sports", "not sports")])
+    assert without_condition_words(negated) == "crypto news , please"
+
+
+def test_keyword_terms_drop_stop_words_and_join_split_names() -> None:
+    terms = keyword_terms("What did the Doo ley ruling say about Levi's jeans?")
+    assert terms[:3] == ["doo", "ley", "ruling"]
+    assert "dooley" in terms and "levi" in terms and "jeans" in terms
+    assert not {"what", "did", "the", "about"} & set(terms)
+    assert keyword_terms("the of and") == []
+
+
+@pytest.mark.parametrize("question", [
+    "Which business articles are about funding?",
+    "articles about bees not in sports by Ann Lee",
+    "politics or business news about elections between March and May 2023",
+    "crypto articles with more than 500 words in 2023",
+])
+def test_keyword_filters_are_the_filters_chroma_receives(assistant: Assistant, question: str) -> None:
+    plan = assistant.context.planner.plan(question)
+    _, _, filters = chroma_filters(plan, with_dates=True)
+    assert chroma_where(filters) == (_to_chroma_filter(filters) if filters else None)
