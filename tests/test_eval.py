@@ -29,7 +29,7 @@ from rag.evaluation.metrics import (
     value_match,
     values_match,
 )
-from rag.evaluation.report import EvalReport, summarise, write_report
+from rag.evaluation.report import EvalReport, summarise, summary_markdown, write_report
 from rag.evaluation.runner import run_eval, score_case
 from rag.models import Chunk, Citation, EngineResult, QueryResult, Trace, Turn
 from rag.settings import PROJECT_ROOT, Settings
@@ -357,6 +357,24 @@ def test_tickets_run_unchanged_on_another_schema(tickets_report: EvalReport) -> 
     original = original_tickets(tickets_report)
     assert original["routing_accuracy"] >= 0.8, failing(tickets_report)
     assert original["retrieval"]["hit_at_k"] >= 0.8, failing(tickets_report, "retrieval")
+
+
+def test_retrieval_cases_carry_a_whole_question_unfiltered_baseline(tickets_report: EvalReport) -> None:
+    """Each retrieval case is also retrieved as a stock pipeline would (whole question, no filters, same k),
+    dense and keyword, so the summary can show the product's hit@k next to the baseline's (#14)."""
+    retrieval = [c for c in tickets_report.cases if c.kind == "retrieval"]
+    assert retrieval and all(set(c.baseline) == {"dense", "keyword"} for c in retrieval)
+    assert all(c.hit_at_1 is not None for c in retrieval)
+    assert not any(c.baseline for c in tickets_report.cases if c.kind != "retrieval")
+    figures = tickets_report.summary["retrieval"]
+    dense = figures["baseline"]["dense"]
+    assert dense["cases"] == figures["cases"]
+    assert dense["hit_at_k"] == round(sum(c.baseline["dense"]["hit"] for c in retrieval) / len(retrieval), 4)
+    assert figures["hit_at_1"] == round(sum(bool(c.hit_at_1) for c in retrieval) / len(retrieval), 4)
+    lines = summary_markdown(tickets_report).splitlines()
+    assert any(line.startswith("| Baseline dense (whole question, no filters): hit@1 / hit@5 / MRR | ")
+               for line in lines)
+    assert any(line.startswith("| Retrieval hit@1 | ") for line in lines)
 
 
 def test_tickets_sql_accuracy(tickets_report: EvalReport) -> None:

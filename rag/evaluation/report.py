@@ -86,6 +86,7 @@ def summarise(results: Sequence[CaseResult], k: int) -> dict[str, Any]:
         "sql": {"cases": len(sql), "correct": sum(bool(r.sql_ok) for r in sql),
                 "accuracy": rate(sum(bool(r.sql_ok) for r in sql), len(sql))},
         "retrieval": {"cases": len(retrieval), "k": k,
+                      "hit_at_1": rate(sum(bool(r.hit_at_1) for r in retrieval), len(retrieval)),
                       "hit_at_k": rate(sum(bool(r.hit) for r in retrieval), len(retrieval)),
                       "recall_at_k": rate(sum(r.recall or 0.0 for r in retrieval), len(retrieval)),
                       "mrr": rate(sum(r.reciprocal_rank or 0.0 for r in retrieval), len(retrieval)),
@@ -93,7 +94,9 @@ def summarise(results: Sequence[CaseResult], k: int) -> dict[str, Any]:
                       "best_score_when_hit": {"min": min(hit_scores, default=None),
                                               "p10": percentile(hit_scores, 10), "p50": percentile(hit_scores, 50)},
                       "best_score_when_no_answer": {"max": max(empty_scores, default=None),
-                                                    "p50": percentile(empty_scores, 50)}},
+                                                    "p50": percentile(empty_scores, 50)},
+                      # The same cases retrieved as a stock pipeline would: whole question, no filters, same k.
+                      "baseline": _baselines(retrieval)},
         "answers": {"answerable_cases": len(answerable),
                     "citation_rate": rate(sum(r.cited for r in answerable), len(answerable)),
                     "no_answer_rate_when_answer_exists": rate(sum(r.said_no_answer for r in answerable),
@@ -115,6 +118,17 @@ def summarise(results: Sequence[CaseResult], k: int) -> dict[str, Any]:
     }
 
 
+def _baselines(retrieval: Sequence[CaseResult]) -> dict[str, dict[str, Any]]:
+    modes = sorted({mode for r in retrieval for mode in r.baseline})
+    figures = {}
+    for mode in modes:
+        scored = [r.baseline[mode] for r in retrieval if mode in r.baseline]
+        figures[mode] = {"cases": len(scored), "hit_at_1": rate(sum(bool(b["hit_at_1"]) for b in scored), len(scored)),
+                         "hit_at_k": rate(sum(bool(b["hit"]) for b in scored), len(scored)),
+                         "mrr": rate(sum(b["reciprocal_rank"] for b in scored), len(scored))}
+    return figures
+
+
 def _expects_empty(result: CaseResult) -> bool:
     return result.kind == "sql" and result.expected_sql_result == []
 
@@ -125,6 +139,10 @@ def _pct(value: float | None) -> str:
 
 def _scores(figures: dict[str, Any], *keys: str) -> str:
     return " / ".join("n/a" if figures.get(k) is None else f"{figures[k]:.2f}" for k in keys)
+
+
+def _num(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.3f}"
 
 
 def _ms(value: float | None) -> str:
@@ -157,9 +175,13 @@ def summary_markdown(report: EvalReport) -> str:
         f"| SQL execution accuracy | {_pct(sql['accuracy'])} ({sql['correct']} / {sql['cases']}) |",
         f"| silent errors (wrong SQL answers whose reading looked right) | {s['silent_errors']['count']} of "
         f"{s['silent_errors']['judged']} judged |",
+        f"| Retrieval hit@1 | {_pct(retrieval.get('hit_at_1'))} |",
         f"| Retrieval hit@{retrieval['k']} | {_pct(retrieval['hit_at_k'])} ({retrieval['cases']} cases) |",
         f"| Retrieval recall@{retrieval['k']} | {_pct(retrieval['recall_at_k'])} |",
         f"| Retrieval MRR | {mrr} |",
+        *[f"| Baseline {mode} (whole question, no filters): hit@1 / hit@{retrieval['k']} / MRR | "
+          f"{_pct(b['hit_at_1'])} / {_pct(b['hit_at_k'])} / {_num(b['mrr'])} ({b['cases']} cases) |"
+          for mode, b in retrieval.get("baseline", {}).items()],
         f"| Citation rate (answerable) | {_pct(answers['citation_rate'])} |",
         f"| 'No answer' replies when an answer exists | {_pct(answers['no_answer_rate_when_answer_exists'])} |",
         f"| Correct 'no answer' when none exists | {_pct(answers['correct_no_answer_rate'])} "

@@ -25,6 +25,8 @@ from rag.evaluation.report import EvalReport, summarise
 from rag.settings import Settings, mask_url
 
 KEPT_ROWS = 20  # rows of an actual SQL result kept per case in the report
+# Baseline retrievals per retrieval case: the whole question, no filters, same k (what a stock pipeline does).
+BASELINE_MODES = ("dense", "keyword")
 WARM_UP_QUESTION = "warm-up question about nothing in particular"  # not scored; see run_eval
 
 @dataclass
@@ -56,8 +58,11 @@ class CaseResult:
     relevant: list[str] = field(default_factory=list)
     best_score: float | None = None  # similarity of the best retrieved chunk
     hit: bool | None = None
+    hit_at_1: bool | None = None
     recall: float | None = None
     reciprocal_rank: float | None = None
+    # mode -> {hit_at_1, hit, reciprocal_rank} of the baseline retrievals (whole question, no filters, same k)
+    baseline: dict[str, dict[str, Any]] = field(default_factory=dict)
     # answer
     said_no_answer: bool = False
     cited: bool = False
@@ -117,6 +122,7 @@ def score_case(case: Case, turn: Any, k: int, roles: Any = None) -> CaseResult:
         result.relevant = list(case.relevant)
         keys = [(c.url, c.title, c.row_key) for c in chunks]
         result.hit = hit_at_k(keys, case.relevant, k)
+        result.hit_at_1 = hit_at_k(keys, case.relevant, 1)
         result.recall = round(recall_at_k(keys, case.relevant, k), 4)
         result.reciprocal_rank = round(reciprocal_rank(keys[:k], case.relevant), 4)
         if not result.hit:
@@ -137,6 +143,28 @@ def score_case(case: Case, turn: Any, k: int, roles: Any = None) -> CaseResult:
     if not result.passed:
         result.turn = turn.to_dict()
     return result
+
+
+def baseline_retrieval(assistant: Any, case: Case, k: int) -> dict[str, dict[str, Any]]:
+    """The retrieval a stock pipeline would do, per mode in BASELINE_MODES: the whole question, no filters, the
+    same k. Not part of the turn (its latency is not counted); {} when the assistant has no search context."""
+    from rag.answer.context import RetrievalOptions
+    from rag.answer.retrieval import retrieve
+    from rag.errors import RagError
+
+    context = getattr(assistant, "context", None)
+    if context is None:
+        return {}
+    figures: dict[str, dict[str, Any]] = {}
+    for mode in BASELINE_MODES:
+        try:
+            chunks = retrieve(context, case.question, None, options=RetrievalOptions(mode=mode)).top
+        except RagError:
+            continue
+        keys = [(c.url, c.title, c.row_key) for c in chunks]
+        figures[mode] = {"hit_at_1": hit_at_k(keys, case.relevant, 1), "hit": hit_at_k(keys, case.relevant, k),
+                         "reciprocal_rank": round(reciprocal_rank(keys[:k], case.relevant), 4)}
+    return figures
 
 
 def _crashed(case: Case, error: BaseException) -> CaseResult:
@@ -174,6 +202,8 @@ def run_eval(cases: CaseSet, settings: Settings, *, assistant: Any | None = None
     for number, case in enumerate(cases.cases, start=1):
         try:
             result = score_case(case, assistant.ask(case.question), settings.top_k, roles)
+            if case.relevant:
+                result.baseline = baseline_retrieval(assistant, case, settings.top_k)
         except Exception as error:  # noqa: BLE001 - one broken case must not end the run
             result = _crashed(case, error)
         results.append(result)
