@@ -25,17 +25,40 @@ from rag.data.index import IndexStatus, SyncReport, VectorIndex, index_error
 from rag.data.role_store import RoleChange, RolesReport, change_roles, roles_report
 from rag.data.source import TableProfile, TableSource
 from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
+from rag.llm.followup import standalone_question
 from rag.llm.prompts import text_to_sql_prompt
 from rag.llm.synthesis import LLMSynthesizer
-from rag.models import EngineResult, PlanEdit, QueryResult, Route, Span, Trace, Turn
+from rag.models import (
+    ConditionReading,
+    Conversation,
+    ConversationTurn,
+    EngineResult,
+    Interpretation,
+    PlanEdit,
+    QueryResult,
+    Route,
+    Span,
+    Trace,
+    Turn,
+)
 from rag.providers import Providers, build_providers, estimate_cost
 from rag.settings import Settings
-from rag.understand.interpretation import apply_edit, describe_edit
+from rag.understand.followup import Detection, detect, plan_from_dict, plan_to_dict, resolve
+from rag.understand.interpretation import apply_edit, describe_edit, row_noun
 from rag.understand.offline_writer import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
 from rag.understand.planner import Planner
 from rag.understand.text_to_sql import SQLBuilder
 
 logger = logging.getLogger(__name__)
+
+KEPT_TABLE_ROWS = 50  # rows of an aggregate's grouped table kept in the conversation state
+MAX_ROWS_OF_TURN = 50_000  # rows of an earlier answer a "which of those ..." search may look inside
+
+
+def _rows_named(count: int, table: str) -> str:
+    """"3 articles", "1 article": a count of the table's rows in words."""
+    noun = row_noun(table)
+    return f"{count} {noun[:-1] if count == 1 and noun.endswith('s') else noun}"
 
 
 def validate_question(question: Any, max_chars: int) -> str:
@@ -117,11 +140,15 @@ class Assistant:
             f"{self.providers.provider_name} ({self.providers.model_name})"
 
     def ask(self, question: Any, route: Route | str | None = None,
-            on_step: Callable[[Span], None] | None = None, on_token: Callable[[str], None] | None = None) -> Turn:
+            on_step: Callable[[Span], None] | None = None, on_token: Callable[[str], None] | None = None, *,
+            conversation: Conversation | None = None) -> Turn:
         """Answer one question; never raises for domain errors (they become the turn's error).
 
         `on_step` is called with each step's span as it ends, for live progress; `on_token` with the answer
-        so far while an LLM streams it (offline answers arrive whole)."""
+        so far while an LLM streams it (offline answers arrive whole). With a `conversation`, a follow-up ("and in
+        2022?", "which of those mention elections?", "why SQL?") is answered from the earlier turn it builds on
+        (rag.understand.followup), and the turn is added to the conversation; a question that is not a follow-up
+        is answered on its own. A forced `route` re-asks the question as written."""
         try:
             forced = Route(route) if route else None
         except ValueError:
@@ -134,13 +161,28 @@ class Assistant:
             if assistant is self:
                 with tracing.span("validate"):
                     trace.question = validate_question(question, self.settings.max_question_chars)
+            if conversation is not None and forced is None:
+                followed = assistant._follow_up(trace.question, conversation, trace)
+                if followed is not None:
+                    return followed
             return assistant._answer(trace.question, forced, trace)
 
-        return self._guarded(trace, answer, on_step, on_token)
+        turn = self._guarded(trace, answer, on_step, on_token)
+        if conversation is not None:
+            self.remember(conversation, turn)
+        return turn
 
-    def rerun(self, turn: Turn, edit: PlanEdit, on_step: Callable[[Span], None] | None = None) -> Turn:
+    def rerun(self, turn: Turn, edit: PlanEdit, on_step: Callable[[Span], None] | None = None, *,
+              conversation: Conversation | None = None) -> Turn:
         """Answer `turn`'s question again from its reading with the user's edit applied (a condition removed,
-        an alternative chosen), without parsing the question again; the new turn says it was edited."""
+        an alternative chosen), without parsing the question again; the new turn says it was edited (and joins
+        `conversation`, when given)."""
+        edited = self._rerun(turn, edit, on_step)
+        if conversation is not None:
+            self.remember(conversation, edited)
+        return edited
+
+    def _rerun(self, turn: Turn, edit: PlanEdit, on_step: Callable[[Span], None] | None) -> Turn:
         reading = turn.result.interpretation
         trace = Trace(question=turn.question, provider=self.provider_label)
         if reading is None or reading.plan is None:
@@ -233,6 +275,162 @@ class Assistant:
         # The message may quote a value, a statement or an exception's text: data, escaped once like any other.
         return Turn(question=trace.question, answer=f"**{error.title}.** {escape_markdown(error)}", trace=trace,
                     result=result, error=str(error))
+
+    # ---------------------------------------------------------------- conversations
+
+    def _follow_up(self, question: str, conversation: Conversation, trace: Trace) -> Turn | None:
+        """The turn answering `question` as a follow-up of an earlier turn of `conversation`, or None when it is a
+        question of its own (never merged) or there is nothing to build on."""
+        found = detect(question, self.context.planner)
+        with tracing.span("followup", kind=found.kind, evidence=found.evidence) as attrs:
+            if found.reason:
+                attrs["not_a_follow_up"] = found.reason
+            base = self._base_of(found, conversation)
+            if found.is_follow_up and base is None:
+                attrs["not_a_follow_up"] = "no earlier answer in this conversation to build on"
+            if base is not None:
+                attrs.update(builds_on=base.number, base_question=base.question, remainder=found.remainder)
+        if not found.is_follow_up or base is None:
+            return None
+        if found.kind == "explain":
+            return self._explain(question, base, trace)
+        if self.providers.llm is not None and found.kind != "restrict":
+            return self._rewritten(question, base, trace)
+        assert base.plan is not None
+        followup = resolve(found, plan_from_dict(base.plan), base.number)
+        plan, change = followup.plan, followup.describe()
+        rows = None
+        if followup.kind == "restrict":
+            rows = self._rows_of(base)
+            change = f"among its {_rows_named(len(rows), self.context.source.table)}, about '{plan.topic}'"
+            change += "".join(f", {c}" for c in followup.changes[1:])
+            route, reason = Route.HYBRID, (f"follow-up of #{base.number}: a search for {plan.topic!r} inside the "
+                                           f"{len(rows)} rows of its answer")
+        else:
+            route, reason = plan.route()
+            reason = f"follow-up of #{base.number} ({change}); {reason}"
+        trace.notes.append(f"Follow-up of #{base.number} ({base.question!r}): kept "
+                           f"{'; '.join(followup.inherited) or 'nothing'}; changed: {change}.")
+        with tracing.span("route", route=route.value, reason=reason, builds_on=base.number, changes=followup.changes,
+                          inherited=followup.inherited, plan=plan_to_dict(plan)):
+            pass
+        if rows is not None:
+            response = self.engines[Route.HYBRID].answer_within(question, plan, rows, f"#{base.number}")
+        else:
+            response = self.engines[route].answer(question, plan)
+        turn = self._turn(question, response, route, reason, trace)
+        reading = turn.result.interpretation
+        if reading is not None:
+            reading.builds_on = base.number
+            reading.followup = f"Same as #{base.number}, {change}" if rows is None else f"Builds on #{base.number}"
+            if rows is not None:
+                reading.conditions.insert(0, ConditionReading(
+                    "row_key", "in", len(rows), "", f"among the {_rows_named(len(rows), self.context.source.table)} "
+                    f"of #{base.number}"))
+            turn.answer = self._with_restatement(turn.result, str(response.response))
+        return turn
+
+    @staticmethod
+    def _base_of(found: Detection, conversation: Conversation) -> ConversationTurn | None:
+        """The earlier turn a follow-up builds on: the one it names ("#2"), else the last answer (for "why ...?",
+        the last turn that was not itself an explanation, even a failed one)."""
+        if found.refers_to is not None:
+            named = conversation.find(found.refers_to)
+            if named is not None and (found.kind == "explain" or named.plan is not None):
+                return named
+        if found.kind == "explain":
+            answered = [t for t in reversed(conversation.turns) if t.plan is not None or t.error]
+            by_route = [t for t in answered if found.route_named and t.route == found.route_named]
+            return (by_route or answered or [None])[0]
+        return conversation.last_answer()
+
+    def _rows_of(self, base: ConversationTurn) -> list[str]:
+        """The row keys of the rows an earlier answer showed (kept with it, or selected again by SQL from its plan)."""
+        if base.row_keys is not None:
+            return list(base.row_keys)
+        assert base.plan is not None
+        source = self.context.source
+        with tracing.span("sql.write", writer=f"rows of #{base.number}") as attrs:
+            attrs["sql"] = sql = self.context.sql_builder.answered_rows_sql(plan_from_dict(base.plan),
+                                                                             source.key_columns)
+        run = self.context.database.execute(sql, max_rows=MAX_ROWS_OF_TURN)
+        assert run.result is not None
+        return [source.key_of(dict(zip(run.result.columns, row, strict=True))) for row in run.result.rows]
+
+    def _explain(self, question: str, base: ConversationTurn, trace: Trace) -> Turn:
+        """How turn `base` was answered (route and why, its reading, conditions and SQL); no new query runs."""
+        with tracing.span("explain", builds_on=base.number, route=base.route):
+            pass
+        name = escape_markdown(base.question, one_line=True)
+        if base.error:
+            problem = escape_markdown(base.error, one_line=True)
+            lines = [f"Turn #{base.number} (“{name}”) could not be answered: {problem}"]
+        else:
+            label = Route(base.route).label if base.route in {r.value for r in Route} else "no"
+            lines = [f"Turn #{base.number} (“{name}”) went to the **{label}** route because: "
+                     f"{escape_markdown(base.reason, one_line=True)}."]
+        if base.reading:
+            lines.append(f"Its reading: {escape_markdown(base.reading, one_line=True)}.")
+        if base.conditions:
+            lines.append("Conditions: " + "; ".join(escape_markdown(c, one_line=True) for c in base.conditions) + ".")
+        if base.sql:
+            lines.append(f"The SQL that ran: {escape_markdown(base.sql, one_line=True)}")
+        if base.builds_on is not None:
+            lines.append(f"It built on #{base.builds_on}.")
+        lines.append("No new query was run for this explanation.")
+        result = EngineResult(reason=f"explains #{base.number}: no new query", interpretation=Interpretation(
+            f"Explained how #{base.number} was answered", builds_on=base.number, followup=f"About #{base.number}"))
+        trace.notes.append(f"Explained turn #{base.number} ({base.question!r}); no query ran.")
+        return Turn(question=question, answer=self._with_restatement(result, "\n\n".join(lines)), trace=trace,
+                    result=result)
+
+    def _rewritten(self, question: str, base: ConversationTurn, trace: Trace) -> Turn:
+        """With a language model: the follow-up rewritten as a question of its own from the earlier turn's question,
+        reading and SQL (never its answer text), then answered as usual; the reading says how it was read."""
+        standalone = standalone_question(self.context.llm, base.question, base.reading, base.sql, question,
+                                         rows=row_noun(self.context.source.table))
+        trace.notes.append(f"Follow-up of #{base.number} ({base.question!r}), rewritten as: {standalone!r}.")
+        turn = self._answer(standalone, None, trace)
+        turn.question = question
+        reading = turn.result.interpretation
+        if reading is not None:
+            before = self._with_restatement(turn.result, "")
+            body = turn.answer[len(before):] if turn.answer.startswith(before) else turn.answer
+            reading.builds_on, reading.standalone = base.number, standalone
+            reading.followup = f"Builds on #{base.number}, read as '{standalone}'"
+            turn.answer = self._with_restatement(turn.result, body)
+        return turn
+
+    def remember(self, conversation: Conversation, turn: Turn) -> ConversationTurn:
+        """Add `turn` to `conversation` with what a follow-up may build on: its plan, and the rows it showed (row
+        keys for a listing or a search, the grouped table for an aggregate)."""
+        result, reading = turn.result, turn.result.interpretation
+        plan = reading.plan if reading is not None else None
+        if plan is None and turn.error is None and turn.route is not None:
+            # A language model wrote the SQL: the offline reading of the question stands in for its plan.
+            plan = self.context.planner.plan((reading.standalone if reading else "") or turn.question)
+        row_keys: list[str] | None = None
+        table: QueryResult | None = None
+        rows = result.result
+        if turn.route in (Route.VECTOR.value, Route.HYBRID.value):
+            row_keys = list(dict.fromkeys(c.row_key for c in result.chunks))
+        elif turn.route == Route.SQL.value and rows is not None:
+            if plan is not None and plan.is_aggregate:
+                table = QueryResult(list(rows.columns), [list(r) for r in rows.rows[:KEPT_TABLE_ROWS]],
+                                    row_limit_hit=rows.row_limit_hit or len(rows.rows) > KEPT_TABLE_ROWS)
+            else:
+                keys = self.context.source.key_columns
+                if keys and all(k in rows.columns for k in keys):
+                    row_keys = [self.context.source.key_of(dict(zip(rows.columns, row, strict=True)))
+                                for row in rows.rows]
+        remembered = ConversationTurn(
+            number=conversation.next_number, turn_id=turn.id, question=turn.question, route=turn.route,
+            reason=result.reason, reading=reading.restatement() if reading else "",
+            conditions=[c.text for c in reading.conditions] if reading else [], sql=result.sql,
+            plan=plan_to_dict(plan) if plan is not None and turn.error is None else None, row_keys=row_keys,
+            table=table, builds_on=reading.builds_on if reading else None, error=turn.error)
+        conversation.turns.append(remembered)
+        return remembered
 
     # ---------------------------------------------------------------- what pages need besides answers
 

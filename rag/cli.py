@@ -202,6 +202,7 @@ def turn_json(turn: Any) -> dict[str, Any]:
         "unused_words": result.interpretation.unused_words if result.interpretation else [],
         "alternatives": [a.label for a in result.interpretation.alternatives] if result.interpretation else [],
         "corrections": result.interpretation.corrections if result.interpretation else [],
+        "builds_on": result.interpretation.builds_on if result.interpretation else None,
         "forced_route": trace.forced_route,
         "provider": trace.provider,
         "sql": result.sql,
@@ -228,8 +229,11 @@ def cmd_ask(args: argparse.Namespace) -> int:
     from rag.assistant import Assistant
 
     settings = settings_from(args)
+    conversation = load_session(Path(args.session)) if args.session else None
     assistant = Assistant.build(settings)
-    turn = assistant.ask(args.question, route=args.route)
+    turn = assistant.ask(args.question, route=args.route, conversation=conversation)
+    if conversation is not None:
+        save_session(Path(args.session), conversation)
     if args.json:
         print(json.dumps(turn_json(turn), indent=2, ensure_ascii=False, default=str))
     else:
@@ -244,6 +248,31 @@ def cmd_ask(args: argparse.Namespace) -> int:
                 print("  " + " | ".join(str(v) for v in row))
         print(f"  {turn.trace.timings_ms['total']:.0f} ms")
     return 0 if turn.error is None else 1
+
+
+def load_session(path: Path) -> Any:
+    """The conversation state in `path` (a new, empty one when the file does not exist yet)."""
+    from rag.models import Conversation
+
+    if not path.exists():
+        return Conversation()
+    try:
+        return Conversation.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise ConfigError(f"Cannot read the session file {path}: {error}. Delete it to start a new "
+                          "conversation.") from error
+
+
+def save_session(path: Path, conversation: Any) -> None:
+    """Write the conversation state next to `path` first, then move it into place (never half a file)."""
+    text = json.dumps(conversation.to_dict(), indent=2, ensure_ascii=False, default=str) + "\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(path.name + ".partial")
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(path)
+    except OSError as error:
+        raise ConfigError(f"Cannot write the session file {path}: {error.strerror or error}.") from error
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -309,6 +338,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("question")
     _common(p)
     p.add_argument("--route", choices=["sql", "vector", "hybrid"], help="force a route")
+    p.add_argument("--session", metavar="FILE",
+                   help="a conversation: follow-ups ('and in 2022?', 'which of those ...') build on the earlier "
+                        "questions kept in this JSON file, which the answer is added to (delete it to start over)")
     p.set_defaults(func=cmd_ask)
 
     p = sub.add_parser("eval", help="run a question set and report routing, SQL, retrieval, latency and cost")

@@ -154,9 +154,15 @@ class Interpretation:
     corrections: list[list[str]] = field(default_factory=list)  # [as written, as read] for each corrected typo
     edited_from: str | None = None  # id of the turn whose reading the user edited into this one
     plan: Any = field(default=None, repr=False)  # the understanding layer's plan, to re-run an edit from
+    builds_on: int | None = None  # a follow-up: the number of the earlier turn of the conversation it builds on
+    # how it builds on it, shown first: "Same as #2, with published_date 2022 instead of 2023", "About #2"
+    followup: str = ""
+    standalone: str = ""  # the follow-up as a question of its own, when a language model rewrote it
 
     def restatement(self) -> str:
         parts = [self.action, *(c.text for c in self.conditions)]
+        if self.builds_on is not None:
+            parts.insert(0, self.followup or f"Builds on #{self.builds_on}")
         if self.group_by:
             parts.append("per " + ", ".join(self.group_by))
         if self.unused_words:
@@ -164,6 +170,73 @@ class Interpretation:
         if self.corrections:
             parts.append("read " + ", ".join(f"'{typed}' as '{read}'" for typed, read in self.corrections))
         return ("Edited · " if self.edited_from else "") + " · ".join(parts)
+
+
+@dataclass
+class ConversationTurn:
+    """What a follow-up question may build on: one earlier turn of a conversation, as plain data.
+
+    `plan` is the understanding layer's plan as plain data (`rag.understand.followup.plan_to_dict`), so the
+    state is JSON as it stands (`rag ask --session FILE`). `row_keys` are the rows a row answer showed (a SQL
+    listing's rows, the retrieved documents); None for an aggregate, whose grouped table is `table`."""
+
+    number: int  # position in the conversation, 1-based: the "#2" of "Same as #2"
+    turn_id: str
+    question: str
+    route: str | None = None
+    reason: str = ""
+    reading: str = ""  # the restatement shown above the answer
+    conditions: list[str] = field(default_factory=list)  # each condition as the user read it
+    sql: str | None = None
+    plan: dict[str, Any] | None = None
+    row_keys: list[str] | None = None
+    table: QueryResult | None = None
+    builds_on: int | None = None
+    error: str | None = None
+
+
+@dataclass
+class Conversation:
+    """The state of one chat session (or one `--session` file): its turns, oldest first."""
+
+    turns: list[ConversationTurn] = field(default_factory=list)
+
+    @property
+    def next_number(self) -> int:
+        return len(self.turns) + 1
+
+    def last_answer(self) -> ConversationTurn | None:
+        """The most recent turn a follow-up can build on: one that answered with a reading (not an error, not an
+        explanation of another turn)."""
+        return next((t for t in reversed(self.turns) if t.plan is not None and t.error is None), None)
+
+    def find(self, number: int) -> ConversationTurn | None:
+        return next((t for t in self.turns if t.number == number), None)
+
+    def clear(self) -> None:
+        self.turns.clear()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": 1, "turns": [dataclasses.asdict(t) for t in self.turns]}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Conversation:
+        """The state written by `to_dict`; raises ValueError when it is not one."""
+        if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("turns"), list):
+            raise ValueError("not a conversation state (expected version 1 and a list of turns)")
+        names = {f.name for f in dataclasses.fields(ConversationTurn)}
+        turns = []
+        for raw in data["turns"]:
+            if not isinstance(raw, dict) or not isinstance(raw.get("number"), int):
+                raise ValueError("every turn of a conversation state needs a number")
+            values = {k: v for k, v in raw.items() if k in names}
+            if isinstance(values.get("table"), dict):
+                values["table"] = QueryResult(**values["table"])
+            try:
+                turns.append(ConversationTurn(**values))
+            except TypeError as error:
+                raise ValueError(f"a turn of the conversation state is incomplete ({error})") from error
+        return cls(turns)
 
 
 @dataclass

@@ -305,6 +305,31 @@ def test_ask_json_carries_the_interpretation(tmp_path: Path, capsys: pytest.Capt
     assert answer["alternatives"] == ["Only articles whose text mentions 'put'"]
 
 
+def test_ask_session_runs_a_conversation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`ask --session FILE` keeps the conversation in a JSON file: the second question builds on the first."""
+    db = make_articles_db(tmp_path / "articles.db")
+    session = tmp_path / "chat" / "session.json"
+    common = ["--db", f"sqlite:///{db}", "--index-dir", str(tmp_path / "index"), "--session", str(session), "--json"]
+    assert main(["ask", "How many articles per category in 2023?", *common]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["builds_on"] is None and session.is_file()
+    assert main(["ask", "only sports", *common]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert second["builds_on"] == 1 and second["rows"] == [["Sports", 2]]
+    assert second["interpretation"].startswith("Same as #1, only article_category = 'Sports' · Counted articles")
+    state = json.loads(session.read_text(encoding="utf-8"))
+    assert [t["question"] for t in state["turns"]] == ["How many articles per category in 2023?", "only sports"]
+    assert state["turns"][1]["builds_on"] == 1 and state["turns"][0]["table"]["rows"]
+    # Without the session the same words are a question of their own.
+    assert main(["ask", "only sports", *common[:4], "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["builds_on"] is None
+    # A damaged session file is one plain line, and the file is left as it was.
+    session.write_text("{not json", encoding="utf-8")
+    assert main(["ask", "and in 2022?", *common]) == 2
+    assert_one_line_error(capsys.readouterr().err, "session file", "Delete it")
+    assert session.read_text(encoding="utf-8") == "{not json"
+
+
 # --------------------------------------------------------------------------- unexpected errors (bugs)
 
 

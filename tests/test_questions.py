@@ -80,3 +80,12 @@ def test_later_cases_are_reported(report: EvalReport) -> None:
               for c in later if not c.passed]
     if failed:
         pytest.xfail(f"{len(failed)} of {len(later)} later dev cases fail (reported, not gated):\n" + "\n".join(failed))
+
+
+def test_conversation_turns(report: EvalReport) -> None:
+    """The multi-turn dev cases (issue 11): each turn right, and built on the turn it should (or on none)."""
+    figures = report.summary["conversations"]
+    failed = [f"  {c.id}: {c.question!r} -> {'; '.join(c.failure_reasons)}" for c in report.cases
+              if c.conversation and not c.passed]
+    assert figures["cases"] >= 10 and figures["turns"] >= 20
+    assert figures["turn_accuracy"] >= 0.90, "\n" + "\n".join(failed)

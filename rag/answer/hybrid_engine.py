@@ -79,3 +79,34 @@ class HybridEngine(CustomQueryEngine):
         if capped:
             text += f"\n\n_{capped}_"
         return engine_response(text, outcome)
+
+    def answer_within(self, query_str: str, plan: QueryPlan, within: list[str], label: str) -> Any:
+        """Search only the rows `within` (the row keys of an earlier answer, named by `label`, e.g. "#2"), for
+        "which of those mention elections?"; SQL runs only when the plan adds conditions of its own."""
+        context: EngineContext = self.context
+        outcome = EngineResult(interpretation=interpret(plan, context.source.table))
+        keys = list(dict.fromkeys(within))
+        if plan.conditions:
+            with tracing.span("sql.write", writer="offline") as attrs:
+                attrs["sql"] = sql = context.sql_builder.row_keys_sql(plan, context.source.key_columns)
+            try:
+                run = context.database.execute(sql, max_rows=MAX_SELECTED_ROWS)
+            except RagError as error:
+                if error.sql_run is not None:
+                    outcome.record_sql(error.sql_run)
+                error.partial = outcome
+                raise
+            outcome.record_sql(run)
+            assert run.result is not None
+            selected = {context.source.key_of(dict(zip(run.result.columns, row, strict=True)))
+                        for row in run.result.rows}
+            keys = [key for key in keys if key in selected]
+        outcome.restricted_row_keys = len(keys)
+        outcome.filters = [Filter("row_key", "in", f"{len(keys)} rows of {label}")]
+        if not keys:
+            return engine_response(f"None of the rows of {escape_markdown(label, one_line=True)} match the new "
+                                   "conditions, so there was nothing to search.", outcome)
+        found = retrieve(context, plan.topic or query_str, None, restrict_keys=keys)
+        outcome.chunks = found.top
+        text, outcome.citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=True)
+        return engine_response(text, outcome)

@@ -21,6 +21,24 @@ A case file (YAML, versioned) names the table it was written for and lists cases
       route: vector
       no_answer: true               # nothing relevant exists: the answer must say so
 
+A conversation is a case with `turns` instead of a question: each turn is a case of its own (same keys, no
+`id`; scored as `<id>#<n>`), asked in order in one conversation, and may say which earlier turn it must build
+on (`follows: 1`) or that it must not be merged into any (`follows: false`). A turn with `explains: true` asks
+how an earlier answer was reached ("why SQL?"): it needs no route or expected result, and passes when no query
+ran and the answer names the route of the turn it explains (`follows`, by default the previous one):
+
+    - id: conv-year
+      turns:
+      - question: "How many articles per category in 2023?"
+        route: sql
+        sql_result: [["business", 14], ...]
+      - question: "and in 2022?"
+        route: sql
+        follows: 1
+        sql_result: [["fashion", 1], ["health", 1], ["politics", 1]]
+      - question: "why SQL?"
+        explains: true
+
 Each case has exactly one of `sql_result`, `relevant` and `no_answer`. Expected rows may name fewer
 columns than the product returns: they match when some choice of the result's columns reproduces
 them (numbers within a small tolerance, text case-insensitively). Question sets live per table in
@@ -31,6 +49,7 @@ the app's cached engine) and returns an `EvalReport`; `write_report` saves `repo
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,6 +63,8 @@ SUPPORTED_VERSIONS = (1,)
 ROUTES = ("sql", "vector", "hybrid")
 CASE_KEYS = {"id", "question", "route", "alternatives", "sql_result", "relevant", "no_answer", "ordered", "notes",
              "reference_sql"}
+TURN_KEYS = (CASE_KEYS - {"id"}) | {"follows", "explains"}  # a turn of a conversation case
+CONVERSATION_KEYS = {"id", "turns", "notes"}
 DEFAULT_CASES = PROJECT_ROOT / "eval" / "news" / "dev.yaml"
 
 class CaseFileError(ConfigError):
@@ -83,9 +104,15 @@ class Case:
     ordered: bool = False
     notes: str = ""
     reference_sql: str = ""
+    # A turn of a conversation: the earlier turn it must build on (0: it must not build on any; None: unchecked),
+    # and whether it asks how an earlier answer was reached (then it has no route or expected result).
+    follows: int | None = None
+    explains: bool = False
 
     @property
     def kind(self) -> str:
+        if self.explains:
+            return "explain"
         return "sql" if self.sql_result is not None else "retrieval" if self.relevant else "no_answer"
 
     @property
@@ -99,11 +126,26 @@ class Case:
 
 
 @dataclass(frozen=True)
+class ConversationCase:
+    """Questions asked in order in one conversation, each with its own expectation."""
+
+    id: str
+    turns: tuple[Case, ...]
+    notes: str = ""
+
+
+@dataclass(frozen=True)
 class CaseSet:
     version: int
     table: str
     cases: tuple[Case, ...]
     source: str = "<cases>"
+    conversations: tuple[ConversationCase, ...] = ()
+
+    @property
+    def turn_count(self) -> int:
+        """Questions asked by a run: the single cases and every turn of every conversation."""
+        return len(self.cases) + sum(len(c.turns) for c in self.conversations)
 
 
 def load_cases(path: str | Path) -> CaseSet:
@@ -139,18 +181,76 @@ def parse_cases(document: Any, source: str = "<cases>") -> CaseSet:
     if not isinstance(raw_cases, list) or not raw_cases:
         raise fail("'cases' must be a non-empty list")
     cases: list[Case] = []
+    conversations: list[ConversationCase] = []
     seen: set[str] = set()
     for number, raw in enumerate(raw_cases, start=1):
         label = f"case #{number}" + (f" ({raw.get('id')!r})" if isinstance(raw, dict) and raw.get("id") else "")
         try:
-            case = _parse_case(raw)
+            item: Case | ConversationCase = (_parse_conversation(raw) if isinstance(raw, dict) and "turns" in raw
+                                             else _parse_case(raw))
         except ValueError as error:
             raise fail(f"{label}: {error}") from error
-        if case.id in seen:
-            raise fail(f"{label}: duplicate id {case.id!r}")
-        seen.add(case.id)
-        cases.append(case)
-    return CaseSet(version=version, table=table.strip(), cases=tuple(cases), source=source)
+        if item.id in seen:
+            raise fail(f"{label}: duplicate id {item.id!r}")
+        seen.add(item.id)
+        if isinstance(item, ConversationCase):
+            conversations.append(item)
+        else:
+            cases.append(item)
+    return CaseSet(version=version, table=table.strip(), cases=tuple(cases), source=source,
+                   conversations=tuple(conversations))
+
+
+def _parse_conversation(raw: dict[str, Any]) -> ConversationCase:
+    unknown = set(raw) - CONVERSATION_KEYS
+    if unknown:
+        raise ValueError(f"unknown key(s) {', '.join(sorted(map(str, unknown)))} (a conversation has id, turns, notes)")
+    case_id = raw.get("id")
+    if not isinstance(case_id, str) or not case_id.strip():
+        raise ValueError("'id' must be a non-empty string")
+    turns_raw = raw.get("turns")
+    if not isinstance(turns_raw, list) or len(turns_raw) < 2:
+        raise ValueError("'turns' must be a list of at least two turns")
+    notes = raw.get("notes") or ""
+    if not isinstance(notes, str):
+        raise ValueError("'notes' must be text")
+    turns = []
+    for number, turn in enumerate(turns_raw, start=1):
+        if not isinstance(turn, dict):
+            raise ValueError(f"turn {number} must be a mapping")
+        unknown = set(turn) - TURN_KEYS
+        if unknown:
+            raise ValueError(f"turn {number}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+        follows = turn.get("follows")
+        if follows is False:
+            follows = 0
+        elif follows is not None and (not isinstance(follows, int) or isinstance(follows, bool)
+                                      or not 1 <= follows < number):
+            raise ValueError(f"turn {number}: 'follows' must be false or the number of an earlier turn "
+                             f"(1 to {number - 1})")
+        explains = turn.get("explains", False)
+        if not isinstance(explains, bool):
+            raise ValueError(f"turn {number}: 'explains' must be true or false")
+        fields = {k: v for k, v in turn.items() if k not in ("follows", "explains")}
+        try:
+            if explains:
+                extra = set(fields) - {"question", "notes"}
+                if extra or number == 1 or follows == 0:
+                    raise ValueError("an 'explains' turn has only a question (and notes), follows an earlier turn, "
+                                     "and cannot be the first")
+                question = fields.get("question")
+                if not isinstance(question, str) or not question.strip():
+                    raise ValueError("'question' must be a non-empty string")
+                case = Case(id=f"{case_id.strip()}#{number}", question=question.strip(), route="",
+                            notes=str(fields.get("notes") or "").strip(), follows=follows or number - 1,
+                            explains=True)
+            else:
+                case = dataclasses.replace(_parse_case({"id": f"{case_id.strip()}#{number}", **fields}),
+                                           follows=follows)
+        except ValueError as error:
+            raise ValueError(f"turn {number}: {error}") from error
+        turns.append(case)
+    return ConversationCase(id=case_id.strip(), turns=tuple(turns), notes=notes.strip())
 
 
 def _parse_case(raw: Any) -> Case:

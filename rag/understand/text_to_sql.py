@@ -52,6 +52,18 @@ class SQLBuilder:
             query = query.where(where)
         return query.sql(dialect=self.dialect)
 
+    def answered_rows_sql(self, plan: QueryPlan, key_columns: list[str]) -> str:
+        """SELECT of the row keys of the rows a SQL answer was about: a listing's rows in its order and limit;
+        for an aggregate, every row it counted (its conditions and text match). For "which of those ..."."""
+        columns = [self._col(c) for c in (key_columns or list(self._all_columns()))]
+        where = self.where(plan, include_topic=True)
+        if plan.is_aggregate:
+            query = exp.select(*columns).from_(self._table())
+            query = query.where(where) if where is not None else query
+        else:
+            query = self._listing(plan, where).select(*columns, append=False)
+        return query.sql(dialect=self.dialect)
+
     # ---------------------------------------------------------------- pieces
 
     def _table(self) -> exp.Table:
