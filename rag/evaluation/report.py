@@ -56,7 +56,7 @@ def summarise(results: Sequence[CaseResult], k: int) -> dict[str, Any]:
     sql = [r for r in results if r.kind == "sql"]
     retrieval = [r for r in results if r.kind == "retrieval"]
     no_answer = [r for r in results if r.kind == "no_answer"]
-    answerable = [r for r in results if r.kind != "no_answer" and not _expects_empty(r)]
+    answerable = [r for r in results if r.kind not in ("no_answer", "explain") and not _expects_empty(r)]
     latency_by_route: dict[str, list[float]] = defaultdict(list)
     latency_by_step: dict[str, list[float]] = defaultdict(list)
     for r in results:
@@ -111,11 +111,23 @@ def summarise(results: Sequence[CaseResult], k: int) -> dict[str, Any]:
                 "tokens_per_question": rate(tokens["total"], total),
                 "cost_usd": cost, "cost_per_question_usd": round(cost / total, 6) if total else None},
         "failures": [r.id for r in results if not r.passed],
+        "conversations": _conversations(results),
         # wrong SQL answers whose reading showed nothing wrong, among cases that state their reference SQL
         "silent_errors": {"judged": sum(r.silent is not None for r in results),
                           "count": sum(bool(r.silent) for r in results),
                           "cases": [r.id for r in results if r.silent]},
     }
+
+
+def _conversations(results: Sequence[CaseResult]) -> dict[str, Any]:
+    """Conversation cases: turns answered correctly, follow-ups built on the right turn, non-follow-ups kept apart."""
+    turns = [r for r in results if r.conversation]
+    ids = list(dict.fromkeys(r.conversation for r in turns))
+    judged = [r for r in turns if r.follows_ok is not None]
+    return {"cases": len(ids), "turns": len(turns), "turns_correct": sum(r.passed for r in turns),
+            "turn_accuracy": rate(sum(r.passed for r in turns), len(turns)),
+            "all_turns_correct": sum(all(r.passed for r in turns if r.conversation == i) for i in ids),
+            "follow_up_links_judged": len(judged), "follow_up_links_correct": sum(bool(r.follows_ok) for r in judged)}
 
 
 def _baselines(retrieval: Sequence[CaseResult]) -> dict[str, dict[str, Any]]:
@@ -187,6 +199,10 @@ def summary_markdown(report: EvalReport) -> str:
         f"| Correct 'no answer' when none exists | {_pct(answers['correct_no_answer_rate'])} "
         f"({answers['no_answer_cases']} cases) |",
         f"| Errors | {s['errors']} |",
+        *([f"| Conversation turns correct | {_pct(conv['turn_accuracy'])} ({conv['turns_correct']} / {conv['turns']} "
+           f"turns of {conv['cases']} conversations; {conv['all_turns_correct']} conversations all correct; "
+           f"{conv['follow_up_links_correct']} / {conv['follow_up_links_judged']} built on the right turn) |"]
+          if (conv := s.get("conversations") or {}).get("turns") else []),
         f"| Best similarity: hits (min / p10 / p50) | "
         f"{_scores(retrieval['best_score_when_hit'], 'min', 'p10', 'p50')} |",
         f"| Best similarity: no-answer cases (max / p50) | "

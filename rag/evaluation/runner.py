@@ -22,6 +22,7 @@ from rag.evaluation.metrics import (
     sql_result_match,
 )
 from rag.evaluation.report import EvalReport, summarise
+from rag.models import Conversation, Route
 from rag.settings import Settings, mask_url
 
 KEPT_ROWS = 20  # rows of an actual SQL result kept per case in the report
@@ -74,6 +75,10 @@ class CaseResult:
     tokens: dict[str, int] = field(default_factory=dict)
     cost_usd: float = 0.0
     turn_id: str | None = None
+    # a turn of a conversation case: the case's id, the earlier turn it built on, and whether that was expected
+    conversation: str = ""
+    builds_on: int | None = None
+    follows_ok: bool | None = None
     turn: dict[str, Any] | None = None  # the whole turn (with its trace), kept for failures
 
     def to_dict(self) -> dict[str, Any]:
@@ -145,6 +150,45 @@ def score_case(case: Case, turn: Any, k: int, roles: Any = None) -> CaseResult:
     return result
 
 
+def score_turn(case: Case, turn: Any, conversation: Conversation, k: int, roles: Any = None) -> CaseResult:
+    """Score one turn of a conversation case: as a single case, plus whether it built on the earlier turn it
+    should have (or on none); an `explains` turn passes when no query ran and the answer names the explained
+    turn's route."""
+    reading = turn.result.interpretation
+    builds_on = reading.builds_on if reading is not None else None
+    if case.explains:
+        trace = turn.trace
+        result = CaseResult(id=case.id, question=case.question, kind="explain", expected_route="none",
+                            accepted_routes=["none"], actual_route=turn.route, route_ok=turn.route is None,
+                            reason=turn.result.reason, notes=case.notes, answer=turn.answer, error=turn.error,
+                            sql=turn.result.sql, latency_ms=trace.timings_ms.get("total", 0.0),
+                            timings_ms=dict(trace.timings_ms), llm_calls=len(trace.llm_calls),
+                            tokens=dict(trace.tokens), cost_usd=float(turn.cost_usd or 0.0), turn_id=turn.id)
+        if turn.error:
+            result.failure_reasons.append(f"error: {turn.error}")
+        if turn.route is not None or turn.result.sql:
+            result.failure_reasons.append(f"ran a query ({turn.route or 'SQL'}) instead of explaining an answer")
+        explained = conversation.find(case.follows or 0)
+        if explained is not None and explained.route:
+            label = Route(explained.route).label
+            if label.lower() not in turn.answer.lower():
+                result.failure_reasons.append(f"the explanation does not name the {label} route of #{case.follows}")
+    else:
+        result = score_case(case, turn, k, roles)
+    result.builds_on = builds_on
+    if case.follows is not None:
+        result.follows_ok = (builds_on or 0) == case.follows
+        if not result.follows_ok:
+            result.failure_reasons.append(
+                f"answered on its own, expected to build on #{case.follows}" if builds_on is None else
+                f"built on #{builds_on}, but it is a question of its own" if case.follows == 0 else
+                f"built on #{builds_on}, expected #{case.follows}")
+    result.passed = not result.failure_reasons
+    if not result.passed and result.turn is None:
+        result.turn = turn.to_dict()
+    return result
+
+
 def baseline_retrieval(assistant: Any, case: Case, k: int) -> dict[str, dict[str, Any]]:
     """The retrieval a stock pipeline would do, per mode in BASELINE_MODES: the whole question, no filters, the
     same k. Not part of the turn (its latency is not counted); {} when the assistant has no search context."""
@@ -208,7 +252,21 @@ def run_eval(cases: CaseSet, settings: Settings, *, assistant: Any | None = None
             result = _crashed(case, error)
         results.append(result)
         if progress:
-            progress(number, len(cases.cases), result)
+            progress(number, cases.turn_count, result)
+    number = len(cases.cases)
+    for conversation in cases.conversations:
+        state = Conversation()
+        for case in conversation.turns:
+            number += 1
+            try:
+                result = score_turn(case, assistant.ask(case.question, conversation=state), state, settings.top_k,
+                                    roles)
+            except Exception as error:  # noqa: BLE001 - one broken case must not end the run
+                result = _crashed(case, error)
+            result.conversation = conversation.id
+            results.append(result)
+            if progress:
+                progress(number, cases.turn_count, result)
     meta = {
         "cases_file": cases.source, "version": cases.version, "case_table": cases.table,
         "table": settings.table, "db": mask_url(settings.db_url), "index_dir": settings.index_dir,
