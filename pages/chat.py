@@ -13,7 +13,8 @@ from ui import support as ui
 engine.require_app()
 
 assistant = engine.assistant()
-turns = engine.turns()
+turns = engine.chat_turns()  # this conversation's turns; engine.turns() keeps every turn of the session
+conversation = engine.conversation()
 
 prompt = st.chat_input("Ask about the articles — counts, topics, or both…",
                        max_chars=assistant.settings.max_question_chars)
@@ -24,7 +25,9 @@ if not turns and request is None:
     source = assistant.source
     st.markdown(f"Ask plain-language questions about the **{assistant.profile().row_count:,}** articles of table "
                 f"`{source.table}`. Each question goes to the right tool, and the sidebar shows how the answer "
-                "was reached: the route and why, the SQL, the retrieved passages, timings and model calls.")
+                "was reached: the route and why, the SQL, the retrieved passages, timings and model calls. "
+                "Follow-up questions build on the previous answer: *and in 2022?*, *only politics*, *by month "
+                "instead*, *which of those mention elections?*, *why SQL?*")
     missing = assistant.missing_roles()
     if missing:  # say so before the user asks about dates or authors the table does not have (or we missed)
         with st.container(horizontal=True, vertical_alignment="center"):
@@ -65,6 +68,7 @@ def answer_live(heading: str, label: str, run: Callable[[Callable[[Span], None],
             turn = run(show_step, lambda text: streamed.markdown(ui.safe_answer_markdown(text) + " ▌"))
             live.empty()
             streamed.empty()
+        engine.turns().append(turn)
         turns.append(turn)
         engine.inspect(turn.id)
         components.render_turn(turn, len(turns), status=status)
@@ -74,14 +78,19 @@ if request is not None:
     question, route = request
     forced = f" as {ui.route_label(route)}" if route else ""
     answer_live(ui.escape_markdown(question), f"Answering{forced}: routing, SQL, guard, retrieval, synthesis…",
-                lambda on_step, on_token: assistant.ask(question, route=route, on_step=on_step, on_token=on_token))
+                lambda on_step, on_token: assistant.ask(question, route=route, on_step=on_step, on_token=on_token,
+                                                        conversation=conversation))
 elif edit is not None:
     edited_turn, change = edit
     number = turns.index(edited_turn) + 1
     answer_live(f"_Edit of #{number}:_ {ui.escape_markdown(edited_turn.question)}", "Answering the edited reading…",
-                lambda on_step, _on_token: assistant.rerun(edited_turn, change, on_step=on_step))
+                lambda on_step, _on_token: assistant.rerun(edited_turn, change, on_step=on_step,
+                                                           conversation=conversation))
 
 with st.sidebar:
+    st.button("New conversation", key="new_conversation", icon=":material/add_comment:", disabled=not turns,
+              on_click=engine.new_conversation, width="stretch",
+              help="Start over: later questions no longer build on these answers (they stay on the Traces page)")
     st.subheader("Trace inspector", anchor=False)
     if not turns:
         st.caption("Ask a question to see its route, SQL, retrieved chunks, timings and LLM calls here.")

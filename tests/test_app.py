@@ -331,3 +331,32 @@ def test_removing_a_reading_chip_answers_the_edited_reading(app_env: dict[str, P
     assert edited.result.result.rows[0][0] >= first.result.result.rows[0][0]
     assert "Edit of #1" in texts(at.main)
     assert any("Edited from turn" in note for note in edited.trace.notes)
+
+
+def test_a_conversation_builds_on_earlier_answers_until_a_new_one_starts(app_env: dict[str, Path]) -> None:
+    """Three turns (a count, 'only sports', 'which of those ...'), each building on the previous answer; 'New
+    conversation' clears the context, so the same follow-up words are then a question of their own."""
+    at = ask(start(), "How many articles per category in 2023?")
+    ask(at, "only sports")
+    second = turns(at)[1]
+    assert second.error is None and second.result.interpretation.builds_on == 1
+    assert second.result.result.rows == [["Sports", 2]]
+    assert "Same as \\#1, only article\\_category = 'Sports'" in texts(at.main)
+    ask(at, "which of those mention the parade?")
+    third = turns(at)[2]
+    sports = {f"https://news.example.com/2023/03/championship-{end}" for end in ("final", "parade")}
+    assert third.route == "hybrid" and third.result.restricted_row_keys == 2
+    assert {c.row_key for c in third.result.chunks} <= sports
+    assert third.result.chunks[0].row_key.endswith("championship-parade")
+    assert "among the 2 articles of \\#2" in texts(at.main)
+    assert [t.number for t in at.session_state["conversation"].turns] == [1, 2, 3]
+
+    new = next(b for b in at.sidebar.button if b.key == "new_conversation")
+    new.click().run()
+    assert not at.exception, at.exception
+    assert "Ask the news archive" in texts(at.main)  # the chat starts empty
+    assert at.session_state["conversation"].turns == [] and len(turns(at)) == 3  # the Traces page keeps them
+    ask(at, "only sports")
+    fresh = turns(at)[3]
+    assert fresh.result.interpretation.builds_on is None
+    assert "Same as" not in texts(at.main)

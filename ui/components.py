@@ -81,7 +81,10 @@ def render_turn(turn: Turn, number: int, *, status: Any | None = None, with_acti
     box.update(label=label, state="error" if turn.error else "complete", expanded=False)
 
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        route_badge(turn.route, forced=bool(trace.forced_route))
+        if turn.route is None and turn.error is None:  # "why SQL?": an earlier answer explained, no query ran
+            st.badge("Explanation", icon=":material/help:", color="gray")
+        else:
+            route_badge(turn.route, forced=bool(trace.forced_route))
         st.caption(ui.escape_markdown(ui.provider_label(trace.provider)))
 
     if turn.error:

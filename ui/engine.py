@@ -17,7 +17,7 @@ import streamlit as st
 from rag.assistant import Assistant
 from rag.data.index import IndexStatus
 from rag.errors import IndexMissing, RagError
-from rag.models import PlanEdit, Turn
+from rag.models import Conversation, PlanEdit, Turn
 from rag.settings import REGISTRY, Settings, mask_url
 from ui.support import safe_answer_markdown
 
@@ -25,6 +25,8 @@ TURNS_KEY = "turns"
 PENDING_KEY = "pending_question"
 INSPECT_KEY = "inspect_turn"
 EDIT_KEY = "pending_edit"
+CONVERSATION_KEY = "conversation"
+CHAT_START_KEY = "chat_start"  # index in `turns()` of the current conversation's first turn
 
 
 @dataclass
@@ -157,6 +159,24 @@ def index_status(settings: Settings) -> IndexStatus:
 
 def turns() -> list[Turn]:
     return st.session_state.setdefault(TURNS_KEY, [])
+
+
+def conversation() -> Conversation:
+    """The chat's conversation state (plain data): what follow-up questions build on."""
+    return st.session_state.setdefault(CONVERSATION_KEY, Conversation())
+
+
+def chat_turns() -> list[Turn]:
+    """The turns of the current conversation, as the chat shows them (the Traces page shows every turn)."""
+    return turns()[st.session_state.get(CHAT_START_KEY, 0):]
+
+
+def new_conversation() -> None:
+    """Callback of "New conversation": follow-ups no longer build on earlier answers, and the chat starts empty;
+    the earlier turns stay on the Traces page."""
+    conversation().clear()
+    st.session_state[CHAT_START_KEY] = len(turns())
+    st.session_state.pop(INSPECT_KEY, None)
 
 
 def find_turn(turn_id: str | None) -> Turn | None:

@@ -56,6 +56,9 @@ STEP_LABELS = {
     "llm.synthesize": "Language model wrote the answer",
     "llm.attempt": "Language model call",
     "fallback.offline": "Fell back to the offline engine",
+    "followup": "Checked for a follow-up",
+    "explain": "Explained an earlier answer (no query)",
+    "llm.rewrite_followup": "Language model rewrote the follow-up as a question of its own",
 }
 
 # ---------------------------------------------------------------- text and links
@@ -145,6 +148,9 @@ def _step_detail(span: Span) -> str:
         return f"{attrs['rows']} rows"
     if span.name == "llamaindex.retrieve" and "nodes" in attrs:
         return f"{attrs['nodes']} chunks"
+    if span.name == "followup":
+        builds = attrs.get("kind") not in (None, "none") and attrs.get("builds_on") is not None
+        return f"builds on #{attrs['builds_on']}" if builds else "a question of its own"
     return ""
 
 
