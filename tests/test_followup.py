@@ -199,3 +199,11 @@ def test_conversation_state_round_trips_as_json(planner: Planner) -> None:
             Conversation.from_dict(broken)
     assert dataclasses.asdict(again)["turns"][0]["table"] == {"columns": ["c", "n"], "rows": [["a", 1]],
                                                              "row_limit_hit": False, "truncated_cells": 0}
+
+
+def test_the_routing_reason_drops_what_the_follow_up_replaced(planner: Planner) -> None:
+    base = planner.plan(COUNT_2023)
+    listed = resolve(detect("list them", planner), base, 1).plan.route()[1]
+    assert "group by" not in listed and "count (" not in listed and "list ('list')" in listed
+    swapped = resolve(detect("and in 2022?", planner), base, 1).plan.route()[1]
+    assert "'in 2022'" in swapped and "2023" not in swapped and "group by category" in swapped

@@ -263,7 +263,7 @@ def resolve(found: Detection, base: QueryPlan, base_number: int) -> FollowUp:
         plan = QueryPlan(question=found.question, intent="topic", topic=new.topic,
                          conditions=[_unspanned(c) for c in new.conditions], unused=list(new.unused),
                          corrections=list(new.corrections),
-                         evidence=[*new.evidence, f"follow-up of #{base_number}: inside its rows"])
+                         evidence=list(new.evidence))
         changes = [f"among its rows, about '{new.topic}'"]
         changes += [f"only {short(c)}" for c in new.conditions]
         return FollowUp("restrict", base_number, plan, changes, inherited=[f"the rows of #{base_number}"])
@@ -343,7 +343,13 @@ def resolve(found: Detection, base: QueryPlan, base_number: int) -> FollowUp:
         else:
             plan.topic = " ".join(filter(None, [base.topic, new.topic]))
             changes.append(f"about '{new.topic}'")
-    plan.evidence = [*evidence, *[e for e in new.evidence if e not in evidence], f"follow-up of #{base_number}"]
+    # The route's reason names the follow-up itself (rag.assistant); the evidence stays the words' evidence, without
+    # what the follow-up replaced (the old grouping, the old computation).
+    if plan.group_by != base.group_by:
+        evidence = [e for e in evidence if not e.startswith("group by ")]
+    if (plan.intent, plan.measure) != (base.intent, base.measure):
+        evidence = [e for e in evidence if not e.startswith(f"{base.intent} (")]
+    plan.evidence = [*evidence, *[e for e in new.evidence if e not in evidence]]
     inherited = [_action(base)] + [short(c) for c in conditions if any(c is k for k in kept_from_base)]
     if base.group_by and plan.group_by == base.group_by:
         inherited.append("per " + ", ".join(base.group_by))
