@@ -251,7 +251,8 @@ def test_hostile_rows_are_shown_as_text_and_nothing_is_fetched(hostile_server: s
             assert SPAN in " ".join(chart.locator("text").all_text_contents())  # the category, drawn as text
 
             page.get_by_test_id("stSidebarNav").get_by_role("link", name="Data").click()
-            expect(main.get_by_text("Schema and column roles")).to_be_visible()
+            expect(main.get_by_role("heading", name="Column roles")).to_be_visible()
+            expect(main.get_by_text("Save roles")).to_be_visible()  # each column's role can be changed
             expect(main.locator(".main-svg").first).to_be_visible()
             page.wait_for_timeout(2500)
             page.screenshot(path=str(OUTPUT / "hostile-data.png"), full_page=True)
