@@ -303,3 +303,29 @@ def test_run_eval_scores_each_turn_and_whether_it_built_on_the_right_one(
     assert conversations == {"cases": 2, "turns": 7, "turns_correct": 5, "turn_accuracy": round(5 / 7, 4),
                              "all_turns_correct": 1, "follow_up_links_judged": 5, "follow_up_links_correct": 3}
     assert "| Conversation turns correct | 71.4% (5 / 7 turns of 2 conversations;" in summary_markdown(report)
+
+
+def test_when_the_model_cannot_rewrite_the_follow_up_the_offline_reading_answers(
+        built: tuple[Path, Settings, Assistant]) -> None:
+    from rag.llm.gemini import ResilientLLM, gemini_error
+
+    db, settings, _ = built
+
+    def reply(prompt: str) -> str:
+        if "Standalone question:" in prompt:
+            raise gemini_error(503, "The model is overloaded", "UNAVAILABLE")
+        if prompt.rstrip().endswith("SQL:"):
+            return ("SELECT article_category, COUNT(*) AS n FROM articles WHERE published_date LIKE '2023%' "
+                    "GROUP BY article_category")
+        return "Counts per category."
+
+    llm = ResilientLLM(ScriptedLLM([reply] * 10, route='[{"choice": 1, "reason": "a count"}]'), max_attempts=1,
+                       sleep=lambda _s: None, provider_label="Gemini")
+    gemini = Assistant.build(settings, providers=build_providers(settings, llm=llm))
+    conversation = Conversation()
+    gemini.ask("How many articles per category in 2023?", conversation=conversation)
+    second = gemini.ask("and in 2022?", conversation=conversation)
+    assert second.error is None, second.answer
+    assert second.answer.startswith("_The language model was unavailable")
+    assert second.result.interpretation.builds_on == 1
+    assert rows(second) == sql(db, PER_CATEGORY.format(year=2022))
