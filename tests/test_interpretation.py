@@ -127,3 +127,22 @@ def test_ownership_verbs_and_excluded_people(tickets: Planner) -> None:
     assert sql.count("NOT ") == 2 and "IS NULL" in sql  # unassigned tickets are not handled by either
     assert not [c for c in plan.conditions if c.kind == "author" and c.chroma_ok]
     assert "assignee does not include 'Bob Stone'" in interpret(plan, "tickets").restatement()
+
+
+def test_a_listing_keeps_its_structure_and_reports_filler_words(planner: Planner) -> None:
+    plan = planner.plan("Which sports stories went out on a Sunday?")
+    assert plan.intent == "list" and plan.route()[0].value == "sql" and "went" in plan.unused
+    assert [c.kind for c in plan.conditions] == ["weekday", "category"]
+
+
+def test_words_between_which_and_the_row_noun_are_read(tickets: Planner) -> None:
+    plan = tickets.plan("Which open tickets are not assigned to Bob Stone?")
+    assert plan.intent == "list"
+    assert sorted((c.kind, c.op, c.value) for c in plan.conditions) == [
+        ("author", "!=", "Bob Stone"), ("category", "=", "open")]
+
+
+@pytest.mark.parametrize(("typed", "read"), [("lenght", "length"), ("entertanment", "entertainment"),
+                                             ("Febuary", "february")])
+def test_swapped_and_missing_letters_are_corrected(planner: Planner, typed: str, read: str) -> None:
+    assert planner.plan(f"average {typed} of sports articles in 2023").corrections == [(typed, read)]

@@ -17,7 +17,8 @@ from datetime import date
 from functools import lru_cache
 from typing import Any
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
 
 from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
@@ -46,7 +47,7 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(latest|newest|most recent|most recently|last published|recently published|last)\b", "latest"),
     (r"\b(oldest|earliest|first published|first)\b", "earliest"),
     (r"\b(list|listing|enumerate|titles?|headlines?|show me all|show all|give me all|all the|all)\b", "list"),
-    (r"\bwhich (articles|stories|pieces|posts|documents|records|rows)\b", "list"),
+    (r"\bwhich (?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),  # ROW_NOUNS: the table's row nouns (see Planner)
 )
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
 WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
@@ -83,13 +84,15 @@ AUTHOR_CUES = (
 NAME_PARTICLES = frozenset({"de", "la", "le", "van", "von", "der", "den", "da", "del", "di", "du", "bin", "al", "el"})
 CUE_BEFORE_NAME = re.compile(rf"\b(?:{BY_CUE})\s+$", re.I)
 QUOTED = re.compile(r"[\"“]([^\"”]{2,80})[\"”]")
+LISTINGS = ("list", "latest", "earliest", "longest", "shortest")
 # Words that mark what follows as the subject of a text match in a compute question ("how many articles
 # about crypto"); without one, leftover words are reported as not used instead of silently filtering rows.
-SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|covering|cover|covers|titled|"
+SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|covering|cover|covers|covered|titled|"
                          r"containing|contain|contains|regarding|concerning|related to|discussing|discuss|"
                          r"discusses|with the words?|that say|saying|headlined)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
 NEGATION_CUE = re.compile(r"\b(not|except|excluding|exclude|other than|apart from|besides|outside(?: of)?|"
-                          r"aside from|but not|non)[\s-]+(?:(?:the|a|an|in|from|about|of|any)\s+)*$", re.I)
+                          r"aside from|but not|non)[\s-]+(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which)"
+                          r"\s+)*$", re.I)
 MISSING_CUE = r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lacking(?:\s+an?)?|with(?:\s+an?)?\s+(?:empty|blank))"
 OPS = {"more than": ">", "longer than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
        "at least": ">=", "fewer than": "<", "less than": "<", "shorter than": "<", "under": "<", "below": "<",
@@ -176,6 +179,10 @@ class Planner:
         self.profile = profile
         self.vocab = Vocabulary.build(table, roles, profile)
         self.known_words = frozenset(self.vocab.known_words())
+        row_nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS if w.endswith("s")),
+                                    key=len, reverse=True))
+        self.intent_patterns = tuple((pattern.replace("ROW_NOUNS", row_nouns), intent)
+                                     for pattern, intent in INTENT_PATTERNS)
         # Dimensions that group by a column's values (not by a date part).
         self.grouping_columns = frozenset({"category", "author", *roles.categorical} - {roles.category})
         self.today = _parse_day(profile.date_max) or date.today()
@@ -214,9 +221,10 @@ class Planner:
         if plan.topic and not plan.is_aggregate:
             self._release_foreign_dates(text, plan, consumed)
         plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
-        if plan.topic and plan.is_aggregate and not plan.topic_marked:
-            # No cue marks the words as a subject: only rare words (a topic such as "crypto") stay a text match;
-            # common ones ("put out", "tell me") are reported as not used rather than silently filtering rows.
+        if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS) and not plan.topic_marked:
+            # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
+            # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
+            # rather than silently filtering rows or turning a listing into a search.
             words = plan.topic.split()
             plan.unused = [w for w in words if not is_rare_word(w)]
             plan.topic = " ".join(w for w in words if is_rare_word(w))
@@ -243,9 +251,10 @@ class Planner:
             frequency = zipf_of(lower)
             if len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF:
                 return word
-            # a word English knows a little ("febuary", "hadad") must be closer to count as a typo
-            cutoff = 80 if frequency < 1.5 else 88
-            candidates = process.extract(lower, self.known_words, scorer=fuzz.ratio, limit=2, score_cutoff=cutoff)
+            # Edits (a swap of neighbours counts as one): one for a word English knows a little ("febuary",
+            # "hadad", "lenght"), two for a longer word it does not know at all ("entertanment", "categroy").
+            allowed = 1 if frequency >= 1.5 or len(lower) < 6 else 2
+            candidates = process.extract(lower, self.known_words, scorer=OSA.distance, limit=2, score_cutoff=allowed)
             if not candidates or len(candidates) > 1 and candidates[1][1] == candidates[0][1]:
                 return word  # nothing close, or two words equally close: leave it as written
             corrections.append((word, candidates[0][0]))
@@ -478,7 +487,7 @@ class Planner:
             plan.intent, plan.measure = "sum", self.vocab.measures[summed.group(1)]
             plan.evidence.append(f"sum ({summed.group(0)!r})")
             take(summed.start(), summed.end())
-        for pattern, intent in INTENT_PATTERNS:
+        for pattern, intent in self.intent_patterns:
             for match in re.finditer(pattern, lower):
                 if not free(match.start(), match.end()):
                     continue
@@ -490,7 +499,12 @@ class Planner:
                     plan.intent = intent
                     plan.intent_span = (match.start(), match.end())
                     plan.evidence.append(f"{intent} ({match.group(0)!r})")
-                take(match.start(), match.end())
+                if match.group(0).startswith("which ") and match.lastindex:
+                    # "which open tickets": the words between are for the other recognisers
+                    take(match.start(), match.start() + len("which"))
+                    take(*match.span(match.lastindex))
+                else:
+                    take(match.start(), match.end())
                 break
         if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest"):
             plan.intent = "count"
@@ -526,8 +540,7 @@ class Planner:
     def _is_entity(self, word: str) -> bool:
         word = word.lower()
         entities = self.vocab.entity_words | ENTITY_NOUNS
-        return word in entities or singular(word) in entities or bool(
-            len(word) >= 6 and difflib.get_close_matches(word, entities, n=1, cutoff=0.8))
+        return word in entities or singular(word) in entities  # misspellings were corrected up front
 
     def _category_of(self, word: str) -> str | None:
         """The categorical value one (possibly misspelt) word names, if any."""
