@@ -110,3 +110,18 @@ def test_a_lower_case_name_is_not_a_reviewer(ask) -> None:  # noqa: ANN001
     plan = ask.planner.plan("reviews about cleo marsh walks")
     assert [c.kind for c in plan.conditions] == []
     assert [c.kind for c in ask.planner.plan("reviews by Cleo Marsh").conditions] == ["author"]
+
+
+def test_named_periods_are_alternatives_and_comparing_them_groups(ask) -> None:  # noqa: ANN001
+    months = Counter(str(r["reviewed_on"])[:7] for r in ROWS if str(r["reviewed_on"])[:7] in ("2023-03", "2023-04"))
+    assert ask("How many reviews in March and April 2023?") == [(sum(months.values()),)]
+    assert sorted(ask("Compare the number of reviews in March and April 2023")) == sorted(months.items())
+    years = Counter(str(r["reviewed_on"])[:4] for r in ROWS)
+    assert sorted(ask("Which year had more reviews, 2023 or 2024?")) == sorted(years.items())
+
+
+def test_named_people_are_alternatives_and_comparing_them_groups(ask) -> None:  # noqa: ANN001
+    either = sum(r["reviewer"] in ("Ana Ruiz", "Ben Ode") for r in ROWS)
+    assert ask("How many reviews by Ana Ruiz or Ben Ode?") == [(either,)]
+    counts = Counter(r["reviewer"] for r in ROWS if r["reviewer"] in ("Ana Ruiz", "Ben Ode"))
+    assert sorted(ask("Who wrote more reviews, Ana Ruiz or Ben Ode?")) == sorted(counts.items())

@@ -21,7 +21,7 @@ from rag.models import DroppedFilter, Filter
 from rag.understand.planner import Condition, QueryPlan
 
 # Condition kinds Chroma can hold as metadata filters (dates as date_ymd numbers).
-CHROMA_EXPRESSIBLE = ("category", "author", "number", "date")
+CHROMA_EXPRESSIBLE = ("category", "author", "number", "date", "date_any")
 
 
 def chroma_filters(plan: QueryPlan, *, with_dates: bool
@@ -65,8 +65,9 @@ def _condition_filter(condition: Condition, with_dates: bool
         return DroppedFilter(condition.describe(), "Chroma cannot exclude one of several author keys; the hybrid route "
                                                    "applies it with SQL")
     if condition.kind == "author":
-        alternatives = [MetadataFilter(key=f"author_{i}", value=condition.value, operator=FilterOperator.EQ)
-                        for i in range(MAX_AUTHOR_KEYS)]
+        names = condition.value if isinstance(condition.value, list) else [condition.value]
+        alternatives = [MetadataFilter(key=f"author_{i}", value=name, operator=FilterOperator.EQ)
+                        for name in names for i in range(MAX_AUTHOR_KEYS)]
         return ([Filter("author_*", "==", condition.value, condition.words)],
                 MetadataFilters(filters=alternatives, condition=FilterCondition.OR))
     if condition.kind == "number":
@@ -74,6 +75,13 @@ def _condition_filter(condition: Condition, with_dates: bool
               "=": FilterOperator.EQ, "in": FilterOperator.IN}[condition.op]
         return ([Filter(condition.column, op.value, condition.value, condition.words)],
                 MetadataFilter(key=condition.column, value=condition.value, operator=op))
+    if condition.kind == "date_any":
+        if not with_dates:
+            return DroppedFilter(condition.describe(), "applied by SQL in the hybrid route")
+        ranges = [part for start, end in condition.value if (part := _date_bounds(start, end))]
+        filters = [Filter("date_ymd", "in range", f"{start.isoformat()}..{end.isoformat()}", condition.words)
+                   for start, end in condition.value]
+        return filters, MetadataFilters(filters=ranges, condition=FilterCondition.OR)
     if condition.kind == "date":
         if not with_dates:
             return DroppedFilter(condition.describe(), "applied by SQL in the hybrid route")
@@ -89,6 +97,15 @@ def _condition_filter(condition: Condition, with_dates: bool
         return filters, MetadataFilters(filters=bounds, condition=FilterCondition.AND)
     return DroppedFilter(condition.describe(), f"Chroma cannot express a {condition.kind.replace('_', ' ')} match; "
                                                "the hybrid route applies it with SQL")
+
+
+def _date_bounds(start: date, end: date) -> MetadataFilters | None:
+    bounds = []
+    if start != date.min:
+        bounds.append(MetadataFilter(key="date_ymd", value=_ymd(start), operator=FilterOperator.GTE))
+    if end != date.max:
+        bounds.append(MetadataFilter(key="date_ymd", value=_ymd(end), operator=FilterOperator.LTE))
+    return MetadataFilters(filters=bounds, condition=FilterCondition.AND) if bounds else None
 
 
 def _ymd(day: date) -> int:

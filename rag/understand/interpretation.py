@@ -35,7 +35,7 @@ def interpret(plan: QueryPlan, table: str) -> Interpretation:
         read.ref = f"condition:{number}"
     if plan.intent == "share":  # say which conditions define the whole the share is taken of
         population = plan.population if plan.population is not None else [
-            c for c in plan.conditions if c.kind in ("date", "number")]
+            c for c in plan.conditions if c.kind in ("date", "date_any", "number")]
         for condition, read in zip(plan.conditions, readings, strict=True):
             if any(condition is p for p in population):
                 read.text = f"of all with {read.text}"
@@ -102,12 +102,19 @@ def reading(condition: Condition) -> ConditionReading:
         else:
             text = f"{column} from {low}" if low else f"{column} until {high}"
         return ConditionReading(column, "between", [low, high], condition.words, text)
+    if condition.kind == "date_any":
+        periods = [a.isoformat() if a == b else f"{a.isoformat()} to {b.isoformat()}" for a, b in value]
+        return ConditionReading(column, "in", [[a.isoformat(), b.isoformat()] for a, b in value], condition.words,
+                                f"{column} " + " or ".join(periods))
     if condition.kind == "weekday":
         return ConditionReading(column, "weekday in", value, condition.words, condition.describe())
     if condition.kind == "missing":
         return ConditionReading(column, "is empty", None, condition.words, f"{column} is empty")
     if condition.kind == "author_like":
         return ConditionReading(column, "contains", value, condition.words, f"{column} contains '{value}'")
+    if condition.kind == "author" and condition.op == "in":
+        return ConditionReading(column, "includes one of", value, condition.words,
+                                f"{column} includes " + " or ".join(f"'{v}'" for v in value))
     if condition.kind == "author":
         verb = "does not include" if condition.op == "!=" else "includes"
         return ConditionReading(column, verb, value, condition.words, f"{column} {verb} '{value}'")

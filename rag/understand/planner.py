@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -103,7 +103,7 @@ OPS = {"more than": ">", "longer than": ">", "greater than": ">", "over": ">", "
 class Condition:
     """One structured condition. `chroma_ok` is True when Chroma can hold it as an equality filter."""
 
-    kind: str  # category | author | author_like | date | number | text_like | missing | weekday
+    kind: str  # category | author | author_like | date | date_any | number | text_like | missing | weekday
     column: str
     op: str
     value: Any
@@ -112,7 +112,7 @@ class Condition:
 
     @property
     def chroma_ok(self) -> bool:
-        return self.kind == "category" or self.kind == "author" and self.op == "="
+        return self.kind == "category" or self.kind == "author" and self.op in ("=", "in")
 
     def describe(self) -> str:
         if self.kind == "date":
@@ -120,6 +120,8 @@ class Condition:
             low = "" if start == date.min else start.isoformat()
             high = "" if end == date.max else end.isoformat()
             return f"{self.column} in [{low or '…'}, {high or '…'}]"
+        if self.kind == "date_any":
+            return f"{self.column} in " + " or ".join(f"[{a.isoformat()}, {b.isoformat()}]" for a, b in self.value)
         if self.kind == "missing":
             return f"{self.column} is empty"
         if self.kind == "weekday":
@@ -210,11 +212,12 @@ class Planner:
         self._missing_values(text, plan, take, free)
         self._flags(text, plan, take, free)
         self._categories(text, plan, take, free)
-        self._comparison(text, plan, take)
         self._authors(text, plan, take, free)
         self._missing_measure(text, plan, free)
         self._default_measure(plan)
         self._bare_years(text, plan, take, free)
+        self._lists(text, plan)
+        self._comparison(text, plan, take)
         if plan.intent == "share":
             self._share_population(text, plan)
         plan.topic = self._topic(text, consumed)
@@ -670,17 +673,54 @@ class Planner:
     def _comparison(self, text: str, plan: QueryPlan, take: Any) -> None:
         """Named values set against each other become a grouping restricted to them."""
         cue = COMPARE_CUE.search(text)
-        compared = [c for c in plan.conditions if c.kind == "category" and c.op == "in"]
+        compared = [c for c in plan.conditions if c.kind in ("category", "author", "date_any") and c.op == "in"]
         if not cue or not compared:
             return
         for condition in compared:
-            dimension = "category" if condition.column == self.roles.category else condition.column
-            if dimension not in plan.group_by:
+            if condition.kind == "date_any":
+                dimension = _granularity(condition.value)
+            elif condition.kind == "author":
+                dimension = "author"
+            else:
+                dimension = "category" if condition.column == self.roles.category else condition.column
+            if dimension and dimension not in plan.group_by:
                 plan.group_by.append(dimension)
         if plan.intent in ("topic", "list", "latest", "earliest"):
             plan.intent = "count"
         plan.evidence.append(f"comparison ({cue.group(0).split()[0]!r}) per " + ", ".join(plan.group_by))
         take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
+
+    def _lists(self, text: str, plan: QueryPlan) -> None:
+        """Dates or people named one after the other ("in March and April 2023", "2020 or 2022", "Grace Okafor
+        or Priya Natarajan") are alternatives: one condition that any of them satisfies. Two people joined by
+        "and" stay two conditions (written together) unless the question compares them."""
+        compare = bool(COMPARE_CUE.search(text))
+        for kind, merged_kind in (("date", "date_any"), ("author", "author")):
+            items = sorted((c for c in plan.conditions if c.kind == kind and c.op in ("=", "between")),
+                           key=lambda c: self._position(text, c))
+            group: list[Condition] = []
+            for condition in [*items, None]:
+                if group and condition is not None:
+                    gap = text[self._position(text, group[-1], end=True):self._position(text, condition)]
+                    joined = re.fullmatch(r"\s*(?:,|or|nor|vs\.?|versus|,\s*or|and|,\s*and)\s*", gap, re.I)
+                    if joined and (kind == "date" or "and" not in gap.lower() or compare):
+                        group.append(condition)
+                        continue
+                if len(group) > 1:
+                    for member in group:
+                        plan.conditions.remove(member)
+                    value = [m.value for m in group]
+                    span = (self._position(text, group[0]), self._position(text, group[-1], end=True))
+                    plan.conditions.append(Condition(merged_kind, group[0].column, "in", value,
+                                                     " or ".join(m.words for m in group), span=span))
+                group = [condition] if condition is not None else []
+
+    @staticmethod
+    def _position(text: str, condition: Condition, end: bool = False) -> int:
+        if condition.span:
+            return condition.span[1] if end else condition.span[0]
+        at = text.lower().find(condition.words.lower())
+        return max(at, 0) + (len(condition.words) if end and at >= 0 else 0)
 
     def _authors(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.roles.authors:
@@ -794,6 +834,18 @@ class Planner:
 
 TYPO_ZIPF = 2.5  # below this a word is rare in English: perhaps a typo ("febuary" 1.8), a code or a rare name
 RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; "typical" 4.6, "put" 5.7 are not
+
+
+def _granularity(ranges: list[tuple[date, date]]) -> str | None:
+    """'month' when every range is a whole calendar month, 'year' when every one is a whole year."""
+    def whole_month(a: date, b: date) -> bool:
+        return a.day == 1 and (b + timedelta(days=1)).day == 1 and a.month == b.month and a.year == b.year
+
+    if all(a.month == 1 and a.day == 1 and b.month == 12 and b.day == 31 and a.year == b.year for a, b in ranges):
+        return "year"
+    if all(whole_month(a, b) for a, b in ranges):
+        return "month"
+    return None
 
 
 def zipf_of(word: str) -> float:

@@ -117,6 +117,10 @@ class SQLBuilder:
         if condition.kind == "missing":
             blank = exp.EQ(this=exp.func("TRIM", exp.cast(col, "TEXT")), expression=exp.Literal.string(""))
             return exp.paren(exp.or_(exp.Is(this=col, expression=exp.Null()), blank))
+        if condition.kind == "author" and condition.op == "in":
+            return exp.paren(exp.or_(*(self._author_match(condition.column, name) for name in condition.value)))
+        if condition.kind == "date_any":
+            return exp.paren(exp.or_(*(self._date_range(col, start, end) for start, end in condition.value)))
         if condition.kind == "author":
             matched = self._author_match(condition.column, condition.value)
             if condition.op != "!=":
@@ -126,13 +130,7 @@ class SQLBuilder:
         if condition.kind == "author_like":
             return exp.func("LOWER", col).like(exp.Literal.string(f"%{_escape_like(condition.value.lower())}%"))
         if condition.kind == "date":
-            start, end = condition.value
-            parts = []
-            if start != date.min:
-                parts.append(exp.GTE(this=col, expression=exp.Literal.string(start.isoformat())))
-            if end != date.max:
-                parts.append(exp.LT(this=col, expression=exp.Literal.string((end + timedelta(days=1)).isoformat())))
-            return exp.and_(*parts) if parts else None
+            return self._date_range(col, *condition.value)
         if condition.kind == "number" and condition.op == "in":
             return col.isin(*(exp.Literal.number(v) for v in condition.value))
         if condition.kind == "number":
@@ -141,6 +139,16 @@ class SQLBuilder:
         if condition.kind == "text_like":
             return self._text_match(str(condition.value))
         return None
+
+    @staticmethod
+    def _date_range(col: exp.Expression, start: date, end: date) -> exp.Expression | None:
+        """start <= col < the day after end, as text comparisons (open ends left out)."""
+        parts = []
+        if start != date.min:
+            parts.append(exp.GTE(this=col, expression=exp.Literal.string(start.isoformat())))
+        if end != date.max:
+            parts.append(exp.LT(this=col, expression=exp.Literal.string((end + timedelta(days=1)).isoformat())))
+        return exp.and_(*parts) if parts else None
 
     def _weekday(self) -> exp.Expression:
         """Day of the week of the date column, 0 = Sunday .. 6 = Saturday, in the table's dialect."""
@@ -235,7 +243,7 @@ class SQLBuilder:
             # "what share of 2023 articles are politics": the whole (2023) population is the denominator;
             # the category or author asked about only narrows the numerator.
             population = plan.population if plan.population is not None else [
-                c for c in plan.conditions if c.kind in ("date", "number")]
+                c for c in plan.conditions if c.kind in ("date", "date_any", "number")]
             base = plan if plan.group_by else QueryPlan(question=plan.question, conditions=population)
             base_where = self.where(base, include_topic=bool(plan.group_by))
             total = exp.select(exp.Count(this=exp.Star())).from_(self._table())
@@ -251,8 +259,11 @@ class SQLBuilder:
         the profile) as a small derived table, joined on a whole-name match. One scan of the table, and
         the statement stays small (55 authors: about 2,000 characters)."""
         value, value_name = self._value(plan, where)
-        names: exp.Expression = exp.select(exp.alias_(exp.Literal.string(self.profile_authors[0]), NAME_COLUMN))
-        for name in self.profile_authors[1:]:
+        # "which agent had more, A or B": one row per named person, not per everyone on their rows
+        named = next((c.value for c in plan.conditions if c.kind == "author" and c.op == "in"), None)
+        people = list(named) if named else self.profile_authors
+        names: exp.Expression = exp.select(exp.alias_(exp.Literal.string(people[0]), NAME_COLUMN))
+        for name in people[1:]:
             names = exp.union(names, exp.select(exp.Literal.string(name)), distinct=False)
         cell = self._normalised_authors(exp.column(self.roles.authors, table=self.table, quoted=True))
         wanted = exp.DPipe(this=exp.DPipe(this=exp.Literal.string("%;"), expression=exp.func(
