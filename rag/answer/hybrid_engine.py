@@ -106,7 +106,7 @@ class HybridEngine(CustomQueryEngine):
         if not keys:
             return engine_response(f"None of the rows of {escape_markdown(label, one_line=True)} match the new "
                                    "conditions, so there was nothing to search.", outcome)
-        found = retrieve(context, plan.topic or query_str, None, restrict_keys=keys)
+        found = retrieve(context, plan, None, restrict_keys=keys)
         outcome.chunks = found.top
         text, outcome.citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=True)
         return engine_response(text, outcome)
