@@ -81,6 +81,7 @@ AUTHOR_CUES = (
     re.compile(NAME + r"'s\s+(?:articles|stories|pieces|reporting|coverage|columns|work|tickets|cases|reviews|"
                r"posts)\b"),
 )
+MAX_NAME_WORDS = 5  # the longest person name looked up in a question, in words
 NAME_PARTICLES = frozenset({"de", "la", "le", "van", "von", "der", "den", "da", "del", "di", "du", "bin", "al", "el"})
 CUE_BEFORE_NAME = re.compile(rf"\b(?:{BY_CUE})\s+$", re.I)
 QUOTED = re.compile(r"[\"“]([^\"”]{2,80})[\"”]")
@@ -727,14 +728,19 @@ class Planner:
             return
         lower = text.lower()
         found: list[tuple[int, int, str]] = []
-        for name_lower, name in sorted(self.vocab.authors.items(), key=lambda kv: -len(kv[0])):
-            for match in re.finditer(rf"(?<![\w'-]){re.escape(name_lower)}(?![\w'-])", lower):
-                start, end = match.span()
-                if not free(start, end) or not self._names_a_person(text, start, end):
+        # Runs of up to MAX_NAME_WORDS words looked up among the known names, longest first: one dictionary
+        # lookup per run, whatever the number of names (thousands of reviewers).
+        words = [m.span() for m in re.finditer(r"[\w'’.-]+", text)]
+        for size in range(MAX_NAME_WORDS, 0, -1):
+            for first in range(len(words) - size + 1):
+                start, end = words[first][0], words[first + size - 1][1]
+                name = self.vocab.authors.get(lower[start:end].rstrip(".,"))
+                if name is None or name in {f[2] for f in found}:
                     continue
-                found.append((start, end, name))
-                take(start, end)
-                break
+                end = start + len(lower[start:end].rstrip(".,"))
+                if free(start, end) and self._names_a_person(text, start, end):
+                    found.append((start, end, name))
+                    take(start, end)
         negated_until = -1  # "not handled by Tom Becker or Omar Haddad" excludes both
         for start, end, name in sorted(found):
             cue = CUE_BEFORE_NAME.search(text[:start])
