@@ -204,7 +204,8 @@ def test_roles_profile_rows_and_description_match_sqlite(server: Server, sqlite_
         assert source.roles.as_dict() == ref.roles.as_dict()
         assert source.roles.as_dict() == {"id": None, "title": "title", "content": "full_content",
                                           "date": "published_date", "category": "article_category",
-                                          "authors": "authors", "url": "url", "numeric": ["word_count"]}
+                                          "authors": "authors", "url": "url", "numeric": ["word_count"],
+                                          "categorical": ["article_category"]}
         assert source.key_columns == ref.key_columns == ["url"]
         assert source.columns["published_date"].type == ("text" if table == "articles" else "date")
         assert source.columns["word_count"].type == "integer"
@@ -223,7 +224,7 @@ def test_roles_profile_rows_and_description_match_sqlite(server: Server, sqlite_
         else:
             assert description.startswith(f"Table articles_ts ({len(RECORDS)} rows). Columns:")
             assert "- published_date (date) — role: date" in description
-            assert f"published_date ranges from {profile.date_min} to {profile.date_max}." in description
+            assert f"published_date ranges from '{profile.date_min}' to '{profile.date_max}'." in description
             same = [line for line in ref.describe().splitlines() if line.startswith(("Distinct values", "authors "))]
             assert len(same) == 2 and all(line in description.splitlines() for line in same)
 
