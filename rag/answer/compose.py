@@ -99,7 +99,7 @@ def best_sentences(question: str, chunks: Sequence[Chunk], limit: int = MAX_QUOT
 
 # Above this similarity a chunk counts as relevant without any shared word. Calibrated with the floor
 # (EngineContext.min_score) on the dev questions of every table: bench/results/retrieval_calibration.md.
-STRONG_SCORE = 0.34
+STRONG_SCORE = 0.48
 
 
 def is_relevant(topic: str, chunks: Sequence[Chunk], min_score: float) -> bool:

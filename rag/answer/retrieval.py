@@ -324,7 +324,7 @@ def best_chunk_per_row(chunks: list[Chunk], limit: int) -> list[Chunk]:
 # Similarity thresholds of "relevant" (floor, strong) per embedding model, calibrated on the dev questions of
 # every table (bench/retrieval_calibration.py, bench/results/retrieval_calibration.md): cosine scales differ
 # between models, so an uncalibrated model (or the hashing stand-in) relies on the topic's words alone.
-CALIBRATED_THRESHOLDS = {"all-MiniLM-L6-v2": (0.14, compose.STRONG_SCORE)}
+CALIBRATED_THRESHOLDS = {"all-MiniLM-L6-v2": (0.12, compose.STRONG_SCORE)}
 UNCALIBRATED = (0.0, math.inf)
 
 
