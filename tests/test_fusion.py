@@ -8,21 +8,26 @@ below share the question's function words (which BM25 ignores) but not its rare 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from conftest import make_articles_db, settings_for
+from conftest import answer_body, make_articles_db, settings_for
 from llama_index.vector_stores.chroma.base import _to_chroma_filter
 
 from rag import tracing
 from rag.answer.context import RetrievalOptions
 from rag.answer.filters import chroma_filters
 from rag.answer.retrieval import (
+    CALIBRATED_THRESHOLDS,
     CHUNKS_PER_ROW,
+    UNCALIBRATED,
     chroma_where,
     keyword_terms,
+    relevance_thresholds,
     retrieve,
     rrf,
     search_text,
@@ -173,3 +178,27 @@ def test_keyword_filters_are_the_filters_chroma_receives(assistant: Assistant, q
     plan = assistant.context.planner.plan(question)
     _, _, filters = chroma_filters(plan, with_dates=True)
     assert chroma_where(filters) == (_to_chroma_filter(filters) if filters else None)
+
+
+# --------------------------------------------------------------------------- "nothing relevant"
+
+
+def test_relevance_thresholds_are_per_embedding_model(assistant: Assistant) -> None:
+    context = assistant.context
+    assert context.embed_model.model_name == "hashing-384"
+    assert relevance_thresholds(context) == UNCALIBRATED  # an uncalibrated model: the topic's words alone
+    calibrated = replace(context, embed_model=SimpleNamespace(model_name="all-MiniLM-L6-v2"))
+    assert relevance_thresholds(calibrated) == CALIBRATED_THRESHOLDS["all-MiniLM-L6-v2"]
+    assert relevance_thresholds(replace(calibrated, min_score=0.3))[0] == 0.3  # an explicit floor wins
+
+
+def test_a_small_sql_selected_set_is_named_when_nothing_is_relevant(assistant: Assistant) -> None:
+    turn = assistant.ask("volcano eruptions from 5 March 2023")
+    assert turn.route == "hybrid" and turn.result.restricted_row_keys == 1
+    body = answer_body(turn)
+    assert body.startswith("I found nothing relevant")  # still counted as 'nothing found'
+    assert "The conditions alone select 1 document" in body and "*Shipment update*, 2023-03-05" in body
+    assert turn.citations == []  # named, not cited: it is not an answer
+    [synthesize] = [s for s in turn.trace.spans if s.name == "synthesize"]
+    assert synthesize.attributes["selected_by_conditions"] == 1 and synthesize.attributes["relevant"] is False
+    assert synthesize.attributes["topic_mentioned"] is False and synthesize.attributes["strong"] is None
