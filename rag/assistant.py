@@ -4,6 +4,9 @@ of what pages need (the table's profile and roles, index status and sync, read-o
 `ask` validates the question, runs the router (or a forced engine) inside a trace recording, and turns
 the engine's typed result, or any domain error, into a `Turn`. With Gemini, an unavailable LLM falls
 back to the offline engine and the answer says so.
+
+Long because it is the one facade: answering (ask, rerun, conversations) with its error handling, and what
+pages need (profile, roles, index status and sync, overviews); each part is short and delegates.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ PostgreSQL `default_transaction_read_only`), so even a statement that slipped pa
 could not write. Column roles (title, content, date, ...) are detected from names, types and a
 sample of values, with overrides from settings, so another table works without code changes.
 
-Long because reflection, role detection and guarded execution share the one read-only connection; role
-detection is the part to move out when it grows (see the column-roles issue).
+Long because reflection, the profile of values, row keys and guarded execution share the one read-only
+connection (role detection itself lives in rag/data/roles.py).
 """
 
 from __future__ import annotations

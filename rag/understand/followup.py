@@ -19,6 +19,9 @@ grouping replaces the previous one ("by month instead"); a new computation repla
 average word count?"); new topic words replace or add the text match ("what about crypto?"). "which of those
 mention elections?" is a search restricted to the rows the previous answer showed (kind `restrict`), and "why
 SQL?" asks for no new query at all (kind `explain`). A question without evidence is never merged.
+
+Long because detection and every kind of resolution (replace, add, regroup, restrict, explain) are one
+decision over the same previous plan.
 """
 
 from __future__ import annotations
