@@ -17,7 +17,7 @@ from rag.answer.filters import CHROMA_EXPRESSIBLE, chroma_filters, structured_on
 from rag.answer.markdown import escape_markdown
 from rag.answer.retrieval import ROW_KEYS_PER_QUERY, answer_from_chunks, retrieve
 from rag.errors import RagError
-from rag.models import EngineResult, Filter
+from rag.models import EngineResult, Filter, SQLRun
 from rag.understand.interpretation import interpret
 from rag.understand.planner import QueryPlan
 
@@ -38,19 +38,7 @@ class HybridEngine(CustomQueryEngine):
         """Answer `query_str` as read by `plan` (the planner's, or one the user edited)."""
         context: EngineContext = self.context
         outcome = EngineResult(interpretation=interpret(plan, context.source.table))
-        with tracing.span("sql.write", writer="offline") as attrs:
-            sql = context.sql_builder.row_keys_sql(plan, context.source.key_columns)
-            attrs["sql"] = sql
-        try:
-            run = context.database.execute(sql, max_rows=MAX_SELECTED_ROWS)
-        except RagError as error:
-            if error.sql_run is not None:
-                outcome.record_sql(error.sql_run)
-            error.partial = outcome
-            raise
-        outcome.record_sql(run)
-        assert run.result is not None
-        keys = [context.source.key_of(dict(zip(run.result.columns, row, strict=True))) for row in run.result.rows]
+        keys, run = select_row_keys(context, plan, outcome)
         outcome.restricted_row_keys = len(keys)
         if not keys:
             outcome.filters = [Filter("row_key", "in", "0 rows selected by SQL")]
@@ -87,19 +75,7 @@ class HybridEngine(CustomQueryEngine):
         outcome = EngineResult(interpretation=interpret(plan, context.source.table))
         keys = list(dict.fromkeys(within))
         if plan.conditions:
-            with tracing.span("sql.write", writer="offline") as attrs:
-                attrs["sql"] = sql = context.sql_builder.row_keys_sql(plan, context.source.key_columns)
-            try:
-                run = context.database.execute(sql, max_rows=MAX_SELECTED_ROWS)
-            except RagError as error:
-                if error.sql_run is not None:
-                    outcome.record_sql(error.sql_run)
-                error.partial = outcome
-                raise
-            outcome.record_sql(run)
-            assert run.result is not None
-            selected = {context.source.key_of(dict(zip(run.result.columns, row, strict=True)))
-                        for row in run.result.rows}
+            selected = set(select_row_keys(context, plan, outcome)[0])
             keys = [key for key in keys if key in selected]
         outcome.restricted_row_keys = len(keys)
         outcome.filters = [Filter("row_key", "in", f"{len(keys)} rows of {label}")]
@@ -110,3 +86,21 @@ class HybridEngine(CustomQueryEngine):
         outcome.chunks = found.top
         text, outcome.citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=True)
         return engine_response(text, outcome)
+
+
+def select_row_keys(context: EngineContext, plan: QueryPlan, outcome: EngineResult) -> tuple[list[str], SQLRun]:
+    """The row keys of the rows SQL selects for the plan's structured part (the statement and its verdict go
+    on `outcome`, also when it fails)."""
+    with tracing.span("sql.write", writer="offline") as attrs:
+        attrs["sql"] = sql = context.sql_builder.row_keys_sql(plan, context.source.key_columns)
+    try:
+        run = context.database.execute(sql, max_rows=MAX_SELECTED_ROWS)
+    except RagError as error:
+        if error.sql_run is not None:
+            outcome.record_sql(error.sql_run)
+        error.partial = outcome
+        raise
+    outcome.record_sql(run)
+    assert run.result is not None
+    keys = [context.source.key_of(dict(zip(run.result.columns, row, strict=True))) for row in run.result.rows]
+    return keys, run
