@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bench import chunking, ingest, interpretation, overhead_experiments, query_latency, resync
+from bench import chunking, ingest, interpretation, llm_cost, overhead_experiments, query_latency, resync
 from bench.common import RESULTS_DIR, pct
 from bench.scale import filters, report, strategies
 from rag.answer.retrieval import ROW_KEYS_PER_QUERY
@@ -19,7 +19,8 @@ from rag.answer.retrieval import ROW_KEYS_PER_QUERY
 RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "query_scale": report.render_markdown, "ingest": ingest.render_markdown, "chunking": chunking.render_markdown,
     "resync": resync.render_markdown, "query_latency": query_latency.render_markdown,
-    "overhead_experiments": overhead_experiments.render_markdown, "interpretation": interpretation.render_markdown}
+    "overhead_experiments": overhead_experiments.render_markdown, "interpretation": interpretation.render_markdown,
+    "llm_cost": llm_cost.render_markdown}
 RESULTS = [(directory, name) for directory in (RESULTS_DIR, RESULTS_DIR / "quick") for name in RENDERERS
            if (directory / f"{name}.json").exists()]
 

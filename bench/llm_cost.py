@@ -1,0 +1,129 @@
+"""Calls and tokens per question on the language-model path, with a scripted model playing Gemini.
+
+    .venv/bin/python -m bench.llm_cost [--quick]
+
+Every dev and test question of each table is asked through the app's Assistant with the scripted fake
+(rag/testing.py) injected through the provider factory: it routes as the offline rules would, writes the SQL
+the offline planner would, and answers in one sentence, so the prompts are the real ones and their token
+counts use the trace's estimator (4 characters per token). Run twice: with the default answer budget
+(RAG_SYNTHESIS_TOKENS = 1,500) and with 10,000 tokens (about the old 40,000-character context cap), to show
+what the budget saves. Run from the repository root. Needs the indexes the evaluation uses (data/chroma for
+the sample; data/eval/chroma for tickets and reviews, see README "Evaluation"); a table without its index is
+skipped and reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from bench.common import ROOT, stamp, summary, write_results
+from rag.answer.router import ROUTING_PROMPT_MARKER
+from rag.assistant import Assistant
+from rag.evaluation.cases import load_cases
+from rag.models import Route
+from rag.providers import build_providers, estimate_cost
+from rag.settings import SAMPLE_DB_PATH, Settings
+from rag.testing import ScriptedLLM
+
+MODEL = "gemini-2.5-flash"
+# name -> (database URL, table, index directory), spelled as `make index` and the README's evaluation commands
+# spell them: the collection name depends on the URL.
+TABLES = {
+    "news": (f"sqlite:///{SAMPLE_DB_PATH}", "articles", ROOT / "data" / "chroma"),
+    "tickets": ("sqlite:///data/eval/tickets.db", "tickets", ROOT / "data" / "eval" / "chroma"),
+    "reviews": ("sqlite:///data/eval/reviews.db", "reviews", ROOT / "data" / "eval" / "chroma"),
+}
+QUESTION = re.compile(r"<question>\s*(.*?)\s*</question>", re.S)
+ROUTES = (Route.SQL, Route.VECTOR, Route.HYBRID)
+
+
+def scripted_gemini(offline: Assistant) -> ScriptedLLM:
+    """A fake Gemini that answers each prompt as a sensible model would, from the offline reading."""
+    def reply(prompt: str) -> str:
+        question = (QUESTION.findall(prompt) or [""])[-1]
+        plan = offline.context.planner.plan(question)
+        if ROUTING_PROMPT_MARKER in prompt:
+            route, reason = plan.route()
+            return json.dumps([{"choice": ROUTES.index(route) + 1, "reason": reason[:80]}])
+        if "Answer with the SQL statement only" in prompt:
+            return offline.context.sql_builder.answer_sql(plan)
+        return "The data answers it in one sentence [1]."
+
+    return ScriptedLLM([reply] * 1_000_000, model=MODEL)
+
+
+def questions(name: str) -> list[str]:
+    asked: list[str] = []
+    for split in ("dev", "test"):
+        for case in load_cases(ROOT / "eval" / name / f"{split}.yaml").cases:
+            asked += [turn.question for turn in case.turns] if getattr(case, "turns", None) else [case.question]
+    return asked
+
+
+def measure(name: str, budget: int, limit: int | None) -> dict[str, Any] | None:
+    url, table, index_dir = TABLES[name]
+    if not (ROOT / url.removeprefix("sqlite:///")).exists() or not Path(index_dir).exists():
+        return None
+    settings = Settings(db_url=url, table=table, index_dir=str(index_dir), provider="offline",
+                        synthesis_tokens=budget).validated()
+    offline = Assistant.build(settings)
+    assistant = Assistant.build(settings, providers=build_providers(settings, llm=scripted_gemini(offline)))
+    by_route: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for question in questions(name)[:limit]:
+        turn = assistant.ask(question)
+        route = turn.route or "error"
+        tokens = turn.trace.tokens
+        by_route[route]["calls"].append(len(turn.trace.llm_calls))
+        by_route[route]["prompt"].append(tokens["prompt"])
+        by_route[route]["completion"].append(tokens["completion"])
+        by_route["all"]["calls"].append(len(turn.trace.llm_calls))
+        by_route["all"]["prompt"].append(tokens["prompt"])
+        by_route["all"]["completion"].append(tokens["completion"])
+    rows = {}
+    for route, figures in by_route.items():
+        n = len(figures["calls"])
+        rows[route] = {"questions": n, "calls_mean": round(sum(figures["calls"]) / n, 2),
+                       "calls_max": max(figures["calls"]),
+                       "prompt_tokens_mean": round(sum(figures["prompt"]) / n),
+                       "prompt_tokens": {k.replace("_ms", ""): v for k, v in summary(figures["prompt"]).items()},
+                       "cost_usd_per_question": round(sum(
+                           estimate_cost(MODEL, {"prompt": p, "completion": c})
+                           for p, c in zip(figures["prompt"], figures["completion"], strict=True)) / n, 6)}
+    return rows
+
+
+def render_markdown(data: dict[str, Any]) -> str:
+    lines = ["# Language-model cost per question", "",
+             f"Scripted model playing {MODEL} (prices from rag/providers.py), every dev and test question of each "
+             "table; prompt tokens by the trace's estimator. Generated by `bench/llm_cost.py`.", "",
+             "| table | answer budget | route | questions | calls (mean / max) | prompt tokens mean | p50 | p95 | "
+             "USD per question |", "|---|---:|---|---:|---|---:|---:|---:|---:|"]
+    for run in data["runs"]:
+        if run["rows"] is None:
+            lines.append(f"| {run['table']} | {run['budget']:,} | (index missing: skipped) | | | | | | |")
+            continue
+        for route, row in sorted(run["rows"].items(), key=lambda kv: (kv[0] != "all", kv[0])):
+            tokens = row["prompt_tokens"]
+            lines.append(f"| {run['table']} | {run['budget']:,} | {route} | {row['questions']} | "
+                         f"{row['calls_mean']} / {row['calls_max']} | {row['prompt_tokens_mean']:,} | "
+                         f"{tokens.get('p50')} | {tokens.get('p95')} | {row['cost_usd_per_question']} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="20 questions per table")
+    args = parser.parse_args()
+    runs = [{"table": name, "budget": budget, "rows": measure(name, budget, 20 if args.quick else None)}
+            for name in TABLES for budget in (1_500, 10_000)]
+    data = stamp({"model": MODEL, "runs": runs})
+    print(write_results("llm_cost", data, render_markdown(data), quick=args.quick))
+
+
+if __name__ == "__main__":
+    main()
