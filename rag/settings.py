@@ -38,7 +38,8 @@ REGISTRY: tuple[Setting, ...] = (
     Setting("column_roles", "RAG_COLUMN_ROLES", "",
             "Overrides for detected column roles, e.g. 'title=headline,content=body,date=created_at'."),
     Setting("index_dir", "RAG_INDEX_DIR", str(PROJECT_ROOT / "data" / "chroma"),
-            "Directory of the persistent Chroma index (ignored when CHROMA_HOST is set)."),
+            "Directory of the persistent Chroma index and its keyword index (with CHROMA_HOST: the keyword "
+            "index and saved roles only)."),
     Setting("chroma_host", "CHROMA_HOST", "", "Host of a Chroma server; empty uses the local directory."),
     Setting("chroma_port", "CHROMA_PORT", 8000, "Port of the Chroma server.", int),
     Setting("collection_prefix", "RAG_COLLECTION_PREFIX", "rag",

@@ -1,0 +1,168 @@
+"""Calibrating "nothing relevant" on the dev questions of every table (answerable vs no-answer questions).
+
+Usage: .venv/bin/python -m bench.retrieval_calibration [--tables news,tickets,reviews]
+Writes bench/results/retrieval_calibration.json and .md.
+
+Every retrieval and no-answer case of eval/<table>/dev.yaml is asked through the offline assistant with the
+product's retrieval; the "synthesize" span records the inputs of the relevance rule: the best chunk's cosine
+similarity and whether one retrieved chunk mentions the topic's words. The rule has two thresholds:
+
+    relevant = best >= STRONG  or  (best >= FLOOR and the topic's words are mentioned)
+
+Every (FLOOR, STRONG) pair on a 0.01 grid is scored on the dev cases; the chosen pair makes the fewest wrong
+decisions, then lies farthest from the nearest wrong decision (the middle of the best plateau). "Positive"
+below means replying "nothing relevant": precision = share of such replies that were right (no answer
+exists), recall = share of no-answer questions that got it. Only dev questions are read.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from bench.common import load_span, machine_info, measured, stamp, write_results
+from bench.retrieval_common import TABLES, assistant_for, dev_cases
+from rag.answer.context import EngineContext
+from rag.answer.retrieval import relevance_thresholds
+
+GRID = [round(i / 100, 2) for i in range(0, 81)]
+
+
+def features(turn: Any) -> dict[str, Any] | None:
+    """The relevance rule's inputs, from the turn's "synthesize" span; None when no retrieval answer was composed
+    (an SQL route, or no rows selected)."""
+    spans = [s for s in turn.trace.spans if s.name == "synthesize" and "best_score" in s.attributes]
+    if not spans:
+        return None
+    attrs = spans[-1].attributes
+    return {"best": attrs["best_score"], "mentioned": attrs["topic_mentioned"], "restricted": turn.route == "hybrid",
+            "said_relevant": attrs["relevant"]}
+
+
+def decide(case: dict[str, Any], floor: float, strong: float) -> bool:
+    return case["best"] >= strong or (case["best"] >= floor and case["mentioned"])
+
+
+def confusion(cases: list[dict[str, Any]], floor: float | None = None, strong: float | None = None
+              ) -> dict[str, int]:
+    """Counts with "nothing relevant" as the positive reply; without thresholds, of the product's own replies."""
+    counts = {"tp": 0, "fp": 0, "fn": 0, "tn": 0}
+    for case in cases:
+        nothing = not (case["said_relevant"] if floor is None or strong is None else decide(case, floor, strong))
+        if case["no_answer"]:
+            counts["tp" if nothing else "fn"] += 1
+        else:
+            counts["fp" if nothing else "tn"] += 1
+    return counts
+
+
+def rates(counts: dict[str, int]) -> dict[str, float | None]:
+    said, exist = counts["tp"] + counts["fp"], counts["tp"] + counts["fn"]
+    return {"precision": round(counts["tp"] / said, 3) if said else None,
+            "recall": round(counts["tp"] / exist, 3) if exist else None}
+
+
+def margins(cases: list[dict[str, Any]], floor: float, strong: float) -> tuple[float, float]:
+    """How far each threshold sits from the nearest case whose decision it alone would flip (FLOOR: cases whose
+    topic words are mentioned and that lie below STRONG; STRONG: the others), or from the grid's ends."""
+    at_floor = [c["best"] for c in cases if c["mentioned"] and c["best"] < strong]
+    at_strong = [c["best"] for c in cases if not (c["mentioned"] and c["best"] >= floor)]
+    floor_margin = min([abs(b - floor) for b in at_floor] + [floor - GRID[0], strong - floor])
+    strong_margin = min([abs(b - strong) for b in at_strong] + [GRID[-1] - strong])
+    return round(floor_margin, 3), round(strong_margin, 3)
+
+
+def calibrate(cases: list[dict[str, Any]]) -> dict[str, Any]:
+    """The (FLOOR, STRONG) pair with the fewest wrong decisions; among those, the one farthest from any case
+    (the smaller of its two margins, then their sum: each threshold in the middle of its error-free interval)."""
+    scored = []
+    for floor in GRID:
+        for strong in GRID:
+            if strong < floor:
+                continue
+            counts = confusion(cases, floor, strong)
+            floor_margin, strong_margin = margins(cases, floor, strong)
+            scored.append((counts["fp"] + counts["fn"], -min(floor_margin, strong_margin),
+                           -(floor_margin + strong_margin), floor, strong, counts, (floor_margin, strong_margin)))
+    errors, _, _, floor, strong, counts, (floor_margin, strong_margin) = min(scored, key=lambda s: s[:5])
+    return {"floor": floor, "strong": strong, "errors": errors, "floor_margin": floor_margin,
+            "strong_margin": strong_margin, "confusion": counts, **rates(counts)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", default=",".join(TABLES))
+    args = parser.parse_args(argv)
+    record: dict[str, Any] = {"tables": {}, "grid": [GRID[0], GRID[-1], 0.01]}
+    cases: list[dict[str, Any]] = []
+    with measured(record):
+        for name in args.tables.split(","):
+            table = TABLES[name]
+            assistant = assistant_for(table)
+            context: EngineContext = assistant.context
+            record["tables"][name] = {"cases_file": table.cases, "retrieval": str(context.retrieval)}
+            for case in dev_cases(table, kinds=("retrieval", "no_answer")):
+                turn = assistant.ask(case.question)
+                found = features(turn)
+                entry = {"table": name, "id": case.id, "question": case.question, "no_answer": case.no_answer,
+                         "route": turn.route}
+                if found is None:
+                    entry["decided_elsewhere"] = True
+                else:
+                    entry.update(found)
+                cases.append(entry)
+                print(f"  [{name}] {case.id}: {entry.get('best')} {entry.get('mentioned')}", flush=True)
+    usable = [c for c in cases if not c.get("decided_elsewhere")]
+    record["cases"] = cases
+    current = confusion(usable)  # the rule the product applied while the cases were asked
+    floor, strong = relevance_thresholds(context)
+    record["current"] = {"floor": floor, "strong": strong, "confusion": current, **rates(current)}
+    record["embed_model"] = context.embed_model.model_name
+    record["chosen"] = calibrate(usable)
+    record["per_table"] = {name: {"confusion": (counts := confusion([c for c in usable if c["table"] == name],
+                                                                    record["chosen"]["floor"],
+                                                                    record["chosen"]["strong"])), **rates(counts)}
+                           for name in record["tables"]}
+    record["machine"] = machine_info()
+    stamp(record)
+    path = write_results("retrieval_calibration", record, render_markdown(record))
+    print(path.read_text())
+    return 0
+
+
+def render_markdown(record: dict[str, Any]) -> str:
+    chosen, current = record["chosen"], record["current"]
+    usable = [c for c in record["cases"] if not c.get("decided_elsewhere")]
+    elsewhere = [c for c in record["cases"] if c.get("decided_elsewhere")]
+
+    def row(label: str, figures: dict[str, Any]) -> str:
+        m = figures["confusion"]
+        return (f"| {label} | {m['tp']} | {m['fn']} | {m['fp']} | {m['tn']} | {figures['precision']} | "
+                f"{figures['recall']} |")
+
+    lines = ["# Calibrated 'nothing relevant' on the dev questions", "",
+             f"Generated by `bench/retrieval_calibration.py` on {record['measured_at']} (commit "
+             f"{record['git']['commit']}); embedding model {record['embed_model']}, offline provider; "
+             f"{len(usable)} dev questions answered from retrieved chunks ({sum(c['no_answer'] for c in usable)} "
+             f"with no answer in the table), {len(elsewhere)} decided before retrieval (SQL route or no rows "
+             f"selected). {record['machine']['cpu_count']} cores, load {load_span(record)}.", "",
+             "Rule: relevant = best similarity >= STRONG, or best similarity >= FLOOR and one chunk mentions the "
+             "topic's words. Positive = replying 'nothing relevant'.", "",
+             "| rule | nothing relevant, right (TP) | answered although nothing exists (FN) | "
+             "nothing relevant although an answer exists (FP) | answered, right (TN) | precision | recall |",
+             "|---|---:|---:|---:|---:|---:|---:|",
+             row(f"as the product decided (FLOOR {current['floor']}, STRONG {current['strong']})", current),
+             row(f"chosen: FLOOR {chosen['floor']} (margin {chosen['floor_margin']}), STRONG {chosen['strong']} "
+                 f"(margin {chosen['strong_margin']})", chosen)]
+    lines += [row(f"chosen, {name} only", figures) for name, figures in record["per_table"].items()]
+    lines += ["", "| table | case | no answer | route | best similarity | topic words mentioned | chosen rule says |",
+              "|---|---|---|---|---:|---|---|"]
+    for c in sorted(usable, key=lambda c: (c["no_answer"], c["best"])):
+        verdict = "relevant" if decide(c, chosen["floor"], chosen["strong"]) else "nothing relevant"
+        lines.append(f"| {c['table']} | `{c['id']}` | {'yes' if c['no_answer'] else ''} | {c['route']} | "
+                     f"{c['best']:.3f} | {'yes' if c['mentioned'] else 'no'} | {verdict} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
