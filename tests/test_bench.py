@@ -11,7 +11,18 @@ from typing import Any
 
 import pytest
 
-from bench import chunking, ingest, interpretation, llm_cost, overhead_experiments, query_latency, resync
+from bench import (
+    chunking,
+    ingest,
+    interpretation,
+    llm_cost,
+    overhead_experiments,
+    query_latency,
+    resync,
+    retrieval_calibration,
+    retrieval_latency,
+    retrieval_query_text,
+)
 from bench.common import RESULTS_DIR, pct
 from bench.scale import filters, report, strategies
 from rag.answer.retrieval import ROW_KEYS_PER_QUERY
@@ -20,7 +31,9 @@ RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "query_scale": report.render_markdown, "ingest": ingest.render_markdown, "chunking": chunking.render_markdown,
     "resync": resync.render_markdown, "query_latency": query_latency.render_markdown,
     "overhead_experiments": overhead_experiments.render_markdown, "interpretation": interpretation.render_markdown,
-    "llm_cost": llm_cost.render_markdown}
+    "llm_cost": llm_cost.render_markdown, "retrieval_calibration": retrieval_calibration.render_markdown,
+    "retrieval_latency": retrieval_latency.render_markdown,
+    "retrieval_query_text": retrieval_query_text.render_markdown}
 RESULTS = [(directory, name) for directory in (RESULTS_DIR, RESULTS_DIR / "quick") for name in RENDERERS
            if (directory / f"{name}.json").exists()]
 
