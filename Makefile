@@ -44,8 +44,38 @@ test-fast: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q -m "not slow and not browser"
 
-bench: $(DB)
-	$(PY) bench/ingest.py
+# Benchmarks (bench/; results in bench/results/, see README "Benchmarks"). Full runs timed on this 2-core machine
+# on 2026-12-01 under load 3-9 from other work: query_latency 10 s, resync 20 s, interpretation 2 s, retrieval_latency
+# under a minute, retrieval_calibration 30 s, llm_cost 3 min, chunking 5 min (three builds of the sample),
+# retrieval_query_text 6 min, overhead_experiments 23 min, ingest 30 min (sample, then 10,000 synthetic articles with
+# the real model), scale 6 min at 1,000 and 10,000 articles plus about 30 min at 100,000 (its index alone took
+# 14 min to build on 2026-11-30): about 1 hour 45 minutes in all. `make bench-quick` runs the quick variants (small
+# sizes, results in bench/results/quick/; retrieval_calibration has none): about 6 minutes.
+bench: index
+	$(PY) -m bench.query_latency
+	$(PY) -m bench.resync
+	$(PY) -m bench.interpretation
+	$(PY) -m bench.retrieval_latency
+	$(PY) -m bench.retrieval_calibration
+	$(PY) -m bench.llm_cost
+	$(PY) -m bench.chunking
+	$(PY) -m bench.retrieval_query_text
+	$(PY) -m bench.overhead_experiments
+	$(PY) -m bench.ingest
+	$(PY) -m bench.scale
+
+.PHONY: bench-quick
+bench-quick: index
+	$(PY) -m bench.query_latency --quick
+	$(PY) -m bench.resync --quick
+	$(PY) -m bench.interpretation --quick
+	$(PY) -m bench.retrieval_latency --quick
+	$(PY) -m bench.llm_cost --quick
+	$(PY) -m bench.chunking --quick
+	$(PY) -m bench.retrieval_query_text --quick
+	$(PY) -m bench.ingest --quick
+	$(PY) -m bench.overhead_experiments --quick
+	$(PY) -m bench.scale --quick
 
 clean-index:
 	rm -rf data/chroma
