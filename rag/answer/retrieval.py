@@ -41,7 +41,7 @@ from rag.understand.planner import QueryPlan
 from rag.understand.vocabulary import STOPWORDS, WORD
 
 # Row ids per `$in` query. Measured at 100k articles (bench/results/query_scale.md): one `$in` of 16,610 ids
-# took 416 ms, the same ids in batches of 500 took 4.4 s; Chroma refuses lists above about 32,000 ids.
+# took 616 ms, the same ids in batches of 500 took 6.9 s; Chroma refuses lists above about 32,000 ids.
 ROW_KEYS_PER_QUERY = 30_000
 CHUNKS_PER_ROW = 3  # chunks of one document the answer may quote from (a buried fact is rarely in the best one)
 CANDIDATES_PER_RESULT = 10  # chunks fetched per wanted document, so several documents survive de-duplication
