@@ -22,7 +22,7 @@ from ui.support import safe_answer_markdown  # noqa: E402
 
 # An emoji favicon is drawn locally; a material-icon favicon would be fetched from fonts.gstatic.com.
 # An integer sidebar state sets its width: the trace inspector needs room for SQL and chunk texts.
-st.set_page_config(page_title="Table RAG · ask the news archive", page_icon="🗞️", layout="wide",
+st.set_page_config(page_title="Table RAG · ask your table", page_icon="🗞️", layout="wide",
                    initial_sidebar_state=440)
 
 started = engine.startup()

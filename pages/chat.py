@@ -16,14 +16,17 @@ assistant = engine.assistant()
 turns = engine.chat_turns()  # this conversation's turns; engine.turns() keeps every turn of the session
 conversation = engine.conversation()
 
-prompt = st.chat_input("Ask about the articles — counts, topics, or both…",
+source = assistant.source
+profile = assistant.profile()
+rows = assistant.row_noun
+prompt = st.chat_input(f"Ask about the {rows} — counts, topics, or both…",
                        max_chars=assistant.settings.max_question_chars)
 request = engine.take_pending() or ((prompt, None) if prompt else None)
 
 if not turns and request is None:
-    st.title("Ask the news archive", anchor=False)
-    source = assistant.source
-    st.markdown(f"Ask plain-language questions about the **{assistant.profile().row_count:,}** articles of table "
+    st.title("Ask the news archive" if assistant.settings.is_sample else f"Ask the {source.table} table",
+             anchor=False)
+    st.markdown(f"Ask plain-language questions about the **{profile.row_count:,}** {rows} of table "
                 f"`{source.table}`. Each question goes to the right tool, and the sidebar shows how the answer "
                 "was reached: the route and why, the SQL, the retrieved passages, timings and model calls. "
                 "Follow-up questions build on the previous answer: *and in 2022?*, *only politics*, *by month "
@@ -33,12 +36,17 @@ if not turns and request is None:
         with st.container(horizontal=True, vertical_alignment="center"):
             st.info(ui.missing_roles_text(missing), icon=":material/help:")
             st.page_link("pages/data.py", label="Column roles on the Data page", icon=":material/database:")
-    for column, (route, examples) in zip(st.columns(3), ui.EXAMPLES_BY_ROUTE.items(), strict=True):
+    examples_by_route = ui.example_questions(
+        sample=assistant.settings.is_sample, rows=rows, category=source.roles.category,
+        values=sorted(profile.categories, key=lambda v: -profile.categories[v]), date=source.roles.date,
+        latest_year=str(profile.date_max)[:4] if profile.date_max else None)
+    every_example = [q for questions in examples_by_route.values() for q in questions]
+    for column, (route, examples) in zip(st.columns(3), examples_by_route.items(), strict=True):
         with column, st.container(border=True, height="stretch"):
             components.route_badge(route)
             st.caption(ui.ROUTE_BLURBS[route])
             for example in examples:
-                number = ui.EXAMPLE_QUESTIONS.index(example)
+                number = every_example.index(example)
                 st.button(example, key=f"example_{number}", on_click=engine.queue_question, args=(example,),
                           icon=":material/chat_bubble:", type="tertiary")
 

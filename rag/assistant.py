@@ -441,6 +441,11 @@ class Assistant:
     def source(self) -> TableSource:
         return self.context.source
 
+    @property
+    def row_noun(self) -> str:
+        """What the table's rows are called, from its name ("articles", "tickets")."""
+        return row_noun(self.context.source.table)
+
     def profile(self) -> TableProfile:
         """Row count, categories, authors and date range of the table (computed once, then cached)."""
         return self.context.source.profile()

@@ -99,6 +99,11 @@ class Settings:
     llm_retries: int = 3
     synthesis_tokens: int = 1500
 
+    @property
+    def is_sample(self) -> bool:
+        """Whether this is the shipped sample table (the app shows its curated example questions)."""
+        return self.db_url == f"sqlite:///{SAMPLE_DB_PATH}" and self.table == "articles"
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
         """Defaults, then environment variables, then explicit overrides (CLI flags); None overrides are ignored."""

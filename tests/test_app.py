@@ -87,7 +87,7 @@ def turns(at: AppTest) -> list[Any]:
 
 def test_every_page_loads_without_exception(app_env: dict[str, Path]) -> None:
     at = start()
-    assert "Ask the news archive" in texts(at.main)
+    assert "Ask the articles table" in texts(at.main)
     assert len([b for b in at.button if b.key and b.key.startswith("example_")]) >= 6
     for page in PAGES:
         at.switch_page(page).run()
@@ -354,9 +354,39 @@ def test_a_conversation_builds_on_earlier_answers_until_a_new_one_starts(app_env
     new = next(b for b in at.sidebar.button if b.key == "new_conversation")
     new.click().run()
     assert not at.exception, at.exception
-    assert "Ask the news archive" in texts(at.main)  # the chat starts empty
+    assert "Ask the articles table" in texts(at.main)  # the chat starts empty
     assert at.session_state["conversation"].turns == [] and len(turns(at)) == 3  # the Traces page keeps them
     ask(at, "only sports")
     fresh = turns(at)[3]
     assert fresh.result.interpretation.builds_on is None
     assert "Same as" not in texts(at.main)
+
+
+def test_another_table_is_named_for_what_it_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the ticket table loaded, the chat's title, welcome, placeholder and examples speak of tickets and
+    their own columns and values; nothing names the sample's news articles; an example is answered."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("tickets_generate", ROOT / "eval" / "tickets" / "generate.py")
+    assert spec and spec.loader
+    generate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generate)
+    db = tmp_path / "tickets.db"
+    generate.build_tickets_db(db)
+    settings = settings_for(db, tmp_path / "index", table="tickets")
+    source = TableSource(settings.db_url, settings.table)
+    VectorIndex(settings, HashingEmbedder()).sync(source)
+    source.close()
+    monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
+    for name, value in _env(db, tmp_path / "index", RAG_TABLE="tickets").items():
+        monkeypatch.setenv(name, value)
+    at = start()
+    main = texts(at.main)
+    assert "Ask the tickets table" in main and "61** tickets of table" in main
+    assert "news" not in main.lower() and "article" not in main.lower()
+    assert at.chat_input[0].placeholder.startswith("Ask about the tickets")
+    examples = [b for b in at.button if b.key and b.key.startswith("example_")]
+    assert examples and all("article" not in b.label.lower() for b in examples)
+    assert any("status" in b.label for b in examples)
+    examples[0].click().run()
+    assert not at.exception and turns(at)[0].error is None and turns(at)[0].route == "sql"

@@ -17,15 +17,34 @@ from rag.answer.markdown import safe_answer_markdown as safe_answer_markdown
 from rag.answer.markdown import show_bidi as show_bidi
 from rag.models import Chunk, Route, Span, Trace, Turn
 
-# Example questions for the empty chat, grouped by the route they are expected to take.
-EXAMPLES_BY_ROUTE: dict[str, tuple[str, ...]] = {
+# The sample table's curated example questions, grouped by the route they are expected to take; any other
+# table gets questions built from its own nouns, columns and values (`example_questions`).
+SAMPLE_EXAMPLES: dict[str, tuple[str, ...]] = {
     "sql": ("How many articles per year and category?", "Average word count per category",
             "List politics articles"),
     "vector": ("What do we have about children?", "Trends in fashion"),
     "hybrid": ("Technology articles about crypto in 2023", "Anything about judge Doo ley on 17 April 2023?",
                "Between March and May 2023, anything about Mother's Day in fashion?"),
 }
-EXAMPLE_QUESTIONS: tuple[str, ...] = tuple(q for questions in EXAMPLES_BY_ROUTE.values() for q in questions)
+
+
+def example_questions(*, sample: bool, rows: str, category: str | None, values: Sequence[str], date: str | None,
+                      latest_year: str | None) -> dict[str, tuple[str, ...]]:
+    """Example questions per route: the curated ones on the sample table, else questions that use this table's
+    row noun, category column and its most common values, and its date, so nothing names another domain."""
+    if sample:
+        return SAMPLE_EXAMPLES
+    category_word = category.lower().replace("_", " ").split()[-1] if category else None
+    sql = [q for q in (f"How many {rows} per year and {category_word}?" if date and category_word else None,
+                       f"How many {rows} per {category_word}?" if category_word else None,
+                       f"How many {rows} per month?" if date else None,
+                       f"List the 5 newest {rows}" if date else None) if q][:2] or [f"How many {rows} are there?"]
+    top = list(values[:2])
+    vector = [f"What do the {rows} say about {value}?" for value in top] or [f"What do the {rows} talk about?"]
+    hybrid = [f"What do the {rows} from {latest_year} say about {value}?" for value in top] if latest_year else []
+    return {"sql": tuple(sql), "vector": tuple(vector), "hybrid": tuple(hybrid)}
+
+
 ROUTE_BLURBS = {
     "sql": "Counts, averages and listings, answered with a table and a chart.",
     "vector": "Topics in the text, answered with quotes and their sources.",
