@@ -16,7 +16,6 @@ from rag.answer.context import EngineContext, engine_response
 from rag.answer.filters import CHROMA_EXPRESSIBLE, chroma_filters, structured_only
 from rag.answer.markdown import escape_markdown
 from rag.answer.retrieval import ROW_KEYS_PER_QUERY, answer_from_chunks, retrieve
-from rag.errors import RagError
 from rag.models import EngineResult, Filter, SQLRun
 from rag.understand.interpretation import interpret
 from rag.understand.planner import QueryPlan
@@ -93,14 +92,7 @@ def select_row_keys(context: EngineContext, plan: QueryPlan, outcome: EngineResu
     on `outcome`, also when it fails)."""
     with tracing.span("sql.write", writer="offline") as attrs:
         attrs["sql"] = sql = context.sql_builder.row_keys_sql(plan, context.source.key_columns)
-    try:
-        run = context.database.execute(sql, max_rows=MAX_SELECTED_ROWS)
-    except RagError as error:
-        if error.sql_run is not None:
-            outcome.record_sql(error.sql_run)
-        error.partial = outcome
-        raise
-    outcome.record_sql(run)
+    run = context.database.execute_into(outcome, sql, max_rows=MAX_SELECTED_ROWS)
     assert run.result is not None
     keys = [context.source.key_of(dict(zip(run.result.columns, row, strict=True))) for row in run.result.rows]
     return keys, run

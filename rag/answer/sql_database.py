@@ -15,7 +15,7 @@ from rag import tracing
 from rag.answer.sql_guard import guard_sql, strip_sql_fences
 from rag.data.source import TableSource
 from rag.errors import RagError, UnsafeSQL
-from rag.models import SQLRun
+from rag.models import EngineResult, SQLRun
 
 
 class GuardedSQLDatabase(SQLDatabase):
@@ -56,6 +56,19 @@ class GuardedSQLDatabase(SQLDatabase):
                 error.sql_run = run
                 raise
             attrs.update(rows=len(run.result.rows), row_limit_hit=run.result.row_limit_hit)
+        return run
+
+    def execute_into(self, outcome: EngineResult, sql: str, max_rows: int | None = None) -> SQLRun:
+        """`execute`, recording the statement and its verdict on `outcome`; a failure carries `outcome` as its
+        partial result, so the failed turn still shows the SQL that was tried."""
+        try:
+            run = self.execute(sql, max_rows)
+        except RagError as error:
+            if error.sql_run is not None:
+                outcome.record_sql(error.sql_run)
+            error.partial = outcome
+            raise
+        outcome.record_sql(run)
         return run
 
     def run_sql(self, command: str) -> tuple[str, dict[str, Any]]:

@@ -54,13 +54,7 @@ class SQLEngine(CustomQueryEngine):
         outcome = EngineResult()
         with tracing.span("sql.write", writer="plan (edited)") as attrs:
             attrs["sql"] = sql = context.sql_builder.answer_sql(plan)
-        try:
-            outcome.record_sql(context.database.execute(sql))
-        except RagError as error:
-            if error.sql_run is not None:
-                outcome.record_sql(error.sql_run)
-            error.partial = outcome
-            raise
+        context.database.execute_into(outcome, sql)
         return self._finish(query_str, plan, outcome, read_from_sql=False)
 
     def _write_and_run(self, query_str: str) -> EngineResult:

@@ -182,6 +182,7 @@ class Planner:
         self.profile = profile
         self.vocab = Vocabulary.build(table, roles, profile)
         self.known_words = frozenset(self.vocab.known_words())
+        self.value_lengths = self.vocab.value_lengths  # token counts of values, longest first
         row_nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS if w.endswith("s")),
                                     key=len, reverse=True))
         self.intent_patterns = tuple((pattern.replace("ROW_NOUNS", row_nouns), intent)
@@ -573,7 +574,7 @@ class Planner:
         found: list[tuple[int, int, str, str]] = []
         i = 0
         while i < len(tokens):
-            for n in self.vocab.value_lengths:
+            for n in self.value_lengths:
                 run = tokens[i:i + n]
                 if len(run) < n:
                     continue
