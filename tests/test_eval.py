@@ -464,15 +464,18 @@ def _reference_db(table: str, folder: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("path", sorted(EVAL_DIR.glob("*/test.yaml")), ids=lambda p: p.parent.name)
+@pytest.mark.parametrize("path", sorted([*EVAL_DIR.glob("*/test.yaml"), *EVAL_DIR.glob("*/conversations_test.yaml")]),
+                         ids=lambda p: f"{p.parent.name}-{p.stem}")
 def test_frozen_test_sets_match_their_reference_sql(path: Path, tmp_path: Path) -> None:
-    """Every SQL case of a frozen test set states the query that defines its answer, and that query, run on
-    a fresh copy of the table, gives exactly the expected result: expectations are not copied from the product."""
+    """Every SQL case (and every SQL turn of a conversation) of a frozen test set states the query that defines its
+    answer, and that query, run on a fresh copy of the table, gives exactly the expected result: expectations are
+    not copied from the product."""
     import sqlite3
 
     cases = load_cases(path)
     connection = sqlite3.connect(_reference_db(cases.table, tmp_path))
-    sql_cases = [c for c in cases.cases if c.sql_result is not None]
+    turns = [turn for conversation in cases.conversations for turn in conversation.turns]
+    sql_cases = [c for c in [*cases.cases, *turns] if c.sql_result is not None]
     assert sql_cases and all(c.reference_sql for c in sql_cases)
     for case in sql_cases:
         rows = [list(r) for r in connection.execute(case.reference_sql).fetchall()]
