@@ -322,6 +322,7 @@ class Turn:
     chart: ChartSpec | None = None
     error: str | None = None
     feedback: int | None = None  # +1 / -1
+    feedback_comment: str = ""  # the optional words sent with the thumbs
     cost_usd: float = 0.0
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     created_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))

@@ -31,6 +31,16 @@ class Setting:
     parse: Callable[[str], Any] = str
 
 
+def parse_flag(raw: str) -> bool:
+    """'on'/'off' and the usual spellings of yes and no."""
+    value = raw.strip().lower()
+    if value in {"1", "on", "true", "yes"}:
+        return True
+    if value in {"0", "off", "false", "no"}:
+        return False
+    raise ValueError("expected on or off")
+
+
 REGISTRY: tuple[Setting, ...] = (
     Setting("db_url", "RAG_DB_URL", f"sqlite:///{SAMPLE_DB_PATH}",
             "SQLAlchemy URL of the source database (opened read-only)."),
@@ -67,6 +77,14 @@ REGISTRY: tuple[Setting, ...] = (
     Setting("synthesis_tokens", "RAG_SYNTHESIS_TOKENS", 1500,
             "Prompt-token budget of one LLM answer: passages (best first, trimmed to their best sentences) or "
             "rows that do not fit are left out, and the trace says so.", int),
+    Setting("app_store", "RAG_APP_STORE", True,
+            "Keep conversations, their turns (reading and trace) and feedback in the app's own store: 'on' or "
+            "'off' (off: nothing is stored, a reload starts an empty chat).", parse_flag),
+    Setting("app_store_url", "RAG_APP_STORE_URL", "",
+            "SQLAlchemy URL of the app's own store (e.g. postgresql://...); empty: a SQLite file app.db in "
+            "RAG_INDEX_DIR. Never the source database.", str),
+    Setting("app_store_retention_days", "RAG_APP_STORE_RETENTION_DAYS", 90,
+            "Conversations untouched for this many days are deleted from the app's store (0 keeps them).", int),
 )
 
 
@@ -98,6 +116,9 @@ class Settings:
     llm_timeout_s: float = 30.0
     llm_retries: int = 3
     synthesis_tokens: int = 1500
+    app_store: bool = True
+    app_store_url: str = ""
+    app_store_retention_days: int = 90
 
     @property
     def is_sample(self) -> bool:
@@ -128,6 +149,11 @@ class Settings:
             raise ConfigError("chunk size above 256 word pieces would be truncated by the embedding model")
         if self.top_k < 1 or self.max_rows < 1 or self.max_chunks_per_row < 1:
             raise ConfigError("top_k and max_rows must be positive")
+        if self.app_store_retention_days < 0:
+            raise ConfigError("the app store's retention must be 0 (keep) or a number of days")
+        if self.app_store_url and same_database(self.app_store_url, self.db_url):
+            raise ConfigError("RAG_APP_STORE_URL names the source database; the app keeps its history in a "
+                              "database of its own (leave it empty for a SQLite file in RAG_INDEX_DIR)")
         return self
 
     def replace(self, **changes: Any) -> Settings:
@@ -154,6 +180,7 @@ class Settings:
         data = dataclasses.asdict(self)
         data["google_api_key"] = "set" if self.google_api_key else "not set"
         data["db_url"] = mask_url(self.db_url)
+        data["app_store_url"] = mask_url(self.app_store_url) if self.app_store_url else ""
         return data
 
 
@@ -165,3 +192,24 @@ def mask_url(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:  # noqa: BLE001 - a malformed URL is shown as-is minus anything after '@'
         return url.split("@")[-1]
+
+
+def same_database(url: str, other: str) -> bool:
+    """Whether two SQLAlchemy URLs name the same database: the same SQLite file (however the path is written), or
+    the same server, port and database name."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        first, second = make_url(url), make_url(other)
+    except Exception:  # noqa: BLE001 - an unparsable URL is compared as text
+        return url.strip() == other.strip()
+    if first.get_backend_name() != second.get_backend_name():
+        return False
+    if first.get_backend_name() == "sqlite":
+        return _sqlite_path(first.database) == _sqlite_path(second.database)
+    return (first.host or "", first.port, first.database) == (second.host or "", second.port, second.database)
+
+
+def _sqlite_path(database: str | None) -> str:
+    path = (database or "").removeprefix("file:").split("?")[0]
+    return str(Path(path).resolve()) if path and path != ":memory:" else path
