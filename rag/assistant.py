@@ -482,7 +482,7 @@ class Assistant:
         if by == "category" and source.roles.category:
             sql = previews.category_counts_sql(source.table, source.roles.category, source.dialect)
         elif by == "month" and source.roles.date:
-            sql = previews.month_counts_sql(source.table, source.roles.date, source.dialect)
+            sql = previews.month_counts_sql(source.table, source.roles.date, source.dialect, source.roles.date_unit)
         else:
             return None
         return self.context.database.execute(sql).result

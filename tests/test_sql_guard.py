@@ -43,6 +43,7 @@ SAFE_FUNCTION_CLASSES: tuple[type[exp.Expr], ...] = (
     exp.Cast, exp.And, exp.Or, exp.Exists, exp.Collate, exp.TimeToStr, exp.TsOrDsToTimestamp, exp.Date,
     exp.DateTrunc, exp.TimestampTrunc, exp.Extract, exp.CurrentDate, exp.CurrentTimestamp, exp.Left, exp.Right,
     exp.SplitPart, exp.Initcap, exp.Concat, exp.ConcatWs, exp.Median, exp.PercentileCont, exp.Typeof,
+    exp.UnixToTime,  # PostgreSQL to_timestamp(epoch)
 )  # fmt: skip
 SAFE_ANONYMOUS = frozenset({"strftime", "date", "time", "datetime", "julianday", "unixepoch", "total",
                             "date_part", "age", "to_char", "to_date"})  # fmt: skip
@@ -213,6 +214,8 @@ def test_accepted_queries_pass_and_run_on_sqlite(sql: str, shared_db: Path) -> N
         "(ORDER BY word_count) FROM articles GROUP BY article_category",
         "SELECT date_part('year', published_date::date) AS y, age(published_date::date) FROM articles",
         "SELECT title FROM articles WHERE strpos(lower(title), 'ai') > 0 AND published_date::date > current_date - 30",
+        # an epoch-seconds date read in UTC (rag/data/epoch.py)
+        "SELECT to_char(to_timestamp(word_count) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS d FROM articles",
     ],
 )
 def test_accepted_postgres_queries(sql: str) -> None:

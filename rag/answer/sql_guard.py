@@ -57,6 +57,7 @@ _ALLOWED_NODES: tuple[type[exp.Expr], ...] = (
     exp.Column, exp.Identifier, exp.Star, exp.Literal, exp.Null, exp.Boolean, exp.Var, exp.Tuple,
     exp.DataType, exp.DataTypeParam, exp.Interval, exp.Filter, exp.WithinGroup, exp.IgnoreNulls,
     exp.RespectNulls, exp.Cube, exp.Rollup, exp.GroupingSets, exp.Binary, exp.Predicate, exp.Unary,
+    exp.AtTimeZone,  # `ts AT TIME ZONE 'UTC'`: epoch dates are read in UTC on PostgreSQL (rag/data/epoch.py)
 )  # fmt: skip
 # Binary operators that reach outside plain expressions: schema.function(), :=, OPERATOR(...).
 _DENIED_OPERATORS: tuple[type[exp.Expr], ...] = (exp.Dot, exp.PropertyEQ, exp.Operator)

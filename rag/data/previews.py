@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from rag.data.epoch import date_text_sql
 from rag.data.source import sqlglot_dialect
 
 
@@ -24,9 +25,11 @@ def category_counts_sql(table: str, category: str, dialect: str) -> str:
     return query.sql(dialect=sqlglot_dialect(dialect))
 
 
-def month_counts_sql(table: str, date: str, dialect: str) -> str:
-    """SELECT 'YYYY-MM' AS month, COUNT(*) ... GROUP BY month (dates stored as text or as dates)."""
-    as_text = exp.Cast(this=_column(date), to=exp.DataType.build("text"))
+def month_counts_sql(table: str, date: str, dialect: str, epoch_unit: str | None = None) -> str:
+    """SELECT 'YYYY-MM' AS month, COUNT(*) ... GROUP BY month (dates stored as text, as dates or as epoch
+    numbers in `epoch_unit`)."""
+    as_text = (date_text_sql(_column(date), epoch_unit, sqlglot_dialect(dialect)) if epoch_unit else
+               exp.Cast(this=_column(date), to=exp.DataType.build("text")))
     month = exp.Substring(this=as_text, start=exp.Literal.number(1), length=exp.Literal.number(7))
     query = (exp.select(exp.alias_(month, "month", quoted=True),
                         exp.alias_(exp.Count(this=exp.Star()), "articles", quoted=True))

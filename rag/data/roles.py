@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from rag.data.epoch import UNIT_NAMES, epoch_to_text, epoch_unit
 from rag.errors import ConfigError
 
 ROLES = ("id", "title", "content", "date", "category", "authors", "url")
@@ -45,6 +46,10 @@ PERSON_NAME = re.compile(r"^[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|van|von|de
 AUTHOR_SEPARATORS = re.compile(r"\s*[;|]\s*|\s*,\s*|\s+and\s+")
 MAX_CATEGORY_VALUES = 200  # more distinct values than this is not a category a user names in a question
 MAX_CATEGORY_CHARS = 40  # nor are long values
+# Names of measures and identifiers: a number column named so is not an epoch date, whatever its values
+# ("size" in bytes or a 10-digit id can fall in the range of plausible timestamps).
+NOT_DATE_NAME = re.compile(r"(?:^|_)(?:id|uuid|key|size|bytes|length|len|count|num|number|words|amount|price|"
+                           r"total|views|votes|score|rating|qty|quantity|population)(?:$|_)", re.I)
 
 
 @dataclass
@@ -60,6 +65,8 @@ class ColumnStats:
     date_share: float = 0.0
     url_share: float = 0.0
     person_share: float = 0.0
+    epoch_unit: str | None = None  # "s" or "ms" when the numbers are plausible Unix timestamps
+    epoch_span: tuple[str, str] | None = None  # the sample's first and last of them, as dates
 
     @property
     def distinct_share(self) -> float:
@@ -73,6 +80,8 @@ class ColumnStats:
             parts.append(f"{self.person_share:.0%} look like names")
         if self.url_share:
             parts.append(f"{self.url_share:.0%} urls")
+        if self.epoch_unit and self.epoch_span:
+            parts.append(f"{UNIT_NAMES[self.epoch_unit]} from {self.epoch_span[0]} to {self.epoch_span[1]}")
         return ", ".join(parts)
 
 
@@ -86,6 +95,7 @@ class ColumnRoles:
     content: str
     title: str | None = None
     date: str | None = None
+    date_unit: str | None = None  # "s"/"ms": the date column holds Unix epoch seconds/milliseconds (UTC)
     category: str | None = None
     authors: str | None = None
     url: str | None = None
@@ -148,6 +158,9 @@ def column_stats(name: str, kind: str, sample: Sequence[Mapping[str, Any]]) -> C
     lengths = [len(t) for t in texts]
     share: Callable[[Callable[[Any], bool]], float] = lambda test: (  # noqa: E731
         sum(1 for v in values if test(v)) / len(values) if values else 0.0)
+    unit = epoch_unit(values) if kind in ("integer", "float", "other") else None
+    numbers = [v for v in values if isinstance(v, int | float)]
+    span = (str(epoch_to_text(min(numbers), unit))[:10], str(epoch_to_text(max(numbers), unit))[:10]) if unit else None
     return ColumnStats(
         name=name, type=kind, values=len(values), distinct=len(set(texts)),
         mean_chars=sum(lengths) / len(lengths) if lengths else 0.0,
@@ -155,6 +168,7 @@ def column_stats(name: str, kind: str, sample: Sequence[Mapping[str, Any]]) -> C
         date_share=share(lambda v: isinstance(v, date) or bool(ISO_DATE.match(str(v)))),
         url_share=share(lambda v: bool(URL_VALUE.match(str(v)))),
         person_share=share(lambda v: _looks_like_people(str(v))),
+        epoch_unit=unit, epoch_span=span,
     )
 
 
@@ -232,9 +246,18 @@ def detect_roles(columns: Mapping[str, Any], sample: Sequence[Mapping[str, Any]]
         take("url", candidates[0] if candidates else None, "values are web addresses")
 
     if "date" not in chosen:
-        candidates = [n for n in free(list(stats)) if stats[n].date_share >= 0.9]
-        candidates.sort(key=lambda n: -name_score("date", n))
-        take("date", candidates[0] if candidates else None, "values are dates")
+        # Text or date values, or numbers that are plausible Unix timestamps (a number column named like a
+        # measure or an identifier is not a date, whatever its values); a name like a date breaks ties, and
+        # text dates come before epoch numbers.
+        candidates = [n for n in free(list(stats)) if stats[n].date_share >= 0.9 or
+                      (stats[n].epoch_unit and not NOT_DATE_NAME.search(n) and
+                       (name_score("date", n) or stats[n].distinct_share >= 0.5))]
+        candidates.sort(key=lambda n: (-name_score("date", n), bool(stats[n].epoch_unit)))
+        best = candidates[0] if candidates else None
+        unit = stats[best].epoch_unit if best else None
+        why = "values are dates" if not unit else f"values are {UNIT_NAMES[unit]} (Unix timestamps, read in UTC)" + (
+            ", named like a date" if name_score("date", best or "") else "")
+        take("date", best, why)
 
     if "authors" not in chosen:
         def author_fit(n: str) -> float:
@@ -276,13 +299,21 @@ def detect_roles(columns: Mapping[str, Any], sample: Sequence[Mapping[str, Any]]
 
     if "id" not in chosen:
         chosen["id"] = primary_key[0] if len(primary_key) == 1 and primary_key[0] not in lists["none"] else None
+    date_unit = None
+    if chosen.get("date") and stats[chosen["date"]].type in ("integer", "float"):
+        date_unit = stats[chosen["date"]].epoch_unit
+        if date_unit is None:
+            raise ConfigError(f"Column {chosen['date']!r} holds numbers that are not Unix timestamps (epoch seconds "
+                              "or milliseconds between 1980 and 2050); it cannot be the date.")
+    # Other timestamps (an "edited_at" beside the date) are no measure to average.
     numeric = [n for n, s in stats.items() if n in lists["numeric"] or
-               (s.type in ("integer", "float") and n not in taken and n != chosen["id"])]
+               (s.type in ("integer", "float") and n not in taken and n != chosen["id"] and
+                not (s.epoch_unit and not NOT_DATE_NAME.search(n)))]
     for n in numeric:
         evidence.setdefault(n, f"numeric measure; {stats[n].describe()}")
     if chosen["id"]:
         evidence.setdefault(chosen["id"], f"id: the primary key; {stats[chosen['id']].describe()}")
     for n in stats:  # every column says what was seen, roles or not
         evidence.setdefault(n, f"no role; {stats[n].describe()}")
-    return ColumnRoles(numeric=numeric, categorical=categorical, evidence=evidence,
+    return ColumnRoles(numeric=numeric, categorical=categorical, evidence=evidence, date_unit=date_unit,
                        **{k: v for k, v in chosen.items() if k in ROLES})  # type: ignore[arg-type]

@@ -28,6 +28,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine, make_url
 
+from rag.data.epoch import UNIT_NAMES, epoch_to_text
 from rag.data.roles import ColumnRoles, detect_roles, merge_overrides
 from rag.errors import ConfigError, DatabaseUnavailable, QueryFailed
 from rag.models import QueryResult
@@ -391,6 +392,8 @@ class TableSource:
             if isinstance(value, str):
                 value = clean_text(value)
             metadata[column] = value
+        if roles.date and roles.date_unit:  # an epoch date is stored (and shown) as the text other dates are
+            metadata[roles.date] = epoch_to_text(metadata.get(roles.date), roles.date_unit)
         title = clean_text(row.get(roles.title)) if roles.title else None
         return SourceRow(key=self.key_of(row), title=title or "(untitled)", content=content,
                          metadata=metadata, notes=notes)
@@ -426,8 +429,8 @@ class TableSource:
             if roles.date:
                 col = table.c[roles.date]
                 low, high = connection.execute(sa.select(sa.func.min(col), sa.func.max(col))).one()
-                profile.date_min = plain_value(low)
-                profile.date_max = plain_value(high)
+                profile.date_min = plain_value(low) if not roles.date_unit else epoch_to_text(low, roles.date_unit)
+                profile.date_max = plain_value(high) if not roles.date_unit else epoch_to_text(high, roles.date_unit)
             for name in roles.numeric:
                 col = table.c[name]
                 low, high = connection.execute(sa.select(sa.func.min(col), sa.func.max(col))).one()
@@ -513,9 +516,13 @@ class TableSource:
                          + ", ".join(map(prompt_value, sorted(profile.categories))))
         if self.roles.date and profile.date_min:
             low, high = prompt_value(profile.date_min), prompt_value(profile.date_max)
-            lines.append(f"{name(self.roles.date)} is text 'YYYY-MM-DD HH:MM:SS', from {low} to {high}."
-                         if self.columns[self.roles.date].type != "date" else
-                         f"{name(self.roles.date)} ranges from {low} to {high}.")
+            if self.roles.date_unit:
+                lines.append(f"{name(self.roles.date)} holds {UNIT_NAMES[self.roles.date_unit]} (Unix time, UTC), "
+                             f"from {low} to {high}.")
+            else:
+                lines.append(f"{name(self.roles.date)} is text 'YYYY-MM-DD HH:MM:SS', from {low} to {high}."
+                             if self.columns[self.roles.date].type != "date" else
+                             f"{name(self.roles.date)} ranges from {low} to {high}.")
         if self.roles.authors:
             lines.append(f"{name(self.roles.authors)} may hold several names separated by '; '.")
         return "\n".join(lines)

@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlglot import exp
 
+from rag.data.epoch import date_text_sql, epoch_of_day
 from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
 from rag.errors import NotInTable
 from rag.understand.planner import Condition, QueryPlan
@@ -78,8 +79,17 @@ class SQLBuilder:
         return [c for c in self.roles.as_dict().values() if isinstance(c, str)] + list(self.roles.numeric)
 
     def _text(self, column: str) -> exp.Expression:
+        """The date column as text 'YYYY-MM-DD ...': as stored, cast, or converted from epoch numbers."""
         col = self._col(column)
+        if column == self.roles.date and self.roles.date_unit:
+            return date_text_sql(col, self.roles.date_unit, self.dialect)
         return col if self.date_is_text else exp.cast(col, "TEXT")
+
+    def _shown(self, column: str) -> exp.Expression:
+        """A column as a listing shows it: an epoch date as its date text, under the column's own name."""
+        if column == self.roles.date and self.roles.date_unit:
+            return exp.alias_(self._text(column), column, quoted=True)
+        return self._col(column)
 
     def _dimension(self, dimension: str) -> tuple[exp.Expression, str]:
         if dimension == "quarter" and self.roles.date:
@@ -120,7 +130,8 @@ class SQLBuilder:
         if condition.kind == "author" and condition.op == "in":
             return exp.paren(exp.or_(*(self._author_match(condition.column, name) for name in condition.value)))
         if condition.kind == "date_any":
-            return exp.paren(exp.or_(*(self._date_range(col, start, end) for start, end in condition.value)))
+            return exp.paren(exp.or_(*(self._date_range(col, start, end, self._epoch_unit(condition.column))
+                                       for start, end in condition.value)))
         if condition.kind == "author":
             matched = self._author_match(condition.column, condition.value)
             if condition.op != "!=":
@@ -130,7 +141,7 @@ class SQLBuilder:
         if condition.kind == "author_like":
             return exp.func("LOWER", col).like(exp.Literal.string(f"%{_escape_like(condition.value.lower())}%"))
         if condition.kind == "date":
-            return self._date_range(col, *condition.value)
+            return self._date_range(col, *condition.value, self._epoch_unit(condition.column))
         if condition.kind == "number" and condition.op == "in":
             return col.isin(*(exp.Literal.number(v) for v in condition.value))
         if condition.kind == "number":
@@ -140,21 +151,32 @@ class SQLBuilder:
             return self._text_match(str(condition.value))
         return None
 
+    def _epoch_unit(self, column: str) -> str | None:
+        return self.roles.date_unit if column == self.roles.date else None
+
     @staticmethod
-    def _date_range(col: exp.Expression, start: date, end: date) -> exp.Expression | None:
-        """start <= col < the day after end, as text comparisons (open ends left out)."""
+    def _date_range(col: exp.Expression, start: date, end: date, epoch_unit: str | None = None
+                    ) -> exp.Expression | None:
+        """start <= col < the day after end (open ends left out): text comparisons, or for an epoch column
+        number comparisons with the epoch of those days (UTC midnight)."""
+        def bound(day: date) -> exp.Expression:
+            if epoch_unit:
+                return exp.Literal.number(epoch_of_day(day, epoch_unit))
+            return exp.Literal.string(day.isoformat())
+
         parts = []
         if start != date.min:
-            parts.append(exp.GTE(this=col, expression=exp.Literal.string(start.isoformat())))
+            parts.append(exp.GTE(this=col, expression=bound(start)))
         if end != date.max:
-            parts.append(exp.LT(this=col, expression=exp.Literal.string((end + timedelta(days=1)).isoformat())))
+            parts.append(exp.LT(this=col, expression=bound(end + timedelta(days=1))))
         return exp.and_(*parts) if parts else None
 
     def _weekday(self) -> exp.Expression:
         """Day of the week of the date column, 0 = Sunday .. 6 = Saturday, in the table's dialect."""
         assert self.roles.date
         if self.dialect == "sqlite":
-            weekday: exp.Expression = exp.func("STRFTIME", exp.Literal.string("%w"), self._col(self.roles.date))
+            day = self._text(self.roles.date) if self.roles.date_unit else self._col(self.roles.date)
+            weekday: exp.Expression = exp.func("STRFTIME", exp.Literal.string("%w"), day)
         else:
             weekday = exp.Extract(this=exp.var("DOW"), expression=exp.cast(self._text(self.roles.date), "TIMESTAMP"))
         return exp.cast(weekday, "INTEGER")
@@ -298,7 +320,7 @@ class SQLBuilder:
             order = exp.Ordered(this=self._col(self.roles.date), desc=plan.intent != "earliest")
         else:
             order = None
-        query = exp.select(*(self._col(c) for c in columns)).from_(self._table())
+        query = exp.select(*(self._shown(c) for c in columns)).from_(self._table())
         if where is not None:
             query = query.where(where)
         if order is not None:
