@@ -22,6 +22,7 @@ from rag.data.epoch import epoch_of_day, epoch_to_text, epoch_unit
 from rag.data.roles import detect_roles
 from rag.data.source import ColumnInfo
 from rag.errors import ConfigError
+from rag.llm.prompts import table_rules
 
 UNITS = {"s": 1, "ms": 1000}
 
@@ -200,3 +201,10 @@ def test_chunks_citations_and_overview_show_dates(epoch_items: Assistant) -> Non
 
     overview = epoch_items.overview("month")
     assert overview is not None and overview.rows[0] == ["2018-11", 1] and ["2023-03", 2] in overview.rows
+
+
+def test_the_language_model_is_told_how_the_date_is_stored(epoch_items: Assistant) -> None:
+    roles = epoch_items.source.roles
+    rules = table_rules("items", roles)
+    assert f"holds Unix epoch {'seconds' if roles.date_unit == 's' else 'milliseconds'} (UTC)" in rules
+    assert "DATETIME(posted_at" in rules and "TO_TIMESTAMP(posted_at" in rules and "holds text" not in rules

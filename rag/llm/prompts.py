@@ -44,7 +44,15 @@ def table_rules(table: str, roles: ColumnRoles | None) -> str:
         return "- Match values exactly as they are listed in the schema."
     rows = row_noun(table)
     rules = []
-    if roles.date:
+    if roles.date and roles.date_unit:
+        unit = "seconds" if roles.date_unit == "s" else "milliseconds"
+        seconds = roles.date if roles.date_unit == "s" else f"{roles.date} / 1000"
+        rules.append(f"- The date column {roles.date} holds Unix epoch {unit} (UTC). Compare it with numbers (the "
+                     f"epoch {unit} of midnight UTC); for its text 'YYYY-MM-DD HH:MM:SS' use DATETIME({seconds}, "
+                     f"'unixepoch') on SQLite or TO_CHAR(TO_TIMESTAMP({seconds}) AT TIME ZONE 'UTC', "
+                     f"'YYYY-MM-DD HH24:MI:SS') on PostgreSQL, and SUBSTR of that text for the year (1, 4), the "
+                     f"month (1, 7) or the day (1, 10).")
+    elif roles.date:
         rules.append(f"- The date column {roles.date} holds text 'YYYY-MM-DD HH:MM:SS' (or a date). Compare it with "
                      f"text of the same form; use SUBSTR({roles.date}, 1, 4) for the year, SUBSTR({roles.date}, 1, 7) "
                      f"for the month ('YYYY-MM') and SUBSTR({roles.date}, 1, 10) for the day.")
