@@ -3,13 +3,13 @@
     .venv/bin/python -m bench.llm_cost [--quick]
 
 Every dev and test question of each table is asked through the app's Assistant with the scripted fake
-(rag/testing.py) injected through the provider factory: it routes as the offline rules would, writes the SQL
-the offline planner would, and answers in one sentence, so the prompts are the real ones and their token
-counts use the trace's estimator (4 characters per token). Run twice: with the default answer budget
-(RAG_SYNTHESIS_TOKENS = 1,500) and with 10,000 tokens (about the old 40,000-character context cap), to show
-what the budget saves. Run from the repository root. Needs the indexes the evaluation uses (data/chroma for
-the sample; data/eval/chroma for tickets and reviews, see README "Evaluation"); a table without its index is
-skipped and reported.
+(rag/testing.py) injected through the provider factory: asked to read a question the offline reading is unsure
+of, it replies with that reading as JSON; it writes the SQL the offline planner would, and answers in one
+sentence, so the prompts are the real ones and their token counts use the trace's estimator (4 characters per
+token). Run twice: with the default answer budget (RAG_SYNTHESIS_TOKENS = 1,500) and with 10,000 tokens (about
+the old 40,000-character context cap), to show what the budget saves. Run from the repository root. Needs the
+indexes the evaluation uses (data/chroma for the sample; data/eval/chroma for tickets and reviews, see README
+"Evaluation"); a table without its index is skipped and reported.
 """
 
 from __future__ import annotations
@@ -22,13 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import ROOT, stamp, summary, write_results
-from rag.answer.router import ROUTING_PROMPT_MARKER
 from rag.assistant import Assistant
 from rag.evaluation.cases import load_cases
-from rag.models import Route
 from rag.providers import build_providers, estimate_cost
 from rag.settings import SAMPLE_DB_PATH, Settings
 from rag.testing import ScriptedLLM
+from rag.understand.llm_reading import READING_MARKER, as_reading
 
 MODEL = "gemini-2.5-flash"
 # name -> (database URL, table, index directory), spelled as `make index` and the README's evaluation commands
@@ -39,7 +38,6 @@ TABLES = {
     "reviews": ("sqlite:///data/eval/reviews.db", "reviews", ROOT / "data" / "eval" / "chroma"),
 }
 QUESTION = re.compile(r"<question>\s*(.*?)\s*</question>", re.S)
-ROUTES = (Route.SQL, Route.VECTOR, Route.HYBRID)
 
 
 def scripted_gemini(offline: Assistant) -> ScriptedLLM:
@@ -47,9 +45,8 @@ def scripted_gemini(offline: Assistant) -> ScriptedLLM:
     def reply(prompt: str) -> str:
         question = (QUESTION.findall(prompt) or [""])[-1]
         plan = offline.context.planner.plan(question)
-        if ROUTING_PROMPT_MARKER in prompt:
-            route, reason = plan.route()
-            return json.dumps([{"choice": ROUTES.index(route) + 1, "reason": reason[:80]}])
+        if READING_MARKER in prompt:
+            return json.dumps(as_reading(plan, offline.context.source.roles), default=str)
         if "Answer with the SQL statement only" in prompt:
             return offline.context.sql_builder.answer_sql(plan)
         return "The data answers it in one sentence [1]."

@@ -47,7 +47,8 @@ from rag.models import (
 from rag.providers import Providers, build_providers, estimate_cost
 from rag.settings import Settings
 from rag.understand.followup import Detection, detect, plan_from_dict, plan_to_dict, resolve
-from rag.understand.interpretation import apply_edit, describe_edit, row_noun
+from rag.understand.interpretation import apply_edit, describe_edit, is_certain, row_noun
+from rag.understand.llm_reading import LLMReader, LLMReading
 from rag.understand.offline_writer import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
 from rag.understand.planner import Planner
 from rag.understand.text_to_sql import SQLBuilder
@@ -93,6 +94,7 @@ class Assistant:
     router: Any
     providers: Providers
     fallback: Assistant | None = None
+    reader: LLMReader | None = None  # with a language model: reads the questions the offline parser is unsure of
 
     @classmethod
     def build(cls, settings: Settings, *, providers: Providers | None = None, source: TableSource | None = None,
@@ -124,7 +126,7 @@ class Assistant:
             offline_context = context_for(offline_llm, None)
             offline_engines = build_engines(offline_context, OFFLINE_TEXT_TO_SQL_PROMPT)
             fallback = cls(settings, offline_context, offline_engines,
-                           build_router(offline_context, offline_engines, use_llm_selector=False),
+                           build_router(offline_context, offline_engines),
                            Providers(providers.embedder))
             # The language model's prompts speak of this table: its name, row noun and column rules.
             synthesizer = LLMSynthesizer(providers.llm, table=source.table, date_key=source.roles.date,
@@ -134,8 +136,9 @@ class Assistant:
         else:
             context = context_for(offline_llm, None)
             engines = build_engines(context, OFFLINE_TEXT_TO_SQL_PROMPT)
-        router = build_router(context, engines, use_llm_selector=uses_llm)
-        return cls(settings, context, engines, router, providers, fallback)
+        router = build_router(context, engines)
+        reader = LLMReader(providers.llm, planner) if uses_llm else None
+        return cls(settings, context, engines, router, providers, fallback, reader)
 
     @property
     def provider_label(self) -> str:
@@ -245,12 +248,49 @@ class Assistant:
             with recorder.span("route", route=route.value, reason=reason):
                 pass
             response = self.engines[forced].query(question)
+        elif (reading := self._model_reading(question, trace)) is not None:
+            return self._answer_reading(question, reading, trace)
         else:
             with recorder.span("route+answer") as attrs:
                 response = self.router.query(question)
                 selection = response.metadata["selector_result"].selections[0]
                 route, reason = (Route.SQL, Route.VECTOR, Route.HYBRID)[selection.index], selection.reason
+                if self.reader is not None and is_certain(self.context.planner.plan(question)):
+                    reason += " (offline reading certain: the language model was not asked to read or route)"
                 attrs.update(route=route.value, reason=reason)
+        return self._turn(question, response, route, reason, trace)
+
+    def _model_reading(self, question: str, trace: Trace) -> LLMReading | None:
+        """The language model's validated reading of a question the offline parser is unsure of; None when there
+        is no model, the offline reading is certain (no call is made), or the model's reading was rejected twice
+        (the offline reading answers, and the trace says why)."""
+        if self.reader is None:
+            return None
+        offline = self.context.planner.plan(question)
+        if is_certain(offline):
+            return None  # the reason says so
+        reading = self.reader.read(question, offline)
+        if reading.plan is None and not reading.free_sql:
+            trace.notes.append("The language model's reading was rejected twice (" + "; ".join(reading.problems) +
+                               "); the offline reading answered instead.")
+            return None
+        return reading
+
+    def _answer_reading(self, question: str, reading: LLMReading, trace: Trace) -> Turn:
+        """Answer from the model's reading: its plan drives the engine it routes to (no second call to route);
+        a computation the reading cannot express goes to text-to-SQL, which the model writes."""
+        if reading.plan is None:
+            route, reason = Route.SQL, "read by the language model: a computation only SQL written for it can express"
+            with tracing.span("route", route=route.value, reason=reason, read_by="language model"):
+                pass
+            return self._turn(question, self.engines[Route.SQL].query(question), route, reason, trace)
+        route, reason = reading.plan.route()  # its evidence starts "read by the language model"
+        with tracing.span("route", route=route.value, reason=reason, read_by="language model"):
+            pass
+        response = self.engines[route].answer(question, reading.plan)
+        result: EngineResult | None = (response.metadata or {}).get("engine_result")
+        if result is not None and result.interpretation is not None:
+            result.interpretation.read_by = "language model"
         return self._turn(question, response, route, reason, trace)
 
     def _turn(self, question: str, response: Any, route: Route, reason: str, trace: Trace) -> Turn:

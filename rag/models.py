@@ -158,9 +158,12 @@ class Interpretation:
     # how it builds on it, shown first: "Same as #2, with published_date 2022 instead of 2023", "About #2"
     followup: str = ""
     standalone: str = ""  # the follow-up as a question of its own, when a language model rewrote it
+    read_by: str = ""  # "language model" when the model's JSON reading (validated) replaced the offline one
 
     def restatement(self) -> str:
         parts = [self.action, *(c.text for c in self.conditions)]
+        if self.read_by:
+            parts.insert(0, f"Read by the {self.read_by}")
         if self.builds_on is not None:
             parts.insert(0, self.followup or f"Builds on #{self.builds_on}")
         if self.group_by:

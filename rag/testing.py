@@ -22,8 +22,8 @@ from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_ca
 from llama_index.core.llms.custom import CustomLLM
 from pydantic import PrivateAttr
 
-from rag.answer.router import ROUTING_PROMPT_MARKER
 from rag.tracing import messages_text
+from rag.understand.llm_reading import READING_MARKER
 
 Reply = str | BaseException | type[BaseException] | Callable[[str], str]
 
@@ -44,15 +44,17 @@ class ScriptedLLM(CustomLLM):
     model: str = "scripted-fake"
 
     _replies: list[Reply] = PrivateAttr()
+    _reading: Reply | None = PrivateAttr()
     _calls: list[ScriptedCall] = PrivateAttr()
     _lock: threading.Lock = PrivateAttr()
 
-    def __init__(self, replies: Iterable[Reply] = (), *, model: str = "scripted-fake", route: str | None = None,
+    def __init__(self, replies: Iterable[Reply] = (), *, model: str = "scripted-fake", reading: Reply | None = None,
                  **kwargs: Any) -> None:
-        """`route`, when given, answers every routing prompt (the selector's) without taking a reply from the
-        queue, so a test scripts the same replies whether or not the assistant needs to ask for a route."""
+        """`reading`, when given, answers every question-reading prompt (rag.understand.llm_reading) without taking
+        a reply from the queue, so a test scripts the same replies whether or not the offline reading was certain
+        enough to skip that call."""
         super().__init__(model=model, **kwargs)
-        self._route = route
+        self._reading = reading
         self._replies = list(replies)
         self._calls = []
         self._lock = threading.Lock()
@@ -85,11 +87,12 @@ class ScriptedLLM(CustomLLM):
     def _next(self, method: str, prompt: str) -> str:
         with self._lock:
             self._calls.append(ScriptedCall(method, prompt))
-            if self._route is not None and ROUTING_PROMPT_MARKER in prompt:
-                return self._route
-            if not self._replies:
+            if self._reading is not None and READING_MARKER in prompt:
+                reply = self._reading
+            elif not self._replies:
                 raise AssertionError(f"no scripted reply left (call {len(self._calls)}: {method} {prompt[:200]!r})")
-            reply = self._replies.pop(0)
+            else:
+                reply = self._replies.pop(0)
         if isinstance(reply, BaseException):
             raise reply
         if isinstance(reply, type) and issubclass(reply, BaseException):

@@ -6,23 +6,14 @@ below the selector stub used to prove that an invalid selector answer falls back
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import answer_body, make_articles_db, settings_for, sha256_file
-from llama_index.core.base.base_selector import BaseSelector, SelectorResult, SingleSelection
-from llama_index.core.prompts.mixin import PromptDictType
-from llama_index.core.query_engine import RouterQueryEngine
-from llama_index.core.schema import QueryBundle
-from llama_index.core.tools import QueryEngineTool, ToolMetadata
 
-from rag.answer.router import TOOL_DESCRIPTIONS, route_for
-from rag.answer.selector import OfflineSelector, ValidatedSelector
 from rag.assistant import Assistant, validate_question
 from rag.data.index import VectorIndex
 from rag.data.source import TableSource
@@ -199,73 +190,6 @@ def test_document_instructions_change_nothing(assistant: Assistant) -> None:
     assert [c.url for c in turn.citations][0] == "k3"
     assert "![x]" not in turn.answer  # quoted escaped, never as an image
     assert "“The mayor won the election by a narrow margin after a recount.”" in turn.answer
-
-
-# --------------------------------------------------------------------------- the validated selector
-
-
-class StubSelector(BaseSelector):
-    """An 'LLM' selector with a fixed answer (or failure)."""
-
-    def __init__(self, indices: Sequence[int] = (9,), fail: bool = False) -> None:
-        self.indices = list(indices)
-        self.fail = fail
-        self.calls = 0
-
-    def _select(self, choices: Sequence[ToolMetadata], query: QueryBundle) -> SelectorResult:
-        self.calls += 1
-        if self.fail:
-            raise ValueError("could not parse the selector output")
-        return SelectorResult(selections=[SingleSelection(index=i, reason="stub") for i in self.indices])
-
-    async def _aselect(self, choices: Sequence[ToolMetadata], query: QueryBundle) -> SelectorResult:
-        return self._select(choices, query)
-
-    def _get_prompts(self) -> dict[str, Any]:
-        return {}
-
-    def _update_prompts(self, prompts: PromptDictType) -> None:
-        """Nothing to update."""
-
-
-def with_selector(assistant: Assistant, inner: BaseSelector) -> Assistant:
-    context = assistant.context
-    tools = [QueryEngineTool(query_engine=assistant.engines[route],
-                             metadata=ToolMetadata(name=route.value, description=TOOL_DESCRIPTIONS[route]))
-             for route in (Route.SQL, Route.VECTOR, Route.HYBRID)]
-    selector = ValidatedSelector(inner, OfflineSelector(lambda question: route_for(context, question)))
-    router = RouterQueryEngine(selector=selector, query_engine_tools=tools, llm=context.llm)
-    return dataclasses.replace(assistant, router=router)
-
-
-@pytest.mark.parametrize(("stub", "problem"), [
-    (StubSelector([9]), "selector answered"),
-    (StubSelector([-1]), "selector answered"),
-    (StubSelector([0, 1]), "selector answered"),
-    (StubSelector([]), "selector answered"),
-    (StubSelector(fail=True), "selector failed: could not parse the selector output"),
-])
-def test_invalid_selector_answer_falls_back_to_the_offline_rules(assistant: Assistant, stub: StubSelector,
-                                                                   problem: str) -> None:
-    routed = with_selector(assistant, stub)
-    for question, expected in (("How many articles per category?", "sql"),
-                               ("What do the articles say about rooftop honey?", "vector"),
-                               ("articles about bees in May 2023", "hybrid")):
-        turn = routed.ask(question)
-        assert turn.error is None
-        assert turn.route == expected
-        assert "(offline rules; LLM " in turn.result.reason and problem in turn.result.reason
-        [span] = [s for s in turn.trace.spans if s.name == "route.llm_selector"]
-        assert problem in span.attributes["problem"]
-    assert stub.calls == 3
-
-
-def test_valid_selector_answer_is_used(assistant: Assistant) -> None:
-    turn = with_selector(assistant, StubSelector([1])).ask("How many articles per category?")
-    assert turn.route == "vector"  # the stub's choice, even against the offline rules
-    assert turn.result.reason == "stub"
-    [span] = [s for s in turn.trace.spans if s.name == "route.llm_selector"]
-    assert span.attributes == {"choice": "vector"}
 
 
 # --------------------------------------------------------------------------- a missing index

@@ -227,7 +227,7 @@ def test_with_a_language_model_the_follow_up_is_rewritten_from_the_reading_and_s
                     "GROUP BY article_category")
         return secret
 
-    llm = ScriptedLLM([reply] * 10, route='[{"choice": 1, "reason": "a count per category"}]')
+    llm = ScriptedLLM([reply] * 10)
     gemini = Assistant.build(settings, providers=build_providers(settings, llm=llm))
     conversation = Conversation()
     first = gemini.ask("How many articles per category in 2023?", conversation=conversation)
@@ -319,7 +319,7 @@ def test_when_the_model_cannot_rewrite_the_follow_up_the_offline_reading_answers
                     "GROUP BY article_category")
         return "Counts per category."
 
-    llm = ResilientLLM(ScriptedLLM([reply] * 10, route='[{"choice": 1, "reason": "a count"}]'), max_attempts=1,
+    llm = ResilientLLM(ScriptedLLM([reply] * 10), max_attempts=1,
                        sleep=lambda _s: None, provider_label="Gemini")
     gemini = Assistant.build(settings, providers=build_providers(settings, llm=llm))
     conversation = Conversation()

@@ -431,8 +431,6 @@ def test_llm_calls_tokens_and_cost_per_question_with_the_scripted_fake(tickets_s
     def reply(prompt: str) -> str:
         if "Answer with the SQL statement only" in prompt:
             return "```sql\nSELECT COUNT(*) AS tickets FROM tickets\n```"
-        if '"choice"' in prompt:
-            return '[{"choice": 1, "reason": "a count with no topic"}]'
         return "There are 61 tickets."
 
     llm = ScriptedLLM([reply] * 20, model="gemini-2.5-flash")

@@ -62,7 +62,7 @@ STEP_LABELS = {
     "validate": "Checked the question",
     "route": "Route chosen",
     "route+answer": "Routed and answered",
-    "route.llm_selector": "Asked the language model for a route",
+    "llm.read_question": "The language model read the question",
     "filters.infer": "Inferred metadata filters",
     "sql.write": "Wrote SQL for the structured part",
     "sql.nl_to_sql": "Wrote SQL",

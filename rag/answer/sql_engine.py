@@ -46,13 +46,14 @@ class SQLEngine(CustomQueryEngine):
         return engine_response(text, EngineResult(interpretation=reading))
 
     def answer(self, query_str: str, plan: QueryPlan) -> Any:
-        """Answer from a plan the user edited: its SQL is built from the plan itself (no model is asked to
-        write it again), guarded and run like any other statement."""
+        """Answer from a plan given with the question (one the user edited, a follow-up's, or the language
+        model's validated reading): its SQL is built from the plan itself (no model is asked to write it), guarded
+        and run like any other statement."""
         context: EngineContext = self.context
         if plan.missing:
             return self._not_in_table(plan)
         outcome = EngineResult()
-        with tracing.span("sql.write", writer="plan (edited)") as attrs:
+        with tracing.span("sql.write", writer="from the reading") as attrs:
             attrs["sql"] = sql = context.sql_builder.answer_sql(plan)
         context.database.execute_into(outcome, sql)
         return self._finish(query_str, plan, outcome, read_from_sql=False)
