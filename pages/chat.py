@@ -7,12 +7,13 @@ from collections.abc import Callable
 import streamlit as st
 
 from rag.models import Span, Turn
-from ui import components, engine
+from ui import components, engine, history
 from ui import support as ui
 
 engine.require_app()
 
 assistant = engine.assistant()
+history.follow_url()  # ?chat=ID: the stored conversation comes back after a reload
 turns = engine.chat_turns()  # this conversation's turns; engine.turns() keeps every turn of the session
 conversation = engine.conversation()
 
@@ -22,6 +23,9 @@ rows = assistant.row_noun
 prompt = st.chat_input(f"Ask about the {rows} — counts, topics, or both…",
                        max_chars=assistant.settings.max_question_chars)
 request = engine.take_pending() or ((prompt, None) if prompt else None)
+notice = history.take_notice()
+if notice:
+    st.info(ui.escape_markdown(notice), icon=":material/history:")
 
 if not turns and request is None:
     st.title("Ask the news archive" if assistant.settings.is_sample else f"Ask the {source.table} table",
@@ -78,6 +82,7 @@ def answer_live(heading: str, label: str, run: Callable[[Callable[[Span], None],
             streamed.empty()
         engine.turns().append(turn)
         turns.append(turn)
+        history.save_turn(turn, len(turns))
         engine.inspect(turn.id)
         components.render_turn(turn, len(turns), status=status)
 
@@ -96,9 +101,13 @@ elif edit is not None:
                                                            conversation=conversation))
 
 with st.sidebar:
-    st.button("New conversation", key="new_conversation", icon=":material/add_comment:", disabled=not turns,
-              on_click=engine.new_conversation, width="stretch",
-              help="Start over: later questions no longer build on these answers (they stay on the Traces page)")
+    st.button("New chat", key="new_conversation", icon=":material/add_comment:", disabled=not turns,
+              on_click=history.new_chat, width="stretch",
+              help="Start over with the example questions: later questions no longer build on these answers "
+                   "(they stay stored, on the Traces page)")
+    if history.current_id():
+        st.button("Delete this chat", key="delete_chat", icon=":material/delete:", type="tertiary",
+                  on_click=history.delete_chat, help="Remove this conversation, its traces and feedback from the store")
     st.subheader("Trace inspector", anchor=False)
     if not turns:
         st.caption("Ask a question to see its route, SQL, retrieved chunks, timings and LLM calls here.")

@@ -15,6 +15,7 @@ import logging
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from rag import tracing
@@ -28,6 +29,7 @@ from rag.data.index import IndexStatus, SyncReport, VectorIndex, index_error
 from rag.data.role_store import RoleChange, RolesReport, change_roles, roles_report
 from rag.data.source import TableProfile, TableSource
 from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
+from rag.history import History
 from rag.llm.followup import standalone_question
 from rag.llm.prompts import text_to_sql_prompt
 from rag.llm.synthesis import LLMSynthesizer
@@ -526,3 +528,9 @@ class Assistant:
         else:
             return None
         return self.context.database.execute(sql).result
+
+    @cached_property
+    def history(self) -> History:
+        """The app's own store of conversations, turns and feedback (`rag.history`), opened on first use; with
+        RAG_APP_STORE=off it stores nothing."""
+        return History.from_settings(self.settings)

@@ -15,7 +15,7 @@ import plotly.express as px
 import streamlit as st
 
 from rag.models import ChartSpec, PlanEdit, QueryResult, Route, Trace, Turn
-from ui import charts, engine
+from ui import charts, engine, history
 from ui import support as ui
 
 PLOTLY_CONFIG = {"displaylogo": False, "modeBarButtonsToRemove": ["lasso2d", "select2d"]}
@@ -161,6 +161,10 @@ def render_actions(turn: Turn) -> None:
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         st.feedback("thumbs", key=f"feedback_{turn.id}", default=ui.feedback_to_widget(turn.feedback),
                     on_change=_store_feedback, args=(turn.id,))
+        with st.popover("Comment", type="tertiary", icon=":material/rate_review:",
+                        help="Add a few words to your rating; they are kept with the turn"):
+            st.text_input("Comment (optional, kept with your rating)", value=turn.feedback_comment, max_chars=1000,
+                          key=f"comment_{turn.id}", on_change=_store_feedback, args=(turn.id,))
         st.caption("Ask again as")
         for route in Route:
             st.button(route.label, key=f"again_{route.value}_{turn.id}", type="tertiary",
@@ -175,6 +179,9 @@ def _store_feedback(turn_id: str) -> None:
     turn = engine.find_turn(turn_id)
     if turn is not None:
         turn.feedback = ui.feedback_to_turn(st.session_state.get(f"feedback_{turn_id}"))
+        comment = st.session_state.get(f"comment_{turn_id}")
+        turn.feedback_comment = turn.feedback_comment if comment is None else str(comment).strip()
+        history.save_feedback(turn)
 
 
 # ---------------------------------------------------------------- the trace of one turn

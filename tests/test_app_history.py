@@ -1,0 +1,154 @@
+"""The app with its store (#13): a reload (a new AppTest session with the same `?chat=` query parameter) brings the
+conversation back with its traces, feedback and follow-up state; New chat starts another; feedback with its
+comment is stored; a deleted chat is gone; with RAG_APP_STORE=off nothing is kept; the Traces page lists stored
+turns of every conversation, searchable, filterable, and opens the one selected.
+
+Each test gets its own store file (RAG_APP_STORE_URL in tmp_path); the table and index are built once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import make_articles_db, settings_for
+from streamlit.testing.v1 import AppTest
+
+from rag.data.embeddings import HashingEmbedder
+from rag.data.index import VectorIndex
+from rag.data.source import TableSource
+from rag.history import History
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+TIMEOUT = 90
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    base = tmp_path_factory.mktemp("app-history")
+    db = make_articles_db(base / "articles.db")
+    settings = settings_for(db, base / "index")
+    source = TableSource(settings.db_url, settings.table)
+    VectorIndex(settings, HashingEmbedder()).sync(source)
+    source.close()
+    return {"db": db, "index": base / "index"}
+
+
+@pytest.fixture
+def store_path(world: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The app's environment with a store of this test's own; returns the store's file."""
+    path = tmp_path / "app.db"
+    monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
+    for name, value in {"RAG_DB_URL": f"sqlite:///{world['db']}", "RAG_INDEX_DIR": str(world["index"]),
+                        "RAG_EMBED_MODEL": "hashing", "RAG_PROVIDER": "offline",
+                        "RAG_APP_STORE_URL": f"sqlite:///{path}"}.items():
+        monkeypatch.setenv(name, value)
+    return path
+
+
+def start(chat: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    if chat:
+        at.query_params["chat"] = chat
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def ask(at: AppTest, question: str) -> AppTest:
+    at.chat_input[0].set_value(question).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(block: Any) -> str:
+    found: list[str] = []
+    for node in block:
+        for attribute in ("value", "label", "body"):
+            value = getattr(node, attribute, None)
+            if isinstance(value, str):
+                found.append(value)
+    return "\n".join(found)
+
+
+def test_a_reload_brings_the_conversation_back(store_path: Path) -> None:
+    at = ask(start(), "How many articles per category in 2023?")
+    ask(at, "Tell me about bike lanes")
+    first, second = at.session_state["turns"]
+    chat = at.query_params["chat"]
+    assert chat and store_path.exists()
+    next(f for f in at.feedback if f.key == f"feedback_{second.id}").set_value(0).run()
+    at.text_input(key=f"comment_{second.id}").input("the wrong passage is quoted").run()
+    assert not at.exception
+
+    again = start(chat)  # a reload: a new session with the same URL
+    restored = again.session_state["turns"]
+    assert [t.id for t in restored] == [first.id, second.id]
+    assert (restored[1].feedback, restored[1].feedback_comment) == (-1, "the wrong passage is quoted")
+    assert next(f for f in again.feedback if f.key == f"feedback_{second.id}").value == 0  # thumbs down shown
+    assert again.text_input(key=f"comment_{second.id}").value == "the wrong passage is quoted"
+    main = texts(again.main)
+    assert "How many articles per category in 2023?" in main and "City council approves new bike lanes" in main
+    assert "Ask the articles table" not in main  # not the empty welcome
+    assert again.sidebar.selectbox[0].value == second.id and again.sidebar.get("plotly_chart")  # its trace
+    assert again.query_params["chat"] == chat
+
+    # The follow-up state came back too: "only sports" builds on the last answer, #2, and is stored as turn 3.
+    ask(again, "only sports")
+    third = again.session_state["turns"][-1]
+    assert third.error is None and third.result.interpretation.builds_on == 2
+    stored = History(f"sqlite:///{store_path}").load(chat)
+    assert [t.id for t in stored.turns] == [first.id, second.id, third.id]
+
+
+def test_new_chat_starts_another_conversation_with_the_examples(store_path: Path) -> None:
+    at = ask(start(), "How many articles per category?")
+    first_chat = at.query_params["chat"]
+    next(b for b in at.sidebar.button if b.key == "new_conversation").click().run()
+    assert not at.exception
+    assert "chat" not in at.query_params
+    assert "Ask the articles table" in texts(at.main)
+    assert any(b.key == "example_0" for b in at.button), "the example questions are back"
+    next(b for b in at.button if b.key == "example_0").click().run()
+    assert not at.exception
+    second_chat = at.query_params["chat"]
+    assert second_chat and second_chat != first_chat
+    store = History(f"sqlite:///{store_path}")
+    assert [t.question for t in store.load(first_chat).turns] == ["How many articles per category?"]
+    assert [t.question for t in store.load(second_chat).turns] == ["How many articles per year and category?"]
+    assert start(first_chat).session_state["turns"][0].question == "How many articles per category?"
+
+
+def test_feedback_reaches_the_store(store_path: Path) -> None:
+    at = ask(start(), "Tell me about bike lanes")
+    turn = at.session_state["turns"][0]
+    next(f for f in at.feedback if f.key == f"feedback_{turn.id}").set_value(1).run()
+    store = History(f"sqlite:///{store_path}")
+    [summary] = store.search()
+    assert (summary.id, summary.feedback, summary.comment) == (turn.id, 1, "")
+    at.text_input(key=f"comment_{turn.id}").input("exactly what I needed").run()
+    assert store.search(feedback="comment")[0].comment == "exactly what I needed"
+
+
+def test_a_deleted_chat_is_gone(store_path: Path) -> None:
+    at = ask(start(), "How many articles per category?")
+    chat = at.query_params["chat"]
+    next(b for b in at.sidebar.button if b.key == "delete_chat").click().run()
+    assert not at.exception
+    assert "The conversation was deleted." in texts(at.main) and "chat" not in at.query_params
+    assert at.session_state["turns"] == []
+    assert History(f"sqlite:///{store_path}").load(chat) is None
+    again = start(chat)
+    assert "not stored" in texts(again.main) and again.session_state["turns"] == []
+
+
+def test_with_the_store_off_nothing_is_kept(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAG_APP_STORE", "off")
+    at = ask(start(), "How many articles per category?")
+    turn = at.session_state["turns"][0]
+    next(f for f in at.feedback if f.key == f"feedback_{turn.id}").set_value(1).run()
+    assert not at.exception and turn.feedback == 1
+    assert "chat" not in at.query_params and not store_path.exists()
+    assert not any(b.key == "delete_chat" for b in at.sidebar.button)
