@@ -61,6 +61,7 @@ for number, turn in enumerate(turns, start=1):
         components.render_turn(turn, number)
 
 edit = engine.take_edit()
+again = engine.take_again()  # 'ask again as': (turn, route)
 
 
 def answer_live(heading: str, label: str, run: Callable[[Callable[[Span], None], Callable[[str], None]], Turn]) -> None:
@@ -99,6 +100,13 @@ elif edit is not None:
     answer_live(f"_Edit of #{number}:_ {ui.escape_markdown(edited_turn.question)}", "Answering the edited reading…",
                 lambda on_step, _on_token: assistant.rerun(edited_turn, change, on_step=on_step,
                                                            conversation=conversation))
+elif again is not None:
+    again_turn, route = again
+    mark = f"#{turns.index(again_turn) + 1} " if again_turn in turns else ""
+    label = ui.route_label(route)
+    answer_live(f"_{mark}again as {label}:_ {ui.escape_markdown(again_turn.question)}", f"Answering again as {label}…",
+                lambda on_step, on_token: assistant.ask_again(again_turn, route, on_step=on_step, on_token=on_token,
+                                                              conversation=conversation))
 
 with st.sidebar:
     st.button("New chat", key="new_conversation", icon=":material/add_comment:", disabled=not turns,

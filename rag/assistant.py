@@ -11,6 +11,7 @@ pages need (profile, roles, index status and sync, overviews); each part is shor
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -189,6 +190,71 @@ class Assistant:
         if conversation is not None:
             self.remember(conversation, edited)
         return edited
+
+    def ask_again(self, turn: Turn, route: Route | str, on_step: Callable[[Span], None] | None = None,
+                  on_token: Callable[[str], None] | None = None, *, conversation: Conversation | None = None) -> Turn:
+        """"Ask again as ...": answer `turn` again on a forced `route`. A follow-up keeps what it inherited: its
+        resolved reading (conditions, grouping, computation of the turn it built on) is answered on that route, and
+        a search inside an earlier answer's rows ("which of those ...") stays inside the same rows (with SQL: the
+        earlier turn's conditions plus the topic as a text match). Any other question is asked again as written.
+        The new turn joins `conversation`, when given."""
+        reading = turn.result.interpretation
+        if reading is None or reading.builds_on is None or reading.plan is None:
+            return self.ask(turn.question, route=route, on_step=on_step, on_token=on_token, conversation=conversation)
+        trace = Trace(question=turn.question, provider=self.provider_label)
+        try:
+            forced = Route(route)
+        except ValueError:
+            return self._failed(trace, BadQuestion(f"Unknown route {route!r}; choose sql, vector or hybrid."))
+        trace.forced_route = forced.value
+        number, plan = reading.builds_on, reading.plan
+        base = conversation.find(number) if conversation is not None else None
+        restricted = any(c.column == "row_key" for c in reading.conditions)
+        if restricted and (base is None or base.plan is None):
+            trace.notes.append(f"#{number}, whose rows this question searched, is no longer in the conversation: "
+                               "asked again as written.")
+            return self.ask(turn.question, route=route, on_step=on_step, on_token=on_token, conversation=conversation)
+
+        def answer(assistant: Assistant) -> Turn:
+            kept = f"keeps what it took from #{number}"
+            if restricted:
+                assert base is not None and base.plan is not None
+                if forced == Route.SQL:  # SQL cannot name rows by key: the earlier turn's conditions select them
+                    earlier = plan_from_dict(base.plan)
+                    sql_plan = dataclasses.replace(
+                        earlier, question=turn.question, intent="list", measure=None, group_by=[], limit=None,
+                        order_most=False, with_ties=False, intent_span=None, topic=plan.topic,
+                        conditions=[*earlier.conditions, *plan.conditions], population=None)
+                    reason = (f"forced by the user; {kept}: its conditions select the rows, the topic "
+                              f"{plan.topic!r} becomes a text match")
+                    with tracing.span("route", route=forced.value, reason=reason, builds_on=number):
+                        pass
+                    response = assistant.engines[Route.SQL].answer(turn.question, sql_plan)
+                else:
+                    rows = assistant._rows_of(base)
+                    reason = f"forced by the user; {kept}: a search for {plan.topic!r} inside the {len(rows)} rows"
+                    with tracing.span("route", route=forced.value, reason=reason, builds_on=number):
+                        pass
+                    response = assistant.engines[Route.HYBRID].answer_within(turn.question, plan, rows, f"#{number}")
+            else:
+                reason = f"forced by the user; {kept} ({reading.followup or 'its reading'})"
+                with tracing.span("route", route=forced.value, reason=reason, builds_on=number):
+                    pass
+                response = assistant.engines[forced].answer(turn.question, plan)
+            again = assistant._turn(turn.question, response, forced, reason, trace)
+            new = again.result.interpretation
+            if new is not None:
+                new.builds_on, new.followup = number, reading.followup
+                if restricted:
+                    new.conditions.insert(0, next(c for c in reading.conditions if c.column == "row_key"))
+                again.answer = assistant._with_restatement(again.result, str(response.response))
+            return again
+
+        trace.notes.append(f"Asked again as {forced.label}, keeping what it took from #{number}.")
+        again = self._guarded(trace, answer, on_step, on_token)
+        if conversation is not None:
+            self.remember(conversation, again)
+        return again
 
     def _rerun(self, turn: Turn, edit: PlanEdit, on_step: Callable[[Span], None] | None) -> Turn:
         reading = turn.result.interpretation

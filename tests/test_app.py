@@ -351,13 +351,22 @@ def test_a_conversation_builds_on_earlier_answers_until_a_new_one_starts(app_env
     assert "among the 2 articles of \\#2" in texts(at.main)
     assert [t.number for t in at.session_state["conversation"].turns] == [1, 2, 3]
 
+    # 'Ask again as Semantic' on the third turn keeps its context: the same two rows of #2 are searched.
+    next(b for b in at.main.button if b.key == f"again_vector_{third.id}").click().run()
+    assert not at.exception, at.exception
+    again = turns(at)[3]
+    assert again.question == third.question and again.route == "vector" and again.trace.forced_route == "vector"
+    assert again.result.interpretation.builds_on == 2 and again.result.restricted_row_keys == 2
+    assert {c.row_key for c in again.result.chunks} <= sports
+    assert [t.number for t in at.session_state["conversation"].turns] == [1, 2, 3, 4]
+
     new = next(b for b in at.sidebar.button if b.key == "new_conversation")
     new.click().run()
     assert not at.exception, at.exception
     assert "Ask the articles table" in texts(at.main)  # the chat starts empty
-    assert at.session_state["conversation"].turns == [] and len(turns(at)) == 3  # the Traces page keeps them
+    assert at.session_state["conversation"].turns == [] and len(turns(at)) == 4  # the Traces page keeps them
     ask(at, "only sports")
-    fresh = turns(at)[3]
+    fresh = turns(at)[4]
     assert fresh.result.interpretation.builds_on is None
     assert "Same as" not in texts(at.main)
 

@@ -203,6 +203,57 @@ def test_a_forced_route_reasks_the_question_as_written(assistant: Assistant) -> 
     assert conversation.next_number == 3  # still part of the conversation, so numbers match the chat
 
 
+def urls(turn: Turn) -> set[str]:
+    assert turn.error is None and turn.result.result is not None, turn.answer
+    column = turn.result.result.columns.index("url")
+    return {row[column] for row in turn.result.result.rows}
+
+
+def urls_of(db: Path, where: str) -> set[str]:
+    return {row[0] for row in sql(db, f"SELECT url FROM articles WHERE {where}")}
+
+
+def test_asking_a_follow_up_again_on_another_route_keeps_what_it_inherited(
+        built: tuple[Path, Settings, Assistant]) -> None:
+    """'Ask again as SQL' on "and in 2022?" after a politics search about elections answers the resolved reading
+    (politics, 2022, the topic as a text match), not the three words as written (every 2022 article)."""
+    db, _, assistant = built
+    conversation = Conversation()
+    assistant.ask("Politics articles about elections in 2023", conversation=conversation)
+    second = assistant.ask("and in 2022?", conversation=conversation)
+    assert second.result.interpretation.builds_on == 1 and second.route != "sql"
+    again = assistant.ask_again(second, "sql", conversation=conversation)
+    assert again.error is None, again.answer
+    assert again.route == "sql" and again.trace.forced_route == "sql"
+    assert urls(again) == urls_of(db, "article_category = 'Politics' AND published_date LIKE '2022%' AND "
+                                      "full_content LIKE '%election%'") == {"https://example.com/p3"}
+    assert again.result.interpretation.builds_on == 1
+    assert first_line(again).startswith("_Same as #1, with published_date 2022 instead of 2023")
+    assert "forced by the user" in again.result.reason
+    assert conversation.turns[-1].number == 3 and conversation.turns[-1].builds_on == 1
+    plain = assistant.ask_again(assistant.ask("How many health articles are there?"), "vector")
+    assert plain.route == "vector" and plain.result.interpretation.builds_on is None  # not a follow-up: as written
+
+
+def test_asking_which_of_those_again_searches_the_same_rows(built: tuple[Path, Settings, Assistant]) -> None:
+    """Again as semantic, "which of those mention elections?" still searches only the listed rows (b3 and p3 mention
+    elections too); again as SQL, the listing's conditions select the rows and the topic is a text match."""
+    db, _, assistant = built
+    conversation = Conversation()
+    assistant.ask("List the politics articles from 2023", conversation=conversation)
+    narrowed = assistant.ask("which of those mention elections?", conversation=conversation)
+    listed = {"https://example.com/p1", "https://example.com/p2"}
+    semantic = assistant.ask_again(narrowed, "vector", conversation=conversation)
+    assert semantic.error is None, semantic.answer
+    assert semantic.route == "vector" and semantic.result.restricted_row_keys == 2
+    assert {c.row_key for c in semantic.result.chunks} <= listed
+    assert "among the 2 articles of #1" in first_line(semantic) and first_line(semantic).startswith("_Builds on #1")
+    with_sql = assistant.ask_again(narrowed, "sql", conversation=conversation)
+    assert with_sql.route == "sql" and with_sql.result.interpretation.builds_on == 1
+    assert urls(with_sql) == urls_of(db, "article_category = 'Politics' AND published_date LIKE '2023%' AND "
+                                         "full_content LIKE '%election%'") == {"https://example.com/p1"}
+
+
 def test_an_edited_turn_joins_the_conversation(assistant: Assistant) -> None:
     conversation = Conversation()
     first = assistant.ask("How many politics articles in 2023?", conversation=conversation)

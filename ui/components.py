@@ -169,7 +169,7 @@ def render_actions(turn: Turn) -> None:
         for route in Route:
             st.button(route.label, key=f"again_{route.value}_{turn.id}", type="tertiary",
                       icon=ui.ROUTE_ICONS[route.value], disabled=turn.route == route.value,
-                      on_click=engine.queue_question, args=(turn.question, route.value),
+                      on_click=engine.queue_again, args=(turn.id, route.value),
                       help=f"Force the {route.label.lower()} route for this question and compare")
         st.button("Trace", key=f"inspect_{turn.id}", type="tertiary", icon=":material/manage_search:",
                   on_click=engine.inspect, args=(turn.id,), help="Show this turn in the trace inspector")

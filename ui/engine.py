@@ -25,6 +25,7 @@ TURNS_KEY = "turns"
 PENDING_KEY = "pending_question"
 INSPECT_KEY = "inspect_turn"
 EDIT_KEY = "pending_edit"
+AGAIN_KEY = "pending_again"  # 'ask again as': (turn id, route)
 CONVERSATION_KEY = "conversation"
 CHAT_START_KEY = "chat_start"  # index in `turns()` of the current conversation's first turn
 
@@ -184,8 +185,23 @@ def find_turn(turn_id: str | None) -> Turn | None:
 
 
 def queue_question(question: str, route: str | None = None) -> None:
-    """Callback for example buttons and 'ask again as': the chat page answers it on the next run."""
+    """Callback for example buttons: the chat page answers it on the next run."""
     st.session_state[PENDING_KEY] = (question, route)
+
+
+def queue_again(turn_id: str, route: str) -> None:
+    """Callback of 'ask again as': the chat page answers that turn again on `route` on the next run (a follow-up
+    keeps what it inherited, see Assistant.ask_again)."""
+    st.session_state[AGAIN_KEY] = (turn_id, route)
+
+
+def take_again() -> tuple[Turn, str] | None:
+    """The queued 'ask again as' with the turn it re-asks (None when there is none, or the turn is gone)."""
+    queued = st.session_state.pop(AGAIN_KEY, None)
+    if queued is None:
+        return None
+    turn = find_turn(queued[0])
+    return (turn, queued[1]) if turn is not None else None
 
 
 def take_pending() -> tuple[str, str | None] | None:
