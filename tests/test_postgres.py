@@ -13,6 +13,7 @@ compared with the same question on the SQLite sample and with values computed he
 
 from __future__ import annotations
 
+import calendar
 import json
 import os
 import time
@@ -503,3 +504,58 @@ def test_import_csv_into_postgresql(server: Server, tmp_path: Path, capsys: pyte
     finally:
         with server.admin.begin() as connection:
             connection.exec_driver_sql("DROP TABLE IF EXISTS imported_tickets")
+
+
+# ----------------------------------------------------------------------------- epoch dates, integer keys (#12)
+
+EPOCH_QUESTIONS = ("How many {noun} per year and category?", "How many {noun} per month in 2023?",
+                   "How many {noun} were published between March and May 2023?", "How many {noun} per quarter?",
+                   "How many {noun} in the last 6 months?", "How many {noun} were published on weekends?",
+                   "How many {noun} since November 2023?", "How many technology {noun} were published in 2023?")
+
+
+@pytest.fixture(scope="module")
+def epoch_items(server: Server, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Assistant]:
+    """The sample as items(item_id INTEGER PRIMARY KEY, heading, writer, posted_at BIGINT epoch seconds, section,
+    length, body), indexed from PostgreSQL."""
+    reader = sa.make_url(server.url).username
+    with server.admin.begin() as connection:
+        connection.exec_driver_sql("DROP TABLE IF EXISTS items_epoch")
+        connection.exec_driver_sql("CREATE TABLE items_epoch (item_id INTEGER PRIMARY KEY, heading TEXT, writer TEXT, "
+                                   "posted_at BIGINT, section TEXT, length INTEGER, body TEXT)")
+        connection.execute(sa.text("INSERT INTO items_epoch VALUES (:i, :h, :w, :p, :s, :l, :b)"), [
+            {"i": 1000 + n, "h": r["title"], "w": r["authors"], "s": r["article_category"], "l": r["word_count"],
+             "b": r["full_content"], "p": calendar.timegm(time.strptime(r["published_date"], "%Y-%m-%d %H:%M:%S"))}
+            for n, r in enumerate(RECORDS)])
+        connection.exec_driver_sql(f'GRANT SELECT ON items_epoch TO "{reader}"')
+    settings = settings_for(server.url, "items_epoch", tmp_path_factory.mktemp("index-items-epoch"))
+    assistant = Assistant.build(settings)
+    assistant.sync_index()
+    yield assistant
+    with server.admin.begin() as connection:
+        connection.exec_driver_sql("DROP TABLE IF EXISTS items_epoch")
+
+
+def test_epoch_dates_and_integer_keys_answer_as_the_sqlite_sample(epoch_items: Assistant, reference: Assistant) -> None:
+    source = epoch_items.source
+    assert (source.roles.date, source.roles.date_unit, source.key_columns) == ("posted_at", "s", ["item_id"])
+    assert (source.profile().date_min, source.profile().date_max) == (reference.profile().date_min,
+                                                                      reference.profile().date_max)
+    columns = list(source.columns)
+    for question in EPOCH_QUESTIONS:
+        turn = ask_sql(epoch_items, question.format(noun="items"))
+        expected = ask_sql(reference, question.format(noun="articles"))
+        assert "TO_TIMESTAMP" in turn.result.sql or "posted_at\" >=" in turn.result.sql, turn.result.sql
+        assert turn.result.result.rows == expected.result.result.rows and expected.result.result.rows, question
+        assert guard_sql(turn.result.sql, table="items_epoch", columns=columns, dialect="postgresql").sql == \
+            turn.result.sql
+    turn = ask_sql(epoch_items, "List politics items from 2023")
+    expected = ask_sql(reference, "List politics articles from 2023")
+    assert [row[:2] for row in turn.result.result.rows] == [row[:2] for row in expected.result.result.rows]
+    assert turn.result.result.columns[:2] == ["heading", "posted_at"]  # the date shown as text, not a number
+
+    turn = epoch_items.ask(HYBRID_QUESTION.replace("articles", "items"))
+    assert turn.error is None and turn.route == "hybrid", (turn.error, turn.result.reason)
+    titles = {r["title"] for r in RECORDS if r["article_category"] == "technology" and r["published_date"] >= "2023"}
+    assert turn.citations and {c.title for c in turn.citations} <= titles
+    assert all(c.published_date.startswith("2023-") and c.row_key.isdigit() for c in turn.citations)

@@ -186,8 +186,10 @@ class SQLBuilder:
         assert self.roles.date
         text = self._text(self.roles.date)
         month = exp.cast(exp.func("SUBSTR", text, exp.Literal.number(6), exp.Literal.number(2)), "INTEGER")
-        number = exp.cast(exp.paren(exp.Add(this=month, expression=exp.Literal.number(2))) / exp.Literal.number(3),
-                          "INTEGER")
+        # integer division on both sides ((month + 2) / 3): a cast of a real quotient rounds on PostgreSQL, which
+        # put September in Q4
+        number = exp.Div(this=exp.paren(exp.Add(this=month, expression=exp.Literal.number(2))),
+                         expression=exp.Literal.number(3), typed=True)
         year = exp.func("SUBSTR", text, exp.Literal.number(1), exp.Literal.number(4))
         return exp.DPipe(this=exp.DPipe(this=year, expression=exp.Literal.string("-Q")),
                          expression=exp.cast(number, "TEXT"))
