@@ -167,12 +167,17 @@ class Interpretation:
         if self.builds_on is not None:
             parts.insert(0, self.followup or f"Builds on #{self.builds_on}")
         if self.group_by:
-            parts.append("per " + ", ".join(self.group_by))
+            parts.append("per " + and_list(self.group_by))
         if self.unused_words:
             parts.append("not used: " + ", ".join(f"'{w}'" for w in self.unused_words))
         if self.corrections:
             parts.append("read " + ", ".join(f"'{typed}' as '{read}'" for typed, read in self.corrections))
         return ("Edited · " if self.edited_from else "") + " · ".join(parts)
+
+
+def and_list(words: list[str]) -> str:
+    """'year', 'year and category', 'year, month and category'."""
+    return " and ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 @dataclass

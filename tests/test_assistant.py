@@ -261,7 +261,7 @@ def test_removing_a_condition_reruns_from_the_edited_reading(assistant: Assistan
     assert [c.column for c in edited.result.interpretation.conditions] == ["article_category"]
     assert edited.result.interpretation.edited_from == first.id
     assert edited.answer.startswith("_Edited · Counted articles")
-    assert any("Edited from turn" in note and "published_date" in note for note in edited.trace.notes)
+    assert any("Edited from turn" in note and "published date" in note for note in edited.trace.notes)
     assert "edited by the user" in edited.result.reason
 
     everything = assistant.rerun(edited, PlanEdit(drop=[edited.result.interpretation.conditions[0].ref]))

@@ -300,7 +300,7 @@ def test_ask_json_carries_the_interpretation(tmp_path: Path, capsys: pytest.Capt
     assert answer["route"] == "sql" and answer["unused_words"] == ["put"]
     assert [(c["column"], c["op"]) for c in answer["conditions"]] == [("published_date", "between"),
                                                                       ("article_category", "!=")]
-    assert answer["interpretation"].startswith("Counted articles · published_date 2023-01-01 to 2023-12-31")
+    assert answer["interpretation"].startswith("Counted articles · published date 2023-01-01 to 2023-12-31")
     assert answer["answer"].startswith("_Counted articles")
     assert answer["alternatives"] == ["Only articles whose text mentions 'put'"]
 
@@ -316,7 +316,7 @@ def test_ask_session_runs_a_conversation(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["ask", "only sports", *common]) == 0
     second = json.loads(capsys.readouterr().out)
     assert second["builds_on"] == 1 and second["rows"] == [["Sports", 2]]
-    assert second["interpretation"].startswith("Same as #1, only article_category = 'Sports' · Counted articles")
+    assert second["interpretation"].startswith("Same as #1, only article category: Sports · Counted articles")
     state = json.loads(session.read_text(encoding="utf-8"))
     assert [t["question"] for t in state["turns"]] == ["How many articles per category in 2023?", "only sports"]
     assert state["turns"][1]["builds_on"] == 1 and state["turns"][0]["table"]["rows"]

@@ -164,9 +164,10 @@ def test_topic_is_escaped_too() -> None:
 # --------------------------------------------------------------------------- sql_answer
 
 
-def answer(columns: list[str], rows: list[list], conditions: str = "", **kw: object) -> tuple[str, list[Citation]]:
+def answer(columns: list[str], rows: list[list], conditions: str = "", labels: dict[str, str] | None = None,
+           **kw: object) -> tuple[str, list[Citation]]:
     return sql_answer(QueryResult(columns, rows, **kw), conditions, title_col="title", url_col="url",
-                      date_col="published_date")
+                      date_col="published_date", labels=labels, table="articles")
 
 
 @pytest.mark.parametrize(("column", "value", "sentence"), [
@@ -194,23 +195,45 @@ def test_single_value_names_the_conditions() -> None:
 def test_grouped_rows() -> None:
     rows = [["2021", "Business", 1], ["2022", "Technology", 2], ["2023", "Sports", 5]]
     text, citations = answer(["year", "article_category", "article_count"], rows)
-    assert text == ("3 groups by year, article\\_category; highest article count: 2023, Sports (5); "
+    assert text == ("3 groups by year and category; highest number of articles: 2023, Sports (5); "
                     "lowest: 2021, Business (1).")
     assert citations == []
+
+
+def test_grouped_rows_speak_in_the_saved_labels() -> None:
+    rows = [["Sports", 5], ["Business", 2]]
+    labels = {"article_category": "section", "word_count": "length"}
+    text, _ = answer(["article_category", "avg_word_count"], rows, "section: sports", labels)
+    assert text == ("2 groups by section (section: sports); highest average length: Sports (5); "
+                    "lowest: Business (2).")
+    text, _ = answer(["avg_word_count"], [[5]], labels=labels)
+    assert text == "The average length is 5."
 
 
 def test_grouped_rows_with_limit_hit() -> None:
     rows = [["Sports", 5], ["Business", 2]]
     text, _ = answer(["article_category", "article_count"], rows, "year = 2023", row_limit_hit=True)
-    assert text == ("2 groups by article\\_category (year = 2023) (row limit reached; more exist); "
-                    "highest article count: Sports (5); lowest: Business (2).")
+    assert text == ("2 groups by category (year = 2023) (row limit reached; more exist); "
+                    "highest number of articles: Sports (5); lowest: Business (2).")
 
 
 def test_one_group_and_ties() -> None:
     text, _ = answer(["article_category", "article_count"], [["Sports", 5]], "year = 2023")
-    assert text == "Sports: article count 5 (year = 2023)."
+    assert text == "Sports: number of articles 5 (year = 2023)."
     text, _ = answer(["author", "article_count"], [["Ann Lee", 2], ["Li Wei", 2], ["Tom", 2]])
-    assert text == "Ann Lee, Li Wei and Tom tie on article count: 2 each."
+    assert text == "Ann Lee, Li Wei and Tom tie on number of articles: 2 each."
+
+
+def test_highest_and_lowest_name_every_tied_group() -> None:
+    """A shared extreme is stated, not one group picked: two or three tied groups by name, more counted."""
+    rows = [["Ann Lee", 5], ["Li Wei", 5], ["Tom", 3], ["Zed", 1], ["Bo", 1], ["Cy", 1], ["Di", 1], ["Ed", 1]]
+    text, _ = answer(["authors", "article_count"], rows)
+    assert text == ("8 groups by authors; highest number of articles: Ann Lee and Li Wei (5 each); "
+                    "lowest: 1, shared by 5 groups (Zed, Bo, Cy, and 2 more).")
+    rows = [["2023", "politics", 4], ["2022", "sports", 4], ["1970", "travel", 2], ["2001", "travel", 1]]
+    text, _ = answer(["year", "article_category", "article_count"], rows)
+    assert text == ("4 groups by year and category; highest number of articles: 2023, politics and 2022, sports "
+                    "(4 each); lowest: 2001, travel (1).")
 
 
 def test_rows_without_numbers() -> None:
@@ -222,23 +245,22 @@ def test_listing_with_citations() -> None:
     columns = ["title", "published_date", "article_category", "authors", "url"]
     rows = [["Cup *final*", "2023-03-01 00:00:00", "Sports", "Ann Lee", "u5"],
             ["Marathon record", "2023-02-14 08:00:00", "Sports", "Tom", "u4"]]
-    text, citations = answer(columns, rows, "article_category = 'Sports'")
-    assert text.splitlines() == ["Found 2 rows (article\\_category = 'Sports'):",
-                                 "- Cup \\*final\\* (2023-03-01)", "- Marathon record (2023-02-14)"]
+    text, citations = answer(columns, rows, "category: Sports")
+    assert text == "Found 2 articles (category: Sports)."  # the titles are listed once, as the Sources
     assert citations == [Citation("Cup *final*", "u5", "2023-03-01"), Citation("Marathon record", "u4", "2023-02-14")]
 
 
 def test_long_listing_cites_ten_and_points_to_the_table() -> None:
     rows = [[f"T{i}", f"2023-01-{i + 1:02d}", f"u{i}"] for i in range(14)]
     text, citations = answer(["title", "published_date", "url"], rows, row_limit_hit=True)
-    assert text.splitlines()[0] == "Found 14 rows (row limit reached; more exist):"
-    assert text.splitlines()[-1] == "- … and 4 more in the table below"
+    assert text == ("Found 14 articles (row limit reached; more exist); the first 10 are listed under Sources, "
+                    "all 14 in the table.")
     assert len(citations) == 10
 
 
 def test_one_row_listing() -> None:
     text, citations = answer(["title", "published_date"], [["Only one", "2023-01-02 03:04:05"]])
-    assert text == "Found 1 row:\n- Only one (2023-01-02)"
+    assert text == "Found 1 article."
     assert citations == [Citation("Only one", "", "2023-01-02")]
 
 
@@ -261,12 +283,11 @@ SPAN = '<span style="font-size:60px;fill:red">HUGE</span>'
     (["article_count"], [[2]], f"article_category = '{RED}'",
      f"There are 2 matching articles (article_category = '{RED}')."),
     (["article_category", ALIAS], [[SPAN, 6], [RED, 1]], "",
-     f"2 groups by article_category; highest {ALIAS}: {SPAN} (6); lowest: {RED} (1)."),
-    ([RED, "article_count"], [[SPAN, 6]], "", f"{SPAN}: article count 6."),
+     f"2 groups by category; highest {ALIAS}: {SPAN} (6); lowest: {RED} (1)."),
+    ([RED, "article_count"], [[SPAN, 6]], "", f"{SPAN}: number of articles 6."),
     (["authors", "article_count"], [[SPAN, 2], ["Trudy \u202eevE", 2], [RED, 2]], "",
-     f"{SPAN}, Trudy \u202eevE and {RED} tie on article count: 2 each."),
-    (["title", "published_date"], [[f"# {SPAN}\n\n| a |\n|---|", "<b>2023</b>-06-01"]], "",
-     f"Found 1 row: # {SPAN} | a | |---| (<b>2023</b)"),  # a title on one line; the date cell cut at 10
+     f"{SPAN}, Trudy \u202eevE and {RED} tie on number of articles: 2 each."),
+    ([f"{RED}_count"], [[3]], "", f"There are 3 matching {RED}s."),
 ])
 def test_values_aliases_and_conditions_read_once_escaped(columns: list[str], rows: list[list], conditions: str,
                                                           reads: str) -> None:

@@ -100,7 +100,7 @@ def test_a_conversation_edits_the_previous_reading_at_each_turn(built: tuple[Pat
     second = assistant.ask("and in 2022?", conversation=conversation)
     assert rows(second) == sql(db, PER_CATEGORY.format(year=2022)) != rows(first)
     assert second.result.interpretation.builds_on == 1
-    assert first_line(second).startswith("_Same as #1, with published_date 2022 instead of 2023 · Counted articles")
+    assert first_line(second).startswith("_Same as #1, with published date 2022 instead of 2023 · Counted articles")
     assert any("Follow-up of #1" in note and "per category" in note for note in second.trace.notes)
     route = next(s for s in second.trace.spans if s.name == "route")
     assert route.attributes["builds_on"] == 1 and "per category" in route.attributes["inherited"]
@@ -228,7 +228,7 @@ def test_asking_a_follow_up_again_on_another_route_keeps_what_it_inherited(
     assert urls(again) == urls_of(db, "article_category = 'Politics' AND published_date LIKE '2022%' AND "
                                       "full_content LIKE '%election%'") == {"https://example.com/p3"}
     assert again.result.interpretation.builds_on == 1
-    assert first_line(again).startswith("_Same as #1, with published_date 2022 instead of 2023")
+    assert first_line(again).startswith("_Same as #1, with published date 2022 instead of 2023")
     assert "forced by the user" in again.result.reason
     assert conversation.turns[-1].number == 3 and conversation.turns[-1].builds_on == 1
     plain = assistant.ask_again(assistant.ask("How many health articles are there?"), "vector")

@@ -104,7 +104,7 @@ def test_sql_route(corpus: Corpus) -> None:
     assert turn.result.sql_verdict.startswith("allowed")
     assert turn.result.result.columns == ["year", "article_count"]
     assert turn.result.result.rows == [["2022", 2], ["2023", 4]]
-    assert answer_body(turn).startswith("2 groups by year; highest article count: 2023 (4); lowest: 2022 (2).")
+    assert answer_body(turn).startswith("2 groups by year; highest number of articles: 2023 (4); lowest: 2022 (2).")
     assert "Computed with SQL over table `articles`" in turn.answer
     assert turn.chart is not None and turn.chart.kind == "bar"
     assert {"sql.guard", "sql.execute", "sql.nl_to_sql", "synthesize"} <= set(span_names(turn))

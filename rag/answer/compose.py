@@ -11,14 +11,16 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from rag.answer.markdown import escape_markdown
 from rag.data.chunking import split_sentences
-from rag.models import Chunk, Citation, QueryResult
-from rag.understand.vocabulary import STOPWORDS, WORD
+from rag.data.labels import label_of
+from rag.data.roles import row_noun
+from rag.models import Chunk, Citation, QueryResult, and_list
+from rag.understand.vocabulary import STOPWORDS, WORD, singular
 
 MAX_QUOTES = 3
 MAX_QUOTE_CHARS = 400
@@ -172,6 +174,7 @@ VALUE_PHRASES = (
     (re.compile(r"^share_pct$"), "the share is {value}%"),
     (re.compile(r"^(.+)_count$"), "there are {value} matching {name}s"),
 )
+TIED_SHOWN = 3  # tied groups named in a sentence; the rest are counted
 
 
 def _format(value: Any) -> str:
@@ -186,61 +189,88 @@ def _format(value: Any) -> str:
     return _md(value)
 
 
-def _value_sentence(column: str, value: Any) -> str:
-    for pattern, template in VALUE_PHRASES:
+def _value_sentence(column: str, value: Any, labels: Mapping[str, str], table: str) -> str:
+    for pattern, template in VALUE_PHRASES if column not in labels else ():  # a table column is no alias
         match = pattern.match(column)
         if match:
-            name = _md((match.group(1) if match.groups() else column).replace("_", " "))
-            return template.format(name=name, value=_format(value))
-    return f"{_md(column.replace('_', ' '))} is {_format(value)}"
+            part = match.group(1) if match.groups() else column
+            counted = template.startswith("there are")  # "article_count": the rows counted, not a column
+            name = part.replace("_", " ") if counted else label_of(part, labels, table)
+            return template.format(name=_md(name), value=_format(value))
+    return f"{_md(label_of(column, labels, table))} is {_format(value)}"
+
+
+def _group_label(row: Sequence[Any]) -> str:
+    return ", ".join(_format(v) for v in row[:-1])
+
+
+def _extreme(rows: list[Sequence[Any]], multi: bool) -> str:
+    """The groups sharing one extreme value, all of them named when few: "2023, technology (16)", "Ann Lee and
+    Li Wei (2 each)", "1, shared by 9 groups (1970, fashion; 1970, sports; 2001, travel; and 6 more)"."""
+    value = _format(rows[0][-1])
+    names = [_group_label(r) for r in rows]
+    joiner = "; " if multi else ", "
+    if len(names) == 1:
+        return f"{names[0]} ({value})"
+    if len(names) <= TIED_SHOWN:
+        return f"{joiner.join(names[:-1])} and {names[-1]} ({value} each)"
+    return (f"{value}, shared by {len(names)} groups ({joiner.join(names[:TIED_SHOWN])}{joiner}"
+            f"and {len(names) - TIED_SHOWN} more)")
 
 
 def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, url_col: str | None,
-               date_col: str | None) -> tuple[str, list[Citation]]:
-    """One sentence over the rows (the table itself is shown by the UI), plus citations for listed rows."""
+               date_col: str | None, labels: Mapping[str, str] | None = None,
+               table: str = "") -> tuple[str, list[Citation]]:
+    """One sentence over the rows (the table itself is shown by the UI), plus citations for listed rows.
+
+    Columns are named by their labels (`labels`, {column: label}; else derived from the names of the columns and
+    of the `table`): "24 groups by year and category". An extreme shared by several groups names them all (or
+    counts them) instead of picking one."""
+    labels = labels or {}
     where = f" ({_md(conditions)})" if conditions else ""
     if not result.rows:
         return f"No rows match this question{where}.", []
     columns = result.columns
     if len(result.rows) == 1 and len(columns) == 1:
-        sentence = _value_sentence(columns[0], result.rows[0][0])
+        sentence = _value_sentence(columns[0], result.rows[0][0], labels, table)
         return sentence[0].upper() + sentence[1:] + f"{where}.", []
     if title_col in columns:
-        return _listing_answer(result, where, title_col, url_col, date_col)
-    value_col = columns[-1]
+        return _listing_answer(result, where, title_col, url_col, date_col, table)
     numeric = [r for r in result.rows if isinstance(r[-1], int | float)]
     more = " (row limit reached; more exist)" if result.row_limit_hit else ""
     if not numeric or len(columns) < 2:
         return f"{len(result.rows)} rows{where}{more}.", []
-    top = max(numeric, key=lambda r: r[-1])
-    low = min(numeric, key=lambda r: r[-1])
-    label = lambda row: ", ".join(_format(v) for v in row[:-1])  # noqa: E731 - tiny local formatter
-    measure = _md(value_col.replace("_", " "))
-    if top[-1] == low[-1]:
-        names = [label(r) for r in numeric]
+    top_value = max(r[-1] for r in numeric)
+    low_value = min(r[-1] for r in numeric)
+    measure = _md(label_of(columns[-1], labels, table))
+    if top_value == low_value:
+        names = [_group_label(r) for r in numeric]
         if len(names) == 1:
-            return f"{names[0]}: {measure} {_format(top[-1])}{where}{more}.", []
-        return f"{', '.join(names[:-1])} and {names[-1]} tie on {measure}: {_format(top[-1])} each{where}{more}.", []
-    groups = ", ".join(_md(c) for c in columns[:-1])
-    sentence = (f"{len(result.rows)} groups by {groups}{where}{more}; highest {measure}: "
-                f"{label(top)} ({_format(top[-1])})")
-    if len(result.rows) > 1:
-        sentence += f"; lowest: {label(low)} ({_format(low[-1])})"
-    return sentence + ".", []
+            return f"{names[0]}: {measure} {_format(top_value)}{where}{more}.", []
+        return f"{', '.join(names[:-1])} and {names[-1]} tie on {measure}: {_format(top_value)} each{where}{more}.", []
+    multi = len(columns) > 2
+    groups = _md(and_list([label_of(c, labels, table) for c in columns[:-1]]))
+    top = _extreme([r for r in numeric if r[-1] == top_value], multi)
+    low = _extreme([r for r in numeric if r[-1] == low_value], multi)
+    return f"{len(result.rows)} groups by {groups}{where}{more}; highest {measure}: {top}; lowest: {low}.", []
 
 
 def _listing_answer(result: QueryResult, where: str, title_col: str, url_col: str | None,
-                    date_col: str | None) -> tuple[str, list[Citation]]:
+                    date_col: str | None, table: str) -> tuple[str, list[Citation]]:
+    """How many rows were found; the rows themselves are the citations (listed once, with their links, under
+    Sources) and the table, so the answer does not repeat their titles."""
     index = {name: i for i, name in enumerate(result.columns)}
     citations = []
-    lines = [f"Found {len(result.rows)} {'row' if len(result.rows) == 1 else 'rows'}{where}"
-             + (" (row limit reached; more exist)" if result.row_limit_hit else "") + ":"]
     for row in result.rows[:10]:
         title = str(row[index[title_col]])
         url = str(row[index[url_col]]) if url_col in index else ""
         day = str(row[index[date_col]])[:10] if date_col in index else ""
         citations.append(Citation(title, url, day))
-        lines.append(f"- {_md(title)}" + (f" ({_md(day)})" if day else ""))
-    if len(result.rows) > 10:
-        lines.append(f"- … and {len(result.rows) - 10} more in the table below")
-    return "\n".join(lines), citations
+    count = len(result.rows)
+    noun = row_noun(table) if table else "rows"
+    noun = noun if count != 1 else singular(noun)
+    sentence = (f"Found {count} {_md(noun)}{where}"
+                + (" (row limit reached; more exist)" if result.row_limit_hit else ""))
+    if count > len(citations):
+        sentence += f"; the first {len(citations)} are listed under Sources, all {count} in the table"
+    return sentence + ".", citations

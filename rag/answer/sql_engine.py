@@ -14,9 +14,10 @@ from rag import tracing
 from rag.answer import compose
 from rag.answer.context import EngineContext, engine_response
 from rag.answer.markdown import escape_markdown
+from rag.data.labels import reading_labels
 from rag.errors import QueryFailed, RagError, UnsafeSQL
 from rag.models import EngineResult, QueryResult
-from rag.understand.interpretation import interpret, interpret_sql
+from rag.understand.interpretation import interpret, interpret_sql, reading
 from rag.understand.planner import QueryPlan
 
 
@@ -88,13 +89,15 @@ class SQLEngine(CustomQueryEngine):
         context: EngineContext = self.context
         result = outcome.result or QueryResult([], [])
         # Offline, the plan wrote the SQL; with a language model, the SQL it wrote is what was computed.
+        labels = reading_labels(context.source.labels, context.source.roles, context.source.table)
         outcome.interpretation = (interpret_sql(outcome.sql or "", context.sql_builder.dialect) if read_from_sql
-                                  else interpret(plan, context.source.table))
+                                  else interpret(plan, context.source.table, labels))
         roles = context.source.roles
         with tracing.span("synthesize", provider="llm" if context.synthesizer else "template"):
-            conditions = "; ".join(c.describe() for c in plan.conditions)
+            conditions = "; ".join(reading(c, labels).text for c in plan.conditions)
             text, outcome.citations = compose.sql_answer(result, conditions, title_col=roles.title, url_col=roles.url,
-                                                         date_col=roles.date)
+                                                         date_col=roles.date, labels=labels,
+                                                         table=context.source.table)
             if context.synthesizer and result.rows:
                 text = context.synthesizer.from_rows(query_str, result, fallback=text)
         if outcome.sql:

@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rag.data.labels import derive_label
 from rag.data.roles import CHOICES, LIST_CHOICES
 from rag.errors import ConfigError
 from rag.settings import Settings, mask_url
@@ -62,15 +63,29 @@ def load_roles(settings: Settings) -> dict[str, str]:
     return dict(columns)
 
 
-def save_roles(settings: Settings, choices: Mapping[str, str]) -> Path:
-    """Write the choices (atomically: a reader never sees half a file); no choices removes the file."""
+def load_labels(settings: Settings) -> dict[str, str]:
+    """Saved column labels, {column: label} (the `labels` of the same file); empty when none were saved."""
+    try:
+        data = json.loads(roles_path(settings).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # a missing file has none; an unreadable one is reported by `load_roles`
+    labels = data.get("labels") if isinstance(data, dict) else None
+    if not isinstance(labels, dict):
+        return {}
+    return {k: v.strip() for k, v in labels.items() if isinstance(k, str) and isinstance(v, str) and v.strip()}
+
+
+def save_roles(settings: Settings, choices: Mapping[str, str], labels: Mapping[str, str] | None = None) -> Path:
+    """Write the choices and labels (atomically: a reader never sees half a file); `labels` None keeps the saved
+    ones. No choices and no labels removes the file."""
     path = roles_path(settings)
-    if not choices:
+    labels = load_labels(settings) if labels is None else {c: v.strip() for c, v in labels.items() if v.strip()}
+    if not choices and not labels:
         path.unlink(missing_ok=True)
         return path
     path.parent.mkdir(parents=True, exist_ok=True)
     payload = {"version": VERSION, "table": settings.table, "source": mask_url(settings.db_url),
-               "columns": dict(choices)}
+               "columns": dict(choices), **({"labels": dict(labels)} if labels else {})}
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
@@ -95,6 +110,7 @@ class ColumnRole:
     role: str
     evidence: str
     set_by: str  # "detected", "saved" (this file) or "RAG_COLUMN_ROLES" (the setting or --columns)
+    label: str = ""  # what answers and charts call the column (saved, else derived from its name)
 
 
 @dataclass
@@ -114,7 +130,8 @@ class RolesReport:
 def roles_report(source: TableSource, settings: Settings) -> RolesReport:
     roles = source.roles
     columns = [ColumnRole(name, info.type, roles.role_of(name), roles.evidence.get(name, ""),
-                          source.role_set_by.get(name, "detected")) for name, info in source.columns.items()]
+                          source.role_set_by.get(name, "detected"), source.labels.get(name, ""))
+               for name, info in source.columns.items()]
     return RolesReport(source.table, str(roles_path(settings)), columns, roles.missing(), list(source.ignored_roles),
                        settings.role_overrides())
 
@@ -134,10 +151,12 @@ class RoleChange:
 
 
 def change_roles(settings: Settings, before: TableSource, choices: Mapping[str, str], *,
-                 unset: Iterable[str] = (), reset: bool = False) -> RoleChange:
+                 unset: Iterable[str] = (), reset: bool = False,
+                 labels: Mapping[str, str] | None = None) -> RoleChange:
     """Save `choices` ({column: choice}) over the saved ones (none with `reset`; `unset` columns go back to
     detection) once they give valid roles, and say what the change means for the index. Applied when the
-    table is next opened (a new Assistant, the next command)."""
+    table is next opened (a new Assistant, the next command). `labels` ({column: label}) change the saved
+    labels: an empty label, or the derived one, goes back to the derived label."""
     from rag.data.index import reindex_reasons
     from rag.data.source import TableSource
 
@@ -154,9 +173,16 @@ def change_roles(settings: Settings, before: TableSource, choices: Mapping[str, 
         if choice not in LIST_CHOICES:  # the column that played this role before goes back to detection
             saved = {c: ch for c, ch in saved.items() if ch != choice}
         saved[column] = choice
+    saved_labels = load_labels(settings)
+    for column, label in (labels or {}).items():
+        if column not in before.columns:
+            raise ConfigError(f"Column {column!r} is not in table {before.table!r}.")
+        saved_labels.pop(column, None)
+        if label.strip() and label.strip() != derive_label(column, before.table):
+            saved_labels[column] = label.strip()
     after = TableSource.from_settings(settings, saved_roles=saved)  # a ConfigError leaves the file untouched
     try:
-        path = save_roles(settings, saved)
+        path = save_roles(settings, saved, saved_labels)
         changed = [(c, before.roles.role_of(c), after.roles.role_of(c)) for c in after.columns
                    if before.roles.role_of(c) != after.roles.role_of(c)]
         explicit = settings.role_overrides()

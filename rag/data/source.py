@@ -29,6 +29,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine, make_url
 
 from rag.data.epoch import UNIT_NAMES, epoch_to_text
+from rag.data.labels import column_labels
 from rag.data.roles import ColumnRoles, detect_roles, merge_overrides
 from rag.errors import ConfigError, DatabaseUnavailable, QueryFailed
 from rag.models import QueryResult
@@ -250,13 +251,13 @@ class TableSource:
     def from_settings(cls, settings: Settings, saved_roles: dict[str, str] | None = None) -> TableSource:
         """The configured table, opened read-only with the configured limits, with the column roles saved for
         it (`role_store`; `saved_roles` instead when given) under the RAG_COLUMN_ROLES overrides."""
-        from rag.data.role_store import load_roles, roles_path
+        from rag.data.role_store import load_labels, load_roles, roles_path
 
         saved = load_roles(settings) if saved_roles is None else saved_roles
         try:
             return cls(settings.db_url, settings.table, role_overrides=settings.role_overrides(),
                        saved_roles=saved, timeout_s=settings.sql_timeout_s, max_rows=settings.max_rows,
-                       max_cell_chars=settings.max_cell_chars)
+                       max_cell_chars=settings.max_cell_chars, saved_labels=load_labels(settings))
         except ConfigError as error:
             if not saved:
                 raise
@@ -265,7 +266,8 @@ class TableSource:
 
     def __init__(self, db_url: str, table: str, *, role_overrides: dict[str, str] | None = None,
                  saved_roles: dict[str, str] | None = None,
-                 timeout_s: float = 5.0, max_rows: int = 1000, max_cell_chars: int = 500) -> None:
+                 timeout_s: float = 5.0, max_rows: int = 1000, max_cell_chars: int = 500,
+                 saved_labels: dict[str, str] | None = None) -> None:
         self.db_url = db_url
         self.table = table
         self.timeout_s = timeout_s
@@ -287,6 +289,8 @@ class TableSource:
         except ConfigError as error:
             raise ConfigError(f"Table {self.table!r}: {error}") from error
         self.roles = self._detect_roles(overrides, primary_key)
+        # What answers, readings and charts call each column (rag.data.labels): saved, else from its name.
+        self.labels = column_labels(self.columns, table, saved_labels)
         self.key_columns = self._choose_key_columns(primary_key)
         self._profile: TableProfile | None = None
 

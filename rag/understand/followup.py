@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from rag.data.labels import derive_label
 from rag.understand.interpretation import reading
 from rag.understand.planner import ENTITY_NOUNS, Condition, Planner, QueryPlan
 from rag.understand.vocabulary import WORD, singular
@@ -413,7 +414,8 @@ def _action(plan: QueryPlan) -> str:
 
 def short(condition: Condition, *, column: bool = True) -> str:
     """A condition in few words: a whole year as "published_date 2023", a whole month as "2023-03"."""
-    prefix = f"{condition.column} " if column else ""
+    name = derive_label(condition.column)  # what the reading calls the column
+    prefix = f"{name} " if column else ""
     if condition.kind == "date":
         start, end = condition.value
         if start != date.min and end != date.max:
@@ -423,7 +425,7 @@ def short(condition: Condition, *, column: bool = True) -> str:
                     (end + timedelta(days=1)).day == 1:
                 return f"{prefix}{start.isoformat()[:7]}"
     text = reading(condition).text
-    return text if column or not text.startswith(condition.column + " ") else text[len(condition.column) + 1:]
+    return text if column or not text.startswith(name) else text[len(name):].lstrip(": ")
 
 
 # ---------------------------------------------------------------- plans as plain data (conversation state)

@@ -7,11 +7,13 @@ the words of the question nothing explained, so a wrong reading is visible rathe
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from datetime import date
 
 import sqlglot
 from sqlglot import exp
 
+from rag.data.labels import derive_label
 from rag.data.roles import row_noun
 from rag.models import Alternative, ConditionReading, Interpretation, PlanEdit
 from rag.understand.planner import Condition, QueryPlan
@@ -22,15 +24,19 @@ ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total 
            "longest": "Longest {rows} by {measure}", "shortest": "Shortest {rows} by {measure}"}
 
 
-def interpret(plan: QueryPlan, table: str) -> Interpretation:
+def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = None) -> Interpretation:
+    """The reading of `plan`, in the columns' human labels (`labels`, {column: label}; derived from the names
+    when not given: "article_category" of table "articles" reads "category")."""
     rows = row_noun(table)
+    labels = {**{c: derive_label(c, table) for c in _columns(plan)}, **(labels or {})}
+    measure = labels.get(plan.measure or "", plan.measure)
     if plan.intent == "topic" and not plan.is_aggregate:
         action = f"Searched the text for '{plan.topic}'" if plan.topic else f"Listed {rows}"
     else:
-        action = ACTIONS.get(plan.intent, "Counted {rows}").format(rows=rows, measure=plan.measure or "rows")
+        action = ACTIONS.get(plan.intent, "Counted {rows}").format(rows=rows, measure=measure or "rows")
         if plan.limit:
             action += f" (top {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"
-    readings = [reading(c) for c in plan.conditions]
+    readings = [reading(c, labels) for c in plan.conditions]
     for number, read in enumerate(readings):
         read.ref = f"condition:{number}"
     if plan.intent == "share":  # say which conditions define the whole the share is taken of
@@ -50,7 +56,8 @@ def interpret(plan: QueryPlan, table: str) -> Interpretation:
     if plan.is_aggregate and plan.topic:
         alternatives.append(Alternative(f"All {rows}, without the text match on '{plan.topic}'",
                                         PlanEdit(drop=["topic"])))
-    return Interpretation(action, readings, list(plan.group_by), list(plan.unused), alternatives,
+    group_by = [labels.get(g, g) for g in plan.group_by]  # dimensions ("year", "category") or column names
+    return Interpretation(action, readings, group_by, list(plan.unused), alternatives,
                           corrections=[list(pair) for pair in plan.corrections], plan=plan)
 
 
@@ -91,37 +98,50 @@ def describe_edit(interpretation: Interpretation, edit: PlanEdit) -> str:
     return "; ".join(parts) or "no change"
 
 
-def reading(condition: Condition) -> ConditionReading:
+# Comparisons in words: "category: politics", "word count at least 1,000".
+OPERATOR_WORDS = {"=": ":", "!=": " is not", "in": " is one of", "not in": " is none of", ">": " above",
+                  ">=": " at least", "<": " below", "<=": " at most"}
+
+
+def _columns(plan: QueryPlan) -> list[str]:
+    return [*(c.column for c in plan.conditions), *plan.group_by, *([plan.measure] if plan.measure else [])]
+
+
+def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> ConditionReading:
+    """One condition as the user reads it, in the column's label (`labels`; else derived from its name)."""
     column, value = condition.column, condition.value
+    name = (labels or {}).get(column) or derive_label(column)
     if condition.kind == "date":
         start, end = value
         low = None if start == date.min else start.isoformat()
         high = None if end == date.max else end.isoformat()
         if low and high:
-            text = f"{column} {low}" if low == high else f"{column} {low} to {high}"
+            text = f"{name} {low}" if low == high else f"{name} {low} to {high}"
         else:
-            text = f"{column} from {low}" if low else f"{column} until {high}"
+            text = f"{name} from {low}" if low else f"{name} until {high}"
         return ConditionReading(column, "between", [low, high], condition.words, text)
     if condition.kind == "date_any":
         periods = [a.isoformat() if a == b else f"{a.isoformat()} to {b.isoformat()}" for a, b in value]
         return ConditionReading(column, "in", [[a.isoformat(), b.isoformat()] for a, b in value], condition.words,
-                                f"{column} " + " or ".join(periods))
+                                f"{name} " + " or ".join(periods))
     if condition.kind == "weekday":
-        return ConditionReading(column, "weekday in", value, condition.words, condition.describe())
+        text = condition.describe()
+        text = name + text[len(column):] if text.startswith(column) else text
+        return ConditionReading(column, "weekday in", value, condition.words, text)
     if condition.kind == "missing":
-        return ConditionReading(column, "is empty", None, condition.words, f"{column} is empty")
+        return ConditionReading(column, "is empty", None, condition.words, f"{name} is empty")
     if condition.kind == "author_like":
-        return ConditionReading(column, "contains", value, condition.words, f"{column} contains '{value}'")
+        return ConditionReading(column, "contains", value, condition.words, f"{name} contains '{value}'")
     if condition.kind == "author" and condition.op == "in":
         return ConditionReading(column, "includes one of", value, condition.words,
-                                f"{column} includes " + " or ".join(f"'{v}'" for v in value))
+                                f"{name} includes " + " or ".join(f"'{v}'" for v in value))
     if condition.kind == "author":
         verb = "does not include" if condition.op == "!=" else "includes"
-        return ConditionReading(column, verb, value, condition.words, f"{column} {verb} '{value}'")
-    shown = ", ".join(f"'{v}'" for v in value) if isinstance(value, list) else (
-        f"'{value}'" if isinstance(value, str) else str(value))
-    op = {"in": "is one of", "not in": "is none of", "!=": "is not", "=": "="}.get(condition.op, condition.op)
-    return ConditionReading(column, condition.op, value, condition.words, f"{column} {op} {shown}")
+        return ConditionReading(column, verb, value, condition.words, f"{name} {verb} '{value}'")
+    shown = ", ".join(str(v) for v in value) if isinstance(value, list) else (
+        f"{value:,}" if isinstance(value, int | float) and not isinstance(value, bool) else str(value))
+    op = OPERATOR_WORDS.get(condition.op, f" {condition.op}")
+    return ConditionReading(column, condition.op, value, condition.words, f"{name}{op} {shown}")
 
 
 def interpret_sql(sql: str, dialect: str = "sqlite") -> Interpretation:

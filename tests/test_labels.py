@@ -1,0 +1,98 @@
+"""Human labels for columns (#13): derived from names, saved with the column roles, used by answers and readings.
+
+The end-to-end tests build a tiny SQLite table with the sample's column names and answer through the Assistant
+(offline engine; no index needed for SQL answers).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import answer_body, make_articles_db, settings_for
+
+from rag.assistant import Assistant
+from rag.data.labels import derive_label, heading, label_of, title_case
+from rag.data.role_store import change_roles, load_labels, load_roles, roles_path, roles_report, save_roles
+from rag.data.source import TableSource
+from rag.settings import Settings
+
+
+@pytest.mark.parametrize(("column", "table", "label"), [
+    ("article_category", "articles", "category"),  # the row noun is not repeated
+    ("published_date", "articles", "published date"),
+    ("word_count", "articles", "word count"),
+    ("url", "articles", "URL"),
+    ("ticket_id", "support_tickets", "ID"),
+    ("opened_at", "tickets", "opened"),  # "at"/"on" only mark a date
+    ("reviewed_on", "reviews", "reviewed"),
+    ("helpfulVotes", "reviews", "helpful votes"),  # camelCase
+    ("article", "articles", "article"),  # a name that is only the row noun stays
+    ("![x](y) :red[n]", "t", "![x](y) :red[n]"),  # an alias with punctuation is shown as written
+])
+def test_derived_labels(column: str, table: str, label: str) -> None:
+    assert derive_label(column, table) == label
+
+
+@pytest.mark.parametrize(("alias", "label"), [
+    ("article_count", "number of articles"),
+    ("avg_word_count", "average length"),  # the measure's own label
+    ("total_word_count", "total length"),
+    ("max_word_count", "highest length"),
+    ("share_pct", "share (%)"),
+    ("word_count", "length"),  # a column, not a count of words
+    ("ticket_count", "ticket count"),  # a column of a table whose rows are not tickets
+    ("article_category", "section"),
+])
+def test_result_aliases_read_as_what_they_measure(alias: str, label: str) -> None:
+    labels = {"word_count": "length", "article_category": "section"}
+    assert label_of(alias, labels, "articles") == label
+
+
+def test_headings_and_title_case() -> None:
+    assert heading("published date") == "Published date"
+    assert title_case("number of articles by year and category") == "Number of Articles by Year and Category"
+    assert title_case("share (%) per URL") == "Share (%) per URL"
+
+
+# ---------------------------------------------------------------- saved with the column roles
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return settings_for(make_articles_db(tmp_path / "articles.db"), tmp_path / "index")
+
+
+def test_labels_are_saved_beside_the_roles_and_survive_role_changes(settings: Settings) -> None:
+    source = TableSource.from_settings(settings)
+    assert source.labels["article_category"] == "category"
+    change_roles(settings, source, {}, labels={"article_category": "Section", "word_count": "  "})
+    assert load_labels(settings) == {"article_category": "Section"}
+    assert TableSource.from_settings(settings).labels["article_category"] == "Section"
+    # a role change keeps the labels; saving the derived label (or an empty one) forgets the saved one
+    change_roles(settings, TableSource.from_settings(settings), {"word_count": "none"})
+    assert load_labels(settings) == {"article_category": "Section"} and load_roles(settings) == {"word_count": "none"}
+    change_roles(settings, TableSource.from_settings(settings), {}, reset=True, labels={"article_category": "category"})
+    assert load_labels(settings) == {} and not roles_path(settings).exists()
+
+
+def test_a_labels_only_file_is_kept_and_read(settings: Settings) -> None:
+    save_roles(settings, {}, {"published_date": "Date"})
+    assert load_roles(settings) == {} and load_labels(settings) == {"published_date": "Date"}
+    report = roles_report(TableSource.from_settings(settings), settings)
+    assert {c.column: c.label for c in report.columns}["published_date"] == "Date"  # the Data page shows it
+
+
+def test_answers_and_readings_speak_in_labels(settings: Settings) -> None:
+    assistant = Assistant.build(settings)
+    turn = assistant.ask("How many politics articles per year and category?")
+    assert turn.result.interpretation.restatement() == "Counted articles · category: Politics · per year and category"
+    body = answer_body(turn)
+    assert "article_category" not in turn.answer and "article\\_category" not in turn.answer
+    assert body.startswith("2023, Politics: number of articles 1 (category: Politics).")
+
+    save_roles(settings, {}, {"article_category": "section"})
+    relabelled = Assistant.build(settings).ask("How many articles per category?")
+    assert relabelled.result.interpretation.restatement() == "Counted articles · per section"
+    assert answer_body(relabelled).startswith("5 groups by section; highest number of articles: Business, Environment "
+                                              "and Sports (2 each); lowest: Health and Politics (1 each).")
