@@ -55,7 +55,8 @@ turns_table = sa.Table(
     sa.Column("id", sa.String(40), primary_key=True),
     sa.Column("conversation_id", sa.String(40), sa.ForeignKey("rag_conversations.id"), nullable=False, index=True),
     sa.Column("number", sa.Integer, nullable=False),  # position in the conversation, 1-based
-    sa.Column("created_at", sa.DateTime, nullable=False, index=True),
+    sa.Column("created_at", sa.DateTime, nullable=False),  # when it was asked (the turn's own time, in seconds)
+    sa.Column("saved_at", sa.DateTime, nullable=False, index=True),  # the listing's order (microseconds)
     sa.Column("question", sa.Text, nullable=False),
     sa.Column("answer", sa.Text, nullable=False),
     sa.Column("route", sa.String(16), nullable=True),
@@ -375,7 +376,7 @@ class History:
             return []
         t, f = turns_table.c, feedback_table.c
         query = (sa.select(*turns_table.c, f.rating, f.comment).select_from(turns_table.outerjoin(feedback_table))
-                 .order_by(t.created_at.desc(), t.number.desc()).limit(limit))
+                 .order_by(t.saved_at.desc()).limit(limit))
         if text.strip():
             needle = text.strip().lower()
             query = query.where(sa.or_(sa.func.lower(t.question).contains(needle, autoescape=True),
@@ -413,7 +414,7 @@ class History:
 def _turn_record(turn: Turn, conversation_id: str, number: int) -> dict[str, Any]:
     trace, result = turn.trace, turn.result
     return {"id": turn.id, "conversation_id": conversation_id, "number": number,
-            "created_at": _parse_time(turn.created_at), "question": turn.question, "answer": turn.answer,
+            "created_at": _parse_time(turn.created_at), "saved_at": _now(), "question": turn.question, "answer": turn.answer,
             "route": turn.route, "forced": bool(trace.forced_route), "error": turn.error,
             "provider": trace.provider[:200], "latency_ms": float(trace.total_ms), "tokens": trace.tokens["total"],
             "cost_usd": float(turn.cost_usd), "top_score": max((c.score for c in result.chunks), default=None),

@@ -44,9 +44,10 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture
-def app_env(world: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+def app_env(world: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
-    for name, value in _env(world["db"], world["index"]).items():
+    # Each test keeps its conversations in a store of its own (the Traces page lists every stored turn).
+    for name, value in _env(world["db"], world["index"], RAG_APP_STORE_URL=f"sqlite:///{tmp_path / 'app.db'}").items():
         monkeypatch.setenv(name, value)
     return world
 
@@ -237,7 +238,7 @@ def test_traces_page_lists_turns_and_exports(app_env: dict[str, Path]) -> None:
     at.switch_page("pages/traces.py").run()
     assert not at.exception
     table = at.main.dataframe[0].value
-    assert list(table["route"]) == ["SQL", "Semantic"]
+    assert list(table["route"]) == ["Semantic", "SQL"]  # newest first
     assert any(b.key == "traces_export" for b in at.main.get("download_button"))
     filter_control = next(c for c in at.main.button_group if c.key == "traces_routes")
     filter_control.set_value(["vector"]).run()

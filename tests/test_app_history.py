@@ -152,3 +152,85 @@ def test_with_the_store_off_nothing_is_kept(store_path: Path, monkeypatch: pytes
     assert not at.exception and turn.feedback == 1
     assert "chat" not in at.query_params and not store_path.exists()
     assert not any(b.key == "delete_chat" for b in at.sidebar.button)
+
+
+# ---------------------------------------------------------------- the Traces page
+
+
+def _select_row(at: AppTest, row: int) -> AppTest:
+    at.session_state["traces_table"] = {"selection": {"rows": [row], "columns": [], "cells": []}}
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_traces_page_lists_stored_turns_of_every_conversation(store_path: Path) -> None:
+    # Yesterday's user, in another session, with feedback and a failed question.
+    other = ask(start(), "Tell me about bike lanes")
+    bikes = other.session_state["turns"][0]
+    next(f for f in other.feedback if f.key == f"feedback_{bikes.id}").set_value(0).run()
+    ask(other, "\x00\x01\x02\x03 binary")
+    failed = other.session_state["turns"][1]
+    assert failed.error
+
+    at = ask(start(), "How many articles per category?")  # today's session, a conversation of its own
+    counted = at.session_state["turns"][0]
+    at.switch_page("pages/traces.py").run()
+    assert not at.exception, at.exception
+    table = at.main.dataframe[0].value
+    assert list(table["question"]) == [counted.question, failed.question, bikes.question]  # newest first
+    assert list(table["route"]) == ["SQL", "No route", "Semantic"]
+    assert all(a.startswith("today ") and a.endswith(" UTC") for a in table["asked"])  # readable, no raw ISO
+    assert list(table["feedback"]) == ["", "", "👎"] and table["cited"][2] >= 1 and table["top_score"][2] > 0
+    assert at.main.subheader[0].value == counted.question  # the newest trace is open
+    assert "Guard: allowed" in texts(at.main.success)
+
+    at.text_input(key="traces_search").input("BIKE").run()  # the search box: questions and answers, any case
+    assert list(at.main.dataframe[0].value["question"]) == [bikes.question]
+    at.text_input(key="traces_search").input("").run()
+    next(c for c in at.main.button_group if c.key == "traces_feedback").set_value("down").run()
+    assert list(at.main.dataframe[0].value["question"]) == [bikes.question]
+    next(c for c in at.main.button_group if c.key == "traces_feedback").set_value(None).run()
+    next(c for c in at.main.button_group if c.key == "traces_outcome").set_value("failed").run()
+    assert list(at.main.dataframe[0].value["question"]) == [failed.question]
+    next(c for c in at.main.button_group if c.key == "traces_outcome").set_value(None).run()
+    next(c for c in at.main.button_group if c.key == "traces_routes").set_value(["vector"]).run()
+    assert list(at.main.dataframe[0].value["question"]) == [bikes.question]
+    routes = next(c for c in at.main.button_group if c.key == "traces_routes")
+    routes.set_value(["sql", "vector", "hybrid", "none"]).run()
+
+    # Selecting a row opens its trace (the inspector's rendering), with a link back to its conversation.
+    _select_row(at, 2)
+    assert at.main.subheader[0].value == bikes.question
+    assert any("City council approves new bike lanes" in e.label for e in at.main.expander)
+    assert "Feedback:** not helpful" in texts(at.main.markdown)
+    link = next(p for p in at.main.get("page_link") if "Open this conversation" in p.proto.label)
+    assert link.proto.query_string == f"chat={other.query_params['chat']}"
+    assert at.query_params["turn"] == bikes.id
+
+
+def test_traces_page_with_the_store_off_lists_this_session(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAG_APP_STORE", "off")
+    at = ask(start(), "How many articles per category?")
+    ask(at, "Tell me about bike lanes")
+    at.switch_page("pages/traces.py").run()
+    assert not at.exception, at.exception
+    assert "store is off" in texts(at.main.caption)
+    assert list(at.main.dataframe[0].value["route"]) == ["Semantic", "SQL"]
+    at.text_input(key="traces_search").input("per category").run()
+    assert list(at.main.dataframe[0].value["route"]) == ["SQL"]
+    assert not store_path.exists()
+
+
+def test_readable_times() -> None:
+    from datetime import datetime
+
+    from ui.trace_list import readable_time
+
+    now = datetime(2026, 12, 1, 9, 30)
+    assert readable_time(datetime(2026, 12, 1, 8, 5), now) == "today 08:05 UTC"
+    assert readable_time(datetime(2026, 11, 30, 23, 59), now) == "yesterday 23:59 UTC"
+    assert readable_time(datetime(2026, 11, 27, 18, 40), now) == "Fri 27 Nov 18:40 UTC"
+    assert readable_time(datetime(2025, 11, 27, 18, 40), now) == "27 Nov 2025 18:40 UTC"
+    assert readable_time(datetime(2026, 11, 30, 23, 30), now, "Europe/Berlin") == "today 00:30"  # the reader's zone
+    assert readable_time(datetime(2026, 12, 1, 8, 5), now, "Not/AZone") == "today 08:05 UTC"
