@@ -400,3 +400,101 @@ def test_another_table_is_named_for_what_it_holds(tmp_path: Path, monkeypatch: p
     assert any("status" in b.label for b in examples)
     examples[0].click().run()
     assert not at.exception and turns(at)[0].error is None and turns(at)[0].route == "sql"
+
+
+# ---------------------------------------------------------------- trace inspector wording, "ask again as" (#13)
+
+
+def _figure(element: Any) -> dict[str, Any]:
+    import json
+
+    return json.loads(element.proto.spec)
+
+
+def test_ask_again_shows_the_two_turns_side_by_side(app_env: dict[str, Path]) -> None:
+    """'Ask again as' puts the earlier answer and the new one side by side (route, reading, reason, what was found,
+    timings, answer); the route a turn took is said in words instead of a greyed-out disabled button."""
+    from ui.support import format_ms
+
+    at = ask(start(), "Tell me about bike lanes")
+    first = turns(at)[0]
+    assert first.route == "vector"
+    assert not any(b.key == f"again_vector_{first.id}" for b in at.button), "no disabled button for the route taken"
+    assert any(c.value.startswith("Answered as Semantic") for c in at.main.caption)
+    next(b for b in at.button if b.key == f"again_sql_{first.id}").click().run()
+    assert not at.exception, at.exception
+    again = turns(at)[1]
+    assert again.route == "sql" and again.trace.forced_route == "sql"
+    message = at.main.chat_message[-1]  # the new turn's message
+    assert "Compared with the earlier answer" in texts(message.markdown)
+    columns = message.columns
+    assert len(columns) == 2
+    before, after = texts(columns[0]), texts(columns[1])
+    assert "Semantic" in before and "chosen by the router" in before
+    assert "SQL" in after and "forced by the user" in after
+    for side, turn in ((before, first), (after, again)):
+        assert "**Reading:**" in side and "**Reason:**" in side and "**Time:**" in side and "**Found:**" in side
+        assert format_ms(turn.trace.total_ms) in side
+    assert "City council approves new bike lanes" in before  # the earlier answer's quote and its source
+    assert "1 row" in after or "rows" in after
+    # Any other turn is shown on its own.
+    assert "Compared with the earlier answer" not in texts(at.main.chat_message[1].markdown)
+
+
+def test_trace_inspector_speaks_plainly_without_a_language_model(app_env: dict[str, Path]) -> None:
+    """Offline, the inspector lists no 'LLM calls' (the rule-based SQL writer is none), no tokens and no $0.0000;
+    the waterfall names its steps in the step list's words, with each bar's duration."""
+    at = ask(start(), "How many articles per category?")
+    turn = turns(at)[0]
+    assert [c.model for c in turn.trace.llm_calls] == ["offline"]  # recorded in the trace, not shown as a model
+    sidebar = texts(at.sidebar)
+    assert "LLM calls" not in sidebar and "Language model calls" not in sidebar
+    assert "$0.0000" not in sidebar and "tokens" not in sidebar
+    assert "total" in sidebar
+    waterfall = next(e for e in at.sidebar.get("plotly_chart") if e.key == "sidebar_waterfall")
+    bars = _figure(waterfall)["data"][0]
+    steps = list(bars["y"])
+    assert any(step.endswith("Routed and answered") for step in steps)
+    assert any(step.endswith("Ran the SQL (read-only)") for step in steps)
+    assert not any(name in step for step in steps for name in ("route+answer", "sql.execute", "sql.guard"))
+    assert all(text.endswith(" ms") or text.endswith(" s") for text in bars["text"])  # each bar's duration
+    status = texts(at.main.expander[0]) if at.main.expander else ""
+    assert "Ran the SQL (read-only)" in status or "Ran the SQL (read-only)" in texts(at.main)  # same words
+
+
+def test_trace_inspector_hides_the_hybrid_route_internals(app_env: dict[str, Path]) -> None:
+    """A hybrid turn: the SQL as written (no internal LIMIT), the selected rows by title (not cut URLs), the search
+    restriction in words; the LIMIT and the row-key filter only in the raw view; cited and uncited chunks marked."""
+    at = ask(start(), "Tell me about bike lanes")
+    at.session_state["pending_question"] = ("Tell me about bike lanes", "hybrid")
+    at.run()
+    assert not at.exception, at.exception
+    turn = turns(at)[-1]
+    assert turn.route == "hybrid" and turn.result.restricted_row_keys == 8
+    assert "LIMIT 50001" in turn.result.sql  # what ran
+    shown = [c.value for c in at.sidebar.code if c.language == "sql"]
+    assert "LIMIT" not in shown[0].upper() and "FROM articles" in shown[0]
+    assert any(s.value == "Guard: allowed" for s in at.sidebar.success)
+    rows = at.sidebar.dataframe[0].value
+    assert list(rows.columns) == ["title"] and "City council approves new bike lanes" in set(rows["title"])
+    filters = next(m.value for m in at.sidebar.markdown if "search restricted" in m.value)
+    assert "search restricted to the 8 rows selected by SQL" in filters
+    assert "row\\_key in" not in filters and "row_key in" not in filters
+    raw = next(e for e in at.sidebar.expander if e.label.startswith("Raw SQL"))
+    assert "LIMIT 50001" in raw.code[0].value and "row\\_key in" in texts(raw.markdown)
+    labels = [e.label for e in at.sidebar.expander if " · chunk " in e.label]
+    assert labels and all(label.endswith(" · not cited") or " · cited as [" in label for label in labels)
+    cited = {c.row_key for c in turn.citations}
+    for label, chunk in zip(labels, turn.result.chunks, strict=True):
+        assert ("cited as [" in label) == (chunk.row_key in cited)
+    assert "cited in the answer" in texts(at.sidebar.markdown)
+
+
+def test_an_empty_result_draws_no_table(app_env: dict[str, Path]) -> None:
+    """An SQL answer with no rows shows its row count and no empty table (which was drawn over the feedback row
+    in the chat and over the 'Latency' heading in the inspector)."""
+    at = ask(start(), "List politics articles from 2019")
+    turn = turns(at)[0]
+    assert turn.route == "sql" and turn.result.result is not None and turn.result.result.rows == []
+    assert not at.main.dataframe and not at.sidebar.dataframe
+    assert any(c.value.startswith("0 rows") for c in at.main.caption)

@@ -96,3 +96,26 @@ def test_feedback_round_trip_and_turn_rows() -> None:
     assert '"question": "How many?"' in ui.turns_json([turn])
 
 
+
+
+def test_waterfall_rows_use_the_step_list_words_and_say_each_duration() -> None:
+    spans = [Span("route+answer", 0, 30), Span("sql.execute", 10, 5.4), Span("llamaindex.retrieve", 16, 1250)]
+    rows = ui.waterfall_rows(spans)
+    assert [r["step"] for r in rows] == ["01 Routed and answered", "02 · Ran the SQL (read-only)",
+                                         "03 · Retrieved chunks"]
+    assert [r["duration"] for r in rows] == ["30 ms", "5 ms", "1.25 s"]
+    assert [r["name"] for r in rows] == ["route+answer", "sql.execute", "llamaindex.retrieve"]  # kept for hover
+
+
+def test_a_turn_asked_again_is_compared_with_the_earlier_one() -> None:
+    def turn(question: str, route: str, forced: bool = False) -> Turn:
+        return Turn(question, "a", Trace(question, forced_route=route if forced else None, spans=[Span("x", 0, 7)]),
+                    EngineResult(route=route, reason="why"))
+
+    first, other, again = turn("q", "vector"), turn("p", "sql"), turn("q", "sql", forced=True)
+    turns = [first, other, again]
+    assert ui.compared_turn(again, turns) is first
+    assert ui.compared_turn(first, turns) is None and ui.compared_turn(other, turns) is None
+    assert ui.compared_turn(turn("new", "hybrid", forced=True), turns) is None  # nothing earlier to compare
+    facts = ui.comparison_facts(again)
+    assert facts["route"] == "SQL" and facts["chosen"] == "forced by the user" and facts["total"] == "7 ms"

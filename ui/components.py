@@ -59,6 +59,17 @@ def result_frame(result: QueryResult) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[ui.show_bidi(c) for c in result.columns])
 
 
+def selected_rows_frame(result: QueryResult) -> pd.DataFrame:
+    """Rows the hybrid route's SQL selected for the search, by title when the result has the title column (the
+    row keys, often long URLs, are cut off in a narrow sidebar and say little)."""
+    title = engine.assistant().source.roles.title
+    if title not in result.columns:
+        return result_frame(result)
+    index = result.columns.index(title)
+    return pd.DataFrame({ui.show_bidi(title): [ui.show_bidi("" if row[index] is None else str(row[index]))
+                                                 for row in result.rows[:SHOWN_ROWS]]})
+
+
 def row_count_caption(result: QueryResult, verb: str = "") -> str:
     count = len(result.rows)
     shown = f" (first {SHOWN_ROWS} shown)" if count > SHOWN_ROWS else ""
@@ -87,12 +98,17 @@ def render_turn(turn: Turn, number: int, *, status: Any | None = None, with_acti
             route_badge(turn.route, forced=bool(trace.forced_route))
         st.caption(ui.escape_markdown(ui.provider_label(trace.provider)))
 
+    earlier = None
     if turn.error:
         st.error(ui.safe_answer_markdown(turn.answer), icon=":material/error:")
         if "index" in turn.error.lower():
             st.page_link("pages/data.py", label="Open the Data page to build the index", icon=":material/sync:")
     else:
-        st.markdown(ui.safe_answer_markdown(turn.answer))
+        earlier = ui.compared_turn(turn, engine.turns())
+        if earlier is not None:
+            render_comparison(earlier, turn)
+        else:
+            st.markdown(ui.safe_answer_markdown(turn.answer))
         if with_actions:
             render_reading(turn)
     for note in turn.result.notes + trace.notes:
@@ -100,12 +116,40 @@ def render_turn(turn: Turn, number: int, *, status: Any | None = None, with_acti
 
     if turn.route == Route.SQL.value and turn.result.result is not None and turn.result.result.columns:
         render_sql_result(turn)
-    if turn.citations:
+    if turn.citations and earlier is None:  # a comparison lists each side's sources in its column
         st.markdown("**Sources**")
         st.markdown("  \n".join(ui.citation_markdown(i, c.title, c.url, c.published_date)
                                 for i, c in enumerate(turn.citations, start=1)))
     if with_actions:
         render_actions(turn)
+
+
+def render_comparison(earlier: Turn, again: Turn) -> None:
+    """"Ask again as": the earlier answer and this one side by side (route, reading, reason, what was found,
+    timings, answer, sources), so the two routes can be compared without scrolling."""
+    st.markdown(f"**Compared with the earlier answer** (same question, {ui.route_label(earlier.route)} → "
+                f"{ui.route_label(again.route)})")
+    for column, turn in zip(st.columns(2, gap="medium", border=True), (earlier, again), strict=True):
+        facts = ui.comparison_facts(turn)
+        with column:
+            with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+                route_badge(turn.route, forced=bool(turn.trace.forced_route))
+                st.caption(ui.escape_markdown(facts["chosen"]))
+            lines = [f"**Reading:** {ui.escape_markdown(facts['reading'])}" if facts["reading"] else "",
+                     f"**Reason:** {ui.escape_markdown(facts['reason'])}" if facts["reason"] else "",
+                     f"**Found:** {ui.escape_markdown(facts['found'])}",
+                     f"**Time:** {facts['total']}" + (f" ({ui.escape_markdown(facts['steps'])})" if facts["steps"]
+                                                      else "")]
+            st.markdown("  \n".join(line for line in lines if line))
+            st.divider()
+            if turn.error:
+                st.error(ui.safe_answer_markdown(turn.answer), icon=":material/error:")
+            else:
+                st.markdown(ui.safe_answer_markdown(turn.answer))
+            if turn.citations:
+                st.markdown("**Sources**  \n" + "  \n".join(
+                    ui.citation_markdown(i, c.title, c.url, c.published_date)
+                    for i, c in enumerate(turn.citations, start=1)))
 
 
 def render_reading(turn: Turn) -> None:
@@ -154,7 +198,9 @@ def render_sql_result(turn: Turn) -> None:
     if result is None:
         return
     st.caption(row_count_caption(result))
-    st.dataframe(result_frame(result), hide_index=True, height=min(38 + 35 * min(len(result.rows), SHOWN_ROWS), 320))
+    if result.rows:  # an empty table is drawn taller than the height given for no rows, over the feedback row
+        st.dataframe(result_frame(result), hide_index=True,
+                     height=min(38 + 35 * min(len(result.rows), SHOWN_ROWS), 320))
 
 
 def render_actions(turn: Turn) -> None:
@@ -165,10 +211,11 @@ def render_actions(turn: Turn) -> None:
                         help="Add a few words to your rating; they are kept with the turn"):
             st.text_input("Comment (optional, kept with your rating)", value=turn.feedback_comment, max_chars=1000,
                           key=f"comment_{turn.id}", on_change=_store_feedback, args=(turn.id,))
-        st.caption("Ask again as")
-        for route in Route:
+        # The route it took is said in words (a disabled button would be greyed out, about 2.3:1 contrast).
+        st.caption(f"Answered as {ui.route_label(turn.route)}; ask again as" if turn.route else "Ask again as")
+        for route in (r for r in Route if r.value != turn.route):
             st.button(route.label, key=f"again_{route.value}_{turn.id}", type="tertiary",
-                      icon=ui.ROUTE_ICONS[route.value], disabled=turn.route == route.value,
+                      icon=ui.ROUTE_ICONS[route.value],
                       on_click=engine.queue_again, args=(turn.id, route.value),
                       help=f"Force the {route.label.lower()} route for this question and compare")
         st.button("Trace", key=f"inspect_{turn.id}", type="tertiary", icon=":material/manage_search:",
@@ -199,38 +246,47 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
         st.badge(ui.badge_label(ui.provider_label(trace.provider)), icon=":material/memory:", color="gray")
     if outcome.reason:
         st.caption(f"Reason: {ui.escape_markdown(outcome.reason)}")
-    tokens = trace.tokens
-    st.markdown(f"**{ui.format_ms(trace.total_ms)}** total · {tokens['total']:,} tokens · "
-                f"${turn.cost_usd:.4f} estimated")
+    st.markdown(ui.totals_markdown(turn))  # tokens and cost only when a language model was called
     if trace.error:
         st.error(ui.escape_markdown(trace.error))
 
-    if outcome.sql:
+    shown_sql, verdict, raw_sql = ui.sql_views(turn)
+    filters, selection = ui.search_filters(turn)
+    if shown_sql:
         heading("SQL")
-        st.code(ui.show_bidi(outcome.sql), language="sql", wrap_lines=True)  # no reordered literals
-        verdict = outcome.sql_verdict or "not checked"
+        st.code(ui.show_bidi(shown_sql), language="sql", wrap_lines=True)  # no reordered literals
         if verdict.startswith("allowed"):
             st.success(f"Guard: {ui.escape_markdown(verdict)}", icon=":material/verified_user:")
         else:
             st.error(f"Guard: {ui.escape_markdown(verdict)}", icon=":material/block:")
         if outcome.result is not None and outcome.result.columns:
-            st.caption(row_count_caption(outcome.result, "returned"))
-            st.dataframe(result_frame(outcome.result), hide_index=True,
-                         height=min(38 + 35 * min(len(outcome.result.rows), SHOWN_ROWS), 250), key=f"{key}_rows")
-    if outcome.filters or outcome.filters_dropped or outcome.restricted_row_keys is not None:
+            selected = outcome.restricted_row_keys is not None
+            st.caption(row_count_caption(outcome.result, "selected for the search" if selected else "returned"))
+            if outcome.result.rows:  # an empty table would draw over what follows
+                frame = selected_rows_frame(outcome.result) if selected else result_frame(outcome.result)
+                st.dataframe(frame, hide_index=True, key=f"{key}_rows",
+                             height=min(38 + 35 * min(len(outcome.result.rows), SHOWN_ROWS), 250))
+        if raw_sql or selection:
+            with st.expander("Raw SQL and search filters, as run"):
+                st.code(ui.show_bidi(raw_sql or shown_sql), language="sql", wrap_lines=True)
+                st.caption(f"Guard: {ui.escape_markdown(outcome.sql_verdict or 'not checked')}")
+                st.markdown("\n".join(f"- {ui.escape_markdown(f.describe(), one_line=True)}" for f in outcome.filters))
+    if filters or outcome.filters_dropped or selection:
         heading("Filters")
         lines = [f"- applied: {ui.escape_markdown(f.describe())}"
-                 + (f" — from “{ui.escape_markdown(f.source)}”" if f.source else "") for f in outcome.filters]
+                 + (f" — from “{ui.escape_markdown(f.source)}”" if f.source else "") for f in filters]
         lines += [f"- dropped: {ui.escape_markdown(d.description)} — {ui.escape_markdown(d.reason)}"
                   for d in outcome.filters_dropped]
-        if outcome.restricted_row_keys is not None:
-            lines.append(f"- search restricted to {outcome.restricted_row_keys:,} rows selected by SQL")
+        if selection:
+            lines.append(f"- search restricted to the {ui.escape_markdown(selection)}")
         st.markdown("\n".join(lines))
     if outcome.chunks:
-        heading(f"Retrieved chunks ({len(outcome.chunks)})")
-        for number, chunk in enumerate(outcome.chunks, start=1):
-            label = f"{number}. {ui.escape_markdown(chunk.title)} · chunk {chunk.chunk} · {chunk.score:.2f}"
-            with st.expander(label):
+        cited = [ui.citation_number(chunk, turn.citations) for chunk in outcome.chunks]
+        heading(f"Retrieved chunks ({len(outcome.chunks)}, {sum(n is not None for n in cited)} cited in the answer)")
+        for number, (chunk, source) in enumerate(zip(outcome.chunks, cited, strict=True), start=1):
+            label = (f"{number}. {ui.escape_markdown(chunk.title)} · chunk {chunk.chunk} · {chunk.score:.2f} · "
+                     + (f"cited as [{source}]" if source else "not cited"))
+            with st.expander(label, icon=":material/format_quote:" if source else ":material/remove:"):
                 st.progress(ui.score_fraction(chunk.score), text=f"similarity {chunk.score:.3f}")
                 link = ui.safe_url(chunk.url)
                 if link:
@@ -241,9 +297,10 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
     if trace.spans:
         heading("Latency")
         render_waterfall(trace, key=f"{key}_waterfall")
-    if trace.llm_calls:
-        heading(f"LLM calls ({len(trace.llm_calls)})")
-        for number, call in enumerate(trace.llm_calls, start=1):
+    calls = ui.language_model_calls(trace)  # the offline engine's rule-based SQL writer is no language model
+    if calls:
+        heading(f"Language model calls ({len(calls)})")
+        for number, call in enumerate(calls, start=1):
             label = (f"{number}. {ui.escape_markdown(call.purpose)} · {ui.escape_markdown(call.model)} · "
                      f"{call.prompt_tokens}+{call.completion_tokens} tokens · {ui.format_ms(call.duration_ms)}")
             with st.expander(label):
@@ -262,15 +319,16 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
 def render_waterfall(trace: Trace, *, key: str) -> None:
     rows = ui.waterfall_rows(trace.spans)
     frame = charts.plotly_frame(pd.DataFrame(rows))  # span names and details may hold data (SQL, filters)
-    fig = px.bar(frame, x="duration_ms", y="step", base="start_ms", orientation="h", color="status",
+    fig = px.bar(frame, x="duration_ms", y="step", base="start_ms", orientation="h", color="status", text="duration",
                  color_discrete_map={"ok": "#4c78a8", "error": "#e45756"},
                  hover_data={"name": True, "start_ms": True, "duration_ms": True, "details": True, "step": False,
-                             "status": False})
+                             "status": False, "duration": False})
+    fig.update_traces(textposition="outside", cliponaxis=False, textfont_size=12)  # each bar says how long it took
     fig.update_yaxes(autorange="reversed", title=None)
     fig.update_xaxes(title="ms since the question arrived")
     fig.update_layout(showlegend=False)
     st.caption(f"Total **{ui.format_ms(trace.total_ms)}** over {len(rows)} steps (nested steps are indented)")
-    st.plotly_chart(styled(fig, height=70 + 26 * len(rows)).update_layout(margin={"t": 10}),
+    st.plotly_chart(styled(fig, height=70 + 26 * len(rows)).update_layout(margin={"t": 10, "r": 60}),
                     config={**PLOTLY_CONFIG, "displayModeBar": False}, key=key)
 
 

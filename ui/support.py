@@ -78,7 +78,11 @@ STEP_LABELS = {
     "followup": "Checked for a follow-up",
     "explain": "Explained an earlier answer (no query)",
     "llm.rewrite_followup": "Language model rewrote the follow-up as a question of its own",
+    "keyword.search": "Searched the keyword index",
+    "fusion": "Merged the two rankings",
 }
+
+OFFLINE_MODEL = "offline"  # the model name the offline engine's rule-based SQL writer records (no language model)
 
 # ---------------------------------------------------------------- text and links
 #
@@ -185,10 +189,11 @@ def waterfall_rows(spans: Sequence[Span]) -> list[dict[str, Any]]:
         depth = len(open_ends)
         open_ends.append(end)
         rows.append({
-            "step": f"{number:02d} {'· ' * depth}{span.name}",
+            "step": f"{number:02d} {'· ' * depth}{STEP_LABELS.get(span.name, span.name)}",  # the step list's words
             "name": span.name,
             "start_ms": round(span.start_ms, 2),
             "duration_ms": round(max(span.duration_ms, 0.01), 2),
+            "duration": format_ms(span.duration_ms),
             "end_ms": round(end, 2),
             "depth": depth,
             "status": "error" if span.error else "ok",
@@ -245,6 +250,98 @@ def turn_row(turn: Turn, number: int) -> dict[str, Any]:
         "feedback": feedback_label(turn.feedback),
         "error": show_bidi(turn.error or ""),
         "asked_at": turn.created_at,
+    }
+
+
+# ---------------------------------------------------------------- the trace inspector's wording
+
+
+def language_model_calls(trace: Trace) -> list[Any]:
+    """The trace's calls to a language model; the offline engine's rule-based SQL writer records a call too (0
+    tokens, no cost), which is no language model and is not listed."""
+    return [call for call in trace.llm_calls if call.model != OFFLINE_MODEL]
+
+
+def totals_markdown(turn: Turn) -> str:
+    """`**342 ms** total`, with tokens and the estimated cost only when a language model was called."""
+    line = f"**{format_ms(turn.trace.total_ms)}** total"
+    calls = language_model_calls(turn.trace)
+    if calls:
+        line += f" · {len(calls)} language model call{'s' if len(calls) != 1 else ''} · " \
+                f"{turn.trace.tokens['total']:,} tokens · ${turn.cost_usd:.4f} estimated"
+    return line
+
+
+SELECTION_FILTER_KEY = "row_key"  # the hybrid route's "search only these rows" filter (`Filter.value` says which)
+
+
+def sql_views(turn: Turn) -> tuple[str | None, str, str | None]:
+    """(SQL to show, guard verdict to show, SQL as run when it differs) for the inspector. The hybrid route's row
+    selection shows the statement as written: the guard's LIMIT there is an internal bound (one more than the rows
+    a search may take, to notice more), kept for the raw view."""
+    outcome = turn.result
+    if not outcome.sql:
+        return None, "", None
+    verdict = outcome.sql_verdict or "not checked"
+    if outcome.restricted_row_keys is None:
+        return outcome.sql, verdict, None
+    written = next((str(span.attributes["sql"]) for span in reversed(turn.trace.spans)
+                    if span.name == "sql.write" and span.attributes.get("sql")), outcome.sql)
+    return written, verdict.split(" (LIMIT")[0], outcome.sql if written != outcome.sql else None
+
+
+def search_filters(turn: Turn) -> tuple[list[Any], str | None]:
+    """(the metadata filters to list, "16 rows selected by SQL" when the search was restricted to rows)."""
+    filters = [f for f in turn.result.filters if f.key != SELECTION_FILTER_KEY]
+    selection = next((str(f.value) for f in turn.result.filters if f.key == SELECTION_FILTER_KEY), None)
+    if selection is None and turn.result.restricted_row_keys is not None:
+        selection = f"{turn.result.restricted_row_keys:,} rows selected by SQL"
+    return filters, selection
+
+
+def citation_number(chunk: Chunk, citations: Sequence[Any]) -> int | None:
+    """The [n] of the source `chunk` belongs to in the answer, or None when its document is not cited."""
+    for number, citation in enumerate(citations, start=1):
+        if (citation.row_key and citation.row_key == chunk.row_key) or (citation.url and citation.url == chunk.url):
+            return number
+    return None
+
+
+# ---------------------------------------------------------------- "Ask again as": the two turns side by side
+
+
+def compared_turn(turn: Turn, turns: Sequence[Turn]) -> Turn | None:
+    """For a question asked again with a forced route ("Ask again as"), the latest earlier turn with the same
+    question and another route, to show beside it; None for any other turn. Derived from the turns themselves,
+    so it holds for turns restored after a reload as well."""
+    if not turn.trace.forced_route or turn not in turns:
+        return None
+    earlier = turns[: turns.index(turn)]
+    return next((t for t in reversed(earlier) if t.question == turn.question and t.route != turn.route), None)
+
+
+def comparison_facts(turn: Turn) -> dict[str, str]:
+    """Plain text (not Markdown) for one side of the comparison: route, how it was chosen, the reading, the
+    reason, what it found and its timings (total and the slowest steps, in the step list's words)."""
+    reading = turn.result.interpretation
+    slowest = sorted((s for s in turn.trace.spans if s.name not in ("route+answer", "route")),
+                     key=lambda s: -s.duration_ms)[:3]
+    result = turn.result.result
+    if turn.error:
+        found = "no answer: " + turn.error
+    elif turn.route == Route.SQL.value and result is not None:
+        found = f"{len(result.rows):,} row{'s' if len(result.rows) != 1 else ''}"
+    else:
+        found = f"{len(turn.citations)} source{'s' if len(turn.citations) != 1 else ''} cited, " \
+                f"{len(turn.result.chunks)} chunk{'s' if len(turn.result.chunks) != 1 else ''} retrieved"
+    return {
+        "route": route_label(turn.route),
+        "chosen": "forced by the user" if turn.trace.forced_route else "chosen by the router",
+        "reading": reading.restatement() if reading is not None else "",
+        "reason": turn.result.reason,
+        "found": found,
+        "total": format_ms(turn.trace.total_ms),
+        "steps": " · ".join(f"{STEP_LABELS.get(s.name, s.name)} {format_ms(s.duration_ms)}" for s in slowest),
     }
 
 

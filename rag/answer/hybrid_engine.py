@@ -90,8 +90,10 @@ class HybridEngine(CustomQueryEngine):
 def select_row_keys(context: EngineContext, plan: QueryPlan, outcome: EngineResult) -> tuple[list[str], SQLRun]:
     """The row keys of the rows SQL selects for the plan's structured part (the statement and its verdict go
     on `outcome`, also when it fails)."""
+    key_columns, title = context.source.key_columns, context.source.roles.title
+    shown = [title] if key_columns and title and title not in key_columns else []  # the trace lists rows by title
     with tracing.span("sql.write", writer="offline") as attrs:
-        attrs["sql"] = sql = context.sql_builder.row_keys_sql(plan, context.source.key_columns)
+        attrs["sql"] = sql = context.sql_builder.row_keys_sql(plan, [*key_columns, *shown])
     run = context.database.execute_into(outcome, sql, max_rows=MAX_SELECTED_ROWS)
     assert run.result is not None
     keys = [context.source.key_of(dict(zip(run.result.columns, row, strict=True))) for row in run.result.rows]
