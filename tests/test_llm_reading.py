@@ -84,6 +84,10 @@ def test_a_misread_question_is_answered_from_the_models_reading(store: tuple[Set
     assert prompt.rstrip().endswith(f"<question>{MISREAD}</question>\nJSON:")
     assert "title or text contains 'desk'" in prompt  # the offline reading, given as a hint
     assert [s.name for s in turn.trace.spans].count("llm.read_question") == 1
+    # The answer is written from the rows and from what was computed (the restatement the user sees).
+    rows_prompt = llm.prompts[1]
+    assert "What the SQL computed (how the question was read): Counted articles · " in rows_prompt
+    assert rows_prompt.index("</rows>") < rows_prompt.index("What the SQL computed") < rows_prompt.rindex("<question>")
 
 
 def test_the_offline_reading_alone_miscounts_the_same_question(store: tuple[Settings, Path]) -> None:

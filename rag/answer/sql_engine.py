@@ -99,7 +99,8 @@ class SQLEngine(CustomQueryEngine):
                                                          date_col=roles.date, labels=labels,
                                                          table=context.source.table)
             if context.synthesizer and result.rows:
-                text = context.synthesizer.from_rows(query_str, result, fallback=text)
+                text = context.synthesizer.from_rows(query_str, result, fallback=text,
+                                                     reading=outcome.interpretation.restatement())
         if outcome.sql:
             text += f"\n\n_Computed with SQL over table `{context.source.table}` (see the trace)._"
         return engine_response(text, outcome)

@@ -117,7 +117,7 @@ recompute them. The full result table is shown to the user under your answer, so
 <rows columns="{columns}" total="{total}" shown="{shown}">
 {table}
 </rows>
-
+{reading}
 <question>
 {question}
 </question>

@@ -100,11 +100,15 @@ class LLMSynthesizer:
                                         table=self.table, rows=self.rows)
         return prompt, stats
 
-    def rows_prompt(self, question: str, result: QueryResult) -> str:
-        return self._rows_prompt(question, result)[0]
+    def rows_prompt(self, question: str, result: QueryResult, reading: str = "") -> str:
+        return self._rows_prompt(question, result, reading)[0]
 
-    def _rows_prompt(self, question: str, result: QueryResult) -> tuple[str, dict[str, int]]:
-        """Rows as a compact table, as many as fit the token budget (at most `max_rows`)."""
+    def _rows_prompt(self, question: str, result: QueryResult, reading: str = "") -> tuple[str, dict[str, int]]:
+        """Rows as a compact table, as many as fit the token budget (at most `max_rows`), after how the question
+        was read (the restatement the user sees), so the answer speaks of what was computed."""
+        if reading:  # built from the question's words and the table's values: data, no tag can open or close
+            reading = ("\nWhat the SQL computed (how the question was read): "
+                       + " ".join(reading.replace("<", "&lt;").split())[:600] + "\n")
         header = "| " + " | ".join(_cell(c) for c in result.columns) + " |"
         lines = [header, "|" + "---|" * len(result.columns)]
         total = f"{len(result.rows)}+" if result.row_limit_hit else str(len(result.rows))
@@ -113,7 +117,7 @@ class LLMSynthesizer:
             return ROWS_TEMPLATE.format(rules=DATA_RULES.format(tag="rows", what="rows"),
                                         columns=_attr(", ".join(result.columns)), total=total, shown=shown,
                                         table="\n".join(lines), question=neutralise_delimiters(question),
-                                        table_name=self.table, rows=self.rows)
+                                        table_name=self.table, rows=self.rows, reading=reading)
 
         used = tracing.estimate_tokens(render(0))
         for row in result.rows[: self.max_rows]:
@@ -135,9 +139,9 @@ class LLMSynthesizer:
             attrs["answer_chars"] = len(answer)
         return answer or "The language model returned no answer from these documents; see the sources below."
 
-    def from_rows(self, question: str, result: QueryResult, fallback: str) -> str:
+    def from_rows(self, question: str, result: QueryResult, fallback: str, reading: str = "") -> str:
         with tracing.span("llm.synthesize", kind="rows", rows=len(result.rows)) as attrs:
-            prompt, stats = self._rows_prompt(question, result)
+            prompt, stats = self._rows_prompt(question, result, reading)
             attrs.update(stats, budget_tokens=self.token_budget, prompt_tokens=tracing.estimate_tokens(prompt))
             answer = sanitize_answer(self._complete(prompt))
             attrs["answer_chars"] = len(answer)
