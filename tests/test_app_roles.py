@@ -140,3 +140,32 @@ def test_a_title_change_makes_the_index_stale_until_synced(app_world: dict[str, 
     assert not at.exception, at.exception
     assert at.session_state["data_last_sync"]["changed"] == 8
     assert "The index is up to date" in shown(at)
+
+
+def test_an_epoch_date_is_shown_with_its_evidence_and_a_number_that_is_no_date_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """items(item_id INTEGER PRIMARY KEY, ..., posted_at epoch seconds, ..., length): the Data page shows the
+    detected date with its evidence and its range as dates; choosing `length` (word counts) as the date is
+    refused with a message, and the saved roles stay as they were."""
+    from test_epoch_dates import items_db
+
+    settings = settings_for(items_db(tmp_path / "items.db"), tmp_path / "index", table="items")
+    source = TableSource.from_settings(settings)
+    VectorIndex(settings, HashingEmbedder()).sync(source)
+    source.close()
+    monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
+    monkeypatch.delenv("RAG_COLUMN_ROLES", raising=False)
+    for name, value in {"RAG_DB_URL": settings.db_url, "RAG_TABLE": "items", "RAG_INDEX_DIR": settings.index_dir,
+                        "RAG_EMBED_MODEL": "hashing", "RAG_PROVIDER": "offline"}.items():
+        monkeypatch.setenv(name, value)
+    at = data_page()
+    assert role_box(at, "posted_at").value == "date" and role_box(at, "item_id").value == "id"
+    assert role_box(at, "length").value == "numeric"
+    assert "values are epoch seconds (Unix timestamps, read in UTC)" in shown(at)
+    assert {m.label: m.value for m in at.main.metric}["Dates"] == "2018-11-05 → 2023-09-28"
+    assert "The index is up to date" in shown(at)  # integer keys: every row indexed and found again
+
+    role_box(at, "length").set_value("date")
+    save(at)
+    assert any("not Unix timestamps" in e.value for e in at.main.error), [e.value for e in at.main.error]
+    assert not roles_path(settings).exists() and current_roles(at).date == "posted_at"
