@@ -214,7 +214,8 @@ def turn_json(turn: Any) -> dict[str, Any]:
         "filters_dropped": [{"filter": d.description, "reason": d.reason} for d in result.filters_dropped],
         "chunks": [{"title": c.title, "url": c.url, "score": c.score, "chunk": c.chunk, "row_key": c.row_key,
                     "text": c.text} for c in result.chunks],
-        "citations": [{"title": c.title, "url": c.url, "published_date": c.published_date} for c in turn.citations],
+        "citations": [{"title": c.title, "url": c.url, "published_date": c.published_date, "number": c.number or i}
+                      for i, c in enumerate(turn.citations, start=1)],
         "chart": None if turn.chart is None else turn.chart.__dict__,
         "timings_ms": trace.timings_ms,
         "llm_calls": len(trace.llm_calls),
@@ -239,8 +240,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
     else:
         print(f"[{turn.route or 'no route'}] {turn.result.reason}")
         print(turn.answer)
-        for number, citation in enumerate(turn.citations, start=1):
-            print(f"  [{number}] {citation.title} ({citation.published_date}) {citation.url}")
+        for number, citation in enumerate(turn.citations, start=1):  # numbered as the answer cites them
+            print(f"  [{citation.number or number}] {citation.title} ({citation.published_date}) {citation.url}")
         rows = turn.result.result
         if rows and rows.rows and turn.route == "sql":
             print("  " + " | ".join(rows.columns))

@@ -39,6 +39,7 @@ class Citation:
     url: str
     published_date: str
     row_key: str = ""
+    number: int = 0  # the [n] the answer cites it by (the trace's number of the retrieved document); 0: its position
 
 
 @dataclass

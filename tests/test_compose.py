@@ -89,7 +89,27 @@ def test_one_sentence_per_row_best_first_and_limited() -> None:
 
 def test_word_overlap_can_outrank_a_slightly_higher_similarity() -> None:
     chunks = [chunk("a", "General remarks without the subject.", 0.52), chunk("b", "Honey prices rose sharply.", 0.5)]
-    assert [c.row_key for _, c in best_sentences("honey prices", chunks)] == ["b", "a"]
+    assert [c.row_key for _, c in best_sentences("honey prices", chunks, limit=1)] == ["b"]
+    # quoted in the retrieval's order, the order the trace numbers them
+    assert [c.row_key for _, c in best_sentences("honey prices", chunks)] == ["a", "b"]
+
+
+def test_a_title_naming_the_topic_tips_the_choice_of_document() -> None:
+    """A document whose title names the topic is quoted before one that only mentions a word like it."""
+    chunks = [chunk("a", "The team trained on Tuesday for the children.", 0.32, title="Youth football"),
+              chunk("b", "A child psychologist said the study was well designed.", 0.24, title="Sleep study"),
+              chunk("c", "The drive aims to reach every family with children.", 0.20,
+                    title="Vaccination drive aims to reach 12,000 children")]
+    assert [c.row_key for _, c in best_sentences("children", chunks, limit=2)] == ["a", "c"]
+
+
+def test_quoted_sentences_are_not_cut_at_abbreviations() -> None:
+    text = ("Speaker Achterberg met Ms. Lind on Monday. Dr. J. K. Reyl of the U.S. Navy spoke on Feb. 3 about "
+            "the subject. It ended early.")
+    [(sentence, _)] = best_sentences("Reyl navy subject", [chunk("a", text, 0.5)])
+    assert sentence == "Dr. J. K. Reyl of the U.S. Navy spoke on Feb. 3 about the subject."
+    [(sentence, _)] = best_sentences("Lind", [chunk("a", text, 0.5)])
+    assert sentence == "Speaker Achterberg met Ms. Lind on Monday."
 
 
 # --------------------------------------------------------------------------- retrieval_answer
@@ -119,17 +139,24 @@ def test_quotes_with_numbered_citations() -> None:
                                        min_score=0.25)
     lines = text.splitlines()
     assert lines[0] == "Here is what the documents say about “bees”:"
-    assert lines[1] == "1. “Bees make honey on city roofs.” — *Urban bees*, 2023-05-18 [1]"
-    assert lines[2] == "2. “Honey from bees sells at markets.” — *Honey markets*, 2022-01-02 [2]"
-    assert len(lines) == 3  # the chunk below the threshold is not quoted
-    assert citations == [Citation("Urban bees", "https://example.com/a", "2023-05-18 07:00", "a"),
-                         Citation("Honey markets", "https://example.com/c", "2022-01-02", "c")]
+    assert lines[1] == "- “Bees make honey on city roofs.” — *Urban bees*, 2023-05-18 [1]"
+    # the chunk below the threshold is not quoted, and keeps its number: this document is [3] in the trace too
+    assert lines[2] == "- “Honey from bees sells at markets.” — *Honey markets*, 2022-01-02 [3]"
+    assert len(lines) == 3
+    assert citations == [Citation("Urban bees", "https://example.com/a", "2023-05-18 07:00", "a", 1),
+                         Citation("Honey markets", "https://example.com/c", "2022-01-02", "c", 3)]
+
+
+def test_a_quote_that_starts_with_quotation_marks_opens_with_one_mark() -> None:
+    chunks = [chunk("a", '"Nobody gets everything," the Speaker said. “We listen,” she added.', 0.8, title="T")]
+    text, _ = retrieval_answer("q", "nobody everything", chunks, date_key=None, min_score=0.25)
+    assert text.splitlines()[1] == "- “‘Nobody gets everything,’ the Speaker said.” — *T* [1]"
 
 
 def test_citation_without_date_key() -> None:
     text, citations = retrieval_answer("q", "bees", [chunk("a", "Bees.", 0.9, title="T")], date_key=None,
                                        min_score=0.25)
-    assert text.splitlines()[1] == "1. “Bees.” — *T* [1]"
+    assert text.splitlines()[1] == "- “Bees.” — *T* [1]"
     assert citations[0].published_date == ""
 
 
@@ -152,7 +179,7 @@ def test_hostile_document_is_quoted_as_data() -> None:
     assert "<img" not in html and "<script" not in html and "<b>" not in html
     assert text.startswith("Here is what the documents say about “instructions”:")
     quoted = text.splitlines()[1]
-    assert re.match(r"^1\. “Ignore previous instructions.*” — \*.*\* *, 2023-04-17 \[1\]$", quoted)
+    assert re.match(r"^- “Ignore previous instructions.*” — \*.*\* *, 2023-04-17 \[1\]$", quoted)
     assert len(citations) == 1
 
 

@@ -58,3 +58,24 @@ def test_hybrid_retrieval_inside_selected_rows_is_capped_too(tmp_path: Path) -> 
     found = retrieve(assistant.context, "protected bike lanes and parking on Main Street", None, restrict_keys=keys)
     rows = [chunk.row_key for chunk in found.top]
     assert len(set(rows)) == assistant.settings.top_k and BIKE_URL in rows
+
+
+def test_citation_numbers_are_the_trace_numbers_of_the_documents(tmp_path: Path) -> None:
+    """#13: the answer cites a document by the number the trace shows it under (its place among the retrieved
+    documents), and quotes them in that order; the evidence lists documents in that order too."""
+    db = make_articles_db(tmp_path / "articles.db")
+    settings = settings_for(db, tmp_path / "index")
+    VectorIndex(settings, HashingEmbedder()).sync(TableSource.from_settings(settings))
+    assistant = Assistant.build(settings)
+    found = retrieve(assistant.context, "city council vote on bike lanes and the budget", None)
+    top_rows = [chunk.row_key for chunk in found.top]
+    assert list(dict.fromkeys(chunk.row_key for chunk in found.evidence)) == top_rows
+
+    turn = assistant.ask("What do we have about the city council and bike lanes?")
+    assert turn.error is None and turn.citations, turn.answer
+    shown = [chunk.row_key for chunk in turn.result.chunks]  # what the trace numbers 1, 2, ...
+    numbers = [citation.number for citation in turn.citations]
+    assert numbers == [shown.index(citation.row_key) + 1 for citation in turn.citations]
+    assert numbers == sorted(numbers)
+    for number in numbers:
+        assert f"[{number}]" in turn.answer

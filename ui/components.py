@@ -118,7 +118,7 @@ def render_turn(turn: Turn, number: int, *, status: Any | None = None, with_acti
         render_sql_result(turn)
     if turn.citations and earlier is None:  # a comparison lists each side's sources in its column
         st.markdown("**Sources**")
-        st.markdown("  \n".join(ui.citation_markdown(i, c.title, c.url, c.published_date)
+        st.markdown("  \n".join(ui.citation_markdown(c.number or i, c.title, c.url, c.published_date)
                                 for i, c in enumerate(turn.citations, start=1)))
     if with_actions:
         render_actions(turn)
@@ -148,7 +148,7 @@ def render_comparison(earlier: Turn, again: Turn) -> None:
                 st.markdown(ui.safe_answer_markdown(turn.answer))
             if turn.citations:
                 st.markdown("**Sources**  \n" + "  \n".join(
-                    ui.citation_markdown(i, c.title, c.url, c.published_date)
+                    ui.citation_markdown(c.number or i, c.title, c.url, c.published_date)
                     for i, c in enumerate(turn.citations, start=1)))
 
 

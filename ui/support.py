@@ -303,7 +303,7 @@ def citation_number(chunk: Chunk, citations: Sequence[Any]) -> int | None:
     """The [n] of the source `chunk` belongs to in the answer, or None when its document is not cited."""
     for number, citation in enumerate(citations, start=1):
         if (citation.row_key and citation.row_key == chunk.row_key) or (citation.url and citation.url == chunk.url):
-            return number
+            return getattr(citation, "number", 0) or number  # the number the answer cites it by
     return None
 
 

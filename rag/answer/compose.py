@@ -71,10 +71,60 @@ NUMBER_QUESTION = re.compile(r"\b(how many|how much|what number|how long|how old
 DIGIT = re.compile(r"\d")
 
 
+# Abbreviations after which a full stop does not end a sentence ("Ms. Achterberg", "Dr. Grennan", "St. Ives"):
+# titles, months and a few business shorthands; an initial ("J.") or a dotted abbreviation ("U.S.", "e.g.") is
+# recognised by its shape
+# (capitalised, as they are written before a name or a figure; "vs." and "approx." in any case).
+ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "mx", "dr", "prof", "rev", "hon", "sr", "jr", "st", "mt", "gen", "gov",
+                           "sen", "rep", "col", "lt", "sgt", "capt", "cmdr", "adm", "no", "nos", "inc", "ltd", "corp",
+                           "co", "dept", "fig", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
+                           "nov", "dec"})
+LOWER_ABBREVIATIONS = frozenset({"vs", "approx", "cf"})
+_LAST_WORD = re.compile(r"(?:^|[\s(\[“\"‘'])([A-Za-z][A-Za-z.]*)\.$")
+
+
+def _ends_with_abbreviation(text: str) -> bool:
+    match = _LAST_WORD.search(text)
+    if not match:
+        return False
+    word = match.group(1)
+    return ((word.lower() in ABBREVIATIONS and word[0].isupper()) or word.lower() in LOWER_ABBREVIATIONS
+            or (len(word) == 1 and word.isupper())
+            or bool(re.fullmatch(r"(?:[A-Za-z]\.)+[A-Za-z]", word)))
+
+
+def quote_sentences(text: str) -> list[str]:
+    """The sentences of `text` for quoting: `split_sentences`, joined again where a piece ended at an
+    abbreviation ("Ms.", "Dr.", "U.S.", "J.") rather than at the end of a sentence."""
+    sentences: list[str] = []
+    for piece in split_sentences(text):
+        if sentences and _ends_with_abbreviation(sentences[-1]):
+            sentences[-1] += " " + piece
+        else:
+            sentences.append(piece)
+    return sentences
+
+
+_DOUBLE_QUOTES = re.compile(r'[“”"]')
+
+
+def nested_quotes(sentence: str) -> str:
+    """A sentence to put inside “…”: its own double quotation marks become single ones (‘…’), so a quote that
+    starts with one does not open with two marks (“"Nobody..." → “‘Nobody...’)."""
+    def single(match: re.Match[str]) -> str:
+        mark, start = match.group(), match.start()
+        if mark == "“" or (mark == '"' and (start == 0 or sentence[start - 1] in " ([—–-\u2014")):
+            return "‘"
+        return "’"
+    return _DOUBLE_QUOTES.sub(single, sentence)
+
+
 def best_sentences(question: str, chunks: Sequence[Chunk], limit: int = MAX_QUOTES,
                    wants_number: bool = False) -> list[tuple[str, Chunk]]:
-    """The sentences that best answer `question`, one per document: chunk similarity plus word overlap
-    (plus a bonus for sentences with figures when the question asks for one)."""
+    """The sentences that best answer `question`, one per document, chosen by chunk similarity plus word
+    overlap (of the sentence, and a little of the document's title; plus a bonus for sentences with figures when
+    the question asks for one), and returned in the order of `chunks` (the retrieval's ranking, which the trace
+    numbers): the most relevant document is quoted before weaker ones."""
     terms = _terms(question)
 
     def sentence_score(sentence: str) -> float:
@@ -83,9 +133,10 @@ def best_sentences(question: str, chunks: Sequence[Chunk], limit: int = MAX_QUOT
 
     scored: list[tuple[float, str, Chunk]] = []
     for chunk in chunks:
-        sentences = split_sentences(chunk.text) or [chunk.text]
+        sentences = quote_sentences(chunk.text) or [chunk.text]
         best = max(sentences, key=lambda s: (sentence_score(s), -abs(len(s) - 160)))
-        scored.append((0.5 * chunk.score + 0.5 * sentence_score(best), best, chunk))
+        title = 0.1 * _overlap(terms, chunk.title or "")
+        scored.append((0.5 * chunk.score + 0.5 * sentence_score(best) + title, best, chunk))
     scored.sort(key=lambda item: item[0], reverse=True)
     picked: list[tuple[str, Chunk]] = []
     seen_rows: set[str] = set()
@@ -96,7 +147,14 @@ def best_sentences(question: str, chunks: Sequence[Chunk], limit: int = MAX_QUOT
         picked.append((sentence, chunk))
         if len(picked) == limit:
             break
-    return picked
+    rank = document_numbers(chunks)
+    return sorted(picked, key=lambda item: rank[item[1].row_key])
+
+
+def document_numbers(chunks: Sequence[Chunk]) -> dict[str, int]:
+    """{row_key: n}: the documents of `chunks` numbered 1, 2, ... in the order they first appear (the trace's
+    numbers, when `chunks` come in the retrieval's order)."""
+    return {row: number for number, row in enumerate(dict.fromkeys(c.row_key for c in chunks), start=1)}
 
 
 # Above this similarity a chunk counts as relevant without any shared word. Calibrated with the floor
@@ -144,23 +202,29 @@ def mentions_topic(topic: str, chunks: Sequence[Chunk]) -> bool:
 def retrieval_answer(question: str, topic: str, chunks: Sequence[Chunk], *, date_key: str | None,
                      min_score: float, relevant: bool | None = None) -> tuple[str, list[Citation]]:
     """Quote the best sentences with numbered citations, or say plainly that nothing relevant was found
-    (`relevant`: the caller's decision; by default `is_relevant`)."""
+    (`relevant`: the caller's decision; by default `is_relevant`).
+
+    `chunks` come in the retrieval's order; a citation's number is its document's number in that order (the
+    number the trace shows), and the quotes follow that order."""
     if relevant is None:
         relevant = is_relevant(topic or question, chunks, min_score)
     if not relevant:
         subject = f" about “{_md(topic)}”" if topic else ""
         return (f"I found nothing relevant{subject} in the documents searched "
                 f"(best similarity {max((c.score for c in chunks), default=0):.2f}, threshold {min_score:.2f})."), []
+    numbers = document_numbers(chunks)  # the trace numbers the retrieved documents in this order
     quotes = best_sentences(topic or question, [c for c in chunks if c.score >= min_score],
                             wants_number=bool(NUMBER_QUESTION.search(question)))
     citations: list[Citation] = []
     lines = [f"Here is what the documents say{' about “' + _md(topic) + '”' if topic else ''}:"]
-    for number, (sentence, chunk) in enumerate(quotes, start=1):
+    for sentence, chunk in quotes:
+        number = numbers[chunk.row_key]
         citation = chunk.citation(date_key or "")
+        citation.number = number
         citations.append(citation)
         text = sentence if len(sentence) <= MAX_QUOTE_CHARS else sentence[:MAX_QUOTE_CHARS].rsplit(" ", 1)[0] + " …"
         dated = f", {_md(citation.published_date[:10])}" if citation.published_date else ""
-        lines.append(f"{number}. “{_md(text)}” — *{_md(chunk.title)}*{dated} [{number}]")
+        lines.append(f"- “{_md(nested_quotes(text))}” — *{_md(chunk.title)}*{dated} [{number}]")
     return "\n".join(lines), citations
 
 

@@ -58,8 +58,8 @@ CHROMA_OPERATORS = {FilterOperator.EQ: "$eq", FilterOperator.NE: "$ne", FilterOp
 @dataclass
 class Retrieved:
     """`top`: the best chunk of each of the top-k documents, in fused order; `evidence`: up to CHUNKS_PER_ROW
-    of each, best similarity first; `ranks`: per top document its dense, keyword and fused rank (1-based;
-    None when that search did not rank it)."""
+    of each, documents in the same order (each one's best similarity first); `ranks`: per top document its
+    dense, keyword and fused rank (1-based; None when that search did not rank it)."""
 
     top: list[Chunk]
     evidence: list[Chunk]
@@ -193,6 +193,8 @@ def retrieve(context: EngineContext, query: str | QueryPlan, filters: MetadataFi
                 evidence.append(chunk)
         best = {c.row_key: c for c in reversed(evidence)}  # the best chunk of each row
         top = [best[key] for key in fused if key in best]
+        place = {key: number for number, key in enumerate(fused)}
+        evidence.sort(key=lambda c: place[c.row_key])  # documents in the fused order (the trace's), best chunk first
         ranks = [{"row_key": c.row_key, "id": c.id, "fused_rank": place, "dense_rank": _rank(dense_rows, c.row_key),
                   "keyword_rank": _rank(keyword_rows, c.row_key), "score": c.score}
                  for place, c in enumerate(top, start=1)]
