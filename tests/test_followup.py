@@ -152,6 +152,61 @@ def test_questions_of_their_own_are_not_follow_ups(planner: Planner, question: s
     assert found.reason
 
 
+@pytest.mark.parametrize("question", [
+    "How many health articles are there in total?", "How many articles were published overall?",
+    "How many politics articles are there for all years?",
+])
+def test_a_complete_question_ending_in_a_cue_that_takes_something_away_is_its_own(planner: Planner,
+                                                                                  question: str) -> None:
+    """'in total', 'overall', 'for all years' take something away from a fragment ("overall"), but end a question
+    that names its rows and asks for something without pointing back."""
+    found = detect(question, planner)
+    assert found.kind == "none" and "complete question" in found.reason, found.evidence
+    assert detect("overall", planner).kind == detect("in total", planner).kind == "edit"
+
+
+@pytest.mark.parametrize(("question", "check"), [
+    ("what about May?", lambda p: conditions(p)[-1] == ("date", "between", (date(2023, 5, 1), date(2023, 5, 31)))),
+    ("and February?", lambda p: conditions(p)[-1][2][0] == date(2023, 2, 1) and p.group_by == ["category"]),
+    ("and the shortest?", lambda p: p.intent == "shortest" and not p.topic),
+    ("the longest?", lambda p: p.intent == "longest" and not p.topic),
+])
+def test_a_fragment_is_read_as_the_short_question_it_stands_for(planner: Planner, question: str, check: Any) -> None:
+    """A month name alone, or a superlative with no row noun, is not a topic to search for: read in the context
+    of a follow-up as "in May" or "the shortest articles"."""
+    found = detect(question, planner)
+    assert found.kind == "edit", (found.reason, found.evidence)
+    assert any("a fragment, read as" in e for e in found.evidence)
+    assert check(resolve(found, planner.plan(COUNT_2023), 1).plan)
+
+
+def test_a_changed_superlative_keeps_the_number_of_rows_asked_for(planner: Planner) -> None:
+    one = resolve(detect("and the longest?", planner), planner.plan("What is the shortest article?"), 1).plan
+    three = resolve(detect("and the longest?", planner), planner.plan("Show the 3 shortest articles"), 1).plan
+    four = resolve(detect("and the 4 longest?", planner), planner.plan("Show the 3 shortest articles"), 1).plan
+    assert (one.intent, one.limit) == ("longest", 1) and three.limit == 3 and four.limit == 4
+
+
+@pytest.mark.parametrize("question", ["regardless of the year", "irrespective of the date", "no matter the year"])
+def test_regardless_of_takes_a_condition_away(planner: Planner, question: str) -> None:
+    found = detect(question, planner)
+    assert found.kind == "edit" and found.drop_columns == ["published_date"], (found.reason, found.evidence)
+    plan = resolve(found, planner.plan("How many politics articles in 2023?"), 1).plan
+    assert conditions(plan) == [("category", "=", "Politics")]
+
+
+def test_a_follow_up_that_keeps_the_topic_searches_for_it(planner: Planner) -> None:
+    """The text searched for "only politics" after a search about elections in 2023 is the earlier question
+    without the year it replaced, plus what it adds, not "politics" alone."""
+    base = planner.plan("articles about elections in 2023")
+    politics = resolve(detect("only politics", planner), base, 1).plan
+    assert politics.topic == "elections" and "elections" in politics.question and "politics" in politics.question
+    year = resolve(detect("and in 2022?", planner), base, 1).plan
+    assert "2023" not in year.question and "elections" in year.question and "2022" in year.question
+    other = resolve(detect("what about marathons?", planner), base, 1).plan
+    assert other.topic == "marathons" and "elections" not in other.question
+
+
 def test_resolution_leaves_the_base_plan_unchanged(planner: Planner) -> None:
     base = planner.plan(COUNT_2023)
     before = plan_to_dict(base)

@@ -261,6 +261,8 @@ def run_eval(cases: CaseSet, settings: Settings, *, assistant: Any | None = None
             try:
                 result = score_turn(case, assistant.ask(case.question, conversation=state), state, settings.top_k,
                                     roles)
+                if case.relevant:  # the baseline knows no conversation: the turn's words as typed, unfiltered
+                    result.baseline = baseline_retrieval(assistant, case, settings.top_k)
             except Exception as error:  # noqa: BLE001 - one broken case must not end the run
                 result = _crashed(case, error)
             result.conversation = conversation.id

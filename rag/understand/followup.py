@@ -33,6 +33,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from rag.data.labels import derive_label
+from rag.data.roles import row_noun
 from rag.understand.interpretation import reading
 from rag.understand.planner import ENTITY_NOUNS, Condition, Planner, QueryPlan
 from rag.understand.vocabulary import WORD, singular
@@ -73,6 +74,8 @@ EXPLICIT_TURN = re.compile(r"(?:\bturn\s*|#)(\d{1,3})\b", re.I)
 QUESTION_START = re.compile(r"^(?:what|which|who|where|when|how|is|are|was|were|do|does|did|can|could|tell|show|"
                             r"give|find|list|any|anything|count)\b", re.I)
 LISTING_INTENTS = ("list", "latest", "earliest", "longest", "shortest")
+NUMBER_WORD = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|a few|"
+                         r"several|all)\b", re.I)
 
 
 @dataclass
@@ -175,6 +178,7 @@ def detect(question: str, planner: Planner) -> Detection:
         strong.append(f"{matches[0].group(0)!r} has no referent in the question")
         remainder = pointing.sub(lambda m: f" {m.group('verb') or ''} ", remainder)
 
+    cues = list(strong)  # the cues that point back by themselves (not "overall", "for all years")
     drops = _drops(remainder, planner)
     for words, column in drops:
         strong.append(f"takes away a condition ({words!r})")
@@ -190,8 +194,14 @@ def detect(question: str, planner: Planner) -> Detection:
         remainder = re.sub(r"\b(?:the\s+)?ones\b", " ", remainder, flags=re.I)  # "only the politics ones"
     found.remainder = " ".join(remainder.split()).strip(" ,;")
     plan = planner.plan(found.remainder) if WORD.search(found.remainder) else QueryPlan(question="")
-    found.plan = plan
     has_rows = _names_rows(found.remainder, planner)
+    read = plan.conditions or plan.group_by or plan.limit or asks_for_something(plan)
+    if (plan.topic or not read) and not has_rows and WORD.search(found.remainder):
+        completed = _completed(found.remainder, planner)
+        if completed is not None:
+            strong.append(f"a fragment, read as {completed.question!r}")
+            found.remainder, plan = completed.question, completed
+    found.plan = plan
     asks = asks_for_something(plan)
     fragment = not has_rows and not asks and not plan.topic and bool(plan.conditions or plan.group_by or plan.limit)
     if fragment:
@@ -210,6 +220,13 @@ def detect(question: str, planner: Planner) -> Detection:
                         "its own")
         found.evidence = weak
         return found
+    if not cues and not restrict and has_rows and asks and QUESTION_START.match(found.remainder):
+        # "How many health articles are there in total?": "in total", "for all years" end a complete question
+        found.reason = (f"{' and '.join(strong + weak)}, but it is a complete question that names its rows and "
+                        "what it asks: a question of its own")
+        found.evidence = strong + weak
+        found.drop_columns, found.drop_grouping = [], False
+        return found
     if not content and not restrict:
         found.reason = "follow-up cues but nothing to change or ask"
         found.evidence = strong + weak
@@ -217,6 +234,21 @@ def detect(question: str, planner: Planner) -> Detection:
     found.evidence = strong + weak
     found.kind = "restrict" if restrict and plan.topic else "edit"
     return found
+
+
+def _completed(remainder: str, planner: Planner) -> QueryPlan | None:
+    """A fragment whose words are not all read on their own, read as the short question it stands for: a month
+    name ("what about May?" -> "in May"), a superlative or a value of the rows ("and the shortest?" -> "the shortest
+    articles", "only the 1-star ones" -> "1-star reviews"). None when no such reading explains every word."""
+    if len(WORD.findall(remainder)) > 4:
+        return None
+    bare = re.sub(r"^(?:the|a|an)\s+", "", remainder, flags=re.I)
+    noun = row_noun(planner.table)
+    for candidate in (f"in {remainder}", f"{remainder} {noun}", f"{bare} {noun}"):
+        plan = planner.plan(candidate)
+        if not plan.topic and not plan.unused and (plan.conditions or plan.group_by or plan.intent_span is not None):
+            return plan
+    return None
 
 
 def asks_for_something(plan: QueryPlan) -> bool:
@@ -243,11 +275,13 @@ def _drops(text: str, planner: Planner) -> list[tuple[str, str]]:
                          rf"({words}|time|dates?)\b"
                          rf"|\b(?:drop|remove|ignore|forget|lift|clear|without)\s+(?:the\s+)?({words}|dates?|time)"
                          rf"\s+(?:filter|condition|restriction|limit)s?\b"
-                         rf"|\b(?:drop|remove|ignore|forget|lift|clear)\s+(?:the\s+)?({words}|dates?)\b", re.I)
+                         rf"|\b(?:drop|remove|ignore|forget|lift|clear)\s+(?:the\s+)?({words}|dates?)\b"
+                         rf"|\b(?:regardless|irrespective|independently)\s+of\s+(?:the\s+)?({words}|dates?|time)\b"
+                         rf"|\bno matter (?:the|which|what)\s+({words}|dates?|time)\b", re.I)
     roles = planner.roles
     found = []
     for match in pattern.finditer(text):
-        word = (match.group(1) or match.group(2) or match.group(3)).lower()
+        word = next(group for group in match.groups() if group).lower()
         dimension = "day" if word in ("time", "date", "dates") else planner.vocab.dimensions.get(word)
         column = {"year": roles.date, "month": roles.date, "day": roles.date, "quarter": roles.date,
                   "weekday": roles.date, "category": roles.category, "author": roles.authors}.get(
@@ -305,6 +339,10 @@ def resolve(found: Detection, base: QueryPlan, base_number: int) -> FollowUp:
 
     plan = dataclasses.replace(base, question=found.question, conditions=conditions, group_by=list(base.group_by),
                                unused=list(new.unused), corrections=list(new.corrections), intent_span=None)
+    if base.topic and not (new.topic and not found.also):
+        # The earlier topic is kept: the text searched is the earlier question (without the words of the conditions
+        # this one replaced or took away) with what this one adds, not "only the closed ones" on its own.
+        plan.question = " ".join(filter(None, [_without_words(base.question, gone), found.remainder]))
     if base.population is not None:
         plan.population = [copy_of[id(p)] for p in base.population
                            if id(p) in copy_of and any(copy_of[id(p)] is c for c in conditions)]
@@ -333,6 +371,9 @@ def resolve(found: Detection, base: QueryPlan, base_number: int) -> FollowUp:
     if asked and (new.intent, new.measure) != (base.intent, base.measure):
         plan.intent, plan.measure, plan.missing = new.intent, new.measure, new.missing
         plan.limit, plan.order_most, plan.with_ties = new.limit, new.order_most, new.with_ties
+        if new.intent in LISTING_INTENTS and base.intent in LISTING_INTENTS and base.limit and \
+                not NUMBER_WORD.search(found.question):
+            plan.limit = base.limit  # "and the longest?" after "the shortest" or "the 3 shortest": as many as before
         changes.append(f"{_action(new)} instead of {_action(base)}")
         if new.intent in LISTING_INTENTS and not new.group_by and plan.group_by:
             plan.group_by = []
@@ -360,6 +401,15 @@ def resolve(found: Detection, base: QueryPlan, base_number: int) -> FollowUp:
     if base.topic and plan.topic == base.topic:
         inherited.append(f"about '{base.topic}'")
     return FollowUp("edit", base_number, plan, changes or ["unchanged"], inherited)
+
+
+def _without_words(text: str, conditions: list[Condition]) -> str:
+    """`text` without the words the `conditions` were read from."""
+    for words in (w.strip() for c in conditions for w in str(c.words or "").split(", ")):
+        if words:
+            text = re.sub(rf"(?<!\w)(?:(?:in|from|of|on|for|during)\s+)?{re.escape(words)}(?!\w)", " ", text,
+                          flags=re.I)
+    return " ".join(text.split())
 
 
 def _unspanned(condition: Condition) -> Condition:
