@@ -913,6 +913,17 @@ def _data_problems(rows: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
+def _entries(cases: list[dict[str, Any]]) -> Any:
+    """(id, case, is_turn) for each case, and for each turn of a conversation case (as `<id>#<n>`, the later turns
+    marked as turns), so a turn's reference_sql is checked (and filled) like a case's."""
+    for case in cases:
+        if "turns" in case:
+            for number, turn in enumerate(case["turns"], start=1):
+                yield f"{case['id']}#{number}", turn, number > 1
+        else:
+            yield case["id"], case, False
+
+
 def check(fill: bool = False) -> int:
     """Run every case's reference_sql on a fresh build; compare with (or, with fill, rewrite) sql_result."""
     rows = review_rows()
@@ -927,16 +938,15 @@ def check(fill: bool = False) -> int:
         try:
             for path in CASE_FILES:
                 document = yaml.safe_load(path.read_text(encoding="utf-8"))
-                for case in document["cases"]:
-                    cid = case["id"]
+                for cid, case, turn in _entries(document["cases"]):
                     where = f"{path.name}:{cid}"
                     if not cid.startswith("rv-") or cid in seen:
                         problems.append(f"{where}: id must start with 'rv-' and be unique (also in {seen.get(cid)})")
                     seen[cid] = path.name
                     question = re.sub(r"\W+", " ", case["question"].lower()).strip()
-                    if question in questions:
+                    if question in questions and not turn:  # a follow-up ("and 2021?") may recur
                         problems.append(f"{where}: same question as {questions[question]}")
-                    questions[question] = where
+                    questions.setdefault(question, where)
                     answers = [k for k in ("sql_result", "relevant", "no_answer") if k in case]
                     if "reference_sql" in case and answers != ["sql_result"] and not fill:
                         problems.append(f"{where}: reference_sql but no sql_result")
