@@ -80,11 +80,13 @@ def test_an_epoch_column_is_the_date_by_its_values_whatever_its_name(name: str) 
 
 
 def test_a_date_name_alone_does_not_make_small_numbers_a_date() -> None:
-    rows = [{"body": BODY + str(i), "created": i + 1, "size": stamp} for i, stamp in enumerate(STAMPS)]
-    roles = roles_of({"body": "text", "created": "integer", "size": "integer"}, rows)
-    # "created" holds 1..40 (a counter), "size" holds numbers in the timestamp range but is named like a measure
+    rows = [{"body": BODY + str(i), "created": i + 1, "size": stamp, "total_revenues": stamp + 7}
+            for i, stamp in enumerate(STAMPS)]
+    roles = roles_of({"body": "text", "created": "integer", "size": "integer", "total_revenues": "integer"}, rows)
+    # "created" holds 1..40 (a counter); "size" and "total_revenues" hold numbers in the timestamp range but are
+    # named like measures
     assert roles.date is None and roles.date_unit is None
-    assert roles.numeric == ["created", "size"]
+    assert roles.numeric == ["created", "size", "total_revenues"]
 
 
 def test_text_dates_win_over_timestamps_and_other_timestamps_are_no_measure() -> None:

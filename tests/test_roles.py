@@ -185,12 +185,13 @@ def assistants(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Assistant]
 
 def answer(assistant: Assistant, question: str) -> tuple[str, list[Any]]:
     """The route and what the answer holds: the rows of a SQL answer (a listing: its titles and dates), the
-    cited titles of a retrieval answer."""
+    cited titles of a retrieval answer (sorted: equal scores may rank in the order of the row keys, which differ
+    between namings)."""
     turn = assistant.ask(question)
     assert turn.error is None, (question, turn.error)
     result = turn.result
     if turn.route != "sql":
-        return turn.route, [c.title for c in turn.citations]
+        return turn.route, sorted(c.title for c in turn.citations)
     roles, columns = assistant.source.roles, result.result.columns
     if roles.title in columns:
         return turn.route, [[row[columns.index(roles.title)], row[columns.index(roles.date)]]

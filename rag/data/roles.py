@@ -49,7 +49,8 @@ MAX_CATEGORY_CHARS = 40  # nor are long values
 # Names of measures and identifiers: a number column named so is not an epoch date, whatever its values
 # ("size" in bytes or a 10-digit id can fall in the range of plausible timestamps).
 NOT_DATE_NAME = re.compile(r"(?:^|_)(?:id|uuid|key|size|bytes|length|len|count|num|number|words|amount|price|"
-                           r"total|views|votes|score|rating|qty|quantity|population)(?:$|_)", re.I)
+                           r"total|views|votes|score|rating|qty|quantity|population|revenue|sales|cost|income|"
+                           r"budget|balance|salary|value|duration|distance|weight)(?:$|_|s$)", re.I)
 
 
 @dataclass
