@@ -39,14 +39,18 @@ pages.append(about)
 
 if started.assistant is None:
     # Nothing can be answered without the table: explain what to do, keep Settings & About reachable.
-    current = st.navigation([st.Page(engine.render_startup_problem, title="Setup needed",
-                                     icon=":material/build:", default=True), about])
-else:
-    current = st.navigation(pages)
-    if started.index_problem and current.title not in ("Data", "Settings & About"):
-        with st.container(horizontal=True, vertical_alignment="center"):
-            st.warning(f"**The search index is not ready.** {safe_answer_markdown(started.index_problem)} "
-                       "Questions answered by SQL "
-                       "still work; semantic and hybrid questions need the index.", icon=":material/warning:")
-            st.page_link(data, label="Build it on the Data page", icon=":material/sync:")
+    pages = [st.Page(engine.render_startup_problem, title="Setup needed", icon=":material/build:", default=True),
+             about]
+# The page menu is drawn here, not by Streamlit (.streamlit/config.toml, client.showSidebarNavigation), so a
+# fresh server's first visitor never sees the legacy file-name menu and the sidebar opens at its set width.
+current = st.navigation(pages, position="hidden")
+with st.sidebar:
+    for page in pages:
+        st.page_link(page, width="stretch")
+if started.assistant is not None and started.index_problem and current.title not in ("Data", "Settings & About"):
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.warning(f"**The search index is not ready.** {safe_answer_markdown(started.index_problem)} "
+                   "Questions answered by SQL "
+                   "still work; semantic and hybrid questions need the index.", icon=":material/warning:")
+        st.page_link(data, label="Build it on the Data page", icon=":material/sync:")
 current.run()

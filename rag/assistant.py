@@ -406,7 +406,9 @@ class Assistant:
         if found.kind == "explain":
             return self._explain(question, base, trace)
         if self.providers.llm is not None and found.kind != "restrict":
-            return self._rewritten(question, base, trace)
+            rewritten = self._rewritten(question, base, trace)
+            if rewritten is not None:
+                return rewritten
         assert base.plan is not None
         followup = resolve(found, plan_from_dict(base.plan), base.number)
         plan, change = followup.plan, followup.describe()
@@ -495,11 +497,16 @@ class Assistant:
         return Turn(question=question, answer=self._with_restatement(result, "\n\n".join(lines)), trace=trace,
                     result=result)
 
-    def _rewritten(self, question: str, base: ConversationTurn, trace: Trace) -> Turn:
+    def _rewritten(self, question: str, base: ConversationTurn, trace: Trace) -> Turn | None:
         """With a language model: the follow-up rewritten as a question of its own from the earlier turn's question,
-        reading and SQL (never its answer text), then answered as usual; the reading says how it was read."""
+        reading and SQL (never its answer text), then answered as usual; the reading says how it was read. None when
+        the follow-up is too long to rewrite within the token budget (the offline resolution answers it)."""
         standalone = standalone_question(self.context.llm, base.question, base.reading, base.sql, question,
                                          rows=row_noun(self.context.source.table))
+        if standalone is None:
+            trace.notes.append("The follow-up is too long to be rewritten by the language model within the "
+                               "rewrite's token budget; it was resolved from the earlier reading offline.")
+            return None
         trace.notes.append(f"Follow-up of #{base.number} ({base.question!r}), rewritten as: {standalone!r}.")
         turn = self._answer(standalone, None, trace)
         turn.question = question

@@ -434,8 +434,9 @@ def test_ask_again_shows_the_two_turns_side_by_side(app_env: dict[str, Path]) ->
     assert "Semantic" in before and "chosen by the router" in before
     assert "SQL" in after and "forced by the user" in after
     for side, turn in ((before, first), (after, again)):
-        assert "**Reading:**" in side and "**Reason:**" in side and "**Time:**" in side and "**Found:**" in side
+        assert "**Reading:**" in side and "**Time:**" in side and "**Found:**" in side
         assert format_ms(turn.trace.total_ms) in side
+    assert "**Reason:** " + first.result.reason in before
     assert "City council approves new bike lanes" in before  # the earlier answer's quote and its source
     assert "1 row" in after or "rows" in after
     # Any other turn is shown on its own.

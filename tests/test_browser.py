@@ -126,13 +126,22 @@ def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) 
             # A deep link is the fresh server's first request: Streamlit's legacy pages/ mode would run
             # pages/data.py without app.py; the page's guard sends it through app.py to the app's default page.
             page.goto(f"{server}/data", wait_until="domcontentloaded")
-            # The first load builds the engine and warms up the embedding model (about 10 s).
+            # The first load builds the engine and warms up the embedding model (about 10 s). Meanwhile the
+            # legacy file-name menu of the pages/ directory (app, chat, data, ...) must not show, and the
+            # sidebar opens at the width app.py sets (it stayed at 300 px for the first visitor).
             example = page.get_by_role("button", name="How many articles per year and category?")
-            expect(example).to_be_visible()
+            legacy_menus = 0
+            while not example.is_visible():
+                legacy_menus += page.get_by_test_id("stSidebarNav").count()
+                page.wait_for_timeout(200)
+            assert legacy_menus == 0, "Streamlit's file-name page menu showed during the first start"
+            sidebar = page.get_by_test_id("stSidebar")
+            expect(sidebar.get_by_role("link", name="Traces")).to_be_visible()  # the app's own page menu
+            width = sidebar.bounding_box()["width"]
+            assert 430 <= width <= 450, f"sidebar {width} px on the first request"
             example.click()
 
             main = page.get_by_role("main")
-            sidebar = page.get_by_test_id("stSidebar")
             expect(main.get_by_text("Computed with SQL over table")).to_be_visible()
             turn = sidebar.get_by_role("combobox", name="Turn")  # the inspector's turn picker names the route
             expect(turn).to_have_value(re.compile(r"^#1 · SQL · How many articles"))
@@ -142,6 +151,7 @@ def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) 
             page.wait_for_timeout(2000)
             page.screenshot(path=str(OUTPUT / "chat-sql.png"))
 
+            _assert_text_contrast(page)
             # A semantic question typed into the chat box: quotes with citations, chunks in the inspector.
             box = page.get_by_test_id("stChatInputTextArea")
             box.fill("What do we have about children?")
@@ -149,12 +159,40 @@ def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) 
             expect(main.get_by_text("Here is what the documents say")).to_be_visible()
             expect(turn).to_have_value(re.compile(r"^#2 · Semantic · What do we have about children"))
             expect(main.locator("a[href^='https://meridianherald.example/']").first).to_be_visible()
-            expect(sidebar.get_by_text("Retrieved chunks")).to_be_visible()
+            expect(sidebar.get_by_text(re.compile(r"^Retrieved chunks \(\d+, \d+ cited"))).to_be_visible()
             sidebar.get_by_test_id("stExpander").first.click()  # open the best chunk: score bar and text
             expect(sidebar.get_by_text("similarity").first).to_be_visible()
             page.wait_for_timeout(2500)  # let lazy elements finish rendering before the screenshot
             page.screenshot(path=str(OUTPUT / "chat.png"))
         except BaseException:
+
+            # "Ask again as SQL": the two answers side by side.
+            main.get_by_role("button", name=re.compile(r"(^|\s)SQL$")).last.click()
+            comparison = main.get_by_test_id("stChatMessage").last
+            expect(comparison.get_by_text("Compared with the earlier answer")).to_be_visible()
+            columns = comparison.get_by_test_id("stColumn")
+            expect(columns).to_have_count(2)
+            expect(columns.first.get_by_text("chosen by the router", exact=True)).to_be_visible()
+            expect(columns.last.get_by_text("forced by the user", exact=True)).to_be_visible()
+            expect(turn).to_have_value(re.compile(r"^#3 · SQL · What do we have about children"))
+            page.wait_for_timeout(2500)
+            comparison.evaluate("element => element.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(500)
+            box = comparison.bounding_box()  # the heading and the top of both columns (README: docs/compare-view.png)
+            page.screenshot(path=str(OUTPUT / "compare.png"), clip={"x": box["x"] - 8, "y": max(box["y"] - 8, 0),
+                                                                    "width": box["width"] + 16, "height": 520})
+            _assert_text_contrast(page)
+
+            # A reload brings the conversation back from the app's store: the URL names it (?chat=...).
+            assert "chat=" in page.url, page.url
+            last = turn.input_value()
+            page.reload(wait_until="domcontentloaded")
+            expect(turn).to_have_value(last)  # the inspector opens the last turn again
+            expect(main.get_by_text("What do we have about children?").first).to_be_visible()
+            expect(main.get_by_text("How many articles per year and category?").first).to_be_visible()
+            expect(main.get_by_text("Here is what the documents say").first).to_be_visible()
+            expect(main.get_by_role("button", name="How many articles per year and category?")).to_have_count(0)
+            assert "chat=" in page.url, page.url
             page.screenshot(path=str(OUTPUT / "browser-failure.png"))
             raise
         finally:
@@ -163,6 +201,53 @@ def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) 
 
 
 # ---------------------------------------------------------------- hostile rows: rendered as text, never fetched
+# WCAG contrast of every visible text node, computed in the page: its colour (times the opacity of it and its
+# ancestors) composed over the first opaque background behind it. Material icon glyphs are not text (WCAG asks
+# 3:1 of such graphics); syntax-highlighted code keeps Streamlit's palette and is measured apart.
+CONTRAST_JS = r"""
+() => {
+  const parse = c => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null;
+    const p = m[1].split(',').map(parseFloat); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const over = (fg, bg) => ({r: fg.r * fg.a + bg.r * (1 - fg.a), g: fg.g * fg.a + bg.g * (1 - fg.a),
+                             b: fg.b * fg.a + bg.b * (1 - fg.a), a: 1});
+  const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+  const background = el => { const layers = [];
+    for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
+    return layers.reverse().reduce((bg, layer) => over(layer, bg), {r: 255, g: 255, b: 255, a: 1}); };
+  const opacity = el => { let o = 1;
+    for (let e = el; e; e = e.parentElement) o *= parseFloat(getComputedStyle(e).opacity);
+    return o; };
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim(), el = node.parentElement;
+    if (!text || el.closest('svg, [data-testid=stIconMaterial]')) continue;
+    const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+    if (!box.width || !box.height || style.visibility === 'hidden') continue;
+    const color = parse(style.color); if (!color) continue;
+    const bg = background(el), fg = over({...color, a: color.a * opacity(el)}, bg);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    const where = el.closest('[data-testid]');
+    found.push({text: text.slice(0, 60), ratio: (hi + 0.05) / (lo + 0.05), testid: where ? where.dataset.testid : '',
+                code: !!el.closest('[data-testid=stCode]')});
+  }
+  return found;
+}
+"""
+
+
+def _assert_text_contrast(page: Any) -> None:
+    """Every visible text on the page reaches WCAG AA (4.5:1), the captions (reason, row counts, provider, "Answered
+    as ...") included; syntax-highlighted SQL is left out (Streamlit's fixed token colours)."""
+    measured = page.evaluate(CONTRAST_JS)
+    captions = [m for m in measured if m["testid"] == "stCaptionContainer"]
+    assert len(captions) >= 3, captions
+    low = [m for m in measured if m["ratio"] < 4.5 and not m["code"]]
+    assert not low, low
+
+
 
 URL_IN_TEXT = re.compile(r"(?:https?://|www\.)[^\s\"'<>()\[\]]+", re.IGNORECASE)
 OWN_BADGES = {"table_chart SQL", "travel_explore Semantic", "join_inner Hybrid", "alt_route forced",  # icon, label
@@ -250,7 +335,7 @@ def test_hostile_rows_are_shown_as_text_and_nothing_is_fetched(hostile_server: s
             assert chart.locator("tspan[style*='60px'], text[style*='60px']").count() == 0
             assert SPAN in " ".join(chart.locator("text").all_text_contents())  # the category, drawn as text
 
-            page.get_by_test_id("stSidebarNav").get_by_role("link", name="Data").click()
+            sidebar.get_by_role("link", name="Data").click()  # the app's own page menu (app.py)
             expect(main.get_by_role("heading", name="Column roles")).to_be_visible()
             expect(main.get_by_text("Save roles")).to_be_visible()  # each column's role can be changed
             expect(main.locator(".main-svg").first).to_be_visible()

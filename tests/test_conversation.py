@@ -356,6 +356,50 @@ def test_run_eval_scores_each_turn_and_whether_it_built_on_the_right_one(
     assert "| Conversation turns correct | 71.4% (5 / 7 turns of 2 conversations;" in summary_markdown(report)
 
 
+def test_the_rewrite_prompt_shortens_the_earlier_reading_and_sql_to_the_token_budget() -> None:
+    """The earlier question, its reading and its SQL are given to the model within the rewrite's budget: a long
+    reading and SQL are cut (and say so with ' …'), the follow-up and the earlier question are kept whole."""
+    from rag import tracing
+    from rag.llm.followup import FOLLOWUP_TOKEN_BUDGET, followup_prompt
+
+    long_sql = "SELECT article_category, COUNT(*) FROM articles WHERE " + " OR ".join(
+        f"title LIKE '%word{i}%'" for i in range(120))
+    reading = "Counted articles · " + " · ".join(f"condition number {i}" for i in range(100))
+    prompt = followup_prompt("How many articles per category in 2023?", reading, long_sql, "and in 2022?")
+    assert tracing.estimate_tokens(prompt) <= FOLLOWUP_TOKEN_BUDGET
+    assert "<followup>\nand in 2022?\n</followup>" in prompt
+    assert "question: How many articles per category in 2023?\n" in prompt
+    assert "read as: Counted articles · condition number 0 ·" in prompt and "SQL: SELECT article_category" in prompt
+    assert prompt.count(" …\n") == 2  # the reading and the SQL were cut, and say so
+
+
+def test_a_follow_up_too_long_for_the_rewrite_budget_is_resolved_offline(
+        built: tuple[Path, Settings, Assistant]) -> None:
+    """A follow-up that alone overflows the rewrite's budget is not sent with a context cut to nothing: no rewrite
+    call is made, the offline resolution answers it from the earlier reading, and the trace says why."""
+    _, settings, _ = built
+
+    def reply(prompt: str) -> str:
+        if prompt.rstrip().endswith("SQL:"):
+            return ("SELECT article_category, COUNT(*) AS n FROM articles WHERE published_date LIKE '2023%' "
+                    "GROUP BY article_category")
+        return "Counts per category."
+
+    llm = ScriptedLLM([reply] * 10, route='[{"choice": 1, "reason": "a count per category"}]')
+    gemini = Assistant.build(settings, providers=build_providers(settings, llm=llm))
+    conversation = Conversation()
+    gemini.ask("How many articles per category in 2023?", conversation=conversation)
+    long = "and in 2022? " + "Keep everything else exactly as it was in the previous answer, please. " * 25
+    assert len(long) < settings.max_question_chars
+    second = gemini.ask(long, conversation=conversation)
+    assert second.error is None, second.answer
+    assert not any("Standalone question:" in p for p in llm.prompts)
+    assert second.result.interpretation.builds_on == 1
+    assert any("too long to be rewritten" in note for note in second.trace.notes)
+    skipped = next(s for s in second.trace.spans if s.name == "llm.rewrite_followup")
+    assert skipped.attributes["skipped"] and skipped.attributes["prompt_tokens"] > skipped.attributes["budget_tokens"]
+
+
 def test_when_the_model_cannot_rewrite_the_follow_up_the_offline_reading_answers(
         built: tuple[Path, Settings, Assistant]) -> None:
     from rag.llm.gemini import ResilientLLM, gemini_error

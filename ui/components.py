@@ -133,10 +133,10 @@ def render_comparison(earlier: Turn, again: Turn) -> None:
         facts = ui.comparison_facts(turn)
         with column:
             with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-                route_badge(turn.route, forced=bool(turn.trace.forced_route))
+                route_badge(turn.route)
                 st.caption(ui.escape_markdown(facts["chosen"]))
             lines = [f"**Reading:** {ui.escape_markdown(facts['reading'])}" if facts["reading"] else "",
-                     f"**Reason:** {ui.escape_markdown(facts['reason'])}" if facts["reason"] else "",
+                     f"**Reason:** {ui.escape_markdown(reason)}" if reason else "",
                      f"**Found:** {ui.escape_markdown(facts['found'])}",
                      f"**Time:** {facts['total']}" + (f" ({ui.escape_markdown(facts['steps'])})" if facts["steps"]
                                                       else "")]
@@ -159,6 +159,7 @@ def render_reading(turn: Turn) -> None:
     if reading is None or reading.plan is None:
         return
     removable = [c for c in reading.conditions if c.ref]
+            reason = facts["reason"] if facts["reason"] != facts["chosen"] else ""
     if not removable and not reading.group_by and not reading.alternatives:
         return
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):

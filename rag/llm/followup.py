@@ -40,25 +40,44 @@ SQL: {sql}
 Standalone question:"""
 
 
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit].rstrip() + " …"  # a cut is marked, never silent
+
+
 def followup_prompt(previous: str, reading: str, sql: str | None, question: str, *, rows: str = "rows",
                     budget: int = FOLLOWUP_TOKEN_BUDGET) -> str:
-    """The rewrite prompt; the SQL, then the reading, are shortened until the prompt fits `budget` tokens."""
-    parts = {"previous": neutralise_delimiters(previous)[:600], "reading": neutralise_delimiters(reading)[:800],
-             "sql": neutralise_delimiters(sql or "(none)")[:1600]}
+    """The rewrite prompt; the SQL, then the reading, then the previous question are shortened (each cut marked
+    " …"), and at last left out, until the prompt fits `budget` tokens. It can still be longer when the follow-up
+    alone does not fit (see `fits`): the follow-up itself is never cut."""
+    parts = {"previous": _cut(neutralise_delimiters(previous), 600),
+             "reading": _cut(neutralise_delimiters(reading), 800),
+             "sql": _cut(neutralise_delimiters(sql or "(none)"), 1600)}
 
     def render() -> str:
         return FOLLOWUP_TEMPLATE.format(rows=rows, question=neutralise_delimiters(question), **parts)
 
     for key in ("sql", "reading", "previous"):
         while tracing.estimate_tokens(render()) > budget and len(parts[key]) > 40:
-            parts[key] = parts[key][: len(parts[key]) * 2 // 3].rstrip() + " …"
+            parts[key] = _cut(parts[key], len(parts[key]) * 2 // 3)
+    for key in ("sql", "reading", "previous"):
+        if tracing.estimate_tokens(render()) > budget:
+            parts[key] = "(left out: over the token budget)"
     return render()
 
 
+def fits(prompt: str, budget: int = FOLLOWUP_TOKEN_BUDGET) -> bool:
+    return tracing.estimate_tokens(prompt) <= budget
+
+
 def standalone_question(llm: Any, previous: str, reading: str, sql: str | None, question: str, *,
-                        rows: str = "rows", budget: int = FOLLOWUP_TOKEN_BUDGET) -> str:
-    """The follow-up as a question of its own, written by `llm`; the follow-up itself when the reply is empty."""
+                        rows: str = "rows", budget: int = FOLLOWUP_TOKEN_BUDGET) -> str | None:
+    """The follow-up as a question of its own, written by `llm`; the follow-up itself when the reply is empty; None
+    (and no call) when the follow-up is too long for the prompt to fit `budget` tokens."""
     prompt = followup_prompt(previous, reading, sql, question, rows=rows, budget=budget)
+    if not fits(prompt, budget):
+        with tracing.span("llm.rewrite_followup", budget_tokens=budget, prompt_tokens=tracing.estimate_tokens(prompt),
+                          skipped="the follow-up alone does not fit the rewrite's token budget"):
+            return None
     with tracing.span("llm.rewrite_followup", budget_tokens=budget,
                       prompt_tokens=tracing.estimate_tokens(prompt)) as attrs:
         reply = str(llm.complete(prompt).text or "")
