@@ -364,7 +364,8 @@ class Assistant:
     def _turn(self, question: str, response: Any, route: Route, reason: str, trace: Trace) -> Turn:
         result: EngineResult = (response.metadata or {}).get("engine_result") or EngineResult()
         result.route, result.reason = route.value, reason
-        chart = choose_chart(result.result) if route == Route.SQL else None
+        chart = (choose_chart(result.result, self.context.source.labels, self.context.source.table)
+                 if route == Route.SQL else None)
         turn = Turn(question=question, answer=self._with_restatement(result, str(response.response)), trace=trace,
                     result=result, chart=chart)
         turn.cost_usd = estimate_cost(self.providers.model_name, trace.tokens)

@@ -110,6 +110,9 @@ class ChartSpec:
     y: str | None = None
     color: str | None = None
     title: str = ""
+    labels: dict[str, str] = field(default_factory=dict)  # column -> axis or legend title ("Number of articles")
+    time_x: bool = False  # x holds periods (years, months, days): kept in time order, gaps not bridged
+    horizontal: bool = False  # long category labels: bars drawn sideways, the labels readable
 
 
 @dataclass

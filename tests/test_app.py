@@ -500,3 +500,38 @@ def test_an_empty_result_draws_no_table(app_env: dict[str, Path]) -> None:
     assert turn.route == "sql" and turn.result.result is not None and turn.result.result.rows == []
     assert not at.main.dataframe and not at.sidebar.dataframe
     assert any(c.value.startswith("0 rows") for c in at.main.caption)
+
+
+# ---------------------------------------------------------------- answers and charts ready to present (#13)
+
+
+def test_a_chart_speaks_in_labels_and_sorts_by_value_on_request(app_env: dict[str, Path]) -> None:
+    at = ask(start(), "How many articles per category?")
+    turn = turns(at)[0]
+    assert "article_category" not in turn.answer and "groups by category" in turn.answer
+
+    def shown() -> dict[str, Any]:
+        return _figure(next(e for e in at.main.get("plotly_chart") if e.key == f"plot_{turn.id}"))
+
+    layout = shown()["layout"]
+    assert layout["title"]["text"] == "Number of Articles by Category"
+    assert (layout["xaxis"]["title"]["text"], layout["yaxis"]["title"]["text"]) == ("Category", "Number of articles")
+    counts = {row[0]: row[1] for row in turn.result.result.rows}
+    assert layout["xaxis"]["categoryarray"] == list(counts)  # the result's order
+    next(t for t in at.main.toggle if t.key == f"sort_{turn.id}").set_value(True).run()
+    assert not at.exception
+    assert shown()["layout"]["xaxis"]["categoryarray"] == sorted(counts, key=lambda c: -counts[c])
+
+
+def test_a_listing_shows_its_titles_once_with_clickable_links(app_env: dict[str, Path]) -> None:
+    at = ask(start(), "List all articles")
+    turn = turns(at)[0]
+    assert turn.route == "sql" and turn.citations
+    first = turn.citations[0].title
+    written = "\n".join(m.value for m in at.main.markdown)
+    assert written.count(first) == 1, "the title is a source, not also a bullet of the answer"
+    assert f"[{first}]({turn.citations[0].url})" in written  # the source links to its row's URL
+    [table] = [e for e in at.main.expander if e.label.startswith("All ")]
+    assert table.label == f"All {len(turn.result.result.rows)} rows as a table"
+    [frame] = table.dataframe
+    assert '"url"' in frame.proto.columns and "link" in frame.proto.columns.lower()  # URLs clickable, wide

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import html
 import json
+import math
 import numbers
 from pathlib import Path
 from typing import Any
@@ -24,15 +25,21 @@ STACKED = QueryResult(["year", "article_category", "article_count"],
 TEXT = QueryResult(["title", "published_date", "url"], [["A", "2023-01-01", "u1"], ["B", "2023-01-02", "u2"]])
 
 
+def drawn(fig: Any) -> list[Any]:
+    """The figure's data traces (not the text of stacked totals)."""
+    return [trace for trace in fig.data if getattr(trace, "mode", None) != "text"]
+
+
 def test_metric() -> None:
-    assert choose_chart(METRIC) == ChartSpec("metric", y="article_count", title="article count")
+    assert choose_chart(METRIC) == ChartSpec("metric", y="article_count", title="Number of articles",
+                                             labels={"article_count": "Number of articles"})
     assert choose_chart(QueryResult(["avg_word_count"], [[512.5]])).kind == "metric"
 
 
 def test_bar_for_categories() -> None:
-    spec = choose_chart(BAR)
-    assert spec == ChartSpec("bar", x="article_category", y="article_count",
-                             title="article count by article category")
+    spec = choose_chart(BAR, table="articles")
+    assert spec == ChartSpec("bar", x="article_category", y="article_count", title="Number of Articles by Category",
+                             labels={"article_category": "Category", "article_count": "Number of articles"})
 
 
 @pytest.mark.parametrize("result", [YEARS, MONTHS])
@@ -90,11 +97,11 @@ def test_figure_for_each_chosen_kind(result: QueryResult, kind: str) -> None:
         assert fig.data[0].type == "indicator" and fig.data[0].value == 42.0
     else:
         assert fig.layout.title.text == spec.title
-        xs = [value for trace in fig.data for value in trace.x]
+        xs = [value for trace in drawn(fig) for value in trace.x]
         assert sorted(map(str, xs)) == sorted(str(row[result.columns.index(spec.x)]) for row in result.rows)
     if kind == "stacked_bar":
         assert fig.layout.barmode == "stack"
-        assert {trace.name for trace in fig.data} == {"Sports", "Business"}
+        assert {trace.name for trace in fig.data if trace.type == "bar"} == {"Sports", "Business"}
     if kind == "line":
         assert fig.data[0].type == "scatter" and "lines" in fig.data[0].mode
 
@@ -199,7 +206,7 @@ def test_figures_escape_labels_legends_titles_and_hover_text(spec: ChartSpec) ->
     if "year<br>" in labels:
         assert "&amp;lt;u&amp;gt;" in texts, "an entity in the data is shown as written"
     assert any("&lt;b&gt;category&lt;/b&gt;" in text for text in texts), "column names (SQL aliases) escaped"
-    values = [value for trace in fig.data for value in trace.y]
+    values = [value for trace in drawn(fig) for value in trace.y]
     assert sorted(values) == [1, 3, 5] and all(isinstance(v, numbers.Real) for v in values), "numbers stay numbers"
 
 
@@ -258,3 +265,61 @@ def _is_frame(node: ast.AST) -> bool:
     func = node.func
     return (isinstance(func, ast.Name) and func.id == "plotly_frame") or (
         isinstance(func, ast.Attribute) and func.attr == "plotly_frame")
+
+
+# --------------------------------------------------------------------------- presentation-ready (#13, item 3)
+
+SPARSE_YEARS = QueryResult(["year", "article_count"], [["1970", 3], ["2001", 1], ["2022", 40], ["2023", 90]])
+BY_COUNT = QueryResult(["year", "article_count"], [["2023", 9], ["2021", 4], ["2022", 7]])  # ordered by count
+LONG = QueryResult(["article_category", "article_count"],
+                   [["Science and technology", 3], ["Arts and entertainment", 8], ["Health", 5]])
+
+
+def test_axes_legend_and_title_speak_in_labels() -> None:
+    spec = choose_chart(STACKED, {"article_category": "section"}, "articles")
+    assert spec.title == "Number of Articles by Year and Section"
+    from ui.components import chart_figure
+
+    fig = chart_figure(STACKED, spec, "stacked_bar")
+    assert (fig.layout.xaxis.title.text, fig.layout.yaxis.title.text) == ("Year", "Number of articles")
+    assert fig.layout.legend.title.text == "Section"
+    assert fig.layout.font.size >= 14 and fig.layout.title.font.size >= 18 and fig.layout.legend.font.size >= 14
+
+
+def test_a_line_over_sparse_years_breaks_at_the_missing_years() -> None:
+    spec = choose_chart(SPARSE_YEARS)
+    assert spec.time_x
+    fig = figure(SPARSE_YEARS, ChartSpec("line", spec.x, spec.y, time_x=True))
+    points = dict(zip(fig.data[0].x, fig.data[0].y, strict=True))
+    assert list(points)[0] == "1970" and list(points)[-1] == "2023" and len(points) == 54
+    assert points["1970"] == 3 and points["2023"] == 90
+    assert all(math.isnan(points[str(year)]) for year in (1971, 1999, 2000, 2021))  # missing: no point, no line
+    assert not fig.data[0].connectgaps  # a None is a gap, not bridged
+
+
+def test_periods_stay_in_time_order_and_sorting_by_value_leaves_them_alone() -> None:
+    from ui.components import chart_figure
+
+    spec = choose_chart(BY_COUNT)
+    for sort in (False, True):
+        fig = chart_figure(BY_COUNT, spec, "bar", sort_by_value=sort)
+        assert list(fig.layout.xaxis.categoryarray) == ["2021", "2022", "2023"]
+
+
+def test_sort_by_value_and_horizontal_bars_for_long_labels() -> None:
+    from ui.components import chart_figure
+
+    spec = choose_chart(LONG)
+    assert spec.kind == "bar" and spec.horizontal and not spec.time_x
+    fig = chart_figure(LONG, spec, "bar", sort_by_value=True)
+    assert fig.data[0].orientation == "h"
+    assert list(fig.layout.yaxis.categoryarray) == ["Arts and entertainment", "Health", "Science and technology"]
+    assert fig.layout.yaxis.autorange == "reversed"  # the largest on top
+    assert not choose_chart(BAR).horizontal  # short labels stay upright
+
+
+def test_stacked_bars_carry_their_totals_so_small_stacks_read() -> None:
+    fig = figure(STACKED, choose_chart(STACKED))
+    [totals] = [trace for trace in fig.data if getattr(trace, "mode", None) == "text"]
+    assert dict(zip(totals.x, totals.text, strict=True)) == {"2022": "3", "2023": "4"}
+    assert "grouped_bar" in alternatives(choose_chart(STACKED))  # small series side by side on request

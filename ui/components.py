@@ -7,6 +7,7 @@ figures are built from `ui.charts.plotly_frame`; `unsafe_allow_html` is never us
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -40,13 +41,24 @@ def styled(fig: Any, height: int = 340) -> Any:
     return fig
 
 
-def chart_figure(result: QueryResult, spec: ChartSpec, kind: str) -> Any:
-    """The Plotly figure for `spec` drawn as `kind` (one of `charts.alternatives(spec)`)."""
-    chosen = ChartSpec(kind, x=spec.x, y=spec.y, color=spec.color, title=spec.title)
-    fig = charts.figure(result, chosen)
-    if kind != "line" and spec.x:  # years and months as labels in the result's order, not a numeric axis
-        fig.update_xaxes(type="category", categoryorder="array", categoryarray=charts.category_order(result, spec.x))
-    return styled(fig)
+CHART_FONT = {"font_size": 14, "title_font_size": 18, "legend_font_size": 14}  # readable, in full screen too
+
+
+def chart_figure(result: QueryResult, spec: ChartSpec, kind: str, *, sort_by_value: bool = False) -> Any:
+    """The Plotly figure for `spec` drawn as `kind` (one of `charts.alternatives(spec)`), its categories sorted
+    by value when asked (periods stay in time order)."""
+    chosen = dataclasses.replace(spec, kind=kind)
+    fig = charts.figure(result, chosen, sort_by_value=sort_by_value)
+    sideways = spec.horizontal and not spec.time_x and kind != "line"
+    if kind != "line" and spec.x:  # years and months as labels, not a numeric axis
+        order = charts.category_order(result, spec.x, by_time=spec.time_x,
+                                      by_value=sort_by_value and not spec.time_x, value=spec.y)
+        (fig.update_yaxes if sideways else fig.update_xaxes)(type="category", categoryorder="array",
+                                                              categoryarray=order)
+    categories = len({row[result.columns.index(spec.x)] for row in result.rows}) if spec.x else 0
+    fig = styled(fig, height=max(340, 120 + 28 * categories) if sideways else 340)
+    fig.update_layout(**CHART_FONT, legend_title_text=charts.escape_plotly(spec.labels.get(spec.color or "", "")))
+    return fig
 
 
 SHOWN_ROWS = 200  # rows drawn in a result table; the count above it says how many there were
@@ -57,6 +69,18 @@ def result_frame(result: QueryResult) -> pd.DataFrame:
     text, so only bidi controls are made visible."""
     rows = [[ui.show_bidi(v) if isinstance(v, str) else v for v in row] for row in result.rows[:SHOWN_ROWS]]
     return pd.DataFrame(rows, columns=[ui.show_bidi(c) for c in result.columns])
+
+
+def link_columns(result: QueryResult) -> dict[str, Any]:
+    """Column settings that make every column of plain http(s) links clickable and wide enough to read (a
+    column with anything else in it stays text)."""
+    shown = result.rows[:SHOWN_ROWS]
+    config: dict[str, Any] = {}
+    for index, column in enumerate(result.columns):
+        values = [row[index] for row in shown if row[index] not in (None, "")]
+        if values and all(isinstance(v, str) and ui.safe_url(v) == v for v in values):
+            config[ui.show_bidi(column)] = st.column_config.LinkColumn(width="large")
+    return config
 
 
 def selected_rows_frame(result: QueryResult) -> pd.DataFrame:
@@ -135,6 +159,7 @@ def render_comparison(earlier: Turn, again: Turn) -> None:
             with st.container(horizontal=True, vertical_alignment="center", gap="small"):
                 route_badge(turn.route)
                 st.caption(ui.escape_markdown(facts["chosen"]))
+            reason = facts["reason"] if facts["reason"] != facts["chosen"] else ""
             lines = [f"**Reading:** {ui.escape_markdown(facts['reading'])}" if facts["reading"] else "",
                      f"**Reason:** {ui.escape_markdown(reason)}" if reason else "",
                      f"**Found:** {ui.escape_markdown(facts['found'])}",
@@ -159,7 +184,6 @@ def render_reading(turn: Turn) -> None:
     if reading is None or reading.plan is None:
         return
     removable = [c for c in reading.conditions if c.ref]
-            reason = facts["reason"] if facts["reason"] != facts["chosen"] else ""
     if not removable and not reading.group_by and not reading.alternatives:
         return
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
@@ -189,19 +213,29 @@ def render_sql_result(turn: Turn) -> None:
                   ui.escape_markdown(f"{value:,}" if isinstance(value, int | float) else value))
     elif result is not None and spec is not None and spec.kind in charts.CHART_KINDS and spec.kind != "table":
         options = charts.alternatives(spec)
-        kind = st.segmented_control("Chart type", options, default=spec.kind, key=f"chart_{turn.id}",
-                                    format_func=lambda k: ui.CHART_LABELS.get(k, k), label_visibility="collapsed")
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            kind = st.segmented_control("Chart type", options, default=spec.kind, key=f"chart_{turn.id}",
+                                        format_func=lambda k: ui.CHART_LABELS.get(k, k), label_visibility="collapsed")
+            sort = False
+            if spec.x and not spec.time_x and (kind or spec.kind) != "line":
+                sort = st.toggle("Sort by value", key=f"sort_{turn.id}", help="Largest first")
         try:
-            st.plotly_chart(chart_figure(result, spec, kind or spec.kind), config=PLOTLY_CONFIG,
+            st.plotly_chart(chart_figure(result, spec, kind or spec.kind, sort_by_value=sort), config=PLOTLY_CONFIG,
                             key=f"plot_{turn.id}")
         except ValueError as error:
             st.warning(f"This result cannot be drawn as a chart: {ui.escape_markdown(error)}")
     if result is None:
         return
     st.caption(row_count_caption(result))
-    if result.rows:  # an empty table is drawn taller than the height given for no rows, over the feedback row
-        st.dataframe(result_frame(result), hide_index=True,
-                     height=min(38 + 35 * min(len(result.rows), SHOWN_ROWS), 320))
+    if not result.rows:  # an empty table is drawn taller than the height given for no rows, over the feedback row
+        return
+    table = {"hide_index": True, "height": min(38 + 35 * min(len(result.rows), SHOWN_ROWS), 320),
+             "column_config": link_columns(result)}
+    if spec is None and turn.citations:  # a listing: its rows are the Sources below; the table on request
+        with st.expander(f"All {len(result.rows):,} rows as a table", icon=":material/table:"):
+            st.dataframe(result_frame(result), **table)
+    else:
+        st.dataframe(result_frame(result), **table)
 
 
 def render_actions(turn: Turn) -> None:
