@@ -19,10 +19,6 @@ CHAT_ID_KEY = "chat_id"  # the stored conversation the chat shows (None until it
 NOTICE_KEY = "chat_notice"  # a message for the next run of the chat page
 
 
-def enabled() -> bool:
-    return engine.assistant().history.enabled
-
-
 def current_id() -> str | None:
     return st.session_state.get(CHAT_ID_KEY)
 

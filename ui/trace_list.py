@@ -85,13 +85,13 @@ def readable_time(moment: datetime, now: datetime, zone: str | None = None) -> s
 
 def table_rows(rows: Sequence[dict[str, Any]], now: datetime, zone: str | None = None) -> list[dict[str, Any]]:
     """One line per turn for the Traces table (plain text cells; numbers stay numbers)."""
-    feedback = {1: "👍", -1: "👎"}
+    feedback = {1: "helpful", -1: "not helpful"}  # words: emoji need a font the machine may not have
     return [{
         "asked": readable_time(row["created_at"], now, zone),
         "question": show_bidi(row["question"]),
         "route": route_label(row["route"]) + (" (forced)" if row["forced"] else ""),
-        "feedback": (feedback.get(row["feedback"] or 0, "") + (" " + show_bidi(row["comment"]) if row["comment"]
-                                                                  else "")).strip(),
+        "feedback": ": ".join(part for part in (feedback.get(row["feedback"] or 0, ""), show_bidi(row["comment"] or ""))
+                              if part),
         "latency_ms": round(row["latency_ms"], 1),
         "top_score": None if row["top_score"] is None else round(row["top_score"], 3),
         "chunks": row["chunks"] or None,
