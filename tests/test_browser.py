@@ -150,8 +150,8 @@ def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) 
             expect(main.locator(".main-svg").first).to_be_visible()  # the Plotly chart drew
             page.wait_for_timeout(2000)
             page.screenshot(path=str(OUTPUT / "chat-sql.png"))
-
             _assert_text_contrast(page)
+
             # A semantic question typed into the chat box: quotes with citations, chunks in the inspector.
             box = page.get_by_test_id("stChatInputTextArea")
             box.fill("What do we have about children?")
@@ -164,7 +164,6 @@ def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) 
             expect(sidebar.get_by_text("similarity").first).to_be_visible()
             page.wait_for_timeout(2500)  # let lazy elements finish rendering before the screenshot
             page.screenshot(path=str(OUTPUT / "chat.png"))
-        except BaseException:
 
             # "Ask again as SQL": the two answers side by side.
             main.get_by_role("button", name=re.compile(r"(^|\s)SQL$")).last.click()
@@ -193,6 +192,7 @@ def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) 
             expect(main.get_by_text("Here is what the documents say").first).to_be_visible()
             expect(main.get_by_role("button", name="How many articles per year and category?")).to_have_count(0)
             assert "chat=" in page.url, page.url
+        except BaseException:
             page.screenshot(path=str(OUTPUT / "browser-failure.png"))
             raise
         finally:
@@ -200,7 +200,6 @@ def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) 
     assert (OUTPUT / "chat.png").stat().st_size > 10_000
 
 
-# ---------------------------------------------------------------- hostile rows: rendered as text, never fetched
 # WCAG contrast of every visible text node, computed in the page: its colour (times the opacity of it and its
 # ancestors) composed over the first opaque background behind it. Material icon glyphs are not text (WCAG asks
 # 3:1 of such graphics); syntax-highlighted code keeps Streamlit's palette and is measured apart.
@@ -248,6 +247,7 @@ def _assert_text_contrast(page: Any) -> None:
     assert not low, low
 
 
+# ---------------------------------------------------------------- hostile rows: rendered as text, never fetched
 
 URL_IN_TEXT = re.compile(r"(?:https?://|www\.)[^\s\"'<>()\[\]]+", re.IGNORECASE)
 OWN_BADGES = {"table_chart SQL", "travel_explore Semantic", "join_inner Hybrid", "alt_route forced",  # icon, label
