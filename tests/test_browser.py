@@ -99,7 +99,8 @@ def server(tmp_path: Path) -> Iterator[str]:
     _require_browser()
     if not SAMPLE_DB.exists() or not SAMPLE_INDEX.exists():
         skip_or_fail("the sample database and index are not built (run `make index`)")
-    with _serve(tmp_path, {"RAG_DB_URL": f"sqlite:///{SAMPLE_DB}", "RAG_INDEX_DIR": str(SAMPLE_INDEX)}) as url:
+    with _serve(tmp_path, {"RAG_DB_URL": f"sqlite:///{SAMPLE_DB}", "RAG_INDEX_DIR": str(SAMPLE_INDEX),
+                           "RAG_APP_STORE_URL": f"sqlite:///{tmp_path / 'app.db'}"}) as url:  # not data/chroma
         yield url
 
 
