@@ -210,3 +210,19 @@ def test_the_language_model_is_told_how_the_date_is_stored(epoch_items: Assistan
     rules = table_rules("items", roles)
     assert f"holds Unix epoch {'seconds' if roles.date_unit == 's' else 'milliseconds'} (UTC)" in rules
     assert "DATETIME(posted_at" in rules and "TO_TIMESTAMP(posted_at" in rules and "holds text" not in rules
+
+
+def test_epoch_numbers_in_a_column_declared_as_a_date(tmp_path: Path) -> None:
+    """SQLite lets an ORM declare `posted_at DATETIME` and store epoch seconds in it: still a date, converted."""
+    db = tmp_path / "typed.db"
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE notes (note_id INTEGER PRIMARY KEY, body TEXT, posted_at DATETIME)")
+        connection.executemany("INSERT INTO notes VALUES (?, ?, ?)", [
+            (i, BODY + str(i), epoch(f"{2021 + i % 3}-0{1 + i % 9}-1{i % 10} 08:00:00")) for i in range(30)])
+    connection.close()
+    assistant = Assistant.build(settings_for(db, tmp_path / "index", table="notes"))
+    roles = assistant.source.roles
+    assert (roles.date, roles.date_unit) == ("posted_at", "s")
+    assert rows_of(assistant, "How many notes per year?") == [["2021", 10], ["2022", 10], ["2023", 10]]
+    assert rows_of(assistant, "How many notes in March 2022?") == [[sum(
+        1 for i in range(30) if i % 3 == 1 and i % 9 == 2)]]

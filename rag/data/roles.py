@@ -159,7 +159,7 @@ def column_stats(name: str, kind: str, sample: Sequence[Mapping[str, Any]]) -> C
     lengths = [len(t) for t in texts]
     share: Callable[[Callable[[Any], bool]], float] = lambda test: (  # noqa: E731
         sum(1 for v in values if test(v)) / len(values) if values else 0.0)
-    unit = epoch_unit(values) if kind in ("integer", "float", "other") else None
+    unit = epoch_unit(values) if kind != "text" else None  # numbers also in a column declared DATETIME (SQLite)
     numbers = [v for v in values if isinstance(v, int | float)]
     span = (str(epoch_to_text(min(numbers), unit))[:10], str(epoch_to_text(max(numbers), unit))[:10]) if unit else None
     return ColumnStats(
@@ -301,9 +301,9 @@ def detect_roles(columns: Mapping[str, Any], sample: Sequence[Mapping[str, Any]]
     if "id" not in chosen:
         chosen["id"] = primary_key[0] if len(primary_key) == 1 and primary_key[0] not in lists["none"] else None
     date_unit = None
-    if chosen.get("date") and stats[chosen["date"]].type in ("integer", "float"):
+    if chosen.get("date"):
         date_unit = stats[chosen["date"]].epoch_unit
-        if date_unit is None:
+        if date_unit is None and stats[chosen["date"]].type in ("integer", "float"):
             raise ConfigError(f"Column {chosen['date']!r} holds numbers that are not Unix timestamps (epoch seconds "
                               "or milliseconds between 1980 and 2050); it cannot be the date.")
     # Other timestamps (an "edited_at" beside the date) are no measure to average.
