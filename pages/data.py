@@ -52,7 +52,8 @@ with st.container(horizontal=True, vertical_alignment="center"):
     st.caption("Saved roles: `" + roles_report.path.replace("`", "'") + "`")
 if edited is not None or reset:
     try:
-        change = assistant.set_roles(ui.role_changes(roles_report.columns, edited or {}), reset=reset)
+        change = assistant.set_roles(ui.role_changes(roles_report.columns, edited or {}), reset=reset,
+                                     labels=components.label_changes(roles_report) if edited is not None else None)
     except RagError as error:
         st.error(ui.safe_answer_markdown(f"{error.title}: {error}"), icon=":material/error:")
     else:

@@ -585,11 +585,13 @@ class Assistant:
         """Important roles (title, date, category, authors) no column plays."""
         return self.context.source.roles.missing()
 
-    def set_roles(self, choices: Mapping[str, str], *, reset: bool = False) -> RoleChange:
+    def set_roles(self, choices: Mapping[str, str], *, reset: bool = False,
+                  labels: Mapping[str, str] | None = None) -> RoleChange:
         """Save per-column role choices ({column: role}, `reset` first forgets every saved one) once they give
-        valid roles. They apply to the next assistant built for these settings (this one keeps its roles); the
-        returned change says whether the index needs a sync."""
-        return change_roles(self.settings, self.context.source, choices, reset=reset)
+        valid roles, and changed column labels ({column: label}; empty: back to the derived one). They apply to
+        the next assistant built for these settings (this one keeps its roles); the returned change says whether
+        the index needs a sync."""
+        return change_roles(self.settings, self.context.source, choices, reset=reset, labels=labels)
 
     def overview(self, by: str) -> QueryResult | None:
         """Rows per category (`by="category"`) or per month (`by="month"`), through the SQL guard;

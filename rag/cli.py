@@ -133,10 +133,12 @@ def roles_of(source: Any, settings: Settings) -> dict[str, Any]:
 
 def print_roles(report: dict[str, Any]) -> None:
     width = max([len(c["column"]) for c in report["columns"]] + [6])
+    labels = max([len(c.get("label", "")) for c in report["columns"]] + [5])
     print(f"table {report['table']}: column roles (saved choices: {report['path']})")
-    print(f"  {'column':<{width}}  {'type':<7}  {'role':<11}  {'set by':<16}  evidence")
+    print(f"  {'column':<{width}}  {'type':<7}  {'role':<11}  {'label':<{labels}}  {'set by':<16}  evidence")
     for c in report["columns"]:
-        print(f"  {c['column']:<{width}}  {c['type']:<7}  {c['role']:<11}  {c['set_by']:<16}  {c['evidence']}")
+        print(f"  {c['column']:<{width}}  {c['type']:<7}  {c['role']:<11}  {c.get('label', ''):<{labels}}  "
+              f"{c['set_by']:<16}  {c['evidence']}")
     if report["missing"]:
         print(f"no column plays: {', '.join(report['missing'])}; questions about them cannot be answered "
               "(set one with --set ROLE=COLUMN)")
@@ -165,8 +167,15 @@ def cmd_roles(args: argparse.Namespace) -> int:
         save_roles(settings, {})  # the saved roles themselves may be what cannot be used: forget them first
         source = open_source(settings)
     change = None
-    if choices or args.unset or args.reset:
-        change = change_roles(settings, source, choices, unset=args.unset or [], reset=args.reset).to_dict()
+    labels: dict[str, str] = {}
+    for pair in getattr(args, "label", None) or []:
+        column, sep, label = pair.partition("=")
+        if not sep or not column.strip():
+            raise ConfigError(f"--label {pair!r} should look like COLUMN=LABEL, e.g. article_category=section")
+        labels[column.strip()] = label.strip()
+    if choices or args.unset or args.reset or labels:
+        change = change_roles(settings, source, choices, unset=args.unset or [], reset=args.reset,
+                              labels=labels).to_dict()
         source.close()
         source = open_source(settings)
     report = roles_of(source, settings)
@@ -180,6 +189,8 @@ def cmd_roles(args: argparse.Namespace) -> int:
             print(f"  {column}: {before} -> {after}")
         for line in change["overridden"]:
             print(f"  {line}")
+        for column, before, after in change["relabelled"]:
+            print(f"  {column} reads '{after}' (was '{before}')")
         if change["reindex"]:
             print("the index needs a sync (`python -m rag index`): " + "; ".join(change["reindex"]))
         elif change["changed"]:
@@ -333,6 +344,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "numeric, none); repeatable")
     p.add_argument("--unset", action="append", metavar="COLUMN", help="forget the saved role of COLUMN")
     p.add_argument("--reset", action="store_true", help="forget every saved role (back to detection)")
+    p.add_argument("--label", action="append", metavar="COLUMN=LABEL",
+                   help="what answers and charts call COLUMN (empty LABEL: derived from its name); repeatable")
     p.set_defaults(func=cmd_roles)
 
     p = sub.add_parser("ask", help="answer one question")

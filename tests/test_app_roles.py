@@ -169,3 +169,25 @@ def test_an_epoch_date_is_shown_with_its_evidence_and_a_number_that_is_no_date_i
     save(at)
     assert any("not Unix timestamps" in e.value for e in at.main.error), [e.value for e in at.main.error]
     assert not roles_path(settings).exists() and current_roles(at).date == "posted_at"
+
+
+def test_a_label_is_edited_with_the_roles_and_answers_use_it(app_world: dict[str, Any]) -> None:
+    """#13: each column's label (derived from its name) is editable beside its role; saved, the chat's readings,
+    answers and charts call the column by it."""
+    settings = app_world["settings"]
+    at = data_page()
+    assert at.text_input(key="data_label::article_category").value == "category"  # derived, not the name
+    assert at.text_input(key="data_label::published_date").value == "published date"
+    at.text_input(key="data_label::article_category").set_value("section")
+    save(at)
+    saved = json.loads(roles_path(settings).read_text(encoding="utf-8"))
+    assert saved == {**saved, "columns": {}, "labels": {"article_category": "section"}}
+    assert "Labels saved and applied" in shown(at) and "article\\_category reads “section”" in shown(at)
+    assert at.text_input(key="data_label::article_category").value == "section"
+
+    at.switch_page("pages/chat.py").run()
+    at.chat_input[0].set_value("How many articles per category?").run()
+    assert not at.exception, at.exception
+    turn = at.session_state["turns"][-1]
+    assert turn.answer.startswith("_Counted articles · per section_") and "groups by section" in turn.answer
+    assert turn.chart.title == "Number of Articles by Section" and turn.chart.labels["article_category"] == "Section"

@@ -6,12 +6,14 @@ The end-to-end tests build a tiny SQLite table with the sample's column names an
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from conftest import answer_body, make_articles_db, settings_for
 
 from rag.assistant import Assistant
+from rag.cli import main
 from rag.data.labels import derive_label, heading, label_of, title_case
 from rag.data.role_store import change_roles, load_labels, load_roles, roles_path, roles_report, save_roles
 from rag.data.source import TableSource
@@ -96,3 +98,20 @@ def test_answers_and_readings_speak_in_labels(settings: Settings) -> None:
     assert relabelled.result.interpretation.restatement() == "Counted articles · per section"
     assert answer_body(relabelled).startswith("5 groups by section; highest number of articles: Business, Environment "
                                               "and Sports (2 each); lowest: Health and Politics (1 each).")
+
+
+def test_cli_roles_label_sets_a_label_that_ask_uses(settings: Settings, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RAG_COLUMN_ROLES", raising=False)
+    common = ["--db", settings.db_url, "--table", settings.table, "--index-dir", settings.index_dir]
+    assert main(["roles", *common, "--label", "article_category=section", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["change"]["relabelled"] == [["article_category", "category", "section"]]
+    assert {c["column"]: c["label"] for c in shown["columns"]}["article_category"] == "section"
+    assert main(["ask", "How many articles per category?", *common, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["interpretation"] == "Counted articles · per section"
+    assert answer["answer"].startswith("_Counted articles · per section_\n\n5 groups by section;")
+    assert main(["roles", *common, "--label", "article_category="]) == 0  # back to the derived label
+    assert "article_category reads 'category' (was 'section')" in capsys.readouterr().out
+    assert load_labels(settings) == {}

@@ -370,22 +370,27 @@ def render_waterfall(trace: Trace, *, key: str) -> None:
 # ---------------------------------------------------------------- column roles (Data page)
 
 ROLE_KEY = "data_role::"  # + column name: the role selectbox of that column
+LABEL_KEY = "data_label::"  # + column name: the label input of that column
 
 
 def role_editor(report: Any) -> dict[str, str] | None:
     """Each column with its type, a role selectbox, who set the role and the evidence, in one form; returns
     {column: role} for every column when the form is submitted, else None. `report` is a `RolesReport`."""
     with st.form("data_roles", border=True):
-        widths = [3, 3, 2, 8]
-        for column, heading in zip(st.columns(widths), ("Column", "Role", "Set by", "Evidence"), strict=True):
+        widths = [3, 3, 3, 2, 7]
+        for column, heading in zip(st.columns(widths), ("Column", "Role", "Label", "Set by", "Evidence"),
+                                   strict=True):
             column.markdown(f"**{heading}**")
         for entry in report.columns:
-            name, role, set_by, evidence = st.columns(widths, vertical_alignment="center")
+            name, role, label, set_by, evidence = st.columns(widths, vertical_alignment="center")
             name.markdown(ui.escape_markdown(entry.column, one_line=True))
             name.caption(entry.type)
             role.selectbox(ui.escape_markdown(entry.column, one_line=True), report.choices,
                            index=report.choices.index(entry.role), key=ROLE_KEY + entry.column,
                            label_visibility="collapsed")
+            label.text_input(f"Label of {ui.escape_markdown(entry.column, one_line=True)}", value=entry.label,
+                             key=LABEL_KEY + entry.column, max_chars=60, label_visibility="collapsed",
+                             help="What answers, readings and charts call this column; empty: derived from its name")
             set_by.caption(ui.SET_BY_LABELS.get(entry.set_by, entry.set_by))
             evidence.caption(ui.escape_markdown(entry.evidence, one_line=True))
         submitted = st.form_submit_button("Save roles", type="primary", icon=":material/save:", key="data_roles_save")
@@ -394,7 +399,16 @@ def role_editor(report: Any) -> dict[str, str] | None:
     return {entry.column: st.session_state.get(ROLE_KEY + entry.column, entry.role) for entry in report.columns}
 
 
+def label_changes(report: Any) -> dict[str, str]:
+    """{column: label} for each column whose label input the user changed (after `role_editor` was submitted)."""
+    changed = {entry.column: str(st.session_state.get(LABEL_KEY + entry.column, entry.label)).strip()
+               for entry in report.columns}
+    return {column: label for column, label in changed.items()
+            if label != next(e.label for e in report.columns if e.column == column)}
+
+
 def forget_role_widgets(report: Any) -> None:
-    """After a save or reset: the selectboxes start again from the roles now in force."""
+    """After a save or reset: the selectboxes and label inputs start again from what is now in force."""
     for entry in report.columns:
         st.session_state.pop(ROLE_KEY + entry.column, None)
+        st.session_state.pop(LABEL_KEY + entry.column, None)

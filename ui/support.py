@@ -427,10 +427,15 @@ def role_change_summary(change: dict[str, Any]) -> tuple[str, list[str]]:
     lines = [f"{escape_markdown(column, one_line=True)}: {before} → **{after}**"
              for column, before, after in change["changed"]]
     lines += [escape_markdown(line) for line in change["overridden"]]
+    lines += [f"{escape_markdown(column, one_line=True)} reads “{escape_markdown(after, one_line=True)}” "
+              f"(was “{escape_markdown(before, one_line=True)}”)"
+              for column, before, after in change.get("relabelled", [])]
     if change["reindex"]:
         headline = "Roles saved and applied. The search index needs a sync: " + "; ".join(change["reindex"]) + "."
     elif change["changed"]:
         headline = "Roles saved and applied. Nothing to re-index: the stored chunks do not depend on these roles."
+    elif change.get("relabelled"):
+        headline = "Labels saved and applied: answers, readings and charts use them."
     else:
         headline = "Roles saved; no column's role changed."
     return headline, lines

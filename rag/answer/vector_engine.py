@@ -10,6 +10,7 @@ from rag import tracing
 from rag.answer.context import EngineContext, engine_response
 from rag.answer.filters import chroma_filters
 from rag.answer.retrieval import answer_from_chunks, retrieve
+from rag.data.labels import reading_labels
 from rag.models import EngineResult
 from rag.understand.interpretation import interpret
 from rag.understand.planner import QueryPlan
@@ -31,6 +32,8 @@ class VectorEngine(CustomQueryEngine):
             attrs.update(applied=[f.describe() for f in applied], dropped=[d.description for d in dropped])
         found = retrieve(context, plan, filters)
         text, citations = answer_from_chunks(context, query_str, plan, found.evidence)
-        return engine_response(text, EngineResult(interpretation=interpret(plan, context.source.table),
+        source = context.source
+        reading = interpret(plan, source.table, reading_labels(source.labels, source.roles, source.table))
+        return engine_response(text, EngineResult(interpretation=reading,
                                                   filters=applied, filters_dropped=dropped, chunks=found.top,
                                                   citations=citations))

@@ -145,6 +145,7 @@ class RoleChange:
     changed: list[tuple[str, str, str]]  # (column, role before, role after)
     reindex: list[str]  # why a sync is needed; empty: nothing is embedded or written again
     overridden: list[str] = field(default_factory=list)  # requests RAG_COLUMN_ROLES outranks
+    relabelled: list[tuple[str, str, str]] = field(default_factory=list)  # (column, label before, label after)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -189,6 +190,8 @@ def change_roles(settings: Settings, before: TableSource, choices: Mapping[str, 
         overridden = [f"{column} is {after.roles.role_of(column)}, not {choice}: RAG_COLUMN_ROLES (or --columns) "
                       "sets this column or role and wins over saved roles" for column, choice in choices.items()
                       if after.roles.role_of(column) != choice and (column in explicit.values() or choice in explicit)]
-        return RoleChange(str(path), saved, changed, reindex_reasons(before, after), overridden)
+        labelled = {c: saved_labels.get(c) or derive_label(c, before.table) for c in before.labels}
+        relabelled = [(c, before.labels[c], labelled[c]) for c in before.labels if before.labels[c] != labelled[c]]
+        return RoleChange(str(path), saved, changed, reindex_reasons(before, after), overridden, relabelled)
     finally:
         after.close()
