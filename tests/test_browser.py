@@ -312,9 +312,9 @@ def test_hostile_rows_are_shown_as_text_and_nothing_is_fetched(hostile_server: s
         try:
             page.goto(hostile_server, wait_until="domcontentloaded")
             expect(page.get_by_role("button", name="How many articles per year and category?")).to_be_visible()
-            ask("How many articles per category?", "groups by article_category")
+            ask("How many articles per category?", "groups by category")
             expect(main.locator(".main-svg").first).to_be_visible()
-            ask("List all articles", "Found 12 rows")
+            ask("List all articles", "Found 12 articles")
             ask("Tell me about rooftop beekeeping hives", "Here is what the documents say")
             for expander in sidebar.get_by_test_id("stExpander").all()[:3]:  # chunk texts and metadata
                 expander.locator("summary").click()
