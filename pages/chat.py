@@ -113,6 +113,13 @@ with st.sidebar:
               on_click=history.new_chat, width="stretch",
               help="Start over with the example questions: later questions no longer build on these answers "
                    "(they stay stored, on the Traces page)")
+    recent = history.recent()
+    if recent:
+        with st.popover("Recent chats", icon=":material/history:", width="stretch"):
+            for conversation_id, label in recent.items():
+                st.button(ui.escape_markdown(label, one_line=True), key=f"recent_{conversation_id}", type="tertiary",
+                          disabled=conversation_id == history.current_id(), on_click=history.open_conversation,
+                          args=(conversation_id,))
     if history.current_id():
         st.button("Delete this chat", key="delete_chat", icon=":material/delete:", type="tertiary",
                   on_click=history.delete_chat, help="Remove this conversation, its traces and feedback from the store")

@@ -105,8 +105,8 @@ if not found:
 turn = found[0]
 st.subheader(ui.escape_markdown(turn.question), anchor=False)
 with st.container(horizontal=True, vertical_alignment="center"):
-    st.caption(f"Asked {trace_list.readable_time(row['created_at'], datetime.now(UTC), st.context.timezone)} · "
-               f"turn #{row['number']} of its conversation")
+    asked = trace_list.readable_time(row["created_at"], datetime.now(UTC), st.context.timezone)
+    st.caption(ui.escape_markdown(f"Asked {asked} · turn #{row['number']} of its conversation"))
     if row["conversation_id"]:
         st.page_link("pages/chat.py", label="Open this conversation in the chat", icon=":material/forum:",
                      query_params={"chat": row["conversation_id"]})

@@ -110,6 +110,17 @@ class TurnSummary:
 
 
 @dataclass
+class ConversationSummary:
+    """One stored conversation for a list of recent chats."""
+
+    id: str
+    title: str
+    source: str
+    updated_at: datetime  # UTC, naive
+    turns: int
+
+
+@dataclass
 class StoredConversation:
     id: str
     title: str
@@ -403,6 +414,19 @@ class History:
 
         return self._run(work)
 
+    def conversations(self, *, source: str | None = None, limit: int = 20) -> list[ConversationSummary]:
+        """The most recently used conversations (of the table `source`, when given), with their number of turns."""
+        if not self.enabled:
+            return []
+        c = conversations_table.c
+        count = (sa.select(sa.func.count()).select_from(turns_table)
+                 .where(turns_table.c.conversation_id == c.id).scalar_subquery())
+        query = sa.select(c.id, c.title, c.source, c.updated_at, count.label("turns")).order_by(c.updated_at.desc())
+        if source is not None:
+            query = query.where(c.source == source)
+        query = query.limit(limit)
+        return self._run(lambda connection: [ConversationSummary(*row) for row in connection.execute(query)])
+
     def conversation_ids(self) -> list[str]:
         """Every stored conversation, most recently used first."""
         if not self.enabled:
@@ -414,7 +438,8 @@ class History:
 def _turn_record(turn: Turn, conversation_id: str, number: int) -> dict[str, Any]:
     trace, result = turn.trace, turn.result
     return {"id": turn.id, "conversation_id": conversation_id, "number": number,
-            "created_at": _parse_time(turn.created_at), "saved_at": _now(), "question": turn.question, "answer": turn.answer,
+            "created_at": _parse_time(turn.created_at), "saved_at": _now(), "question": turn.question,
+            "answer": turn.answer,
             "route": turn.route, "forced": bool(trace.forced_route), "error": turn.error,
             "provider": trace.provider[:200], "latency_ms": float(trace.total_ms), "tokens": trace.tokens["total"],
             "cost_usd": float(turn.cost_usd), "top_score": max((c.score for c in result.chunks), default=None),

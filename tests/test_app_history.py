@@ -121,6 +121,23 @@ def test_new_chat_starts_another_conversation_with_the_examples(store_path: Path
     assert start(first_chat).session_state["turns"][0].question == "How many articles per category?"
 
 
+def test_recent_chats_open_an_earlier_conversation(store_path: Path) -> None:
+    at = ask(start(), "How many articles per category?")
+    first_chat, first = at.query_params["chat"], at.session_state["turns"][0]
+    next(b for b in at.sidebar.button if b.key == "new_conversation").click().run()
+    ask(at, "Tell me about bike lanes")
+    shown = at.query_params["chat"]
+    recent = [b for b in at.sidebar.button if b.key and b.key.startswith("recent_")]
+    assert [b.key for b in recent] == [f"recent_{shown}", f"recent_{first_chat}"]  # newest first
+    assert recent[0].disabled and not recent[1].disabled  # the chat shown cannot be opened again
+    assert recent[1].label.startswith("How many articles per category? · 1 turn · today ")
+    recent[1].click().run()
+    assert not at.exception, at.exception
+    assert at.query_params["chat"] == first_chat
+    assert [t.id for t in at.session_state["turns"][at.session_state["chat_start"]:]] == [first.id]
+    assert "How many articles per category?" in texts(at.main) and "bike lanes" not in texts(at.main)
+
+
 def test_feedback_reaches_the_store(store_path: Path) -> None:
     at = ask(start(), "Tell me about bike lanes")
     turn = at.session_state["turns"][0]

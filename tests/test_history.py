@@ -131,6 +131,20 @@ def test_search_and_filters_across_conversations(tmp_path: Path, asked: tuple[li
     assert (semantic.feedback, semantic.comment) == (-1, "too long")
 
 
+def test_recent_conversations_of_a_table(tmp_path: Path, asked: tuple[list[Turn], Conversation]) -> None:
+    turns, _ = asked
+    store = _store(tmp_path)
+    older, newer, other = store.new_id(), store.new_id(), store.new_id()
+    store.save_turn(older, turns[0], number=1, source="articles")
+    store.save_turn(newer, turns[2], number=1, source="articles")
+    store.save_turn(newer, turns[3], number=2, source="articles")
+    store.save_turn(other, turns[1], number=1, source="tickets")
+    listed = store.conversations(source="articles")
+    assert [(c.id, c.title, c.turns) for c in listed] == [(newer, turns[2].question, 2), (older, turns[0].question, 1)]
+    assert [c.id for c in store.conversations()] == [other, newer, older]
+    assert [c.id for c in store.conversations(limit=1)] == [other]
+
+
 def test_deleting_a_conversation_removes_its_turns_and_feedback(tmp_path: Path,
                                                                 asked: tuple[list[Turn], Conversation]) -> None:
     turns, _ = asked

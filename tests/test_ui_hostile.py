@@ -196,8 +196,10 @@ def test_hostile_rows_render_as_text_on_every_page(hostile_app: AppTest) -> None
 
     at.switch_page("pages/traces.py").run()
     assert not at.exception, at.exception
-    next(s for s in at.main.selectbox if s.key == "traces_selected").set_value(searched.id).run()
+    at.query_params["turn"] = searched.id  # the Traces page opens the turn its URL names
+    at.run()
     assert not at.exception, at.exception
+    assert at.main.subheader[0].value == searched.question
     assert_nothing_rendered_from_data(at)
     labels = [rendered_text(e.label) for e in at.main.expander]
     assert any(literal(TITLES[0]) in label for label in labels), labels

@@ -12,7 +12,7 @@ import streamlit as st
 from rag.errors import RagError
 from rag.models import Turn
 from ui import engine
-from ui.support import escape_markdown
+from ui.support import escape_markdown, show_bidi
 
 PARAM = "chat"  # ?chat=<conversation id>
 CHAT_ID_KEY = "chat_id"  # the stored conversation the chat shows (None until its first turn is saved)
@@ -83,6 +83,23 @@ def save_feedback(turn: Turn) -> None:
         engine.assistant().history.save_feedback(turn.id, turn.feedback, turn.feedback_comment)
     except RagError as error:
         st.session_state[NOTICE_KEY] = f"{error.title}: {error}"
+
+
+def recent(limit: int = 15) -> dict[str, str]:
+    """{conversation id: plain-text label} of the table's most recently used stored conversations (empty when the
+    store is off or failing)."""
+    from datetime import UTC, datetime
+
+    from ui.trace_list import readable_time
+
+    assistant = engine.assistant()
+    try:
+        found = assistant.history.conversations(source=assistant.source.table, limit=limit)
+    except RagError:
+        return {}
+    now, zone = datetime.now(UTC), st.context.timezone
+    return {c.id: f"{show_bidi(c.title[:60])} · {c.turns} turn{'s' if c.turns != 1 else ''} · "
+                  f"{readable_time(c.updated_at, now, zone)}" for c in found}
 
 
 def new_chat() -> None:
