@@ -170,6 +170,9 @@ class Assistant:
             if assistant is self:
                 with tracing.span("validate"):
                     trace.question = validate_question(question, self.settings.max_question_chars)
+            change = assistant.context.planner.plan(trace.question).change
+            if change:
+                return assistant._read_only(trace.question, change, trace)
             if conversation is not None and forced is None:
                 followed = assistant._follow_up(trace.question, conversation, trace)
                 if followed is not None:
@@ -377,6 +380,19 @@ class Assistant:
         if result.interpretation is None:
             return answer
         return f"_{escape_markdown(result.interpretation.restatement(), one_line=True)}_\n\n{answer}"
+
+    def _read_only(self, question: str, verb: str, trace: Trace) -> Turn:
+        """A request to change the table ("delete all politics articles"): a plain answer, no query of any kind."""
+        table, rows = self.context.source.table, self.row_noun
+        with tracing.span("read_only", verb=verb):
+            pass
+        text = (f"This app only reads the table `{table}`: it cannot {escape_markdown(verb, one_line=True)} "
+                f"{rows} or change any value, and nothing was run. Ask a question about the {rows} instead, for "
+                f"example how many there are, or what they say about a topic.")
+        result = EngineResult(reason=f"asks to change the table ({verb!r}): this app only reads it; no query",
+                              interpretation=Interpretation(f"Not run: a request to {verb} data (the app only reads)"))
+        trace.notes.append(f"A request to change the table ({verb!r}); answered without a query.")
+        return Turn(question=question, answer=self._with_restatement(result, text), trace=trace, result=result)
 
     def _failed(self, trace: Trace, error: RagError) -> Turn:
         trace.error = f"{error.title}: {error}"

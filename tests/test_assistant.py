@@ -290,3 +290,32 @@ def test_a_measure_the_table_lacks_gets_a_plain_answer(assistant: Assistant) -> 
     assert turn.error is None and turn.route == "sql" and turn.result.sql is None  # nothing was computed
     assert "Not in this table" in turn.answer and "'price'" in turn.answer and "`word_count`" in turn.answer
     assert turn.result.interpretation.action == "Not computed: no column for 'price'"
+
+
+@pytest.mark.parametrize("question", ["delete all politics articles", "Please update the author of k3 to Jane Doe",
+                                      "Can you add a new article about bees?", "remove the Business articles"])
+def test_a_request_to_change_the_table_is_answered_without_a_query(assistant: Assistant, built: tuple[Path, Settings,
+                                                                                                       Assistant],
+                                                                    question: str) -> None:
+    """#8/#13: a request to change data gets a plain "this app only reads the table"; no engine runs, no SQL, no
+    search, and the table is unchanged."""
+    db, _, _ = built
+    before = sha256_file(db)
+    turn = assistant.ask(question)
+    assert turn.error is None and turn.route is None and turn.result.sql is None and not turn.result.chunks
+    assert "only reads the table" in turn.answer and turn.result.interpretation.action.startswith("Not run")
+    assert sha256_file(db) == before
+
+
+@pytest.mark.parametrize("question", ["Any update on the election?", "Change of mayor after the recount"])
+def test_questions_that_start_like_a_change_are_still_answered(assistant: Assistant, question: str) -> None:
+    turn = assistant.ask(question)
+    assert turn.route is not None and "only reads" not in turn.answer
+
+
+def test_a_count_of_things_that_are_not_rows_says_what_is_missing(assistant: Assistant) -> None:
+    """"How many readers ...": no column holds readers, so the answer says so instead of counting articles."""
+    turn = assistant.ask("How many readers did the Business section get in 2023?")
+    assert turn.error is None and turn.route == "sql" and turn.result.sql is None
+    assert "Not in this table" in turn.answer and "'readers'" in turn.answer and "It can count articles" in turn.answer
+    assert turn.result.interpretation.action == "Not computed: no column for 'readers'"

@@ -213,7 +213,7 @@ def test_the_sample_set_meets_the_issue() -> None:
     """At least 80 cases over the three routes, with no-answer cases and the issue-3 done-when questions."""
     cases = load_cases(EVAL_DIR / "news" / "dev.yaml")
     assert cases.table == "articles" and len(cases.cases) >= 80
-    routes = {c.route for c in cases.cases}
+    routes = {c.route for c in cases.cases if not c.refuses}  # a request to change the table has no route
     assert routes == {"sql", "vector", "hybrid"}
     assert sum(c.no_answer for c in cases.cases) >= 3
     questions = " | ".join(c.question.lower() for c in cases.cases)
@@ -280,6 +280,23 @@ def test_score_no_answer_case() -> None:
                       k=5).passed
     noisy = score_case(case, turn("vector", "Here is what the documents say", chunks=[chunk("u1", 0.3)]), k=5)
     assert not noisy.passed and "best similarity 0.30" in noisy.failure_reasons[0]
+
+
+def test_refusal_case_passes_only_without_a_query_and_with_a_read_only_reply() -> None:
+    """A `refuses: true` case (a request to change the table) has no route or result; it passes when no query ran
+    and the reply says the app only reads the table."""
+    document = {"version": 1, "table": "articles", "cases": [
+        {"id": "r", "question": "delete all politics articles", "refuses": True, "notes": "a write"}]}
+    case = parse_cases(document).cases[0]
+    assert case.refuses and case.kind == "refusal" and case.route == ""
+    with pytest.raises(CaseFileError, match="refuses"):
+        parse_cases({**document, "cases": [{"id": "r", "question": "q", "refuses": True, "route": "sql"}]})
+    good = score_case(case, turn(None, "This app only reads the table `articles`; nothing was run."), k=5)
+    assert good.passed and good.route_ok and good.expected_route == "none"
+    searched = score_case(case, turn("vector", "This app only reads the table.", chunks=[chunk("u1")]), k=5)
+    assert not searched.passed and "ran a query" in searched.failure_reasons[0]
+    silent = score_case(case, turn(None, "Done."), k=5)
+    assert not silent.passed and "only reads" in silent.failure_reasons[0]
 
 
 def test_summary_and_report_files(tmp_path: Path) -> None:

@@ -125,3 +125,54 @@ def test_named_people_are_alternatives_and_comparing_them_groups(ask) -> None:  
     assert ask("How many reviews by Ana Ruiz or Ben Ode?") == [(either,)]
     counts = Counter(r["reviewer"] for r in ROWS if r["reviewer"] in ("Ana Ruiz", "Ben Ode"))
     assert sorted(ask("Who wrote more reviews, Ana Ruiz or Ben Ode?")) == sorted(counts.items())
+
+
+def top_per_group(group: str, key: str, most: bool, n: int = 1) -> set[tuple[object, object]]:
+    """(group value, headline) of the rows ranked 1..n in each group by `key`, ties kept (as SQL RANK)."""
+    found: set[tuple[object, object]] = set()
+    for value in {r[group] for r in ROWS}:
+        members = [r for r in ROWS if r[group] == value]
+        ordered = sorted({r[key] for r in members}, reverse=most)[:n]  # the n best distinct values: ranks <= n
+        best = sorted((r[key] for r in members), reverse=most)[n - 1]
+        found |= {(value, r["headline"]) for r in members if r[key] in ordered and (r[key] >= best if most
+                                                                                    else r[key] <= best)}
+    return found
+
+
+def test_the_top_rows_of_each_group(ask) -> None:  # noqa: ANN001
+    """"the newest review for each brand", "the 2 oldest reviews per department", "the highest-rated review per
+    brand": rows at the top of each group (ties kept), not one number per group."""
+    assert {row[:2] for row in ask("the newest review for each brand")} == top_per_group("brand", "reviewed_on", True)
+    assert {row[:2] for row in ask("the 2 oldest reviews per department")} == top_per_group(
+        "department", "reviewed_on", False, 2)
+    assert {row[:2] for row in ask("the highest-rated review per brand")} == top_per_group("brand", "rating", True)
+    assert {row[:2] for row in ask("the newest review for each reviewer")} == top_per_group(
+        "reviewer", "reviewed_on", True)
+    plan = ask.planner.plan("the 2 oldest reviews per department")
+    assert plan.per_group and plan.limit == 2 and plan.intent == "earliest"
+    # a count per group stays a count ("which brand got the most reviews"), a value per group stays a value
+    assert not ask.planner.plan("Which brand got the most reviews?").per_group
+    assert ask.planner.plan("What is the highest rating per brand?").intent == "max"
+    assert not ask.planner.plan("What is the highest rating per brand?").per_group
+
+
+def test_counts_of_things_that_are_not_rows(ask) -> None:  # noqa: ANN001
+    """"how many units did X sell" counts no rows: the plan names what is missing (answered "Not in this table");
+    a count of a fact with rare topic words stays a search of the texts."""
+    for question in ("How many units did Kessler & Vogt sell?", "How many units were sold per brand?",
+                     "How many returns did Nord-Lys get in 2023?"):
+        plan = ask.planner.plan(question)
+        assert plan.intent == "count" and plan.missing in ("units", "returns") and not plan.topic, question
+    fact = ask.planner.plan("How many deliveries did the longest-serving midwife at Lowfield log?")
+    assert fact.missing is None and fact.intent == "topic"
+    assert ask.planner.plan("How many Home & Kitchen reviews were there in 2023?").missing is None
+
+
+def test_words_naming_the_rows_or_a_value_are_not_text_matches(ask) -> None:  # noqa: ANN001
+    """"product reviews" are the rows themselves; "the Nord-Lys team" names a value: neither filters the text."""
+    assert ask("How many product reviews do we have in total?") == [(len(ROWS),)]
+    assert ask("How many customer reviews were posted in 2023?") == [
+        (sum(str(r["reviewed_on"]).startswith("2023") for r in ROWS),)]
+    plan = ask.planner.plan("How many reviews did the Nord-Lys team get in 2023?")
+    assert not plan.topic and "team" in plan.unused
+    assert ask.planner.plan("How many product reviews mention batteries?").topic == "batteries"

@@ -15,6 +15,7 @@ from rag.answer import compose
 from rag.answer.context import EngineContext, engine_response
 from rag.answer.markdown import escape_markdown
 from rag.data.labels import reading_labels
+from rag.data.roles import row_noun
 from rag.errors import QueryFailed, RagError, UnsafeSQL
 from rag.models import EngineResult, QueryResult
 from rag.understand.interpretation import interpret, interpret_sql, reading
@@ -41,6 +42,11 @@ class SQLEngine(CustomQueryEngine):
         missing = escape_markdown(plan.missing or "", one_line=True)
         text = (f"Not in this table: table `{source.table}` has no column for '{missing}', so this cannot be "
                 f"computed. The numbers it has: {numbers}.")
+        if plan.intent == "count":  # "how many readers": counting the rows would answer another question
+            rows = row_noun(source.table)
+            text = (f"Not in this table: table `{source.table}` holds one row per {rows.rstrip('s')} and no column "
+                    f"for '{missing}', so they cannot be counted (counting {rows} would answer another question). "
+                    f"It can count {rows}; the numbers it has: {numbers}.")
         reading = interpret(plan, source.table)
         reading.action = f"Not computed: no column for '{plan.missing}'"
         reading.unused_words = [w for w in reading.unused_words if w.lower() != plan.missing]

@@ -20,6 +20,9 @@ A case file (YAML, versioned) names the table it was written for and lists cases
       question: "quantum computing in agriculture"
       route: vector
       no_answer: true               # nothing relevant exists: the answer must say so
+    - id: change-delete
+      question: "delete all politics articles"
+      refuses: true                 # a request to change the table: no query runs, the answer says it only reads
 
 A conversation is a case with `turns` instead of a question: each turn is a case of its own (same keys, no
 `id`; scored as `<id>#<n>`), asked in order in one conversation, and may say which earlier turn it must build
@@ -62,7 +65,7 @@ from rag.settings import PROJECT_ROOT
 SUPPORTED_VERSIONS = (1,)
 ROUTES = ("sql", "vector", "hybrid")
 CASE_KEYS = {"id", "question", "route", "alternatives", "sql_result", "relevant", "no_answer", "ordered", "notes",
-             "reference_sql"}
+             "reference_sql", "refuses"}
 TURN_KEYS = (CASE_KEYS - {"id"}) | {"follows", "explains"}  # a turn of a conversation case
 CONVERSATION_KEYS = {"id", "turns", "notes"}
 DEFAULT_CASES = PROJECT_ROOT / "eval" / "news" / "dev.yaml"
@@ -108,11 +111,14 @@ class Case:
     # and whether it asks how an earlier answer was reached (then it has no route or expected result).
     follows: int | None = None
     explains: bool = False
+    refuses: bool = False  # a request to change the table: passes when no query ran and the answer says it only reads
 
     @property
     def kind(self) -> str:
         if self.explains:
             return "explain"
+        if self.refuses:
+            return "refusal"
         return "sql" if self.sql_result is not None else "retrieval" if self.relevant else "no_answer"
 
     @property
@@ -265,6 +271,11 @@ def _parse_case(raw: Any) -> Case:
     question = raw.get("question")
     if not isinstance(question, str) or not question.strip():
         raise ValueError("'question' must be a non-empty string")
+    if "refuses" in raw:
+        if raw["refuses"] is not True or set(raw) - {"id", "question", "refuses", "notes"}:
+            raise ValueError("a 'refuses: true' case has only an id, a question and notes (no route or result)")
+        return Case(id=case_id.strip(), question=question.strip(), route="", notes=str(raw.get("notes") or "").strip(),
+                    refuses=True)
     route = raw.get("route")
     if route not in ROUTES:
         raise ValueError(f"'route' must be one of {', '.join(ROUTES)}, not {route!r}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import time
 import traceback
 from collections import Counter
@@ -25,6 +26,7 @@ from rag.evaluation.report import EvalReport, summarise
 from rag.models import Conversation, Route
 from rag.settings import Settings, mask_url
 
+READ_ONLY = re.compile(r"\bonly reads\b|\bread-only\b", re.I)  # the reply to a request to change the table
 KEPT_ROWS = 20  # rows of an actual SQL result kept per case in the report
 # Baseline retrievals per retrieval case: the whole question, no filters, same k (what a stock pipeline does).
 BASELINE_MODES = ("dense", "keyword")
@@ -104,6 +106,16 @@ def score_case(case: Case, turn: Any, k: int, roles: Any = None) -> CaseResult:
     reasons = result.failure_reasons
     if turn.error:
         reasons.append(f"error: {turn.error}")
+    if case.refuses:  # a request to change the table: no query of any kind, and a reply that says so
+        result.expected_route, result.accepted_routes, result.route_ok = "none", ["none"], route is None
+        if route is not None or outcome.sql or outcome.chunks:
+            reasons.append(f"ran a query ({route or 'SQL'}) for a request to change the table")
+        if not READ_ONLY.search(turn.answer or ""):
+            reasons.append("the answer does not say that the app only reads the table")
+        result.passed = not reasons
+        if not result.passed:
+            result.turn = turn.to_dict()
+        return result
     if not result.route_ok:
         wanted = " or ".join(case.accepted_routes)
         reasons.append(f"routed to {route or 'no route'}, expected {wanted}")

@@ -30,7 +30,13 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     rows = row_noun(table)
     labels = {**{c: derive_label(c, table) for c in _columns(plan)}, **(labels or {})}
     measure = labels.get(plan.measure or "", plan.measure)
-    if plan.intent == "topic" and not plan.is_aggregate:
+    if plan.per_group:
+        order = {"latest": "Newest {rows}", "earliest": "Oldest {rows}", "longest": "Longest {rows} by {measure}",
+                 "shortest": "Shortest {rows} by {measure}", "min": "{Rows} with the lowest {measure}"}.get(
+            plan.intent, "{Rows} with the highest {measure}")
+        action = order.format(rows=rows, Rows=rows.capitalize(), measure=measure) + \
+            f" ({plan.limit or 1} of each, ties kept)"
+    elif plan.intent == "topic" and not plan.is_aggregate:
         action = f"Searched the text for '{plan.topic}'" if plan.topic else f"Listed {rows}"
     else:
         action = ACTIONS.get(plan.intent, "Counted {rows}").format(rows=rows, measure=measure or "rows")

@@ -23,7 +23,15 @@ from rapidfuzz.distance import OSA
 from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
 from rag.understand.dates import find_date_ranges
-from rag.understand.vocabulary import STOPWORDS, VALUE_TOKEN, WORD, Vocabulary, singular, value_tokens
+from rag.understand.vocabulary import (
+    GENERIC_COLUMN_WORDS,
+    STOPWORDS,
+    VALUE_TOKEN,
+    WORD,
+    Vocabulary,
+    singular,
+    value_tokens,
+)
 
 ENTITY_NOUNS = frozenset({
     "article", "articles", "story", "stories", "piece", "pieces", "post", "posts", "document", "documents",
@@ -95,6 +103,17 @@ NEGATION_CUE = re.compile(r"\b(not|except|excluding|exclude|other than|apart fro
                           r"aside from|but not|non)[\s-]+(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which)"
                           r"\s+)*$", re.I)
 MISSING_CUE = r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lacking(?:\s+an?)?|with(?:\s+an?)?\s+(?:empty|blank))"
+# A request to change the table ("delete all politics articles", "update the rating of R-000123 to 5", "add a
+# ticket"): an imperative write verb opening the question, after polite openers. The verbs that are also nouns or
+# adjectives of questions ("update on the strike", "closed tickets", "change requests") count only before a
+# determiner or a pronoun; "add up" is arithmetic.
+CHANGE_OPENER = (r"^\s*(?:(?:please|pls|kindly|now|ok|okay|and|also)[,\s]+|(?:can|could|would|will)\s+you\s+"
+                 r"(?:please\s+)?|(?:i|we)\s+(?:want|need|would like)\s+(?:you\s+)?to\s+|i'?d like (?:you )?to\s+|"
+                 r"let'?s\s+|go ahead and\s+|how (?:do|can) i\s+)*")
+CHANGE_REQUEST = re.compile(CHANGE_OPENER + r"(?:(delete|remove|erase|wipe|purge|truncate|insert|overwrite|rename|"
+                  r"reassign|unassign)\b|(update|change|modify|edit|set|add|create|append|close|reopen|mark|fix|correct|"
+                  r"replace|assign|move|clear|drop|enter|submit|record|log|file|upload|import)\s+(?!up\b)(?:a|an|"
+                  r"the|all|every|each|this|that|these|those|it|them|its|their|my|our|new|another|some|one)\b)", re.I)
 OPS = {"more than": ">", "longer than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
        "at least": ">=", "fewer than": "<", "less than": "<", "shorter than": "<", "under": "<", "below": "<",
        "at most": "<=", "exactly": "=", "with": "="}
@@ -150,6 +169,10 @@ class QueryPlan:
     intent_span: tuple[int, int] | None = None  # where the words asking for the computation are
     missing: str | None = None  # the thing to compute that no column of the table holds ("average price")
     topic_marked: bool = False  # the topic words follow a subject cue ("about", "mentioning", quotes ...)
+    per_group: bool = False  # the rows at the top of each group ("the longest article in each section")
+    change: str = ""  # the write verb of a request to change the table ("delete"): answered without a query
+    uncounted: str = ""  # the noun a count cue asked about that is not a row ("how many readers")
+    value_heads: list[str] = field(default_factory=list)  # "desk" of "the business desk": how a value was named
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
 
@@ -160,6 +183,8 @@ class QueryPlan:
     def route(self) -> tuple[Route, str]:
         """The routing policy, in one place (see docs/DESIGN.md)."""
         facts = "; ".join(self.evidence) or "no structured cues"
+        if self.change:
+            return Route.SQL, f"asks to change the table ({self.change!r}): answered without a query, read only"
         if self.is_aggregate:
             return Route.SQL, f"compute: {facts}" + (f"; topic words {self.topic!r} become a text match"
                                                      if self.topic else "; no topic")
@@ -185,6 +210,20 @@ class Planner:
         self.value_lengths = self.vocab.value_lengths  # token counts of values, longest first
         row_nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS if w.endswith("s")),
                                     key=len, reverse=True))
+        nouns = "|".join(sorted({re.escape(w) for n in self.vocab.entity_words | ENTITY_NOUNS
+                                 for w in (n, singular(n))}, key=len, reverse=True))
+        self.per_group_cue = re.compile(
+            rf"\b(?:top\s+)?(?:{NUM}\s+)?(latest|newest|most recent|last|oldest|earliest|first|longest|shortest|"
+            rf"highest|lowest|largest|smallest|biggest|best|worst|top|most|least|fewest)(?:\s+{NUM})?((?:[\s-]+[a-z]+){{0,2}}?)"
+            rf"\s+({nouns})\b", re.I)
+        # "which review in each brand has the most votes", "the ticket with the highest priority score per agent"
+        self.per_group_after = re.compile(
+            rf"\b(?:which|what|the)\s+()({nouns})\b[^.?!]*?\b(?:with|has|have|had|got|gets|get|received|receives|"
+            rf"earned|drew)\s+the\s+(most|highest|lowest|fewest|least|largest|smallest|biggest|best|worst)"
+            rf"((?:[\s-]+[a-z]+){{0,2}})", re.I)
+        # a word of a numeric column's name ("helpful" of helpful_votes), for "the most helpful review"
+        self.measure_parts = {part: column for column in roles.numeric for part in column.lower().split("_")
+                              if len(part) > 3 and part not in GENERIC_COLUMN_WORDS}
         self.intent_patterns = tuple((pattern.replace("ROW_NOUNS", row_nouns), intent)
                                      for pattern, intent in INTENT_PATTERNS)
         # Dimensions that group by a column's values (not by a date part).
@@ -196,6 +235,10 @@ class Planner:
         plan = QueryPlan(question=question)
         text, plan.corrections = self._corrected(question.replace("’", "'"))
         consumed = [False] * len(text)
+        change = CHANGE_REQUEST.match(text)
+        if change:
+            plan.change = (change.group(1) or change.group(2)).lower()
+            plan.evidence.append(f"asks to change the table ({plan.change!r}): this app only reads it")
 
         def take(start: int, end: int) -> None:
             for i in range(start, end):
@@ -213,6 +256,7 @@ class Planner:
         self._intent(text, plan, take, free)
         self._missing_values(text, plan, take, free)
         self._flags(text, plan, take, free)
+        self._row_kinds(text, plan, take, free)
         self._categories(text, plan, take, free)
         self._authors(text, plan, take, free)
         self._missing_measure(text, plan, free)
@@ -226,13 +270,16 @@ class Planner:
         if plan.topic and not plan.is_aggregate:
             self._release_foreign_dates(text, plan, consumed)
         plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
+        self._not_rows(plan)
+        self._unused_measure(text, plan)
         if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS) and not plan.topic_marked:
             # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
             # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
             # rather than silently filtering rows or turning a listing into a search.
             words = plan.topic.split()
-            plan.unused = [w for w in words if not is_rare_word(w)]
-            plan.topic = " ".join(w for w in words if is_rare_word(w))
+            kept = [w for w in words if is_rare_word(w) and w not in plan.value_heads]
+            plan.unused = [w for w in words if w not in kept]
+            plan.topic = " ".join(kept)
             if plan.unused:
                 plan.evidence.append("not used: " + ", ".join(repr(w) for w in plan.unused))
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
@@ -243,6 +290,36 @@ class Planner:
         return plan
 
     # ---------------------------------------------------------------- recognisers
+
+    def _unused_measure(self, text: str, plan: QueryPlan) -> None:
+        """A measure named in a count ("how many reviews have helpful votes") that the count does not use: its words
+        are listed as not used, so the reading does not silently drop them."""
+        if (not plan.measure or plan.intent not in ("count", "share") or plan.per_group or plan.missing
+                or any(c.column == plan.measure for c in plan.conditions)):
+            return
+        words = sorted((w for w, column in self.vocab.measures.items() if column == plan.measure), key=len,
+                       reverse=True)
+        for match in re.finditer(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b", text, re.I):
+            if match.group(1) not in plan.unused:
+                plan.unused.append(match.group(1))
+                plan.evidence.append(f"not used: {match.group(1)!r} (a count does not use it)")
+
+    @staticmethod
+    def _not_rows(plan: QueryPlan) -> None:
+        """"How many readers did the politics section get", "how many units did X sell": a count of something
+        that is not a row, with no rare word left that could name a fact to look up in the texts ("how many
+        deliveries did the longest-serving midwife log" stays a search). No column holds it: say so rather than
+        count rows."""
+        if not plan.uncounted or plan.intent_span is not None or plan.intent not in ("topic", "count"):
+            return
+        if plan.topic_marked or any(c.kind == "text_like" for c in plan.conditions):
+            return
+        others = [w for w in plan.topic.split() if w.lower() != plan.uncounted]
+        if any(is_rare_word(w) for w in others):
+            return
+        plan.intent, plan.missing, plan.topic = "count", plan.uncounted, ""
+        plan.unused = [w for w in others if w.lower() not in plan.unused] + plan.unused
+        plan.evidence.append(f"count of {plan.uncounted!r}, which are not rows: no column holds them")
 
     def _corrected(self, text: str) -> tuple[str, list[tuple[str, str]]]:
         """The question with misspelt words read as the table's or the grammar's words ("artcles" -> "articles",
@@ -486,18 +563,29 @@ class Planner:
 
     def _intent(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         lower = text.lower()
-        summed = re.search(r"\bhow many (\w+)", lower)
-        if (summed and summed.group(1) in self.vocab.measures and summed.group(1) not in self.vocab.entity_words
-                and not re.search(r"\b(longest|shortest|average|mean)\b", lower)):
-            plan.intent, plan.measure = "sum", self.vocab.measures[summed.group(1)]
-            plan.evidence.append(f"sum ({summed.group(0)!r})")
-            take(summed.start(), summed.end())
+        # "how many words", "the number of helpful votes per brand": a count cue on a measure adds it up
+        summed = re.search(r"\b(?:how many|(?:total\s+)?number of|count of)\s+([a-z]+)(?:[\s-]+([a-z]+))?", lower)
+        if summed and summed.group(1) not in self.vocab.entity_words and not re.search(
+                r"\b(longest|shortest|average|mean)\b", lower):
+            phrase = f"{summed.group(1)} {summed.group(2)}" if summed.group(2) else ""
+            column = self.vocab.measures.get(phrase) or self.vocab.measures.get(summed.group(1))
+            end = summed.end() if phrase in self.vocab.measures else summed.end(1)
+            following = WORD.findall(lower[end:])[:1]
+            if column and not (following and self._is_entity(following[0])):  # "how many long articles": rows
+                plan.intent, plan.measure = "sum", column
+                plan.evidence.append(f"sum ({lower[summed.start():end]!r})")
+                take(summed.start(), end)
         for pattern, intent in self.intent_patterns:
             for match in re.finditer(pattern, lower):
                 if not free(match.start(), match.end()):
                     continue
                 if intent == "count" and not self._counts_rows(lower, match):
-                    continue  # "how many homes were reserved": a fact in the text, not a count of rows
+                    # "how many homes were reserved": a fact in the text, not a count of rows; or "how many readers"
+                    # when nothing else names a topic (decided in _not_rows)
+                    noun = next((w for w in WORD.findall(lower[match.end():])[:3]
+                                 if w not in STOPWORDS and w not in NUMBER_WORDS), "")
+                    plan.uncounted = plan.uncounted or noun
+                    continue
                 if intent in ("max", "min", "longest", "shortest") and not self._about_rows(lower, match, plan):
                     continue  # "the smallest inhabited island", "the longest-serving midwife"
                 if plan.intent == "topic":
@@ -511,10 +599,59 @@ class Planner:
                 else:
                     take(match.start(), match.end())
                 break
-        if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest"):
+        self._per_group(text, plan, take, free)
+        if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest") and not plan.per_group:
             plan.intent = "count"
         if MOST_PATTERN.search(lower) and plan.group_by:
             plan.order_most = True
+
+    def _row_kinds(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"product reviews", "support tickets", "news articles": a word naming the kind of row before the row noun
+        names the rows themselves, not a topic to match in the text."""
+        if not self.vocab.row_kinds:
+            return
+        kinds = "|".join(sorted((re.escape(w) for w in self.vocab.row_kinds), key=len, reverse=True))
+        for match in re.finditer(rf"\b({kinds})[\s-]+([a-z]+)\b", text, re.I):
+            if self._is_entity(match.group(2)) and free(match.start(1), match.end(1)):
+                take(match.start(1), match.end(1))
+                plan.evidence.append(f"{match.group(0)!r} names the rows")
+
+    def _per_group(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"The longest article in each section", "the 2 newest tickets per agent", "the review with the most
+        helpful votes for each brand": the rows at the top of each group, not a number per group. The ordering word
+        must lead to a row noun; "most"/"top"/"best" need a measure ("which agent handled the most tickets" is a
+        count per agent)."""
+        if not plan.group_by or plan.with_ties:
+            return
+        match = next((m for m in self.per_group_cue.finditer(text) if free(m.start(5), m.end(5))), None)
+        if match:
+            word, middle, noun = match.group(2).lower(), match.group(4) or "", match.group(5)
+            number = match.group(1) or match.group(3)
+        else:
+            match = self.per_group_after.search(text)
+            if not match:
+                return
+            word, middle, noun, number = match.group(3).lower(), match.group(4) or "", match.group(2), None
+        measure = plan.measure or next((self.measure_parts[w] for w in re.findall(r"[a-z]+", middle.lower())
+                                        if w in self.measure_parts), None)
+        if word in ("latest", "newest", "most recent", "last", "oldest", "earliest", "first"):
+            if not self.roles.date:
+                return
+            plan.intent = "earliest" if word in ("oldest", "earliest", "first") else "latest"
+        else:
+            if measure is None and word in ("longest", "shortest"):
+                measure = self.vocab.measures.get("length") or (
+                    self.roles.numeric[0] if len(self.roles.numeric) == 1 else None)
+            if measure is None:
+                return
+            plan.measure = measure
+            plan.intent = {"longest": "longest", "shortest": "shortest"}.get(
+                word, "min" if word in ("lowest", "smallest", "worst", "least", "fewest") else "max")
+        plan.per_group = True
+        plan.limit = min(_number(number), 100) if number else (plan.limit or 1)  # "top 2 longest articles per ..."
+        take(match.start(), match.end())
+        plan.order_most = False
+        plan.evidence.append(f"the top {plan.limit} {noun} of each group ({match.group(0).strip()!r})")
 
     ROW_COUNT_VERBS = frozenset(["are", "were", "is", "was", "did", "do", "does", "have", "has", "got"])
 
@@ -533,7 +670,16 @@ class Planner:
         if after[0] in self.vocab.flags or any(word in self.vocab.measures for word in parts[1:]):
             return True  # "how many verified purchases", "how many four-star ratings": rows with that value
         # (a measure right after the cue is the measure itself: "number of words")
-        return any(self._is_entity(word) or self._category_of(word) for word in after)
+        # The counted noun phrase ends at a verb or preposition: "how many units did Voltair sell" counts units,
+        # "how many Home & Kitchen reviews were ..." counts rows of a value.
+        head: list[str] = []
+        for word in WORD.findall(lower[match.end():])[:5]:
+            if word in self.ROW_COUNT_VERBS or word in ("in", "per", "by", "from", "with", "without", "each", "of",
+                                                        "for", "on", "about", "at", "to", "that", "which", "who"):
+                break
+            head.append(word)
+        return (any(self._is_entity(word) or self._category_of(word) for word in head)
+                or bool(self._value_spans(" ".join(head))))
 
     def _about_rows(self, lower: str, match: re.Match[str], plan: QueryPlan) -> bool:
         """A superlative is about rows when a measure was named, a grouping asked for, or a row noun follows."""
@@ -664,6 +810,10 @@ class Planner:
             if negated and cue:
                 take(cue.start(), cue.end())
             take(start, end)
+            head = re.match(r"[\s-]+([a-z]+)\b(?:\s+([a-z]+))?", text[end:], re.I)
+            if (head and re.search(r"\bthe\s+$", text[:start], re.I) and head.group(1).lower() not in STOPWORDS
+                    and not self._is_entity(head.group(1)) and not self._is_entity(head.group(2) or "")):
+                plan.value_heads.append(head.group(1))  # "the business desk put out": names the value
         for (column, negated), values in found.items():
             op = {(False, True): "=", (False, False): "in", (True, True): "!=", (True, False): "not in"}[
                 (negated, len(values) == 1)]

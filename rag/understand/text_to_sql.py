@@ -41,6 +41,8 @@ class SQLBuilder:
     def answer_sql(self, plan: QueryPlan) -> str:
         """The SELECT that answers a compute/listing plan (topic words become a text match)."""
         where = self.where(plan, include_topic=True)
+        if plan.per_group:
+            return self._per_group(plan, where).sql(dialect=self.dialect)
         query = self._aggregate(plan, where) if plan.is_aggregate else self._listing(plan, where)
         return query.sql(dialect=self.dialect)
 
@@ -58,7 +60,9 @@ class SQLBuilder:
         for an aggregate, every row it counted (its conditions and text match). For "which of those ..."."""
         columns = [self._col(c) for c in (key_columns or list(self._all_columns()))]
         where = self.where(plan, include_topic=True)
-        if plan.is_aggregate:
+        if plan.per_group:
+            query = self._per_group(plan, where, key_columns=key_columns or list(self._all_columns()))
+        elif plan.is_aggregate:
             query = exp.select(*columns).from_(self._table())
             query = query.where(where) if where is not None else query
         else:
@@ -233,6 +237,53 @@ class SQLBuilder:
         if plan.limit:
             query = query.limit(plan.limit)
         return query
+
+    def _per_group(self, plan: QueryPlan, where: exp.Expression | None,
+                   key_columns: list[str] | None = None) -> exp.Select:
+        """The top `limit` rows of each group by the plan's ordering (newest, oldest, longest, highest ...), ties
+        kept (RANK): "the longest article in each section", "the 2 newest tickets per agent". Rows without the
+        ordering value are left out. With `key_columns`, only those columns of the rows (for follow-ups)."""
+        dimension = plan.group_by[0]
+        by_date = plan.intent in ("latest", "earliest")
+        key = self.roles.date if by_date else plan.measure
+        if not key:
+            raise NotInTable(f"Table {self.table} has nothing to order its rows by for this question.")
+        descending = plan.intent in ("latest", "longest", "max")
+        shown = key_columns or [c for c in (self.roles.title, self.roles.date, key, self.roles.url) if c]
+        shown = list(dict.fromkeys(shown))
+        if dimension == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+            source: exp.Select = self._names_join()
+            group, name = exp.column(NAME_COLUMN, table="names"), "author"
+            columns = [exp.column(c, table=self.table, quoted=True) for c in shown]
+            ordered = exp.column(key, table=self.table, quoted=True)
+        else:
+            group, name = self._grouping(dimension)
+            source = exp.select().from_(self._table())
+            columns = [self._col(c) for c in shown]
+            ordered = self._col(key)
+        rank = exp.Window(this=exp.Anonymous(this="RANK"), partition_by=[group.copy()],
+                          order=exp.Order(expressions=[exp.Ordered(this=ordered.copy(), desc=descending)]))
+        projected = [] if key_columns else [exp.alias_(group.copy(), name)]
+        inner = source.select(*projected, *columns, exp.alias_(rank, "rank_in_group"))
+        present = exp.Not(this=exp.Is(this=ordered.copy(), expression=exp.Null()))
+        inner = inner.where(exp.and_(where, present) if where is not None else present)
+        query = exp.select(*([] if key_columns else [exp.column(name)]), *(exp.column(c) for c in shown)).from_(
+            exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("ranked"))))
+        query = query.where(exp.LTE(this=exp.column("rank_in_group"), expression=exp.Literal.number(plan.limit or 1)))
+        order = [exp.column("rank_in_group")] if key_columns else [exp.column(name), exp.column("rank_in_group")]
+        return query.order_by(*order).limit(LIST_LIMIT * 10)
+
+    def _names_join(self) -> exp.Select:
+        """FROM the known author names (a small derived table `names`) JOIN the table on a whole-name match."""
+        names: exp.Expression = exp.select(exp.alias_(exp.Literal.string(self.profile_authors[0]), NAME_COLUMN))
+        for name in self.profile_authors[1:]:
+            names = exp.union(names, exp.select(exp.Literal.string(name)), distinct=False)
+        cell = self._normalised_authors(exp.column(self.roles.authors, table=self.table, quoted=True))
+        wanted = exp.DPipe(this=exp.DPipe(this=exp.Literal.string("%;"), expression=exp.func(
+            "REPLACE", exp.column(NAME_COLUMN, table="names"), exp.Literal.string(" "), exp.Literal.string(""))),
+            expression=exp.Literal.string(";%"))
+        return exp.select().from_(exp.Subquery(this=names, alias=exp.TableAlias(this=exp.to_identifier("names")))
+                                  ).join(self._table(), on=cell.like(wanted))
 
     def _top_with_ties(self, grouped: exp.Select, value_name: str, most: bool, order: list[str]) -> exp.Select:
         """Every group whose value equals the best one ("who wrote the most" can be several people)."""

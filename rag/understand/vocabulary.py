@@ -37,6 +37,14 @@ ROW_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "contract": ("agreement", "deal"), "document": ("doc", "file", "paper"), "order": ("purchase",),
     "email": ("message", "mail"), "message": ("email", "post"), "comment": ("remark", "reply"),
 }
+# Plain English words that name the kind of row when placed before the row noun ("product reviews", "support
+# tickets", "news articles"): the rows themselves, never a topic; only used for that noun.
+ROW_KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "ticket": ("support", "help desk", "helpdesk", "service", "customer"), "article": ("news", "newspaper", "press"),
+    "review": ("product", "customer", "user", "online"), "post": ("forum", "blog"), "story": ("news",),
+    "contract": ("customer", "supplier", "sales"), "order": ("customer", "sales", "online"),
+    "email": ("customer",), "comment": ("user", "customer", "reader"),
+}
 # Plain English names for common column names; only used for a column of that name (last word of its name).
 COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "status": ("state", "stage"), "priority": ("severity", "urgency", "importance"),
@@ -147,6 +155,7 @@ class Vocabulary:
     measures: dict[str, str] = field(default_factory=dict)  # phrase -> numeric column
     flags: dict[str, str] = field(default_factory=dict)  # phrase -> a yes/no (0/1) column it asserts
     entity_words: frozenset[str] = frozenset()
+    row_kinds: frozenset[str] = frozenset()  # words naming the kind of row before the row noun (ROW_KIND_WORDS)
 
     def value_for(self, tokens: list[str]) -> tuple[str, str] | None:
         """(column, value) a run of question tokens names exactly, spaced or joined ("st alder", "stalder")."""
@@ -219,7 +228,9 @@ class Vocabulary:
                     vocab.measures.setdefault(phrase, column)
         base = table.lower()
         nouns = {base, singular(base), *column_words(base)}
-        for synonym in ROW_NOUN_SYNONYMS.get(singular(column_words(base)[-1]) if column_words(base) else base, ()):
+        noun = singular(column_words(base)[-1]) if column_words(base) else base
+        for synonym in ROW_NOUN_SYNONYMS.get(noun, ()):
             nouns |= {synonym, synonym + "s", singular(synonym + "s")}
         vocab.entity_words = frozenset(nouns)
+        vocab.row_kinds = frozenset(ROW_KIND_WORDS.get(noun, ()))
         return vocab
