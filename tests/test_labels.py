@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from conftest import answer_body, make_articles_db, settings_for
 
 from rag.assistant import Assistant
 from rag.cli import main
-from rag.data.labels import derive_label, heading, label_of, title_case
+from rag.data.labels import derive_label, heading, label_of, reading_labels, title_case
 from rag.data.role_store import change_roles, load_labels, load_roles, roles_path, roles_report, save_roles
 from rag.data.source import TableSource
 from rag.settings import Settings
@@ -55,6 +56,19 @@ def test_headings_and_title_case() -> None:
     assert heading("published date") == "Published date"
     assert title_case("number of articles by year and category") == "Number of Articles by Year and Category"
     assert title_case("share (%) per URL") == "Share (%) per URL"
+
+
+def test_the_planners_dimensions_read_as_the_columns_behind_them() -> None:
+    """'per category' on a ticket table whose main category is `status` reads 'per status'; 'per author' reads
+    the authors column's label, singular when derived ('authors' -> 'author'), as saved otherwise."""
+    roles = SimpleNamespace(category="status", authors="assignee")
+    labels = {"status": "status", "assignee": "assignee", "opened_at": "opened"}
+    assert reading_labels(labels, roles, "tickets") == {**labels, "category": "status", "author": "assignee"}
+    sample = SimpleNamespace(category="article_category", authors="authors")
+    derived = {"article_category": "category", "authors": "authors"}
+    assert reading_labels(derived, sample, "articles") == {**derived, "category": "category", "author": "author"}
+    saved = {"article_category": "section", "authors": "writers"}
+    assert reading_labels(saved, sample, "articles") == {**saved, "category": "section", "author": "writers"}
 
 
 # ---------------------------------------------------------------- saved with the column roles

@@ -16,6 +16,7 @@ from rag.answer.context import EngineContext, engine_response
 from rag.answer.filters import CHROMA_EXPRESSIBLE, chroma_filters, structured_only
 from rag.answer.markdown import escape_markdown
 from rag.answer.retrieval import ROW_KEYS_PER_QUERY, answer_from_chunks, retrieve
+from rag.data.labels import reading_labels
 from rag.models import EngineResult, Filter, SQLRun
 from rag.understand.interpretation import interpret
 from rag.understand.planner import QueryPlan
@@ -36,7 +37,7 @@ class HybridEngine(CustomQueryEngine):
     def answer(self, query_str: str, plan: QueryPlan) -> Any:
         """Answer `query_str` as read by `plan` (the planner's, or one the user edited)."""
         context: EngineContext = self.context
-        outcome = EngineResult(interpretation=interpret(plan, context.source.table))
+        outcome = EngineResult(interpretation=interpret(plan, context.source.table, labels_of(context)))
         keys, run = select_row_keys(context, plan, outcome)
         outcome.restricted_row_keys = len(keys)
         if not keys:
@@ -71,7 +72,7 @@ class HybridEngine(CustomQueryEngine):
         """Search only the rows `within` (the row keys of an earlier answer, named by `label`, e.g. "#2"), for
         "which of those mention elections?"; SQL runs only when the plan adds conditions of its own."""
         context: EngineContext = self.context
-        outcome = EngineResult(interpretation=interpret(plan, context.source.table))
+        outcome = EngineResult(interpretation=interpret(plan, context.source.table, labels_of(context)))
         keys = list(dict.fromkeys(within))
         if plan.conditions:
             selected = set(select_row_keys(context, plan, outcome)[0])
@@ -98,3 +99,9 @@ def select_row_keys(context: EngineContext, plan: QueryPlan, outcome: EngineResu
     assert run.result is not None
     keys = [context.source.key_of(dict(zip(run.result.columns, row, strict=True))) for row in run.result.rows]
     return keys, run
+
+
+def labels_of(context: EngineContext) -> dict[str, str]:
+    """The labels the reading names columns by (saved with the column roles, else derived)."""
+    source = context.source
+    return reading_labels(source.labels, source.roles, source.table)

@@ -108,12 +108,14 @@ DIMENSION_ROLES = {"category": "category", "author": "authors"}
 
 
 def reading_labels(labels: Mapping[str, str], roles: object, table: str) -> dict[str, str]:
-    """The labels a reading uses: every column's, plus the planner's dimensions ("category", "author") named by
-    the label saved for the column behind them (a derived label keeps the dimension's own word: "per author",
-    not "per authors")."""
+    """The labels a reading uses: every column's, plus the planner's dimensions named by the column behind them:
+    "per category" reads "per status" on a table whose main category is `status`, "per author" reads "per
+    assignee" (a derived plural label is made singular: `authors` -> "author")."""
     out = dict(labels)
     for dimension, role in DIMENSION_ROLES.items():
         column = getattr(roles, role, None)
-        if column and dimension not in labels and labels.get(column, "") != derive_label(column, table):
-            out[dimension] = labels[column]
+        if column and dimension not in labels and column in labels:
+            label = labels[column]
+            plural = dimension == "author" and label.endswith("s") and not label.endswith(("ss", "us"))
+            out[dimension] = _singular(label) if plural and label == derive_label(column, table) else label
     return out
