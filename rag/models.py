@@ -152,7 +152,7 @@ class Interpretation:
 
     action: str  # "Counted articles", "Average word_count", "Searched the text for 'crypto'"
     conditions: list[ConditionReading] = field(default_factory=list)
-    group_by: list[str] = field(default_factory=list)
+    group_by: list[str] = field(default_factory=list)  # the dimensions ("year", "category") or columns grouped by
     unused_words: list[str] = field(default_factory=list)
     alternatives: list[Alternative] = field(default_factory=list)
     corrections: list[list[str]] = field(default_factory=list)  # [as written, as read] for each corrected typo
@@ -162,6 +162,7 @@ class Interpretation:
     # how it builds on it, shown first: "Same as #2, with published_date 2022 instead of 2023", "About #2"
     followup: str = ""
     standalone: str = ""  # the follow-up as a question of its own, when a language model rewrote it
+    group_labels: list[str] = field(default_factory=list)  # `group_by` as the user reads it ("status", "section")
     read_by: str = ""  # "language model" when the model's JSON reading (validated) replaced the offline one
 
     def restatement(self) -> str:
@@ -171,12 +172,17 @@ class Interpretation:
         if self.builds_on is not None:
             parts.insert(0, self.followup or f"Builds on #{self.builds_on}")
         if self.group_by:
-            parts.append("per " + and_list(self.group_by))
+            parts.append("per " + self.grouping())
         if self.unused_words:
             parts.append("not used: " + ", ".join(f"'{w}'" for w in self.unused_words))
         if self.corrections:
             parts.append("read " + ", ".join(f"'{typed}' as '{read}'" for typed, read in self.corrections))
         return ("Edited · " if self.edited_from else "") + " · ".join(parts)
+
+
+    def grouping(self) -> str:
+        """The grouping in words: "year and category"."""
+        return and_list(self.group_labels if len(self.group_labels) == len(self.group_by) else self.group_by)
 
 
 def and_list(words: list[str]) -> str:

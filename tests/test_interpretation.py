@@ -66,10 +66,15 @@ def test_missing_values_on_another_schema() -> None:
 
 def test_restatement_of_llm_sql_lists_its_conditions() -> None:
     reading = interpret_sql("SELECT article_category, COUNT(*) FROM articles WHERE published_date >= '2023-01-01' "
-                            "AND authors LIKE '%Lee%' GROUP BY article_category")
+                            "AND authors LIKE '%Lee%' AND article_category = 'politics' AND word_count > 1000 "
+                            "GROUP BY article_category", labels={"article_category": "category"})
     texts = [c.text for c in reading.conditions]
-    assert texts == ["published_date >= '2023-01-01'", "authors LIKE '%Lee%'"]
-    assert reading.group_by == ["article_category"] and reading.action.startswith("Computed COUNT")
+    # plain comparisons in the columns' labels (#13), anything else as the SQL it is
+    assert texts == ["published date at least 2023-01-01", "authors LIKE '%Lee%'", "category: politics",
+                     "word count above 1,000"]
+    assert [c.column for c in reading.conditions] == ["published_date", "authors", "article_category", "word_count"]
+    assert reading.group_by == ["article_category"] and reading.group_labels == ["category"]
+    assert reading.restatement().endswith("per category") and reading.action.startswith("Computed COUNT")
 
 
 def test_row_noun_from_the_table_name() -> None:

@@ -194,7 +194,7 @@ def render_reading(turn: Turn) -> None:
                       args=(turn.id, PlanEdit(drop=[condition.ref])),
                       help="Remove this condition and answer again")
         if reading.group_by:
-            st.button(ui.escape_markdown("per " + ", ".join(reading.group_by), one_line=True),
+            st.button(ui.escape_markdown("per " + reading.grouping(), one_line=True),
                       key=f"drop_{turn.id}_grouping", icon=":material/close:", type="secondary",
                       on_click=engine.queue_edit, args=(turn.id, PlanEdit(drop_grouping=True)),
                       help="Remove the grouping and answer again")

@@ -96,7 +96,7 @@ class SQLEngine(CustomQueryEngine):
         result = outcome.result or QueryResult([], [])
         # Offline, the plan wrote the SQL; with a language model, the SQL it wrote is what was computed.
         labels = reading_labels(context.source.labels, context.source.roles, context.source.table)
-        outcome.interpretation = (interpret_sql(outcome.sql or "", context.sql_builder.dialect) if read_from_sql
+        outcome.interpretation = (interpret_sql(outcome.sql or "", context.sql_builder.dialect, labels) if read_from_sql
                                   else interpret(plan, context.source.table, labels))
         roles = context.source.roles
         with tracing.span("synthesize", provider="llm" if context.synthesizer else "template"):

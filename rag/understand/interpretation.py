@@ -62,9 +62,9 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.is_aggregate and plan.topic:
         alternatives.append(Alternative(f"All {rows}, without the text match on '{plan.topic}'",
                                         PlanEdit(drop=["topic"])))
-    group_by = [labels.get(g, g) for g in plan.group_by]  # dimensions ("year", "category") or column names
-    return Interpretation(action, readings, group_by, list(plan.unused), alternatives,
-                          corrections=[list(pair) for pair in plan.corrections], plan=plan)
+    return Interpretation(action, readings, list(plan.group_by), list(plan.unused), alternatives,
+                          corrections=[list(pair) for pair in plan.corrections], plan=plan,
+                          group_labels=[labels.get(g, g) for g in plan.group_by])
 
 
 def is_certain(plan: QueryPlan) -> bool:
@@ -98,7 +98,7 @@ def describe_edit(interpretation: Interpretation, edit: PlanEdit) -> str:
     """The edit in words, for the trace and the restatement ("removed: published_date 2023-03-01 ...")."""
     parts = [f"removed {c.text}" for c in interpretation.conditions if c.ref and c.ref in edit.drop]
     if edit.drop_grouping and interpretation.group_by:
-        parts.append("removed the grouping per " + ", ".join(interpretation.group_by))
+        parts.append("removed the grouping per " + interpretation.grouping())
     if edit.search_unused and interpretation.unused_words:
         parts.append("text must mention " + " ".join(interpretation.unused_words))
     return "; ".join(parts) or "no change"
@@ -150,8 +150,28 @@ def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> Co
     return ConditionReading(column, condition.op, value, condition.words, f"{name}{op} {shown}")
 
 
-def interpret_sql(sql: str, dialect: str = "sqlite") -> Interpretation:
-    """What a language model's SQL computes, read back from its tree: each AND-ed WHERE condition as written."""
+# A language model's comparisons of a column with a value, in words ("category: politics").
+SQL_COMPARISONS = {exp.EQ: "=", exp.NEQ: "!=", exp.GT: ">", exp.GTE: ">=", exp.LT: "<", exp.LTE: "<="}
+
+
+def _sql_condition(part: exp.Expression, labels: Mapping[str, str], dialect: str) -> str:
+    """A WHERE condition of model-written SQL as the user reads it: a plain comparison of a column with a value
+    in the column's label ("category: politics", "published date at least 2023-01-01"), anything else as the SQL
+    it is."""
+    op = SQL_COMPARISONS.get(type(part))
+    column, value = part.args.get("this"), part.args.get("expression")
+    if op and isinstance(column, exp.Column) and isinstance(value, exp.Literal):
+        literal: object = value.this if value.is_string else value.to_py()
+        name = labels.get(column.name) or derive_label(column.name)
+        shown = f"{literal:,}" if isinstance(literal, int | float) and not isinstance(literal, bool) else literal
+        return f"{name}{OPERATOR_WORDS[op]} {shown}"
+    return part.sql(dialect=dialect)
+
+
+def interpret_sql(sql: str, dialect: str = "sqlite", labels: Mapping[str, str] | None = None) -> Interpretation:
+    """What a language model's SQL computes, read back from its tree: each AND-ed WHERE condition (a plain
+    comparison in the column's label, else as written) and the grouping, in the columns' `labels`."""
+    labels = labels or {}
     try:
         tree = sqlglot.parse_one(sql, read=dialect)
     except sqlglot.errors.ParseError:
@@ -161,8 +181,12 @@ def interpret_sql(sql: str, dialect: str = "sqlite") -> Interpretation:
     if where is not None:
         for part in where.this.flatten() if isinstance(where.this, exp.And) else [where.this]:
             column = next((c.name for c in part.find_all(exp.Column)), "")
-            readings.append(ConditionReading(column, type(part).__name__.lower(), None, "", part.sql(dialect=dialect)))
-    groups = [g.sql(dialect=dialect) for g in (tree.args.get("group") or exp.Group()).expressions]
+            readings.append(ConditionReading(column, type(part).__name__.lower(), None, "",
+                                             _sql_condition(part, labels, dialect)))
+    grouped = list((tree.args.get("group") or exp.Group()).expressions)
+    groups = [g.sql(dialect=dialect) for g in grouped]
+    group_labels = [labels.get(g.name) or derive_label(g.name) if isinstance(g, exp.Column) else g.sql(dialect=dialect)
+                    for g in grouped]
     aggregates = [a.sql(dialect=dialect) for a in tree.find_all(exp.AggFunc)]
     action = ("Computed " + ", ".join(aggregates)) if aggregates else "Selected rows"
-    return Interpretation(action, readings, groups)
+    return Interpretation(action, readings, groups, group_labels=group_labels)
