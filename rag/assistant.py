@@ -27,6 +27,7 @@ from rag.answer.router import build_engines, build_router
 from rag.answer.sql_database import GuardedSQLDatabase
 from rag.data import previews
 from rag.data.index import IndexStatus, SyncReport, VectorIndex, index_error
+from rag.data.labels import reading_labels
 from rag.data.role_store import RoleChange, RolesReport, change_roles, roles_report
 from rag.data.source import TableProfile, TableSource
 from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
@@ -427,7 +428,9 @@ class Assistant:
             if rewritten is not None:
                 return rewritten
         assert base.plan is not None
-        followup = resolve(found, plan_from_dict(base.plan), base.number)
+        source = self.context.source
+        followup = resolve(found, plan_from_dict(base.plan), base.number,
+                           labels=reading_labels(source.labels, source.roles, source.table))
         plan, change = followup.plan, followup.describe()
         rows = None
         if followup.kind == "restrict":

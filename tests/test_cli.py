@@ -316,7 +316,7 @@ def test_ask_session_runs_a_conversation(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["ask", "only sports", *common]) == 0
     second = json.loads(capsys.readouterr().out)
     assert second["builds_on"] == 1 and second["rows"] == [["Sports", 2]]
-    assert second["interpretation"].startswith("Same as #1, only article category: Sports · Counted articles")
+    assert second["interpretation"].startswith("Same as #1, only category: Sports · Counted articles")
     state = json.loads(session.read_text(encoding="utf-8"))
     assert [t["question"] for t in state["turns"]] == ["How many articles per category in 2023?", "only sports"]
     assert state["turns"][1]["builds_on"] == 1 and state["turns"][0]["table"]["rows"]

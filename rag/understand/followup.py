@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
@@ -294,8 +295,14 @@ def _drops(text: str, planner: Planner) -> list[tuple[str, str]]:
 # ---------------------------------------------------------------- resolution
 
 
-def resolve(found: Detection, base: QueryPlan, base_number: int) -> FollowUp:
-    """The complete plan `found` means, edited from the plan of turn `base_number` (which is not changed)."""
+def resolve(found: Detection, base: QueryPlan, base_number: int,
+            labels: Mapping[str, str] | None = None) -> FollowUp:
+    """The complete plan `found` means, edited from the plan of turn `base_number` (which is not changed); the
+    changes are said in the columns' `labels` ("only category: politics"), as the reading says them."""
+
+    def brief(condition: Condition, *, column: bool = True) -> str:
+        return short(condition, column=column, labels=labels)
+
     new = found.plan or QueryPlan(question="")
     if found.kind == "restrict":
         plan = QueryPlan(question=found.question, intent="topic", topic=new.topic,
@@ -303,7 +310,7 @@ def resolve(found: Detection, base: QueryPlan, base_number: int) -> FollowUp:
                          corrections=list(new.corrections),
                          evidence=list(new.evidence))
         changes = [f"among its rows, about '{new.topic}'"]
-        changes += [f"only {short(c)}" for c in new.conditions]
+        changes += [f"only {brief(c)}" for c in new.conditions]
         return FollowUp("restrict", base_number, plan, changes, inherited=[f"the rows of #{base_number}"])
 
     conditions = [_unspanned(c) for c in base.conditions]
@@ -315,7 +322,7 @@ def resolve(found: Detection, base: QueryPlan, base_number: int) -> FollowUp:
     for column in found.drop_columns:
         dropped = [c for c in conditions if c.column == column]
         if dropped:
-            changes.append("without " + ", ".join(short(c) for c in dropped))
+            changes.append("without " + ", ".join(brief(c) for c in dropped))
             gone += dropped
             conditions = [c for c in conditions if c.column != column]
     for condition in (_unspanned(c) for c in new.conditions):
@@ -324,17 +331,17 @@ def resolve(found: Detection, base: QueryPlan, base_number: int) -> FollowUp:
             values = _values(same[0]) + [v for v in _values(condition) if v not in _values(same[0])]
             merged = dataclasses.replace(same[0], op="in", value=values, words=f"{same[0].words}, {condition.words}")
             conditions[conditions.index(same[0])] = merged
-            changes.append(f"also {short(condition)}")
+            changes.append(f"also {brief(condition)}")
         elif same:
             at = conditions.index(same[0])
             conditions = [c for c in conditions if c not in same]
             conditions.insert(at, condition)
             gone += same
-            old = ", ".join(short(c, column=c.column != condition.column) for c in same)
-            changes.append(f"with {short(condition)} instead of {old}")
+            old = ", ".join(brief(c, column=c.column != condition.column) for c in same)
+            changes.append(f"with {brief(condition)} instead of {old}")
         else:
             conditions.append(condition)
-            changes.append(f"only {short(condition)}" if _narrows(condition) else f"with {short(condition)}")
+            changes.append(f"only {brief(condition)}" if _narrows(condition) else f"with {brief(condition)}")
     evidence = [e for e in evidence if not any(c.words and repr(c.words) in e for c in gone)]
 
     plan = dataclasses.replace(base, question=found.question, conditions=conditions, group_by=list(base.group_by),
@@ -395,7 +402,7 @@ def resolve(found: Detection, base: QueryPlan, base_number: int) -> FollowUp:
     if (plan.intent, plan.measure) != (base.intent, base.measure):
         evidence = [e for e in evidence if not e.startswith(f"{base.intent} (")]
     plan.evidence = [*evidence, *[e for e in new.evidence if e not in evidence]]
-    inherited = [_action(base)] + [short(c) for c in conditions if any(c is k for k in kept_from_base)]
+    inherited = [_action(base)] + [brief(c) for c in conditions if any(c is k for k in kept_from_base)]
     if base.group_by and plan.group_by == base.group_by:
         inherited.append("per " + ", ".join(base.group_by))
     if base.topic and plan.topic == base.topic:
@@ -462,9 +469,9 @@ def _action(plan: QueryPlan) -> str:
     return f"{name} {plan.measure}" if plan.measure and plan.intent not in ("count", "list", "share") else name
 
 
-def short(condition: Condition, *, column: bool = True) -> str:
-    """A condition in few words: a whole year as "published_date 2023", a whole month as "2023-03"."""
-    name = derive_label(condition.column)  # what the reading calls the column
+def short(condition: Condition, *, column: bool = True, labels: Mapping[str, str] | None = None) -> str:
+    """A condition in few words: a whole year as "published date 2023", a whole month as "2023-03"."""
+    name = (labels or {}).get(condition.column) or derive_label(condition.column)  # as the reading calls it
     prefix = f"{name} " if column else ""
     if condition.kind == "date":
         start, end = condition.value
@@ -474,7 +481,7 @@ def short(condition: Condition, *, column: bool = True) -> str:
             if start.day == 1 and start.year == end.year and start.month == end.month and \
                     (end + timedelta(days=1)).day == 1:
                 return f"{prefix}{start.isoformat()[:7]}"
-    text = reading(condition).text
+    text = reading(condition, labels).text
     return text if column or not text.startswith(name) else text[len(name):].lstrip(": ")
 
 
