@@ -521,6 +521,8 @@ def test_a_chart_speaks_in_labels_and_sorts_by_value_on_request(app_env: dict[st
     next(t for t in at.main.toggle if t.key == f"sort_{turn.id}").set_value(True).run()
     assert not at.exception
     assert shown()["layout"]["xaxis"]["categoryarray"] == sorted(counts, key=lambda c: -counts[c])
+    [table] = [frame for frame in at.main.dataframe if "Category" in frame.value.columns]
+    assert list(table.value.columns) == ["Category", "Number of articles"]  # the table speaks in labels too
 
 
 def test_a_listing_shows_its_titles_once_with_clickable_links(app_env: dict[str, Path]) -> None:
@@ -534,4 +536,5 @@ def test_a_listing_shows_its_titles_once_with_clickable_links(app_env: dict[str,
     [table] = [e for e in at.main.expander if e.label.startswith("All ")]
     assert table.label == f"All {len(turn.result.result.rows)} rows as a table"
     [frame] = table.dataframe
-    assert '"url"' in frame.proto.columns and "link" in frame.proto.columns.lower()  # URLs clickable, wide
+    assert '"URL"' in frame.proto.columns and "link" in frame.proto.columns.lower()  # URLs clickable, wide
+    assert list(frame.value.columns) == ["Title", "Published date", "Category", "Authors", "URL"]  # labels

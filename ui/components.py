@@ -15,6 +15,7 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
+from rag.data.labels import heading, label_of
 from rag.models import ChartSpec, PlanEdit, QueryResult, Route, Trace, Turn
 from ui import charts, engine, history
 from ui import support as ui
@@ -64,22 +65,30 @@ def chart_figure(result: QueryResult, spec: ChartSpec, kind: str, *, sort_by_val
 SHOWN_ROWS = 200  # rows drawn in a result table; the count above it says how many there were
 
 
-def result_frame(result: QueryResult) -> pd.DataFrame:
-    """The first SHOWN_ROWS rows of a result, for display (the core keeps them all); table cells are plain
-    text, so only bidi controls are made visible."""
+def result_frame(result: QueryResult, headers: list[str] | None = None) -> pd.DataFrame:
+    """The first SHOWN_ROWS rows of a result, for display (the core keeps them all), under `headers` (else the
+    column names); table cells are plain text, so only bidi controls are made visible."""
     rows = [[ui.show_bidi(v) if isinstance(v, str) else v for v in row] for row in result.rows[:SHOWN_ROWS]]
-    return pd.DataFrame(rows, columns=[ui.show_bidi(c) for c in result.columns])
+    return pd.DataFrame(rows, columns=[ui.show_bidi(c) for c in headers or result.columns])
 
 
-def link_columns(result: QueryResult) -> dict[str, Any]:
-    """Column settings that make every column of plain http(s) links clickable and wide enough to read (a
-    column with anything else in it stays text)."""
+def result_headers(result: QueryResult) -> list[str]:
+    """The chat's table headers: each column's label ("Category", "Number of articles"); the names themselves
+    when two labels would be the same."""
+    source = engine.assistant().source
+    headers = [heading(label_of(c, source.labels, source.table)) for c in result.columns]
+    return headers if len(set(headers)) == len(headers) else list(result.columns)
+
+
+def link_columns(result: QueryResult, headers: list[str]) -> dict[str, Any]:
+    """Column settings (by header) that make every column of plain http(s) links clickable and wide enough to
+    read (a column with anything else in it stays text)."""
     shown = result.rows[:SHOWN_ROWS]
     config: dict[str, Any] = {}
-    for index, column in enumerate(result.columns):
+    for index, header in enumerate(headers):
         values = [row[index] for row in shown if row[index] not in (None, "")]
         if values and all(isinstance(v, str) and ui.safe_url(v) == v for v in values):
-            config[ui.show_bidi(column)] = st.column_config.LinkColumn(width="large")
+            config[ui.show_bidi(header)] = st.column_config.LinkColumn(width="large")
     return config
 
 
@@ -229,13 +238,15 @@ def render_sql_result(turn: Turn) -> None:
     st.caption(row_count_caption(result))
     if not result.rows:  # an empty table is drawn taller than the height given for no rows, over the feedback row
         return
+    headers = result_headers(result)  # labels, not column names (the trace shows those with the SQL)
+    frame = result_frame(result, headers)
     table = {"hide_index": True, "height": min(38 + 35 * min(len(result.rows), SHOWN_ROWS), 320),
-             "column_config": link_columns(result)}
+             "column_config": link_columns(result, headers)}
     if spec is None and turn.citations:  # a listing: its rows are the Sources below; the table on request
         with st.expander(f"All {len(result.rows):,} rows as a table", icon=":material/table:"):
-            st.dataframe(result_frame(result), **table)
+            st.dataframe(frame, **table)
     else:
-        st.dataframe(result_frame(result), **table)
+        st.dataframe(frame, **table)
 
 
 def render_actions(turn: Turn) -> None:
