@@ -103,6 +103,14 @@ def test_a_title_naming_the_topic_tips_the_choice_of_document() -> None:
     assert [c.row_key for _, c in best_sentences("children", chunks, limit=2)] == ["a", "c"]
 
 
+def test_the_most_similar_document_is_quoted_even_without_the_questions_words() -> None:
+    chunks = [chunk("a", "Hives on city roofs produced a record harvest this summer.", 0.62),
+              chunk("b", "Beekeeping courses: beekeeping is popular.", 0.21),
+              chunk("c", "A beekeeping shop opened downtown.", 0.2),
+              chunk("d", "Beekeeping suits are on sale.", 0.19)]
+    assert [c.row_key for _, c in best_sentences("urban beekeeping", chunks)] == ["a", "b", "c"]
+
+
 def test_quoted_sentences_are_not_cut_at_abbreviations() -> None:
     text = ("Speaker Achterberg met Ms. Lind on Monday. Dr. J. K. Reyl of the U.S. Navy spoke on Feb. 3 about "
             "the subject. It ended early.")
@@ -246,9 +254,13 @@ def test_grouped_rows_with_limit_hit() -> None:
 
 def test_one_group_and_ties() -> None:
     text, _ = answer(["article_category", "article_count"], [["Sports", 5]], "year = 2023")
-    assert text == "Sports: number of articles 5 (year = 2023)."
+    assert text == "Sports: 5 articles (year = 2023)."
     text, _ = answer(["author", "article_count"], [["Ann Lee", 2], ["Li Wei", 2], ["Tom", 2]])
-    assert text == "Ann Lee, Li Wei and Tom tie on number of articles: 2 each."
+    assert text == "Ann Lee, Li Wei and Tom tie with 2 articles each."
+    text, _ = answer(["authors", "article_count"], [["Ann Lee", 1]])
+    assert text == "Ann Lee: 1 article."
+    text, _ = answer(["authors", "avg_word_count"], [["Ann Lee", 2.5], ["Tom", 2.5]])  # a measure, not a count
+    assert text == "Ann Lee and Tom tie on average word count: 2.5 each."
 
 
 def test_highest_and_lowest_name_every_tied_group() -> None:
@@ -311,9 +323,9 @@ SPAN = '<span style="font-size:60px;fill:red">HUGE</span>'
      f"There are 2 matching articles (article_category = '{RED}')."),
     (["article_category", ALIAS], [[SPAN, 6], [RED, 1]], "",
      f"2 groups by category; highest {ALIAS}: {SPAN} (6); lowest: {RED} (1)."),
-    ([RED, "article_count"], [[SPAN, 6]], "", f"{SPAN}: number of articles 6."),
+    ([RED, "article_count"], [[SPAN, 6]], "", f"{SPAN}: 6 articles."),
     (["authors", "article_count"], [[SPAN, 2], ["Trudy \u202eevE", 2], [RED, 2]], "",
-     f"{SPAN}, Trudy \u202eevE and {RED} tie on number of articles: 2 each."),
+     f"{SPAN}, Trudy \u202eevE and {RED} tie with 2 articles each."),
     ([f"{RED}_count"], [[3]], "", f"There are 3 matching {RED}s."),
 ])
 def test_values_aliases_and_conditions_read_once_escaped(columns: list[str], rows: list[list], conditions: str,

@@ -101,13 +101,13 @@ def test_one_group_answer_reads_its_label_once(hostile_table: list[str], capsys:
     reply = ask_json(capsys, hostile_table, "Which category has the most articles?")
     assert len(reply["rows"]) == 1
     shown = assert_text_only(reply["answer"])
-    assert f"{literal(SPAN)}: number of articles 6." in shown
+    assert f"{literal(SPAN)}: 6 articles." in shown
 
 
 def test_tie_answer_lists_every_author_as_text(hostile_table: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     reply = ask_json(capsys, hostile_table, "How many articles per author?")
     shown = assert_text_only(reply["answer"])
-    assert "tie on number of articles: 5 each." in shown
+    assert "tie with 5 articles each." in shown
     for author in AUTHORS:
         assert literal(author) in shown
 

@@ -105,7 +105,7 @@ def test_answers_and_readings_speak_in_labels(settings: Settings) -> None:
     assert turn.result.interpretation.restatement() == "Counted articles · category: Politics · per year and category"
     body = answer_body(turn)
     assert "article_category" not in turn.answer and "article\\_category" not in turn.answer
-    assert body.startswith("2023, Politics: number of articles 1 (category: Politics).")
+    assert body.startswith("2023, Politics: 1 article (category: Politics).")
 
     save_roles(settings, {}, {"article_category": "section"})
     relabelled = Assistant.build(settings).ask("How many articles per category?")

@@ -123,8 +123,9 @@ def best_sentences(question: str, chunks: Sequence[Chunk], limit: int = MAX_QUOT
                    wants_number: bool = False) -> list[tuple[str, Chunk]]:
     """The sentences that best answer `question`, one per document, chosen by chunk similarity plus word
     overlap (of the sentence, and a little of the document's title; plus a bonus for sentences with figures when
-    the question asks for one), and returned in the order of `chunks` (the retrieval's ranking, which the trace
-    numbers): the most relevant document is quoted before weaker ones."""
+    the question asks for one), the most similar document always among them when more than one is quoted, and
+    returned in the order of `chunks` (the retrieval's ranking, which the trace numbers): the most relevant
+    document is quoted before weaker ones."""
     terms = _terms(question)
 
     def sentence_score(sentence: str) -> float:
@@ -147,6 +148,10 @@ def best_sentences(question: str, chunks: Sequence[Chunk], limit: int = MAX_QUOT
         picked.append((sentence, chunk))
         if len(picked) == limit:
             break
+    if limit > 1 and scored:  # the most similar document is always quoted, whatever its words
+        closest = max(scored, key=lambda item: item[2].score)
+        if closest[2].row_key not in {chunk.row_key for _, chunk in picked}:
+            picked[-1] = (closest[1], closest[2])
     rank = document_numbers(chunks)
     return sorted(picked, key=lambda item: rank[item[1].row_key])
 
@@ -264,6 +269,15 @@ def _value_sentence(column: str, value: Any, labels: Mapping[str, str], table: s
     return f"{_md(label_of(column, labels, table))} is {_format(value)}"
 
 
+def _counted(column: str, value: Any, labels: Mapping[str, str], table: str) -> str:
+    """A count of rows as words ("18 articles", "1 ticket"); "" for any other value."""
+    label = label_of(column, labels, table)
+    if column in labels or not label.startswith("number of ") or not isinstance(value, int):
+        return ""
+    noun = label.removeprefix("number of ")
+    return f"{_format(value)} {_md(singular(noun) if value == 1 else noun)}"
+
+
 def _group_label(row: Sequence[Any]) -> str:
     return ", ".join(_format(v) for v in row[:-1])
 
@@ -309,9 +323,11 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
     measure = _md(label_of(columns[-1], labels, table))
     if top_value == low_value:
         names = [_group_label(r) for r in numeric]
+        counted = _counted(columns[-1], top_value, labels, table)  # "18 articles" reads better than a measure
         if len(names) == 1:
-            return f"{names[0]}: {measure} {_format(top_value)}{where}{more}.", []
-        return f"{', '.join(names[:-1])} and {names[-1]} tie on {measure}: {_format(top_value)} each{where}{more}.", []
+            return f"{names[0]}: {counted or f'{measure} {_format(top_value)}'}{where}{more}.", []
+        tie = f"tie with {counted} each" if counted else f"tie on {measure}: {_format(top_value)} each"
+        return f"{', '.join(names[:-1])} and {names[-1]} {tie}{where}{more}.", []
     multi = len(columns) > 2
     groups = _md(and_list([label_of(c, labels, table) for c in columns[:-1]]))
     top = _extreme([r for r in numeric if r[-1] == top_value], multi)
