@@ -538,3 +538,15 @@ def test_a_listing_shows_its_titles_once_with_clickable_links(app_env: dict[str,
     [frame] = table.dataframe
     assert '"URL"' in frame.proto.columns and "link" in frame.proto.columns.lower()  # URLs clickable, wide
     assert list(frame.value.columns) == ["Title", "Published date", "Category", "Authors", "URL"]  # labels
+
+
+def test_the_data_pages_overview_charts_name_the_rows_and_columns(app_env: dict[str, Path]) -> None:
+    at = start()
+    at.switch_page("pages/data.py").run()
+    assert not at.exception, at.exception
+    layouts = {e.key: _figure(e)["layout"] for e in at.main.get("plotly_chart")}
+    by_category, by_month = layouts["data_by_category"], layouts["data_by_month"]
+    assert by_category["title"]["text"] == "Articles by Category"
+    assert (by_category["xaxis"]["title"]["text"], by_category["yaxis"]["title"]["text"]) == (
+        "Category", "Number of articles")
+    assert by_month["title"]["text"] == "Articles by Month" and by_month["xaxis"]["title"]["text"] == "Month"
