@@ -201,8 +201,11 @@ class Assistant:
         resolved reading (conditions, grouping, computation of the turn it built on) is answered on that route, and
         a search inside an earlier answer's rows ("which of those ...") stays inside the same rows (with SQL: the
         earlier turn's conditions plus the topic as a text match). Any other question is asked again as written.
-        The new turn joins `conversation`, when given."""
+        The new turn joins `conversation`, when given. A follow-up a language model rewrote (its reading has no
+        plan) is asked again as the standalone question it was rewritten into."""
         reading = turn.result.interpretation
+        if reading is not None and reading.builds_on is not None and reading.plan is None and reading.standalone:
+            return self._ask_standalone_again(turn, reading, route, on_step, on_token, conversation)
         if reading is None or reading.builds_on is None or reading.plan is None:
             return self.ask(turn.question, route=route, on_step=on_step, on_token=on_token, conversation=conversation)
         trace = Trace(question=turn.question, provider=self.provider_label)
@@ -256,6 +259,25 @@ class Assistant:
 
         trace.notes.append(f"Asked again as {forced.label}, keeping what it took from #{number}.")
         again = self._guarded(trace, answer, on_step, on_token)
+        if conversation is not None:
+            self.remember(conversation, again)
+        return again
+
+    def _ask_standalone_again(self, turn: Turn, reading: Interpretation, route: Route | str,
+                              on_step: Callable[[Span], None] | None, on_token: Callable[[str], None] | None,
+                              conversation: Conversation | None) -> Turn:
+        """'Ask again as' on a follow-up the language model rewrote: its standalone question, on the forced route;
+        the new turn keeps the follow-up's words, says what it builds on and joins `conversation`."""
+        again = self.ask(reading.standalone, route=route, on_step=on_step, on_token=on_token)
+        again.question = turn.question
+        again.trace.notes.append(f"Asked again as the follow-up of #{reading.builds_on} was rewritten: "
+                                 f"{reading.standalone!r}.")
+        new = again.result.interpretation
+        if new is not None and again.error is None:
+            before = self._with_restatement(again.result, "")
+            body = again.answer[len(before):] if again.answer.startswith(before) else again.answer
+            new.builds_on, new.standalone, new.followup = reading.builds_on, reading.standalone, reading.followup
+            again.answer = self._with_restatement(again.result, body)
         if conversation is not None:
             self.remember(conversation, again)
         return again

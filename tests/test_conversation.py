@@ -235,6 +235,37 @@ def test_asking_a_follow_up_again_on_another_route_keeps_what_it_inherited(
     assert plain.route == "vector" and plain.result.interpretation.builds_on is None  # not a follow-up: as written
 
 
+def test_asking_a_rewritten_follow_up_again_asks_its_standalone_question(
+        built: tuple[Path, Settings, Assistant]) -> None:
+    """With a language model, 'Ask again as Hybrid' on "and in 2022?" (rewritten from "How many politics articles in
+    2023?") asks the standalone question on that route: the politics article of 2022, not every 2022 article."""
+    db, settings, _ = built
+    standalone = "How many politics articles were published in 2022?"
+
+    def reply(prompt: str) -> str:
+        if "Standalone question:" in prompt:
+            return standalone
+        if prompt.rstrip().endswith("SQL:"):
+            year = "2022" if "2022" in prompt.rsplit("<question>", 1)[-1] else "2023"
+            return (f"SELECT COUNT(*) AS n FROM articles WHERE article_category = 'Politics' AND published_date "
+                    f"LIKE '{year}%'")
+        return "One article."
+
+    llm = ScriptedLLM([reply] * 20, route='[{"choice": 1, "reason": "a count"}]')
+    gemini = Assistant.build(settings, providers=build_providers(settings, llm=llm))
+    conversation = Conversation()
+    gemini.ask("How many politics articles in 2023?", conversation=conversation)
+    second = gemini.ask("and in 2022?", conversation=conversation)
+    assert second.result.interpretation.standalone == standalone
+    again = gemini.ask_again(second, "hybrid", conversation=conversation)
+    assert again.error is None, again.answer
+    assert again.route == "hybrid" and again.question == "and in 2022?"
+    assert again.result.restricted_row_keys == len(sql(db, "SELECT url FROM articles WHERE article_category = "
+                                                           "'Politics' AND published_date LIKE '2022%'")) == 1
+    assert again.result.interpretation.builds_on == 1
+    assert any(standalone in note for note in again.trace.notes)
+
+
 def test_asking_which_of_those_again_searches_the_same_rows(built: tuple[Path, Settings, Assistant]) -> None:
     """Again as semantic, "which of those mention elections?" still searches only the listed rows (b3 and p3 mention
     elections too); again as SQL, the listing's conditions select the rows and the topic is a text match."""
