@@ -617,3 +617,23 @@ def test_bare_year_next_to_the_entity_is_a_date(tickets: Planner) -> None:
     assert only(plan, "date").value == (date(2024, 1, 1), date(2024, 12, 31))
     assert plan.topic == "VPN"
     assert plan.route()[0] is Route.HYBRID
+
+
+def test_a_count_cue_on_a_measure_adds_it_up(planner: Planner) -> None:
+    """"number of words per category" totals the words; "how many long articles" still counts articles."""
+    plan = planner.plan("number of words per category")
+    assert (plan.intent, plan.measure, plan.group_by) == ("sum", "word_count", ["category"])
+    assert planner.plan("how many long articles").intent == "count"
+
+
+def test_the_counted_noun_ends_at_the_next_determiner(planner: Planner) -> None:
+    """"how many people read the politics articles" counts people (no column holds them), not articles."""
+    plan = planner.plan("How many people read the politics articles in 2023?")
+    assert plan.intent == "count" and plan.missing == "people"
+    plan = planner.plan("How many of the articles are about sports?")
+    assert plan.intent == "count" and plan.missing is None
+
+
+def test_a_measure_a_count_does_not_use_is_listed_as_not_used(planner: Planner) -> None:
+    plan = planner.plan("How many articles per category by word count?")
+    assert plan.intent == "count" and "word count" in plan.unused

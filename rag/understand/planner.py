@@ -670,14 +670,18 @@ class Planner:
         if after[0] in self.vocab.flags or any(word in self.vocab.measures for word in parts[1:]):
             return True  # "how many verified purchases", "how many four-star ratings": rows with that value
         # (a measure right after the cue is the measure itself: "number of words")
-        # The counted noun phrase ends at a verb or preposition: "how many units did Voltair sell" counts units,
-        # "how many Home & Kitchen reviews were ..." counts rows of a value.
+        # The counted noun phrase ends at a verb, preposition or the next determiner: "how many units did Voltair
+        # sell" and "how many people read the politics articles" count units and people, "how many Home & Kitchen
+        # reviews were ..." counts rows of a value.
         head: list[str] = []
         for word in WORD.findall(lower[match.end():])[:5]:
             if word in self.ROW_COUNT_VERBS or word in ("in", "per", "by", "from", "with", "without", "each", "of",
-                                                        "for", "on", "about", "at", "to", "that", "which", "who"):
+                                                        "for", "on", "about", "at", "to", "that", "which", "who",
+                                                        "the", "a", "an", "this", "these", "those", "its", "their"):
                 break
             head.append(word)
+        if not head:
+            return True  # "how many of the articles ...": rows
         return (any(self._is_entity(word) or self._category_of(word) for word in head)
                 or bool(self._value_spans(" ".join(head))))
 
