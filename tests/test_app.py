@@ -162,11 +162,11 @@ def test_aggregate_question_shows_sql_route_sql_and_chart(app_env: dict[str, Pat
 
 
 def test_chart_type_can_be_switched(app_env: dict[str, Path]) -> None:
-    at = ask(start(), "How many articles per category?")
+    at = ask(start(), "How many articles per year and category?")
     turn = turns(at)[0]
     control = next(c for c in at.main.button_group if c.key == f"chart_{turn.id}")
-    assert control.value == turn.chart.kind == "bar"
-    control.set_value("line").run()
+    assert control.value == turn.chart.kind == "stacked_bar"
+    control.set_value("grouped_bar").run()
     assert not at.exception
     assert any(e.key == f"plot_{turn.id}" for e in at.main.get("plotly_chart"))
 
@@ -550,3 +550,16 @@ def test_the_data_pages_overview_charts_name_the_rows_and_columns(app_env: dict[
     assert (by_category["xaxis"]["title"]["text"], by_category["yaxis"]["title"]["text"]) == (
         "Category", "Number of articles")
     assert by_month["title"]["text"] == "Articles by Month" and by_month["xaxis"]["title"]["text"] == "Month"
+
+
+def test_the_page_menu_is_the_apps_own(app_env: dict[str, Path], tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """app.py draws the page menu itself (Streamlit's is off in .streamlit/config.toml, so a fresh server's first
+    visitor never sees the legacy file-name menu of pages/); without a table it offers only setup and settings."""
+    at = start()
+    links = [link.proto.label for link in at.sidebar.get("page_link")]
+    assert links[:3] == ["Chat", "Traces", "Data"] and links[-1] == "Settings & About"
+    for name, value in _env(tmp_path / "nowhere" / "missing.db", tmp_path / "index").items():
+        monkeypatch.setenv(name, value)
+    at = start()
+    assert [link.proto.label for link in at.sidebar.get("page_link")] == ["Setup needed", "Settings & About"]

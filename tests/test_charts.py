@@ -135,8 +135,11 @@ def test_table_is_not_a_chart() -> None:
 
 def test_alternatives() -> None:
     assert alternatives(choose_chart(METRIC)) == ["metric"]
-    assert alternatives(choose_chart(BAR)) == ["bar", "line"]
+    assert alternatives(choose_chart(BAR)) == ["bar"]  # no line between categories
+    assert alternatives(choose_chart(YEARS)) == ["bar", "line"]
     assert alternatives(choose_chart(STACKED)) == ["stacked_bar", "grouped_bar", "line"]
+    per_category = QueryResult(["authors", "article_category", "n"], [["A", "x", 1], ["B", "y", 2]])
+    assert alternatives(choose_chart(per_category)) == ["stacked_bar", "grouped_bar"]
     for spec in (choose_chart(BAR), choose_chart(STACKED)):
         for kind in alternatives(spec):
             assert kind in CHART_KINDS

@@ -139,9 +139,11 @@ def category_order(result: QueryResult, column: str, *, by_time: bool = False, b
 
 
 def alternatives(spec: ChartSpec) -> list[str]:
-    """Chart types the user may switch to for this spec's columns."""
+    """Chart types the user may switch to for this spec's columns: a line only over periods (a line between
+    categories would draw a trend that is not there)."""
     if spec.kind == "metric":
         return ["metric"]
+    line = ["line"] if spec.time_x or spec.kind == "line" else []
     if spec.color:
-        return ["stacked_bar", "grouped_bar", "line"]
-    return ["bar", "line"]
+        return ["stacked_bar", "grouped_bar", *line]
+    return ["bar", *line]
