@@ -535,6 +535,7 @@ def test_a_listing_shows_its_titles_once_with_clickable_links(app_env: dict[str,
     assert f"[{first}]({turn.citations[0].url})" in written  # the source links to its row's URL
     [table] = [e for e in at.main.expander if e.label.startswith("All ")]
     assert table.label == f"All {len(turn.result.result.rows)} rows as a table"
+    assert not [c for c in at.main.caption if c.value.endswith(" rows")], "the count is said once, not thrice"
     [frame] = table.dataframe
     assert '"URL"' in frame.proto.columns and "link" in frame.proto.columns.lower()  # URLs clickable, wide
     assert list(frame.value.columns) == ["Title", "Published date", "Category", "Authors", "URL"]  # labels

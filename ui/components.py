@@ -235,15 +235,20 @@ def render_sql_result(turn: Turn) -> None:
             st.warning(f"This result cannot be drawn as a chart: {ui.escape_markdown(error)}")
     if result is None:
         return
-    st.caption(row_count_caption(result))
+    listing = spec is None and bool(turn.citations)  # its rows are the Sources below; the table on request
+    if not listing:  # a listing's answer and its expander say how many rows there are
+        st.caption(row_count_caption(result))
     if not result.rows:  # an empty table is drawn taller than the height given for no rows, over the feedback row
         return
     headers = result_headers(result)  # labels, not column names (the trace shows those with the SQL)
     frame = result_frame(result, headers)
     table = {"hide_index": True, "height": min(38 + 35 * min(len(result.rows), SHOWN_ROWS), 320),
              "column_config": link_columns(result, headers)}
-    if spec is None and turn.citations:  # a listing: its rows are the Sources below; the table on request
-        with st.expander(f"All {len(result.rows):,} rows as a table", icon=":material/table:"):
+    if listing:
+        count = len(result.rows)
+        label = (f"All {count:,} rows as a table" if count <= SHOWN_ROWS else
+                 f"The first {SHOWN_ROWS} of {count:,} rows as a table")
+        with st.expander(label, icon=":material/table:"):
             st.dataframe(frame, **table)
     else:
         st.dataframe(frame, **table)
