@@ -171,7 +171,8 @@ class Assistant:
             if assistant is self:
                 with tracing.span("validate"):
                     trace.question = validate_question(question, self.settings.max_question_chars)
-            change = assistant.context.planner.plan(trace.question).change
+            with tracing.span("understand"):  # the first question loads word frequencies: seconds, not untraced
+                change = assistant.context.planner.plan(trace.question).change
             if change:
                 return assistant._read_only(trace.question, change, trace)
             if conversation is not None and forced is None:

@@ -319,3 +319,12 @@ def test_a_count_of_things_that_are_not_rows_says_what_is_missing(assistant: Ass
     assert turn.error is None and turn.route == "sql" and turn.result.sql is None
     assert "Not in this table" in turn.answer and "'readers'" in turn.answer and "It can count articles" in turn.answer
     assert turn.result.interpretation.action == "Not computed: no column for 'readers'"
+
+
+def test_reading_the_question_is_a_step_of_the_trace(assistant: Assistant) -> None:
+    """The reading that decides whether a question asks to change data is a step of its own, so its time (seconds
+    on the first question, which loads word frequencies) is not an unexplained gap in the latency waterfall."""
+    turn = assistant.ask("How many articles per category?")
+    assert names(turn)[:2] == ["validate", "understand"]
+    validate, understand = turn.trace.spans[:2]
+    assert understand.start_ms >= validate.start_ms + validate.duration_ms - 1e-6

@@ -78,6 +78,7 @@ STEP_LABELS = {
     "followup": "Checked for a follow-up",
     "explain": "Explained an earlier answer (no query)",
     "llm.rewrite_followup": "Language model rewrote the follow-up as a question of its own",
+    "understand": "Read the question",
     "keyword.search": "Searched the keyword index",
     "fusion": "Merged the two rankings",
 }
