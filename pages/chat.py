@@ -113,6 +113,10 @@ with st.sidebar:
               on_click=history.new_chat, width="stretch",
               help="Start over with the example questions: later questions no longer build on these answers "
                    "(they stay stored, on the Traces page)")
+    if assistant.history.enabled:
+        st.toggle("Keep this chat", value=True, key=history.KEEP_KEY,
+                  help="Off: the next answers are not stored (a reload will not bring them back and they are not "
+                       "on the Traces page); turn it on again to keep the following ones")
     recent = history.recent()
     if recent:
         with st.popover("Recent chats", icon=":material/history:", width="stretch"):

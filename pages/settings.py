@@ -33,6 +33,11 @@ with st.container(horizontal=True):
     st.metric("Gemini API key", "present" if settings.google_api_key else "not set", border=True)
 
 st.caption(f"Database: `{public['db_url']}` · table `{settings.table}`")
+if assistant is not None:
+    kept = (f"`{assistant.history.where}`, conversations kept {settings.app_store_retention_days} days after their "
+            "last use" if settings.app_store_retention_days else f"`{assistant.history.where}`, kept until deleted")
+    st.caption(f"Conversations, traces and feedback: {kept}" if assistant.history.enabled
+               else "Conversations, traces and feedback: not stored (RAG_APP_STORE=off)")
 
 st.subheader("Every setting", anchor=False)
 st.dataframe(pd.DataFrame([{"setting": s.name, "environment variable": s.env, "value": str(public[s.name]),

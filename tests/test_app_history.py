@@ -169,6 +169,7 @@ def test_with_the_store_off_nothing_is_kept(store_path: Path, monkeypatch: pytes
     assert not at.exception and turn.feedback == 1
     assert "chat" not in at.query_params and not store_path.exists()
     assert not any(b.key == "delete_chat" for b in at.sidebar.button)
+    assert not any(t.key == "chat_keep" for t in at.sidebar.toggle)  # nothing to switch off
 
 
 # ---------------------------------------------------------------- the Traces page
@@ -251,3 +252,21 @@ def test_readable_times() -> None:
     assert readable_time(datetime(2025, 11, 27, 18, 40), now) == "27 Nov 2025 18:40 UTC"
     assert readable_time(datetime(2026, 11, 30, 23, 30), now, "Europe/Berlin") == "today 00:30"  # the reader's zone
     assert readable_time(datetime(2026, 12, 1, 8, 5), now, "Not/AZone") == "today 08:05 UTC"
+
+
+def test_keep_this_chat_off_stores_the_next_answers_nowhere(store_path: Path) -> None:
+    at = ask(start(), "How many articles per category?")
+    chat = at.query_params["chat"]
+    at.sidebar.toggle(key="chat_keep").set_value(False).run()
+    ask(at, "Tell me about bike lanes")
+    assert len(at.session_state["turns"]) == 2
+    store = History(f"sqlite:///{store_path}")
+    assert [t.question for t in store.load(chat).turns] == ["How many articles per category?"]
+    assert [s.question for s in store.search()] == ["How many articles per category?"]
+
+
+def test_the_settings_page_says_where_conversations_are_kept(store_path: Path) -> None:
+    at = start()
+    at.switch_page("pages/settings.py").run()
+    assert not at.exception, at.exception
+    assert f"sqlite:///{store_path}" in texts(at.main.caption) and "90 days" in texts(at.main.caption)

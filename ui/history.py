@@ -17,6 +17,7 @@ from ui.support import escape_markdown, show_bidi
 PARAM = "chat"  # ?chat=<conversation id>
 CHAT_ID_KEY = "chat_id"  # the stored conversation the chat shows (None until its first turn is saved)
 NOTICE_KEY = "chat_notice"  # a message for the next run of the chat page
+KEEP_KEY = "chat_keep"  # the sidebar's "Keep this chat" switch: off, the next answers are not stored
 
 
 def current_id() -> str | None:
@@ -63,7 +64,7 @@ def open_conversation(conversation_id: str) -> bool:
 def save_turn(turn: Turn, number: int) -> None:
     """Keep `turn` as turn `number` of the shown conversation (started in the store by its first turn)."""
     store = engine.assistant().history
-    if not store.enabled:
+    if not store.enabled or not st.session_state.get(KEEP_KEY, True):
         return
     conversation_id = current_id() or store.new_id()
     try:
