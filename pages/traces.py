@@ -66,8 +66,9 @@ with st.container(horizontal=True):
     st.metric("Failed", f"{sum(bool(r['error']) for r in rows)}", border=True)
 
 frame = pd.DataFrame(trace_list.table_rows(rows, datetime.now(UTC), st.context.timezone))
+shown_columns = trace_list.shown_columns(frame.to_dict("records"))  # no all-empty column (tokens offline, errors)
 event = st.dataframe(
-    frame, hide_index=True, key=TABLE_KEY, on_select="rerun", selection_mode="single-row",
+    frame, hide_index=True, key=TABLE_KEY, on_select="rerun", selection_mode="single-row", column_order=shown_columns,
     column_config={"asked": st.column_config.TextColumn("asked", width="small"),
                    "question": st.column_config.TextColumn("question", width="large"),
                    "latency_ms": st.column_config.NumberColumn("latency", format="%.0f ms"),

@@ -200,6 +200,8 @@ def test_traces_page_lists_stored_turns_of_every_conversation(store_path: Path) 
     assert list(table["route"]) == ["SQL", "No route", "Semantic"]
     assert all(a.startswith("today ") and a.endswith(" UTC") for a in table["asked"])  # readable, no raw ISO
     assert list(table["feedback"]) == ["", "", "not helpful"] and table["cited"][2] >= 1 and table["top_score"][2] > 0
+    shown = list(at.main.dataframe[0].proto.column_order)
+    assert "error" in shown and "tokens" not in shown  # offline: no tokens anywhere, so no column for them
     assert at.main.subheader[0].value == counted.question  # the newest trace is open
     assert "Guard: allowed" in texts(at.main.success)
 

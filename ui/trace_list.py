@@ -102,6 +102,16 @@ def table_rows(rows: Sequence[dict[str, Any]], now: datetime, zone: str | None =
     } for row in rows]
 
 
+ALWAYS_SHOWN = ("asked", "question", "route")
+
+
+def shown_columns(table: Sequence[dict[str, Any]]) -> list[str]:
+    """The columns of `table_rows` worth showing: the first three always, the others when some row has a value."""
+    names = list(table[0]) if table else list(ALWAYS_SHOWN)
+    return [name for name in names
+            if name in ALWAYS_SHOWN or any(row[name] not in (None, "") and row[name] == row[name] for row in table)]
+
+
 def _utc(text: str) -> datetime:
     try:
         moment = datetime.fromisoformat(text)
