@@ -124,6 +124,8 @@ QUESTIONS = [
     "List {noun} from March 2023",
     "What is the latest {singular}?",
     "List the earliest 3 {noun}",
+    "What is the newest {singular} in each section?",
+    "the first {singular} of each writer",
 ]
 
 

@@ -89,11 +89,13 @@ class SQLBuilder:
             return date_text_sql(col, self.roles.date_unit, self.dialect)
         return col if self.date_is_text else exp.cast(col, "TEXT")
 
-    def _shown(self, column: str) -> exp.Expression:
-        """A column as a listing shows it: an epoch date as its date text, under the column's own name."""
+    def _shown(self, column: str, table: str | None = None) -> exp.Expression:
+        """A column as a listing shows it (qualified by `table` when given): an epoch date as its date text, under
+        the column's own name."""
+        col = exp.column(column, table=table, quoted=True) if table else self._col(column)
         if column == self.roles.date and self.roles.date_unit:
-            return exp.alias_(self._text(column), column, quoted=True)
-        return self._col(column)
+            return exp.alias_(date_text_sql(col, self.roles.date_unit, self.dialect), column, quoted=True)
+        return col
 
     def _dimension(self, dimension: str) -> tuple[exp.Expression, str]:
         if dimension == "quarter" and self.roles.date:
@@ -254,12 +256,13 @@ class SQLBuilder:
         if dimension == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
             source: exp.Select = self._names_join()
             group, name = exp.column(NAME_COLUMN, table="names"), "author"
-            columns = [exp.column(c, table=self.table, quoted=True) for c in shown]
+            columns = [exp.column(c, table=self.table, quoted=True) if key_columns else self._shown(c, self.table)
+                       for c in shown]  # row keys as stored (key_of reads them); dates shown as text
             ordered = exp.column(key, table=self.table, quoted=True)
         else:
             group, name = self._grouping(dimension)
             source = exp.select().from_(self._table())
-            columns = [self._col(c) for c in shown]
+            columns = [self._col(c) if key_columns else self._shown(c) for c in shown]
             ordered = self._col(key)
         rank = exp.Window(this=exp.Anonymous(this="RANK"), partition_by=[group.copy()],
                           order=exp.Order(expressions=[exp.Ordered(this=ordered.copy(), desc=descending)]))
