@@ -8,8 +8,6 @@ import plotly.express as px
 import streamlit as st
 
 from rag.data.index import SyncProgress
-from rag.data.labels import heading, title_case
-from rag.data.roles import row_noun
 from rag.errors import RagError
 from rag.settings import mask_url
 from ui import components, engine
@@ -64,17 +62,15 @@ if edited is not None or reset:
         engine.forget_assistant()  # the next run builds the assistant with the new roles
         st.rerun()
 
-rows_noun = row_noun(source.table)  # the overview speaks of the table's rows, its columns by their labels
 charts_by_category, charts_by_month = st.columns(2, gap="large")
 with charts_by_category:
     try:
         by_category = assistant.overview("category")
         if by_category is not None:
             frame = plotly_frame(by_category.rows, by_category.columns)  # categories are data
-            titles = {"category": heading(source.labels.get(source.roles.category or "", "category")),
-                      "articles": f"Number of {rows_noun}"}
+            title, titles = assistant.overview_titles("category")  # the table's rows and the column's label
             st.plotly_chart(components.styled(px.bar(frame, x="category", y="articles", labels=titles,
-                                                     title=title_case(f"{rows_noun} by {titles['category']}"))),
+                                                     title=title)),
                             config=components.PLOTLY_CONFIG, key="data_by_category")
     except RagError as error:
         st.error(ui.safe_answer_markdown(f"{error.title}: {error}"))
@@ -83,8 +79,8 @@ with charts_by_month:
         by_month = assistant.overview("month")
         if by_month is not None:
             frame = plotly_frame(by_month.rows, by_month.columns)
-            figure = px.bar(frame, x="month", y="articles", title=title_case(f"{rows_noun} by month"),
-                            labels={"month": "Month", "articles": f"Number of {rows_noun}"})
+            title, titles = assistant.overview_titles("month")
+            figure = px.bar(frame, x="month", y="articles", title=title, labels=titles)
             figure.update_xaxes(type="category")  # months as labels: no empty decades between outliers
             st.plotly_chart(components.styled(figure), config=components.PLOTLY_CONFIG, key="data_by_month")
     except RagError as error:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -27,7 +27,7 @@ from rag.answer.router import build_engines, build_router
 from rag.answer.sql_database import GuardedSQLDatabase
 from rag.data import previews
 from rag.data.index import IndexStatus, SyncReport, VectorIndex, index_error
-from rag.data.labels import reading_labels
+from rag.data.labels import heading, label_of, reading_labels, title_case
 from rag.data.role_store import RoleChange, RolesReport, change_roles, roles_report
 from rag.data.source import TableProfile, TableSource
 from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
@@ -646,6 +646,22 @@ class Assistant:
         else:
             return None
         return self.context.database.execute(sql).result
+
+    def overview_titles(self, by: str) -> tuple[str, dict[str, str]]:
+        """The title and axis titles of an `overview` chart, in the table's words: ("Tickets by Status",
+        {"category": "Status", "month": "Month", "articles": "Number of tickets"})."""
+        source = self.context.source
+        rows = row_noun(source.table)
+        name = "month" if by == "month" else source.labels.get(source.roles.category or "", "category")
+        axes = {by: heading(name), "articles": f"Number of {rows}"}
+        return title_case(f"{rows} by {axes[by]}"), axes
+
+    def column_headers(self, columns: Sequence[str]) -> list[str]:
+        """Result columns as table headers: each one's label ("Category", "Number of articles"); the names
+        themselves when two labels would be the same."""
+        source = self.context.source
+        headers = [heading(label_of(column, source.labels, source.table)) for column in columns]
+        return headers if len(set(headers)) == len(headers) else list(columns)
 
     @cached_property
     def history(self) -> History:

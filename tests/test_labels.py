@@ -129,3 +129,15 @@ def test_cli_roles_label_sets_a_label_that_ask_uses(settings: Settings, capsys: 
     assert main(["roles", *common, "--label", "article_category="]) == 0  # back to the derived label
     assert "article_category reads 'category' (was 'section')" in capsys.readouterr().out
     assert load_labels(settings) == {}
+
+
+def test_the_facade_gives_pages_headers_and_overview_titles_in_labels(settings: Settings) -> None:
+    assistant = Assistant.build(settings)
+    assert assistant.column_headers(["article_category", "article_count", "url"]) == [
+        "Category", "Number of articles", "URL"]
+    assert assistant.column_headers(["category", "article_category"]) == ["category", "article_category"]  # same
+    assert assistant.overview_titles("category") == (
+        "Articles by Category", {"category": "Category", "articles": "Number of articles"})
+    assert assistant.overview_titles("month")[0] == "Articles by Month"
+    save_roles(settings, {}, {"article_category": "section"})
+    assert Assistant.build(settings).overview_titles("category")[0] == "Articles by Section"

@@ -15,7 +15,6 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from rag.data.labels import heading, label_of
 from rag.models import ChartSpec, PlanEdit, QueryResult, Route, Trace, Turn
 from ui import charts, engine, history
 from ui import support as ui
@@ -73,11 +72,8 @@ def result_frame(result: QueryResult, headers: list[str] | None = None) -> pd.Da
 
 
 def result_headers(result: QueryResult) -> list[str]:
-    """The chat's table headers: each column's label ("Category", "Number of articles"); the names themselves
-    when two labels would be the same."""
-    source = engine.assistant().source
-    headers = [heading(label_of(c, source.labels, source.table)) for c in result.columns]
-    return headers if len(set(headers)) == len(headers) else list(result.columns)
+    """The chat's table headers: each column's label ("Category", "Number of articles")."""
+    return engine.assistant().column_headers(result.columns)
 
 
 def link_columns(result: QueryResult, headers: list[str]) -> dict[str, Any]:
