@@ -14,13 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_llm import DDL, INJECTION, ROWS
+import test_llm
+from test_llm import INJECTION
 
 from rag.assistant import Assistant
-from rag.data.index import VectorIndex
 from rag.data.source import TableSource
-from rag.models import Route, Turn
-from rag.providers import build_embedder, build_providers
+from rag.models import Route
 from rag.settings import Settings
 from rag.testing import ScriptedLLM
 from rag.tracing import estimate_tokens
@@ -33,30 +32,14 @@ ENVIRONMENT_2023 = {"intent": "count", "topic": "", "unused": ["run"], "conditio
     {"column": "published_date", "op": "between", "value": ["2023-01-01", "2023-12-31"], "words": "in 2023"}]}
 
 
-@pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Settings, Path]:
-    root = tmp_path_factory.mktemp("reading_store")
-    db = root / "articles.db"
-    connection = sqlite3.connect(db)
-    connection.execute(DDL)
-    connection.executemany("INSERT INTO articles VALUES (?, ?, ?, ?, ?, ?, ?)", ROWS)
-    connection.commit()
-    connection.close()
-    settings = Settings(db_url=f"sqlite:///{db}", index_dir=str(root / "index"), embed_model="hashing",
-                        provider="fake").validated()
-    VectorIndex(settings, build_embedder(settings)).sync(TableSource(settings.db_url, settings.table))
-    return settings, db
+store = test_llm.store  # the same tiny table and index (built once for this module too)
+ask = test_llm.ask
 
 
 @pytest.fixture(scope="module")
 def reader(store: tuple[Settings, Path]) -> LLMReader:
     source = TableSource.from_settings(store[0])
     return LLMReader(None, Planner(source.table, source.roles, source.profile()))
-
-
-def ask(store: tuple[Settings, Path], llm: ScriptedLLM, question: str) -> Turn:
-    settings, _ = store
-    return Assistant.build(settings, providers=build_providers(settings, llm=llm)).ask(question)
 
 
 def reading_prompts(llm: ScriptedLLM) -> list[str]:
