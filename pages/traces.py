@@ -69,14 +69,15 @@ frame = pd.DataFrame(trace_list.table_rows(rows, datetime.now(UTC), st.context.t
 shown_columns = trace_list.shown_columns(frame.to_dict("records"))  # no all-empty column (tokens offline, errors)
 event = st.dataframe(
     frame, hide_index=True, key=TABLE_KEY, on_select="rerun", selection_mode="single-row", column_order=shown_columns,
+    placeholder="–",
     column_config={"asked": st.column_config.TextColumn("asked", width="small"),
-                   "question": st.column_config.TextColumn("question", width="large"),
-                   "latency_ms": st.column_config.NumberColumn("latency", format="%.0f ms"),
-                   "top_score": st.column_config.NumberColumn("top score", format="%.2f",
+                   "question": st.column_config.TextColumn("question", width=330),
+                   "feedback": st.column_config.TextColumn("feedback", width=170),
+                   "latency_ms": st.column_config.NumberColumn("latency", format="%.0f ms", width="small"),
+                   "top_score": st.column_config.NumberColumn("top score", format="%.2f", width="small",
                                                               help="similarity of the best retrieved chunk"),
-                   "chunks": st.column_config.NumberColumn("chunks", help="chunks retrieved"),
-                   "cited": st.column_config.NumberColumn("cited", help="sources the answer cites"),
-                   "turn": st.column_config.TextColumn("turn", help="its number in its conversation")})
+                   "chunks": st.column_config.NumberColumn("chunks", help="chunks retrieved", width="small"),
+                   "cited": st.column_config.NumberColumn("cited", help="sources the answer cites", width="small")})
 selected_rows = list(getattr(getattr(event, "selection", None), "rows", None) or [])
 ids = [row["id"] for row in rows]
 if selected_rows and selected_rows[0] < len(rows):

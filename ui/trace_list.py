@@ -98,7 +98,6 @@ def table_rows(rows: Sequence[dict[str, Any]], now: datetime, zone: str | None =
         "cited": row["citations"] or None,
         "tokens": row["tokens"] or None,
         "error": show_bidi(row["error"] or ""),
-        "turn": f"#{row['number']}",
     } for row in rows]
 
 
