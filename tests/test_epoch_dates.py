@@ -7,6 +7,7 @@ the Data page's month overview. The tables here also key their rows by an intege
 from __future__ import annotations
 
 import calendar
+import json
 import sqlite3
 import time
 from datetime import date
@@ -18,6 +19,7 @@ from conftest import ARTICLE_ROWS, settings_for
 
 from rag.answer.sql_guard import guard_sql
 from rag.assistant import Assistant
+from rag.cli import main
 from rag.data.epoch import epoch_of_day, epoch_to_text, epoch_unit
 from rag.data.roles import detect_roles
 from rag.data.source import ColumnInfo
@@ -228,3 +230,27 @@ def test_epoch_numbers_in_a_column_declared_as_a_date(tmp_path: Path) -> None:
     assert rows_of(assistant, "How many notes per year?") == [["2021", 10], ["2022", 10], ["2023", 10]]
     assert rows_of(assistant, "How many notes in March 2022?") == [[sum(
         1 for i in range(30) if i % 3 == 1 and i % 9 == 2)]]
+
+
+def test_a_csv_with_epoch_seconds_imports_and_reads_as_dates(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new user's path: import-csv stores the epoch column as INTEGER, `roles --json` shows it as the date with
+    its evidence, and a question per month answers in dates."""
+    monkeypatch.setenv("RAG_EMBED_MODEL", "hashing")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    lines = ["id,subject,created_ts,queue,text"] + [
+        f"{i},Ticket {i} about printer {i * 3},{epoch(f'2024-0{1 + i % 6}-1{i % 9} 09:00:00')},"
+        f"{['billing', 'access', 'hardware'][i % 3]},\"The printer on floor {i} jams every morning, again and again.\""
+        for i in range(1, 31)]
+    (tmp_path / "tickets.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    db = f"sqlite:///{tmp_path / 'tickets.db'}"
+    assert main(["import-csv", str(tmp_path / "tickets.csv"), "--db", db, "--table", "tickets"]) == 0
+    capsys.readouterr()
+    common = ["--db", db, "--table", "tickets", "--index-dir", str(tmp_path / "index")]
+    assert main(["roles", *common, "--json"]) == 0
+    columns = {c["column"]: c for c in json.loads(capsys.readouterr().out)["columns"]}
+    assert columns["created_ts"]["type"] == "integer" and columns["created_ts"]["role"] == "date"
+    assert "epoch seconds from 2024-01-" in columns["created_ts"]["evidence"]
+    assert main(["ask", "How many tickets per month?", *common, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["rows"] == [[f"2024-0{m}", 5] for m in range(1, 7)], answer["sql"]
