@@ -316,8 +316,10 @@ def test_documents_are_numbered_in_citation_order(store: tuple[Settings, Path]) 
 
     documents = between(llm.prompts[1], "<documents>", "</documents>")
     assert len(turn.citations) >= 2  # both solar rows: the loop below checks something
-    for number, citation in enumerate(turn.citations, start=1):
-        assert f'<document id="{number}" title="{citation.title}"' in documents
+    shown = [chunk.row_key for chunk in turn.result.chunks]  # the trace's numbers
+    for citation in turn.citations:  # the model cites a document by the number the trace shows it under
+        assert citation.number == shown.index(citation.row_key) + 1
+        assert f'<document id="{citation.number}" title="{citation.title}"' in documents
 
 
 # ---------------------------------------------------------------- retries, fallback, key errors

@@ -20,7 +20,7 @@ import re
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from llama_index.core.schema import NodeWithScore, QueryBundle
@@ -64,6 +64,7 @@ class Retrieved:
     top: list[Chunk]
     evidence: list[Chunk]
     ranks: list[dict[str, Any]]
+    rankings: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # see EngineResult.rankings
 
 
 def to_chunk(node: NodeWithScore, context: EngineContext) -> Chunk:
@@ -199,7 +200,19 @@ def retrieve(context: EngineContext, query: str | QueryPlan, filters: MetadataFi
                   "keyword_rank": _rank(keyword_rows, c.row_key), "score": c.score}
                  for place, c in enumerate(top, start=1)]
         attrs["results"] = ranks
-    return Retrieved(top, evidence, ranks)
+    rankings: dict[str, list[dict[str, str]]] = {}
+    if options.mode in ("fused", "dense"):
+        rankings["dense"] = [{"row_key": c.row_key, "title": c.title, "url": c.url}
+                             for c in best_chunk_per_row(candidates, top_k)]
+    if options.mode in ("fused", "keyword"):
+        first: dict[str, KeywordHit] = {}
+        for hit in hits:
+            first.setdefault(hit.row_key, hit)
+        url_key = context.source.roles.url
+        rankings["keyword"] = [{"row_key": key, "title": first[key].title,
+                                "url": str(first[key].metadata.get(url_key, "")) if url_key else ""}
+                               for key in keyword_rows[:top_k]]
+    return Retrieved(top, evidence, ranks, rankings)
 
 
 def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K) -> list[str]:
@@ -355,6 +368,9 @@ def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan, c
         if context.synthesizer and relevant:
             text = context.synthesizer.from_chunks(question, chunks)
             citations = unique_citations(c.citation(date_key or "") for c in chunks)
+            numbers = compose.document_numbers(chunks)  # the documents' numbers in the prompt and the trace
+            for citation in citations:
+                citation.number = numbers.get(citation.row_key, 0)
         else:
             text, citations = compose.retrieval_answer(question, plan.topic, chunks, date_key=date_key,
                                                        min_score=floor, relevant=relevant)

@@ -71,14 +71,16 @@ class LLMSynthesizer:
         empty = CHUNKS_TEMPLATE.format(rules=DATA_RULES.format(tag="documents", what="documents"), documents="",
                                        question=neutralise_delimiters(question), table=self.table, rows=self.rows)
         remaining = self.token_budget - tracing.estimate_tokens(empty)
-        numbers: dict[str, int] = {}
+        # Each document keeps its place among the retrieved ones (the number the trace shows), also when one
+        # before it is left out for room, so the model's [n] is the trace's number.
+        numbers = {key: number for number, key in enumerate(
+            dict.fromkeys(chunk.row_key or chunk.url or chunk.title for chunk in chunks), start=1)}
         parts: list[str] = []
         stats = {"passages": 0, "trimmed": 0, "left_out": 0}
         chars = MAX_CONTEXT_CHARS
         for chunk in chunks:
             text = neutralise_delimiters(chunk.text.strip())[:min(MAX_DOCUMENT_CHARS, max(chars, 0))]
-            attributes = f'id="{numbers.get(chunk.row_key or chunk.url or chunk.title, len(numbers) + 1)}" ' \
-                         f'title="{_attr(chunk.title)}"'
+            attributes = f'id="{numbers[chunk.row_key or chunk.url or chunk.title]}" title="{_attr(chunk.title)}"'
             if day := self._date_of(chunk):
                 attributes += f' date="{_attr(day)}"'
             room = remaining - tracing.estimate_tokens(f"<document {attributes}>\n\n</document>\n")
@@ -88,8 +90,6 @@ class LLMSynthesizer:
             if not text or room < MIN_PASSAGE_TOKENS:
                 stats["left_out"] += 1
                 continue
-            key = chunk.row_key or chunk.url or chunk.title
-            numbers.setdefault(key, len(numbers) + 1)
             part = f"<document {attributes}>\n{text}\n</document>"
             remaining -= tracing.estimate_tokens(part + "\n")
             chars -= len(text)
