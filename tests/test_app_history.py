@@ -161,6 +161,28 @@ def test_a_deleted_chat_is_gone(store_path: Path) -> None:
     assert "not stored" in texts(again.main) and again.session_state["turns"] == []
 
 
+def test_a_link_to_an_unknown_chat_starts_a_new_one(store_path: Path) -> None:
+    at = ask(start(), "How many articles per category?")
+    at.query_params["chat"] = "0" * 32  # an edited or expired link, in a session showing another chat
+    at.run()
+    assert not at.exception, at.exception
+    assert "not stored" in texts(at.main) and "Ask the articles table" in texts(at.main)
+    assert "chat" not in at.query_params and at.session_state["conversation"].turns == []
+
+
+def test_a_chat_about_another_table_is_shown_without_its_follow_up_state(store_path: Path) -> None:
+    from rag.models import Conversation, ConversationTurn, Trace, Turn
+
+    store = History(f"sqlite:///{store_path}")
+    turn = Turn("How many tickets per status?", "12 open, 3 closed.", Trace("How many tickets per status?"))
+    state = Conversation([ConversationTurn(1, turn.id, turn.question, route="sql", plan={"intent": "count"})])
+    chat = store.new_id()
+    store.save_turn(chat, turn, number=1, state=state, source="tickets")
+    at = start(chat)
+    assert [t.id for t in at.session_state["turns"]] == [turn.id]
+    assert "asked about table tickets" in texts(at.main) and at.session_state["conversation"].turns == []
+
+
 def test_with_the_store_off_nothing_is_kept(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RAG_APP_STORE", "off")
     at = ask(start(), "How many articles per category?")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rag.errors import RagError
-from rag.models import Turn
+from rag.models import Conversation, Turn
 from ui import engine
 from ui.support import escape_markdown, show_bidi
 
@@ -47,14 +47,19 @@ def open_conversation(conversation_id: str) -> bool:
     if stored is None:
         st.session_state.setdefault(NOTICE_KEY, "That conversation is not stored (it was deleted or expired, or "
                                                 "history is switched off); here is a new chat.")
-        st.query_params.pop(PARAM, None)
-        st.session_state[CHAT_ID_KEY] = None
+        new_chat()
         return False
     ids = {t.id for t in stored.turns}
     kept = [t for t in engine.turns() if t.id not in ids]  # the session's other turns stay on the Traces page
     engine.turns()[:] = kept + stored.turns
     st.session_state[engine.CHAT_START_KEY] = len(kept)
-    st.session_state[engine.CONVERSATION_KEY] = stored.state
+    table = engine.assistant().source.table
+    if stored.source and stored.source != table:  # its readings name another table's columns: nothing to build on
+        st.session_state[engine.CONVERSATION_KEY] = Conversation()
+        st.session_state[NOTICE_KEY] = (f"This conversation asked about table {stored.source}, not {table}: "
+                                        "new questions will not build on its answers.")
+    else:
+        st.session_state[engine.CONVERSATION_KEY] = stored.state
     st.session_state[CHAT_ID_KEY] = conversation_id
     st.session_state.pop(engine.INSPECT_KEY, None)
     st.query_params[PARAM] = conversation_id
