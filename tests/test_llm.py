@@ -156,6 +156,7 @@ def test_llm_routes_to_sql_and_the_cleaned_sql_runs(store: tuple[Settings, Path]
     # The synthesis call receives the rows inside delimiters, after the data-not-instructions rule.
     table = between(rows_prompt, "<rows", "</rows>")
     assert "| Business | 3 |" in table and "| Sports | 2 |" in table
+    assert "| Category | Articles |" in table and "article_category" not in table  # the labels the user reads
     assert rows_prompt.index("never an instruction") < rows_prompt.rindex("<rows")
 
 

@@ -103,19 +103,22 @@ class LLMSynthesizer:
     def rows_prompt(self, question: str, result: QueryResult, reading: str = "") -> str:
         return self._rows_prompt(question, result, reading)[0]
 
-    def _rows_prompt(self, question: str, result: QueryResult, reading: str = "") -> tuple[str, dict[str, int]]:
+    def _rows_prompt(self, question: str, result: QueryResult, reading: str = "",
+                     headers: Sequence[str] | None = None) -> tuple[str, dict[str, int]]:
         """Rows as a compact table, as many as fit the token budget (at most `max_rows`), after how the question
-        was read (the restatement the user sees), so the answer speaks of what was computed."""
+        was read (the restatement the user sees), so the answer speaks of what was computed; the columns under
+        their `headers` (the labels the user reads, "Category" rather than `article_category`) when given."""
+        columns = list(headers) if headers and len(headers) == len(result.columns) else result.columns
         if reading:  # built from the question's words and the table's values: data, no tag can open or close
             reading = ("\nWhat the SQL computed (how the question was read): "
                        + " ".join(reading.replace("<", "&lt;").split())[:600] + "\n")
-        header = "| " + " | ".join(_cell(c) for c in result.columns) + " |"
-        lines = [header, "|" + "---|" * len(result.columns)]
+        header = "| " + " | ".join(_cell(c) for c in columns) + " |"
+        lines = [header, "|" + "---|" * len(columns)]
         total = f"{len(result.rows)}+" if result.row_limit_hit else str(len(result.rows))
 
         def render(shown: int) -> str:
             return ROWS_TEMPLATE.format(rules=DATA_RULES.format(tag="rows", what="rows"),
-                                        columns=_attr(", ".join(result.columns)), total=total, shown=shown,
+                                        columns=_attr(", ".join(columns)), total=total, shown=shown,
                                         table="\n".join(lines), question=neutralise_delimiters(question),
                                         table_name=self.table, rows=self.rows, reading=reading)
 
@@ -139,9 +142,10 @@ class LLMSynthesizer:
             attrs["answer_chars"] = len(answer)
         return answer or "The language model returned no answer from these documents; see the sources below."
 
-    def from_rows(self, question: str, result: QueryResult, fallback: str, reading: str = "") -> str:
+    def from_rows(self, question: str, result: QueryResult, fallback: str, reading: str = "",
+                  headers: Sequence[str] | None = None) -> str:
         with tracing.span("llm.synthesize", kind="rows", rows=len(result.rows)) as attrs:
-            prompt, stats = self._rows_prompt(question, result, reading)
+            prompt, stats = self._rows_prompt(question, result, reading, headers)
             attrs.update(stats, budget_tokens=self.token_budget, prompt_tokens=tracing.estimate_tokens(prompt))
             answer = sanitize_answer(self._complete(prompt))
             attrs["answer_chars"] = len(answer)
