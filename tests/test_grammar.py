@@ -176,3 +176,40 @@ def test_words_naming_the_rows_or_a_value_are_not_text_matches(ask) -> None:  # 
     plan = ask.planner.plan("How many reviews did the Nord-Lys team get in 2023?")
     assert not plan.topic and "team" in plan.unused
     assert ask.planner.plan("How many product reviews mention batteries?").topic == "batteries"
+
+
+def test_groups_ranked_by_a_measure(ask) -> None:  # noqa: ANN001
+    """"the lowest rated brand", "which brand has the highest average rating": a dimension's values ranked by the
+    measure's exact average (before, the dimension was dropped without a word and one overall figure came back)."""
+    ratings: dict[object, list[int]] = {}
+    for r in ROWS:
+        if str(r["reviewed_on"]).startswith("2023"):
+            ratings.setdefault(r["brand"], []).append(int(r["rating"]))  # type: ignore[call-overload]
+    average = {brand: sum(v) / len(v) for brand, v in ratings.items()}
+    assert len(set(average.values())) > 2  # the 2023 rows give the brands different averages
+    lowest, highest = min(average, key=average.__getitem__), max(average, key=average.__getitem__)
+    assert [row[0] for row in ask("What is the lowest rated brand in 2023?")] == [lowest]
+    assert [row[0] for row in ask("Which brand has the highest average rating in 2023?")] == [highest]
+    plan = ask.planner.plan("What are the three lowest rated brands?")
+    assert (plan.intent, plan.measure, plan.group_by, plan.limit, plan.order_most) == ("avg", "rating", ["brand"], 3,
+                                                                                       False)
+    assert ask.planner.plan("the 2 brands with the lowest average rating").limit == 2
+
+
+def test_a_negated_yes_no_word_and_a_small_scale_as_a_grouping(ask) -> None:  # noqa: ANN001
+    verified = [r["rating"] for r in ROWS if r["brand"] == "Nord-Lys" and r["verified_purchase"] == 1]
+    assert ask("average rating of Nord-Lys reviews excluding unverified ones") == [
+        (round(sum(verified) / len(verified), 1),)]  # type: ignore[arg-type]
+    assert sorted(ask("how many reviews for each star rating")) == sorted(Counter(r["rating"] for r in ROWS).items())
+    assert ask.planner.plan("top 3 brands by rating").group_by == ["brand"]  # "by" after a grouping ranks it
+
+
+def test_how_many_of_a_dimension_counts_its_different_values(ask) -> None:  # noqa: ANN001
+    """"how many brands are there" is the number of different brands, not a count of reviews per brand."""
+    assert ask("How many brands are there?") == [(len({r["brand"] for r in ROWS}),)]
+    per_department = Counter()
+    for department in {r["department"] for r in ROWS}:
+        per_department[department] = len({r["reviewer"] for r in ROWS if r["department"] == department})
+    assert sorted(ask("the number of different reviewers per department")) == sorted(per_department.items())
+    assert ask("how many reviewers reviewed Nord-Lys") == [(len({r["reviewer"] for r in ROWS
+                                                                 if r["brand"] == "Nord-Lys"}),)]

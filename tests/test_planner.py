@@ -637,3 +637,21 @@ def test_the_counted_noun_ends_at_the_next_determiner(planner: Planner) -> None:
 def test_a_measure_a_count_does_not_use_is_listed_as_not_used(planner: Planner) -> None:
     plan = planner.plan("How many articles per category by word count?")
     assert plan.intent == "count" and "word count" in plan.unused
+
+
+def test_a_column_noun_nothing_uses_is_listed_as_not_used(planner: Planner) -> None:
+    """"which category has the longest articles" lists the longest articles: 'category' is said to be unused rather
+    than silently dropped."""
+    plan = planner.plan("Which category has the longest articles?")
+    assert "category" in plan.unused
+    assert "section" not in planner.plan("politics section articles from 2023").unused
+
+
+def test_top_n_rows_by_a_measure(planner: Planner) -> None:
+    plan = planner.plan("top 5 articles by word count")
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "word_count", 5)
+    assert planner.plan("bottom 5 articles by word count").intent == "shortest"
+
+
+def test_plural_of_a_column_noun(tickets: Planner) -> None:
+    assert tickets.vocab.dimensions.get("statuses") == "category"

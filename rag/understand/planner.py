@@ -73,7 +73,7 @@ COMPARE_NUMBER = re.compile(
     r"\b(more than|longer than|greater than|over|above|at least|exceeding|fewer than|less than|shorter than|"
     r"under|below|at most|exactly|with)\s+" + NUM + r"\s+([a-z_]+)", re.I)
 BETWEEN_NUMBER = re.compile(r"\bbetween\s+" + NUM + r"\s+and\s+" + NUM + r"\s+([a-z_]+)", re.I)
-TOP_N = re.compile(r"\b(top|first|last|latest|newest|oldest|earliest|recent|longest|shortest)\s+" + NUM
+TOP_N = re.compile(r"\b(top|bottom|first|last|latest|newest|oldest|earliest|recent|longest|shortest)\s+" + NUM
                    + r"\b|\b" + NUM + r"\s+(most recent|latest|newest|oldest|earliest|longest|shortest)\b", re.I)
 NAME = r"([A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2})"
 # Words that say who made, owns or handled a row: "by", "handled by", "X wrote", "did X handle", "X's work".
@@ -173,6 +173,8 @@ class QueryPlan:
     change: str = ""  # the write verb of a request to change the table ("delete"): answered without a query
     uncounted: str = ""  # the noun a count cue asked about that is not a row ("how many readers")
     value_heads: list[str] = field(default_factory=list)  # "desk" of "the business desk": how a value was named
+    distinct: str = ""  # "how many brands": the dimension whose different values are counted
+    ranking: str = ""  # the word ranking a dimension's values ("highest" of "which brand has the highest rating")
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
 
@@ -272,6 +274,7 @@ class Planner:
         plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
         self._not_rows(plan)
         self._unused_measure(text, plan)
+        self._unused_dimensions(text, plan, consumed)
         if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS) and not plan.topic_marked:
             # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
             # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
@@ -290,6 +293,21 @@ class Planner:
         return plan
 
     # ---------------------------------------------------------------- recognisers
+
+    def _unused_dimensions(self, text: str, plan: QueryPlan, consumed: list[bool]) -> None:
+        """A column noun left over ("which category has the longest articles") that neither groups nor names a
+        condition's column: listed as not used, never silently dropped."""
+        columns = {"category": self.roles.category, "author": self.roles.authors}
+        conditioned = {c.column for c in plan.conditions}
+        for match in WORD.finditer(text):
+            word = match.group(0).lower()
+            dimension = self.vocab.dimensions.get(word)
+            if (dimension not in self.grouping_columns or any(consumed[match.start():match.end()])
+                    or dimension in plan.group_by or columns.get(dimension, dimension) in conditioned):
+                continue
+            if match.group(0) not in plan.unused:
+                plan.unused.append(match.group(0))
+                plan.evidence.append(f"not used: {match.group(0)!r} (nothing is grouped or filtered by it)")
 
     def _unused_measure(self, text: str, plan: QueryPlan) -> None:
         """A measure named in a count ("how many reviews have helpful votes") that the count does not use: its words
@@ -493,8 +511,9 @@ class Planner:
                 plan.intent = "earliest"
             elif word in ("longest", "shortest"):
                 plan.intent = word
-            elif word == "top":
-                plan.order_most = True
+            elif word in ("top", "bottom"):
+                plan.order_most = word == "top"
+                plan.ranking = word  # rows ranked by a measure ("top 5 reviews by helpful votes"), or groups
                 after = re.match(r"\s+(\w+)", text[match.end():])
                 dimension = self.vocab.dimensions.get(after.group(1).lower()) if after else None
                 if dimension in self.grouping_columns:
@@ -507,6 +526,17 @@ class Planner:
         dims = self.vocab.dimensions
         dim_pattern = "|".join(sorted((re.escape(w) for w in dims), key=len, reverse=True))
         chain = re.compile(rf"({dim_pattern})\b((?:\s*(?:,|and|&|/|then)\s*(?:{dim_pattern})\b)*)", re.I)
+        plurals = "|".join(sorted((re.escape(w) for w in dims if w.endswith("s") and " " not in w),
+                                  key=len, reverse=True)) or "categories"
+        # "how many brands are there", "the number of different reviewers per department": values, not rows
+        counted = re.search(rf"\b(?:how many|(?:the\s+)?number of|count of)\s+(?:different\s+|distinct\s+|unique\s+)?"
+                            rf"({plurals})\b(?!['’])", text, re.I)
+        if counted and free(counted.start(), counted.end()) and not self._is_entity(
+                (WORD.findall(text[counted.end():])[:1] or [""])[0]):
+            plan.distinct = dims[counted.group(1).lower()]
+            plan.intent, plan.intent_span = "count", counted.span()
+            plan.evidence.append(f"count of different {counted.group(1)} ({counted.group(0)!r})")
+            take(counted.start(), counted.end())
         for trigger in GROUP_TRIGGER.finditer(text):
             match = chain.match(text, trigger.end())
             if not match or not free(trigger.start(), match.end()):
@@ -517,6 +547,18 @@ class Planner:
                 if dimension not in plan.group_by:
                     plan.group_by.append(dimension)
             take(trigger.start(), match.end())
+        # "per rating", "how many reviews for each star rating": a number on a small scale groups like a category
+        # ("by" only when nothing else groups: "top brands by rating" ranks brands)
+        ranges = {c: self.profile.numeric_ranges.get(c) or (0.0, 99.0) for c in set(self.vocab.measures.values())}
+        scales = {w: c for w, c in self.vocab.measures.items() if ranges[c][0] >= 0 and ranges[c][1] <= 10}
+        if scales:
+            scale_words = "|".join(sorted((re.escape(w) for w in scales), key=len, reverse=True))
+            for trigger in GROUP_TRIGGER.finditer(text):
+                match = re.compile(rf"(?:star\s+)?({scale_words})\b", re.I).match(text, trigger.end())
+                if (match and free(trigger.start(), match.end()) and scales[match.group(1).lower()] not in plan.group_by
+                        and (trigger.group(1).lower() != "by" or not plan.group_by)):
+                    plan.group_by.append(scales[match.group(1).lower()])
+                    take(trigger.start(), match.end())
         for match in re.finditer(r"\b(yearly|annual|annually|monthly|daily)\b", text, re.I):
             if free(match.start(), match.end()):
                 dimension = dims[match.group(1).lower()]
@@ -525,35 +567,51 @@ class Planner:
                 take(match.start(), match.end())
         # "which category has the most ...", "who writes the most", "top 3 authors"
         most = re.search(r"\b(which|what|top|who)\b\s*(\d+\s+)?(" + dim_pattern + r")?\b.*\b(most|top|leading|"
-                         r"prolific|busiest|fewest|least)\b", text, re.I)
+                         r"prolific|busiest|fewest|least|highest|lowest|best|worst|largest|smallest|biggest|"
+                         r"greatest)\b", text, re.I)
         if most and not plan.group_by:
             dimension = dims.get((most.group(3) or "").lower())
             if dimension is None and most.group(1).lower() == "who":
                 dimension = "author"
             if dimension is None and re.search(r"\b(authors?|writers?|reporters?)\b", text, re.I):
                 dimension = "author"
-            if dimension:
+            if dimension and (most.group(3) or most.group(4).lower() in ("most", "top", "leading", "prolific",
+                                                                         "busiest", "fewest", "least")):
                 plan.group_by.append(dimension)
-                plan.order_most = most.group(4).lower() not in ("fewest", "least")
+                plan.ranking = most.group(4).lower()
+                plan.order_most = plan.ranking not in ("fewest", "least", "lowest", "worst", "smallest")
                 if plan.limit is None:
                     plan.limit, plan.with_ties = 1, True  # "which X has the most": every X sharing the top value
                 take(most.start(), most.end())
         if not plan.group_by:
             # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
-            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(most|least|fewest)\s+(?:[a-z-]+\s+){{0,2}}?"
-                               rf"({dim_pattern})\b", text, re.I)
+            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(most|least|fewest|highest|lowest|best|worst)[\s-]+"
+                               rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
+            after = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})\s+(?:with|having|that have|that had|"
+                              rf"that got|which have|which had)\s+the\s+(most|least|fewest|highest|lowest|best|"
+                              rf"worst)\b", text, re.I)
+            if not ranked and after:
+                ranked = after  # "the 2 brands with the lowest average rating": the same groups as above
+                words = (after.group(1), after.group(3), "", after.group(2))
+            elif ranked:
+                words = (ranked.group(1), ranked.group(2), ranked.group(3), ranked.group(4))
             if ranked and free(ranked.start(), ranked.end()):
-                plan.group_by.append(dims[ranked.group(3).lower()])
-                plan.order_most = ranked.group(2).lower() == "most"
+                number, word, filler, dimension_word = words
+                plan.group_by.append(dims[dimension_word.lower()])
+                plan.ranking = word.lower()
+                plan.order_most = plan.ranking in ("most", "highest", "best")
+                for part in re.findall(r"[a-z]+", filler.lower()):  # "the three lowest rated brands"
+                    plan.measure = plan.measure or self.vocab.measures.get(part) or self.measure_parts.get(part)
                 if plan.limit is None:
-                    plan.limit = _number(ranked.group(1)) if ranked.group(1) else 1
-                    plan.with_ties = not ranked.group(1)
+                    plan.limit = _number(number) if number else 1
+                    plan.with_ties = not number
                 take(ranked.start(), ranked.end())
         if not plan.group_by:
             # "which categories exist?", "list all authors": a plural dimension asked about is a grouping
             plurals = "|".join(sorted((re.escape(w) for w in dims if w.endswith("s") and " " not in w),
                                       key=len, reverse=True)) or "categories"
-            plural = re.search(rf"\b(?:which|what|list|name|show|all|many)\s+(?:the\s+|all\s+|of\s+the\s+)?"
+            plural = re.search(rf"\b(?:which|what|list|name|show|all|many)\s+(?:are\s+|were\s+)?(?:the\s+|all\s+|"
+                               rf"of\s+the\s+)?"
                                rf"({plurals})\b|\b({plurals})\s+(?:are there|exist)", text, re.I)
             if plural and free(plural.start(), plural.end()):
                 plan.group_by.append(dims[(plural.group(1) or plural.group(2)).lower()])
@@ -602,8 +660,20 @@ class Planner:
         self._per_group(text, plan, take, free)
         if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest") and not plan.per_group:
             plan.intent = "count"
-        if MOST_PATTERN.search(lower) and plan.group_by:
+        if MOST_PATTERN.search(lower) and plan.group_by and plan.ranking not in ("fewest", "least", "lowest", "worst",
+                                                                                  "smallest", "bottom"):
             plan.order_most = True
+        if (plan.ranking in ("top", "bottom") and not plan.group_by and plan.measure
+                and plan.intent in ("topic", "list")):
+            plan.intent = "longest" if plan.ranking == "top" else "shortest"  # rows ordered by the measure
+            plan.evidence.append(f"rows ordered by {plan.measure} ({plan.ranking!r})")
+        if plan.ranking and plan.measure and plan.intent in ("count", "max", "min") and not plan.per_group:
+            # groups ranked by a measure: "the three lowest rated brands" (average), "the brands with the most
+            # helpful votes" (total); a rating-like measure (a small scale) is averaged
+            high = (self.profile.numeric_ranges.get(plan.measure) or (0.0, 0.0))[1]
+            rated = plan.ranking in ("highest", "lowest", "best", "worst") or high <= 10
+            plan.intent = "avg" if rated else "sum"
+            plan.evidence.append(f"{plan.intent} of {plan.measure} ranks the groups ({plan.ranking!r})")
 
     def _row_kinds(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"product reviews", "support tickets", "news articles": a word naming the kind of row before the row noun
@@ -762,9 +832,13 @@ class Planner:
             if free(match.start(), match.end()):
                 column = self.vocab.flags[match.group(2).lower()]
                 value = 0 if match.group(1) else 1
-                plan.conditions.append(Condition("number", column, "=", value, match.group(0)))
-                plan.evidence.append(f"{column} = {value} ({match.group(0)!r})")
-                take(match.start(), match.end())
+                start = match.start()
+                cue = NEGATION_CUE.search(text[:start])  # "excluding unverified ones", "except verified purchases"
+                if cue and free(cue.start(), cue.end()) and not re.match(r"\s*(?:non|not)\b", cue.group(0), re.I):
+                    value, start = 1 - value, cue.start()
+                plan.conditions.append(Condition("number", column, "=", value, text[start:match.end()]))
+                plan.evidence.append(f"{column} = {value} ({text[start:match.end()]!r})")
+                take(start, match.end())
 
     def _missing_values(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"without an author", "no byline", "missing a category": the column is empty (NULL or blank)."""
@@ -983,6 +1057,7 @@ class Planner:
             if lower.endswith("'s"):
                 lower = lower[:-2]
             if (lower in STOPWORDS or self._is_entity(lower) or len(lower) < 2 and not lower.isdigit()
+                    or self._is_entity(re.sub(r"(?:ed|ing)$", "", lower))  # "reviewed": the row noun as a verb
                     or self.vocab.dimensions.get(lower) in self.grouping_columns):
                 continue
             words.append(word)

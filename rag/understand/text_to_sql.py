@@ -110,7 +110,7 @@ class SQLBuilder:
             return self._col(self.roles.category), self.roles.category
         if dimension == "author" and self.roles.authors:
             return self._col(self.roles.authors), self.roles.authors
-        if dimension in self.roles.categorical:
+        if dimension in self.roles.categorical or dimension in self.roles.numeric:  # a small scale ("per rating")
             return self._col(dimension), dimension
         raise LookupError(f"the table has no column for {dimension}")
 
@@ -221,6 +221,8 @@ class SQLBuilder:
         return exp.or_(*matches) if len(matches) > 1 else matches[0]
 
     def _aggregate(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+        if plan.distinct == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+            return self._distinct_people(plan, where)
         if plan.group_by == ["author"] and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
             return self._per_author(plan, where)
         dims = [self._grouping(d) for d in plan.group_by]
@@ -231,9 +233,12 @@ class SQLBuilder:
         if dims:
             query = query.group_by(*(exp.column(n) for _, n in dims))
             if plan.with_ties:
-                return self._top_with_ties(query, value_name, plan.order_most, [n for _, n in dims])
+                return self._top_with_ties(query, value_name, plan.order_most, [n for _, n in dims],
+                                           exact=self._exact(plan))
             if plan.order_most or plan.limit:
-                query = query.order_by(exp.Ordered(this=exp.column(value_name), desc=plan.order_most))
+                # an average ranks by its exact value, not the rounded one shown (3.34 before 3.27, both "3.3")
+                key = self._exact(plan) or exp.column(value_name)
+                query = query.order_by(exp.Ordered(this=key, desc=plan.order_most))
             else:
                 query = query.order_by(*(exp.column(n) for _, n in dims))
         if plan.limit:
@@ -276,6 +281,17 @@ class SQLBuilder:
         order = [exp.column("rank_in_group")] if key_columns else [exp.column(name), exp.column("rank_in_group")]
         return query.order_by(*order).limit(LIST_LIMIT * 10)
 
+    def _distinct_people(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+        """"How many different authors": the known names that some matching row names (a cell may name several)."""
+        dims = [self._grouping(d) for d in plan.group_by]
+        counted = exp.Count(this=exp.Distinct(expressions=[exp.column(NAME_COLUMN, table="names")]))
+        query = self._names_join().select(*(exp.alias_(e, n) for e, n in dims), exp.alias_(counted, "author_count"))
+        if where is not None:
+            query = query.where(where)
+        if dims:
+            query = query.group_by(*(e for e, _ in dims)).order_by(*(exp.column(n) for _, n in dims))
+        return query
+
     def _names_join(self) -> exp.Select:
         """FROM the known author names (a small derived table `names`) JOIN the table on a whole-name match."""
         names: exp.Expression = exp.select(exp.alias_(exp.Literal.string(self.profile_authors[0]), NAME_COLUMN))
@@ -288,14 +304,25 @@ class SQLBuilder:
         return exp.select().from_(exp.Subquery(this=names, alias=exp.TableAlias(this=exp.to_identifier("names")))
                                   ).join(self._table(), on=cell.like(wanted))
 
-    def _top_with_ties(self, grouped: exp.Select, value_name: str, most: bool, order: list[str]) -> exp.Select:
-        """Every group whose value equals the best one ("who wrote the most" can be several people)."""
-        best = exp.select((exp.Max if most else exp.Min)(this=exp.column(value_name))).from_(
+    def _top_with_ties(self, grouped: exp.Select, value_name: str, most: bool, order: list[str],
+                       exact: exp.Expression | None = None) -> exp.Select:
+        """Every group whose value equals the best one ("who wrote the most" can be several people). With `exact` (an
+        average, shown rounded), groups are compared on the exact value: 2.96 is lower than 3.04, both shown 3.0."""
+        shown: list[exp.Expression] = [exp.Star()]
+        compared = value_name
+        if exact is not None:
+            grouped = grouped.select(exp.alias_(exact, "exact_value"))
+            shown, compared = [exp.column(n) for n in [*order, value_name]], "exact_value"
+        best = exp.select((exp.Max if most else exp.Min)(this=exp.column(compared))).from_(
             exp.Subquery(this=grouped.copy(), alias=exp.TableAlias(this=exp.to_identifier("ranked"))))
-        query = exp.select(exp.Star()).from_(
+        query = exp.select(*shown).from_(
             exp.Subquery(this=grouped, alias=exp.TableAlias(this=exp.to_identifier("grouped"))))
-        query = query.where(exp.EQ(this=exp.column(value_name), expression=exp.Subquery(this=best)))
+        query = query.where(exp.EQ(this=exp.column(compared), expression=exp.Subquery(this=best)))
         return query.order_by(*(exp.column(n) for n in order))
+
+    def _exact(self, plan: QueryPlan) -> exp.Expression | None:
+        """The unrounded value of an average, to rank groups by (the rounded one is shown)."""
+        return exp.Avg(this=self._col(plan.measure)) if plan.intent == "avg" and plan.measure else None
 
     def _grouping(self, dimension: str) -> tuple[exp.Expression, str]:
         """A group-by the table can give; "per year" on a table without a date is said, never dropped."""
@@ -330,6 +357,9 @@ class SQLBuilder:
             share = exp.Mul(this=exp.Literal.number("100.0"), expression=exp.Count(this=exp.Star()))
             return (exp.func("ROUND", exp.Div(this=share, expression=exp.Subquery(this=total)), exp.Literal.number(1)),
                     "share_pct")
+        if plan.distinct:  # "how many brands": the number of different values (people: see _distinct_people)
+            column, name = self._dimension(plan.distinct)
+            return exp.Count(this=exp.Distinct(expressions=[column])), f"{name}_count"
         return exp.Count(this=exp.Star()), f"{self._entity()}_count"
 
     def _per_author(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
@@ -355,7 +385,7 @@ class SQLBuilder:
             grouped = grouped.where(where)
         grouped = grouped.group_by(exp.column(NAME_COLUMN, table="names"))
         if plan.with_ties:
-            return self._top_with_ties(grouped, value_name, plan.order_most, ["author"])
+            return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan))
         most_first = plan.order_most or not plan.limit
         query = grouped.order_by(exp.Ordered(this=exp.column(value_name), desc=most_first), exp.column("author"))
         if plan.limit:

@@ -134,6 +134,15 @@ def singular(word: str) -> str:
     return word
 
 
+def plural(word: str) -> str:
+    """Crude English plural of a column noun ('priority' -> 'priorities', 'status' -> 'statuses')."""
+    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
 def column_words(column: str | None) -> tuple[str, ...]:
     """'article_category' -> ('article_category', 'article category', 'category')."""
     if not column:
@@ -203,12 +212,12 @@ class Vocabulary:
             for word in (*words, *COLUMN_SYNONYMS.get(words[-1], ())):
                 vocab.dimensions.setdefault(word, dimension)
                 vocab.dimensions.setdefault(singular(word), dimension)
-                vocab.dimensions.setdefault(word + "s", dimension)
+                vocab.dimensions.setdefault(plural(word), dimension)
         author_words = column_words(roles.authors)
         for word in (*author_words, *(COLUMN_SYNONYMS.get(author_words[-1], ()) if author_words else ())):
             vocab.dimensions.setdefault(word, "author")
             vocab.dimensions.setdefault(singular(word), "author")
-            vocab.dimensions.setdefault(word + "s", "author")
+            vocab.dimensions.setdefault(plural(word), "author")
         for column in roles.numeric:
             if profile.numeric_ranges.get(column) == (0.0, 1.0):  # a yes/no column is a condition, not a measure
                 parts = [p for p in column_words(column)[1].split() if p not in GENERIC_COLUMN_WORDS]
