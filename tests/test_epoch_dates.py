@@ -25,6 +25,7 @@ from rag.data.roles import detect_roles
 from rag.data.source import ColumnInfo
 from rag.errors import ConfigError
 from rag.llm.prompts import table_rules
+from rag.understand.interpretation import interpret_sql
 
 UNITS = {"s": 1, "ms": 1000}
 
@@ -254,3 +255,17 @@ def test_a_csv_with_epoch_seconds_imports_and_reads_as_dates(tmp_path: Path, cap
     assert main(["ask", "How many tickets per month?", *common, "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert answer["rows"] == [[f"2024-0{m}", 5] for m in range(1, 7)], answer["sql"]
+
+
+def test_a_language_models_sql_on_an_epoch_date_reads_back_as_dates() -> None:
+    """With Gemini the reading is read back from the SQL it wrote: comparisons of the epoch column with numbers
+    show the dates they stand for; without the column's unit they stay numbers."""
+    sql = ("SELECT COUNT(*) FROM items WHERE posted_at >= 1677628800 AND posted_at < 1680307200 "
+           "AND section = 'Sports' AND length > 100")
+    reading = interpret_sql(sql, "sqlite", {"posted_at": "posted at"}, {"posted_at": "s"})
+    assert [r.text for r in reading.conditions] == ["posted at at least 2023-03-01", "posted at below 2023-04-01",
+                                                    "section: Sports", "length above 100"]
+    shown = interpret_sql(sql.replace("1677628800", "1677628800000").replace("1680307200", "1680307230500"),
+                          "sqlite", {}, {"posted_at": "ms"})
+    assert shown.conditions[1].text.endswith("below 2023-04-01 00:00:30")
+    assert "1,677,628,800" in interpret_sql(sql, "sqlite").conditions[0].text

@@ -14,7 +14,7 @@ from rag import tracing
 from rag.answer import compose
 from rag.answer.context import EngineContext, engine_response
 from rag.answer.markdown import escape_markdown
-from rag.data.labels import heading, label_of, reading_labels
+from rag.data.labels import reading_labels
 from rag.data.roles import row_noun
 from rag.errors import QueryFailed, RagError, UnsafeSQL
 from rag.models import EngineResult, QueryResult
@@ -96,7 +96,10 @@ class SQLEngine(CustomQueryEngine):
         result = outcome.result or QueryResult([], [])
         # Offline, the plan wrote the SQL; with a language model, the SQL it wrote is what was computed.
         labels = reading_labels(context.source.labels, context.source.roles, context.source.table)
-        outcome.interpretation = (interpret_sql(outcome.sql or "", context.sql_builder.dialect, labels) if read_from_sql
+        date_column, unit = context.source.roles.date, context.source.roles.date_unit
+        epoch_dates = {date_column: unit} if date_column and unit else None
+        outcome.interpretation = (interpret_sql(outcome.sql or "", context.sql_builder.dialect, labels, epoch_dates)
+                                  if read_from_sql
                                   else interpret(plan, context.source.table, labels))
         roles = context.source.roles
         with tracing.span("synthesize", provider="llm" if context.synthesizer else "template"):
@@ -105,9 +108,8 @@ class SQLEngine(CustomQueryEngine):
                                                          date_col=roles.date, labels=labels,
                                                          table=context.source.table)
             if context.synthesizer and result.rows:
-                headers = [heading(label_of(c, labels, context.source.table)) for c in result.columns]
                 text = context.synthesizer.from_rows(query_str, result, fallback=text,
-                                                     reading=outcome.interpretation.restatement(), headers=headers)
+                                                     reading=outcome.interpretation.restatement())
         if outcome.sql:
             text += f"\n\n_Computed with SQL over table `{context.source.table}` (see the trace)._"
         return engine_response(text, outcome)

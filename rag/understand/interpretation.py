@@ -13,6 +13,7 @@ from datetime import date
 import sqlglot
 from sqlglot import exp
 
+from rag.data.epoch import epoch_to_text
 from rag.data.labels import derive_label
 from rag.data.roles import row_noun
 from rag.models import Alternative, ConditionReading, Interpretation, PlanEdit
@@ -40,14 +41,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         action = f"Searched the text for '{plan.topic}'" if plan.topic else f"Listed {rows}"
     else:
         action = ACTIONS.get(plan.intent, "Counted {rows}").format(rows=rows, measure=measure or "rows")
-        if plan.distinct:
-            action = f"Counted different {labels.get(plan.distinct, plan.distinct)} values"
         if plan.limit:
-            end = "bottom" if plan.group_by and not plan.order_most else "top"  # groups ranked lowest first
-            action += f" ({end} {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"
-        if plan.ranking in ("top", "bottom") and plan.intent in ("longest", "shortest") and not plan.group_by:
-            action = (f"{rows.capitalize()} with the {'highest' if plan.intent == 'longest' else 'lowest'} {measure}"
-                      f" ({plan.limit or 1})")
+            action += f" (top {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"
     readings = [reading(c, labels) for c in plan.conditions]
     for number, read in enumerate(readings):
         read.ref = f"condition:{number}"
@@ -160,23 +155,29 @@ def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> Co
 SQL_COMPARISONS = {exp.EQ: "=", exp.NEQ: "!=", exp.GT: ">", exp.GTE: ">=", exp.LT: "<", exp.LTE: "<="}
 
 
-def _sql_condition(part: exp.Expression, labels: Mapping[str, str], dialect: str) -> str:
+def _sql_condition(part: exp.Expression, labels: Mapping[str, str], dialect: str,
+                   epoch_dates: Mapping[str, str] | None = None) -> str:
     """A WHERE condition of model-written SQL as the user reads it: a plain comparison of a column with a value
-    in the column's label ("category: politics", "published date at least 2023-01-01"), anything else as the SQL
-    it is."""
+    in the column's label ("category: politics", "published date at least 2023-01-01"; a number compared with an
+    epoch date column, `epoch_dates` {column: unit}, as the date it stands for), anything else as the SQL it is."""
     op = SQL_COMPARISONS.get(type(part))
     column, value = part.args.get("this"), part.args.get("expression")
     if op and isinstance(column, exp.Column) and isinstance(value, exp.Literal):
         literal: object = value.this if value.is_string else value.to_py()
+        unit = (epoch_dates or {}).get(column.name)
+        if unit and isinstance(literal, int | float) and (moment := epoch_to_text(literal, unit)):
+            literal = moment.removesuffix(" 00:00:00")
         name = labels.get(column.name) or derive_label(column.name)
         shown = f"{literal:,}" if isinstance(literal, int | float) and not isinstance(literal, bool) else literal
         return f"{name}{OPERATOR_WORDS[op]} {shown}"
     return part.sql(dialect=dialect)
 
 
-def interpret_sql(sql: str, dialect: str = "sqlite", labels: Mapping[str, str] | None = None) -> Interpretation:
+def interpret_sql(sql: str, dialect: str = "sqlite", labels: Mapping[str, str] | None = None,
+                  epoch_dates: Mapping[str, str] | None = None) -> Interpretation:
     """What a language model's SQL computes, read back from its tree: each AND-ed WHERE condition (a plain
-    comparison in the column's label, else as written) and the grouping, in the columns' `labels`."""
+    comparison in the column's label, else as written; an epoch date column, `epoch_dates` {column: unit},
+    compared with dates) and the grouping, in the columns' `labels`."""
     labels = labels or {}
     try:
         tree = sqlglot.parse_one(sql, read=dialect)
@@ -188,7 +189,7 @@ def interpret_sql(sql: str, dialect: str = "sqlite", labels: Mapping[str, str] |
         for part in where.this.flatten() if isinstance(where.this, exp.And) else [where.this]:
             column = next((c.name for c in part.find_all(exp.Column)), "")
             readings.append(ConditionReading(column, type(part).__name__.lower(), None, "",
-                                             _sql_condition(part, labels, dialect)))
+                                             _sql_condition(part, labels, dialect, epoch_dates)))
     grouped = list((tree.args.get("group") or exp.Group()).expressions)
     groups = [g.sql(dialect=dialect) for g in grouped]
     group_labels = [labels.get(g.name) or derive_label(g.name) if isinstance(g, exp.Column) else g.sql(dialect=dialect)
