@@ -319,6 +319,10 @@ def test_sort_by_value_and_horizontal_bars_for_long_labels() -> None:
     assert list(fig.layout.yaxis.categoryarray) == ["Arts and entertainment", "Health", "Science and technology"]
     assert fig.layout.yaxis.autorange == "reversed"  # the largest on top
     assert not choose_chart(BAR).horizontal  # short labels stay upright
+    people = QueryResult(["authors", "article_count"], [[f"Author {i}", i] for i in range(20)])
+    assert choose_chart(people).horizontal  # many short labels would crowd the axis too
+    months = QueryResult(["month", "article_count"], [[f"2023-{i:02d}", i] for i in range(1, 13)] + [["2024-01", 1]])
+    assert not choose_chart(months).horizontal  # periods stay on the horizontal axis
 
 
 def test_stacked_bars_carry_their_totals_so_small_stacks_read() -> None:

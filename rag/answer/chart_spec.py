@@ -15,6 +15,7 @@ from rag.models import ChartSpec, QueryResult
 CHART_KINDS = ("bar", "line", "grouped_bar", "stacked_bar", "metric", "table")
 TIME_COLUMNS = ("year", "month", "day", "date")
 LONG_LABEL = 14  # category labels longer than this make a bar chart horizontal
+MANY_CATEGORIES = 12  # so do more categories than this (their labels would crowd a horizontal axis)
 
 
 def _is_number(values: list[Any]) -> bool:
@@ -50,8 +51,9 @@ def choose_chart(result: QueryResult | None, labels: Mapping[str, str] | None = 
         time = _is_time(x, values[x])
         kind = "line" if time and len(result.rows) > 2 else "bar"
         longest = max((len(str(v)) for v in values[x] if v is not None), default=0)
+        crowded = longest > LONG_LABEL or len(set(map(str, values[x]))) > MANY_CATEGORIES
         return ChartSpec(kind, x=x, y=y, title=title_case(f"{names[y]} by {names[x]}"), labels=headings,
-                         time_x=time, horizontal=not time and longest > LONG_LABEL)
+                         time_x=time, horizontal=not time and crowded)
     if len(labels_) == 2:
         x, color = labels_
         if not _is_time(x, values[x]) and _is_time(color, values[color]):
