@@ -285,6 +285,9 @@ class EngineResult:
     chunks: list[Chunk] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # Retrieval routes: per single search ("dense", "keyword"), the documents it ranked under the same pre-filters,
+    # best first, as {row_key, title, url}: what that search alone would have returned (`chunks` is the fused list).
+    rankings: dict[str, list[dict[str, str]]] = field(default_factory=dict)
 
     def record_sql(self, run: SQLRun) -> None:
         self.sql, self.sql_verdict = run.sql, run.verdict

@@ -394,6 +394,50 @@ def test_retrieval_cases_carry_a_whole_question_unfiltered_baseline(tickets_repo
     assert any(line.startswith("| Retrieval hit@1 | ") for line in lines)
 
 
+def test_retrieval_cases_carry_dense_keyword_and_fused_figures_of_the_product(tickets_settings: Settings,
+                                                                             tickets_report: EvalReport) -> None:
+    """`rag eval` reports the product's own retrieval (its route, pre-filters and text) with the dense search alone,
+    the keyword search alone and fused (#14, item 5): the single searches are the lists the fusion received, so
+    they equal a run of the same question with that search alone; "fused" is the turn's own result."""
+    from dataclasses import replace
+
+    from rag.answer.context import RetrievalOptions
+    from rag.assistant import Assistant
+
+    retrieved = [c for c in tickets_report.cases if c.kind == "retrieval" and c.actual_route in ("vector", "hybrid")]
+    assert retrieved and all(set(c.modes) == {"dense", "keyword", "fused"} for c in retrieved)
+    assert all(c.modes["fused"] == {"hit_at_1": c.hit_at_1, "hit": c.hit, "reciprocal_rank": c.reciprocal_rank}
+               for c in retrieved)
+    assistant = Assistant.build(tickets_settings)
+    for case in retrieved[:6]:
+        fused = assistant.ask(case.question).result
+        for mode in ("dense", "keyword"):
+            assistant.context.retrieval = replace(RetrievalOptions(), mode=mode)
+            alone = assistant.ask(case.question).result.chunks
+            assistant.context.retrieval = RetrievalOptions()
+            assert [c.row_key for c in alone] == [d["row_key"] for d in fused.rankings[mode]], (case.id, mode)
+    modes = tickets_report.summary["retrieval"]["modes"]
+    assert set(modes) == {"dense", "keyword", "fused"} and modes["fused"]["cases"] == len(retrieved)
+    scored = [c for c in tickets_report.cases if c.modes]
+    assert modes["keyword"]["hit_at_k"] == round(sum(c.modes["keyword"]["hit"] for c in scored) / len(scored), 4)
+    lines = summary_markdown(tickets_report).splitlines()
+    assert any(line.startswith("| Product retrieval, dense alone: hit@1 / hit@5 / MRR | ") for line in lines)
+
+
+def test_nothing_relevant_precision_and_recall_are_reported(tickets_report: EvalReport) -> None:
+    """Recall: no-answer questions answered 'nothing'; precision: such replies that were right, counting the
+    replies to questions whose answer exists (#14, item 4)."""
+    no_answer = [c for c in tickets_report.cases if c.kind == "no_answer"]
+    wrong = sum(c.said_no_answer for c in tickets_report.cases if c.kind == "retrieval")
+    right = sum(c.said_no_answer for c in no_answer)
+    figures = tickets_report.summary["answers"]["nothing_relevant"]
+    assert figures == {"no_answer_cases": len(no_answer), "right": right, "wrong": wrong,
+                       "precision": round(right / (right + wrong), 4) if right + wrong else None,
+                       "recall": round(right / len(no_answer), 4)}
+    assert any(line.startswith("| 'Nothing relevant' replies: precision / recall | ")
+               for line in summary_markdown(tickets_report).splitlines())
+
+
 def test_tickets_sql_accuracy(tickets_report: EvalReport) -> None:
     assert original_tickets(tickets_report)["sql"]["accuracy"] >= 0.8, failing(tickets_report, "sql")
 

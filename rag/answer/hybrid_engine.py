@@ -62,7 +62,7 @@ class HybridEngine(CustomQueryEngine):
             applied, outcome.filters_dropped, filters = chroma_filters(structured_only(plan), with_dates=False)
             outcome.filters = [Filter("row_key", "in", f"{len(keys)} rows selected by SQL"), *applied]
             found = retrieve(context, plan, filters, restrict_keys=keys)
-        outcome.chunks = found.top
+        outcome.chunks, outcome.rankings = found.top, found.rankings
         text, outcome.citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=True)
         if capped:
             text += f"\n\n_{capped}_"
@@ -83,7 +83,7 @@ class HybridEngine(CustomQueryEngine):
             return engine_response(f"None of the rows of {escape_markdown(label, one_line=True)} match the new "
                                    "conditions, so there was nothing to search.", outcome)
         found = retrieve(context, plan, None, restrict_keys=keys)
-        outcome.chunks = found.top
+        outcome.chunks, outcome.rankings = found.top, found.rankings
         text, outcome.citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=True)
         return engine_response(text, outcome)
 

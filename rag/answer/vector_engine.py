@@ -36,4 +36,4 @@ class VectorEngine(CustomQueryEngine):
         reading = interpret(plan, source.table, reading_labels(source.labels, source.roles, source.table))
         return engine_response(text, EngineResult(interpretation=reading,
                                                   filters=applied, filters_dropped=dropped, chunks=found.top,
-                                                  citations=citations))
+                                                  citations=citations, rankings=found.rankings))

@@ -96,13 +96,16 @@ def summarise(results: Sequence[CaseResult], k: int) -> dict[str, Any]:
                       "best_score_when_no_answer": {"max": max(empty_scores, default=None),
                                                     "p50": percentile(empty_scores, 50)},
                       # The same cases retrieved as a stock pipeline would: whole question, no filters, same k.
-                      "baseline": _baselines(retrieval)},
+                      "baseline": _baselines(retrieval),
+                      # The product's retrieval with each search alone and fused (same route, filters and text).
+                      "modes": _modes(retrieval)},
         "answers": {"answerable_cases": len(answerable),
                     "citation_rate": rate(sum(r.cited for r in answerable), len(answerable)),
                     "no_answer_rate_when_answer_exists": rate(sum(r.said_no_answer for r in answerable),
                                                                len(answerable)),
                     "no_answer_cases": len(no_answer),
-                    "correct_no_answer_rate": rate(sum(r.said_no_answer for r in no_answer), len(no_answer))},
+                    "correct_no_answer_rate": rate(sum(r.said_no_answer for r in no_answer), len(no_answer)),
+                    "nothing_relevant": _nothing_relevant(no_answer, retrieval)},
         "latency_ms": {"all": _latency([r.latency_ms for r in results if r.actual_route]),
                        "by_route": {route: _latency(latency_by_route.get(route, [])) for route in ROUTES},
                        "by_step": {step: _latency(values) for step, values in sorted(latency_by_step.items())}},
@@ -128,6 +131,25 @@ def _conversations(results: Sequence[CaseResult]) -> dict[str, Any]:
             "turn_accuracy": rate(sum(r.passed for r in turns), len(turns)),
             "all_turns_correct": sum(all(r.passed for r in turns if r.conversation == i) for i in ids),
             "follow_up_links_judged": len(judged), "follow_up_links_correct": sum(bool(r.follows_ok) for r in judged)}
+
+
+def _nothing_relevant(no_answer: Sequence[CaseResult], retrieval: Sequence[CaseResult]) -> dict[str, Any]:
+    """'Nothing relevant' (or 'no rows match') as a decision: recall = share of no-answer questions answered so,
+    precision = share of such replies to retrieval and no-answer questions that were right (an answer existed
+    for none of them); every reply counts, whatever the route."""
+    right = sum(r.said_no_answer for r in no_answer)
+    wrong = sum(r.said_no_answer for r in retrieval)
+    return {"no_answer_cases": len(no_answer), "right": right, "wrong": wrong,
+            "precision": rate(right, right + wrong), "recall": rate(right, len(no_answer))}
+
+
+def _modes(retrieval: Sequence[CaseResult]) -> dict[str, dict[str, Any]]:
+    scored = [r for r in retrieval if r.modes]
+    return {mode: {"cases": len(scored), "hit_at_1": rate(sum(bool(r.modes[mode]["hit_at_1"]) for r in scored),
+                                                             len(scored)),
+                   "hit_at_k": rate(sum(bool(r.modes[mode]["hit"]) for r in scored), len(scored)),
+                   "mrr": rate(sum(r.modes[mode]["reciprocal_rank"] for r in scored), len(scored))}
+            for mode in ("dense", "keyword", "fused") if scored and all(mode in r.modes for r in scored)}
 
 
 def _baselines(retrieval: Sequence[CaseResult]) -> dict[str, dict[str, Any]]:
@@ -194,10 +216,16 @@ def summary_markdown(report: EvalReport) -> str:
         *[f"| Baseline {mode} (whole question, no filters): hit@1 / hit@{retrieval['k']} / MRR | "
           f"{_pct(b['hit_at_1'])} / {_pct(b['hit_at_k'])} / {_num(b['mrr'])} ({b['cases']} cases) |"
           for mode, b in retrieval.get("baseline", {}).items()],
+        *[f"| Product retrieval, {mode}{' (the answer)' if mode == 'fused' else ' alone'}: hit@1 / "
+          f"hit@{retrieval['k']} / MRR | {_pct(b['hit_at_1'])} / {_pct(b['hit_at_k'])} / {_num(b['mrr'])} "
+          f"({b['cases']} cases) |" for mode, b in retrieval.get("modes", {}).items()],
         f"| Citation rate (answerable) | {_pct(answers['citation_rate'])} |",
         f"| 'No answer' replies when an answer exists | {_pct(answers['no_answer_rate_when_answer_exists'])} |",
         f"| Correct 'no answer' when none exists | {_pct(answers['correct_no_answer_rate'])} "
         f"({answers['no_answer_cases']} cases) |",
+        *([f"| 'Nothing relevant' replies: precision / recall | {_pct(nothing['precision'])} / "
+           f"{_pct(nothing['recall'])} ({nothing['right']} right, {nothing['wrong']} to questions with an answer; "
+           f"{nothing['no_answer_cases']} no-answer cases) |"] if (nothing := answers.get("nothing_relevant")) else []),
         f"| Errors | {s['errors']} |",
         *([f"| Conversation turns correct | {_pct(conv['turn_accuracy'])} ({conv['turns_correct']} / {conv['turns']} "
            f"turns of {conv['cases']} conversations; {conv['all_turns_correct']} conversations all correct; "

@@ -8,7 +8,7 @@ import re
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -66,6 +66,9 @@ class CaseResult:
     reciprocal_rank: float | None = None
     # mode -> {hit_at_1, hit, reciprocal_rank} of the baseline retrievals (whole question, no filters, same k)
     baseline: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # mode -> {hit_at_1, hit, reciprocal_rank} of the product's own retrieval (route, pre-filters, text) with each
+    # search alone ("dense", "keyword") and fused ("fused": the turn's chunks); from EngineResult.rankings
+    modes: dict[str, dict[str, Any]] = field(default_factory=dict)
     # answer
     said_no_answer: bool = False
     cited: bool = False
@@ -142,6 +145,10 @@ def score_case(case: Case, turn: Any, k: int, roles: Any = None) -> CaseResult:
         result.hit_at_1 = hit_at_k(keys, case.relevant, 1)
         result.recall = round(recall_at_k(keys, case.relevant, k), 4)
         result.reciprocal_rank = round(reciprocal_rank(keys[:k], case.relevant), 4)
+        if outcome.rankings:
+            result.modes = {mode: _ranked(keys, case.relevant, k) for mode, keys in
+                            [("fused", keys), *((mode, [(d["url"], d["title"], d["row_key"]) for d in ranked])
+                                                for mode, ranked in outcome.rankings.items())]}
         if not result.hit:
             titles = "; ".join(f"{c.title} ({c.score:.2f})" for c in chunks[:k]) or "nothing"
             reasons.append(f"no relevant document in the top {k}: retrieved {titles}")
@@ -201,6 +208,11 @@ def score_turn(case: Case, turn: Any, conversation: Conversation, k: int, roles:
     return result
 
 
+def _ranked(keys: list[Any], relevant: Sequence[str], k: int) -> dict[str, Any]:
+    return {"hit_at_1": hit_at_k(keys, relevant, 1), "hit": hit_at_k(keys, relevant, k),
+            "reciprocal_rank": round(reciprocal_rank(keys[:k], relevant), 4)}
+
+
 def baseline_retrieval(assistant: Any, case: Case, k: int) -> dict[str, dict[str, Any]]:
     """The retrieval a stock pipeline would do, per mode in BASELINE_MODES: the whole question, no filters, the
     same k. Not part of the turn (its latency is not counted); {} when the assistant has no search context."""
@@ -217,9 +229,7 @@ def baseline_retrieval(assistant: Any, case: Case, k: int) -> dict[str, dict[str
             chunks = retrieve(context, case.question, None, options=RetrievalOptions(mode=mode)).top
         except RagError:
             continue
-        keys = [(c.url, c.title, c.row_key) for c in chunks]
-        figures[mode] = {"hit_at_1": hit_at_k(keys, case.relevant, 1), "hit": hit_at_k(keys, case.relevant, k),
-                         "reciprocal_rank": round(reciprocal_rank(keys[:k], case.relevant), 4)}
+        figures[mode] = _ranked([(c.url, c.title, c.row_key) for c in chunks], case.relevant, k)
     return figures
 
 
