@@ -386,7 +386,9 @@ class History:
         if not self.enabled:
             return []
         t, f = turns_table.c, feedback_table.c
-        query = (sa.select(*turns_table.c, f.rating, f.comment).select_from(turns_table.outerjoin(feedback_table))
+        listed = [turns_table.c[item.name] for item in dataclasses.fields(TurnSummary)
+                  if item.name not in ("feedback", "comment")]  # not the JSON: a listing never needs it
+        query = (sa.select(*listed, f.rating, f.comment).select_from(turns_table.outerjoin(feedback_table))
                  .order_by(t.saved_at.desc()).limit(limit))
         if text.strip():
             needle = text.strip().lower()
@@ -408,9 +410,8 @@ class History:
             query = query.where(t.error.is_not(None) if errors else t.error.is_(None))
 
         def work(connection: sa.Connection) -> list[TurnSummary]:
-            names = {item.name for item in dataclasses.fields(TurnSummary)} - {"feedback", "comment"}
-            return [TurnSummary(**{k: v for k, v in row._mapping.items() if k in names}, feedback=row.rating,
-                                comment=row.comment or "") for row in connection.execute(query)]
+            return [TurnSummary(*row[:len(listed)], feedback=row.rating, comment=row.comment or "")
+                    for row in connection.execute(query)]
 
         return self._run(work)
 
