@@ -29,6 +29,21 @@ def _is_time(name: str, values: list[Any]) -> bool:
     return all(isinstance(v, str) and len(v) >= 4 and v[:4].isdigit() for v in values if v is not None)
 
 
+def _sparse(values: list[Any]) -> bool:
+    """Whether years ("1970") or months ("2023-04") fill less than half of the span from the first to the last
+    (a line would be mostly gaps: bars read better)."""
+    texts = sorted({str(v) for v in values if v is not None})
+    if not texts:
+        return False
+    if all(len(t) == 4 and t.isdigit() for t in texts):
+        span = int(texts[-1]) - int(texts[0]) + 1
+    elif all(len(t) == 7 and t[:4].isdigit() and t[4] == "-" and t[5:].isdigit() for t in texts):
+        span = (int(texts[-1][:4]) - int(texts[0][:4])) * 12 + int(texts[-1][5:]) - int(texts[0][5:]) + 1
+    else:
+        return False
+    return len(texts) * 2 < span
+
+
 def choose_chart(result: QueryResult | None, labels: Mapping[str, str] | None = None,
                  table: str = "") -> ChartSpec | None:
     """Deterministic choice from the result's shape; None when a chart would not help. `labels` ({column:
@@ -49,7 +64,7 @@ def choose_chart(result: QueryResult | None, labels: Mapping[str, str] | None = 
     if len(labels_) == 1:
         x = labels_[0]
         time = _is_time(x, values[x])
-        kind = "line" if time and len(result.rows) > 2 else "bar"
+        kind = "line" if time and len(result.rows) > 2 and not _sparse(values[x]) else "bar"
         longest = max((len(str(v)) for v in values[x] if v is not None), default=0)
         crowded = longest > LONG_LABEL or len(set(map(str, values[x]))) > MANY_CATEGORIES
         return ChartSpec(kind, x=x, y=y, title=title_case(f"{names[y]} by {names[x]}"), labels=headings,
