@@ -213,3 +213,10 @@ def test_how_many_of_a_dimension_counts_its_different_values(ask) -> None:  # no
     assert sorted(ask("the number of different reviewers per department")) == sorted(per_department.items())
     assert ask("how many reviewers reviewed Nord-Lys") == [(len({r["reviewer"] for r in ROWS
                                                                  if r["brand"] == "Nord-Lys"}),)]
+
+
+def test_the_longest_row_without_a_length_column_is_the_longest_text(ask) -> None:  # noqa: ANN001
+    """No word-count column: "the longest review" orders by the text's length, never by another number (rating)."""
+    (row,) = ask("What is the longest review?")
+    assert row[-1] == max(len(str(r["review_text"])) for r in ROWS)
+    assert ask.planner.plan("What is the longest review?").measure is None

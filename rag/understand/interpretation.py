@@ -40,9 +40,16 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     elif plan.intent == "topic" and not plan.is_aggregate:
         action = f"Searched the text for '{plan.topic}'" if plan.topic else f"Listed {rows}"
     else:
-        action = ACTIONS.get(plan.intent, "Counted {rows}").format(rows=rows, measure=measure or "rows")
+        unmeasured = "text length" if plan.intent in ("longest", "shortest") else "rows"
+        action = ACTIONS.get(plan.intent, "Counted {rows}").format(rows=rows, measure=measure or unmeasured)
+        if plan.distinct:
+            action = f"Counted different {labels.get(plan.distinct, plan.distinct)} values"
         if plan.limit:
-            action += f" (top {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"
+            end = "bottom" if plan.group_by and not plan.order_most else "top"  # groups ranked lowest first
+            action += f" ({end} {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"
+        if plan.ranking in ("top", "bottom") and plan.intent in ("longest", "shortest") and not plan.group_by:
+            action = (f"{rows.capitalize()} with the {'highest' if plan.intent == 'longest' else 'lowest'} {measure}"
+                      f" ({plan.limit or 1})")
     readings = [reading(c, labels) for c in plan.conditions]
     for number, read in enumerate(readings):
         read.ref = f"condition:{number}"

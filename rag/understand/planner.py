@@ -1041,7 +1041,11 @@ class Planner:
         """avg/sum/min/max need a number: the only numeric column, or fall back to counting."""
         if plan.missing:
             return
-        if plan.intent in ("avg", "sum", "max", "min", "longest", "shortest") and plan.measure is None:
+        if plan.intent in ("longest", "shortest") and plan.measure is None:
+            # a length column ("word_count"); else the text's own length (never another number, such as a rating)
+            plan.measure = self.vocab.measures.get("length")
+            return
+        if plan.intent in ("avg", "sum", "max", "min") and plan.measure is None:
             plan.measure = self.roles.numeric[0] if len(self.roles.numeric) == 1 else None
             if plan.measure is None and plan.intent in ("avg", "sum", "max", "min"):
                 plan.intent = "count"

@@ -397,16 +397,20 @@ class SQLBuilder:
                                self.roles.url) if c]
         if plan.measure and plan.measure not in columns:
             columns.append(plan.measure)
-        if plan.intent in ("longest", "shortest") and self.roles.numeric:
-            measure = plan.measure or self.roles.numeric[0]
-            if measure not in columns:
-                columns.append(measure)
-            order = exp.Ordered(this=self._col(measure), desc=plan.intent == "longest")
+        length: exp.Expression | None = None
+        if plan.intent in ("longest", "shortest") and plan.measure:
+            order = exp.Ordered(this=self._col(plan.measure), desc=plan.intent == "longest")
+        elif plan.intent in ("longest", "shortest") and self.roles.content:
+            # no length column: the text's length in characters ("the longest review")
+            length = exp.func("LENGTH", self._col(self.roles.content))
+            order = exp.Ordered(this=length.copy(), desc=plan.intent == "longest")
         elif self.roles.date:
             order = exp.Ordered(this=self._col(self.roles.date), desc=plan.intent != "earliest")
         else:
             order = None
         query = exp.select(*(self._shown(c) for c in columns)).from_(self._table())
+        if length is not None:
+            query = query.select(exp.alias_(length, "text_length"))
         if where is not None:
             query = query.where(where)
         if order is not None:
