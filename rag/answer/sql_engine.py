@@ -14,7 +14,7 @@ from rag import tracing
 from rag.answer import compose
 from rag.answer.context import EngineContext, engine_response
 from rag.answer.markdown import escape_markdown
-from rag.data.labels import reading_labels
+from rag.data.labels import heading, label_of, reading_labels
 from rag.data.roles import row_noun
 from rag.errors import QueryFailed, RagError, UnsafeSQL
 from rag.models import EngineResult, QueryResult
@@ -108,8 +108,9 @@ class SQLEngine(CustomQueryEngine):
                                                          date_col=roles.date, labels=labels,
                                                          table=context.source.table)
             if context.synthesizer and result.rows:
+                headers = [heading(label_of(c, labels, context.source.table)) for c in result.columns]
                 text = context.synthesizer.from_rows(query_str, result, fallback=text,
-                                                     reading=outcome.interpretation.restatement())
+                                                     reading=outcome.interpretation.restatement(), headers=headers)
         if outcome.sql:
             text += f"\n\n_Computed with SQL over table `{context.source.table}` (see the trace)._"
         return engine_response(text, outcome)
