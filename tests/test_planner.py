@@ -655,3 +655,15 @@ def test_top_n_rows_by_a_measure(planner: Planner) -> None:
 
 def test_plural_of_a_column_noun(tickets: Planner) -> None:
     assert tickets.vocab.dimensions.get("statuses") == "category"
+
+
+def test_words_between_which_and_most_are_still_read(tickets: Planner) -> None:
+    """"which agent closed the most tickets": the ranking keeps 'closed' for the value recogniser (it was consumed
+    with the ranking words and silently lost)."""
+    plan = tickets.plan("Which agent closed the most tickets?")
+    assert plan.group_by == ["author"] and [(c.column, c.value) for c in plan.conditions] == [("status", "closed")]
+
+
+def test_a_second_computation_word_is_listed_as_not_used(tickets: Planner) -> None:
+    plan = tickets.plan("average number of tickets per agent")
+    assert plan.intent == "count" and "average" in plan.unused

@@ -582,7 +582,9 @@ class Planner:
                 plan.order_most = plan.ranking not in ("fewest", "least", "lowest", "worst", "smallest")
                 if plan.limit is None:
                     plan.limit, plan.with_ties = 1, True  # "which X has the most": every X sharing the top value
-                take(most.start(), most.end())
+                # the words between are left to the other recognisers ("which agent closed the most tickets")
+                take(most.start(), most.end(3) if most.group(3) else most.end(1))
+                take(most.start(4), most.end(4))
         if not plan.group_by:
             # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
             ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(most|least|fewest|highest|lowest|best|worst)[\s-]+"
@@ -650,6 +652,11 @@ class Planner:
                     plan.intent = intent
                     plan.intent_span = (match.start(), match.end())
                     plan.evidence.append(f"{intent} ({match.group(0)!r})")
+                elif (intent in ("avg", "sum", "max", "min", "share") and plan.intent in QueryPlan.AGGREGATES
+                      and intent != plan.intent):
+                    # "average number of tickets per agent": a second computation the answer does not make
+                    plan.unused.append(text[match.start():match.end()])
+                    plan.evidence.append(f"not used: {match.group(0)!r} (already {plan.intent})")
                 if match.group(0).startswith("which ") and match.lastindex:
                     # "which open tickets": the words between are for the other recognisers
                     take(match.start(), match.start() + len("which"))
@@ -1049,6 +1056,8 @@ class Planner:
             plan.measure = self.roles.numeric[0] if len(self.roles.numeric) == 1 else None
             if plan.measure is None and plan.intent in ("avg", "sum", "max", "min"):
                 plan.intent = "count"
+                if plan.intent_span:  # "average number of tickets per agent": counted, and the reading says so
+                    plan.unused.append(plan.question.replace("’", "'")[slice(*plan.intent_span)])
 
     def _topic(self, text: str, consumed: list[bool]) -> str:
         quoted = [m.group(1) for m in QUOTED.finditer(text)]
