@@ -3,9 +3,9 @@
 Builds a forum-posts table named unlike the sample (`posts(link, headline, poster, posted_at, newsgroup, flair,
 thread_id, words, body)`, `posted_at` in Unix epoch seconds) in a temporary directory, indexes it with the
 hashing embedder, saves two role choices (`newsgroup` as the main category rather than `flair`; `thread_id` plays
-no role: an identifier, not a measure), serves the app with `streamlit run` on a free port and photographs the
-Data page in headless Chromium (Debian's /usr/bin/chromium, driven by Playwright; nothing is downloaded). Writes
-docs/data-page-roles.png.
+no role: an identifier, not a measure) and one label (`newsgroup` reads "forum"), serves the app with
+`streamlit run` on a free port and photographs the Data page in headless Chromium (Debian's /usr/bin/chromium,
+driven by Playwright; nothing is downloaded). Writes docs/data-page-roles.png.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def build(base: Path) -> Settings:
     settings = Settings(db_url=f"sqlite:///{db}", table="posts", index_dir=str(base / "index"), embed_model="hashing",
                         provider="offline")
     VectorIndex(settings, HashingEmbedder()).sync(TableSource.from_settings(settings))
-    save_roles(settings, {"newsgroup": "category", "thread_id": "none"})
+    save_roles(settings, {"newsgroup": "category", "thread_id": "none"}, {"newsgroup": "forum"})
     return settings
 
 

@@ -36,7 +36,8 @@ with st.container(horizontal=True):
 
 st.subheader("Column roles", anchor=False)
 st.caption("Each column's role is detected from its name and a sample of its values; the evidence says what was "
-           "seen. Change a role and save: the choice is kept in a file beside the index and applied at once. "
+           "seen. The label is what answers, readings and charts call the column. Change a role or a label and "
+           "save: the choice is kept in a file beside the index and applied at once. "
            "Roles set with RAG_COLUMN_ROLES (or `--columns`) win over saved ones.")
 if roles_report.missing:
     st.warning(ui.missing_roles_text(roles_report.missing, here=True), icon=":material/help:")
