@@ -251,6 +251,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
     else:
         print(f"[{turn.route or 'no route'}] {turn.result.reason}")
         print(turn.answer)
+        if turn.citations:
+            print("Sources:")
         for number, citation in enumerate(turn.citations, start=1):  # numbered as the answer cites them
             print(f"  [{citation.number or number}] {citation.title} ({citation.published_date}) {citation.url}")
         rows = turn.result.result

@@ -141,3 +141,16 @@ def test_the_facade_gives_pages_headers_and_overview_titles_in_labels(settings: 
     assert assistant.overview_titles("month")[0] == "Articles by Month"
     save_roles(settings, {}, {"article_category": "section"})
     assert Assistant.build(settings).overview_titles("category")[0] == "Articles by Section"
+
+
+def test_cli_listing_names_its_rows_once_under_sources(settings: Settings, capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RAG_COLUMN_ROLES", raising=False)
+    common = ["--db", settings.db_url, "--table", settings.table, "--index-dir", settings.index_dir]
+    assert main(["ask", "List all articles", *common]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    found = next(i for i, line in enumerate(lines) if line.startswith("Found "))
+    assert lines[found] == "Found 8 articles." and lines[found + 3] == "Sources:"  # after the SQL note
+    titles = [line for line in lines if line.startswith("  [")]
+    assert len(titles) == 8 and titles[0].startswith("  [1] ")
+    assert not any(line.startswith("- ") for line in lines)  # no bullets repeating the titles
