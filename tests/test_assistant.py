@@ -288,7 +288,8 @@ def test_readings_from_llm_sql_cannot_be_edited(assistant: Assistant) -> None:
 def test_a_measure_the_table_lacks_gets_a_plain_answer(assistant: Assistant) -> None:
     turn = assistant.ask("What is the average price of an article?")
     assert turn.error is None and turn.route == "sql" and turn.result.sql is None  # nothing was computed
-    assert "Not in this table" in turn.answer and "'price'" in turn.answer and "`word_count`" in turn.answer
+    assert "Not in this table" in turn.answer and "'price'" in turn.answer
+    assert "The numbers it has: word count." in turn.answer and "word_count" not in turn.answer  # its label
     assert turn.result.interpretation.action == "Not computed: no column for 'price'"
 
 

@@ -38,7 +38,8 @@ class SQLEngine(CustomQueryEngine):
     def _not_in_table(self, plan: QueryPlan) -> Any:
         """Say what the table lacks and what it has, instead of computing something else."""
         source = self.context.source
-        numbers = ", ".join(f"`{c}`" for c in source.roles.numeric) or "none"
+        numbers = ", ".join(escape_markdown(source.labels.get(c, c), one_line=True)  # as the user reads them
+                            for c in source.roles.numeric) or "none"
         missing = escape_markdown(plan.missing or "", one_line=True)
         text = (f"Not in this table: table `{source.table}` has no column for '{missing}', so this cannot be "
                 f"computed. The numbers it has: {numbers}.")
@@ -47,7 +48,7 @@ class SQLEngine(CustomQueryEngine):
             text = (f"Not in this table: table `{source.table}` holds one row per {rows.rstrip('s')} and no column "
                     f"for '{missing}', so they cannot be counted (counting {rows} would answer another question). "
                     f"It can count {rows}; the numbers it has: {numbers}.")
-        reading = interpret(plan, source.table)
+        reading = interpret(plan, source.table, reading_labels(source.labels, source.roles, source.table))
         reading.action = f"Not computed: no column for '{plan.missing}'"
         reading.unused_words = [w for w in reading.unused_words if w.lower() != plan.missing]
         return engine_response(text, EngineResult(interpretation=reading))
