@@ -5,9 +5,13 @@ Writes bench/results/retrieval_calibration.json and .md.
 
 Every retrieval and no-answer case of eval/<table>/dev.yaml is asked through the offline assistant with the
 product's retrieval; the "synthesize" span records the inputs of the relevance rule: the best chunk's cosine
-similarity and whether one retrieved chunk mentions the topic's words. The rule has two thresholds:
+similarity, the question's background (its mean similarity to the table's stored sample of chunks,
+rag/data/background.py) and whether one retrieved chunk mentions the topic's words. With ABOVE = best -
+background, the rule has two thresholds:
 
-    relevant = best >= STRONG  or  (best >= FLOOR and the topic's words are mentioned)
+    relevant = ABOVE >= STRONG  or  (ABOVE >= FLOOR and the topic's words are mentioned)
+
+The same rule on the raw similarity (best instead of ABOVE) is calibrated alongside for comparison.
 
 Every (FLOOR, STRONG) pair on a 0.01 grid is scored on the dev cases; the chosen pair makes the fewest wrong
 decisions, then lies farthest from the nearest wrong decision (the middle of the best plateau). "Positive"
@@ -35,20 +39,23 @@ def features(turn: Any) -> dict[str, Any] | None:
     if not spans:
         return None
     attrs = spans[-1].attributes
-    return {"best": attrs["best_score"], "mentioned": attrs["topic_mentioned"], "restricted": turn.route == "hybrid",
-            "said_relevant": attrs["relevant"]}
+    return {"best": attrs["best_score"], "background": attrs.get("background"),
+            "above": attrs["best_score"] if attrs.get("above_background") is None else attrs["above_background"],
+            "mentioned": attrs["topic_mentioned"],
+            "restricted": turn.route == "hybrid", "said_relevant": attrs["relevant"]}
 
 
-def decide(case: dict[str, Any], floor: float, strong: float) -> bool:
-    return case["best"] >= strong or (case["best"] >= floor and case["mentioned"])
+def decide(case: dict[str, Any], floor: float, strong: float, scale: str = "above") -> bool:
+    return case[scale] >= strong or (case[scale] >= floor and case["mentioned"])
 
 
-def confusion(cases: list[dict[str, Any]], floor: float | None = None, strong: float | None = None
-              ) -> dict[str, int]:
+def confusion(cases: list[dict[str, Any]], floor: float | None = None, strong: float | None = None,
+              scale: str = "above") -> dict[str, int]:
     """Counts with "nothing relevant" as the positive reply; without thresholds, of the product's own replies."""
     counts = {"tp": 0, "fp": 0, "fn": 0, "tn": 0}
     for case in cases:
-        nothing = not (case["said_relevant"] if floor is None or strong is None else decide(case, floor, strong))
+        nothing = not (case["said_relevant"] if floor is None or strong is None
+                       else decide(case, floor, strong, scale))
         if case["no_answer"]:
             counts["tp" if nothing else "fn"] += 1
         else:
@@ -62,17 +69,17 @@ def rates(counts: dict[str, int]) -> dict[str, float | None]:
             "recall": round(counts["tp"] / exist, 3) if exist else None}
 
 
-def margins(cases: list[dict[str, Any]], floor: float, strong: float) -> tuple[float, float]:
+def margins(cases: list[dict[str, Any]], floor: float, strong: float, scale: str = "above") -> tuple[float, float]:
     """How far each threshold sits from the nearest case whose decision it alone would flip (FLOOR: cases whose
     topic words are mentioned and that lie below STRONG; STRONG: the others), or from the grid's ends."""
-    at_floor = [c["best"] for c in cases if c["mentioned"] and c["best"] < strong]
-    at_strong = [c["best"] for c in cases if not (c["mentioned"] and c["best"] >= floor)]
+    at_floor = [c[scale] for c in cases if c["mentioned"] and c[scale] < strong]
+    at_strong = [c[scale] for c in cases if not (c["mentioned"] and c[scale] >= floor)]
     floor_margin = min([abs(b - floor) for b in at_floor] + [floor - GRID[0], strong - floor])
     strong_margin = min([abs(b - strong) for b in at_strong] + [GRID[-1] - strong])
     return round(floor_margin, 3), round(strong_margin, 3)
 
 
-def calibrate(cases: list[dict[str, Any]]) -> dict[str, Any]:
+def calibrate(cases: list[dict[str, Any]], scale: str = "above") -> dict[str, Any]:
     """The (FLOOR, STRONG) pair with the fewest wrong decisions; among those, the one farthest from any case
     (the smaller of its two margins, then their sum: each threshold in the middle of its error-free interval)."""
     scored = []
@@ -80,12 +87,12 @@ def calibrate(cases: list[dict[str, Any]]) -> dict[str, Any]:
         for strong in GRID:
             if strong < floor:
                 continue
-            counts = confusion(cases, floor, strong)
-            floor_margin, strong_margin = margins(cases, floor, strong)
+            counts = confusion(cases, floor, strong, scale)
+            floor_margin, strong_margin = margins(cases, floor, strong, scale)
             scored.append((counts["fp"] + counts["fn"], -min(floor_margin, strong_margin),
                            -(floor_margin + strong_margin), floor, strong, counts, (floor_margin, strong_margin)))
     errors, _, _, floor, strong, counts, (floor_margin, strong_margin) = min(scored, key=lambda s: s[:5])
-    return {"floor": floor, "strong": strong, "errors": errors, "floor_margin": floor_margin,
+    return {"scale": scale, "floor": floor, "strong": strong, "errors": errors, "floor_margin": floor_margin,
             "strong_margin": strong_margin, "confusion": counts, **rates(counts)}
 
 
@@ -118,10 +125,14 @@ def main(argv: list[str] | None = None) -> int:
     floor, strong = relevance_thresholds(context)
     record["current"] = {"floor": floor, "strong": strong, "confusion": current, **rates(current)}
     record["embed_model"] = context.embed_model.model_name
-    record["chosen"] = calibrate(usable)
+    # The rule on both scales; the product takes the one with fewer wrong decisions (then the wider margin).
+    record["scales"] = {"above": calibrate(usable, "above"), "best": calibrate(usable, "best")}
+    record["chosen"] = min(record["scales"].values(),
+                           key=lambda c: (c["errors"], -min(c["floor_margin"], c["strong_margin"])))
     record["per_table"] = {name: {"confusion": (counts := confusion([c for c in usable if c["table"] == name],
                                                                     record["chosen"]["floor"],
-                                                                    record["chosen"]["strong"])), **rates(counts)}
+                                                                    record["chosen"]["strong"],
+                                                                    record["chosen"]["scale"])), **rates(counts)}
                            for name in record["tables"]}
     record["machine"] = machine_info()
     stamp(record)
@@ -132,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def render_markdown(record: dict[str, Any]) -> str:
     chosen, current = record["chosen"], record["current"]
+    scale_names = {"above": "ABOVE (best - background)", "best": "the raw best similarity"}
     usable = [c for c in record["cases"] if not c.get("decided_elsewhere")]
     elsewhere = [c for c in record["cases"] if c.get("decided_elsewhere")]
 
@@ -146,21 +158,27 @@ def render_markdown(record: dict[str, Any]) -> str:
              f"{len(usable)} dev questions answered from retrieved chunks ({sum(c['no_answer'] for c in usable)} "
              f"with no answer in the table), {len(elsewhere)} decided before retrieval (SQL route or no rows "
              f"selected). {record['machine']['cpu_count']} cores, load {load_span(record)}.", "",
-             "Rule: relevant = best similarity >= STRONG, or best similarity >= FLOOR and one chunk mentions the "
-             "topic's words. Positive = replying 'nothing relevant'.", "",
+             "Rule: relevant = X >= STRONG, or X >= FLOOR and one chunk mentions the topic's words, where X is the "
+             "best similarity or ABOVE = the best similarity minus the question's background (its mean similarity to "
+             "the table's sample of chunks); both are calibrated, the one with fewer wrong decisions is chosen. "
+             "Positive = replying 'nothing relevant'.", "",
              "| rule | nothing relevant, right (TP) | answered although nothing exists (FN) | "
              "nothing relevant although an answer exists (FP) | answered, right (TN) | precision | recall |",
              "|---|---:|---:|---:|---:|---:|---:|",
              row(f"as the product decided (FLOOR {current['floor']}, STRONG {current['strong']})", current),
-             row(f"chosen: FLOOR {chosen['floor']} (margin {chosen['floor_margin']}), STRONG {chosen['strong']} "
-                 f"(margin {chosen['strong_margin']})", chosen)]
+             *[row(f"{'**chosen**' if figures == chosen else 'not chosen'}: on {scale_names[scale]}, FLOOR "
+                   f"{figures['floor']} (margin {figures['floor_margin']}), STRONG {figures['strong']} (margin "
+                   f"{figures['strong_margin']})", figures) for scale, figures in record["scales"].items()]]
     lines += [row(f"chosen, {name} only", figures) for name, figures in record["per_table"].items()]
-    lines += ["", "| table | case | no answer | route | best similarity | topic words mentioned | chosen rule says |",
-              "|---|---|---|---|---:|---|---|"]
-    for c in sorted(usable, key=lambda c: (c["no_answer"], c["best"])):
-        verdict = "relevant" if decide(c, chosen["floor"], chosen["strong"]) else "nothing relevant"
+    lines += ["", "| table | case | no answer | route | best similarity | background | ABOVE | topic words mentioned | "
+              "chosen rule says |",
+              "|---|---|---|---|---:|---:|---:|---|---|"]
+    for c in sorted(usable, key=lambda c: (c["no_answer"], c["above"])):
+        verdict = "relevant" if decide(c, chosen["floor"], chosen["strong"], chosen["scale"]) else "nothing relevant"
+        background = "-" if c.get("background") is None else f"{c['background']:.3f}"
         lines.append(f"| {c['table']} | `{c['id']}` | {'yes' if c['no_answer'] else ''} | {c['route']} | "
-                     f"{c['best']:.3f} | {'yes' if c['mentioned'] else 'no'} | {verdict} |")
+                     f"{c['best']:.3f} | {background} | {c['above']:.3f} | {'yes' if c['mentioned'] else 'no'} | "
+                     f"{verdict} |")
     return "\n".join(lines) + "\n"
 
 

@@ -8,6 +8,7 @@ below share the question's function words (which BM25 ignores) but not its rare 
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -202,3 +203,41 @@ def test_a_small_sql_selected_set_is_named_when_nothing_is_relevant(assistant: A
     [synthesize] = [s for s in turn.trace.spans if s.name == "synthesize"]
     assert synthesize.attributes["selected_by_conditions"] == 1 and synthesize.attributes["relevant"] is False
     assert synthesize.attributes["topic_mentioned"] is False and synthesize.attributes["strong"] is None
+
+
+def test_very_common_topic_words_are_phrasing_not_the_subject() -> None:
+    """'billing problems': a chunk about billing mentions the topic although it never says 'problems'; with only
+    common words ('problems today'), they must be mentioned as before."""
+    from rag.answer.compose import mentions_topic
+    from rag.models import Chunk
+
+    about_billing = [Chunk(id="c", row_key="r", title="Invoice charged twice", url="", chunk=0, score=0.3,
+                           text="The billing run charged the December invoice twice.")]
+    assert mentions_topic("billing problems", about_billing)
+    assert not mentions_topic("refund problems", about_billing)
+    assert not mentions_topic("problems today", about_billing)
+
+
+def test_on_the_background_scale_relevance_reads_the_similarity_above_the_tables_background(
+        assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A model calibrated on the background scale compares best - background (the question's mean similarity to
+    the table's stored sample) with the thresholds; without a sample it falls back to the topic's words alone."""
+    from rag.answer import retrieval
+    from rag.answer.retrieval import answer_from_chunks
+
+    context = assistant.context
+    model = context.embed_model.model_name
+    plan = context.planner.plan(QUESTION)
+    found = retrieve(context, plan, None)
+    assert found.background is not None  # the sync stored the sample
+    best = max(c.score for c in found.evidence)
+    monkeypatch.setitem(retrieval.CALIBRATED_SCALE, model, "above_background")
+    for strong, relevant in ((best - found.background - 0.01, True), (best - found.background + 0.01, False)):
+        monkeypatch.setitem(retrieval.CALIBRATED_THRESHOLDS, model, (math.inf, strong))
+        (_, _), trace = traced(lambda: answer_from_chunks(context, QUESTION, plan, found.evidence,
+                                                          background=found.background))
+        synthesize = attributes(trace, "synthesize")
+        assert synthesize["relevant"] is relevant and synthesize["scale"] == "above_background"
+        assert synthesize["compared"] == pytest.approx(best - found.background, abs=1e-3)
+    (text, _), trace = traced(lambda: answer_from_chunks(context, QUESTION, plan, found.evidence, background=None))
+    assert attributes(trace, "synthesize")["strong"] is None  # no sample: the words alone decide

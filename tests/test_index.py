@@ -566,9 +566,10 @@ def test_chroma_server(settings: Settings, source: TableSource, tmp_path: Path) 
         collection = index.collection()
         assert collection.count() == report.chunks_added == embedder.count
         assert set(collection.get(include=[])["ids"]) == expected_ids(collection)
-        # The keyword index (#14) is the product's own file, in RAG_INDEX_DIR on this machine: only it is there.
-        assert [p.name for p in Path(remote.index_dir).iterdir() if not p.name.endswith(("-wal", "-shm"))] == [
-            index.keywords.path.name]
+        # The keyword index and the background sample (#14) are the product's own files, in RAG_INDEX_DIR on this
+        # machine: only they are there.
+        assert sorted(p.name for p in Path(remote.index_dir).iterdir() if not p.name.endswith(("-wal", "-shm"))) == \
+            sorted([index.keywords.path.name, index.background.path.name])
         assert index.keywords.manifest() == index.manifest(collection)
         assert {h.row_key for h in index.keywords.search(["dishwashers"], rows=5)} == {HEAT_URL}
         embedder.reset()

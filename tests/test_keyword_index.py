@@ -265,3 +265,53 @@ def test_keyword_index_for_a_settings_copy_lives_in_its_own_directory(tmp_path: 
     index = VectorIndex(settings, CountingEmbedder())
     index.sync(TableSource.from_settings(settings))
     assert index.keywords.path.parent == tmp_path / "elsewhere" and index.keywords.exists()
+
+
+def test_a_row_inserted_later_reaches_the_keyword_index(index: VectorIndex, source: TableSource, articles_db: Path,
+                                                        embedder: CountingEmbedder) -> None:
+    index.sync(source)
+    write_db(articles_db, "INSERT INTO articles (url, title, authors, published_date, article_category, full_content) "
+             "VALUES (?, ?, ?, ?, ?, ?)", ("https://example.com/zanzibar", "Spice market", "Ann Lee",
+                                            "2023-05-01 10:00:00", "Travel", "The Zanzibar spice market reopened."))
+    embedder.reset()
+    report = index.sync(source)
+    assert report.new == 1 and report.unchanged == 8 and report.keyword_rows_copied == 0
+    in_step(index)
+    assert rows_found(index, "zanzibar") == ["https://example.com/zanzibar"]
+
+
+# --------------------------------------------------------------------------- the background sample (#14)
+
+
+def test_sync_stores_a_background_sample_beside_the_index(index: VectorIndex, source: TableSource,
+                                                          articles_db: Path, embedder: CountingEmbedder,
+                                                          settings: Settings) -> None:
+    """The 'nothing relevant' rule's background: a sample of the stored chunk vectors, taken by the sync without
+    embedding anything, kept while nothing changes, taken again after a change, gone with a rebuild's drop."""
+    import numpy as np
+
+    from rag.data.background import SAMPLE_SIZE, background_path
+
+    report = index.sync(source)
+    assert report.background_sampled
+    path = background_path(settings.index_dir, index.name)
+    assert index.background.path == path and path.parent == Path(settings.index_dir)
+    vectors = index.background.vectors()
+    collection = index.collection()
+    assert vectors is not None and vectors.shape == (min(SAMPLE_SIZE, collection.count()), 384)
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-4)
+    stored = np.asarray(collection.get(include=["embeddings"])["embeddings"], dtype=np.float32)
+    query = stored[0]
+    expected = float((vectors @ query).mean() / np.linalg.norm(query))
+    assert index.background.mean_similarity(list(query)) == pytest.approx(expected, abs=1e-4)
+    embedder.reset()
+    again = index.sync(source)
+    assert not again.background_sampled and embedder.count == 0  # unchanged: the sample stays
+    write_db(articles_db, "DELETE FROM articles WHERE url = ?", (LONG_URL,))
+    assert index.sync(source).background_sampled  # the collection changed: a new sample
+    assert index.background.vectors().shape[0] == min(SAMPLE_SIZE, index.collection().count())
+    path.unlink()
+    assert index.background.mean_similarity(list(query)) is None
+    assert index.sync(source).background_sampled and path.exists()  # a missing sample is taken again
+    index.drop()
+    assert not path.exists()

@@ -65,6 +65,7 @@ class Retrieved:
     evidence: list[Chunk]
     ranks: list[dict[str, Any]]
     rankings: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # see EngineResult.rankings
+    background: float | None = None  # the question's mean similarity to the table's sample (rag/data/background.py)
 
 
 def to_chunk(node: NodeWithScore, context: EngineContext) -> Chunk:
@@ -212,7 +213,7 @@ def retrieve(context: EngineContext, query: str | QueryPlan, filters: MetadataFi
         rankings["keyword"] = [{"row_key": key, "title": first[key].title,
                                 "url": str(first[key].metadata.get(url_key, "")) if url_key else ""}
                                for key in keyword_rows[:top_k]]
-    return Retrieved(top, evidence, ranks, rankings)
+    return Retrieved(top, evidence, ranks, rankings, context.index.background.mean_similarity(embedding))
 
 
 def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K) -> list[str]:
@@ -336,11 +337,16 @@ def best_chunk_per_row(chunks: list[Chunk], limit: int) -> list[Chunk]:
     return list(best.values())[:limit]
 
 
-# Similarity thresholds of "relevant" (floor, strong) per embedding model, calibrated on the dev questions of
-# every table (bench/retrieval_calibration.py, bench/results/retrieval_calibration.md): cosine scales differ
-# between models, so an uncalibrated model (or the hashing stand-in) relies on the topic's words alone.
-CALIBRATED_THRESHOLDS = {"all-MiniLM-L6-v2": (0.12, compose.STRONG_SCORE)}
-UNCALIBRATED = (0.0, math.inf)
+# Thresholds of "relevant" (floor, strong) per embedding model, calibrated on the dev questions of every table
+# (bench/retrieval_calibration.py, bench/results/retrieval_calibration.md), and the scale they were chosen on:
+# "similarity" (the best chunk's cosine similarity) or "above_background" (the best similarity minus the
+# question's background, its mean similarity to a sample of the table's chunks, rag/data/background.py). The
+# calibration scores both and keeps the one with fewer wrong decisions on dev: for all-MiniLM-L6-v2 the raw
+# similarity (8 of 156 against 9). Cosine scales differ between models, so an uncalibrated model (or the hashing
+# stand-in), or a background scale without a stored sample, relies on the topic's words alone.
+CALIBRATED_THRESHOLDS = {"all-MiniLM-L6-v2": (0.12, 0.5)}
+CALIBRATED_SCALE = {"all-MiniLM-L6-v2": "similarity"}
+UNCALIBRATED = (-math.inf, math.inf)  # relevant when the topic's words are mentioned, whatever the similarity
 
 
 def relevance_thresholds(context: EngineContext) -> tuple[float, float]:
@@ -350,7 +356,7 @@ def relevance_thresholds(context: EngineContext) -> tuple[float, float]:
 
 
 def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan, chunks: list[Chunk],
-                       restricted: bool = False) -> tuple[str, list[Citation]]:
+                       restricted: bool = False, background: float | None = None) -> tuple[str, list[Citation]]:
     """Answer from retrieved chunks, or say that nothing relevant was found: one rule for every route
     (`relevance_thresholds`, the rule of `compose.is_relevant`); the span records its inputs. Inside SQL-selected
     rows (`restricted`), when the conditions selected fewer documents than top_k, "nothing relevant" still names
@@ -358,13 +364,23 @@ def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan, c
     article of that day)."""
     date_key = context.source.roles.date
     floor, strong = relevance_thresholds(context)
+    relative = CALIBRATED_SCALE.get(context.embed_model.model_name) == "above_background"
+    if relative and background is None and context.min_score is None:
+        floor, strong = UNCALIBRATED  # no background sample (an index synced before it existed): the words alone
     topic = plan.topic or question
     with tracing.span("synthesize", provider="llm" if context.synthesizer else "extractive") as attrs:
         best = max((c.score for c in chunks), default=0.0)
+        above = round(best - (background or 0.0), 4) if relative else best
         mentioned = compose.mentions_topic(topic, chunks)
-        relevant = bool(chunks) and (best >= strong or best >= floor and mentioned)
-        attrs.update(best_score=best, topic_mentioned=mentioned, floor=floor,
-                     strong=None if math.isinf(strong) else strong, relevant=relevant)
+        relevant = bool(chunks) and (above >= strong or above >= floor and mentioned)
+        attrs.update(best_score=best, background=background, scale="above_background" if relative else "similarity",
+                     above_background=round(best - background, 4) if background is not None else None,
+                     compared=above, topic_mentioned=mentioned,
+                     floor=None if math.isinf(floor) else floor, strong=None if math.isinf(strong) else strong,
+                     relevant=relevant)
+        # the similarity this question needed (shown in the reply; quotes come from chunks above it)
+        threshold = max(0.0, ((background or 0.0) if relative else 0.0)
+                        + (floor if mentioned or math.isinf(strong) else strong))
         if context.synthesizer and relevant:
             text = context.synthesizer.from_chunks(question, chunks)
             citations = unique_citations(c.citation(date_key or "") for c in chunks)
@@ -373,7 +389,7 @@ def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan, c
                 citation.number = numbers.get(citation.row_key, 0)
         else:
             text, citations = compose.retrieval_answer(question, plan.topic, chunks, date_key=date_key,
-                                                       min_score=floor, relevant=relevant)
+                                                       min_score=threshold, relevant=relevant)
             rows = best_chunk_per_row(chunks, context.settings.top_k)
             if not relevant and restricted and 0 < len(rows) < context.settings.top_k:
                 text += "\n\n" + selected_by_conditions(rows, date_key)

@@ -31,7 +31,8 @@ class VectorEngine(CustomQueryEngine):
             applied, dropped, filters = chroma_filters(plan, with_dates=True)
             attrs.update(applied=[f.describe() for f in applied], dropped=[d.description for d in dropped])
         found = retrieve(context, plan, filters)
-        text, citations = answer_from_chunks(context, query_str, plan, found.evidence)
+        text, citations = answer_from_chunks(context, query_str, plan, found.evidence,
+                                             background=found.background)
         source = context.source
         reading = interpret(plan, source.table, reading_labels(source.labels, source.roles, source.table))
         return engine_response(text, EngineResult(interpretation=reading,

@@ -49,6 +49,7 @@ from chromadb.config import Settings as ChromaSettings
 from chromadb.errors import ChromaError, NotFoundError
 from filelock import FileLock, Timeout
 
+from rag.data.background import Background, background_path
 from rag.data.chunking import chunk_text
 from rag.data.embeddings import Embedder
 from rag.data.keyword_index import KeywordChunk, KeywordIndex, KeywordRow, keyword_path
@@ -76,6 +77,7 @@ class SyncReport:
     notes: list[dict[str, str]] = field(default_factory=list)
     chunks_added: int = 0
     orphans_removed: int = 0
+    background_sampled: bool = False  # a new background sample was stored (rag/data/background.py)
     keyword_rows_copied: int = 0  # rows the keyword index lacked or held in another version, copied from Chroma
     seconds: float = 0.0
     embed_seconds: float = 0.0
@@ -200,6 +202,7 @@ class VectorIndex:
         self.name = self.collection_name()
         # BM25 over the same chunks, in the product's own file (in RAG_INDEX_DIR even with a Chroma server).
         self.keywords = KeywordIndex(keyword_path(settings.index_dir, self.name))
+        self.background = Background(background_path(settings.index_dir, self.name))  # "nothing relevant"
 
     # ---------------------------------------------------------------- client and collection
 
@@ -358,6 +361,7 @@ class VectorIndex:
         with contextlib.suppress(Exception):  # absent already
             self.client.delete_collection(self.name)
         self.keywords.drop()
+        self.background.drop()
 
     def _lock_name(self) -> str:
         return f".{self.name}.sync.lock"
@@ -533,6 +537,10 @@ class VectorIndex:
             committed.pop(key, None)
         report.orphans_removed = self._remove_orphans(collection, committed)
         report.keyword_rows_copied = self._sync_keywords(collection, source, committed)
+        changed = bool(report.new or report.changed or report.deleted or report.orphans_removed or report.repaired)
+        report.background_sampled = self.background.refresh(
+            collection, [commit_id(key, content_hash, n) if number == 0 else chunk_id(key, number)
+                         for key, (content_hash, n) in committed.items() for number in range(n)], changed=changed)
         if recorded_roles != stored_roles(source):  # recorded last: an interrupted rewrite is redone
             collection.modify(metadata={**(collection.metadata or {}), STORED_ROLES_KEY: stored_roles(source)})
         if progress:
