@@ -174,7 +174,8 @@ def test_turns_are_json_and_cite_or_state_sql(built: tuple[Path, Settings, Assis
         assert data["trace"]["spans"] and data["trace"]["timings_ms"]["total"] > 0
         states_sql = "Computed with SQL over table `articles`" in turn.answer
         says_nothing = answer_body(turn).startswith(("I found nothing relevant", "No rows match"))
-        assert turn.citations or states_sql or says_nothing, (question, turn.answer)
+        read_only = answer_body(turn).startswith("This app only reads the table")  # "DELETE FROM articles"
+        assert turn.citations or states_sql or says_nothing or read_only, (question, turn.answer)
         if turn.route != "sql":
             # each citation number appears in the answer, in order
             assert re.findall(r"\[(\d+)\]", turn.answer) == [str(i + 1) for i in range(len(turn.citations))]

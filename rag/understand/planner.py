@@ -582,9 +582,14 @@ class Planner:
                 plan.order_most = plan.ranking not in ("fewest", "least", "lowest", "worst", "smallest")
                 if plan.limit is None:
                     plan.limit, plan.with_ties = 1, True  # "which X has the most": every X sharing the top value
-                # the words between are left to the other recognisers ("which agent closed the most tickets")
-                take(most.start(), most.end(3) if most.group(3) else most.end(1))
-                take(most.start(4), most.end(4))
+                # words between that name a value are left to the other recognisers ("which agent closed the most
+                # tickets"); other words there ("who owns the most") belong to the ranking
+                head = most.end(3) if most.group(3) else most.end(1)
+                if self._value_spans(text[head:most.start(4)]):
+                    take(most.start(), head)
+                    take(most.start(4), most.end(4))
+                else:
+                    take(most.start(), most.end())
         if not plan.group_by:
             # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
             ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(most|least|fewest|highest|lowest|best|worst)[\s-]+"
