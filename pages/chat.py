@@ -33,8 +33,11 @@ if not turns and request is None:
     st.markdown(f"Ask plain-language questions about the **{profile.row_count:,}** {rows} of table "
                 f"`{source.table}`. Each question goes to the right tool, and the sidebar shows how the answer "
                 "was reached: the route and why, the SQL, the retrieved passages, timings and model calls. "
-                "Follow-up questions build on the previous answer: *and in 2022?*, *only politics*, *by month "
-                "instead*, *which of those mention elections?*, *why SQL?*")
+                "Follow-up questions build on the previous answer: " + ", ".join(
+                    f"*{ui.escape_markdown(q)}*" for q in ui.follow_up_examples(
+                        sample=assistant.settings.is_sample, date=source.roles.date,
+                        values=sorted(profile.categories, key=lambda v: -profile.categories[v]),
+                        latest_year=str(profile.date_max)[:4] if profile.date_max else None)))
     missing = assistant.missing_roles()
     if missing:  # say so before the user asks about dates or authors the table does not have (or we missed)
         with st.container(horizontal=True, vertical_alignment="center"):

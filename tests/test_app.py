@@ -395,6 +395,9 @@ def test_another_table_is_named_for_what_it_holds(tmp_path: Path, monkeypatch: p
     main = texts(at.main)
     assert "Ask the tickets table" in main and "61** tickets of table" in main
     assert "news" not in main.lower() and "article" not in main.lower()
+    assert "politics" not in main.lower() and "election" not in main.lower()  # follow-ups in its own values
+    categories = TableSource(settings.db_url, settings.table).profile().categories
+    assert f"*only {max(categories, key=categories.get)}*" in main and "*by month instead*" in main
     assert at.chat_input[0].placeholder.startswith("Ask about the tickets")
     examples = [b for b in at.button if b.key and b.key.startswith("example_")]
     assert examples and all("article" not in b.label.lower() for b in examples)

@@ -45,6 +45,21 @@ def example_questions(*, sample: bool, rows: str, category: str | None, values: 
     return {"sql": tuple(sql), "vector": tuple(vector), "hybrid": tuple(hybrid)}
 
 
+SAMPLE_FOLLOW_UPS = ("and in 2022?", "only politics", "by month instead", "which of those mention elections?",
+                     "why SQL?")
+
+
+def follow_up_examples(*, sample: bool, values: Sequence[str], latest_year: str | None,
+                       date: str | None) -> tuple[str, ...]:
+    """Follow-ups the welcome text shows: the sample's curated ones, else ones made of this table's own values and
+    years (a ticket table is never told "only politics")."""
+    if sample:
+        return SAMPLE_FOLLOW_UPS
+    earlier = f"and in {int(latest_year) - 1}?" if latest_year and latest_year.isdigit() and date else None
+    return tuple(q for q in (earlier, f"only {values[0]}" if values else None,
+                             "by month instead" if date else None, "which of those mention …?", "why SQL?") if q)
+
+
 ROUTE_BLURBS = {
     "sql": "Counts, averages and listings, answered with a table and a chart.",
     "vector": "Topics in the text, answered with quotes and their sources.",
