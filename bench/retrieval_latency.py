@@ -6,11 +6,12 @@ bench/results/quick/).
 
 Reuses the synthetic corpus and hashing-embedded index of bench/scale (`python -m bench.scale.build`), copied to
 bench/work/retrieval_latency/ so the copy's keyword index is filled there (timed: the one-off cost of adding
-keyword search to an existing index; no embedding). Then the vector and hybrid questions of bench/scale are
-retrieved, dense only and fused, with the route's pre-filters: per retrieval the time of the keyword search
-(`keyword.search` span), of the fusion (`fusion` span: RRF, and scoring keyword-only chunks by their stored
-vectors) and the whole `retrieve` call. The question is embedded once per question beforehand (a cache), so
-the figures are the search cost alone.
+keyword search to an existing index; no embedding; the same sync stores the background sample). Then the vector
+and hybrid questions of bench/scale are retrieved, dense only and fused, with the route's pre-filters: per
+retrieval the time of the keyword search (`keyword.search` span), of the fusion (`fusion` span: RRF, and scoring
+keyword-only chunks by their stored vectors), of the question's background similarity (`background` span, for
+"nothing relevant") and the whole `retrieve` call. The question is embedded once per question beforehand (a
+cache), so the figures are the search cost alone.
 """
 
 from __future__ import annotations
@@ -96,19 +97,23 @@ def measure(assistant: Any, repeats: int) -> dict[str, Any]:
                     retrieve(context, plan, filters, keys, options=RetrievalOptions(mode=mode))
                     total = (time.perf_counter() - started) * 1000
                 bucket = samples.setdefault(f"{route} {mode}", {"retrieve": [], "keyword.search": [],
-                                                                "fusion": []})
+                                                                "fusion": [], "background": []})
                 if _ == 0:
                     continue
                 bucket["retrieve"].append(total)
                 for span in trace.spans:
-                    if span.name in ("keyword.search", "fusion"):
+                    if span.name in ("keyword.search", "fusion", "background"):
                         bucket[span.name].append(span.duration_ms)
     figures = {name: {step: summary(values) for step, values in steps.items() if values}
                for name, steps in samples.items()}
     for route in ("vector", "hybrid"):
         dense, fused = samples[f"{route} dense"]["retrieve"], samples[f"{route} fused"]["retrieve"]
+        background = samples[f"{route} dense"]["background"]
         extra = [f - d for f, d in zip(fused, dense, strict=True)]
         figures[f"{route} extra (fused - dense)"] = {"retrieve": summary(extra)}
+        # everything issue 14 added to a retrieval: keyword search + fusion, and the background similarity
+        figures[f"{route} extra (fused - dense + background)"] = {
+            "retrieve": summary([e + b for e, b in zip(extra, background, strict=True)])}
     return figures
 
 

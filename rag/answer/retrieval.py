@@ -213,7 +213,9 @@ def retrieve(context: EngineContext, query: str | QueryPlan, filters: MetadataFi
         rankings["keyword"] = [{"row_key": key, "title": first[key].title,
                                 "url": str(first[key].metadata.get(url_key, "")) if url_key else ""}
                                for key in keyword_rows[:top_k]]
-    return Retrieved(top, evidence, ranks, rankings, context.index.background.mean_similarity(embedding))
+    with tracing.span("background") as attrs:  # the question's mean similarity to the table's sample
+        attrs["mean_similarity"] = background = context.index.background.mean_similarity(embedding)
+    return Retrieved(top, evidence, ranks, rankings, background)
 
 
 def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K) -> list[str]:
