@@ -346,7 +346,7 @@ def best_chunk_per_row(chunks: list[Chunk], limit: int) -> list[Chunk]:
 # calibration scores both and keeps the one with fewer wrong decisions on dev: for all-MiniLM-L6-v2 the raw
 # similarity (8 of 156 against 9). Cosine scales differ between models, so an uncalibrated model (or the hashing
 # stand-in), or a background scale without a stored sample, relies on the topic's words alone.
-CALIBRATED_THRESHOLDS = {"all-MiniLM-L6-v2": (0.12, 0.5)}
+CALIBRATED_THRESHOLDS = {"all-MiniLM-L6-v2": (0.12, compose.STRONG_SCORE)}
 CALIBRATED_SCALE = {"all-MiniLM-L6-v2": "similarity"}
 UNCALIBRATED = (-math.inf, math.inf)  # relevant when the topic's words are mentioned, whatever the similarity
 
