@@ -70,11 +70,24 @@ def test_a_conversation_survives_a_server_restart(tmp_path: Path) -> None:
                     "the second source is off topic")
                 page.keyboard.press("Escape")
 
+                box = page.get_by_test_id("stChatInputTextArea")  # the conversation goes on after the restart
+                box.fill("How many articles per category?")
+                box.press("Enter")
+                expect(main.get_by_text("Counted articles").first).to_be_visible()
+
                 page.goto(url + "/traces", wait_until="domcontentloaded")
                 main = page.get_by_role("main")
+                expect(main.get_by_role("heading", name="How many articles per category?")).to_be_visible()  # newest
+                grid = main.get_by_test_id("stDataFrame").first  # the list of turns (the others are in the trace)
+                expect(grid).to_be_visible()
+                page.wait_for_timeout(1500)  # the grid draws on a canvas: click the second row's selection box
+                frame = grid.bounding_box()
+                page.mouse.click(frame["x"] + 16, frame["y"] + 35 + 35 + 17)
                 expect(main.get_by_role("heading", name="Tell me about bike lanes")).to_be_visible()
-                expect(main.get_by_text("the second source is off topic").first).to_be_visible()
+                expect(main.get_by_test_id("stMarkdownContainer").filter(  # its rating, under the answer
+                    has_text="the second source is off topic").first).to_be_visible()
                 expect(main.get_by_text("Retrieved chunks").first).to_be_visible()
+                expect(page).to_have_url(re.compile(r"[?&]turn=[0-9a-f]{12}"))
                 page.wait_for_timeout(2000)
                 page.screenshot(path=str(OUTPUT / "traces.png"), full_page=True)
         except BaseException:
