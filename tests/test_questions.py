@@ -3,7 +3,7 @@
 Targets from the evaluation issue: routing accuracy >= 95%, SQL execution accuracy >= 90% and
 retrieval hit@k >= 90%. A failure lists every missed case with its reason, so the planner can be fixed.
 
-The targets hold on the original cases. The cases added later to find failures to tune on (ids `d2-`) are
+The targets hold on the original cases. The cases added later to find failures to tune on (ids `d2-`, `h-`) are
 run too and their failures are reported (an expected failure listing them), not gated, until they are tuned.
 """
 
@@ -20,7 +20,7 @@ from rag.settings import PROJECT_ROOT, SAMPLE_DB_PATH, Settings
 
 CASES = PROJECT_ROOT / "eval" / "news" / "dev.yaml"
 INDEX_DIR = PROJECT_ROOT / "data" / "chroma"
-LATER = "d2-"  # id prefix of the dev cases added after the targets were set
+LATER = ("d2-", "h-")  # id prefixes of the dev cases added after the targets were set (h-: paraphrases, #14)
 
 pytestmark = pytest.mark.slow
 
