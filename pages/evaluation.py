@@ -140,7 +140,7 @@ for result in report.failures[:30]:
         st.caption(ui.escape_markdown(f"Route: expected {'/'.join(result.accepted_routes)}, got "
                                       f"{result.actual_route or 'none'} — {result.reason}"))
         if result.sql:
-            st.code(ui.show_bidi(result.sql), language="sql", wrap_lines=True)
+            st.code(ui.show_bidi(result.sql), language=ui.SQL_CODE_LANGUAGE, wrap_lines=True)
         if result.answer:
             st.text(ui.show_bidi(result.answer))
 

@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 from rag.data.embeddings import HashingEmbedder
 from rag.data.index import VectorIndex
 from rag.data.source import TableSource
+from ui import support as ui_support
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -151,7 +152,7 @@ def test_aggregate_question_shows_sql_route_sql_and_chart(app_env: dict[str, Pat
     assert turn.route == "sql" and turn.error is None
     main = texts(at.main)
     assert "SQL" in main  # the route badge
-    sidebar_sql = [c.value for c in at.sidebar.code if c.language == "sql"]
+    sidebar_sql = [c.value for c in at.sidebar.code if ui_support.is_sql(c.value)]
     assert sidebar_sql and "COUNT" in sidebar_sql[0].upper()
     assert any("Guard: allowed" in s.value for s in at.sidebar.success)
     charts = [e for e in at.main.get("plotly_chart") if e.key == f"plot_{turn.id}"]
@@ -225,7 +226,7 @@ def test_malicious_question_leaves_the_table_unchanged(app_env: dict[str, Path])
     else:  # the offline writer turned the words into a harmless SELECT
         assert forced.result.sql_verdict.startswith("allowed")
         assert isinstance(sqlglot.parse_one(forced.result.sql, read="sqlite"), sqlglot.exp.Select)
-    shown_sql = [c.value for c in at.sidebar.code if c.language == "sql"]
+    shown_sql = [c.value for c in at.sidebar.code if ui_support.is_sql(c.value)]
     assert shown_sql and "DROP TABLE" not in shown_sql[0].upper()
     assert sha256_file(app_env["db"]) == before
     source = TableSource(f"sqlite:///{app_env['db']}", "articles")
@@ -477,7 +478,7 @@ def test_trace_inspector_hides_the_hybrid_route_internals(app_env: dict[str, Pat
     turn = turns(at)[-1]
     assert turn.route == "hybrid" and turn.result.restricted_row_keys == 8
     assert "LIMIT 50001" in turn.result.sql  # what ran
-    shown = [c.value for c in at.sidebar.code if c.language == "sql"]
+    shown = [c.value for c in at.sidebar.code if ui_support.is_sql(c.value)]
     assert "LIMIT" not in shown[0].upper() and "FROM articles" in shown[0]
     assert any(s.value == "Guard: allowed" for s in at.sidebar.success)
     rows = at.sidebar.dataframe[0].value

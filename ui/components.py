@@ -301,7 +301,7 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
     filters, selection = ui.search_filters(turn)
     if shown_sql:
         heading("SQL")
-        st.code(ui.show_bidi(shown_sql), language="sql", wrap_lines=True)  # no reordered literals
+        st.code(ui.show_bidi(shown_sql), language=ui.SQL_CODE_LANGUAGE, wrap_lines=True)  # no reordered literals
         if verdict.startswith("allowed"):
             st.success(f"Guard: {ui.escape_markdown(verdict)}", icon=":material/verified_user:")
         else:
@@ -315,7 +315,7 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
                              height=min(38 + 35 * min(len(outcome.result.rows), SHOWN_ROWS), 250))
         if raw_sql or selection:
             with st.expander("Raw SQL and search filters, as run"):
-                st.code(ui.show_bidi(raw_sql or shown_sql), language="sql", wrap_lines=True)
+                st.code(ui.show_bidi(raw_sql or shown_sql), language=ui.SQL_CODE_LANGUAGE, wrap_lines=True)
                 st.caption(f"Guard: {ui.escape_markdown(outcome.sql_verdict or 'not checked')}")
                 st.markdown("\n".join(f"- {ui.escape_markdown(f.describe(), one_line=True)}" for f in outcome.filters))
     if filters or outcome.filters_dropped or selection:

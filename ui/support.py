@@ -60,6 +60,16 @@ def follow_up_examples(*, sample: bool, values: Sequence[str], latest_year: str 
                              "by month instead" if date else None, "which of those mention …?", "why SQL?") if q)
 
 
+# SQL is shown as plain monospaced text: Streamlit's syntax highlighting uses a fixed palette (keywords, strings,
+# numbers) at 2.4-3.5:1 on the code background, below WCAG AA's 4.5:1, and its colours cannot be themed.
+SQL_CODE_LANGUAGE = "text"
+
+
+def is_sql(code: str) -> bool:
+    """Whether a code block shows a statement (the inspector's SQL) rather than a prompt or a reply."""
+    return code.lstrip().upper().startswith(("SELECT", "WITH"))
+
+
 ROUTE_BLURBS = {
     "sql": "Counts, averages and listings, answered with a table and a chart.",
     "vector": "Topics in the text, answered with quotes and their sources.",
