@@ -110,7 +110,7 @@ else:
                + (f" {ui.safe_answer_markdown(status.problem)}" if status.problem else ""), icon=":material/warning:")
 
 with st.container(horizontal=True, vertical_alignment="center"):
-    sync = st.button("Sync index", type="primary", icon=":material/sync:", key="data_sync")
+    sync = st.button("Sync index", icon=":material/sync:", key="data_sync")
     rebuild = st.checkbox("Rebuild from scratch (embed every row again)", key="data_rebuild")
     st.button("Refresh status", icon=":material/refresh:", key="data_refresh", on_click=engine.index_status.clear)
 st.caption("Sync embeds only new and changed rows and removes rows that are gone; SQL is the source of truth.")

@@ -51,7 +51,7 @@ with st.container(border=True):
         if cases.table != settings.table:
             st.warning(f"These cases were written for table {written_for}, not `{settings.table}`: expect "
                        "failures.", icon=":material/warning:")
-    run = st.button("Run evaluation", type="primary", icon=":material/play_arrow:", disabled=cases is None,
+    run = st.button("Run evaluation", icon=":material/play_arrow:", disabled=cases is None,
                     key="eval_run")
 
 if run and cases is not None:

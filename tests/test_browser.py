@@ -201,6 +201,18 @@ def test_ask_an_example_question_in_a_real_browser(server: str, tmp_path: Path) 
                 expect(shown).to_be_visible()
                 page.wait_for_timeout(2500)
                 _assert_text_contrast(page, captions=1)
+
+            # A browser that prefers dark gets the dark theme: its text reaches AA too (the chat with its chart
+            # type selector and inspector, and the Data page with its buttons).
+            page.emulate_media(color_scheme="dark")
+            for name, shown in (("Chat", main.get_by_text("What do we have about children?").first),
+                                ("Data", main.get_by_text("Save roles"))):
+                sidebar.get_by_role("link", name=name).click()
+                expect(shown).to_be_visible()
+                page.wait_for_timeout(2500)
+                background = page.evaluate("getComputedStyle(document.querySelector('.stApp')).backgroundColor")
+                assert background != "rgb(255, 255, 255)", background  # the dark theme, not the light one
+                _assert_text_contrast(page, captions=1)
         except BaseException:
             page.screenshot(path=str(OUTPUT / "browser-failure.png"))
             raise

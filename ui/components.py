@@ -405,7 +405,7 @@ def role_editor(report: Any) -> dict[str, str] | None:
                              help="What answers, readings and charts call this column; empty: derived from its name")
             set_by.caption(ui.SET_BY_LABELS.get(entry.set_by, entry.set_by))
             evidence.caption(ui.escape_markdown(entry.evidence, one_line=True))
-        submitted = st.form_submit_button("Save roles", type="primary", icon=":material/save:", key="data_roles_save")
+        submitted = st.form_submit_button("Save roles", icon=":material/save:", key="data_roles_save")
     if not submitted:
         return None
     return {entry.column: st.session_state.get(ROLE_KEY + entry.column, entry.role) for entry in report.columns}
