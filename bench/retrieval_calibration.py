@@ -10,8 +10,10 @@ rag/data/background.py) and whether one retrieved chunk mentions the topic's wor
 background, the rule has two thresholds:
 
     relevant = ABOVE >= STRONG  or  (ABOVE >= FLOOR and the topic's words are mentioned)
+               or  (the conditions selected at most top_k rows, hybrid route, and ABOVE >= SMALL)
 
-The same rule on the raw similarity (best instead of ABOVE) is calibrated alongside for comparison.
+The same rule on the raw similarity (best instead of ABOVE) is calibrated alongside for comparison. FLOOR and
+STRONG are calibrated first (without SMALL), then SMALL with them (the small SQL-selected sets' leniency).
 
 Every (FLOOR, STRONG) pair on a 0.01 grid is scored on the dev cases; the chosen pair makes the fewest wrong
 decisions, then lies farthest from the nearest wrong decision (the middle of the best plateau). "Positive"
@@ -22,40 +24,45 @@ exists), recall = share of no-answer questions that got it. Only dev questions a
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Any
 
 from bench.common import load_span, machine_info, measured, stamp, write_results
 from bench.retrieval_common import TABLES, assistant_for, dev_cases
 from rag.answer.context import EngineContext
-from rag.answer.retrieval import relevance_thresholds
+from rag.answer.retrieval import relevance_thresholds, small_set_floor
 
 GRID = [round(i / 100, 2) for i in range(0, 81)]
 
 
-def features(turn: Any) -> dict[str, Any] | None:
+def features(turn: Any, top_k: int) -> dict[str, Any] | None:
     """The relevance rule's inputs, from the turn's "synthesize" span; None when no retrieval answer was composed
     (an SQL route, or no rows selected)."""
     spans = [s for s in turn.trace.spans if s.name == "synthesize" and "best_score" in s.attributes]
     if not spans:
         return None
     attrs = spans[-1].attributes
-    return {"best": attrs["best_score"], "background": attrs.get("background"),
+    selected = attrs.get("selected_rows")
+    small_set = turn.route == "hybrid" and selected is not None and 0 < selected <= top_k
+    return {"selected": selected, "small_set": small_set,
+            "best": attrs["best_score"], "background": attrs.get("background"),
             "above": attrs["best_score"] if attrs.get("above_background") is None else attrs["above_background"],
             "mentioned": attrs["topic_mentioned"],
             "restricted": turn.route == "hybrid", "said_relevant": attrs["relevant"]}
 
 
-def decide(case: dict[str, Any], floor: float, strong: float, scale: str = "above") -> bool:
-    return case[scale] >= strong or (case[scale] >= floor and case["mentioned"])
+def decide(case: dict[str, Any], floor: float, strong: float, scale: str = "above", small: float = math.inf) -> bool:
+    return (case[scale] >= strong or (case[scale] >= floor and case["mentioned"])
+            or (case.get("small_set", False) and case[scale] >= small))
 
 
 def confusion(cases: list[dict[str, Any]], floor: float | None = None, strong: float | None = None,
-              scale: str = "above") -> dict[str, int]:
+              scale: str = "above", small: float = math.inf) -> dict[str, int]:
     """Counts with "nothing relevant" as the positive reply; without thresholds, of the product's own replies."""
     counts = {"tp": 0, "fp": 0, "fn": 0, "tn": 0}
     for case in cases:
         nothing = not (case["said_relevant"] if floor is None or strong is None
-                       else decide(case, floor, strong, scale))
+                       else decide(case, floor, strong, scale, small))
         if case["no_answer"]:
             counts["tp" if nothing else "fn"] += 1
         else:
@@ -96,6 +103,21 @@ def calibrate(cases: list[dict[str, Any]], scale: str = "above") -> dict[str, An
             "strong_margin": strong_margin, "confusion": counts, **rates(counts)}
 
 
+def calibrate_small(cases: list[dict[str, Any]], chosen: dict[str, Any]) -> dict[str, Any]:
+    """SMALL with the chosen FLOOR and STRONG: the fewest wrong decisions, then the farthest from the nearest small
+    set whose decision it alone flips (never below FLOOR: leniency, not strictness)."""
+    floor, strong, scale = chosen["floor"], chosen["strong"], chosen["scale"]
+    alone = [c[scale] for c in cases if c.get("small_set") and not decide(c, floor, strong, scale)]
+    scored = []
+    for small in [g for g in GRID if g >= floor] + [math.inf]:
+        counts = confusion(cases, floor, strong, scale, small)
+        margin = min([abs(b - small) for b in alone] + [small - floor, GRID[-1] - small]) if small < math.inf else 0.0
+        scored.append((counts["fp"] + counts["fn"], -margin, small, counts))
+    errors, margin, small, counts = min(scored, key=lambda s: s[:3])
+    return {**chosen, "small": small, "small_margin": round(-margin, 3), "small_cases": len(alone),
+            "errors": errors, "confusion": counts, **rates(counts)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default=",".join(TABLES))
@@ -110,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
             record["tables"][name] = {"cases_file": table.cases, "retrieval": str(context.retrieval)}
             for case in dev_cases(table, kinds=("retrieval", "no_answer")):
                 turn = assistant.ask(case.question)
-                found = features(turn)
+                found = features(turn, context.settings.top_k)
                 entry = {"table": name, "id": case.id, "question": case.question, "no_answer": case.no_answer,
                          "route": turn.route}
                 if found is None:
@@ -123,16 +145,20 @@ def main(argv: list[str] | None = None) -> int:
     record["cases"] = cases
     current = confusion(usable)  # the rule the product applied while the cases were asked
     floor, strong = relevance_thresholds(context)
-    record["current"] = {"floor": floor, "strong": strong, "confusion": current, **rates(current)}
+    record["current"] = {"floor": floor, "strong": strong, "small": small_set_floor(context), "confusion": current,
+                         **rates(current)}
     record["embed_model"] = context.embed_model.model_name
     # The rule on both scales; the product takes the one with fewer wrong decisions (then the wider margin).
     record["scales"] = {"above": calibrate(usable, "above"), "best": calibrate(usable, "best")}
     record["chosen"] = min(record["scales"].values(),
                            key=lambda c: (c["errors"], -min(c["floor_margin"], c["strong_margin"])))
+    record["without_small"] = record["chosen"]
+    record["chosen"] = calibrate_small(usable, record["chosen"])
     record["per_table"] = {name: {"confusion": (counts := confusion([c for c in usable if c["table"] == name],
                                                                     record["chosen"]["floor"],
                                                                     record["chosen"]["strong"],
-                                                                    record["chosen"]["scale"])), **rates(counts)}
+                                                                    record["chosen"]["scale"],
+                                                                    record["chosen"]["small"])), **rates(counts)}
                            for name in record["tables"]}
     record["machine"] = machine_info()
     stamp(record)
@@ -161,22 +187,28 @@ def render_markdown(record: dict[str, Any]) -> str:
              "Rule: relevant = X >= STRONG, or X >= FLOOR and one chunk mentions the topic's words, where X is the "
              "best similarity or ABOVE = the best similarity minus the question's background (its mean similarity to "
              "the table's sample of chunks); both are calibrated, the one with fewer wrong decisions is chosen. "
-             "Positive = replying 'nothing relevant'.", "",
+             "Then, with them, SMALL: in the hybrid route, when the conditions alone select at most top_k rows, X >= "
+             "SMALL is relevant too (with or without the topic's words). Positive = replying 'nothing relevant'.", "",
              "| rule | nothing relevant, right (TP) | answered although nothing exists (FN) | "
              "nothing relevant although an answer exists (FP) | answered, right (TN) | precision | recall |",
              "|---|---:|---:|---:|---:|---:|---:|",
-             row(f"as the product decided (FLOOR {current['floor']}, STRONG {current['strong']})", current),
-             *[row(f"{'**chosen**' if figures == chosen else 'not chosen'}: on {scale_names[scale]}, FLOOR "
+             row(f"as the product decided (FLOOR {current['floor']}, STRONG {current['strong']}, SMALL "
+                 f"{current.get('small', '-')})", current),
+             *[row(f"{'chosen' if scale == chosen['scale'] else 'not chosen'}: on {scale_names[scale]}, FLOOR "
                    f"{figures['floor']} (margin {figures['floor_margin']}), STRONG {figures['strong']} (margin "
-                   f"{figures['strong_margin']})", figures) for scale, figures in record["scales"].items()]]
+                   f"{figures['strong_margin']}), no SMALL", figures) for scale, figures in record["scales"].items()],
+             row(f"**chosen** with SMALL {chosen['small']} (margin {chosen['small_margin']}; "
+                 f"{chosen['small_cases']} small sets not otherwise relevant)", chosen)]
     lines += [row(f"chosen, {name} only", figures) for name, figures in record["per_table"].items()]
-    lines += ["", "| table | case | no answer | route | best similarity | background | ABOVE | topic words mentioned | "
-              "chosen rule says |",
-              "|---|---|---|---|---:|---:|---:|---|---|"]
+    lines += ["", "| table | case | no answer | route | rows selected by SQL | best similarity | background | ABOVE | "
+              "topic words mentioned | chosen rule says |",
+              "|---|---|---|---|---:|---:|---:|---:|---|---|"]
     for c in sorted(usable, key=lambda c: (c["no_answer"], c["above"])):
-        verdict = "relevant" if decide(c, chosen["floor"], chosen["strong"], chosen["scale"]) else "nothing relevant"
+        verdict = ("relevant" if decide(c, chosen["floor"], chosen["strong"], chosen["scale"], chosen["small"])
+                   else "nothing relevant")
         background = "-" if c.get("background") is None else f"{c['background']:.3f}"
-        lines.append(f"| {c['table']} | `{c['id']}` | {'yes' if c['no_answer'] else ''} | {c['route']} | "
+        selected = "-" if c.get("selected") is None else str(c["selected"])
+        lines.append(f"| {c['table']} | `{c['id']}` | {'yes' if c['no_answer'] else ''} | {c['route']} | {selected} | "
                      f"{c['best']:.3f} | {background} | {c['above']:.3f} | {'yes' if c['mentioned'] else 'no'} | "
                      f"{verdict} |")
     return "\n".join(lines) + "\n"

@@ -205,6 +205,44 @@ def test_a_small_sql_selected_set_is_named_when_nothing_is_relevant(assistant: A
     assert synthesize.attributes["topic_mentioned"] is False and synthesize.attributes["strong"] is None
 
 
+def test_a_small_sql_selected_set_is_relevant_from_the_calibrated_small_set_floor(
+        assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the conditions alone select at most top_k rows (hybrid), the best of them is relevant from the model's
+    small-set floor on, although the topic's words are not mentioned and the similarity is below STRONG; a larger
+    selection, or an unrestricted search, gets no such leniency; an uncalibrated model none at all."""
+    from rag.answer import retrieval
+    from rag.answer.retrieval import answer_from_chunks
+
+    context = assistant.context
+    model, top_k = context.embed_model.model_name, context.settings.top_k
+    question = "volcano eruptions from 5 March 2023"
+    turn = assistant.ask(question)  # the one article of that day, about a shipment: no topic word, low similarity
+    synthesize = attributes(turn.trace, "synthesize")
+    assert turn.route == "hybrid" and synthesize["selected_rows"] == 1
+    assert synthesize["relevant"] is False and synthesize["small_set_floor"] is None  # uncalibrated: no leniency
+    plan = context.planner.plan(question)
+    found = retrieve(context, plan, None, restrict_keys=["t1"])
+    best = max(c.score for c in found.evidence)
+
+    def relevant(floor: float, selected: int | None, restricted: bool = True) -> bool:
+        monkeypatch.setitem(retrieval.CALIBRATED_SMALL_SET_FLOOR, model, floor)
+        (_, _), trace = traced(lambda: answer_from_chunks(context, question, plan, found.evidence,
+                                                          restricted=restricted, selected=selected))
+        attrs = attributes(trace, "synthesize")
+        assert attrs["relevant_as_small_set"] is attrs["relevant"]  # nothing else makes it relevant here
+        return attrs["relevant"]
+
+    assert relevant(best - 0.01, 1) and relevant(best - 0.01, top_k)
+    assert not relevant(best + 0.01, 1)
+    assert not relevant(best - 0.01, top_k + 1)  # more rows than an answer shows: similarity must choose
+    assert not relevant(best - 0.01, 1, restricted=False) and not relevant(best - 0.01, None)
+    monkeypatch.setitem(retrieval.CALIBRATED_SMALL_SET_FLOOR, model, best - 0.01)
+    turn = assistant.ask(question)  # the hybrid engine passes how many rows SQL selected
+    synthesize = attributes(turn.trace, "synthesize")
+    assert synthesize["relevant"] is True and synthesize["relevant_as_small_set"] is True
+    assert not answer_body(turn).startswith("I found nothing relevant") and turn.citations
+
+
 def test_very_common_topic_words_are_phrasing_not_the_subject() -> None:
     """'billing problems': a chunk about billing mentions the topic although it never says 'problems'; with only
     common words ('problems today'), they must be mentioned as before."""

@@ -165,7 +165,7 @@ def document_numbers(chunks: Sequence[Chunk]) -> dict[str, int]:
 
 # Above this similarity a chunk counts as relevant without any shared word. Calibrated with the floor
 # (EngineContext.min_score) on the dev questions of every table: bench/results/retrieval_calibration.md.
-STRONG_SCORE = 0.5
+STRONG_SCORE = 0.42
 
 
 def is_relevant(topic: str, chunks: Sequence[Chunk], min_score: float) -> bool:

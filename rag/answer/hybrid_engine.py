@@ -64,7 +64,7 @@ class HybridEngine(CustomQueryEngine):
             found = retrieve(context, plan, filters, restrict_keys=keys)
         outcome.chunks, outcome.rankings = found.top, found.rankings
         text, outcome.citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=True,
-                                                     background=found.background)
+                                                     background=found.background, selected=len(keys))
         if capped:
             text += f"\n\n_{capped}_"
         return engine_response(text, outcome)
@@ -86,7 +86,7 @@ class HybridEngine(CustomQueryEngine):
         found = retrieve(context, plan, None, restrict_keys=keys)
         outcome.chunks, outcome.rankings = found.top, found.rankings
         text, outcome.citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=True,
-                                                     background=found.background)
+                                                     background=found.background, selected=len(keys))
         return engine_response(text, outcome)
 
 
