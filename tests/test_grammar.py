@@ -220,3 +220,22 @@ def test_the_longest_row_without_a_length_column_is_the_longest_text(ask) -> Non
     (row,) = ask("What is the longest review?")
     assert row[-1] == max(len(str(r["review_text"])) for r in ROWS)
     assert ask.planner.plan("What is the longest review?").measure is None
+
+
+def test_totals_over_all_but_one_value_and_bounds_in_words(ask) -> None:  # noqa: ANN001
+    """Fresh wordings (#8): "all brands except H&N" is one total (it was a row per other brand), "four stars or
+    more" a bound (it was rating = 4), "which brand is rated lowest on average" the lowest average rating (it was
+    the brand with the fewest reviews)."""
+    assert ask("How many reviews are there for all brands except H&N?") == [
+        (sum(r["brand"] != "H&N" for r in ROWS),)]
+    assert ask("How many Toys & Games reviews have four stars or more?") == [
+        (sum(r["department"] == "Toys & Games" and int(r["rating"]) >= 4 for r in ROWS),)]  # type: ignore[call-overload]
+    ratings: dict[object, list[int]] = {}
+    for r in ROWS:
+        if str(r["reviewed_on"]).startswith("2024"):
+            ratings.setdefault(r["brand"], []).append(int(r["rating"]))  # type: ignore[call-overload]
+    average = {brand: sum(v) / len(v) for brand, v in ratings.items()}
+    fewest = min(ratings, key=lambda brand: len(ratings[brand]))
+    lowest = min(average, key=average.__getitem__)
+    assert lowest != fewest and list(average.values()).count(average[lowest]) == 1
+    assert [row[0] for row in ask("Which brand is rated lowest on average in 2024?")] == [lowest]

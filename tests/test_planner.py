@@ -667,3 +667,94 @@ def test_words_between_which_and_most_are_still_read(tickets: Planner) -> None:
 def test_a_second_computation_word_is_listed_as_not_used(tickets: Planner) -> None:
     plan = tickets.plan("average number of tickets per agent")
     assert plan.intent == "count" and "average" in plan.unused
+
+
+# --------------------------------------------------------------------------- fresh wordings (#8, engineer I)
+
+REVIEW_ROLES = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="brand",
+                           authors="reviewer", id="review_id", numeric=["rating", "helpful_votes"])
+REVIEW_PROFILE = TableProfile(
+    row_count=300, categories={"Voltair": 100, "Nord-Lys": 120, "H&N": 80},
+    authors={"Claire Clarke": 5, "Ian Singh": 4}, date_min="2021-01-05", date_max="2024-06-30",
+    numeric_ranges={"rating": (1.0, 5.0), "helpful_votes": (0.0, 388.0)},
+)
+
+
+@pytest.fixture(scope="module")
+def reviews() -> Planner:
+    return Planner("reviews", REVIEW_ROLES, REVIEW_PROFILE)
+
+
+@pytest.mark.parametrize(("question", "op", "value"), [
+    ("How many articles run past two thousand words?", ">", 2000),
+    ("How many stories are under four hundred words?", "<", 400),
+    ("articles with fewer than six hundred words", "<", 600),
+    ("articles longer than four hundred and fifty words", ">", 450),
+    ("articles over twenty-five hundred words", ">", 2500),
+    ("articles of more than 3 thousand words", ">", 3000),
+    ("articles of no more than nine hundred words", "<=", 900),
+])
+def test_numbers_written_in_words_with_a_unit(planner: Planner, question: str, op: str, value: int) -> None:
+    """A number in words is one number ("two thousand" was 'two' unused, or 'hundred' read as 100), and 'past' or
+    'no more than' are comparisons like 'over'."""
+    number = only(planner.plan(question), "number")
+    assert (number.column, number.op, number.value) == ("word_count", op, value)
+
+
+def test_a_number_with_or_more_is_a_bound(reviews: Planner) -> None:
+    """"four stars or more" is rating >= 4 (it was rating = 4, silently)."""
+    for question, op in (("How many reviews have four stars or more?", ">="), ("reviews with 2 stars or less", "<=")):
+        number = only(reviews.plan(question), "number")
+        assert (number.column, number.op) == ("rating", op), question
+
+
+def test_a_two_word_measure_after_a_comparison(reviews: Planner) -> None:
+    """"more than ten helpful votes": the measure's name has two words (the condition was dropped, 'ten' unused)."""
+    number = only(reviews.plan("How many reviews have more than ten helpful votes?"), "number")
+    assert (number.column, number.op, number.value) == ("helpful_votes", ">", 10)
+
+
+def test_a_contracted_not_negates(tickets: Planner) -> None:
+    """"aren't closed" counted the closed tickets and listed "aren't" as not used."""
+    status = only(tickets.plan("How many tickets aren't closed?"), "category")
+    assert (status.op, status.value) == ("!=", "closed")
+
+
+def test_all_values_except_one_is_one_total(tickets: Planner) -> None:
+    """"in all statuses except pending" is one count over the other statuses, not a row per status."""
+    plan = tickets.plan("How many tickets are in all statuses except pending?")
+    assert plan.group_by == [] and plan.intent == "count"
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("!=", "pending")]
+    assert tickets.plan("list all statuses").group_by == ["category"]  # without 'except' it still groups
+
+
+@pytest.mark.parametrize("question", ["What is the lengthiest article?", "most long-winded politics article",
+                                      "the most verbose travel piece"])
+def test_superlative_synonyms_of_longest(planner: Planner, question: str) -> None:
+    """'long-winded' was read as the measure 'long' with no ordering: a listing, with nothing shown as unused."""
+    plan = planner.plan(question)
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "word_count", 1)
+
+
+def test_the_row_with_the_most_of_a_measure(reviews: Planner) -> None:
+    """"which review got the most helpful votes" is the row with the highest value (it went to text search)."""
+    plan = reviews.plan("Which review got the most helpful votes?")
+    assert (plan.intent, plan.measure, plan.group_by, plan.limit) == ("longest", "helpful_votes", [], 1)
+    assert plan.route()[0] is Route.SQL
+
+
+def test_typical_number_of_a_measure_is_its_average(reviews: Planner) -> None:
+    plan = reviews.plan("Typical number of helpful votes for each brand")
+    assert (plan.intent, plan.measure, plan.group_by, plan.unused) == ("avg", "helpful_votes", ["category"], [])
+
+
+def test_a_measure_between_which_and_lowest_ranks_by_its_average(reviews: Planner) -> None:
+    """"which brand is rated lowest on average": 'rated' names the measure (the brand with fewest reviews came back)."""
+    plan = reviews.plan("Which brand is rated lowest on average?")
+    assert (plan.intent, plan.measure, plan.group_by, plan.order_most) == ("avg", "rating", ["category"], False)
+
+
+def test_what_different_people_do_is_not_a_topic(tickets: Planner) -> None:
+    """"how many different agents are handling tickets": 'handling' became a text match, and the count 0."""
+    plan = tickets.plan("How many different agents are handling tickets?")
+    assert (plan.distinct, plan.topic, plan.unused) == ("author", "", [])

@@ -37,9 +37,19 @@ ENTITY_NOUNS = frozenset({
     "article", "articles", "story", "stories", "piece", "pieces", "post", "posts", "document", "documents",
     "record", "records", "row", "rows", "entry", "entries", "item", "items", "report", "reports", "news",
 })
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50, "hundred": 100}
-NUM = r"(\d[\d,]*|" + "|".join(NUMBER_WORDS) + r")"
+# English number words (ordinary grammar): units and teens, tens, and the scales that multiply what precedes them,
+# so that "two thousand", "four hundred and fifty", "twenty-five" and "3 thousand" read as one number.
+NUMBER_WORDS = {word: value for value, word in enumerate([
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"])} | {
+    word: 10 * value for value, word in enumerate(
+        ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2)}
+NUMBER_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
+_NUMBER_WORD = "|".join(sorted([*NUMBER_WORDS, *NUMBER_SCALES], key=len, reverse=True))
+_SCALE = "|".join(NUMBER_SCALES)
+# one capturing group: digits or number words, joined by spaces or hyphens ("and" only after a scale word)
+NUM = (rf"((?:\d[\d,]*|(?:{_NUMBER_WORD})\b)(?:(?:[\s-]+|(?:(?<=hundred)|(?<=thousand)|(?<=million))\s+and\s+)"
+       rf"(?:{_NUMBER_WORD})\b)*)")
 
 # Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
@@ -50,8 +60,8 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(totals?|sum of|combined|altogether)\b", "sum"),
     (r"\b(maximum|max|highest|largest|biggest|greatest)\b", "max"),
     (r"\b(minimum|min|lowest|smallest|fewest)\b", "min"),
-    (r"\b(longest|wordiest)\b", "longest"),
-    (r"\b(shortest|briefest)\b", "shortest"),
+    (r"\b(longest|wordiest|lengthiest|(?:most\s+)?long[\s-]winded|(?:most\s+)?verbose)\b", "longest"),
+    (r"\b(shortest|briefest|tersest|(?:most\s+)?(?:concise|succinct))\b", "shortest"),
     (r"\b(latest|newest|most recent|most recently|last published|recently published|last)\b", "latest"),
     (r"\b(oldest|earliest|first published|first)\b", "earliest"),
     (r"\b(list|listing|enumerate|titles?|headlines?|show me all|show all|give me all|all the|all)\b", "list"),
@@ -69,9 +79,15 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"better|worse)\b.*\bor\b)", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
-COMPARE_NUMBER = re.compile(
-    r"\b(more than|longer than|greater than|over|above|at least|exceeding|fewer than|less than|shorter than|"
-    r"under|below|at most|exactly|with)\s+" + NUM + r"\s+([a-z_]+)", re.I)
+# comparison words of English ("no more than" before "more than": the leftmost, longer cue wins)
+COMPARE_WORDS = (r"no more than|no fewer than|no less than|not more than|not over|up to|in excess of|upwards of|"
+                 r"more than|longer than|greater than|over|above|past|beyond|at least|exceeding|fewer than|less than|"
+                 r"shorter than|under|below|at most|exactly|with")
+COMPARE_NUMBER = re.compile(r"\b(" + COMPARE_WORDS + r")\s+" + NUM + r"\s+([a-z_]+)", re.I)
+# "four stars or more", "500 words and up", "3 stars or lower": the number is a bound
+OR_MORE = {"or more": ">=", "or above": ">=", "or higher": ">=", "or better": ">=", "and up": ">=",
+           "and above": ">=", "or over": ">=", "plus": ">=", "or less": "<=", "or fewer": "<=", "or below": "<=",
+           "or lower": "<=", "or under": "<=", "or worse": "<="}
 BETWEEN_NUMBER = re.compile(r"\bbetween\s+" + NUM + r"\s+and\s+" + NUM + r"\s+([a-z_]+)", re.I)
 TOP_N = re.compile(r"\b(top|bottom|first|last|latest|newest|oldest|earliest|recent|longest|shortest)\s+" + NUM
                    + r"\b|\b" + NUM + r"\s+(most recent|latest|newest|oldest|earliest|longest|shortest)\b", re.I)
@@ -99,7 +115,7 @@ LISTINGS = ("list", "latest", "earliest", "longest", "shortest")
 SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|covering|cover|covers|covered|titled|"
                          r"containing|contain|contains|regarding|concerning|related to|discussing|discuss|"
                          r"discusses|with the words?|that say|saying|headlined)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
-NEGATION_CUE = re.compile(r"\b(not|except|excluding|exclude|other than|apart from|besides|outside(?: of)?|"
+NEGATION_CUE = re.compile(r"\b(not|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|outside(?: of)?|"
                           r"aside from|but not|non)[\s-]+(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which)"
                           r"\s+)*$", re.I)
 MISSING_CUE = r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lacking(?:\s+an?)?|with(?:\s+an?)?\s+(?:empty|blank))"
@@ -114,7 +130,9 @@ CHANGE_REQUEST = re.compile(CHANGE_OPENER + r"(?:(delete|remove|erase|wipe|purge
                   r"reassign|unassign)\b|(update|change|modify|edit|set|add|create|append|close|reopen|mark|fix|correct|"
                   r"replace|assign|move|clear|drop|enter|submit|record|log|file|upload|import)\s+(?!up\b)(?:a|an|"
                   r"the|all|every|each|this|that|these|those|it|them|its|their|my|our|new|another|some|one)\b)", re.I)
-OPS = {"more than": ">", "longer than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
+OPS = {"no more than": "<=", "no fewer than": ">=", "no less than": ">=", "not more than": "<=", "not over": "<=",
+       "up to": "<=", "in excess of": ">", "upwards of": ">", "past": ">", "beyond": ">",
+       "more than": ">", "longer than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
        "at least": ">=", "fewer than": "<", "less than": "<", "shorter than": "<", "under": "<", "below": "<",
        "at most": "<=", "exactly": "=", "with": "="}
 
@@ -461,9 +479,8 @@ class Planner:
                 take(match.start(), match.end())
         measure_words = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
         if measure_words:
-            before = re.compile(rf"\b({measure_words})\s+(?:of\s+|is\s+|was\s+)?(more than|greater than|over|"
-                                rf"above|at least|exceeding|fewer than|less than|under|below|at most|exactly)"
-                                rf"\s+{NUM}\b", re.I)
+            before = re.compile(rf"\b({measure_words})\s+(?:of\s+|is\s+|was\s+)?"
+                                rf"({COMPARE_WORDS.replace('|with', '')})\s+{NUM}\b", re.I)
             for match in before.finditer(text):
                 if free(match.start(), match.end()):
                     column = self.vocab.measures[match.group(1).lower()]
@@ -476,28 +493,44 @@ class Planner:
             either = re.compile(rf"\b{NUM}(?:[\s-]+(?:{measure_words}))?-?\s+(or|and)\s+{NUM}[\s-]+"
                                 rf"({measure_words})\b", re.I)
             for match in either.finditer(text):
+                if match.group(2).lower() == "and" and re.search(rf"(?:{_SCALE})$", match.group(1), re.I):
+                    continue  # "four hundred and fifty words" is one number
                 if free(match.start(), match.end()):
                     column = self.vocab.measures[match.group(4).lower()]
                     values = [_number(match.group(1)), _number(match.group(3))]
                     plan.conditions.append(Condition("number", column, "in", values, match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
+            bounds = "|".join(re.escape(w) for w in OR_MORE)
+            bound = re.compile(rf"(?<![\w.,]){NUM}[\s-]+({measure_words})\s+({bounds})\b", re.I)
+            for match in bound.finditer(text):
+                if free(match.start(), match.end()):
+                    column = self.vocab.measures[match.group(2).lower()]
+                    op = OR_MORE[re.sub(r"\s+", " ", match.group(3).lower())]
+                    plan.conditions.append(Condition("number", column, op, _number(match.group(1)), match.group(0)))
+                    plan.evidence.append(f"numeric condition {match.group(0)!r}")
+                    take(match.start(), match.end())
             exact = re.compile(rf"(?<![\w.,]){NUM}[\s-]+({measure_words})\b", re.I)
             for match in exact.finditer(text):
                 before = text[:match.start()]
-                if free(match.start(), match.end()) and not re.search(r"\b(top|first|last|the|than|least|most|"
-                                                                      r"over|under|above|below)\s+$", before, re.I):
+                if free(match.start(), match.end()) and not re.search(
+                        rf"\b(top|first|last|the|than|least|most|{COMPARE_WORDS})\s+$", before, re.I):
                     column = self.vocab.measures[match.group(2).lower()]
                     plan.conditions.append(Condition("number", column, "=", _number(match.group(1)), match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
+        named = re.compile(rf"({measure_words})\b", re.I) if measure_words else None
         for match in COMPARE_NUMBER.finditer(text):
-            column = self.vocab.measures.get(match.group(3).lower())
-            if column and free(match.start(), match.end()):
-                op = OPS[match.group(1).lower()]
-                plan.conditions.append(Condition("number", column, op, _number(match.group(2)), match.group(0)))
-                plan.evidence.append(f"numeric condition {match.group(0)!r}")
-                take(match.start(), match.end())
+            column, end = self.vocab.measures.get(match.group(3).lower()), match.end()
+            longer = named.match(text, match.start(3)) if named else None
+            if longer and (not column or longer.end() > end):  # "more than ten helpful votes": a two-word measure
+                column, end = self.vocab.measures[longer.group(1).lower()], longer.end()
+            if column and free(match.start(), end):
+                op = OPS[re.sub(r"\s+", " ", match.group(1).lower())]
+                words = text[match.start():end]
+                plan.conditions.append(Condition("number", column, op, _number(match.group(2)), words))
+                plan.evidence.append(f"numeric condition {words!r}")
+                take(match.start(), end)
 
     def _top_n(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         match = TOP_N.search(text)
@@ -537,6 +570,12 @@ class Planner:
             plan.intent, plan.intent_span = "count", counted.span()
             plan.evidence.append(f"count of different {counted.group(1)} ({counted.group(0)!r})")
             take(counted.start(), counted.end())
+            if plan.distinct == "author":
+                # "how many different agents are handling tickets": what the people do with the rows is phrasing
+                verb = re.match(r"\s+(?:(?:are|were|is|was|have|has|had)\s+)?(?:been\s+)?(\w+(?:ing|ed))\b",
+                                text[counted.end():], re.I)
+                if verb:
+                    take(counted.end(), counted.end() + verb.end())
         for trigger in GROUP_TRIGGER.finditer(text):
             match = chain.match(text, trigger.end())
             if not match or not free(trigger.start(), match.end()):
@@ -585,6 +624,8 @@ class Planner:
                 # words between that name a value are left to the other recognisers ("which agent closed the most
                 # tickets"); other words there ("who owns the most") belong to the ranking
                 head = most.end(3) if most.group(3) else most.end(1)
+                for word in WORD.findall(text[head:most.start(4)].lower()):  # "which brand is rated lowest"
+                    plan.measure = plan.measure or self.vocab.measures.get(word)
                 if self._value_spans(text[head:most.start(4)]):
                     take(most.start(), head)
                     take(most.start(4), most.end(4))
@@ -620,6 +661,12 @@ class Planner:
             plural = re.search(rf"\b(?:which|what|list|name|show|all|many)\s+(?:are\s+|were\s+)?(?:the\s+|all\s+|"
                                rf"of\s+the\s+)?"
                                rf"({plurals})\b|\b({plurals})\s+(?:are there|exist)", text, re.I)
+            if plural and re.match(r"all\b", plural.group(0), re.I) and re.match(
+                    r"\s*(?:,\s*)?(?:except|but|other than|excluding|apart from|besides|aside from|save)\b",
+                    text[plural.end():], re.I):
+                # "in all sections except sports": one total over the values left, not a row per value
+                take(plural.start(), plural.end())
+                plural = None
             if plural and free(plural.start(), plural.end()):
                 plan.group_by.append(dims[(plural.group(1) or plural.group(2)).lower()])
                 take(plural.start(), plural.end())
@@ -628,10 +675,19 @@ class Planner:
 
     def _intent(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         lower = text.lower()
+        measures = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
+        averaged = measures and re.search(rf"\b(average|mean|typical|usual)\s+(?:number|amount|count)\s+of\s+"
+                                          rf"(?:the\s+)?({measures})\b", lower)
+        if averaged and free(averaged.start(), averaged.start(2)):  # (the measure itself is already read)
+            # "typical number of helpful votes": the average of the measure, not a count of rows
+            plan.intent, plan.measure = "avg", self.vocab.measures[averaged.group(2)]
+            plan.intent_span = averaged.span(1)
+            plan.evidence.append(f"avg ({averaged.group(0)!r})")
+            take(averaged.start(), averaged.end())
         # "how many words", "the number of helpful votes per brand": a count cue on a measure adds it up
         summed = re.search(r"\b(?:how many|(?:total\s+)?number of|count of)\s+([a-z]+)(?:[\s-]+([a-z]+))?", lower)
         if summed and summed.group(1) not in self.vocab.entity_words and not re.search(
-                r"\b(longest|shortest|average|mean)\b", lower):
+                r"\b(longest|shortest|average|mean|typical)\b", lower):
             phrase = f"{summed.group(1)} {summed.group(2)}" if summed.group(2) else ""
             column = self.vocab.measures.get(phrase) or self.vocab.measures.get(summed.group(1))
             end = summed.end() if phrase in self.vocab.measures else summed.end(1)
@@ -679,6 +735,17 @@ class Planner:
                 and plan.intent in ("topic", "list")):
             plan.intent = "longest" if plan.ranking == "top" else "shortest"  # rows ordered by the measure
             plan.evidence.append(f"rows ordered by {plan.measure} ({plan.ranking!r})")
+        if not plan.group_by and plan.measure and plan.intent in ("topic", "list"):
+            # "which review got the most helpful votes", "the most long-winded article": rows ordered by the measure
+            words = "|".join(sorted((re.escape(w) for w, c in self.vocab.measures.items() if c == plan.measure),
+                                    key=len, reverse=True))
+            ranked = re.search(rf"\b(most|highest|greatest|largest|biggest|least|lowest|fewest|smallest)\s+"
+                               rf"(?:number\s+of\s+)?(?:{words})\b", lower)
+            if ranked and free(*ranked.span(1)):
+                plan.intent = "longest" if ranked.group(1) in ("most", "highest", "greatest", "largest",
+                                                               "biggest") else "shortest"
+                take(*ranked.span(1))
+                plan.evidence.append(f"rows ordered by {plan.measure} ({ranked.group(0)!r})")
         if plan.ranking and plan.measure and plan.intent in ("count", "max", "min") and not plan.per_group:
             # groups ranked by a measure: "the three lowest rated brands" (average), "the brands with the most
             # helpful votes" (total); a rating-like measure (a small scale) is averaged
@@ -1026,7 +1093,8 @@ class Planner:
         if not self.vocab.measures:
             return
         words = sorted(self.vocab.measures, key=len, reverse=True)
-        pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b", re.I)
+        # (not the first part of a hyphenated word: "long-winded" is not the measure "long")
+        pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b(?!-\w)", re.I)
         for match in pattern.finditer(text):
             if free(match.start(), match.end()):
                 plan.measure = plan.measure or self.vocab.measures[match.group(1).lower()]
@@ -1115,8 +1183,19 @@ def is_rare_word(word: str) -> bool:
 
 
 def _number(text: str) -> int:
-    lower = text.lower().replace(",", "")
-    return NUMBER_WORDS[lower] if lower in NUMBER_WORDS else int(lower)
+    """The value of a number written in digits, words or both: "2,000", "two thousand", "four hundred and fifty",
+    "twenty-five", "3 thousand"."""
+    total = current = 0
+    for part in re.split(r"[\s-]+", text.lower().replace(",", "")):
+        if part.isdigit():
+            current += int(part)
+        elif part in NUMBER_WORDS:
+            current += NUMBER_WORDS[part]
+        elif part == "hundred":
+            current = (current or 1) * 100
+        elif part in NUMBER_SCALES:
+            total, current = total + (current or 1) * NUMBER_SCALES[part], 0
+    return total + current
 
 
 def _parse_day(value: Any) -> date | None:
