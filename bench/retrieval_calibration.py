@@ -13,7 +13,10 @@ background, the rule has two thresholds:
                or  (the conditions selected at most top_k rows, hybrid route, and ABOVE >= SMALL)
 
 The same rule on the raw similarity (best instead of ABOVE) is calibrated alongside for comparison. FLOOR and
-STRONG are calibrated first (without SMALL), then SMALL with them (the small SQL-selected sets' leniency).
+STRONG are calibrated first (without SMALL), then SMALL with them (the small SQL-selected sets' leniency), then
+SUPPORT: "the topic's words are mentioned" replaced by "a chunk at or above FLOOR mentions all of them, or the words
+it lacks, embedded together, are at least SUPPORT similar to it" (the product records that support below STRONG);
+SUPPORT is kept only when it makes fewer wrong decisions than the words mentioned.
 
 Every (FLOOR, STRONG) pair on a 0.01 grid is scored on the dev cases; the chosen pair makes the fewest wrong
 decisions, then lies farthest from the nearest wrong decision (the middle of the best plateau). "Positive"
@@ -30,7 +33,7 @@ from typing import Any
 from bench.common import load_span, machine_info, measured, stamp, write_results
 from bench.retrieval_common import TABLES, assistant_for, dev_cases
 from rag.answer.context import EngineContext
-from rag.answer.retrieval import relevance_thresholds, small_set_floor
+from rag.answer.retrieval import CALIBRATED_SUPPORT, relevance_thresholds, small_set_floor
 
 GRID = [round(i / 100, 2) for i in range(0, 81)]
 
@@ -44,25 +47,27 @@ def features(turn: Any, top_k: int) -> dict[str, Any] | None:
     attrs = spans[-1].attributes
     selected = attrs.get("selected_rows")
     small_set = turn.route == "hybrid" and selected is not None and 0 < selected <= top_k
-    return {"selected": selected, "small_set": small_set,
+    return {"selected": selected, "small_set": small_set, "support": attrs.get("support"),
             "best": attrs["best_score"], "background": attrs.get("background"),
             "above": attrs["best_score"] if attrs.get("above_background") is None else attrs["above_background"],
             "mentioned": attrs["topic_mentioned"],
             "restricted": turn.route == "hybrid", "said_relevant": attrs["relevant"]}
 
 
-def decide(case: dict[str, Any], floor: float, strong: float, scale: str = "above", small: float = math.inf) -> bool:
-    return (case[scale] >= strong or (case[scale] >= floor and case["mentioned"])
+def decide(case: dict[str, Any], floor: float, strong: float, scale: str = "above", small: float = math.inf,
+           support: float | None = None) -> bool:
+    covered = case["mentioned"] if support is None else (case.get("support") or 0.0) >= support
+    return (case[scale] >= strong or (case[scale] >= floor and covered)
             or (case.get("small_set", False) and case[scale] >= small))
 
 
 def confusion(cases: list[dict[str, Any]], floor: float | None = None, strong: float | None = None,
-              scale: str = "above", small: float = math.inf) -> dict[str, int]:
+              scale: str = "above", small: float = math.inf, support: float | None = None) -> dict[str, int]:
     """Counts with "nothing relevant" as the positive reply; without thresholds, of the product's own replies."""
     counts = {"tp": 0, "fp": 0, "fn": 0, "tn": 0}
     for case in cases:
         nothing = not (case["said_relevant"] if floor is None or strong is None
-                       else decide(case, floor, strong, scale, small))
+                       else decide(case, floor, strong, scale, small, support))
         if case["no_answer"]:
             counts["tp" if nothing else "fn"] += 1
         else:
@@ -118,6 +123,21 @@ def calibrate_small(cases: list[dict[str, Any]], chosen: dict[str, Any]) -> dict
             "errors": errors, "confusion": counts, **rates(counts)}
 
 
+def calibrate_support(cases: list[dict[str, Any]], chosen: dict[str, Any]) -> dict[str, Any]:
+    """SUPPORT with the chosen FLOOR, STRONG and SMALL (fewest wrong decisions, then the middle of its plateau); None
+    (the topic's words mentioned) unless it makes fewer wrong decisions."""
+    floor, strong, scale, small = chosen["floor"], chosen["strong"], chosen["scale"], chosen["small"]
+    scored = [(confusion(cases, floor, strong, scale, small, t), t) for t in GRID]
+    fewest = min(c["fp"] + c["fn"] for c, _ in scored)
+    if fewest >= chosen["errors"]:
+        return {**chosen, "support": None}
+    plateau = [t for c, t in scored if c["fp"] + c["fn"] == fewest]
+    support = plateau[len(plateau) // 2]
+    counts = confusion(cases, floor, strong, scale, small, support)
+    return {**chosen, "support": support, "support_plateau": [plateau[0], plateau[-1]], "errors": fewest,
+            "confusion": counts, **rates(counts)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default=",".join(TABLES))
@@ -145,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     record["cases"] = cases
     current = confusion(usable)  # the rule the product applied while the cases were asked
     floor, strong = relevance_thresholds(context)
-    record["current"] = {"floor": floor, "strong": strong, "small": small_set_floor(context), "confusion": current,
+    record["current"] = {"floor": floor, "strong": strong, "small": small_set_floor(context),
+                         "support": CALIBRATED_SUPPORT.get(context.embed_model.model_name), "confusion": current,
                          **rates(current)}
     record["embed_model"] = context.embed_model.model_name
     # The rule on both scales; the product takes the one with fewer wrong decisions (then the wider margin).
@@ -153,12 +174,14 @@ def main(argv: list[str] | None = None) -> int:
     record["chosen"] = min(record["scales"].values(),
                            key=lambda c: (c["errors"], -min(c["floor_margin"], c["strong_margin"])))
     record["without_small"] = record["chosen"]
-    record["chosen"] = calibrate_small(usable, record["chosen"])
+    record["with_small"] = record["chosen"] = calibrate_small(usable, record["chosen"])
+    record["chosen"] = calibrate_support(usable, record["chosen"])
     record["per_table"] = {name: {"confusion": (counts := confusion([c for c in usable if c["table"] == name],
                                                                     record["chosen"]["floor"],
                                                                     record["chosen"]["strong"],
                                                                     record["chosen"]["scale"],
-                                                                    record["chosen"]["small"])), **rates(counts)}
+                                                                    record["chosen"]["small"],
+                                                                    record["chosen"]["support"])), **rates(counts)}
                            for name in record["tables"]}
     record["machine"] = machine_info()
     stamp(record)
@@ -188,28 +211,34 @@ def render_markdown(record: dict[str, Any]) -> str:
              "best similarity or ABOVE = the best similarity minus the question's background (its mean similarity to "
              "the table's sample of chunks); both are calibrated, the one with fewer wrong decisions is chosen. "
              "Then, with them, SMALL: in the hybrid route, when the conditions alone select at most top_k rows, X >= "
-             "SMALL is relevant too (with or without the topic's words). Positive = replying 'nothing relevant'.", "",
+             "SMALL is relevant too (with or without the topic's words). Then SUPPORT replaces 'mentions the topic's "
+             "words': a chunk at or above FLOOR mentions all of them, or the words it lacks, embedded together, are "
+             "at least SUPPORT similar to its stored vector (kept only if it makes fewer wrong decisions). "
+             "Positive = replying 'nothing relevant'.", "",
              "| rule | nothing relevant, right (TP) | answered although nothing exists (FN) | "
              "nothing relevant although an answer exists (FP) | answered, right (TN) | precision | recall |",
              "|---|---:|---:|---:|---:|---:|---:|",
              row(f"as the product decided (FLOOR {current['floor']}, STRONG {current['strong']}, SMALL "
-                 f"{current.get('small', '-')})", current),
+                 f"{current.get('small', '-')}, SUPPORT {current.get('support', '-')})", current),
              *[row(f"{'chosen' if scale == chosen['scale'] else 'not chosen'}: on {scale_names[scale]}, FLOOR "
                    f"{figures['floor']} (margin {figures['floor_margin']}), STRONG {figures['strong']} (margin "
                    f"{figures['strong_margin']}), no SMALL", figures) for scale, figures in record["scales"].items()],
-             row(f"**chosen** with SMALL {chosen['small']} (margin {chosen['small_margin']}; "
-                 f"{chosen['small_cases']} small sets not otherwise relevant)", chosen)]
+             row(f"with SMALL {chosen['small']} (margin {chosen['small_margin']}; "
+                 f"{chosen['small_cases']} small sets not otherwise relevant)", record["with_small"]),
+             row(f"**chosen**: and SUPPORT {chosen['support']} (plateau {chosen.get('support_plateau')}) instead "
+                 "of the words mentioned", chosen)]
     lines += [row(f"chosen, {name} only", figures) for name, figures in record["per_table"].items()]
     lines += ["", "| table | case | no answer | route | rows selected by SQL | best similarity | background | ABOVE | "
-              "topic words mentioned | chosen rule says |",
-              "|---|---|---|---|---:|---:|---:|---:|---|---|"]
+              "topic words mentioned | support | chosen rule says |",
+              "|---|---|---|---|---:|---:|---:|---:|---|---:|---|"]
     for c in sorted(usable, key=lambda c: (c["no_answer"], c["above"])):
-        verdict = ("relevant" if decide(c, chosen["floor"], chosen["strong"], chosen["scale"], chosen["small"])
-                   else "nothing relevant")
+        verdict = ("relevant" if decide(c, chosen["floor"], chosen["strong"], chosen["scale"], chosen["small"],
+                                        chosen["support"]) else "nothing relevant")
         background = "-" if c.get("background") is None else f"{c['background']:.3f}"
         selected = "-" if c.get("selected") is None else str(c["selected"])
         lines.append(f"| {c['table']} | `{c['id']}` | {'yes' if c['no_answer'] else ''} | {c['route']} | {selected} | "
                      f"{c['best']:.3f} | {background} | {c['above']:.3f} | {'yes' if c['mentioned'] else 'no'} | "
+                     f"{'-' if c.get('support') is None else format(c['support'], '.3f')} | "
                      f"{verdict} |")
     return "\n".join(lines) + "\n"
 

@@ -243,6 +243,49 @@ def test_a_small_sql_selected_set_is_relevant_from_the_calibrated_small_set_floo
     assert not answer_body(turn).startswith("I found nothing relevant") and turn.citations
 
 
+def test_below_strong_the_words_a_chunk_lacks_must_be_supported_by_it(
+        assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a calibrated SUPPORT, 'the topic's words mentioned' becomes: a chunk mentions all of them, or the words it
+    lacks, embedded together, are SUPPORT-similar to its stored vector. 'ZX81 shipment volcano eruption' mentions two
+    of four words (enough for `mentions_topic`), but 'volcano eruption' is nowhere in the shipment article: nothing
+    relevant. Without an entry for the model, the words mentioned decide as before."""
+    from rag.answer import retrieval
+    from rag.answer.compose import mentions_topic, uncovered_words
+    from rag.answer.retrieval import _cosine, answer_from_chunks, topic_support
+
+    context = assistant.context
+    model = context.embed_model.model_name
+    question = "ZX81 shipment volcano eruption"
+    plan = context.planner.plan(question)
+    assert plan.topic.lower() == question.lower() and not plan.conditions
+    found = retrieve(context, plan, None, restrict_keys=["t1"])
+    [target] = [c for c in found.evidence if c.row_key == "t1"]
+    assert uncovered_words(question, target) == ["volcano", "eruption"]
+    assert uncovered_words("ZX81 depot", target) == []
+    assert mentions_topic(question, [target])  # two of four words: the old rule calls it relevant
+    stored = context.vector_index().vector_store.client.get(ids=[target.id], include=["embeddings"])["embeddings"][0]
+    expected = float(_cosine(context.embed_model.get_text_embedding("volcano eruption"), stored))
+    assert topic_support(context, question, [target], 0.0) == pytest.approx(expected)
+    assert expected < 0.2  # the hashing embedder: no shared word, (almost) no similarity
+    assert topic_support(context, "ZX81 depot", [target], 0.0) == 1.0  # every word mentioned
+    assert topic_support(context, "ZX81 depot", [target], target.score + 0.01) == 0.0  # no chunk at the floor
+
+    def decision(support: float | None) -> dict[str, Any]:
+        monkeypatch.setitem(retrieval.CALIBRATED_THRESHOLDS, model, (0.0, math.inf))
+        if support is None:
+            monkeypatch.delitem(retrieval.CALIBRATED_SUPPORT, model, raising=False)
+        else:
+            monkeypatch.setitem(retrieval.CALIBRATED_SUPPORT, model, support)
+        (_, _), trace = traced(lambda: answer_from_chunks(context, question, plan, [target]))
+        return attributes(trace, "synthesize")
+
+    assert decision(None)["relevant"] is True and decision(None)["support"] is None  # words mentioned: as before
+    strict = decision(0.5)
+    assert strict["relevant"] is False and strict["topic_mentioned"] is True
+    assert strict["support"] == pytest.approx(expected, abs=1e-3) and strict["support_needed"] == 0.5
+    assert decision(expected - 0.01)["relevant"] is True
+
+
 def test_very_common_topic_words_are_phrasing_not_the_subject() -> None:
     """'billing problems': a chunk about billing mentions the topic although it never says 'problems'; with only
     common words ('problems today'), they must be mentioned as before."""

@@ -211,6 +211,18 @@ def mentions_topic(topic: str, chunks: Sequence[Chunk]) -> bool:
     return False
 
 
+def uncovered_words(topic: str, chunk: Chunk) -> list[str]:
+    """The topic's words (those `mentions_topic` counts: very common words only when there is nothing rarer) that
+    `chunk` does not mention, in the topic's order; [] when it mentions them all or the topic has none."""
+    words = [w.lower().strip("'") for w in WORD.findall(topic)]
+    words = [w[:-2] if w.endswith("'s") else w for w in words]
+    base = [w for w in dict.fromkeys(words) if w not in STOPWORDS and len(w) >= 3]
+    base = [w for w in base if zipf_of(w) < PHRASING_ZIPF] or base
+    text = f"{chunk.title} {chunk.text}".lower()
+    chunk_words = set(WORD.findall(text))
+    return [w for w in base if not _mentions(w, text, chunk_words)]
+
+
 def retrieval_answer(question: str, topic: str, chunks: Sequence[Chunk], *, date_key: str | None,
                      min_score: float, relevant: bool | None = None) -> tuple[str, list[Citation]]:
     """Quote the best sentences with numbered citations, or say plainly that nothing relevant was found

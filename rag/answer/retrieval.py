@@ -294,7 +294,7 @@ def _score_hits(context: EngineContext, hits: Sequence[KeywordHit], embedding: S
     chunks = []
     for hit in hits:
         vector = vectors.get(hit.id)
-        cosine = _cosine(embedding, vector) if vector is not None else 0.0
+        cosine = float(_cosine(embedding, vector)) if vector is not None else 0.0
         chunks.append(Chunk(id=hit.id, row_key=hit.row_key,
                             title=str(hit.metadata.get(roles.title, "")) if roles.title else "",
                             url=str(hit.metadata.get(roles.url, "")) if roles.url else "",
@@ -355,6 +355,11 @@ UNCALIBRATED = (-math.inf, math.inf)  # relevant when the topic's words are ment
 # conditions already did most of the choosing (a paraphrased or misspelled topic inside the one ticket of that
 # month). Calibrated with the thresholds above (bench/retrieval_calibration.py); none for an uncalibrated model.
 CALIBRATED_SMALL_SET_FLOOR = {"all-MiniLM-L6-v2": 0.28}
+# Below STRONG, a chunk at or above FLOOR makes the question relevant when it mentions every word of the topic, or
+# when the words it does not mention, embedded together, are this similar to the chunk's stored vector: the missing
+# words must be there in other words ("runs small" for "sizing"), not absent ("the cable car broke down" against its
+# opening day). A model without an entry needs the topic's words mentioned instead (`compose.mentions_topic`).
+CALIBRATED_SUPPORT = {"all-MiniLM-L6-v2": 0.34}
 
 
 def relevance_thresholds(context: EngineContext) -> tuple[float, float]:
@@ -366,6 +371,22 @@ def relevance_thresholds(context: EngineContext) -> tuple[float, float]:
 def small_set_floor(context: EngineContext) -> float:
     """The similarity from which the best of a small SQL-selected set is relevant (see CALIBRATED_SMALL_SET_FLOOR)."""
     return CALIBRATED_SMALL_SET_FLOOR.get(context.embed_model.model_name, math.inf)
+
+
+def topic_support(context: EngineContext, topic: str, chunks: Sequence[Chunk], floor: float) -> float:
+    """The best support of the topic among the chunks at or above `floor` (see CALIBRATED_SUPPORT): 1.0 when one
+    mentions every topic word, else the highest cosine similarity between the words a chunk does not mention
+    (embedded together, one batch) and that chunk's stored vector; 0.0 without such chunks."""
+    candidates = [c for c in chunks if c.score >= floor]
+    missing = {c.id: " ".join(compose.uncovered_words(topic, c)) for c in candidates}
+    if not candidates or not all(missing.values()):
+        return 1.0 if candidates else 0.0
+    texts = list(dict.fromkeys(missing.values()))
+    vectors = dict(zip(texts, context.embed_model.get_text_embedding_batch(texts), strict=True))
+    got = context.vector_index().vector_store.client.get(ids=list(missing), include=["embeddings"])
+    stored = dict(zip(got["ids"], got["embeddings"], strict=True))
+    similarities = [float(_cosine(vectors[missing[c.id]], stored[c.id])) for c in candidates if c.id in stored]
+    return max(similarities, default=0.0)
 
 
 def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan, chunks: list[Chunk],
@@ -387,20 +408,26 @@ def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan, c
         best = max((c.score for c in chunks), default=0.0)
         above = round(best - (background or 0.0), 4) if relative else best
         mentioned = compose.mentions_topic(topic, chunks)
-        relevant = bool(chunks) and (above >= strong or above >= floor and mentioned)
+        needed = None if relative else CALIBRATED_SUPPORT.get(context.embed_model.model_name)
+        support = None
+        if needed is not None and chunks and floor <= above < strong:
+            with tracing.span("support") as support_attrs:  # the words the chunks lack, embedded (one batch)
+                support = support_attrs["support"] = round(topic_support(context, topic, chunks, floor), 4)
+        covered = mentioned if needed is None else support is not None and support >= needed
+        relevant = bool(chunks) and (above >= strong or above >= floor and covered)
         small_set = restricted and selected is not None and 0 < selected <= context.settings.top_k
         lenient = small_set_floor(context) if small_set else math.inf
         as_small_set = bool(chunks) and not relevant and above >= lenient
         relevant = relevant or as_small_set
         attrs.update(best_score=best, background=background, scale="above_background" if relative else "similarity",
                      above_background=round(best - background, 4) if background is not None else None,
-                     compared=above, topic_mentioned=mentioned,
+                     compared=above, topic_mentioned=mentioned, support=support, support_needed=needed,
                      floor=None if math.isinf(floor) else floor, strong=None if math.isinf(strong) else strong,
                      selected_rows=selected, small_set_floor=None if math.isinf(lenient) else lenient,
                      relevant_as_small_set=as_small_set, relevant=relevant)
         # the similarity this question needed (shown in the reply; quotes come from chunks above it)
         threshold = max(0.0, ((background or 0.0) if relative else 0.0)
-                        + (lenient if as_small_set else floor if mentioned or math.isinf(strong) else strong))
+                        + (lenient if as_small_set else floor if covered or math.isinf(strong) else strong))
         if context.synthesizer and relevant:
             text = context.synthesizer.from_chunks(question, chunks)
             citations = unique_citations(c.citation(date_key or "") for c in chunks)
