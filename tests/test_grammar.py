@@ -239,3 +239,13 @@ def test_totals_over_all_but_one_value_and_bounds_in_words(ask) -> None:  # noqa
     lowest = min(average, key=average.__getitem__)
     assert lowest != fewest and list(average.values()).count(average[lowest]) == 1
     assert [row[0] for row in ask("Which brand is rated lowest on average in 2024?")] == [lowest]
+
+
+def test_weeks_as_a_grouping(ask) -> None:  # noqa: ANN001
+    """Weeks start on Monday and are named by that day; every dialect builds the same label."""
+    expected = Counter()
+    for r in ROWS:
+        day = date.fromisoformat(str(r["reviewed_on"]))
+        if day.year == 2024:
+            expected[(day - timedelta(days=day.weekday())).isoformat()] += 1
+    assert sorted(ask("How many reviews per week in 2024?")) == sorted(expected.items())

@@ -413,3 +413,15 @@ def test_a_point_with_or_later_or_earlier_is_open_ended(question: str, start: da
 def test_the_week_of_a_day(question: str, start: date, end: date) -> None:
     [found] = find_date_ranges(question, today=date(2024, 6, 30))
     assert (found.start, found.end) == (start, end)
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("tickets opened in the second quarter of this year", "2023-04-01", "2023-06-30"),
+    ("the first half of last year", "2022-01-01", "2022-06-30"),
+    ("in the fourth quarter of the previous year", "2022-10-01", "2022-12-31"),
+    ("the first half of the year", "2023-01-01", "2023-06-30"),
+])
+def test_spelled_quarters_and_halves_of_a_relative_year(question: str, start: str, end: str) -> None:
+    """"the second quarter of this year" named the year only through 'this year': the quarter was dropped and the
+    whole year (to the newest row) counted, with 'second', 'quarter' listed as not used."""
+    assert period(question)[:2] == (d(start), d(end))

@@ -693,6 +693,9 @@ def reviews() -> Planner:
     ("articles over twenty-five hundred words", ">", 2500),
     ("articles of more than 3 thousand words", ">", 3000),
     ("articles of no more than nine hundred words", "<=", 900),
+    ("How many articles have at least a thousand words?", ">=", 1000),
+    ("articles of over a hundred and fifty words", ">", 150),
+    ("articles of under two dozen words", "<", 24),
 ])
 def test_numbers_written_in_words_with_a_unit(planner: Planner, question: str, op: str, value: int) -> None:
     """A number in words is one number ("two thousand" was 'two' unused, or 'hundred' read as 100), and 'past' or
@@ -758,3 +761,44 @@ def test_what_different_people_do_is_not_a_topic(tickets: Planner) -> None:
     """"how many different agents are handling tickets": 'handling' became a text match, and the count 0."""
     plan = tickets.plan("How many different agents are handling tickets?")
     assert (plan.distinct, plan.topic, plan.unused) == ("author", "", [])
+
+
+def test_a_dozen_is_a_number(reviews: Planner) -> None:
+    number = only(reviews.plan("How many reviews have half a dozen helpful votes or more?"), "number")
+    assert (number.column, number.op, number.value) == ("helpful_votes", ">=", 6)
+
+
+@pytest.mark.parametrize(("question", "intent", "limit"), [
+    ("the 3 wordiest articles", "longest", 3), ("the two briefest sports stories", "shortest", 2)])
+def test_a_number_with_a_superlative_synonym(planner: Planner, question: str, intent: str, limit: int) -> None:
+    """"the 3 wordiest articles" listed five, with '3' unused."""
+    plan = planner.plan(question)
+    assert (plan.intent, plan.measure, plan.limit, plan.unused) == (intent, "word_count", limit, [])
+
+
+def test_groups_ranked_by_length_on_average(planner: Planner) -> None:
+    """"which section has the longest articles on average" is the section with the highest average length (it was
+    one overall average, 'section' unused); without an average cue the old reading stays (see above)."""
+    for question, most in (("Which section has the longest articles on average?", True),
+                           ("Which section is the most long-winded on average?", True),
+                           ("Which section writes the briefest pieces on average?", False)):
+        plan = planner.plan(question)
+        assert (plan.intent, plan.measure, plan.group_by, plan.limit, plan.order_most, plan.topic) == (
+            "avg", "word_count", ["category"], 1, most, ""), question
+
+
+def test_weeks_group(tickets: Planner) -> None:
+    """"per week", "each week", "weekly": a grouping by week ('week' was listed as not used)."""
+    for question in ("How many tickets per week in June?", "How many tickets were raised each week in June?",
+                     "weekly count of open tickets"):
+        assert tickets.plan(question).group_by == ["week"], question
+    plan = tickets.plan("weekly count of open tickets")  # 'count of' + a value counts rows of that value
+    assert plan.intent == "count" and [(c.column, c.value) for c in plan.conditions] == [("status", "open")]
+
+
+@pytest.mark.parametrize("question", ["How many tickets are not assigned to anyone?", "How many unassigned tickets?",
+                                      "tickets that haven't been assigned to anyone"])
+def test_nobody_assigned_is_a_missing_person(tickets: Planner, question: str) -> None:
+    """Counted every ticket with 'anyone' unused, or matched 'unassigned' in the text."""
+    missing = only(tickets.plan(question), "missing")
+    assert missing.column == "assignee"

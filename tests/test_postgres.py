@@ -511,7 +511,8 @@ def test_import_csv_into_postgresql(server: Server, tmp_path: Path, capsys: pyte
 EPOCH_QUESTIONS = ("How many {noun} per year and category?", "How many {noun} per month in 2023?",
                    "How many {noun} were published between March and May 2023?", "How many {noun} per quarter?",
                    "How many {noun} in the last 6 months?", "How many {noun} were published on weekends?",
-                   "How many {noun} since November 2023?", "How many technology {noun} were published in 2023?")
+                   "How many {noun} since November 2023?", "How many technology {noun} were published in 2023?",
+                   "How many {noun} per week in June 2023?")
 
 
 @pytest.fixture(scope="module", params=["s", "ms"])

@@ -134,6 +134,7 @@ _MONTHS = {
 }
 _DAY = r"(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b"
 _YEAR = r"(?P<year>19\d\d|20\d\d|2100)\b"
+_REL_YEAR = r"(?:of\s+)?(?P<rel>this|the current|current|the|last|the last|the previous|previous)\s+year\b"
 _OPT_YEAR = rf"(?:\.?,?\s+(?:of\s+)?{_YEAR})?"  # "17 April", "17 Apr. 2023", "April of 2023"
 _NUMBER_WORDS = {
     word: number
@@ -148,8 +149,11 @@ _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
              "fourth": 4, "4th": 4, "last": 4, "final": 4, "latter": 2}
 
 
-def _year_of(m: re.Match[str]) -> int | None:
+def _year_of(m: re.Match[str], today: date | None = None) -> int | None:
     year = m.groupdict().get("year")
+    relative = m.groupdict().get("rel")
+    if relative and today is not None:  # "of this year", "of last year": the newest row's year, or the one before
+        return today.year - (1 if relative.lower().endswith(("last", "previous")) else 0)
     return int(year) if year else None
 
 
@@ -212,7 +216,7 @@ def _build_quarter(m: re.Match[str], today: date) -> _Point | None:
     quarter = int(number) if number else _ORDINALS[m["ord"].lower()]
     if quarter > 4:
         return None
-    year = _year_of(m)
+    year = _year_of(m, today)
     return _Point("quarter", lambda y: _months_period(y, quarter * 3 - 2, 3), year, year is not None)
 
 
@@ -221,7 +225,7 @@ def _build_half(m: re.Match[str], today: date) -> _Point | None:
     half = int(number) if number else _ORDINALS[m["ord"].lower()]
     if half > 2:
         return None
-    year = _year_of(m)
+    year = _year_of(m, today)
     return _Point("half", lambda y: _months_period(y, half * 6 - 5, 6), year, year is not None)
 
 
@@ -305,11 +309,13 @@ _POINT_FORMS: list[_Form] = [
     _form(r"(?:year[\s-]to[\s-]date|ytd)\b", _build_year_to_date),
     _form(rf"q(?P<q>[1-4])\b(?:,?\s*(?:of\s+)?{_YEAR})?", _build_quarter),
     _form(rf"{_YEAR}[\s-]*q(?P<q>[1-4])\b", _build_quarter),
+    # "the second quarter of 2023", "... of this year", "... of last year" (never yearless: "scored in the third
+    # quarter" is sport)
     _form(rf"(?:the\s+)?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th|last|final)\s+quarter"
-          rf"\s+(?:of\s+)?{_YEAR}", _build_quarter),
+          rf"\s+(?:(?:of\s+)?{_YEAR}|{_REL_YEAR})", _build_quarter),
     _form(rf"h(?P<h>[12])\b(?:,?\s*(?:of\s+)?{_YEAR})?", _build_half),
     _form(rf"{_YEAR}[\s-]*h(?P<h>[12])\b", _build_half),
-    _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter)\s+half\s+(?:of\s+)?{_YEAR}",
+    _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter)\s+half\s+(?:(?:of\s+)?{_YEAR}|{_REL_YEAR})",
           _build_half),
     _form(r"(?:the\s+)?(?P<decade>(?:19|20)\d)0'?s\b", _build_decade),
     # a count of things is not a year: "2000 words", "1999 articles"

@@ -285,7 +285,8 @@ def _drops(text: str, planner: Planner) -> list[tuple[str, str]]:
         word = next(group for group in match.groups() if group).lower()
         dimension = "day" if word in ("time", "date", "dates") else planner.vocab.dimensions.get(word)
         column = {"year": roles.date, "month": roles.date, "day": roles.date, "quarter": roles.date,
-                  "weekday": roles.date, "category": roles.category, "author": roles.authors}.get(
+                  "week": roles.date, "weekday": roles.date, "category": roles.category,
+                  "author": roles.authors}.get(
             dimension or "", dimension if dimension in roles.categorical else None)
         if column:
             found.append((match.group(0), column))

@@ -44,13 +44,16 @@ NUMBER_WORDS = {word: value for value, word in enumerate([
     "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"])} | {
     word: 10 * value for value, word in enumerate(
         ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2)}
-NUMBER_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
+NUMBER_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "dozen": 12}
 _NUMBER_WORD = "|".join(sorted([*NUMBER_WORDS, *NUMBER_SCALES], key=len, reverse=True))
 _SCALE = "|".join(NUMBER_SCALES)
 # one capturing group: digits or number words, joined by spaces or hyphens ("and" only after a scale word)
-NUM = (rf"((?:\d[\d,]*|(?:{_NUMBER_WORD})\b)(?:(?:[\s-]+|(?:(?<=hundred)|(?<=thousand)|(?<=million))\s+and\s+)"
-       rf"(?:{_NUMBER_WORD})\b)*)")
+NUM = (rf"((?:\d[\d,]*|(?:(?:half\s+)?an?\s+(?={_SCALE}))?(?:{_NUMBER_WORD})\b)"
+       rf"(?:(?:[\s-]+|(?:(?<=hundred)|(?<=thousand)|(?<=million))\s+and\s+)(?:{_NUMBER_WORD})\b)*)")
 
+# English superlatives of length (ordinary grammar): what "longest" and "shortest" are also called
+LONGEST = r"longest|wordiest|lengthiest|(?:most\s+)?long[\s-]winded|(?:most\s+)?verbose"
+SHORTEST = r"shortest|briefest|tersest|(?:most\s+)?(?:concise|succinct)"
 # Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(what|which) (share|percentage|proportion|fraction|percent)\b|\b(share|percentage|proportion|"
@@ -60,8 +63,8 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(totals?|sum of|combined|altogether)\b", "sum"),
     (r"\b(maximum|max|highest|largest|biggest|greatest)\b", "max"),
     (r"\b(minimum|min|lowest|smallest|fewest)\b", "min"),
-    (r"\b(longest|wordiest|lengthiest|(?:most\s+)?long[\s-]winded|(?:most\s+)?verbose)\b", "longest"),
-    (r"\b(shortest|briefest|tersest|(?:most\s+)?(?:concise|succinct))\b", "shortest"),
+    (rf"\b({LONGEST})\b", "longest"),
+    (rf"\b({SHORTEST})\b", "shortest"),
     (r"\b(latest|newest|most recent|most recently|last published|recently published|last)\b", "latest"),
     (r"\b(oldest|earliest|first published|first)\b", "earliest"),
     (r"\b(list|listing|enumerate|titles?|headlines?|show me all|show all|give me all|all the|all)\b", "list"),
@@ -89,8 +92,9 @@ OR_MORE = {"or more": ">=", "or above": ">=", "or higher": ">=", "or better": ">
            "and above": ">=", "or over": ">=", "plus": ">=", "or less": "<=", "or fewer": "<=", "or below": "<=",
            "or lower": "<=", "or under": "<=", "or worse": "<="}
 BETWEEN_NUMBER = re.compile(r"\bbetween\s+" + NUM + r"\s+and\s+" + NUM + r"\s+([a-z_]+)", re.I)
-TOP_N = re.compile(r"\b(top|bottom|first|last|latest|newest|oldest|earliest|recent|longest|shortest)\s+" + NUM
-                   + r"\b|\b" + NUM + r"\s+(most recent|latest|newest|oldest|earliest|longest|shortest)\b", re.I)
+TOP_N = re.compile(rf"\b(top|bottom|first|last|latest|newest|oldest|earliest|recent|{LONGEST}|{SHORTEST})\s+" + NUM
+                   + r"\b|\b" + NUM + rf"\s+(most recent|latest|newest|oldest|earliest|{LONGEST}|{SHORTEST})\b",
+                   re.I)
 NAME = r"([A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2})"
 # Words that say who made, owns or handled a row: "by", "handled by", "X wrote", "did X handle", "X's work".
 BY_CUE = (r"(?:written|authored|handled|owned|reviewed|posted|submitted|created|raised|opened|resolved|closed|"
@@ -542,8 +546,8 @@ class Planner:
                 plan.intent = "latest"
             elif word in ("oldest", "earliest", "first"):
                 plan.intent = "earliest"
-            elif word in ("longest", "shortest"):
-                plan.intent = word
+            elif re.fullmatch(LONGEST, word) or re.fullmatch(SHORTEST, word):  # "the 3 wordiest articles"
+                plan.intent = "longest" if re.fullmatch(LONGEST, word) else "shortest"
             elif word in ("top", "bottom"):
                 plan.order_most = word == "top"
                 plan.ranking = word  # rows ranked by a measure ("top 5 reviews by helpful votes"), or groups
@@ -598,7 +602,7 @@ class Planner:
                         and (trigger.group(1).lower() != "by" or not plan.group_by)):
                     plan.group_by.append(scales[match.group(1).lower()])
                     take(trigger.start(), match.end())
-        for match in re.finditer(r"\b(yearly|annual|annually|monthly|daily)\b", text, re.I):
+        for match in re.finditer(r"\b(yearly|annual|annually|quarterly|monthly|weekly|daily)\b", text, re.I):
             if free(match.start(), match.end()):
                 dimension = dims[match.group(1).lower()]
                 if dimension not in plan.group_by:
@@ -607,18 +611,25 @@ class Planner:
         # "which category has the most ...", "who writes the most", "top 3 authors"
         most = re.search(r"\b(which|what|top|who)\b\s*(\d+\s+)?(" + dim_pattern + r")?\b.*\b(most|top|leading|"
                          r"prolific|busiest|fewest|least|highest|lowest|best|worst|largest|smallest|biggest|"
-                         r"greatest)\b", text, re.I)
+                         r"greatest|" + LONGEST + "|" + SHORTEST + r")\b", text, re.I)
         if most and not plan.group_by:
             dimension = dims.get((most.group(3) or "").lower())
             if dimension is None and most.group(1).lower() == "who":
                 dimension = "author"
             if dimension is None and re.search(r"\b(authors?|writers?|reporters?)\b", text, re.I):
                 dimension = "author"
+            length = next((name for name, words in (("longest", LONGEST), ("shortest", SHORTEST))
+                           if re.fullmatch(words, most.group(4), re.I)), None)
+            if length and not re.search(r"\b(average|avg|mean|typical|typically|usually)\b", text, re.I):
+                dimension = None  # "which category has the longest articles": the longest article's, or on average?
             if dimension and (most.group(3) or most.group(4).lower() in ("most", "top", "leading", "prolific",
                                                                          "busiest", "fewest", "least")):
                 plan.group_by.append(dimension)
                 plan.ranking = most.group(4).lower()
-                plan.order_most = plan.ranking not in ("fewest", "least", "lowest", "worst", "smallest")
+                if length:  # "which section has the longest articles on average": groups ranked by the rows' length
+                    plan.ranking = length
+                    plan.measure = plan.measure or self.vocab.measures.get("length")
+                plan.order_most = plan.ranking not in ("fewest", "least", "lowest", "worst", "smallest", "shortest")
                 if plan.limit is None:
                     plan.limit, plan.with_ties = 1, True  # "which X has the most": every X sharing the top value
                 # words between that name a value are left to the other recognisers ("which agent closed the most
@@ -750,7 +761,7 @@ class Planner:
             # groups ranked by a measure: "the three lowest rated brands" (average), "the brands with the most
             # helpful votes" (total); a rating-like measure (a small scale) is averaged
             high = (self.profile.numeric_ranges.get(plan.measure) or (0.0, 0.0))[1]
-            rated = plan.ranking in ("highest", "lowest", "best", "worst") or high <= 10
+            rated = plan.ranking in ("highest", "lowest", "best", "worst", "longest", "shortest") or high <= 10
             plan.intent = "avg" if rated else "sum"
             plan.evidence.append(f"{plan.intent} of {plan.measure} ranks the groups ({plan.ranking!r})")
 
@@ -807,10 +818,14 @@ class Planner:
     def _counts_rows(self, lower: str, match: re.Match[str]) -> bool:
         """Whether a count cue counts rows ("how many articles", "number of politics stories", "how many
         did X write") rather than something inside a text ("how many homes were reserved")."""
-        after = WORD.findall(lower[match.end():])[:3]
+        cue_end = match.end()
         before = WORD.findall(lower[:match.start()])[-1:]
         if match.group(0) in ("count", "counts"):
-            return bool(before) and self._is_entity(before[0]) or lower[:match.start()].strip() == ""
+            of = re.match(r"\s+of\s+", lower[cue_end:])
+            if not of:
+                return bool(before) and self._is_entity(before[0]) or lower[:match.start()].strip() == ""
+            cue_end += of.end()  # "weekly count of urgent tickets": what follows 'of' is counted, as after "number of"
+        after = WORD.findall(lower[cue_end:])[:3]
         if not after:
             return True
         if after[0] in self.ROW_COUNT_VERBS or after[0] in ("in", "per", "by", "from", "without", "with", "each"):
@@ -823,7 +838,7 @@ class Planner:
         # sell" and "how many people read the politics articles" count units and people, "how many Home & Kitchen
         # reviews were ..." counts rows of a value.
         head: list[str] = []
-        for word in WORD.findall(lower[match.end():])[:5]:
+        for word in WORD.findall(lower[cue_end:])[:5]:
             if word in self.ROW_COUNT_VERBS or word in ("in", "per", "by", "from", "with", "without", "each", "of",
                                                         "for", "on", "about", "at", "to", "that", "which", "who",
                                                         "the", "a", "an", "this", "these", "those", "its", "their"):
@@ -928,12 +943,19 @@ class Planner:
             return
         nouns = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
         pattern = re.compile(rf"\b{MISSING_CUE}\s+(?:(?:an?|the|any)\s+)?({nouns})(?:'s\s+name|\s+name|s)?\b"
-                             rf"|\b(unsigned|anonymous|uncategori[sz]ed)\b", re.I)
+                             rf"|\b(unsigned|anonymous|uncategori[sz]ed|unassigned|unowned|unallocated|unattributed)\b"
+                             # "not assigned to anyone", "owned by nobody": nobody is the person
+                             rf"|((?:(?:\bnot|\bnever|n't)\s+(?:yet\s+)?(?:been\s+)?(?:assigned|allocated|attributed|given|"
+                             rf"owned|handled)\s+(?:to|by)\s+(?:anyone|anybody|any one|someone|somebody))|(?:assigned|"
+                             rf"allocated|attributed|given|owned|handled)\s+(?:to|by)\s+(?:nobody|no one|noone))\b",
+                             re.I)
         for match in pattern.finditer(text):
             if not free(match.start(), match.end()):
                 continue
             if match.group(1):
                 dimension = self.vocab.dimensions[match.group(1).lower()]
+            elif match.group(3):
+                dimension = "author"
             else:
                 dimension = "category" if match.group(2).lower().startswith("uncategor") else "author"
             column = columns.get(dimension)
@@ -1191,11 +1213,13 @@ def _number(text: str) -> int:
             current += int(part)
         elif part in NUMBER_WORDS:
             current += NUMBER_WORDS[part]
-        elif part == "hundred":
-            current = (current or 1) * 100
+        elif part in ("hundred", "dozen"):  # "four hundred", "two dozen", "a dozen"
+            current = (current or 1) * NUMBER_SCALES[part]
+        elif part == "half":  # "half a dozen"
+            current = 0.5
         elif part in NUMBER_SCALES:
             total, current = total + (current or 1) * NUMBER_SCALES[part], 0
-    return total + current
+    return int(total + current)
 
 
 def _parse_day(value: Any) -> date | None:

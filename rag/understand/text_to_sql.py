@@ -102,6 +102,8 @@ class SQLBuilder:
             return self._quarter(), "quarter"
         if dimension == "weekday" and self.roles.date:
             return self._weekday(), "weekday"
+        if dimension == "week" and self.roles.date:
+            return self._week(), "week"
         if dimension in DIMENSION_LENGTH and self.roles.date:
             expression = exp.func("SUBSTR", self._text(self.roles.date), exp.Literal.number(1),
                                   exp.Literal.number(DIMENSION_LENGTH[dimension]))
@@ -186,6 +188,15 @@ class SQLBuilder:
         else:
             weekday = exp.Extract(this=exp.var("DOW"), expression=exp.cast(self._text(self.roles.date), "TIMESTAMP"))
         return exp.cast(weekday, "INTEGER")
+
+    def _week(self) -> exp.Expression:
+        """The Monday that starts the date's week, as text 'YYYY-MM-DD', in the table's dialect."""
+        assert self.roles.date
+        text = self._text(self.roles.date)
+        if self.dialect == "sqlite":  # the next Sunday (or the day itself), then six days back
+            return exp.func("DATE", text, exp.Literal.string("weekday 0"), exp.Literal.string("-6 days"))
+        monday = exp.func("DATE_TRUNC", exp.Literal.string("week"), exp.cast(text, "TIMESTAMP"))
+        return exp.cast(exp.cast(monday, "DATE"), "TEXT")
 
     def _quarter(self) -> exp.Expression:
         """'YYYY-Qn' from the date column (text 'YYYY-MM-...' or a date), portable: substrings and arithmetic."""
