@@ -672,11 +672,11 @@ def test_a_second_computation_word_is_listed_as_not_used(tickets: Planner) -> No
 # --------------------------------------------------------------------------- fresh wordings (#8, engineer I)
 
 REVIEW_ROLES = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="brand",
-                           authors="reviewer", id="review_id", numeric=["rating", "helpful_votes"])
+                           authors="reviewer", id="review_id", numeric=["rating", "helpful_votes", "verified_purchase"])
 REVIEW_PROFILE = TableProfile(
     row_count=300, categories={"Voltair": 100, "Nord-Lys": 120, "H&N": 80},
     authors={"Claire Clarke": 5, "Ian Singh": 4}, date_min="2021-01-05", date_max="2024-06-30",
-    numeric_ranges={"rating": (1.0, 5.0), "helpful_votes": (0.0, 388.0)},
+    numeric_ranges={"rating": (1.0, 5.0), "helpful_votes": (0.0, 388.0), "verified_purchase": (0.0, 1.0)},
 )
 
 
@@ -802,3 +802,27 @@ def test_nobody_assigned_is_a_missing_person(tickets: Planner, question: str) ->
     """Counted every ticket with 'anyone' unused, or matched 'unassigned' in the text."""
     missing = only(tickets.plan(question), "missing")
     assert missing.column == "assignee"
+
+
+@pytest.mark.parametrize(("question", "op", "value"), [
+    ("How many reviews rated 3 or lower are there?", "<=", 3), ("reviews with a rating of 4 or above", ">=", 4),
+    ("How many reviews have 3 or more stars?", ">=", 3)])
+def test_a_bound_after_a_measure_or_before_it(reviews: Planner, question: str, op: str, value: int) -> None:
+    """"rated 3 or lower": the measure named before the number (was: '3', 'lower' not used, every rating counted)."""
+    number = only(reviews.plan(question), "number")
+    assert (number.column, number.op, number.value) == ("rating", op, value)
+
+
+def test_a_verb_between_not_and_the_value(reviews: Planner, tickets: Planner) -> None:
+    """"did not come from verified buyers" counted the verified ones (the 'not' was lost without a word)."""
+    flag = only(reviews.plan("How many reviews did not come from verified buyers?"), "number")
+    assert (flag.column, flag.value) == ("verified_purchase", 0)
+    status = only(tickets.plan("How many tickets haven't been closed?"), "category")
+    assert (status.op, status.value) == ("!=", "closed")
+
+
+def test_a_contraction_is_not_a_misspelling(tickets: Planner) -> None:
+    """"weren't" was 'corrected' into "were't" (its 'weren' read as a typo of 'were'), and the negation lost."""
+    plan = tickets.plan("How many tickets weren't assigned to Priya Natarajan?")
+    assert plan.corrections == [] and [(c.op, c.value) for c in conditions(plan, "author")] == [
+        ("!=", "Priya Natarajan")]

@@ -119,9 +119,11 @@ LISTINGS = ("list", "latest", "earliest", "longest", "shortest")
 SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|covering|cover|covers|covered|titled|"
                          r"containing|contain|contains|regarding|concerning|related to|discussing|discuss|"
                          r"discusses|with the words?|that say|saying|headlined)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
-NEGATION_CUE = re.compile(r"\b(not|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|outside(?: of)?|"
-                          r"aside from|but not|non)[\s-]+(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which)"
-                          r"\s+)*$", re.I)
+# (after "not", one verb may come before the preposition: "did not come from verified buyers")
+NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from|by|with|in|on|about|for|to|at)\s)|"
+                          r"(?:not|never|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|"
+                          r"outside(?: of)?|aside from|but not|non)[\s-]+)(?:(?:the|a|an|in|from|about|of|any|those|"
+                          r"ones|that|which|by|with|on|for|to|at|been|be|yet|ever|marked|as)\s+)*$", re.I)
 MISSING_CUE = r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lacking(?:\s+an?)?|with(?:\s+an?)?\s+(?:empty|blank))"
 # A request to change the table ("delete all politics articles", "update the rating of R-000123 to 5", "add a
 # ticket"): an imperative write verb opening the question, after polite openers. The verbs that are also nouns or
@@ -382,7 +384,8 @@ class Planner:
             corrections.append((word, candidates[0][0]))
             return candidates[0][0] if word.islower() else candidates[0][0].capitalize()
 
-        return re.sub(r"[A-Za-z]+", fix, text), corrections
+        # (whole words with their apostrophes: "weren't" is not "weren" to correct into "were")
+        return re.sub(r"[A-Za-z]+(?:['’][A-Za-z]+)*", fix, text), corrections
 
     def _bare_years(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """A leftover year inside the table's date range ("2023 articles") is a date condition, not a topic."""
@@ -506,12 +509,18 @@ class Planner:
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
             bounds = "|".join(re.escape(w) for w in OR_MORE)
-            bound = re.compile(rf"(?<![\w.,]){NUM}[\s-]+({measure_words})\s+({bounds})\b", re.I)
+            # "four stars or more", "rated 3 or lower", "3 or more stars"
+            bound = re.compile(rf"(?<![\w.,])(?:(?P<n1>{NUM[1:-1]})[\s-]+(?P<m1>{measure_words})\s+(?P<b1>{bounds})|"
+                               rf"(?P<m2>{measure_words})\s+(?:of\s+|is\s+|was\s+|at\s+)?(?P<n2>{NUM[1:-1]})\s+"
+                               rf"(?P<b2>{bounds})|(?P<n3>{NUM[1:-1]})\s+(?P<b3>{bounds})[\s-]+(?P<m3>{measure_words}))\b",
+                               re.I)
             for match in bound.finditer(text):
                 if free(match.start(), match.end()):
-                    column = self.vocab.measures[match.group(2).lower()]
-                    op = OR_MORE[re.sub(r"\s+", " ", match.group(3).lower())]
-                    plan.conditions.append(Condition("number", column, op, _number(match.group(1)), match.group(0)))
+                    k = next(i for i in "123" if match.group("n" + i))
+                    column = self.vocab.measures[match.group("m" + k).lower()]
+                    op = OR_MORE[re.sub(r"\s+", " ", match.group("b" + k).lower())]
+                    plan.conditions.append(Condition("number", column, op, _number(match.group("n" + k)),
+                                                     match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
             exact = re.compile(rf"(?<![\w.,]){NUM}[\s-]+({measure_words})\b", re.I)
@@ -928,7 +937,8 @@ class Planner:
                 value = 0 if match.group(1) else 1
                 start = match.start()
                 cue = NEGATION_CUE.search(text[:start])  # "excluding unverified ones", "except verified purchases"
-                if cue and free(cue.start(), cue.end()) and not re.match(r"\s*(?:non|not)\b", cue.group(0), re.I):
+                if cue and free(cue.start(), cue.end()) and not (match.group(1) and re.match(
+                        r"\s*(?:non|not)\b", cue.group(0), re.I)):
                     value, start = 1 - value, cue.start()
                 plan.conditions.append(Condition("number", column, "=", value, text[start:match.end()]))
                 plan.evidence.append(f"{column} = {value} ({text[start:match.end()]!r})")
