@@ -249,3 +249,20 @@ def test_weeks_as_a_grouping(ask) -> None:  # noqa: ANN001
         if day.year == 2024:
             expected[(day - timedelta(days=day.weekday())).isoformat()] += 1
     assert sorted(ask("How many reviews per week in 2024?")) == sorted(expected.items())
+
+
+def test_groups_kept_by_their_number_of_rows(ask) -> None:  # noqa: ANN001
+    """"which departments have more than 16 reviews", "how many reviewers have at least 31 Nord-Lys reviews": the groups
+    whose row count passes (the number and the row noun were a text match, or ignored)."""
+    in_2024 = [r for r in ROWS if str(r["reviewed_on"]).startswith("2024")]
+    counts = Counter(r["department"] for r in in_2024)
+    assert sorted(ask("Which departments have more than 16 reviews in 2024?")) == sorted(
+        (d, n) for d, n in counts.items() if n > 16) and min(counts.values()) <= 16
+    people = Counter(r["reviewer"] for r in in_2024)
+    assert 0 < sum(n >= 7 for n in people.values()) < len(people)
+    assert ask("How many reviewers have at least 7 reviews in 2024?") == [(sum(n >= 7 for n in people.values()),)]
+    nord = Counter(r["reviewer"] for r in ROWS if r["brand"] == "Nord-Lys")
+    assert ask("How many reviewers have at least 31 Nord-Lys reviews?") == [(sum(n >= 31 for n in nord.values()),)]
+    plan = ask.planner.plan("Which departments have more than 16 reviews in 2024?")
+    from rag.understand.interpretation import interpret
+    assert "only groups with more than 16 reviews" in interpret(plan, "reviews").action

@@ -826,3 +826,13 @@ def test_a_contraction_is_not_a_misspelling(tickets: Planner) -> None:
     plan = tickets.plan("How many tickets weren't assigned to Priya Natarajan?")
     assert plan.corrections == [] and [(c.op, c.value) for c in conditions(plan, "author")] == [
         ("!=", "Priya Natarajan")]
+
+
+def test_a_number_of_rows_per_group(tickets: Planner) -> None:
+    """"which agent has more than 12 tickets" keeps the agents with more than 12 (it was a text match on '12'), and
+    'at least' is a bound there, not the ranking 'least'."""
+    plan = tickets.plan("Which agent has more than 12 tickets?")
+    assert (plan.group_by, plan.group_size, plan.topic, plan.limit) == (["author"], (">", 12), "", None)
+    plan = tickets.plan("Which agents have at least 3 open tickets?")
+    assert (plan.group_by, plan.group_size, plan.ranking) == (["author"], (">=", 3), "")
+    assert [(c.column, c.value) for c in plan.conditions] == [("status", "open")]

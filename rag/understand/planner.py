@@ -198,6 +198,8 @@ class QueryPlan:
     uncounted: str = ""  # the noun a count cue asked about that is not a row ("how many readers")
     value_heads: list[str] = field(default_factory=list)  # "desk" of "the business desk": how a value was named
     distinct: str = ""  # "how many brands": the dimension whose different values are counted
+    # "brands with more than 150 reviews": only the groups whose row count passes (op, number), as SQL HAVING
+    group_size: tuple[str, int] | None = None
     ranking: str = ""  # the word ranking a dimension's values ("highest" of "which brand has the highest rating")
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
@@ -278,6 +280,7 @@ class Planner:
         self._numbers(text, plan, take, free)
         self._top_n(text, plan, take, free)
         self._group_by(text, plan, take, free)
+        self._group_sizes(text, plan, take, free)
         self._measure(text, plan, take, free)
         self._intent(text, plan, take, free)
         self._missing_values(text, plan, take, free)
@@ -618,8 +621,9 @@ class Planner:
                     plan.group_by.append(dimension)
                 take(match.start(), match.end())
         # "which category has the most ...", "who writes the most", "top 3 authors"
-        most = re.search(r"\b(which|what|top|who)\b\s*(\d+\s+)?(" + dim_pattern + r")?\b.*\b(most|top|leading|"
-                         r"prolific|busiest|fewest|least|highest|lowest|best|worst|largest|smallest|biggest|"
+        # ("at least 200 reviews", "at most 5 tickets" are bounds, not rankings)
+        most = re.search(r"\b(which|what|top|who)\b\s*(\d+\s+)?(" + dim_pattern + r")?\b.*\b((?<!at )most|top|leading|"
+                         r"prolific|busiest|fewest|(?<!at )least|highest|lowest|best|worst|largest|smallest|biggest|"
                          r"greatest|" + LONGEST + "|" + SHORTEST + r")\b", text, re.I)
         if most and not plan.group_by:
             dimension = dims.get((most.group(3) or "").lower())
@@ -692,6 +696,27 @@ class Planner:
                 take(plural.start(), plural.end())
         if plan.group_by:
             plan.evidence.append("group by " + ", ".join(plan.group_by))
+
+    def _group_sizes(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"How many brands have more than 150 reviews", "which agents handled at least 12 tickets": a number of rows
+        that each group must reach (the rows are counted per group, and the groups are kept or dropped)."""
+        nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
+        sized = re.search(rf"\b({COMPARE_WORDS.replace('|with', '')})\s+{NUM}\s+(?:[a-z&'.-]+\s+)?({nouns})\b",
+                          text, re.I)
+        if not sized or not free(sized.start(), sized.end()):
+            return
+        if not plan.group_by and not plan.distinct:
+            # "which agent has more than 12 tickets": the dimension named after which/what is the grouping
+            which = re.search(r"\b(?:which|what)\s+(\w+)", text[:sized.start()], re.I)
+            dimension = self.vocab.dimensions.get(which.group(1).lower()) if which else None
+            if dimension is None or dimension not in self.grouping_columns | {"category"}:
+                return
+            plan.group_by.append(dimension)
+            take(which.start(), which.end())
+        plan.group_size = (OPS[re.sub(r"\s+", " ", sized.group(1).lower())], _number(sized.group(2)))
+        plan.evidence.append(f"groups with {sized.group(0)!r}")
+        take(sized.start(), sized.end(2))  # a word between ("at least 30 H&N reviews") is left to the recognisers
+        take(sized.start(3), sized.end(3))
 
     def _intent(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         lower = text.lower()

@@ -232,6 +232,8 @@ class SQLBuilder:
         return exp.or_(*matches) if len(matches) > 1 else matches[0]
 
     def _aggregate(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+        if plan.group_size and plan.distinct:
+            return self._sized_groups(plan, where)
         if plan.distinct == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
             return self._distinct_people(plan, where)
         if plan.group_by == ["author"] and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
@@ -243,6 +245,8 @@ class SQLBuilder:
             query = query.where(where)
         if dims:
             query = query.group_by(*(exp.column(n) for _, n in dims))
+            if plan.group_size:
+                query = query.having(self._size_test(plan))
             if plan.with_ties:
                 return self._top_with_ties(query, value_name, plan.order_most, [n for _, n in dims],
                                            exact=self._exact(plan))
@@ -302,6 +306,30 @@ class SQLBuilder:
         if dims:
             query = query.group_by(*(e for e, _ in dims)).order_by(*(exp.column(n) for _, n in dims))
         return query
+
+    @staticmethod
+    def _size_test(plan: QueryPlan) -> exp.Expression:
+        """COUNT(*) <op> n: the rows a group must have ("brands with more than 150 reviews")."""
+        assert plan.group_size
+        op, number = plan.group_size
+        kinds = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}
+        return kinds[op](this=exp.Count(this=exp.Star()), expression=exp.Literal.number(number))
+
+    def _sized_groups(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+        """"How many brands have more than 150 reviews": the groups whose row count passes, counted (a person named
+        in a multi-author cell counts in each of the groups of their names)."""
+        if plan.distinct == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+            key: exp.Expression = exp.column(NAME_COLUMN, table="names")
+            groups = self._names_join().select(key)
+            name = "author"
+        else:
+            key, name = self._dimension(plan.distinct)
+            groups = exp.select(key).from_(self._table())
+        if where is not None:
+            groups = groups.where(where)
+        groups = groups.group_by(key).having(self._size_test(plan))
+        return exp.select(exp.alias_(exp.Count(this=exp.Star()), f"{name}_count")).from_(
+            exp.Subquery(this=groups, alias=exp.TableAlias(this=exp.to_identifier("sized"))))
 
     def _names_join(self) -> exp.Select:
         """FROM the known author names (a small derived table `names`) JOIN the table on a whole-name match."""
@@ -395,6 +423,8 @@ class SQLBuilder:
         if where is not None:
             grouped = grouped.where(where)
         grouped = grouped.group_by(exp.column(NAME_COLUMN, table="names"))
+        if plan.group_size:
+            grouped = grouped.having(self._size_test(plan))
         if plan.with_ties:
             return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan))
         most_first = plan.order_most or not plan.limit
