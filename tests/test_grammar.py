@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from collections import Counter
 from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
@@ -266,3 +267,19 @@ def test_groups_kept_by_their_number_of_rows(ask) -> None:  # noqa: ANN001
     plan = ask.planner.plan("Which departments have more than 16 reviews in 2024?")
     from rag.understand.interpretation import interpret
     assert "only groups with more than 16 reviews" in interpret(plan, "reviews").action
+
+
+def test_average_number_of_rows_per_group(ask) -> None:  # noqa: ANN001
+    """"average number of reviews per brand", "average 5-star reviews per reviewer in 2024": the matching rows divided
+    by the groups of the period, a group without a matching row counting as 0 (it was a count per group with
+    'average' unused)."""
+    assert ask("average number of reviews per brand") == [(round(len(ROWS) / len({r["brand"] for r in ROWS}), 1),)]
+    in_2024 = [r for r in ROWS if str(r["reviewed_on"]).startswith("2024")]
+    five = sum(r["rating"] == 5 for r in in_2024)
+    ratio = Decimal(five / len({r["reviewer"] for r in in_2024}))
+    assert ask("average 5-star reviews per reviewer in 2024") == [
+        (float(ratio.quantize(Decimal("0.1"), ROUND_HALF_UP)),)]  # SQL rounds halves up (1.25 -> 1.3)
+    plan = ask.planner.plan("average number of reviews per brand")
+    from rag.understand.interpretation import interpret
+    assert (plan.count_per, plan.group_by, plan.unused) == ("brand", [], [])
+    assert interpret(plan, "reviews").action == "Average number of reviews per brand"

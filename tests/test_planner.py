@@ -665,8 +665,16 @@ def test_words_between_which_and_most_are_still_read(tickets: Planner) -> None:
 
 
 def test_a_second_computation_word_is_listed_as_not_used(tickets: Planner) -> None:
-    plan = tickets.plan("average number of tickets per agent")
-    assert plan.intent == "count" and "average" in plan.unused
+    plan = tickets.plan("maximum number of tickets per agent")  # ("average number of ..." is computed: see below)
+    assert plan.intent == "count" and "maximum" in plan.unused
+
+
+@pytest.mark.parametrize("question", ["average number of tickets per agent", "average open tickets per agent",
+                                      "how many tickets per agent on average"])
+def test_an_average_of_counts_per_group(tickets: Planner, question: str) -> None:
+    """The rows counted per agent, then averaged (was a count per agent with 'average' unused)."""
+    plan = tickets.plan(question)
+    assert (plan.intent, plan.count_per, plan.group_by, plan.measure, plan.unused) == ("avg", "author", [], None, [])
 
 
 # --------------------------------------------------------------------------- fresh wordings (#8, engineer I)
@@ -836,3 +844,9 @@ def test_a_number_of_rows_per_group(tickets: Planner) -> None:
     plan = tickets.plan("Which agents have at least 3 open tickets?")
     assert (plan.group_by, plan.group_size, plan.ranking) == (["author"], (">=", 3), "")
     assert [(c.column, c.value) for c in plan.conditions] == [("status", "open")]
+
+
+def test_a_statistic_not_computed_is_said_not_searched(reviews: Planner) -> None:
+    """"median number of helpful votes per brand" added up the votes of reviews whose text mentions 'median'."""
+    plan = reviews.plan("median number of helpful votes per brand")
+    assert plan.topic == "" and plan.unused == ["median"]

@@ -50,6 +50,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         if plan.ranking in ("top", "bottom") and plan.intent in ("longest", "shortest") and not plan.group_by:
             action = (f"{rows.capitalize()} with the {'highest' if plan.intent == 'longest' else 'lowest'} {measure}"
                       f" ({plan.limit or 1})")
+    if plan.count_per:  # "average number of tickets per agent"
+        action = f"Average number of {rows} per {labels.get(plan.count_per, plan.count_per)}"
     if plan.group_size:  # "brands with more than 150 reviews": which groups were kept
         op, number = plan.group_size
         words = {">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most", "=": "exactly"}[op]

@@ -200,6 +200,8 @@ class QueryPlan:
     distinct: str = ""  # "how many brands": the dimension whose different values are counted
     # "brands with more than 150 reviews": only the groups whose row count passes (op, number), as SQL HAVING
     group_size: tuple[str, int] | None = None
+    # "average number of tickets per agent": the rows are counted per value of this dimension, and the counts averaged
+    count_per: str = ""
     ranking: str = ""  # the word ranking a dimension's values ("highest" of "which brand has the highest rating")
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
@@ -729,6 +731,17 @@ class Planner:
             plan.intent_span = averaged.span(1)
             plan.evidence.append(f"avg ({averaged.group(0)!r})")
             take(averaged.start(), averaged.end())
+        nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
+        per_rows = re.search(rf"\b(average|mean|typical)\s+(?:(?:number|count|amount)\s+of\s+)?(?:[\w&'.-]+\s+)?"
+                             rf"({nouns})\b", lower)
+        if (per_rows and len(plan.group_by) == 1 and not plan.measure and not plan.ranking and not plan.limit
+                and free(*per_rows.span(1)) and self._is_entity(per_rows.group(2))):
+            # "average number of tickets per agent", "average articles per author": the rows counted per group,
+            # then averaged (was a count per agent with 'average' unused, or the average length per author)
+            plan.count_per = plan.group_by.pop()
+            plan.intent, plan.intent_span = "avg", per_rows.span(1)
+            plan.evidence.append(f"average of the counts per {plan.count_per} ({per_rows.group(0)!r})")
+            take(*per_rows.span(1))
         # "how many words", "the number of helpful votes per brand": a count cue on a measure adds it up
         summed = re.search(r"\b(?:how many|(?:total\s+)?number of|count of)\s+([a-z]+)(?:[\s-]+([a-z]+))?", lower)
         if summed and summed.group(1) not in self.vocab.entity_words and not re.search(
@@ -770,7 +783,23 @@ class Planner:
                 else:
                     take(match.start(), match.end())
                 break
+        for match in re.finditer(r"\b(medians?|percentiles?|quartiles?|standard deviations?)\b",
+                                 lower):
+            # statistics the offline engine does not compute: said, never a text match ("median number of votes")
+            if free(*match.span()):
+                plan.unused.append(text[match.start():match.end()])
+                plan.evidence.append(f"not used: {match.group(0)!r} (a statistic this reading does not compute)")
+                take(*match.span())
         self._per_group(text, plan, take, free)
+        on_average = re.search(r"\bon (?:an? )?(average|avg)\b", lower)
+        if (on_average and plan.intent == "count" and len(plan.group_by) == 1 and not plan.distinct
+                and not plan.ranking and not plan.limit and not plan.per_group and not plan.measure):
+            # "how many tickets per agent on average": the count per agent, averaged
+            plan.count_per = plan.group_by.pop()
+            plan.intent = "avg"
+            plan.unused = [w for w in plan.unused if w.lower() not in ("average", "avg")]
+            plan.evidence.append(f"average of the counts per {plan.count_per} ({on_average.group(0)!r})")
+            take(*on_average.span())
         if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest") and not plan.per_group:
             plan.intent = "count"
         if MOST_PATTERN.search(lower) and plan.group_by and plan.ranking not in ("fewest", "least", "lowest", "worst",
@@ -1182,7 +1211,7 @@ class Planner:
             # a length column ("word_count"); else the text's own length (never another number, such as a rating)
             plan.measure = self.vocab.measures.get("length")
             return
-        if plan.intent in ("avg", "sum", "max", "min") and plan.measure is None:
+        if plan.intent in ("avg", "sum", "max", "min") and plan.measure is None and not plan.count_per:
             plan.measure = self.roles.numeric[0] if len(self.roles.numeric) == 1 else None
             if plan.measure is None and plan.intent in ("avg", "sum", "max", "min"):
                 plan.intent = "count"

@@ -234,6 +234,8 @@ class SQLBuilder:
     def _aggregate(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
         if plan.group_size and plan.distinct:
             return self._sized_groups(plan, where)
+        if plan.count_per:
+            return self._average_count(plan, where)
         if plan.distinct == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
             return self._distinct_people(plan, where)
         if plan.group_by == ["author"] and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
@@ -314,6 +316,31 @@ class SQLBuilder:
         op, number = plan.group_size
         kinds = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}
         return kinds[op](this=exp.Count(this=exp.Star()), expression=exp.Literal.number(number))
+
+    def _average_count(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+        """"Average number of open tickets per agent": the matching rows divided by the number of agents in the period
+        asked about (the dates define who counts; the other conditions only narrow the rows), so an agent without an
+        open ticket counts as 0. A row naming several people counts once for each."""
+        period = QueryPlan(question=plan.question, conditions=[c for c in plan.conditions
+                                                               if c.kind in ("date", "date_any", "weekday")])
+        period_where = self.where(period, include_topic=False)
+        if plan.count_per == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+            key: exp.Expression = exp.column(NAME_COLUMN, table="names")
+            rows, groups = self._names_join(), self._names_join()
+            name = self.roles.authors
+        else:
+            key, name = self._grouping(plan.count_per)
+            rows, groups = exp.select().from_(self._table()), exp.select().from_(self._table())
+        rows = rows.select(exp.Count(this=exp.Star()))
+        if where is not None:
+            rows = rows.where(where)
+        groups = groups.select(exp.Count(this=exp.Distinct(expressions=[key])))
+        if period_where is not None:
+            groups = groups.where(period_where)
+        ratio = exp.Div(this=exp.Mul(this=exp.Literal.number("1.0"), expression=exp.Subquery(this=rows)),
+                        expression=exp.func("NULLIF", exp.Subquery(this=groups), exp.Literal.number(0)))
+        return exp.select(exp.alias_(exp.func("ROUND", ratio, exp.Literal.number(1)),
+                                     f"avg_{self._entity()}s_per_{name}"))
 
     def _sized_groups(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
         """"How many brands have more than 150 reviews": the groups whose row count passes, counted (a person named
