@@ -425,3 +425,9 @@ def test_spelled_quarters_and_halves_of_a_relative_year(question: str, start: st
     """"the second quarter of this year" named the year only through 'this year': the quarter was dropped and the
     whole year (to the newest row) counted, with 'second', 'quarter' listed as not used."""
     assert period(question)[:2] == (d(start), d(end))
+
+
+def test_a_fortnight_is_fourteen_days() -> None:
+    """"the last fortnight" was searched for in the text."""
+    assert period("articles from the last fortnight")[:2] == (d("2023-06-02"), d("2023-06-15"))
+    assert period("a fortnight ago")[:2] == (d("2023-05-19"), d("2023-06-01"))

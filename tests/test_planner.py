@@ -850,3 +850,11 @@ def test_a_statistic_not_computed_is_said_not_searched(reviews: Planner) -> None
     """"median number of helpful votes per brand" added up the votes of reviews whose text mentions 'median'."""
     plan = reviews.plan("median number of helpful votes per brand")
     assert plan.topic == "" and plan.unused == ["median"]
+
+
+def test_between_numbers_share_a_scale(planner: Planner) -> None:
+    """"between one and two thousand words" is 1,000 to 2,000 (it was 1 to 2,000)."""
+    plan = planner.plan("How many articles have between one and two thousand words?")
+    assert [(c.op, c.value) for c in conditions(plan, "number")] == [(">=", 1000), ("<=", 2000)]
+    plan = planner.plan("articles between fifty and a hundred words")
+    assert [(c.op, c.value) for c in conditions(plan, "number")] == [(">=", 50), ("<=", 100)]

@@ -89,6 +89,8 @@ def _shift(day: date, unit: str, count: int) -> date:
         return day + timedelta(days=count)
     if unit == "week":
         return day + timedelta(weeks=count)
+    if unit == "fortnight":
+        return day + timedelta(weeks=2 * count)
     return _add_months(day, count * {"month": 1, "quarter": 3, "year": 12}[unit])
 
 
@@ -99,6 +101,8 @@ def _unit_period(day: date, unit: str) -> Period:
     if unit == "week":
         monday = day - timedelta(days=day.weekday())
         return monday, monday + timedelta(days=6)
+    if unit == "fortnight":  # no calendar fortnight: the fourteen days that end on `day`
+        return day - timedelta(days=13), day
     if unit == "month":
         return _month_period(day.year, day.month)
     if unit == "quarter":
@@ -144,7 +148,7 @@ _NUMBER_WORDS = {
     )
 }
 _COUNT = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
-_UNIT = r"(?P<unit>day|week|month|quarter|year)(?P<plural>s)?\b"
+_UNIT = r"(?P<unit>day|week|fortnight|month|quarter|year)(?P<plural>s)?\b"
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
              "fourth": 4, "4th": 4, "last": 4, "final": 4, "latter": 2}
 
@@ -254,7 +258,9 @@ def _build_last(m: re.Match[str], today: date) -> _Point | None:
     unit, count = m["unit"].lower(), _count(m)
     if count == 0 or (m["plural"] and not m["n"]):  # "last 0 days", "past months"
         return None
-    rolling = m["n"] or m["which"].lower() == "past" or (m["the"] and m["which"].lower() == "last")
+    # (a fortnight has no calendar unit: "last fortnight" is the fourteen days to the newest row)
+    rolling = (m["n"] or m["which"].lower() == "past" or (m["the"] and m["which"].lower() == "last")
+               or unit == "fortnight")
     if rolling:
         return _relative(_shift(today, unit, -count) + timedelta(days=1), today)
     return _relative(*_unit_period(_shift(today, unit, -1), unit))

@@ -485,6 +485,9 @@ class Planner:
             column = self.vocab.measures.get(match.group(3).lower())
             if column and free(match.start(), match.end()):
                 low, high = _number(match.group(1)), _number(match.group(2))
+                scale = re.search(rf"(?:{_SCALE})$", match.group(2), re.I)
+                if scale and not re.search(rf"(?:{_SCALE})$", match.group(1), re.I) and low < high / 10:
+                    low *= NUMBER_SCALES[scale.group(0).lower()]  # "between one and two thousand": 1,000 to 2,000
                 plan.conditions.append(Condition("number", column, ">=", low, match.group(0)))
                 plan.conditions.append(Condition("number", column, "<=", high, match.group(0)))
                 plan.evidence.append(f"numeric condition {match.group(0)!r}")
