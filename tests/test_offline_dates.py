@@ -431,3 +431,10 @@ def test_a_fortnight_is_fourteen_days() -> None:
     """"the last fortnight" was searched for in the text."""
     assert period("articles from the last fortnight")[:2] == (d("2023-06-02"), d("2023-06-15"))
     assert period("a fortnight ago")[:2] == (d("2023-05-19"), d("2023-06-01"))
+
+
+def test_older_than_an_age() -> None:
+    """"open tickets older than 30 days": rows dated before the day 30 days before the newest row (was a text
+    search for 'older 30 days')."""
+    assert period("open tickets older than 30 days")[:2] == (date.min, d("2023-05-15"))
+    assert period("tickets more than two weeks old")[:2] == (date.min, d("2023-05-31"))

@@ -858,3 +858,11 @@ def test_between_numbers_share_a_scale(planner: Planner) -> None:
     assert [(c.op, c.value) for c in conditions(plan, "number")] == [(">=", 1000), ("<=", 2000)]
     plan = planner.plan("articles between fifty and a hundred words")
     assert [(c.op, c.value) for c in conditions(plan, "number")] == [(">=", 50), ("<=", 100)]
+
+
+def test_a_first_name_before_an_action_verb(tickets: Planner) -> None:
+    """"how many tickets has Bob closed": 'closed' says what the person did, so 'Bob' is the assignee (it was not
+    used, and every closed ticket counted)."""
+    plan = tickets.plan("How many tickets has Bob closed?")
+    assert [(c.kind, c.value) for c in conditions(plan, "author_like")] == [("author_like", "Bob")]
+    assert plan.unused == []

@@ -277,6 +277,11 @@ def _build_ago(m: re.Match[str], today: date) -> _Point | None:
     return _relative(*_unit_period(_shift(today, unit, -count), unit)) if count else None
 
 
+def _build_older(m: re.Match[str], today: date) -> _Point | None:
+    count = _count(m)
+    return _relative(date.min, _shift(today, m["unit"].lower(), -count) - timedelta(days=1)) if count else None
+
+
 def _build_day_word(m: re.Match[str], today: date) -> _Point | None:
     day = today - timedelta(days=1) if m["word"].lower() == "yesterday" else today
     return _relative(day, day)
@@ -311,6 +316,9 @@ _POINT_FORMS: list[_Form] = [
           _build_last),
     _form(rf"(?:this|the\s+current|current)\s+{_UNIT}", _build_this),
     _form(rf"(?:{_COUNT}|an?)\s+{_UNIT}\s+ago\b", _build_ago),
+    # "older than 30 days", "more than two weeks old": before the day that many units before the newest row
+    _form(rf"older\s+than\s+(?:{_COUNT}|an?)\s+{_UNIT}", _build_older),
+    _form(rf"more\s+than\s+(?:{_COUNT}|an?)\s+{_UNIT}\s+old\b", _build_older),
     _form(r"(?P<word>yesterday|(?<!usa\s)today)\b", _build_day_word),  # not "USA Today"
     _form(r"(?:year[\s-]to[\s-]date|ytd)\b", _build_year_to_date),
     _form(rf"q(?P<q>[1-4])\b(?:,?\s*(?:of\s+)?{_YEAR})?", _build_quarter),

@@ -104,7 +104,8 @@ AUTHOR_VERBS = (r"wrote|writes|has written|reported|covered|owns|owned|handles|h
 AUTHOR_CUES = (
     re.compile(rf"\b(?:{BY_CUE})\s+" + NAME),
     re.compile(r"\b(?:did|does|has|have)\s+" + NAME + r"\s+(?:write|written|cover|covered|report|reported|handle|"
-               r"handled|own|resolve|resolved|review|reviewed|post|posted|submit|get|take|deal with|work on)\b"),
+               r"handled|own|resolve|resolved|review|reviewed|post|posted|submit|get|take|deal with|work on|close|"
+               r"closed|fix|fixed|answer|answered|publish|published)\b"),
     re.compile(NAME + rf"\s+(?:{AUTHOR_VERBS})\b"),
     re.compile(NAME + r"'s\s+(?:articles|stories|pieces|reporting|coverage|columns|work|tickets|cases|reviews|"
                r"posts)\b"),
