@@ -283,3 +283,13 @@ def test_average_number_of_rows_per_group(ask) -> None:  # noqa: ANN001
     from rag.understand.interpretation import interpret
     assert (plan.count_per, plan.group_by, plan.unused) == ("brand", [], [])
     assert interpret(plan, "reviews").action == "Average number of reviews per brand"
+
+
+def test_a_value_of_the_measure_inside_a_ranking(ask) -> None:  # noqa: ANN001
+    """"which brand got the most five-star reviews" counts the five-star reviews per brand (it ranked the brands by
+    average rating and dropped 'five-star' without a word)."""
+    in_2024 = [r for r in ROWS if str(r["reviewed_on"]).startswith("2024")]
+    fives = Counter(r["brand"] for r in in_2024 if r["rating"] == 5)
+    top = max(fives.values())
+    assert sorted(ask("Which brand got the most five-star reviews in 2024?")) == sorted(
+        (b, n) for b, n in fives.items() if n == top)

@@ -536,7 +536,7 @@ class Planner:
             for match in exact.finditer(text):
                 before = text[:match.start()]
                 if free(match.start(), match.end()) and not re.search(
-                        rf"\b(top|first|last|the|than|least|most|{COMPARE_WORDS})\s+$", before, re.I):
+                        rf"\b(top|first|last|the|than|at least|at most|{COMPARE_WORDS})\s+$", before, re.I):
                     column = self.vocab.measures[match.group(2).lower()]
                     plan.conditions.append(Condition("number", column, "=", _number(match.group(1)), match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
