@@ -9,11 +9,11 @@ Each test gets its own store file (RAG_APP_STORE_URL in tmp_path); the table and
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import make_articles_db, settings_for
 from streamlit.testing.v1 import AppTest
+from test_app import ask, texts  # the chat's AppTest helpers
 
 from rag.data.embeddings import HashingEmbedder
 from rag.data.index import VectorIndex
@@ -55,22 +55,6 @@ def start(chat: str | None = None) -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at
-
-
-def ask(at: AppTest, question: str) -> AppTest:
-    at.chat_input[0].set_value(question).run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(block: Any) -> str:
-    found: list[str] = []
-    for node in block:
-        for attribute in ("value", "label", "body"):
-            value = getattr(node, attribute, None)
-            if isinstance(value, str):
-                found.append(value)
-    return "\n".join(found)
 
 
 def test_a_reload_brings_the_conversation_back(store_path: Path) -> None:
