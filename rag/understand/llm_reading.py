@@ -32,8 +32,8 @@ MAX_REPLY_CHARS = 8_000  # a longer reply is not a reading
 INTENTS = ("count", "avg", "sum", "max", "min", "share", "list", "latest", "earliest", "longest", "shortest",
            "topic", "other")
 DATE_PARTS = ("year", "month", "day", "quarter", "weekday")
-VALUE_OPS = {"=": "=", "!=": "!=", "in": "in", "not in": "not in"}
-NUMBER_OPS = (">", ">=", "<", "<=", "=", "!=", "in")
+VALUE_OPS = ("=", "!=", "in", "not in")
+NUMBER_OPS = (">", ">=", "<", "<=", "=", "in")
 DATE_OPS = ("between", "=", ">=", ">", "<=", "<")
 EMPTY_OPS = ("is empty", "is null")
 
@@ -80,11 +80,10 @@ class ReadingRejected(ValueError):
 @dataclass
 class LLMReading:
     """What one reading produced: the plan (None when rejected twice), or a request for SQL the plan cannot
-    express (`free_sql`), the model's raw replies and the problems found."""
+    express (`free_sql`), and the problems found in the last reply (the trace keeps the replies themselves)."""
 
     plan: QueryPlan | None
     free_sql: bool = False
-    replies: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
 
@@ -104,7 +103,6 @@ class LLMReader:
             with tracing.span("llm.read_question", attempt=attempt,
                               prompt_tokens=tracing.estimate_tokens(prompt)) as attrs:
                 reply = str(self.llm.complete(prompt).text or "")
-                outcome.replies.append(reply)
                 try:
                     outcome.free_sql, plan = self.validate(parse_json(reply), question)
                     outcome.plan = None if outcome.free_sql else plan
@@ -305,8 +303,6 @@ class LLMReader:
         values = _as_list(value) if op == "in" else [value]
         if not values or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
             raise ReadingRejected([f"{column} {op} needs a number, not {str(value)[:40]!r}"])
-        if op == "!=":
-            raise ReadingRejected([f"{column} != is not supported; use < and > instead"])
         shown = values if op == "in" else values[0]
         return Condition("number", column, op, shown, words or f"{column} {op} {value}")
 
