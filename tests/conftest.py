@@ -223,6 +223,22 @@ def make_articles_db(path: Path | str, rows: Sequence[dict[str, Any]] = ARTICLE_
     return path
 
 
+def indexed_articles(base: Path | str, rows: Sequence[dict[str, Any]] = ARTICLE_ROWS, *,
+                     name: str = "articles.db") -> tuple[Path, Settings]:
+    """An articles table (`make_articles_db`) in `base` with its hashing-embedder index synced in `base/index`."""
+    from rag.data.index import VectorIndex
+    from rag.data.source import TableSource
+
+    db = make_articles_db(Path(base) / name, rows)
+    settings = settings_for(db, Path(base) / "index")
+    source = TableSource(settings.db_url, settings.table)
+    try:
+        VectorIndex(settings, HashingEmbedder()).sync(source)
+    finally:
+        source.close()
+    return db, settings
+
+
 def write_db(path: Path | str, sql: str, params: Sequence[Any] = ()) -> int:
     """Run one write statement through a separate read-write connection and commit; returns rowcount."""
     connection = sqlite3.connect(path)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import sqlglot
-from conftest import make_articles_db, settings_for, sha256_file
+from conftest import indexed_articles, settings_for, sha256_file
 from streamlit.testing.v1 import AppTest
 
 from rag.data.embeddings import HashingEmbedder
@@ -36,13 +36,8 @@ def _env(db: Path, index_dir: Path, **extra: str) -> dict[str, str]:
 def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """A tiny articles table and its index, built once for the module (the app only reads them)."""
     base = tmp_path_factory.mktemp("app")
-    db = make_articles_db(base / "articles.db")
-    index_dir = base / "index"
-    settings = settings_for(db, index_dir)
-    source = TableSource(settings.db_url, settings.table)
-    VectorIndex(settings, HashingEmbedder()).sync(source)
-    source.close()
-    return {"db": db, "index": index_dir, "base": base}
+    db, _ = indexed_articles(base)
+    return {"db": db, "index": base / "index", "base": base}
 
 
 @pytest.fixture

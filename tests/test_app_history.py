@@ -11,13 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import make_articles_db, settings_for
+from conftest import indexed_articles
 from streamlit.testing.v1 import AppTest
 from test_app import ask, texts  # the chat's AppTest helpers
 
-from rag.data.embeddings import HashingEmbedder
-from rag.data.index import VectorIndex
-from rag.data.source import TableSource
 from rag.history import History
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,11 +25,7 @@ TIMEOUT = 90
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("app-history")
-    db = make_articles_db(base / "articles.db")
-    settings = settings_for(db, base / "index")
-    source = TableSource(settings.db_url, settings.table)
-    VectorIndex(settings, HashingEmbedder()).sync(source)
-    source.close()
+    db, _ = indexed_articles(base)
     return {"db": db, "index": base / "index"}
 
 

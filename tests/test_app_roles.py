@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_articles_db, settings_for
+from conftest import indexed_articles, settings_for
 from streamlit.testing.v1 import AppTest
 
 from rag.data.embeddings import HashingEmbedder
@@ -29,11 +29,7 @@ TIMEOUT = 90
 @pytest.fixture
 def app_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """The sample articles and their index, one per test (a test writes its own roles file)."""
-    db = make_articles_db(tmp_path / "articles.db")
-    settings = settings_for(db, tmp_path / "index")
-    source = TableSource(settings.db_url, settings.table)
-    VectorIndex(settings, HashingEmbedder()).sync(source)
-    source.close()
+    _, settings = indexed_articles(tmp_path)
     monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
     monkeypatch.delenv("RAG_COLUMN_ROLES", raising=False)
     for name, value in {"RAG_DB_URL": settings.db_url, "RAG_INDEX_DIR": settings.index_dir,

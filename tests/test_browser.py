@@ -279,18 +279,10 @@ OWN_BADGES = {"table_chart SQL", "travel_explore Semantic", "join_inner Hybrid",
 @pytest.fixture
 def hostile_server(tmp_path: Path) -> Iterator[str]:
     _require_browser()
-    from conftest import ARTICLE_ROWS, make_articles_db, settings_for
+    from conftest import ARTICLE_ROWS, indexed_articles
     from test_ui_hostile import HOSTILE_ROWS
 
-    from rag.data.embeddings import HashingEmbedder
-    from rag.data.index import VectorIndex
-    from rag.data.source import TableSource
-
-    db = make_articles_db(tmp_path / "hostile.db", [*ARTICLE_ROWS, *HOSTILE_ROWS])
-    settings = settings_for(db, tmp_path / "index")
-    source = TableSource(settings.db_url, settings.table)
-    VectorIndex(settings, HashingEmbedder()).sync(source)
-    source.close()
+    _, settings = indexed_articles(tmp_path, [*ARTICLE_ROWS, *HOSTILE_ROWS], name="hostile.db")
     with _serve(tmp_path, {"RAG_DB_URL": settings.db_url, "RAG_INDEX_DIR": str(tmp_path / "index"),
                            "RAG_EMBED_MODEL": "hashing"}) as url:
         yield url

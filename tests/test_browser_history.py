@@ -18,18 +18,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 def test_a_conversation_survives_a_server_restart(tmp_path: Path) -> None:
     _require_browser()
-    from conftest import make_articles_db, settings_for
+    from conftest import indexed_articles
     from playwright.sync_api import expect, sync_playwright
 
-    from rag.data.embeddings import HashingEmbedder
-    from rag.data.index import VectorIndex
-    from rag.data.source import TableSource
-
-    db = make_articles_db(tmp_path / "articles.db")
-    settings = settings_for(db, tmp_path / "index")
-    source = TableSource(settings.db_url, settings.table)
-    VectorIndex(settings, HashingEmbedder()).sync(source)
-    source.close()
+    _, settings = indexed_articles(tmp_path)
     env = {"RAG_DB_URL": settings.db_url, "RAG_INDEX_DIR": str(tmp_path / "index"), "RAG_EMBED_MODEL": "hashing",
            "RAG_APP_STORE_URL": f"sqlite:///{tmp_path / 'app.db'}"}
     OUTPUT.mkdir(exist_ok=True)

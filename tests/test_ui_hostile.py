@@ -15,13 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ARTICLE_ROWS, make_articles_db, settings_for
+from conftest import ARTICLE_ROWS, indexed_articles
 from streamlit.testing.v1 import AppTest
 from test_ui_markdown import literal, markdown_problems, rendered_text
 
-from rag.data.embeddings import HashingEmbedder
-from rag.data.index import VectorIndex
-from rag.data.source import TableSource
 from rag.models import ChartSpec, Chunk, DroppedFilter, EngineResult, Filter, LLMCall, QueryResult, Span, Trace, Turn
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,11 +55,7 @@ MARKDOWN_BODIES = {"markdown", "caption", "subheader", "header", "title", "succe
 @pytest.fixture(scope="module")
 def hostile_world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("hostile")
-    db = make_articles_db(base / "hostile.db", [*ARTICLE_ROWS, *HOSTILE_ROWS])
-    settings = settings_for(db, base / "index")
-    source = TableSource(settings.db_url, settings.table)
-    VectorIndex(settings, HashingEmbedder()).sync(source)
-    source.close()
+    db, _ = indexed_articles(base, [*ARTICLE_ROWS, *HOSTILE_ROWS], name="hostile.db")
     return {"db": db, "index": base / "index"}
 
 
