@@ -207,13 +207,19 @@ def parse_cases(document: Any, source: str = "<cases>") -> CaseSet:
                    conversations=tuple(conversations))
 
 
+def _text(raw: dict[str, Any], key: str) -> str:
+    """`raw[key]`, which must be a non-empty string (returned as written)."""
+    value = raw.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"'{key}' must be a non-empty string")
+    return value
+
+
 def _parse_conversation(raw: dict[str, Any]) -> ConversationCase:
     unknown = set(raw) - CONVERSATION_KEYS
     if unknown:
         raise ValueError(f"unknown key(s) {', '.join(sorted(map(str, unknown)))} (a conversation has id, turns, notes)")
-    case_id = raw.get("id")
-    if not isinstance(case_id, str) or not case_id.strip():
-        raise ValueError("'id' must be a non-empty string")
+    case_id = _text(raw, "id")
     turns_raw = raw.get("turns")
     if not isinstance(turns_raw, list) or len(turns_raw) < 2:
         raise ValueError("'turns' must be a list of at least two turns")
@@ -244,9 +250,7 @@ def _parse_conversation(raw: dict[str, Any]) -> ConversationCase:
                 if extra or number == 1 or follows == 0:
                     raise ValueError("an 'explains' turn has only a question (and notes), follows an earlier turn, "
                                      "and cannot be the first")
-                question = fields.get("question")
-                if not isinstance(question, str) or not question.strip():
-                    raise ValueError("'question' must be a non-empty string")
+                question = _text(fields, "question")
                 case = Case(id=f"{case_id.strip()}#{number}", question=question.strip(), route="",
                             notes=str(fields.get("notes") or "").strip(), follows=follows or number - 1,
                             explains=True)
@@ -265,12 +269,8 @@ def _parse_case(raw: Any) -> Case:
     unknown = set(raw) - CASE_KEYS
     if unknown:
         raise ValueError(f"unknown key(s) {', '.join(sorted(map(str, unknown)))}")
-    case_id = raw.get("id")
-    if not isinstance(case_id, str) or not case_id.strip():
-        raise ValueError("'id' must be a non-empty string")
-    question = raw.get("question")
-    if not isinstance(question, str) or not question.strip():
-        raise ValueError("'question' must be a non-empty string")
+    case_id = _text(raw, "id")
+    question = _text(raw, "question")
     if "refuses" in raw:
         if raw["refuses"] is not True or set(raw) - {"id", "question", "refuses", "notes"}:
             raise ValueError("a 'refuses: true' case has only an id, a question and notes (no route or result)")
