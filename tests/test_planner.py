@@ -866,3 +866,26 @@ def test_a_first_name_before_an_action_verb(tickets: Planner) -> None:
     plan = tickets.plan("How many tickets has Bob closed?")
     assert [(c.kind, c.value) for c in conditions(plan, "author_like")] == [("author_like", "Bob")]
     assert plan.unused == []
+
+
+def test_exclusion_of_rows_without_a_value_composes_with_every_column(tickets: Planner, planner: Planner) -> None:
+    """"not counting tickets with no assignee", "excluding articles without a category": an exclusion verb before rows
+    missing a value means the value is present; a bare "without" still means empty."""
+    plan = tickets.plan("How many open tickets, not counting those with no assignee?")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("assignee", "is not empty")]
+    assert "assignee is not empty" in only(plan, "missing").describe()
+    plan = planner.plan("average word count per year, excluding articles without a category")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("article_category", "is not empty")]
+    assert only(planner.plan("articles without a category"), "missing").op == "is empty"
+
+
+def test_a_number_other_than_a_value_is_an_inequality(tickets: Planner) -> None:
+    plan = tickets.plan("how many tickets with a priority score other than 5")
+    assert [(c.column, c.op, c.value) for c in conditions(plan, "number")] == [("priority_score", "!=", 5)]
+
+
+def test_ranked_values_within_each_group_and_numbers_in_words(tickets: Planner) -> None:
+    plan = tickets.plan("For each status, which assignee has the most tickets?")
+    assert (plan.group_by, plan.top_per, plan.limit, plan.with_ties) == (["category", "author"], "category", 1, True)
+    plan = tickets.plan("Which two assignees have the fewest tickets?")
+    assert (plan.group_by, plan.limit, plan.order_most, plan.with_ties) == (["author"], 2, False, False)

@@ -462,3 +462,34 @@ def test_per_year_on_a_table_without_a_date_says_so(tmp_path: Path, question: st
     assert turn.error and "no date column" in turn.error and "RAG_COLUMN_ROLES" in turn.error
     assert turn.route in (None, "sql") and "30" not in turn.answer
     assert Assistant.build(settings).ask("How many notes are there?").error is None  # no grouping asked: fine
+
+
+# --------------------------------------------------------------------------- exclusion, inequality, ranks per group
+
+
+@pytest.mark.parametrize("question", [
+    "How many articles per category? Leave out articles that have no author.",
+    "number of articles in each category (skip the ones without an author)",
+    "Ignore articles without an author: how many per category?",
+])
+def test_rows_without_a_value_set_aside_keep_the_rows_that_have_one(setup: Setup, question: str) -> None:
+    """An exclusion verb before "rows without X" keeps the rows that have an X (u8 has an empty author): it was read
+    as "author is empty", which answered with the one row the question set aside."""
+    expected = sorted((c, n) for c, n in {"Technology": 3, "Fashion": 2, "Sports": 2}.items())
+    assert sorted(setup.rows(question)) == expected
+    assert setup.scalar("How many articles have no author?") == 1
+
+
+def test_a_number_other_than_a_value(setup: Setup) -> None:
+    """"other than 500 words": every row but those with exactly that value (the number was dropped unread)."""
+    assert setup.scalar("How many articles are other than 500 words?") == 7
+    assert setup.scalar("how many articles have a word count other than 800") == 7
+
+
+def test_which_n_values_have_the_most_and_the_top_value_within_each_group(setup: Setup) -> None:
+    """"which three categories have the most articles" keeps three (it kept one); "for each year, which category has the
+    most articles" keeps the top category of every year, ties included (it was one count per year)."""
+    assert sorted(setup.rows("Which three categories have the most articles?")) == [
+        ("Fashion", 2), ("Sports", 2), ("Technology", 3)]
+    assert setup.rows("For each year, which category has the most articles?") == [
+        ("2021", "Business", 1), ("2022", "Technology", 2), ("2023", "Sports", 2)]

@@ -149,7 +149,7 @@ def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> Co
         text = name + text[len(column):] if text.startswith(column) else text
         return ConditionReading(column, "weekday in", value, condition.words, text)
     if condition.kind == "missing":
-        return ConditionReading(column, "is empty", None, condition.words, f"{name} is empty")
+        return ConditionReading(column, condition.op, None, condition.words, f"{name} {condition.op}")
     if condition.kind == "author_like":
         return ConditionReading(column, "contains", value, condition.words, f"{name} contains '{value}'")
     if condition.kind == "author" and condition.op == "in":

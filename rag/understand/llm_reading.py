@@ -318,7 +318,7 @@ def as_reading(plan: QueryPlan, roles: Any) -> dict[str, Any]:
             value = [None if start == date.min else start.isoformat(), None if end == date.max else end.isoformat()]
             conditions.append({"column": c.column, "op": "between", "value": value, "words": c.words})
         elif c.kind == "missing":
-            conditions.append({"column": c.column, "op": "is empty", "value": None, "words": c.words})
+            conditions.append({"column": c.column, "op": c.op, "value": None, "words": c.words})
         elif c.kind in ("category", "author", "number"):
             conditions.append({"column": c.column, "op": c.op, "value": c.value, "words": c.words})
     return {"intent": plan.intent, "measure": plan.measure, "group_by": [columns.get(d) or d for d in plan.group_by],

@@ -126,6 +126,13 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"outside(?: of)?|aside from|but not|non)[\s-]+)(?:(?:the|a|an|in|from|about|of|any|those|"
                           r"ones|that|which|by|with|on|for|to|at|been|be|yet|ever|marked|as)\s+)*$", re.I)
 MISSING_CUE = r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lacking(?:\s+an?)?|with(?:\s+an?)?\s+(?:empty|blank))"
+# English verbs and prepositions that set rows aside ("leave out", "skip", "ignore", "excluding", "not counting"):
+# before rows with a missing value ("skip the ones without a department") they keep only the rows that have one.
+EXCLUSION_CUE = re.compile(
+    r"\b(?:leav(?:e|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)?\s+aside|filter(?:ing|ed)?\s+out|"
+    r"skip(?:s|ping|ped)?|ignor(?:e|es|ing|ed)|exclud(?:e|es|ing|ed)|drop(?:s|ping|ped)?|omit(?:s|ting|ted)?|"
+    r"disregard(?:s|ing|ed)?|(?:not|without)\s+counting|except(?:\s+for)?|apart\s+from|aside\s+from|other\s+than|"
+    r"besides|but\s+not)((?:\s+[\w']+){0,4}?)\s*$", re.I)
 # A request to change the table ("delete all politics articles", "update the rating of R-000123 to 5", "add a
 # ticket"): an imperative write verb opening the question, after polite openers. The verbs that are also nouns or
 # adjectives of questions ("update on the strike", "closed tickets", "change requests") count only before a
@@ -137,6 +144,7 @@ CHANGE_REQUEST = re.compile(CHANGE_OPENER + r"(?:(delete|remove|erase|wipe|purge
                   r"reassign|unassign)\b|(update|change|modify|edit|set|add|create|append|close|reopen|mark|fix|correct|"
                   r"replace|assign|move|clear|drop|enter|submit|record|log|file|upload|import)\s+(?!up\b)(?:a|an|"
                   r"the|all|every|each|this|that|these|those|it|them|its|their|my|our|new|another|some|one)\b)", re.I)
+UNEQUAL = r"other than|not equal to|different from|anything but|not"  # "a rating other than 4": every value but 4
 OPS = {"no more than": "<=", "no fewer than": ">=", "no less than": ">=", "not more than": "<=", "not over": "<=",
        "up to": "<=", "in excess of": ">", "upwards of": ">", "past": ">", "beyond": ">",
        "more than": ">", "longer than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
@@ -168,7 +176,7 @@ class Condition:
         if self.kind == "date_any":
             return f"{self.column} in " + " or ".join(f"[{a.isoformat()}, {b.isoformat()}]" for a, b in self.value)
         if self.kind == "missing":
-            return f"{self.column} is empty"
+            return f"{self.column} {self.op}"
         if self.kind == "weekday":
             return f"{self.column} on " + ", ".join(WEEKDAYS[d].title() for d in self.value)
         return f"{self.column} {self.op} {self.value!r}"
@@ -203,6 +211,7 @@ class QueryPlan:
     group_size: tuple[str, int] | None = None
     # "average number of tickets per agent": the rows are counted per value of this dimension, and the counts averaged
     count_per: str = ""
+    top_per: str = ""  # the grouping within which the ranked dimension's top values are kept ("for each department")
     ranking: str = ""  # the word ranking a dimension's values ("highest" of "which brand has the highest rating")
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
@@ -496,11 +505,11 @@ class Planner:
         measure_words = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
         if measure_words:
             before = re.compile(rf"\b({measure_words})\s+(?:of\s+|is\s+|was\s+)?"
-                                rf"({COMPARE_WORDS.replace('|with', '')})\s+{NUM}\b", re.I)
+                                rf"({COMPARE_WORDS.replace('|with', '')}|{UNEQUAL})\s+{NUM}\b", re.I)
             for match in before.finditer(text):
                 if free(match.start(), match.end()):
                     column = self.vocab.measures[match.group(1).lower()]
-                    op = OPS[match.group(2).lower()]
+                    op = OPS.get(re.sub(r"\s+", " ", match.group(2).lower()), "!=")
                     plan.conditions.append(Condition("number", column, op, _number(match.group(3)), match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
@@ -535,12 +544,16 @@ class Planner:
             exact = re.compile(rf"(?<![\w.,]){NUM}[\s-]+({measure_words})\b", re.I)
             for match in exact.finditer(text):
                 before = text[:match.start()]
-                if free(match.start(), match.end()) and not re.search(
-                        rf"\b(top|first|last|the|than|at least|at most|{COMPARE_WORDS})\s+$", before, re.I):
+                # "other than 5 stars", "not 1-star", "except three-star ones": every value but that one
+                negation = NEGATION_CUE.search(before)
+                start, op = (negation.start(), "!=") if negation and free(*negation.span()) else (match.start(), "=")
+                if free(match.start(), match.end()) and (op == "!=" or not re.search(
+                        rf"\b(top|first|last|the|than|at least|at most|{COMPARE_WORDS})\s+$", before, re.I)):
                     column = self.vocab.measures[match.group(2).lower()]
-                    plan.conditions.append(Condition("number", column, "=", _number(match.group(1)), match.group(0)))
-                    plan.evidence.append(f"numeric condition {match.group(0)!r}")
-                    take(match.start(), match.end())
+                    words = text[start:match.end()]
+                    plan.conditions.append(Condition("number", column, op, _number(match.group(1)), words))
+                    plan.evidence.append(f"numeric condition {words!r}")
+                    take(start, match.end())
         named = re.compile(rf"({measure_words})\b", re.I) if measure_words else None
         for match in COMPARE_NUMBER.finditer(text):
             column, end = self.vocab.measures.get(match.group(3).lower()), match.end()
@@ -628,10 +641,14 @@ class Planner:
                 take(match.start(), match.end())
         # "which category has the most ...", "who writes the most", "top 3 authors"
         # ("at least 200 reviews", "at most 5 tickets" are bounds, not rankings)
-        most = re.search(r"\b(which|what|top|who)\b\s*(\d+\s+)?(" + dim_pattern + r")?\b.*\b((?<!at )most|top|leading|"
+        most = re.search(r"\b(which|what|top|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?(" + dim_pattern + r")?\b.*\b("
+                         r"(?<!at )most|top|leading|"
                          r"prolific|busiest|fewest|(?<!at )least|highest|lowest|best|worst|largest|smallest|biggest|"
                          r"greatest|" + LONGEST + "|" + SHORTEST + r")\b", text, re.I)
-        if most and not plan.group_by:
+        # "for each department, which brand has the most reviews": the top brand within each department
+        within = (plan.group_by[0] if most and most.group(3) and len(plan.group_by) == 1 and free(*most.span(3))
+                  and dims.get(most.group(3).lower()) not in (None, plan.group_by[0]) else "")
+        if most and (not plan.group_by or within):
             dimension = dims.get((most.group(3) or "").lower())
             if dimension is None and most.group(1).lower() == "who":
                 dimension = "author"
@@ -645,10 +662,15 @@ class Planner:
                                                                          "busiest", "fewest", "least")):
                 plan.group_by.append(dimension)
                 plan.ranking = most.group(4).lower()
+                if within:
+                    plan.top_per = within
+                    plan.evidence.append(f"the top {dimension} within each {within}")
                 if length:  # "which section has the longest articles on average": groups ranked by the rows' length
                     plan.ranking = length
                     plan.measure = plan.measure or self.vocab.measures.get("length")
                 plan.order_most = plan.ranking not in ("fewest", "least", "lowest", "worst", "smallest", "shortest")
+                if plan.limit is None and most.group(2) and not within:  # "which three brands have the most"
+                    plan.limit = min(_number(most.group(2)), 100)
                 if plan.limit is None:
                     plan.limit, plan.with_ties = 1, True  # "which X has the most": every X sharing the top value
                 # words between that name a value are left to the other recognisers ("which agent closed the most
@@ -1003,7 +1025,8 @@ class Planner:
                 take(start, match.end())
 
     def _missing_values(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
-        """"without an author", "no byline", "missing a category": the column is empty (NULL or blank)."""
+        """"without an author", "no byline", "missing a category": the column is empty (NULL or blank); after an
+        exclusion cue ("ignore reviews without a department") it is not."""
         columns = {"author": self.roles.authors, "category": self.roles.category,
                    **{c: c for c in self.roles.categorical if c != self.roles.category}}
         words = [w for w, d in self.vocab.dimensions.items() if columns.get(d)]
@@ -1029,10 +1052,17 @@ class Planner:
             column = columns.get(dimension)
             if not column:
                 continue
-            plan.conditions.append(Condition("missing", column, "is empty", None, match.group(0),
-                                             span=(match.start(), match.end())))
-            plan.evidence.append(f"{column} is empty ({match.group(0)!r})")
-            take(match.start(), match.end())
+            start = match.start()
+            excluded = EXCLUSION_CUE.search(text[:start])
+            if excluded and free(excluded.start(), excluded.start(1)) and all(
+                    word.lower() in STOPWORDS or word.lower() in ("one", "ones") or self._is_entity(word)
+                    for word in excluded.group(1).split()):
+                start = excluded.start()  # "leave out reviews that have no department": only rows that have one
+            op = "is not empty" if start != match.start() else "is empty"
+            plan.conditions.append(Condition("missing", column, op, None, text[start:match.end()],
+                                             span=(start, match.end())))
+            plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
+            take(start, match.end())
 
     def _categories(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Values of categorical columns, negated after "not", "except", "other than" ... (and the values

@@ -134,7 +134,8 @@ class SQLBuilder:
             return self._weekday().isin(*(exp.Literal.number(d) for d in condition.value))
         if condition.kind == "missing":
             blank = exp.EQ(this=exp.func("TRIM", exp.cast(col, "TEXT")), expression=exp.Literal.string(""))
-            return exp.paren(exp.or_(exp.Is(this=col, expression=exp.Null()), blank))
+            empty = exp.paren(exp.or_(exp.Is(this=col, expression=exp.Null()), blank))
+            return exp.not_(empty) if condition.op == "is not empty" else empty
         if condition.kind == "author" and condition.op == "in":
             return exp.paren(exp.or_(*(self._author_match(condition.column, name) for name in condition.value)))
         if condition.kind == "date_any":
@@ -153,7 +154,8 @@ class SQLBuilder:
         if condition.kind == "number" and condition.op == "in":
             return col.isin(*(exp.Literal.number(v) for v in condition.value))
         if condition.kind == "number":
-            operator = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}[condition.op]
+            operator = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ,
+                        "!=": exp.NEQ}[condition.op]
             return operator(this=col, expression=exp.Literal.number(condition.value))
         if condition.kind == "text_like":
             return self._text_match(str(condition.value))
@@ -250,8 +252,9 @@ class SQLBuilder:
             if plan.group_size:
                 query = query.having(self._size_test(plan))
             if plan.with_ties:
+                within = self._grouping(plan.top_per)[1] if plan.top_per else None
                 return self._top_with_ties(query, value_name, plan.order_most, [n for _, n in dims],
-                                           exact=self._exact(plan))
+                                           exact=self._exact(plan), within=within)
             if plan.order_most or plan.limit:
                 # an average ranks by its exact value, not the rounded one shown (3.34 before 3.27, both "3.3")
                 key = self._exact(plan) or exp.column(value_name)
@@ -371,9 +374,10 @@ class SQLBuilder:
                                   ).join(self._table(), on=cell.like(wanted))
 
     def _top_with_ties(self, grouped: exp.Select, value_name: str, most: bool, order: list[str],
-                       exact: exp.Expression | None = None) -> exp.Select:
+                       exact: exp.Expression | None = None, within: str | None = None) -> exp.Select:
         """Every group whose value equals the best one ("who wrote the most" can be several people). With `exact` (an
-        average, shown rounded), groups are compared on the exact value: 2.96 is lower than 3.04, both shown 3.0."""
+        average, shown rounded), groups are compared on the exact value: 2.96 is lower than 3.04, both shown 3.0.
+        With `within`, the best one of each value of that grouping ("for each department, which brand ...")."""
         shown: list[exp.Expression] = [exp.Star()]
         compared = value_name
         if exact is not None:
@@ -381,6 +385,9 @@ class SQLBuilder:
             shown, compared = [exp.column(n) for n in [*order, value_name]], "exact_value"
         best = exp.select((exp.Max if most else exp.Min)(this=exp.column(compared))).from_(
             exp.Subquery(this=grouped.copy(), alias=exp.TableAlias(this=exp.to_identifier("ranked"))))
+        if within:
+            best = best.where(exp.EQ(this=exp.column(within, table="ranked"), expression=exp.column(within,
+                                                                                               table="grouped")))
         query = exp.select(*shown).from_(
             exp.Subquery(this=grouped, alias=exp.TableAlias(this=exp.to_identifier("grouped"))))
         query = query.where(exp.EQ(this=exp.column(compared), expression=exp.Subquery(this=best)))
