@@ -889,3 +889,129 @@ def test_ranked_values_within_each_group_and_numbers_in_words(tickets: Planner) 
     assert (plan.group_by, plan.top_per, plan.limit, plan.with_ties) == (["category", "author"], "category", 1, True)
     plan = tickets.plan("Which two assignees have the fewest tickets?")
     assert (plan.group_by, plan.limit, plan.order_most, plan.with_ties) == (["author"], 2, False, False)
+
+
+# --------------------------------------------------------------------------- people and quoted values (#8, names)
+
+MESSY_REVIEWS = TableProfile(
+    row_count=500, categories={"Garden": 40, "Home & Kitchen": 200, "Toys & Games": 60},
+    values={"department": {"Garden": 40, "Home & Kitchen": 200, "Toys & Games": 60},
+            "brand": {"Garden": 30, "Voltair": 100, "St. Alder": 70}},
+    authors={"Anna K.": 4, "anna": 3, "Anna Karlsson": 2, "Anna D.": 1, "anna_d": 1, "Verified Buyer": 113,
+             "Weekend Warrior": 11, "Anonymous": 8, "Happy shopper": 7, "Omar Haddad": 5, "Bridget Jensen": 2,
+             "Bridget Jansen": 1, "Bridget M.": 4, "Tom Kim": 1},
+    date_min="2021-01-05", date_max="2024-06-30",
+    numeric_ranges={"rating": (1.0, 5.0), "verified_purchase": (0.0, 1.0)},
+)
+
+
+@pytest.fixture(scope="module")
+def messy() -> Planner:
+    """Reviewer names as people type them: initials with dots, lower case, handles, labels that are also words."""
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        authors="reviewer", numeric=["rating", "verified_purchase"],
+                        categorical=["department", "brand"])
+    return Planner("reviews", roles, MESSY_REVIEWS)
+
+
+@pytest.mark.parametrize(("question", "part", "topic"), [
+    ("Khan's piece on how vaccines are tested", "Khan", "vaccines tested"),
+    ("Dooley's latest story about the courts", "Dooley", "courts"),
+    ("Did Dooley write anything about the courts?", "Dooley", "courts"),
+    ("Has Khan written about vaccines?", "Khan", "vaccines"),
+])
+def test_a_surname_with_a_possessive_or_a_writing_verb_is_a_partial_author(
+        planner: Planner, question: str, part: str, topic: str) -> None:
+    """A known surname before "'s piece/story" (the table's row nouns) or after "did ... write" (capitalised, as a
+    question starts) is the author: it was a topic word, and the search ran over every author's articles."""
+    plan = planner.plan(question)
+    assert only(plan, "author_like").value == part
+    assert plan.topic == topic
+    assert plan.route()[0] is Route.HYBRID
+
+
+def test_a_possessive_without_a_work_noun_is_not_authorship(planner: Planner) -> None:
+    """"Khan's interview": the person may be the subject; only a row noun or a noun of someone's work ("piece",
+    "coverage") after the possessive says who wrote it."""
+    plan = planner.plan("Khan's interview about vaccines")
+    assert plan.conditions == []
+
+
+def test_a_misspelt_name_with_a_possessive_is_read_as_the_whole_name(tickets: Planner) -> None:
+    """"Priya Natarajn's tickets": the possessive kept the misspelling from being corrected, so only the first
+    name matched (assignee contains 'Priya'); the correction is shown as the whole name."""
+    plan = tickets.plan("which of Priya Natarajn's tickets are open?")
+    assignee = only(plan, "author")
+    assert (assignee.column, assignee.op, assignee.value) == ("assignee", "=", "Priya Natarajan")
+    assert conditions(plan, "author_like") == []
+    assert plan.corrections == [("Natarajn", "Priya Natarajan")]
+    assert plan.intent == "list"
+    assert only(plan, "category").value == "open"
+
+
+def test_a_misspelt_person_after_a_role_cue_is_reported_as_the_whole_name(messy: Planner) -> None:
+    plan = messy.plan("reviews written by Omar Hadad")
+    assert only(plan, "author").value == "Omar Haddad"
+    assert plan.corrections == [("Hadad", "Omar Haddad")]
+
+
+def test_a_full_name_with_one_long_word_misspelt_is_that_name(messy: Planner) -> None:
+    """"Bridget Jenson": 'Jenson' is an English name, so no typo correction; the whole name is one edit from one
+    known name (it was reviewer contains 'Bridget': every Bridget)."""
+    plan = messy.plan("How many reviews has Bridget Jenson written?")
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("=", "Bridget Jensen")]
+    assert plan.corrections == [("Jenson", "Bridget Jensen")]
+
+
+@pytest.mark.parametrize("question", [
+    "How many reviews has Bridget Jonsen written?",  # as close to Jensen as to Jansen: not guessed
+    "How many reviews has Tom Kin written?",  # a short word is never read as another
+])
+def test_a_close_name_is_linked_only_when_unique_and_long(messy: Planner, question: str) -> None:
+    assert conditions(messy.plan(question), "author") == []
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("Show me the reviews written by Anna K.", "Anna K."),  # was 'anna': the shorter value
+    ("reviews written by Anna K", "Anna K."),
+    ("Show me the reviews by anna", "anna"),
+    ("Anna Karlsson's reviews", "Anna Karlsson"),
+    ("reviews by anna_d", "anna_d"),  # the value spelt as written, among values written alike
+])
+def test_the_longest_whole_name_wins_with_punctuation_normalised(messy: Planner, question: str, value: str) -> None:
+    plan = messy.plan(question)
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("=", value)]
+
+
+def test_names_written_alike_are_all_kept_and_shown(messy: Planner) -> None:
+    """"by Anna-D" is spelt like neither "Anna D." nor "anna_d": both, not one picked silently."""
+    plan = messy.plan("reviews by Anna-D")
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("in", ["Anna D.", "anna_d"])]
+
+
+@pytest.mark.parametrize(("question", "column", "value"), [
+    ("How many reviews have 'Verified Buyer' as the reviewer name?", "reviewer", "Verified Buyer"),
+    ("How many reviews were written by 'Weekend Warrior'?", "reviewer", "Weekend Warrior"),
+    ("reviews with the reviewer name 'Anonymous'", "reviewer", "Anonymous"),
+    ("How many reviews by \"Happy shopper\" are there?", "reviewer", "Happy shopper"),
+    ("How many reviews have 'Garden' as the brand?", "brand", "Garden"),
+    ("How many reviews are in the 'Garden' department?", "department", "Garden"),
+])
+def test_a_quoted_whole_value_is_that_columns_value(messy: Planner, question: str, column: str, value: str) -> None:
+    """Quoted words that are a whole value are that value, before their words mean anything else ('Verified' was
+    the verified_purchase flag, 'Weekend' a weekday, 'Anonymous' a missing reviewer); a value of several columns
+    belongs to the column the question names."""
+    plan = messy.plan(question)
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [(column, "=", value)]
+    assert plan.unused == [] and plan.topic == ""
+
+
+def test_a_quoted_value_after_a_negation_is_excluded(messy: Planner) -> None:
+    plan = messy.plan("How many reviews are not by 'Verified Buyer'?")
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("reviewer", "!=", "Verified Buyer")]
+
+
+def test_a_quoted_value_of_several_columns_needs_its_column_named(messy: Planner) -> None:
+    plan = messy.plan("How many 'Garden' reviews are there?")
+    assert [c.column for c in plan.conditions if c.kind == "category" and c.value == "Garden"] != ["brand"]
+    assert not any(c.words == "'Garden'" for c in plan.conditions)

@@ -29,6 +29,7 @@ from rag.understand.vocabulary import (
     VALUE_TOKEN,
     WORD,
     Vocabulary,
+    name_key,
     singular,
     value_tokens,
 )
@@ -68,7 +69,8 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(latest|newest|most recent|most recently|last published|recently published|last)\b", "latest"),
     (r"\b(oldest|earliest|first published|first)\b", "earliest"),
     (r"\b(list|listing|enumerate|titles?|headlines?|show me all|show all|give me all|all the|all)\b", "list"),
-    (r"\bwhich (?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),  # ROW_NOUNS: the table's row nouns (see Planner)
+    # ROW_NOUNS: the table's row nouns (see Planner); "which of Omar Haddad's tickets": a person's rows
+    (r"\bwhich (?:of )?(?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),
 )
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
 WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
@@ -103,17 +105,22 @@ AUTHOR_VERBS = (r"wrote|writes|has written|reported|covered|owns|owned|handles|h
                 r"posted|submitted|took|dealt with|worked on|got|received")
 AUTHOR_CUES = (
     re.compile(rf"\b(?:{BY_CUE})\s+" + NAME),
-    re.compile(r"\b(?:did|does|has|have)\s+" + NAME + r"\s+(?:write|written|cover|covered|report|reported|handle|"
+    re.compile(r"\b(?i:did|does|has|have)\s+" + NAME + r"\s+(?:write|written|cover|covered|report|reported|handle|"
                r"handled|own|resolve|resolved|review|reviewed|post|posted|submit|get|take|deal with|work on|close|"
                r"closed|fix|fixed|answer|answered|publish|published)\b"),
     re.compile(NAME + rf"\s+(?:{AUTHOR_VERBS})\b"),
-    re.compile(NAME + r"'s\s+(?:articles|stories|pieces|reporting|coverage|columns|work|tickets|cases|reviews|"
-               r"posts)\b"),
 )
+# What a person's possessive names when it is authorship ("Valbrook's piece", "Omar's latest tickets"): the table's
+# row nouns (see Planner) and these nouns of someone's work, up to two words after the possessive.
+WORK_NOUNS = ("work", "works", "writing", "reporting", "coverage", "column", "columns", "byline", "bylines", "queue")
+POSSESSIVE = re.compile(r"['’]s?$")  # "Haddad's", "Jones'": the name without its possessive ending
 MAX_NAME_WORDS = 5  # the longest person name looked up in a question, in words
 NAME_PARTICLES = frozenset({"de", "la", "le", "van", "von", "der", "den", "da", "del", "di", "du", "bin", "al", "el"})
 CUE_BEFORE_NAME = re.compile(rf"\b(?:{BY_CUE})\s+$", re.I)
 QUOTED = re.compile(r"[\"“]([^\"”]{2,80})[\"”]")
+# Text in double or single quotes ('Verified Buyer'); an apostrophe inside a word ("What's", "O'Reilly") opens and
+# closes nothing, but may stand inside the quoted text ('O'Reilly Outdoor').
+QUOTED_TEXT = re.compile(r"[\"“]([^\"”]{1,80})[\"”]|(?<!\w)['‘]((?:[^'’]|(?<=\w)['’](?=\w)){1,80}?)['’](?!\w)")
 LISTINGS = ("list", "latest", "earliest", "longest", "shortest")
 # Words that mark what follows as the subject of a text match in a compute question ("how many articles
 # about crypto"); without one, leftover words are reported as not used instead of silently filtering rows.
@@ -261,6 +268,9 @@ class Planner:
             rf"\b(?:which|what|the)\s+()({nouns})\b[^.?!]*?\b(?:with|has|have|had|got|gets|get|received|receives|"
             rf"earned|drew)\s+the\s+(most|highest|lowest|fewest|least|largest|smallest|biggest|best|worst)"
             rf"((?:[\s-]+[a-z]+){{0,2}})", re.I)
+        works = "|".join(sorted({*nouns.split("|"), *WORK_NOUNS}, key=len, reverse=True))
+        self.author_cues = (*AUTHOR_CUES,
+                            re.compile(NAME + rf"['’]s?\s+(?P<between>(?:[a-z]+\s+){{0,2}}?)(?:{works})\b"))
         # a word of a numeric column's name ("helpful" of helpful_votes), for "the most helpful review"
         self.measure_parts = {part: column for column in roles.numeric for part in column.lower().split("_")
                               if len(part) > 3 and part not in GENERIC_COLUMN_WORDS}
@@ -269,6 +279,7 @@ class Planner:
         # Dimensions that group by a column's values (not by a date part).
         self.grouping_columns = frozenset({"category", "author", *roles.categorical} - {roles.category})
         self.today = _parse_day(profile.date_max) or date.today()
+        self._name_frames: dict[tuple[int, int, tuple[str, ...]], list[tuple[str, str]]] | None = None
         self.plan = lru_cache(maxsize=512)(self._plan)
 
     def _plan(self, question: str) -> QueryPlan:
@@ -287,6 +298,7 @@ class Planner:
         def free(start: int, end: int) -> bool:
             return not any(consumed[start:end])
 
+        self._quoted_values(text, plan, take)
         self._weekdays(text, plan, take, free)
         self._dates(text, plan, take)
         self._numbers(text, plan, take, free)
@@ -383,21 +395,26 @@ class Planner:
         "categroy" -> "category"): only words that are not English (wordfreq), at least 4 letters long, and
         close to exactly one known word; every correction is reported."""
         corrections: list[tuple[str, str]] = []
+        quoted = [m.span() for m in QUOTED_TEXT.finditer(text)]  # a quoted value is read as written
 
         def fix(match: re.Match[str]) -> str:
-            word = match.group(0)
+            whole = match.group(0)
+            possessive = whole[-2:] if whole.lower().endswith("'s") else ""  # "Hadad's": "Hadad" is corrected
+            word = whole[:len(whole) - len(possessive)]
             lower = word.lower()
+            if any(start <= match.start() < end for start, end in quoted):
+                return whole
             frequency = zipf_of(lower)
             if len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF:
-                return word
+                return whole
             # Edits (a swap of neighbours counts as one): one for a word English knows a little ("febuary",
             # "hadad", "lenght"), two for a longer word it does not know at all ("entertanment", "categroy").
             allowed = 1 if frequency >= 1.5 or len(lower) < 6 else 2
             candidates = process.extract(lower, self.known_words, scorer=OSA.distance, limit=2, score_cutoff=allowed)
             if not candidates or len(candidates) > 1 and candidates[1][1] == candidates[0][1]:
-                return word  # nothing close, or two words equally close: leave it as written
+                return whole  # nothing close, or two words equally close: leave it as written
             corrections.append((word, candidates[0][0]))
-            return candidates[0][0] if word.islower() else candidates[0][0].capitalize()
+            return (candidates[0][0] if word.islower() else candidates[0][0].capitalize()) + possessive
 
         # (whole words with their apostrophes: "weren't" is not "weren" to correct into "were")
         return re.sub(r"[A-Za-z]+(?:['’][A-Za-z]+)*", fix, text), corrections
@@ -456,6 +473,46 @@ class Planner:
             return 0 <= at < region[1]
 
         plan.population = [c for c in plan.conditions if inside(c)]
+
+    def _quoted_values(self, text: str, plan: QueryPlan, take: Any) -> None:
+        """A quoted text that is a whole value of a column ("'Verified Buyer' as the reviewer name", "status
+        'pending'") is that column's value, read before any of its words means something else (a yes/no column, a
+        weekday, a missing person); when values of several columns match, the column the question names decides,
+        and with none named the quote is left to the other recognisers."""
+        for match in QUOTED_TEXT.finditer(text):
+            columns = self.vocab.full_values.get(name_key(match.group(1) or match.group(2)), {})
+            named = {c: v for c, v in columns.items() if self._names_column(text, c)}
+            if len(named or columns) != 1:
+                continue
+            column, value = next(iter((named or columns).items()))
+            kind = "author" if column == self.roles.authors else "category"
+            start = match.start()
+            cue = CUE_BEFORE_NAME.search(text[:start]) if kind == "author" else None  # "written by 'X'"
+            start = cue.start() if cue else start
+            negation = NEGATION_CUE.search(text[:start])  # "not by 'X'", "other than 'X'"
+            start = negation.start() if negation else start
+            plan.conditions.append(Condition(kind, column, "!=" if negation else "=", value, text[start:match.end()],
+                                             span=(start, match.end())))
+            plan.evidence.append(f"{column} {'not ' if negation else ''}{value!r} (quoted)")
+            take(start, match.end())
+            noun = self._column_noun(text, column)
+            if noun:  # "as the reviewer name": the column the value was named by
+                take(*noun.span())
+
+    def _column_noun(self, text: str, column: str) -> re.Match[str] | None:
+        """Where the question names `column` ("reviewer", "the reviewer's name", "status"), if it does."""
+        dimension = "author" if column == self.roles.authors else (
+            "category" if column == self.roles.category else column)
+        words = [w for w, d in self.vocab.dimensions.items() if d == dimension]
+        if not words:
+            return None
+        nouns = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+        quoted = [m.span() for m in QUOTED_TEXT.finditer(text)]
+        return next((m for m in re.finditer(rf"\b(?:{nouns})(?:['’]s)?(?:\s+name)?\b", text, re.I)
+                     if not any(a <= m.start() < b for a, b in quoted)), None)
+
+    def _names_column(self, text: str, column: str) -> bool:
+        return self._column_noun(text, column) is not None
 
     def _weekdays(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"on weekends", "on a Sunday", "on weekdays": the date falls on those days of the week."""
@@ -1154,23 +1211,36 @@ class Planner:
     def _authors(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.roles.authors:
             return
-        lower = text.lower()
-        found: list[tuple[int, int, str]] = []
+        found: list[tuple[int, int, list[str]]] = []
         # Runs of up to MAX_NAME_WORDS words looked up among the known names, longest first: one dictionary
-        # lookup per run, whatever the number of names (thousands of reviewers).
+        # lookup per run, whatever the number of names (thousands of reviewers). Case, punctuation and a possessive
+        # ending are normalised ("Anna K." is "Anna K.", not "anna"; "Omar Haddad's tickets").
         words = [m.span() for m in re.finditer(r"[\w'’.-]+", text)]
         for size in range(MAX_NAME_WORDS, 0, -1):
             for first in range(len(words) - size + 1):
                 start, end = words[first][0], words[first + size - 1][1]
-                name = self.vocab.authors.get(lower[start:end].rstrip(".,"))
-                if name is None or name in {f[2] for f in found}:
+                end = start + len(text[start:end].rstrip(","))
+                written = POSSESSIVE.sub("", text[start:end].rstrip("."))
+                names = self.vocab.author_keys.get(name_key(written))
+                if not names or any(set(names) & set(f[2]) for f in found):
                     continue
-                end = start + len(lower[start:end].rstrip(".,"))
+                # several names written alike ("Anna D." and "anna_d"): the one spelt as written, else all of them
+                names = [n for n in names if n.lower().rstrip(".") == written.lower()][:1] or names
                 if free(start, end) and self._names_a_person(text, start, end):
-                    found.append((start, end, name))
+                    found.append((start, end, names))
                     take(start, end)
+        for size in (3, 2):  # a full name with one long word misspelt: "Bridget Jenson" -> "Bridget Jensen"
+            for first in range(len(words) - size + 1):
+                start, end = words[first][0], words[first + size - 1][1]
+                end = start + len(text[start:end].rstrip(",."))
+                written = POSSESSIVE.sub("", text[start:end])
+                close = self._close_name(written)
+                if close and free(start, end) and self._names_a_person(text, start, end):
+                    found.append((start, end, [close[1]]))
+                    take(start, end)
+                    plan.corrections.append(close)
         negated_until = -1  # "not handled by Tom Becker or Omar Haddad" excludes both
-        for start, end, name in sorted(found):
+        for start, end, names in sorted(found):
             cue = CUE_BEFORE_NAME.search(text[:start])
             before = text[:cue.start()] if cue else text[:start]
             negation = NEGATION_CUE.search(before)
@@ -1178,17 +1248,24 @@ class Planner:
             if not negated and negated_until >= 0:
                 negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[negated_until:start]))
             negated_until = end if negated else -1
-            plan.conditions.append(Condition("author", self.roles.authors, "!=" if negated else "=", name, name))
-            plan.evidence.append(f"author {'not ' if negated else ''}{name}")
+            written = text[start:end]
+            if negated:  # not by any of them
+                for name in names:
+                    plan.conditions.append(Condition("author", self.roles.authors, "!=", name, written))
+            else:
+                plan.conditions.append(Condition("author", self.roles.authors, "=" if len(names) == 1 else "in",
+                                                 names[0] if len(names) == 1 else names, written))
+            plan.evidence.append(f"author {'not ' if negated else ''}{' or '.join(names)}")
+            self._name_corrections(plan, names)
             if cue:
                 take(cue.start(), start)
             if negation:
                 take(negation.start(), negation.end())
-        for cue in AUTHOR_CUES:
+        for cue in self.author_cues:
             for match in cue.finditer(text):
                 if not free(match.start(1), match.end(1)):
                     continue
-                words = match.group(1).split()
+                words = [POSSESSIVE.sub("", w) for w in match.group(1).split()]
                 known = [w for w in words if w.lower() in self.vocab.author_parts]
                 # "from" is a weak cue ("news from Paris"): only a name part that is rare as a word counts after it.
                 weak = match.group(0).lower().startswith("from ")
@@ -1197,7 +1274,50 @@ class Planner:
                     plan.conditions.append(Condition("author_like", self.roles.authors, "like", part,
                                                      match.group(0)))
                     plan.evidence.append(f"partial author name {part!r}")
-                    take(match.start(), match.end())
+                    between = match.span("between") if "between" in cue.groupindex else (match.end(), match.end())
+                    take(match.start(), between[0])  # ("Valbrook's housing pieces": 'housing' is left to the topic)
+                    take(between[1], match.end())
+
+    def _close_name(self, written: str) -> tuple[str, str] | None:
+        """(misspelt word, known full name) when `written` differs from exactly one known name in one long word
+        (at least 5 letters, not itself a known name part): one edit, two from 8 letters. Else None."""
+        tokens = name_key(written).split()
+        close: dict[str, str] = {}
+        for i, token in enumerate(tokens):
+            if len(token) < 5 or token in self.vocab.author_parts:
+                continue
+            frame = (len(tokens), i, tuple(tokens[:i] + tokens[i + 1:]))
+            for known, key in self.name_frames.get(frame, []):
+                if len(known) >= 5 and OSA.distance(token, known) <= (1 if len(token) < 8 else 2):
+                    close[key] = written.split()[i] if len(written.split()) == len(tokens) else token
+        if len(close) != 1:
+            return None
+        key, word = next(iter(close.items()))
+        names = self.vocab.author_keys[key]
+        return (word, names[0]) if len(names) == 1 else None
+
+    @property
+    def name_frames(self) -> dict[tuple[int, int, tuple[str, ...]], list[tuple[str, str]]]:
+        """Known full names of 2-3 words by all their words but one: (words, position, the other words) ->
+        [(the word at that position, name key)], so a name with one misspelt word is one lookup away."""
+        if self._name_frames is None:
+            self._name_frames = {}
+            for key in self.vocab.author_keys:
+                tokens = key.split()
+                if 2 <= len(tokens) <= 3:
+                    for i, token in enumerate(tokens):
+                        frame = (len(tokens), i, tuple(tokens[:i] + tokens[i + 1:]))
+                        self._name_frames.setdefault(frame, []).append((token, key))
+        return self._name_frames
+
+    @staticmethod
+    def _name_corrections(plan: QueryPlan, names: list[str]) -> None:
+        """A misspelt word read as part of a person's name is reported as that whole name ("read 'Okafr' as
+        'Grace Okafor'"), so the user sees whom the question was taken to mean."""
+        parts = {part for name in names for part in name_key(name).split()}
+        for number, (written, read) in enumerate(plan.corrections):
+            if read.lower() in parts:
+                plan.corrections[number] = (written, " or ".join(names))
 
     @staticmethod
     def _names_a_person(text: str, start: int, end: int) -> bool:
@@ -1253,7 +1373,7 @@ class Planner:
                     plan.unused.append(plan.question.replace("’", "'")[slice(*plan.intent_span)])
 
     def _topic(self, text: str, consumed: list[bool]) -> str:
-        quoted = [m.group(1) for m in QUOTED.finditer(text)]
+        quoted = [m.group(1) for m in QUOTED.finditer(text) if not all(consumed[m.start(1):m.end(1)])]
         words: list[str] = []
         for match in WORD.finditer(text):
             if any(consumed[match.start():match.end()]):

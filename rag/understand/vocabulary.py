@@ -109,6 +109,12 @@ def value_tokens(text: str) -> list[str]:
     return ["and" if t == "&" else t.lower().replace("'", "").replace("’", "") for t in VALUE_TOKEN.findall(text)]
 
 
+def name_key(text: str) -> str:
+    """A value or name as compared with the words of a question: case, punctuation, dots, underscores and
+    hyphens normalised ("Anna K." -> "anna k", "anna_k" -> "anna k", "Okonkwo-Reyes" -> "okonkwo reyes")."""
+    return " ".join(value_tokens(text.replace("_", " ")))
+
+
 def value_keys(value: str) -> set[str]:
     """The ways a question may write a value: spaced, joined, without 'and', last word singular or plural."""
     tokens = value_tokens(value)
@@ -159,6 +165,9 @@ class Vocabulary:
 
     values: dict[str, tuple[str, str]] = field(default_factory=dict)  # value key -> (column, real value)
     authors: dict[str, str] = field(default_factory=dict)  # lower-case full name -> real name
+    author_keys: dict[str, list[str]] = field(default_factory=dict)  # name_key of a full name -> real names
+    # name_key of a whole value of a categorical or the people column -> {column: real value}
+    full_values: dict[str, dict[str, str]] = field(default_factory=dict)
     author_parts: dict[str, set[str]] = field(default_factory=dict)  # surname/first name -> real names
     # phrase -> year | month | day | category (the main categorical column) | author | another categorical column
     dimensions: dict[str, str] = field(default_factory=dict)
@@ -199,8 +208,14 @@ class Vocabulary:
                 lower = value.lower().strip()
                 for phrase in (*CATEGORY_SYNONYMS.get(lower, ()), *CATEGORY_SYNONYMS.get(singular(lower) + "s", ())):
                     vocab.values.setdefault(phrase, (column, value))
+        for column, counts in by_column.items():
+            for value in counts:
+                vocab.full_values.setdefault(name_key(value), {}).setdefault(column, value)
         for name in profile.authors:
             vocab.authors[name.lower()] = name
+            if name_key(name):
+                vocab.author_keys.setdefault(name_key(name), []).append(name)
+                vocab.full_values.setdefault(name_key(name), {}).setdefault(roles.authors or "", name)
             for part in name.lower().split():
                 if len(part) > 2:
                     vocab.author_parts.setdefault(part, set()).add(name)
