@@ -315,6 +315,16 @@ def test_questions_that_start_like_a_change_are_still_answered(assistant: Assist
     assert turn.route is not None and "only reads" not in turn.answer
 
 
+@pytest.mark.parametrize("question", ["Which country do most authors live in?", "which city has the most articles?"])
+def test_a_grouping_the_table_lacks_says_what_it_can_group_by(assistant: Assistant, question: str) -> None:
+    """"Which country do most authors live in?": no column holds a country, so the answer says so and names the
+    groupings the table has, instead of ranking the authors (or searching for the word)."""
+    turn = assistant.ask(question)
+    assert turn.error is None and turn.route == "sql" and turn.result.sql is None
+    assert "Not in this table" in turn.answer and "cannot be grouped by it" in turn.answer
+    assert "It can group by:" in turn.answer and "category" in turn.answer.split("It can group by:")[1].lower()
+
+
 def test_a_count_of_things_that_are_not_rows_says_what_is_missing(assistant: Assistant) -> None:
     """"How many readers ...": no column holds readers, so the answer says so instead of counting articles."""
     turn = assistant.ask("How many readers did the Business section get in 2023?")

@@ -396,7 +396,6 @@ def test_ticket_date_listing_is_sql(tickets: Planner) -> None:
 # --------------------------------------------------------------------------- no false conditions
 
 
-
 @pytest.mark.parametrize(("question", "topic_words"), [
     ("may I ask about marching bands", ["marching", "bands"]),
     pytest.param("articles about the 2000 word limit", ["2000", "limit"]),
@@ -1015,3 +1014,69 @@ def test_a_quoted_value_of_several_columns_needs_its_column_named(messy: Planner
     plan = messy.plan("How many 'Garden' reviews are there?")
     assert [c.column for c in plan.conditions if c.kind == "category" and c.value == "Garden"] != ["brand"]
     assert not any(c.words == "'Garden'" for c in plan.conditions)
+
+
+def test_a_measure_named_like_someones_surname_is_still_missing() -> None:
+    """A word that is only a part of someone's name ("Price") names no measure: "average price" abstains (it was
+    a known word, so the average silently became a count)."""
+    profile = TableProfile(row_count=3, categories={"Sports": 3}, authors={"Ann Price": 2, "Bo Li": 1},
+                           date_min="2023-01-01", date_max="2023-06-01", numeric_ranges={"word_count": (10.0, 900.0)})
+    plan = Planner("articles", ARTICLE_ROLES, profile).plan("What is the average price of an article?")
+    assert plan.missing == "price"
+
+
+def test_a_grouping_with_no_column_is_missing(planner: Planner, tickets: Planner) -> None:
+    plan = planner.plan("Which country do most authors live in?")
+    assert (plan.missing, plan.missing_grouping) == ("country", True)
+    assert tickets.plan("which city has the most tickets?").missing == "city"
+    assert planner.plan("Which category has the most articles?").missing is None
+    assert planner.plan("Which bank plans to offer crypto custody?").missing is None  # a question about content
+
+
+def test_the_n_most_adjective_rows_are_ordered_by_the_column_of_that_word() -> None:
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        authors="reviewer", numeric=["rating", "helpful_votes"])
+    profile = TableProfile(row_count=9, categories={"Electronics": 5, "Toys": 4}, authors={"Ann Lee": 9},
+                           date_min="2023-01-01", date_max="2023-06-01",
+                           numeric_ranges={"rating": (1.0, 5.0), "helpful_votes": (0.0, 300.0)})
+    reviews = Planner("reviews", roles, profile)
+    plan = reviews.plan("Show the five most helpful reviews")
+    assert (plan.intent, plan.measure, plan.limit, plan.route()[0]) == ("longest", "helpful_votes", 5, Route.SQL)
+    plan = reviews.plan("the least helpful Electronics review")
+    assert (plan.intent, plan.measure, plan.limit) == ("shortest", "helpful_votes", 1)
+    assert [c.value for c in plan.conditions] == ["Electronics"]
+
+
+def test_named_months_set_against_each_other_are_periods(tickets: Planner) -> None:
+    """"Which had more open tickets, January or February?": bare months in a comparison are the periods compared (a
+    bare month needs "in" elsewhere); beside another date they are left alone."""
+    plan = tickets.plan("Which had more open tickets, January or February?")
+    assert plan.group_by == ["month"] and plan.route()[0] == Route.SQL
+    january, february = (date(2024, 1, 1), date(2024, 1, 31)), (date(2024, 2, 1), date(2024, 2, 29))
+    assert only(plan, "date_any").value == [january, february]
+    plan = tickets.plan("March vs April 2024: number of tickets")
+    march, april = (date(2024, 3, 1), date(2024, 3, 31)), (date(2024, 4, 1), date(2024, 4, 30))
+    assert only(plan, "date_any").value == [march, april]
+    assert not conditions(tickets.plan("tickets about the march on May 3 2024"), "date_any")
+
+
+def test_which_rows_are_in_a_value_is_a_listing(tickets: Planner, planner: Planner) -> None:
+    """"What's sitting in pending right now?": the rows in a full value, other words common English, are listed
+    (the other words are reported as not used); a rare word keeps it a search."""
+    plan = tickets.plan("What's sitting in pending right now?")
+    assert (plan.intent, plan.route()[0], plan.topic) == ("list", Route.SQL, "")
+    assert set(plan.unused) == {"sitting", "right", "now"}
+    assert planner.plan("What's trending in Fashion?").route()[0] == Route.VECTOR
+
+
+def test_contractions_without_apostrophe_and_a_repeated_average(planner: Planner) -> None:
+    """"whats the typical length ..., on average?": neither "whats" nor the second "average" is a text match (the
+    average was of no rows)."""
+    plan = planner.plan("whats the typical length of a sports piece from 2023, on average?")
+    assert (plan.intent, plan.measure, plan.topic, plan.unused) == ("avg", "word_count", "", [])
+
+
+def test_whose_with_the_most_of_a_measure_ranks_people_by_its_total(planner: Planner) -> None:
+    plan = planner.plan("Whose byline is on the most words overall? Count a co-written piece in full for each writer.")
+    assert (plan.intent, plan.measure, plan.group_by, plan.limit, plan.missing) == ("sum", "word_count", ["author"],
+                                                                                   1, None)

@@ -43,7 +43,13 @@ class SQLEngine(CustomQueryEngine):
         missing = escape_markdown(plan.missing or "", one_line=True)
         text = (f"Not in this table: table `{source.table}` has no column for '{missing}', so this cannot be "
                 f"computed. The numbers it has: {numbers}.")
-        if plan.intent == "count":  # "how many readers": counting the rows would answer another question
+        if plan.missing_grouping:  # "which country ...": the groups asked for are not in the table
+            groups = ", ".join(escape_markdown(source.labels.get(c, c), one_line=True) for c in dict.fromkeys(
+                [*(c for c in (source.roles.category, source.roles.authors) if c), *source.roles.categorical]))
+            text = (f"Not in this table: table `{source.table}` has no column for '{missing}', so its rows cannot be "
+                    f"grouped by it. It can group by: {groups or 'none'}" + (", dates" if source.roles.date else "")
+                    + f"; the numbers it has: {numbers}.")
+        elif plan.intent == "count":  # "how many readers": counting the rows would answer another question
             rows = row_noun(source.table)
             text = (f"Not in this table: table `{source.table}` holds one row per {rows.rstrip('s')} and no column "
                     f"for '{missing}', so they cannot be counted (counting {rows} would answer another question). "

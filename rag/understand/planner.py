@@ -10,6 +10,7 @@ parser. The interpretation work replaces it with smaller, evidence-based steps.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -82,6 +83,9 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"(?:had|has|have|got|gets|is|was|did|does|received|scored)\b.*\b(?:more|fewer|less|"
                          r"higher|lower|better|worse|bigger|larger|smaller|most|best)|(?:more|fewer|higher|lower|"
                          r"better|worse)\b.*\bor\b)", re.I)
+MONTH_NAME = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+COMPARED_MONTHS = re.compile(rf"\b{MONTH_NAME}(?:\s*(?:,|or|vs\.?|versus|and|,\s*or|,\s*and)\s*{MONTH_NAME})+"
+                             rf"(?:,?\s+(?P<year>(?:19|20)\d\d))?\b", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
 # comparison words of English ("no more than" before "more than": the leftmost, longer cue wins)
@@ -208,6 +212,7 @@ class QueryPlan:
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (as written, as read): typos corrected
     intent_span: tuple[int, int] | None = None  # where the words asking for the computation are
     missing: str | None = None  # the thing to compute that no column of the table holds ("average price")
+    missing_grouping: bool = False  # `missing` is what the rows were to be grouped by ("which country ...")
     topic_marked: bool = False  # the topic words follow a subject cue ("about", "mentioning", quotes ...)
     per_group: bool = False  # the rows at the top of each group ("the longest article in each section")
     change: str = ""  # the write verb of a request to change the table ("delete"): answered without a query
@@ -254,6 +259,8 @@ class Planner:
         self.profile = profile
         self.vocab = Vocabulary.build(table, roles, profile)
         self.known_words = frozenset(self.vocab.known_words())
+        # the words with a meaning other than a part of someone's name ("Price" may be a reviewer's surname)
+        self.meaning_words = frozenset(dataclasses.replace(self.vocab, author_parts={}).known_words())
         self.value_lengths = self.vocab.value_lengths  # token counts of values, longest first
         row_nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS if w.endswith("s")),
                                     key=len, reverse=True))
@@ -313,6 +320,7 @@ class Planner:
         self._categories(text, plan, take, free)
         self._authors(text, plan, take, free)
         self._missing_measure(text, plan, free)
+        self._missing_grouping(text, plan)
         self._default_measure(plan)
         self._bare_years(text, plan, take, free)
         self._lists(text, plan)
@@ -323,6 +331,7 @@ class Planner:
         if plan.topic and not plan.is_aggregate:
             self._release_foreign_dates(text, plan, consumed)
         plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
+        self._rows_in_a_value(text, plan)
         self._not_rows(plan)
         self._unused_measure(text, plan)
         self._unused_dimensions(text, plan, consumed)
@@ -344,6 +353,26 @@ class Planner:
         return plan
 
     # ---------------------------------------------------------------- recognisers
+
+    @staticmethod
+    def _rows_in_a_value(text: str, plan: QueryPlan) -> None:
+        """"What's sitting in pending right now?", "which ones are in Electronics?": a question about which rows are
+        (at present: a participle at most) in a full value of a categorical column, whose other words are all common
+        English, lists those rows (the other words are then reported as not used); a rare word ("what's trending in
+        fashion") keeps it a search, and "what changed in fashion retail" is not about the rows in a value."""
+        if plan.intent != "topic" or not plan.topic or plan.topic_marked or any(
+                is_rare_word(w) for w in plan.topic.split()):
+            return
+        lower = text.lower()
+        for condition in plan.conditions:
+            at = lower.find(condition.words.lower())
+            if condition.kind == "category" and condition.op == "=" and re.fullmatch(
+                    r"\s*(?:what|which(?:\s+ones)?)(?:'s|\s+is|\s+are|\s+was|\s+were)?(?:\s+[a-z]+ing)?\s+in\s+"
+                    r"(?:the\s+)?", lower[:at]):
+                plan.intent = "list"
+                plan.evidence.append(f"which rows are in {condition.value!r} ({text[:at].split()[0]!r} ... "
+                                     f"{condition.words!r})")
+                return
 
     def _unused_dimensions(self, text: str, plan: QueryPlan, consumed: list[bool]) -> None:
         """A column noun left over ("which category has the longest articles") that neither groups nor names a
@@ -541,7 +570,24 @@ class Planner:
     def _dates(self, text: str, plan: QueryPlan, take: Any) -> None:
         if not self.roles.date:
             return
-        for found in find_date_ranges(text, today=self.today):
+        found_ranges = find_date_ranges(text, today=self.today)
+        if COMPARE_CUE.search(text):
+            # "which had more, January or February?", "January vs February 2023": month names set against each
+            # other are periods, although a bare month needs a gating word ("in January") elsewhere; not beside
+            # another date, whose year they might take (then they are left as not used)
+            for named in COMPARED_MONTHS.finditer(text):
+                inside = [r for r in found_ranges if named.start() <= r.span[0] and r.span[1] <= named.end()]
+                if len(inside) < len(found_ranges):
+                    continue
+                year = f" {named.group('year')}" if named.group("year") else ""
+                months = list(re.finditer(MONTH_NAME, named.group(0), re.I))
+                found_ranges = [r for r in found_ranges if r not in inside]
+                for month in months:
+                    start = named.start() + month.start()
+                    end = named.end() if month is months[-1] else named.start() + month.end()
+                    found_ranges += [dataclasses.replace(r, span=(start, end), text=text[start:end])
+                                     for r in find_date_ranges(f"in {month.group(0)}{year}", today=self.today)]
+        for found in found_ranges:
             plan.conditions.append(Condition("date", self.roles.date, "between", (found.start, found.end),
                                              found.text, span=found.span))
             plan.evidence.append(f"date {found.text!r}")
@@ -698,16 +744,19 @@ class Planner:
                 take(match.start(), match.end())
         # "which category has the most ...", "who writes the most", "top 3 authors"
         # ("at least 200 reviews", "at most 5 tickets" are bounds, not rankings)
-        most = re.search(r"\b(which|what|top|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?(" + dim_pattern + r")?\b.*\b("
+        most = re.search(r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?(" + dim_pattern + r")?\b.*\b("
                          r"(?<!at )most|top|leading|"
                          r"prolific|busiest|fewest|(?<!at )least|highest|lowest|best|worst|largest|smallest|biggest|"
                          r"greatest|" + LONGEST + "|" + SHORTEST + r")\b", text, re.I)
         # "for each department, which brand has the most reviews": the top brand within each department
         within = (plan.group_by[0] if most and most.group(3) and len(plan.group_by) == 1 and free(*most.span(3))
                   and dims.get(most.group(3).lower()) not in (None, plan.group_by[0]) else "")
-        if most and (not plan.group_by or within):
+        # "whose byline is on the most words ... for each writer": the grouping already read, ranked
+        again = bool(most and most.group(3) and free(*most.span(3))
+                     and plan.group_by == [dims.get(most.group(3).lower())])
+        if most and (not plan.group_by or within or again):
             dimension = dims.get((most.group(3) or "").lower())
-            if dimension is None and most.group(1).lower() == "who":
+            if dimension is None and most.group(1).lower() in ("who", "whose"):
                 dimension = "author"
             if dimension is None and re.search(r"\b(authors?|writers?|reporters?)\b", text, re.I):
                 dimension = "author"
@@ -717,7 +766,8 @@ class Planner:
                 dimension = None  # "which category has the longest articles": the longest article's, or on average?
             if dimension and (most.group(3) or most.group(4).lower() in ("most", "top", "leading", "prolific",
                                                                          "busiest", "fewest", "least")):
-                plan.group_by.append(dimension)
+                if dimension not in plan.group_by:
+                    plan.group_by.append(dimension)
                 plan.ranking = most.group(4).lower()
                 if within:
                     plan.top_per = within
@@ -883,6 +933,8 @@ class Planner:
             plan.unused = [w for w in plan.unused if w.lower() not in ("average", "avg")]
             plan.evidence.append(f"average of the counts per {plan.count_per} ({on_average.group(0)!r})")
             take(*on_average.span())
+        if on_average and plan.intent == "avg" and free(*on_average.span()):
+            take(*on_average.span())  # "the typical length ..., on average": the same average said twice
         if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest") and not plan.per_group:
             plan.intent = "count"
         if MOST_PATTERN.search(lower) and plan.group_by and plan.ranking not in ("fewest", "least", "lowest", "worst",
@@ -892,6 +944,20 @@ class Planner:
                 and plan.intent in ("topic", "list")):
             plan.intent = "longest" if plan.ranking == "top" else "shortest"  # rows ordered by the measure
             plan.evidence.append(f"rows ordered by {plan.measure} ({plan.ranking!r})")
+        if not plan.group_by and not plan.measure and plan.intent in ("topic", "list") and self.measure_parts:
+            # "the five most helpful reviews", "the least helpful review": a word of a numeric column's name ranks rows
+            parts = "|".join(sorted(map(re.escape, self.measure_parts), key=len, reverse=True))
+            nouns = "|".join(sorted((re.escape(w) for n in self.vocab.entity_words | ENTITY_NOUNS
+                                     for w in (n, singular(n))), key=len, reverse=True))
+            ranked = re.search(rf"\b(?:{NUM}\s+)?(most|least)\s+({parts})\s+(?:[\w&.'-]+\s+){{0,3}}?({nouns})\b",
+                               text, re.I)
+            if ranked and free(ranked.start(), ranked.end(3)):
+                plan.measure = self.measure_parts[ranked.group(3).lower()]
+                plan.intent = "longest" if ranked.group(2).lower() == "most" else "shortest"
+                if ranked.group(1):
+                    plan.limit = min(_number(ranked.group(1)), 100)
+                take(ranked.start(), ranked.end(3))
+                plan.evidence.append(f"rows ordered by {plan.measure} ({ranked.group(0)!r})")
         if not plan.group_by and plan.measure and plan.intent in ("topic", "list"):
             # "which review got the most helpful votes", "the most long-winded article": rows ordered by the measure
             words = "|".join(sorted((re.escape(w) for w, c in self.vocab.measures.items() if c == plan.measure),
@@ -1351,11 +1417,32 @@ class Planner:
                 return  # a measure, value, date ... the recognisers explained
             if word in STOPWORDS or word in ("number", "amount", "value", "count", "level"):
                 continue
-            if word in self.known_words or self._is_entity(word) or self._value_of_word(word):
+            if word in self.meaning_words or self._is_entity(word) or self._value_of_word(word):
                 return
             plan.missing = word
             plan.evidence.append(f"no column for {word!r}")
             return
+
+    def _missing_grouping(self, text: str, plan: QueryPlan) -> None:
+        """"Which country do most reviewers live in?": the rows are ranked by groups, but the noun asked about after
+        "which"/"what" names nothing the table has (no column, value or row noun), so the answer must say so rather
+        than rank another column's values."""
+        if plan.missing or plan.per_group:
+            return
+        head = re.match(r"\s*(?:which|what)\s+([a-z]+)\b", text, re.I)
+        if not head:
+            return
+        nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
+        ranked = re.search(rf"\b(?:most|fewest|least|more|fewer)\s+({nouns})\b", text[head.end():], re.I)
+        if not (plan.group_by and plan.is_aggregate) and not (plan.intent == "topic" and ranked):
+            return  # ("which city has the most reviews": groups ranked by their rows, although none was found)
+        word = head.group(1).lower()
+        if (word in STOPWORDS or word in self.meaning_words or self._is_entity(word) or self._value_of_word(word)
+                or word in NUMBER_WORDS or word in self.vocab.author_parts
+                or word in ("person", "people", "one", "ones") and self.roles.authors):  # "which person": who
+            return
+        plan.missing, plan.missing_grouping, plan.intent = word, True, "count"
+        plan.evidence.append(f"no column for {word!r} to group by")
 
     def _default_measure(self, plan: QueryPlan) -> None:
         """avg/sum/min/max need a number: the only numeric column, or fall back to counting."""
@@ -1382,7 +1469,8 @@ class Planner:
             lower = word.lower()
             if lower.endswith("'s"):
                 lower = lower[:-2]
-            if (lower in STOPWORDS or self._is_entity(lower) or len(lower) < 2 and not lower.isdigit()
+            if (lower in STOPWORDS or _unwritten_apostrophe(lower) or self._is_entity(lower)
+                    or len(lower) < 2 and not lower.isdigit()
                     or self._is_entity(re.sub(r"(?:ed|ing)$", "", lower))  # "reviewed": the row noun as a verb
                     or self.vocab.dimensions.get(lower) in self.grouping_columns):
                 continue
@@ -1408,6 +1496,19 @@ def _granularity(ranges: list[tuple[date, date]]) -> str | None:
     if all(whole_month(a, b) for a, b in ranges):
         return "month"
     return None
+
+
+# English contractions typed without their apostrophe ("whats", "dont"): "'s" after a wh-word or a pronoun, "n't"
+# after an auxiliary verb
+UNWRITTEN_APOSTROPHES = frozenset(
+    [f"{w}s" for w in ("what", "how", "where", "when", "why", "who", "that", "there", "here", "he", "she", "let")]
+    + [f"{w}nt" for w in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "could", "would",
+                          "should", "must", "need", "ca", "wo")])
+
+
+def _unwritten_apostrophe(word: str) -> bool:
+    """"whats", "hows", "dont", "isnt": a contraction of grammar words typed without its apostrophe."""
+    return word in UNWRITTEN_APOSTROPHES
 
 
 def zipf_of(word: str) -> float:
