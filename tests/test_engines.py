@@ -142,7 +142,7 @@ def test_vector_route_with_category_filter(corpus: Corpus) -> None:
 
 
 def test_vector_route_with_exact_author_in_a_multi_author_cell(corpus: Corpus) -> None:
-    turn = corpus.assistant.ask("What did Ann Lee write about bees?")
+    turn = corpus.assistant.ask("What did Ann Lee write about bees?", route="vector")  # routed hybrid: a person
     assert turn.route == "vector"
     assert [f.describe() for f in turn.result.filters] == ["author_* == 'Ann Lee'"]
     # k2 lists Ann Lee second ("Tom Baker; Ann Lee"): it is found through author_1
@@ -180,6 +180,13 @@ def test_hybrid_with_no_matching_rows_skips_the_vector_search(corpus: Corpus) ->
     assert "embed.query" not in span_names(turn)
     assert turn.result.chunks == []
     assert turn.citations == []
+
+
+def test_an_exact_author_with_a_topic_is_searched_inside_their_rows(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("What did Ann Lee write about bees?")
+    assert turn.route == "hybrid" and "a person" in turn.result.reason
+    assert turn.result.restricted_row_keys == 2  # k1 and k2 (Ann Lee second in "Tom Baker; Ann Lee")
+    assert {c.row_key for c in turn.result.chunks} <= {"k1", "k2"}
 
 
 def test_forced_vector_route_applies_dates_inside_chroma(corpus: Corpus) -> None:

@@ -261,7 +261,9 @@ def test_exact_author(planner: Planner, question: str, name: str) -> None:
     assert (author.column, author.op, author.value) == ("authors", "=", name)
     assert conditions(plan, "date") == []
     assert name.lower() not in plan.topic.lower()
-    assert plan.route()[0] is Route.VECTOR
+    route, reason = plan.route()
+    assert route is Route.HYBRID  # a person is a selection SQL makes: the author's few pieces are the answer
+    assert "a person" in reason
 
 
 @pytest.mark.parametrize(("question", "part"), [
@@ -304,7 +306,7 @@ def test_partial_author_without_cue_word(planner: Planner) -> None:
 def test_ticket_assignees(tickets: Planner) -> None:
     exact = tickets.plan("tickets by Carla de la Cruz about VPN")
     assert (only(exact, "author").column, only(exact, "author").value) == ("assignee", "Carla de la Cruz")
-    assert exact.route()[0] is Route.VECTOR
+    assert exact.route()[0] is Route.HYBRID
     partial = tickets.plan("tickets by Natarajan about VPN")
     assert only(partial, "author_like").value == "Natarajan"
     assert partial.topic == "VPN"
@@ -435,7 +437,8 @@ def test_trends_in_fashion_is_a_filtered_topic(planner: Planner) -> None:
     assert only(plan, "category").value == "Fashion"
     route, reason = plan.route()
     assert route is Route.VECTOR
-    assert reason == "topic 'trends' with metadata filters article_category = 'Fashion'"
+    assert reason == ("topic 'trends' narrowed by one categorical value (article_category = 'Fashion'): a semantic "
+                      "search with it as a metadata filter")
 
 
 def test_table_name_is_not_a_topic(tickets: Planner) -> None:
@@ -475,7 +478,7 @@ ARTICLE_ROUTES = [
     ("What do we have about children?", VECTOR),
     ("trends in fashion", VECTOR),
     ("tech news about smartphones", VECTOR),
-    ("Articles by Michael Dooley about interviews", VECTOR),
+    ("Articles by Michael Dooley about interviews", HYBRID),
     ("may I ask about marching bands", VECTOR),
     pytest.param("articles about the 2000 word limit", VECTOR),
     ("Doo ley interview", VECTOR),
@@ -503,7 +506,7 @@ TICKET_ROUTES = [
     ("list pending tickets", SQL),
     ("tickets about login failures", VECTOR),
     ("open tickets about login failures", VECTOR),
-    ("tickets by Priya Natarajan about VPN", VECTOR),
+    ("tickets by Priya Natarajan about VPN", HYBRID),
     ("tech support for printers", VECTOR),
     ("closed tickets about password reset in March 2024", HYBRID),
     ("tickets by Natarajan about VPN", HYBRID),
@@ -520,16 +523,15 @@ def check_route(plan: QueryPlan, expected: Route) -> None:
             assert evidence in reason
         assert "no topic" in reason or f"topic words {plan.topic!r}" in reason or "no topic words" in reason
     elif route is Route.VECTOR:
-        assert plan.topic and all(c.chroma_ok for c in plan.conditions)
+        assert plan.topic and all(c.chroma_ok for c in plan.conditions) and not plan.selection()
         assert f"topic {plan.topic!r}" in reason
         for condition in plan.conditions:
             assert condition.describe() in reason
     else:
         assert plan.topic and not plan.is_aggregate
         assert f"topic {plan.topic!r}" in reason
-        needing_sql = [c for c in plan.conditions if not c.chroma_ok]
-        assert needing_sql
-        for condition in needing_sql:
+        assert plan.selection() and plan.selection() in reason  # what SQL selects, and why
+        for condition in plan.conditions:
             assert condition.describe() in reason
 
 
@@ -549,10 +551,13 @@ def test_reason_names_the_evidence(planner: Planner) -> None:
     route, reason = planner.plan("How many climate articles per year?").route()
     assert route is Route.SQL and "topic words 'climate' become a text match" in reason
     route, reason = planner.plan("news about climate change in March 2023").route()
-    assert reason == ("topic 'climate change' plus conditions SQL must select first: "
+    assert reason == ("topic 'climate change' with a structured part SQL selects first (a date; only a single "
+                      "categorical value is a search filter), then the search runs inside: "
                       "published_date in [2023-03-01, 2023-03-31]")
     route, reason = planner.plan("Articles by Michael Dooley about interviews").route()
-    assert reason == "topic 'interviews' with metadata filters authors = 'Michael Dooley'"
+    assert reason == ("topic 'interviews' with a structured part SQL selects first (a person; only a single "
+                      "categorical value is a search filter), then the search runs inside: "
+                      "authors = 'Michael Dooley'")
 
 
 @pytest.mark.parametrize(("question", "expected"), [
@@ -1080,3 +1085,20 @@ def test_whose_with_the_most_of_a_measure_ranks_people_by_its_total(planner: Pla
     plan = planner.plan("Whose byline is on the most words overall? Count a co-written piece in full for each writer.")
     assert (plan.intent, plan.measure, plan.group_by, plan.limit, plan.missing) == ("sum", "word_count", ["author"],
                                                                                    1, None)
+
+
+# --------------------------------------------------------------------------- topic questions with a structured part
+
+
+@pytest.mark.parametrize(("question", "route", "why"), [
+    ("trends in fashion", VECTOR, "one categorical value"),
+    ("sports and fashion articles about sneakers", VECTOR, "one categorical value"),  # one column, two values
+    ("What did Jane Doe write about gardening?", HYBRID, "a person"),
+    ("articles about sneakers apart from the fashion section", HYBRID, "a negation"),
+    ("fashion articles about sneakers from 2022", HYBRID, "a date, 2 conditions"),
+])
+def test_only_a_single_categorical_value_narrows_a_semantic_search(planner: Planner, question: str, route: Route,
+                                                                     why: str) -> None:
+    found, reason = planner.plan(question).route()
+    assert found is route
+    assert why in reason

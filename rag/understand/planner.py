@@ -242,12 +242,35 @@ class QueryPlan:
                                                      if self.topic else "; no topic")
         if not self.topic:
             return Route.SQL, f"no topic words; {facts}"
-        if all(c.chroma_ok for c in self.conditions):
-            held = ", ".join(c.describe() for c in self.conditions)
-            return Route.VECTOR, (f"topic {self.topic!r}" + (f" with metadata filters {held}" if held
-                                                             else " with no structured condition"))
-        needs_sql = ", ".join(c.describe() for c in self.conditions if not c.chroma_ok)
-        return Route.HYBRID, f"topic {self.topic!r} plus conditions SQL must select first: {needs_sql}"
+        if not self.conditions:
+            return Route.VECTOR, f"topic {self.topic!r} with no structured condition"
+        held = ", ".join(c.describe() for c in self.conditions)
+        selects = self.selection()
+        if not selects:
+            return Route.VECTOR, (f"topic {self.topic!r} narrowed by one categorical value ({held}): a semantic "
+                                  "search with it as a metadata filter")
+        return Route.HYBRID, (f"topic {self.topic!r} with a structured part SQL selects first ({selects}; only a "
+                              f"single categorical value is a search filter), then the search runs inside: {held}")
+
+    def selection(self) -> str:
+        """What makes the structured part a selection for SQL rather than a narrowing of a semantic search; ""
+        when it is at most one categorical value ("trends in fashion", "urgent VPN issues").
+
+        The rule, on every table: a topic question is semantic when its structured part is one value (or a list
+        of values) of one categorical column, held by Chroma as a metadata filter; it is hybrid once the
+        structured part holds a person, a date, a number, a negation, an empty value, a partial match or
+        several conditions. SQL then selects exactly those rows and the search ranks inside them, showing a
+        small selection even when its texts match the topic weakly (an author's few pieces are the answer to
+        "X's piece about ...")."""
+        kinds = {"author": "a person", "author_like": "part of a name", "date": "a date", "date_any": "dates",
+                 "number": "a number", "missing": "an empty value", "weekday": "days of the week",
+                 "text_like": "a text match"}
+        reasons = [kinds.get(c.kind, c.kind) for c in self.conditions if c.kind != "category"]
+        reasons += [f"a negation ({c.words})" for c in self.conditions
+                    if c.kind == "category" and c.op in ("!=", "not in")]
+        if len(self.conditions) > 1:
+            reasons.append(f"{len(self.conditions)} conditions")
+        return ", ".join(dict.fromkeys(reasons))
 
 
 class Planner:
