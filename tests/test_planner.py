@@ -1052,7 +1052,7 @@ def test_the_n_most_adjective_rows_are_ordered_by_the_column_of_that_word() -> N
     assert [c.value for c in plan.conditions] == ["Electronics"]
 
 
-def test_named_months_set_against_each_other_are_periods(tickets: Planner) -> None:
+def test_named_months_set_against_each_other_are_periods(tickets: Planner, planner: Planner) -> None:
     """"Which had more open tickets, January or February?": bare months in a comparison are the periods compared (a
     bare month needs "in" elsewhere); beside another date they are left alone."""
     plan = tickets.plan("Which had more open tickets, January or February?")
@@ -1063,6 +1063,10 @@ def test_named_months_set_against_each_other_are_periods(tickets: Planner) -> No
     march, april = (date(2024, 3, 1), date(2024, 3, 31)), (date(2024, 4, 1), date(2024, 4, 30))
     assert only(plan, "date_any").value == [march, april]
     assert not conditions(tickets.plan("tickets about the march on May 3 2024"), "date_any")
+    plan = planner.plan("Which had more articles in 2023, March or April?")  # the year written apart is theirs
+    assert [c.kind for c in plan.conditions] == ["date_any"] and plan.group_by == ["month"]
+    march, april = (date(2023, 3, 1), date(2023, 3, 31)), (date(2023, 4, 1), date(2023, 4, 30))
+    assert only(plan, "date_any").value == [march, april]
 
 
 def test_which_rows_are_in_a_value_is_a_listing(tickets: Planner, planner: Planner) -> None:
@@ -1102,3 +1106,30 @@ def test_only_a_single_categorical_value_narrows_a_semantic_search(planner: Plan
     found, reason = planner.plan(question).route()
     assert found is route
     assert why in reason
+
+
+def test_top_n_within_each_group_and_a_number_before_the_ranking_word(tickets: Planner) -> None:
+    plan = tickets.plan("the top 2 assignees in each status")
+    assert (plan.group_by, plan.top_per, plan.limit) == (["author", "category"], "category", 2)
+    assert not tickets.plan("top 2 assignees by priority score").top_per  # "by" ranks, it does not partition
+    assert tickets.plan("Which statuses have the two highest priority scores?").limit == 2
+
+
+def test_more_exclusion_words(tickets: Planner) -> None:
+    plan = tickets.plan("number of tickets per status, not including those with no assignee")
+    assert only(plan, "missing").op == "is not empty"
+    plan = tickets.plan("how many tickets have a priority score of anything but 3")
+    assert [(c.op, c.value) for c in conditions(plan, "number")] == [("!=", 3)]
+
+
+def test_a_yearless_quarter_is_the_only_year_of_the_table(tickets: Planner, planner: Planner) -> None:
+    """"opened in the second quarter" on a table whose rows all fall in 2024 is Q2 2024 (the dates were dropped and
+    every row counted); on a table of several years it stays unread ("the second half" of a match)."""
+    assert only(tickets.plan("How many tickets were opened in the second quarter?"), "date").value == (
+        date(2024, 4, 1), date(2024, 6, 30))
+    assert not conditions(planner.plan("How many articles in the second half?"), "date")
+
+
+def test_neither_nor_excludes_both_values(tickets: Planner) -> None:
+    plan = tickets.plan("tickets that are neither open nor pending: how many?")
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("not in", ["open", "pending"])]

@@ -493,3 +493,11 @@ def test_which_n_values_have_the_most_and_the_top_value_within_each_group(setup:
         ("Fashion", 2), ("Sports", 2), ("Technology", 3)]
     assert setup.rows("For each year, which category has the most articles?") == [
         ("2021", "Business", 1), ("2022", "Technology", 2), ("2023", "Sports", 2)]
+
+
+def test_the_top_n_groups_within_each_value_of_another(setup: Setup) -> None:
+    """"the top 2 categories for each year": ranked within each year, ties at the cut kept (RANK); it was the top 2
+    (year, category) pairs overall."""
+    assert setup.rows("top 2 categories for each year") == [
+        ("2021", "Business", 1), ("2022", "Technology", 2), ("2022", "Fashion", 1),
+        ("2023", "Sports", 2), ("2023", "Fashion", 1), ("2023", "Technology", 1)]

@@ -86,6 +86,9 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
 MONTH_NAME = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 COMPARED_MONTHS = re.compile(rf"\b{MONTH_NAME}(?:\s*(?:,|or|vs\.?|versus|and|,\s*or|,\s*and)\s*{MONTH_NAME})+"
                              rf"(?:,?\s+(?P<year>(?:19|20)\d\d))?\b", re.I)
+# a spelled-out quarter or half without its year ("in the second quarter"; see `_periods_of_the_only_year`)
+YEARLESS_PERIOD = re.compile(r"\b(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:quarter|half)\b"
+                             r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
 # comparison words of English ("no more than" before "more than": the leftmost, longer cue wins)
@@ -133,16 +136,17 @@ SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|cov
                          r"discusses|with the words?|that say|saying|headlined)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
 # (after "not", one verb may come before the preposition: "did not come from verified buyers")
 NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from|by|with|in|on|about|for|to|at)\s)|"
-                          r"(?:not|never|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|"
-                          r"outside(?: of)?|aside from|but not|non)[\s-]+)(?:(?:the|a|an|in|from|about|of|any|those|"
-                          r"ones|that|which|by|with|on|for|to|at|been|be|yet|ever|marked|as)\s+)*$", re.I)
+                          r"(?:not|never|neither|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|"
+                          r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
+                          r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
+                          r"ever|marked|as)\s+)*$", re.I)
 MISSING_CUE = r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lacking(?:\s+an?)?|with(?:\s+an?)?\s+(?:empty|blank))"
 # English verbs and prepositions that set rows aside ("leave out", "skip", "ignore", "excluding", "not counting"):
 # before rows with a missing value ("skip the ones without a department") they keep only the rows that have one.
 EXCLUSION_CUE = re.compile(
     r"\b(?:leav(?:e|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)?\s+aside|filter(?:ing|ed)?\s+out|"
     r"skip(?:s|ping|ped)?|ignor(?:e|es|ing|ed)|exclud(?:e|es|ing|ed)|drop(?:s|ping|ped)?|omit(?:s|ting|ted)?|"
-    r"disregard(?:s|ing|ed)?|(?:not|without)\s+counting|except(?:\s+for)?|apart\s+from|aside\s+from|other\s+than|"
+    r"disregard(?:s|ing|ed)?|(?:not|without)\s+(?:counting|including)|except(?:\s+for)?|apart\s+from|aside\s+from|other\s+than|"
     r"besides|but\s+not)((?:\s+[\w']+){0,4}?)\s*$", re.I)
 # A request to change the table ("delete all politics articles", "update the rating of R-000123 to 5", "add a
 # ticket"): an imperative write verb opening the question, after polite openers. The verbs that are also nouns or
@@ -595,26 +599,49 @@ class Planner:
             return
         found_ranges = find_date_ranges(text, today=self.today)
         if COMPARE_CUE.search(text):
-            # "which had more, January or February?", "January vs February 2023": month names set against each
-            # other are periods, although a bare month needs a gating word ("in January") elsewhere; not beside
-            # another date, whose year they might take (then they are left as not used)
-            for named in COMPARED_MONTHS.finditer(text):
-                inside = [r for r in found_ranges if named.start() <= r.span[0] and r.span[1] <= named.end()]
-                if len(inside) < len(found_ranges):
-                    continue
-                year = f" {named.group('year')}" if named.group("year") else ""
-                months = list(re.finditer(MONTH_NAME, named.group(0), re.I))
-                found_ranges = [r for r in found_ranges if r not in inside]
-                for month in months:
-                    start = named.start() + month.start()
-                    end = named.end() if month is months[-1] else named.start() + month.end()
-                    found_ranges += [dataclasses.replace(r, span=(start, end), text=text[start:end])
-                                     for r in find_date_ranges(f"in {month.group(0)}{year}", today=self.today)]
+            found_ranges = self._compared_months(text, found_ranges, take)
+        found_ranges += self._periods_of_the_only_year(text, found_ranges)
         for found in found_ranges:
             plan.conditions.append(Condition("date", self.roles.date, "between", (found.start, found.end),
                                              found.text, span=found.span))
             plan.evidence.append(f"date {found.text!r}")
             take(*found.span)
+
+    def _compared_months(self, text: str, found: list[Any], take: Any) -> list[Any]:
+        """"Which had more, January or February?", "January vs February 2023", "in 2023, March or April?": month
+        names set against each other are the periods compared, although a bare month needs a gating word ("in
+        January") elsewhere. A year written apart is theirs when it is the only other date (its words are then
+        read); beside other dates they are left as not used."""
+        for named in COMPARED_MONTHS.finditer(text):
+            inside = [r for r in found if named.start() <= r.span[0] and r.span[1] <= named.end()]
+            others = [r for r in found if r not in inside]
+            year = named.group("year") or ""
+            if others and (year or len(others) > 1 or others[0].granularity != "year"):
+                continue
+            if others:  # "in 2023, March or April"
+                year = str(others[0].start.year)
+                take(*others[0].span)
+            months = list(re.finditer(MONTH_NAME, named.group(0), re.I))
+            found = []
+            for month in months:
+                start = named.start() + month.start()
+                end = named.end() if month is months[-1] else named.start() + month.end()
+                found += [dataclasses.replace(r, span=(start, end), text=text[start:end])
+                          for r in find_date_ranges(f"in {month.group(0)} {year}".strip(), today=self.today)]
+        return found
+
+    def _periods_of_the_only_year(self, text: str, found: list[Any]) -> list[Any]:
+        """"the second quarter", "the first half" without a year (read as sport elsewhere) on a table whose rows all
+        fall in one calendar year: that year's period, shown in the restatement with its dates."""
+        low, high = _parse_day(self.profile.date_min), _parse_day(self.profile.date_max)
+        if low is None or high is None or low.year != high.year:
+            return []
+        periods = []
+        for match in YEARLESS_PERIOD.finditer(text):
+            if not any(a < match.end() and match.start() < b for a, b in (r.span for r in found)):
+                periods += [dataclasses.replace(r, span=match.span(), text=match.group(0))
+                            for r in find_date_ranges(f"{match.group(0)} of {low.year}", today=self.today)]
+        return periods
 
     def _numbers(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         for match in BETWEEN_NUMBER.finditer(text):
@@ -737,6 +764,7 @@ class Planner:
                                 text[counted.end():], re.I)
                 if verb:
                     take(counted.end(), counted.end() + verb.end())
+        ranked = plan.group_by[:1] if plan.ranking in ("top", "bottom") else []  # "the top 2 brands ..."
         for trigger in GROUP_TRIGGER.finditer(text):
             match = chain.match(text, trigger.end())
             if not match or not free(trigger.start(), match.end()):
@@ -746,6 +774,9 @@ class Planner:
                 dimension = dims[word.lower()]
                 if dimension not in plan.group_by:
                     plan.group_by.append(dimension)
+                    if ranked and not plan.top_per and re.search(r"\b(?:each|every|per)\b", trigger.group(0), re.I):
+                        plan.top_per = dimension  # "... in each department": the top brands within each department
+                        plan.evidence.append(f"the {plan.ranking} {plan.limit} {ranked[0]} within each {dimension}")
             take(trigger.start(), match.end())
         # "per rating", "how many reviews for each star rating": a number on a small scale groups like a category
         # ("by" only when nothing else groups: "top brands by rating" ranks brands)
@@ -799,8 +830,10 @@ class Planner:
                     plan.ranking = length
                     plan.measure = plan.measure or self.vocab.measures.get("length")
                 plan.order_most = plan.ranking not in ("fewest", "least", "lowest", "worst", "smallest", "shortest")
-                if plan.limit is None and most.group(2) and not within:  # "which three brands have the most"
-                    plan.limit = min(_number(most.group(2)), 100)
+                # "which three brands have the most ...", "which brands have the three highest ..."
+                number = most.group(2) or (re.search(rf"\b{NUM}\s+$", text[:most.start(4)], re.I) or [None, None])[1]
+                if plan.limit is None and number and not within:
+                    plan.limit = min(_number(number), 100)
                 if plan.limit is None:
                     plan.limit, plan.with_ties = 1, True  # "which X has the most": every X sharing the top value
                 # words between that name a value are left to the other recognisers ("which agent closed the most

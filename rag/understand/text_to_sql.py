@@ -251,10 +251,11 @@ class SQLBuilder:
             query = query.group_by(*(exp.column(n) for _, n in dims))
             if plan.group_size:
                 query = query.having(self._size_test(plan))
+            if plan.top_per:
+                return self._top_within(query, dims, value, value_name, plan)
             if plan.with_ties:
-                within = self._grouping(plan.top_per)[1] if plan.top_per else None
                 return self._top_with_ties(query, value_name, plan.order_most, [n for _, n in dims],
-                                           exact=self._exact(plan), within=within)
+                                           exact=self._exact(plan))
             if plan.order_most or plan.limit:
                 # an average ranks by its exact value, not the rounded one shown (3.34 before 3.27, both "3.3")
                 key = self._exact(plan) or exp.column(value_name)
@@ -373,11 +374,25 @@ class SQLBuilder:
         return exp.select().from_(exp.Subquery(this=names, alias=exp.TableAlias(this=exp.to_identifier("names")))
                                   ).join(self._table(), on=cell.like(wanted))
 
+    def _top_within(self, grouped: exp.Select, dims: list[tuple[exp.Expression, str]], value: exp.Expression,
+                    value_name: str, plan: QueryPlan) -> exp.Select:
+        """The top `limit` groups within each value of `plan.top_per`, ties kept (RANK): "for each department, which
+        brand has the most reviews", "the top 2 brands in each department". An average ranks by its exact value."""
+        within, name = self._grouping(plan.top_per)
+        key = self._exact(plan) or value.copy()
+        rank = exp.Window(this=exp.Anonymous(this="RANK"), partition_by=[within.copy()],
+                          order=exp.Order(expressions=[exp.Ordered(this=key, desc=plan.order_most)]))
+        ranked = exp.Subquery(this=grouped.select(exp.alias_(rank, "rank_in_group")),
+                              alias=exp.TableAlias(this=exp.to_identifier("ranked")))
+        others = [n for _, n in dims if n != name]  # the grouping within which the ranking is made comes first
+        query = exp.select(*(exp.column(n) for n in [name, *others, value_name])).from_(ranked)
+        query = query.where(exp.LTE(this=exp.column("rank_in_group"), expression=exp.Literal.number(plan.limit or 1)))
+        return query.order_by(exp.column(name), exp.column("rank_in_group"), *(exp.column(n) for n in others))
+
     def _top_with_ties(self, grouped: exp.Select, value_name: str, most: bool, order: list[str],
-                       exact: exp.Expression | None = None, within: str | None = None) -> exp.Select:
+                       exact: exp.Expression | None = None) -> exp.Select:
         """Every group whose value equals the best one ("who wrote the most" can be several people). With `exact` (an
-        average, shown rounded), groups are compared on the exact value: 2.96 is lower than 3.04, both shown 3.0.
-        With `within`, the best one of each value of that grouping ("for each department, which brand ...")."""
+        average, shown rounded), groups are compared on the exact value: 2.96 is lower than 3.04, both shown 3.0."""
         shown: list[exp.Expression] = [exp.Star()]
         compared = value_name
         if exact is not None:
@@ -385,9 +400,6 @@ class SQLBuilder:
             shown, compared = [exp.column(n) for n in [*order, value_name]], "exact_value"
         best = exp.select((exp.Max if most else exp.Min)(this=exp.column(compared))).from_(
             exp.Subquery(this=grouped.copy(), alias=exp.TableAlias(this=exp.to_identifier("ranked"))))
-        if within:
-            best = best.where(exp.EQ(this=exp.column(within, table="ranked"), expression=exp.column(within,
-                                                                                               table="grouped")))
         query = exp.select(*shown).from_(
             exp.Subquery(this=grouped, alias=exp.TableAlias(this=exp.to_identifier("grouped"))))
         query = query.where(exp.EQ(this=exp.column(compared), expression=exp.Subquery(this=best)))
