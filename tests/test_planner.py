@@ -1118,6 +1118,7 @@ def test_top_n_within_each_group_and_a_number_before_the_ranking_word(tickets: P
 def test_more_exclusion_words(tickets: Planner) -> None:
     plan = tickets.plan("number of tickets per status, not including those with no assignee")
     assert only(plan, "missing").op == "is not empty"
+    assert only(tickets.plan("how many tickets lack an assignee?"), "missing").op == "is empty"
     plan = tickets.plan("how many tickets have a priority score of anything but 3")
     assert [(c.op, c.value) for c in conditions(plan, "number")] == [("!=", 3)]
 
@@ -1133,3 +1134,13 @@ def test_a_yearless_quarter_is_the_only_year_of_the_table(tickets: Planner, plan
 def test_neither_nor_excludes_both_values(tickets: Planner) -> None:
     plan = tickets.plan("tickets that are neither open nor pending: how many?")
     assert [(c.op, c.value) for c in conditions(plan, "category")] == [("not in", ["open", "pending"])]
+
+
+def test_which_weekday_groups_and_quarters_compared_group_by_quarter(planner: Planner, tickets: Planner) -> None:
+    """"which weekday has the most articles" ranks the days of the week (it also kept only Monday to Friday);
+    "Q1 vs Q2 2023" compares quarters, one row each (it was one count over both)."""
+    plan = planner.plan("Which weekday has the most articles?")
+    assert plan.group_by == ["weekday"] and not conditions(plan, "weekday")
+    plan = planner.plan("Q1 vs Q2 2023: number of articles")
+    assert plan.group_by == ["quarter"] and len(only(plan, "date_any").value) == 2
+    assert tickets.plan("compare Q1 and Q2").group_by == ["quarter"]

@@ -83,7 +83,9 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"(?:had|has|have|got|gets|is|was|did|does|received|scored)\b.*\b(?:more|fewer|less|"
                          r"higher|lower|better|worse|bigger|larger|smaller|most|best)|(?:more|fewer|higher|lower|"
                          r"better|worse)\b.*\bor\b)", re.I)
-MONTH_NAME = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+# a month, quarter or half named without a year ("March", "Q1", "H2"): a period only behind "in" or in a comparison
+MONTH_NAME = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+              r"q[1-4]|h[12])\b")
 COMPARED_MONTHS = re.compile(rf"\b{MONTH_NAME}(?:\s*(?:,|or|vs\.?|versus|and|,\s*or|,\s*and)\s*{MONTH_NAME})+"
                              rf"(?:,?\s+(?P<year>(?:19|20)\d\d))?\b", re.I)
 # a spelled-out quarter or half without its year ("in the second quarter"; see `_periods_of_the_only_year`)
@@ -140,7 +142,8 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
                           r"ever|marked|as)\s+)*$", re.I)
-MISSING_CUE = r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lacking(?:\s+an?)?|with(?:\s+an?)?\s+(?:empty|blank))"
+MISSING_CUE = (r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lack(?:s|ing)?(?:\s+an?)?|"
+               r"with(?:\s+an?)?\s+(?:empty|blank))")
 # English verbs and prepositions that set rows aside ("leave out", "skip", "ignore", "excluding", "not counting"):
 # before rows with a missing value ("skip the ones without a department") they keep only the rows that have one.
 EXCLUSION_CUE = re.compile(
@@ -578,8 +581,9 @@ class Planner:
         words: list[str] = []
         for match in WEEKDAY_CUE.finditer(text):
             if (not free(match.start(), match.end()) or re.match(r"\s+of\s+the\s+week", text[match.end():])
-                    or re.match(r",?\s+\d{1,2}\b", text[match.end():])):
-                continue  # "day of the week" is a grouping; "Monday 17 April" is a date
+                    or re.match(r",?\s+\d{1,2}\b", text[match.end():])
+                    or re.search(r"\b(?:which|what|per|each|every|by)\s+$", text[:match.start()], re.I)):
+                continue  # "day of the week", "which weekday" are groupings; "Monday 17 April" is a date
             word = match.group(1).lower()
             if word.startswith("weekend"):
                 found = [0, 6]
@@ -1543,7 +1547,7 @@ RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; 
 
 
 def _granularity(ranges: list[tuple[date, date]]) -> str | None:
-    """'month' when every range is a whole calendar month, 'year' when every one is a whole year."""
+    """'month', 'quarter' or 'year' when every range is a whole calendar month, quarter or year."""
     def whole_month(a: date, b: date) -> bool:
         return a.day == 1 and (b + timedelta(days=1)).day == 1 and a.month == b.month and a.year == b.year
 
@@ -1551,6 +1555,9 @@ def _granularity(ranges: list[tuple[date, date]]) -> str | None:
         return "year"
     if all(whole_month(a, b) for a, b in ranges):
         return "month"
+    if all(a.day == 1 and a.month % 3 == 1 and whole_month(date(b.year, b.month, 1), b) and b.month == a.month + 2
+           and a.year == b.year for a, b in ranges):
+        return "quarter"
     return None
 
 
