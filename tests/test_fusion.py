@@ -27,6 +27,7 @@ from rag.answer.retrieval import (
     CHUNKS_PER_ROW,
     UNCALIBRATED,
     chroma_where,
+    fuse,
     keyword_terms,
     relevance_thresholds,
     retrieve,
@@ -82,6 +83,18 @@ def test_rrf_sums_reciprocal_ranks_and_breaks_ties_by_best_rank() -> None:
     assert rrf([["a", "b", "c"], ["c", "d"]]) == ["c", "a", "b", "d"]
     assert rrf([["a"], []]) == ["a"]
     assert rrf([["x", "y"], ["y", "x"]]) == ["x", "y"]  # equal sums: x's best rank came from the first list
+
+
+def test_a_fused_document_is_in_one_searchs_top_k_so_low_agreement_cannot_push_out_a_first_rank() -> None:
+    """Documents both searches rank low (6th and 5th) must not outrank the document dense search ranks first (a
+    paraphrase whose keyword hits share only common words); agreement still orders the documents either search
+    would show."""
+    dense = ["a", "b", "c", "d", "e", "f", "g"]
+    keyword = ["h", "i", "j", "k", "f", "g"]
+    assert rrf([dense, keyword])[:2] == ["f", "g"]  # plain RRF over the deep lists: the low agreement wins
+    assert fuse(dense, keyword, 3) == ["a", "h", "b", "i", "c", "j"]
+    assert fuse(["a", "b", "c", "d"], ["x", "c", "y"], 2)[0] == "c"  # 3rd and 2nd: in keyword's top 2, agreed on
+    assert fuse(dense, [], 3) == ["a", "b", "c"] and fuse([], keyword, 2) == ["h", "i"]
 
 
 def test_fusion_finds_the_exact_rare_token_dense_search_misses(assistant: Assistant) -> None:
