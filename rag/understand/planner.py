@@ -112,11 +112,12 @@ BY_CUE = (r"(?:written|authored|handled|owned|reviewed|posted|submitted|created|
           r"assigned)\s+(?:by|to)|by|from|author|writer|reporter|bylined|assigned to")
 AUTHOR_VERBS = (r"wrote|writes|has written|reported|covered|owns|owned|handles|handled|handle|resolved|reviewed|"
                 r"posted|submitted|took|dealt with|worked on|got|received")
+# what "did/has X ..." asks a person did to the rows
+DONE_VERBS = (r"write|written|cover|covered|report|reported|handle|handled|own|resolve|resolved|review|reviewed|post|"
+              r"posted|submit|get|take|deal with|work on|close|closed|fix|fixed|answer|answered|publish|published")
 AUTHOR_CUES = (
     re.compile(rf"\b(?:{BY_CUE})\s+" + NAME),
-    re.compile(r"\b(?i:did|does|has|have)\s+" + NAME + r"\s+(?:write|written|cover|covered|report|reported|handle|"
-               r"handled|own|resolve|resolved|review|reviewed|post|posted|submit|get|take|deal with|work on|close|"
-               r"closed|fix|fixed|answer|answered|publish|published)\b"),
+    re.compile(r"\b(?i:did|does|has|have)\s+" + NAME + rf"\s+(?:{DONE_VERBS})\b"),
     re.compile(NAME + rf"\s+(?:{AUTHOR_VERBS})\b"),
 )
 # What a person's possessive names when it is authorship ("Valbrook's piece", "Omar's latest tickets"): the table's
@@ -306,8 +307,11 @@ class Planner:
             rf"earned|drew)\s+the\s+(most|highest|lowest|fewest|least|largest|smallest|biggest|best|worst)"
             rf"((?:[\s-]+[a-z]+){{0,2}})", re.I)
         works = "|".join(sorted({*nouns.split("|"), *WORK_NOUNS}, key=len, reverse=True))
-        self.author_cues = (*AUTHOR_CUES,
-                            re.compile(NAME + rf"['’]s?\s+(?P<between>(?:[a-z]+\s+){{0,2}}?)(?:{works})\b"))
+        possessive = rf"['’]s?\s+(?P<between>(?:[a-z]+\s+){{0,2}}?)(?:{works})\b"
+        self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive))
+        # "Mum's reviews", "Mum wrote" (and "did Mum write", with the auxiliary before the name)
+        self.cue_after_name = re.compile(rf"{possessive}|\s+(?:{AUTHOR_VERBS})\b", re.I)
+        self.done_after_name = re.compile(rf"\s+(?:{DONE_VERBS})\b", re.I)
         # a word of a numeric column's name ("helpful" of helpful_votes), for "the most helpful review"
         self.measure_parts = {part: column for column in roles.numeric for part in column.lower().split("_")
                               if len(part) > 3 and part not in GENERIC_COLUMN_WORDS}
@@ -1352,7 +1356,7 @@ class Planner:
                     continue
                 # several names written alike ("Anna D." and "anna_d"): the one spelt as written, else all of them
                 names = [n for n in names if n.lower().rstrip(".") == written.lower()][:1] or names
-                if free(start, end) and self._names_a_person(text, start, end):
+                if free(start, end) and self._names_a_person(text, start, start + len(written)):
                     found.append((start, end, names))
                     take(start, end)
         for size in (3, 2):  # a full name with one long word misspelt: "Bridget Jenson" -> "Bridget Jensen"
@@ -1361,7 +1365,7 @@ class Planner:
                 end = start + len(text[start:end].rstrip(",."))
                 written = POSSESSIVE.sub("", text[start:end])
                 close = self._close_name(written)
-                if close and free(start, end) and self._names_a_person(text, start, end):
+                if close and free(start, end) and self._names_a_person(text, start, start + len(written)):
                     found.append((start, end, [close[1]]))
                     take(start, end)
                     plan.corrections.append(close)
@@ -1415,7 +1419,7 @@ class Planner:
             frame = (len(tokens), i, tuple(tokens[:i] + tokens[i + 1:]))
             for known, key in self.name_frames.get(frame, []):
                 if len(known) >= 5 and OSA.distance(token, known) <= (1 if len(token) < 8 else 2):
-                    close[key] = written.split()[i] if len(written.split()) == len(tokens) else token
+                    close[key] = next((w for w in written.split() if token in name_key(w).split()), token)
         if len(close) != 1:
             return None
         key, word = next(iter(close.items()))
@@ -1445,15 +1449,21 @@ class Planner:
             if read.lower() in parts:
                 plan.corrections[number] = (written, " or ".join(names))
 
-    @staticmethod
-    def _names_a_person(text: str, start: int, end: int) -> bool:
-        """A full name in the question is evidence only when written like a name (capitalised) or after an author
-        cue ("by", "from", "written by"): "rocket" or "verified buyers" in lower case are words, not the authors
-        "Rocket" or "Verified Buyer"."""
-        written = text[start:end]
-        if all(token[:1].isupper() or token in NAME_PARTICLES for token in written.split()):
+    def _names_a_person(self, text: str, start: int, end: int) -> bool:
+        """A full name in the question is evidence when it follows or precedes an author cue ("by", "written by",
+        "Mum's reviews", "Mum wrote"), or is written like a name (capitalised): "rocket" or "verified buyers" in
+        lower case are words, not the authors "Rocket" or "Verified Buyer". A name made only of common English
+        words is capitalised for another reason at the start of the question ("Customer service complaints"), and
+        a single common word ("Guest", "Mum") is a name only with a cue."""
+        asked = re.search(r"\b(?:did|does|has|have)\s+$", text[:start], re.I) and self.done_after_name.match(text, end)
+        if CUE_BEFORE_NAME.search(text[:start]) or self.cue_after_name.match(text, end) or asked:
             return True
-        return bool(CUE_BEFORE_NAME.search(text[:start]))
+        tokens = text[start:end].split()
+        if not all(token[:1].isupper() or token in NAME_PARTICLES for token in tokens):
+            return False
+        if any(is_rare_word(POSSESSIVE.sub("", token)) for token in tokens if token not in NAME_PARTICLES):
+            return True
+        return len(tokens) > 1 and bool(text[:start].strip()) and not re.search(r"[.!?:]\s*$", text[:start])
 
     def _measure(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.vocab.measures:
