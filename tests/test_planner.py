@@ -1163,3 +1163,11 @@ def test_a_common_word_with_a_cue_is_the_name(messy: Planner, question: str) -> 
     plan = messy.plan(question)
     assert [c.value for c in conditions(plan, "author")] in (["Customer"], ["Guest"])
     assert conditions(plan, "author_like") == []
+
+
+def test_the_work_noun_after_a_full_names_possessive_is_no_topic(tickets: Planner) -> None:
+    """"feature requests in Priya Natarajan's queue": 'queue' says whose tickets; it was searched as a topic word."""
+    plan = tickets.plan("feature requests in Priya Natarajan's queue from April to June")
+    assert only(plan, "author").value == "Priya Natarajan"
+    assert plan.topic == "feature"
+    assert tickets.plan("Bob Stone's VPN work").topic == "VPN"

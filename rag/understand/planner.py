@@ -310,6 +310,7 @@ class Planner:
         possessive = rf"['’]s?\s+(?P<between>(?:[a-z]+\s+){{0,2}}?)(?:{works})\b"
         self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive))
         # "Mum's reviews", "Mum wrote" (and "did Mum write", with the auxiliary before the name)
+        self.possessive_work = re.compile(possessive, re.I)
         self.cue_after_name = re.compile(rf"{possessive}|\s+(?:{AUTHOR_VERBS})\b", re.I)
         self.done_after_name = re.compile(rf"\s+(?:{DONE_VERBS})\b", re.I)
         # a word of a numeric column's name ("helpful" of helpful_votes), for "the most helpful review"
@@ -1359,6 +1360,7 @@ class Planner:
                 if free(start, end) and self._names_a_person(text, start, start + len(written)):
                     found.append((start, end, names))
                     take(start, end)
+                    self._take_work_noun(text, start + len(written), take)
         for size in (3, 2):  # a full name with one long word misspelt: "Bridget Jenson" -> "Bridget Jensen"
             for first in range(len(words) - size + 1):
                 start, end = words[first][0], words[first + size - 1][1]
@@ -1368,6 +1370,7 @@ class Planner:
                 if close and free(start, end) and self._names_a_person(text, start, start + len(written)):
                     found.append((start, end, [close[1]]))
                     take(start, end)
+                    self._take_work_noun(text, start + len(written), take)
                     plan.corrections.append(close)
         negated_until = -1  # "not handled by Tom Becker or Omar Haddad" excludes both
         for start, end, names in sorted(found):
@@ -1407,6 +1410,14 @@ class Planner:
                     between = match.span("between") if "between" in cue.groupindex else (match.end(), match.end())
                     take(match.start(), between[0])  # ("Valbrook's housing pieces": 'housing' is left to the topic)
                     take(between[1], match.end())
+
+    def _take_work_noun(self, text: str, end: int, take: Any) -> None:
+        """"Priya Natarajan's queue", "Anna K.'s reviews": the noun of the person's work after the possessive says
+        whose rows they are, it is no topic word (words between, "Valbrook's housing pieces", stay to be read)."""
+        work = self.possessive_work.match(text, end)
+        if work:
+            take(end, work.start("between"))
+            take(work.end("between"), work.end())
 
     def _close_name(self, written: str) -> tuple[str, str] | None:
         """(misspelt word, known full name) when `written` differs from exactly one known name in one long word
