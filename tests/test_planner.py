@@ -1171,3 +1171,17 @@ def test_the_work_noun_after_a_full_names_possessive_is_no_topic(tickets: Planne
     assert only(plan, "author").value == "Priya Natarajan"
     assert plan.topic == "feature"
     assert tickets.plan("Bob Stone's VPN work").topic == "VPN"
+
+
+def test_verbs_that_set_rows_aside_negate_a_value(tickets: Planner) -> None:
+    """"not counting closed ones", "ignoring the open tickets", "leave out pending tickets": the value is excluded
+    (it was kept, or left as a text match on the verb)."""
+    for question in ("which assignee has the fewest tickets, not counting closed ones",
+                     "how many tickets, ignoring the closed ones?", "Leave out closed tickets: how many per assignee?"):
+        assert [(c.op, c.value) for c in conditions(tickets.plan(question), "category")] == [("!=", "closed")], question
+
+
+def test_a_state_word_between_what_is_and_in(tickets: Planner, planner: Planner) -> None:
+    plan = tickets.plan("what's stuck in pending?")
+    assert (plan.intent, plan.route()[0], plan.unused) == ("list", Route.SQL, ["stuck"])
+    assert planner.plan("What changed in fashion retail since March 2023?").intent != "list"  # an event, not a state

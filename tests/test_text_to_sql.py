@@ -501,3 +501,12 @@ def test_the_top_n_groups_within_each_value_of_another(setup: Setup) -> None:
     assert setup.rows("top 2 categories for each year") == [
         ("2021", "Business", 1), ("2022", "Technology", 2), ("2022", "Fashion", 1),
         ("2023", "Sports", 2), ("2023", "Fashion", 1), ("2023", "Technology", 1)]
+
+
+def test_a_negated_value_keeps_the_rows_without_a_value(tmp_path: Path) -> None:
+    """"articles that are not Sports" includes an article with no category: NOT (NULL = 'Sports') is unknown, which
+    dropped it."""
+    rows = [*ROWS, _row("u9", "Untitled", "Ann Lee", "2023-05-01 10:00:00", None, 50, "No section.")]  # type: ignore[arg-type]
+    setup = make_setup(tmp_path, rows)
+    assert setup.scalar("How many articles are not Sports?") == 7
+    assert setup.scalar("How many articles are neither Sports nor Fashion?") == 5

@@ -137,9 +137,14 @@ LISTINGS = ("list", "latest", "earliest", "longest", "shortest")
 SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|covering|cover|covers|covered|titled|"
                          r"containing|contain|contains|regarding|concerning|related to|discussing|discuss|"
                          r"discusses|with the words?|that say|saying|headlined)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+# English verbs that set rows aside ("leave out", "skip", "ignore", "not counting")
+SET_ASIDE = (r"leav(?:e|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)?\s+aside|filter(?:ing|ed)?\s+out|"
+             r"skip(?:s|ping|ped)?|ignor(?:e|es|ing|ed)|omit(?:s|ting|ted)?|disregard(?:s|ing|ed)?|"
+             r"(?:not|without)\s+(?:counting|including)")
 # (after "not", one verb may come before the preposition: "did not come from verified buyers")
 NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from|by|with|in|on|about|for|to|at)\s)|"
-                          r"(?:not|never|neither|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|"
+                          rf"(?:{SET_ASIDE}|"
+                          r"not|never|neither|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|"
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
                           r"ever|marked|as)\s+)*$", re.I)
@@ -148,10 +153,8 @@ MISSING_CUE = (r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lack(?:s|ing)?(?:\s
 # English verbs and prepositions that set rows aside ("leave out", "skip", "ignore", "excluding", "not counting"):
 # before rows with a missing value ("skip the ones without a department") they keep only the rows that have one.
 EXCLUSION_CUE = re.compile(
-    r"\b(?:leav(?:e|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)?\s+aside|filter(?:ing|ed)?\s+out|"
-    r"skip(?:s|ping|ped)?|ignor(?:e|es|ing|ed)|exclud(?:e|es|ing|ed)|drop(?:s|ping|ped)?|omit(?:s|ting|ted)?|"
-    r"disregard(?:s|ing|ed)?|(?:not|without)\s+(?:counting|including)|except(?:\s+for)?|apart\s+from|aside\s+from|other\s+than|"
-    r"besides|but\s+not)((?:\s+[\w']+){0,4}?)\s*$", re.I)
+    rf"\b(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|drop(?:s|ping|ped)?|except(?:\s+for)?|apart\s+from|aside\s+from|"
+    r"other\s+than|besides|but\s+not)((?:\s+[\w']+){0,4}?)\s*$", re.I)
 # A request to change the table ("delete all politics articles", "update the rating of R-000123 to 5", "add a
 # ticket"): an imperative write verb opening the question, after polite openers. The verbs that are also nouns or
 # adjectives of questions ("update on the strike", "closed tickets", "change requests") count only before a
@@ -392,9 +395,9 @@ class Planner:
     @staticmethod
     def _rows_in_a_value(text: str, plan: QueryPlan) -> None:
         """"What's sitting in pending right now?", "which ones are in Electronics?": a question about which rows are
-        (at present: a participle at most) in a full value of a categorical column, whose other words are all common
-        English, lists those rows (the other words are then reported as not used); a rare word ("what's trending in
-        fashion") keeps it a search, and "what changed in fashion retail" is not about the rows in a value."""
+        (a form of "be", at most one word more: a state) in a full value of a categorical column, whose other words
+        are all common English, lists those rows (the other words are then reported as not used); a rare word
+        ("what's trending in fashion") keeps it a search, and "what changed in fashion retail" is not a state."""
         if plan.intent != "topic" or not plan.topic or plan.topic_marked or any(
                 is_rare_word(w) for w in plan.topic.split()):
             return
@@ -402,7 +405,7 @@ class Planner:
         for condition in plan.conditions:
             at = lower.find(condition.words.lower())
             if condition.kind == "category" and condition.op == "=" and re.fullmatch(
-                    r"\s*(?:what|which(?:\s+ones)?)(?:'s|\s+is|\s+are|\s+was|\s+were)?(?:\s+[a-z]+ing)?\s+in\s+"
+                    r"\s*(?:what|which(?:\s+ones)?)(?:'s|\s+is|\s+are|\s+was|\s+were)(?:\s+[a-z]+)?\s+in\s+"
                     r"(?:the\s+)?", lower[:at]):
                 plan.intent = "list"
                 plan.evidence.append(f"which rows are in {condition.value!r} ({text[:at].split()[0]!r} ... "

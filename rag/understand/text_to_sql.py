@@ -129,7 +129,11 @@ class SQLBuilder:
             values = condition.value if isinstance(condition.value, list) else [condition.value]
             matched = (col.eq(exp.Literal.string(values[0])) if len(values) == 1
                        else col.isin(*(exp.Literal.string(v) for v in values)))
-            return exp.not_(matched) if condition.op in ("!=", "not in") else matched
+            if condition.op not in ("!=", "not in"):
+                return matched
+            # "everything except Electronics": rows with no value are not Electronics either (NOT (NULL = ...) is
+            # unknown, which dropped them)
+            return exp.paren(exp.or_(exp.Is(this=col.copy(), expression=exp.Null()), exp.not_(matched)))
         if condition.kind == "weekday":
             return self._weekday().isin(*(exp.Literal.number(d) for d in condition.value))
         if condition.kind == "missing":
