@@ -182,6 +182,12 @@ def test_hybrid_with_no_matching_rows_skips_the_vector_search(corpus: Corpus) ->
     assert turn.citations == []
 
 
+def test_hybrid_with_a_year_outside_the_table_says_which_dates_it_has(corpus: Corpus) -> None:
+    turn = corpus.assistant.ask("articles about bees from 2020")  # the table runs from 2022 to 2023
+    assert turn.route == "hybrid" and turn.result.restricted_row_keys == 0
+    assert answer_body(turn).endswith("nothing to search. The table's dates run from 2022-04-24 to 2023-09-28.")
+
+
 def test_an_exact_author_with_a_topic_is_searched_inside_their_rows(corpus: Corpus) -> None:
     turn = corpus.assistant.ask("What did Ann Lee write about bees?")
     assert turn.route == "hybrid" and "a person" in turn.result.reason

@@ -1185,3 +1185,37 @@ def test_a_state_word_between_what_is_and_in(tickets: Planner, planner: Planner)
     plan = tickets.plan("what's stuck in pending?")
     assert (plan.intent, plan.route()[0], plan.unused) == ("list", Route.SQL, ["stuck"])
     assert planner.plan("What changed in fashion retail since March 2023?").intent != "list"  # an event, not a state
+
+
+@pytest.mark.parametrize(("question", "value", "topic"), [
+    ("login failures that are still open", "open", "login failures"),
+    ("VPN tickets which were closed", "closed", "VPN"),
+    ("printer issues still pending", "pending", "printer"),  # "issues" names the rows
+])
+def test_a_value_stated_as_a_clause_about_the_rows_selects_them(tickets: Planner, question: str, value: str,
+                                                                topic: str) -> None:
+    plan = tickets.plan(question)
+    status = only(plan, "category")
+    assert (status.value, status.clause, plan.topic) == (value, True, topic)  # "still" is not a topic word
+    route, reason = plan.route()
+    assert route is HYBRID and "a clause about the rows" in reason
+    assert tickets.plan("open tickets about login failures").route()[0] is VECTOR  # a modifier narrows
+
+
+@pytest.mark.parametrize(("question", "op", "value"), [
+    ("kettle complaints that more than 100 people found helpful", ">", 100),
+    ("blender reviews that at least 20 shoppers marked as helpful", ">=", 20),
+])
+def test_a_number_of_people_who_judged_by_a_measure(reviews: Planner, question: str, op: str, value: int) -> None:
+    plan = reviews.plan(question)
+    number = only(plan, "number")
+    assert (number.column, number.op, number.value) == ("helpful_votes", op, value)
+    assert plan.topic.split()[-1] in ("complaints", "blender") and plan.route()[0] is HYBRID
+
+
+def test_a_year_outside_the_table_dates_rows_but_an_era_is_the_storys(reviews: Planner) -> None:
+    plan = reviews.plan("battery complaints from 2020")  # the table starts in 2021
+    assert only(plan, "date").value == (date(2020, 1, 1), date(2020, 12, 31))
+    assert plan.topic == "battery complaints" and plan.route()[0] is HYBRID
+    era = reviews.plan("what did the film club show in the 1960s")
+    assert conditions(era, "date") == [] and "1960s" in era.topic

@@ -44,7 +44,7 @@ class HybridEngine(CustomQueryEngine):
             outcome.filters = [Filter("row_key", "in", "0 rows selected by SQL")]
             conditions = escape_markdown("; ".join(c.describe() for c in plan.conditions), one_line=True)
             return engine_response(f"No rows match the structured part of the question ({conditions}), so there "
-                                   "was nothing to search.", outcome)
+                                   f"was nothing to search.{dates_outside(context, plan)}", outcome)
         capped = ""
         if len(keys) > ID_LIST_LIMIT and all(c.kind in CHROMA_EXPRESSIBLE for c in plan.conditions):
             # The same rows, cheaper: every condition SQL applied is also a Chroma filter (dates as date_ymd
@@ -101,6 +101,19 @@ def select_row_keys(context: EngineContext, plan: QueryPlan, outcome: EngineResu
     assert run.result is not None
     keys = [context.source.key_of(dict(zip(run.result.columns, row, strict=True))) for row in run.result.rows]
     return keys, run
+
+
+def dates_outside(context: EngineContext, plan: QueryPlan) -> str:
+    """" The table's dates run from … to …" when a date condition lies wholly outside them ("from 2020" on a
+    table that starts in 2021), so the reply says why nothing matched."""
+    profile = context.planner.profile
+    low, high = str(profile.date_min or "")[:10], str(profile.date_max or "")[:10]
+    if not low or not high:
+        return ""
+    for condition in plan.conditions:
+        if condition.kind == "date" and (condition.value[1].isoformat() < low or condition.value[0].isoformat() > high):
+            return f" The table's dates run from {low} to {high}."
+    return ""
 
 
 def labels_of(context: EngineContext) -> dict[str, str]:

@@ -148,6 +148,11 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
                           r"ever|marked|as)\s+)*$", re.I)
+# A value stated as a clause about the rows ("tickets that are still open", "which were resolved", "still pending"):
+# English relative pronouns, the verbs of a state, and the adverbs that say it holds now.
+STATE_ADVERBS = r"(?:still|currently|now|already|yet|presently|no longer)"
+CLAUSE_CUE = re.compile(rf"(?:\b(?:that|which|who)\s+(?:are|is|were|was|remain|remains|remained|stay|stays|stayed|"
+                        rf"(?:have|has|had)\s+been)\s+|\b{STATE_ADVERBS}\s+)(?:{STATE_ADVERBS}\s+)*$", re.I)
 MISSING_CUE = (r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lack(?:s|ing)?(?:\s+an?)?|"
                r"with(?:\s+an?)?\s+(?:empty|blank))")
 # English verbs and prepositions that set rows aside ("leave out", "skip", "ignore", "excluding", "not counting"):
@@ -184,6 +189,7 @@ class Condition:
     value: Any
     words: str
     span: tuple[int, int] | None = None
+    clause: bool = False  # stated as a clause about the rows ("tickets that are still open"), not as a modifier
 
     @property
     def chroma_ok(self) -> bool:
@@ -272,13 +278,17 @@ class QueryPlan:
         structured part holds a person, a date, a number, a negation, an empty value, a partial match or
         several conditions. SQL then selects exactly those rows and the search ranks inside them, showing a
         small selection even when its texts match the topic weakly (an author's few pieces are the answer to
-        "X's piece about ...")."""
+        "X's piece about ...").
+
+        A value stated as a clause about the rows ("tickets that are still open") is a selection too: the
+        question asks for the rows in that state, not for texts near a topic."""
         kinds = {"author": "a person", "author_like": "part of a name", "date": "a date", "date_any": "dates",
                  "number": "a number", "missing": "an empty value", "weekday": "days of the week",
                  "text_like": "a text match"}
         reasons = [kinds.get(c.kind, c.kind) for c in self.conditions if c.kind != "category"]
         reasons += [f"a negation ({c.words})" for c in self.conditions
                     if c.kind == "category" and c.op in ("!=", "not in")]
+        reasons += [f"a clause about the rows ({c.words.strip()!r})" for c in self.conditions if c.clause]
         if len(self.conditions) > 1:
             reasons.append(f"{len(self.conditions)} conditions")
         return ", ".join(dict.fromkeys(reasons))
@@ -504,14 +514,17 @@ class Planner:
                 take(match.start(), match.end())
 
     def _release_foreign_dates(self, text: str, plan: QueryPlan, consumed: list[bool]) -> None:
-        """In a question about content, a date wholly outside the table's dates ("a film that ran in the early
-        1960s") describes the story, not the publication: it goes back to the topic words."""
+        """In a question about content, an era wholly outside the table's dates ("a film that ran in the early
+        1960s") describes the story, not the publication: it goes back to the topic words. A year, quarter, month
+        or day ("battery complaints from 2020") dates rows, so it stays a condition and the answer says that no
+        rows match it."""
         low, high = _parse_day(self.profile.date_min), _parse_day(self.profile.date_max)
         if low is None or high is None:
             return
         for condition in [c for c in plan.conditions if c.kind == "date"]:
             start, end = condition.value
-            if end < low or start > high:
+            era = date.min < start and end < date.max and (end - start).days > 366
+            if era and (end < low or start > high):
                 plan.conditions.remove(condition)
                 plan.evidence.append(f"date {condition.words!r} lies outside the table's dates: kept as topic words")
                 span = condition.span or (0, 0)
@@ -725,6 +738,13 @@ class Planner:
             longer = named.match(text, match.start(3)) if named else None
             if longer and (not column or longer.end() > end):  # "more than ten helpful votes": a two-word measure
                 column, end = self.vocab.measures[longer.group(1).lower()], longer.end()
+            if not column and not self._is_entity(match.group(3)):
+                # "that more than 100 people found helpful": the number counts who judged the row by a measure's
+                # name ("helpful" of helpful_votes); the words between are a verb and perhaps its object
+                judged = re.match(r"(?:\s+(?:who|that))?\s+[a-z]+(?:\s+(?:it|them|this|that|the\s+\w+))?"
+                                  r"(?:\s+as)?\s+([a-z]+)\b", text[end:], re.I)
+                column = self.measure_parts.get(judged.group(1).lower()) if judged else None
+                end += judged.end() if column else 0
             if column and free(match.start(), end):
                 op = OPS[re.sub(r"\s+", " ", match.group(1).lower())]
                 words = text[match.start():end]
@@ -1260,12 +1280,18 @@ class Planner:
         joined to a negated one by "or"/"and"); one condition per column and polarity."""
         found: dict[tuple[str, bool], list[str]] = {}
         words: dict[tuple[str, bool], list[str]] = {}
+        clauses: set[tuple[str, bool]] = set()  # stated as a clause about the rows ("that are still open")
         negated_until = -1
         for start, end, column, value in self._value_spans(text):
             if not free(start, end):
                 continue
             cue = NEGATION_CUE.search(text[:start])
             negated = bool(cue) and free(cue.start(), cue.end())
+            clause = CLAUSE_CUE.search(text[:cue.start() if negated and cue else start])
+            clause = clause if clause and free(*clause.span()) else None
+            if clause:
+                clauses.add((column, negated))
+                take(*clause.span())
             if not negated and negated_until >= 0:
                 between = text[negated_until:start]
                 negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", between))
@@ -1274,7 +1300,8 @@ class Planner:
             key = (column, negated)
             if value not in found.setdefault(key, []):
                 found[key].append(value)
-            words.setdefault(key, []).append((cue.group(0) if negated and cue else "") + text[start:end])
+            said = (clause.group(0) if clause else "") + (cue.group(0) if negated and cue else "")
+            words.setdefault(key, []).append(said + text[start:end])
             if negated and cue:
                 take(cue.start(), cue.end())
             take(start, end)
@@ -1286,7 +1313,8 @@ class Planner:
             op = {(False, True): "=", (False, False): "in", (True, True): "!=", (True, False): "not in"}[
                 (negated, len(values) == 1)]
             plan.conditions.append(Condition("category", column, op, values[0] if len(values) == 1 else values,
-                                             ", ".join(words[(column, negated)])))
+                                             ", ".join(words[(column, negated)]),
+                                             clause=(column, negated) in clauses))
             label = "category" if column == self.roles.category else column
             plan.evidence.append(f"{label} " + ("not " if negated else "") + " or ".join(values))
 
