@@ -1219,3 +1219,23 @@ def test_a_year_outside_the_table_dates_rows_but_an_era_is_the_storys(reviews: P
     assert plan.topic == "battery complaints" and plan.route()[0] is HYBRID
     era = reviews.plan("what did the film club show in the 1960s")
     assert conditions(era, "date") == [] and "1960s" in era.topic
+
+
+def test_a_share_of_something_the_table_does_not_hold_is_a_text_question(planner: Planner) -> None:
+    plan = planner.plan("What share of its profits does the island airline pay out to employees?")
+    assert plan.intent == "topic" and "airline" in plan.topic
+    assert plan.route()[0] is VECTOR
+    assert planner.plan("What share of the articles are about sports?").intent == "share"
+    assert planner.plan("What share of stories did Jane Doe write?").intent == "share"
+
+
+@pytest.mark.parametrize(("question", "word"), [
+    ("Did anyone ask for a way to see only closed tickets?", "closed"),
+    ("Has a customer requested an option to hide tickets without an assignee?", "hide"),
+])
+def test_what_follows_a_capability_noun_describes_the_thing_asked_for(tickets: Planner, question: str,
+                                                                       word: str) -> None:
+    plan = tickets.plan(question)
+    assert plan.conditions == [] and word in plan.topic
+    assert plan.route()[0] is VECTOR
+    assert conditions(tickets.plan("closed tickets asking for a way to export data"), "category")  # before: rows

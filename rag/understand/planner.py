@@ -148,6 +148,10 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
                           r"ever|marked|as)\s+)*$", re.I)
+# A capability asked for ("a way to see only unowned tickets", "an option to hide closed ones"): English nouns of
+# a means to do something, and what follows them describes it
+DESCRIBED = re.compile(r"\b(?:a|an|the|some|any)\s+(?:way|option|ability|feature|setting|button|means|possibility)s?"
+                       r"\s+(?:to|for|that)\s+([^?.!;]+)", re.I)
 # A value stated as a clause about the rows ("tickets that are still open", "which were resolved", "still pending"):
 # English relative pronouns, the verbs of a state, and the adverbs that say it holds now.
 STATE_ADVERBS = r"(?:still|currently|now|already|yet|presently|no longer)"
@@ -378,6 +382,7 @@ class Planner:
         plan.topic = self._topic(text, consumed)
         if plan.topic and not plan.is_aggregate:
             self._release_foreign_dates(text, plan, consumed)
+            self._release_described(text, plan, consumed)
         plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
         self._rows_in_a_value(text, plan)
         self._not_rows(plan)
@@ -530,6 +535,25 @@ class Planner:
                 span = condition.span or (0, 0)
                 for i in range(*span):
                     consumed[i] = False
+        plan.topic = self._topic(text, consumed)
+
+    def _release_described(self, text: str, plan: QueryPlan, consumed: list[bool]) -> None:
+        """In a question about content, the words after a capability noun ("ask for a way to see only unowned
+        tickets", "an option to hide closed tickets") describe the thing asked for, not the rows: a condition read
+        there goes back to the topic words."""
+        described = DESCRIBED.search(text)
+        if not described:
+            return
+        for condition in list(plan.conditions):
+            at = condition.span or ((start := text.lower().find(condition.words.lower())),
+                                    start + len(condition.words))
+            if at[0] < described.start(1):
+                continue
+            plan.conditions.remove(condition)
+            plan.evidence.append(f"{condition.words!r} describes what is asked for ({described.group(0).strip()!r}): "
+                                 "kept as topic words")
+            for i in range(*at):
+                consumed[i] = False
         plan.topic = self._topic(text, consumed)
 
     def _share_population(self, text: str, plan: QueryPlan) -> None:
@@ -986,6 +1010,11 @@ class Planner:
                                  if w not in STOPWORDS and w not in NUMBER_WORDS), "")
                     plan.uncounted = plan.uncounted or noun
                     continue
+                if intent == "share" and (whole := self._share_of_what(lower, match, free)):
+                    # "what share of its profits does the airline pay out": a quantity told in the texts, not a
+                    # share of rows (decided with the other uncounted nouns in _not_rows)
+                    plan.uncounted = plan.uncounted or whole
+                    continue
                 if intent in ("max", "min", "longest", "shortest") and not self._about_rows(lower, match, plan):
                     continue  # "the smallest inhabited island", "the longest-serving midwife"
                 if plan.intent == "topic":
@@ -1148,6 +1177,23 @@ class Planner:
             return True  # "how many of the articles ...": rows
         return (any(self._is_entity(word) or self._category_of(word) for word in head)
                 or bool(self._value_spans(" ".join(head))))
+
+    def _share_of_what(self, lower: str, match: re.Match[str], free: Any) -> str:
+        """The noun a share cue takes a part of when it is not the rows ("what share of its profits"): a word the
+        table knows nothing of (not a row noun, value, column word, measure or name part); "" when the share is
+        of rows ("what share of the reviews", "percentage of politics articles", "what percentage were ...")."""
+        of = re.match(r"\s*(?:of\s+)?", lower[match.end():]) if match.group(0).endswith(" of") else re.match(
+            r"\s+of\s+", lower[match.end():])
+        if of is None:
+            return ""
+        for word in WORD.finditer(lower, match.end() + of.end()):
+            head = word.group(0)
+            if not free(*word.span()) or head.isdigit() or self._is_entity(head) or self._value_of_word(head):
+                return ""  # rows, or a date, number or value the recognisers read: rows of it
+            if head in STOPWORDS or head in ("total", "whole", "entire", "overall"):
+                continue
+            return "" if head in self.known_words else head
+        return ""
 
     def _about_rows(self, lower: str, match: re.Match[str], plan: QueryPlan) -> bool:
         """A superlative is about rows when a measure was named, a grouping asked for, or a row noun follows."""
