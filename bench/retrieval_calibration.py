@@ -11,12 +11,14 @@ background, the rule has two thresholds:
 
     relevant = ABOVE >= STRONG  or  (ABOVE >= FLOOR and the topic's words are mentioned)
                or  (the conditions selected at most top_k rows, hybrid route, and ABOVE >= SMALL)
+               or  (hybrid route, any number of rows selected, and ABOVE >= RESTRICTED)
 
 The same rule on the raw similarity (best instead of ABOVE) is calibrated alongside for comparison. FLOOR and
 STRONG are calibrated first (without SMALL), then SMALL with them (the small SQL-selected sets' leniency), then
 SUPPORT: "the topic's words are mentioned" replaced by "a chunk at or above FLOOR mentions all of them, or the words
 it lacks, embedded together, are at least SUPPORT similar to it" (the product records that support below STRONG);
-SUPPORT is kept only when it makes fewer wrong decisions than the words mentioned.
+SUPPORT is kept only when it makes fewer wrong decisions than the words mentioned. Last RESTRICTED, a lower STRONG
+inside SQL-selected rows (kept only when it makes fewer wrong decisions).
 
 Every (FLOOR, STRONG) pair on a 0.01 grid is scored on the dev cases; the chosen pair makes the fewest wrong
 decisions, then lies farthest from the nearest wrong decision (the middle of the best plateau). "Positive"
@@ -55,19 +57,21 @@ def features(turn: Any, top_k: int) -> dict[str, Any] | None:
 
 
 def decide(case: dict[str, Any], floor: float, strong: float, scale: str = "above", small: float = math.inf,
-           support: float | None = None) -> bool:
+           support: float | None = None, restricted: float = math.inf) -> bool:
     covered = case["mentioned"] if support is None else (case.get("support") or 0.0) >= support
     return (case[scale] >= strong or (case[scale] >= floor and covered)
-            or (case.get("small_set", False) and case[scale] >= small))
+            or (case.get("small_set", False) and case[scale] >= small)
+            or (case.get("restricted", False) and case[scale] >= restricted))
 
 
 def confusion(cases: list[dict[str, Any]], floor: float | None = None, strong: float | None = None,
-              scale: str = "above", small: float = math.inf, support: float | None = None) -> dict[str, int]:
+              scale: str = "above", small: float = math.inf, support: float | None = None,
+              restricted: float = math.inf) -> dict[str, int]:
     """Counts with "nothing relevant" as the positive reply; without thresholds, of the product's own replies."""
     counts = {"tp": 0, "fp": 0, "fn": 0, "tn": 0}
     for case in cases:
         nothing = not (case["said_relevant"] if floor is None or strong is None
-                       else decide(case, floor, strong, scale, small, support))
+                       else decide(case, floor, strong, scale, small, support, restricted))
         if case["no_answer"]:
             counts["tp" if nothing else "fn"] += 1
         else:
@@ -138,6 +142,23 @@ def calibrate_support(cases: list[dict[str, Any]], chosen: dict[str, Any]) -> di
             "confusion": counts, **rates(counts)}
 
 
+def calibrate_restricted(cases: list[dict[str, Any]], chosen: dict[str, Any]) -> dict[str, Any]:
+    """RESTRICTED (below STRONG) with the other thresholds of `chosen`: the fewest wrong decisions, then the middle
+    of its plateau; none unless it makes fewer wrong decisions than without it."""
+    rule = (chosen["floor"], chosen["strong"], chosen["scale"], chosen["small"], chosen["support"])
+    without = confusion(cases, *rule)
+    errors = without["fp"] + without["fn"]
+    scored = [(confusion(cases, *rule, restricted=t), t) for t in GRID if t < chosen["strong"]]
+    fewest = min((c["fp"] + c["fn"] for c, _ in scored), default=errors)
+    if fewest >= errors:
+        return {**chosen, "restricted": None, "errors": errors, "confusion": without, **rates(without)}
+    plateau = [t for c, t in scored if c["fp"] + c["fn"] == fewest]
+    restricted = plateau[len(plateau) // 2]
+    counts = confusion(cases, *rule, restricted=restricted)
+    return {**chosen, "restricted": restricted, "restricted_plateau": [plateau[0], plateau[-1]], "errors": fewest,
+            "confusion": counts, **rates(counts)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default=",".join(TABLES))
@@ -166,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     current = confusion(usable)  # the rule the product applied while the cases were asked
     floor, strong = relevance_thresholds(context)
     record["current"] = {"floor": floor, "strong": strong, "small": small_set_floor(context),
-                         "support": CALIBRATED_SUPPORT.get(context.embed_model.model_name), "confusion": current,
+                         "support": CALIBRATED_SUPPORT.get(context.embed_model.model_name),
+                         "restricted": relevance_thresholds(context, restricted=True)[1], "confusion": current,
                          **rates(current)}
     record["embed_model"] = context.embed_model.model_name
     # The rule on both scales; the product takes the one with fewer wrong decisions (then the wider margin).
@@ -175,13 +197,19 @@ def main(argv: list[str] | None = None) -> int:
                            key=lambda c: (c["errors"], -min(c["floor_margin"], c["strong_margin"])))
     record["without_small"] = record["chosen"]
     record["with_small"] = record["chosen"] = calibrate_small(usable, record["chosen"])
-    record["chosen"] = calibrate_support(usable, record["chosen"])
+    record["with_support"] = record["chosen"] = calibrate_support(usable, record["chosen"])
+    record["chosen"] = calibrate_restricted(usable, record["chosen"])
+    # RESTRICTED also with the product's other thresholds (the chain above re-chooses them on today's dev set)
+    product = {**record["current"], "scale": "best", "small": record["current"]["small"]}
+    record["product_without_restricted"] = calibrate_restricted(usable, {**product, "restricted": None})
     record["per_table"] = {name: {"confusion": (counts := confusion([c for c in usable if c["table"] == name],
                                                                     record["chosen"]["floor"],
                                                                     record["chosen"]["strong"],
                                                                     record["chosen"]["scale"],
                                                                     record["chosen"]["small"],
-                                                                    record["chosen"]["support"])), **rates(counts)}
+                                                                    record["chosen"]["support"],
+                                                                    record["chosen"]["restricted"] or math.inf)),
+                                              **rates(counts)}
                            for name in record["tables"]}
     record["machine"] = machine_info()
     stamp(record)
@@ -213,27 +241,39 @@ def render_markdown(record: dict[str, Any]) -> str:
              "Then, with them, SMALL: in the hybrid route, when the conditions alone select at most top_k rows, X >= "
              "SMALL is relevant too (with or without the topic's words). Then SUPPORT replaces 'mentions the topic's "
              "words': a chunk at or above FLOOR mentions all of them, or the words it lacks, embedded together, are "
-             "at least SUPPORT similar to its stored vector (kept only if it makes fewer wrong decisions). "
+             "at least SUPPORT similar to its stored vector (kept only if it makes fewer wrong decisions). Then "
+             "RESTRICTED: in the hybrid route, with any number of SQL-selected rows, X >= RESTRICTED (below STRONG) is "
+             "relevant (kept only if it makes fewer wrong decisions); the last two rows calibrate it with the "
+             "product's own FLOOR, STRONG, SMALL and SUPPORT. "
              "Positive = replying 'nothing relevant'.", "",
              "| rule | nothing relevant, right (TP) | answered although nothing exists (FN) | "
              "nothing relevant although an answer exists (FP) | answered, right (TN) | precision | recall |",
              "|---|---:|---:|---:|---:|---:|---:|",
              row(f"as the product decided (FLOOR {current['floor']}, STRONG {current['strong']}, SMALL "
-                 f"{current.get('small', '-')}, SUPPORT {current.get('support', '-')})", current),
+                 f"{current.get('small', '-')}, SUPPORT {current.get('support', '-')}, RESTRICTED "
+                 f"{current.get('restricted', '-')})", current),
              *[row(f"{'chosen' if scale == chosen['scale'] else 'not chosen'}: on {scale_names[scale]}, FLOOR "
                    f"{figures['floor']} (margin {figures['floor_margin']}), STRONG {figures['strong']} (margin "
                    f"{figures['strong_margin']}), no SMALL", figures) for scale, figures in record["scales"].items()],
              row(f"with SMALL {chosen['small']} (margin {chosen['small_margin']}; "
                  f"{chosen['small_cases']} small sets not otherwise relevant)", record["with_small"]),
-             row(f"**chosen**: and SUPPORT {chosen['support']} (plateau {chosen.get('support_plateau')}) instead "
-                 "of the words mentioned", chosen)]
+             row(f"and SUPPORT {chosen['support']} (plateau {chosen.get('support_plateau')}) instead "
+                 "of the words mentioned", record["with_support"]),
+             row(f"**chosen**: and RESTRICTED {chosen['restricted']} (plateau {chosen.get('restricted_plateau')}): "
+                 "STRONG inside SQL-selected rows", chosen)]
+    mine = record["product_without_restricted"]
+    without = confusion(usable, mine["floor"], mine["strong"], "best", mine["small"], mine["support"])
     lines += [row(f"chosen, {name} only", figures) for name, figures in record["per_table"].items()]
+    lines += [row("the product's FLOOR, STRONG, SMALL and SUPPORT without RESTRICTED", {"confusion": without,
+                                                                                        **rates(without)}),
+              row(f"the same with RESTRICTED calibrated on them: {mine['restricted']} (plateau "
+                  f"{mine.get('restricted_plateau')})", mine)]
     lines += ["", "| table | case | no answer | route | rows selected by SQL | best similarity | background | ABOVE | "
               "topic words mentioned | support | chosen rule says |",
               "|---|---|---|---|---:|---:|---:|---:|---|---:|---|"]
     for c in sorted(usable, key=lambda c: (c["no_answer"], c["above"])):
         verdict = ("relevant" if decide(c, chosen["floor"], chosen["strong"], chosen["scale"], chosen["small"],
-                                        chosen["support"]) else "nothing relevant")
+                                        chosen["support"], chosen["restricted"] or math.inf) else "nothing relevant")
         background = "-" if c.get("background") is None else f"{c['background']:.3f}"
         selected = "-" if c.get("selected") is None else str(c["selected"])
         lines.append(f"| {c['table']} | `{c['id']}` | {'yes' if c['no_answer'] else ''} | {c['route']} | {selected} | "

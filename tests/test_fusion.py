@@ -299,6 +299,39 @@ def test_below_strong_the_words_a_chunk_lacks_must_be_supported_by_it(
     assert decision(expected - 0.01)["relevant"] is True
 
 
+def test_inside_sql_selected_rows_strong_is_the_calibrated_restricted_strong(
+        assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the hybrid route (any number of selected rows) the best chunk is relevant from the model's
+    RESTRICTED_STRONG, below STRONG, whatever words it mentions; an unrestricted search still needs STRONG, and a
+    model without an entry keeps STRONG everywhere."""
+    from rag.answer import retrieval
+    from rag.answer.retrieval import CALIBRATED_RESTRICTED_STRONG, answer_from_chunks
+
+    context = assistant.context
+    model = context.embed_model.model_name
+    question = "volcano eruptions"  # no word of the shipment article: relevant only by similarity
+    plan = context.planner.plan(question)
+    found = retrieve(context, plan, None, restrict_keys=["t1"])
+    best = max(c.score for c in found.evidence)
+    monkeypatch.setitem(retrieval.CALIBRATED_THRESHOLDS, model, (math.inf, best + 0.1))
+
+    def relevant(restricted: bool, selected: int) -> bool:
+        (_, _), trace = traced(lambda: answer_from_chunks(context, question, plan, found.evidence,
+                                                          restricted=restricted, selected=selected))
+        attrs = attributes(trace, "synthesize")
+        assert attrs["relevant_as_small_set"] is False
+        return attrs["relevant"]
+
+    assert not relevant(True, 50)  # no entry for the model: STRONG
+    monkeypatch.setitem(retrieval.CALIBRATED_RESTRICTED_STRONG, model, best - 0.01)
+    assert relevance_thresholds(context, restricted=True) == (math.inf, best - 0.01)
+    assert relevance_thresholds(context) == (math.inf, best + 0.1)
+    assert relevant(True, 50) and not relevant(False, 50)
+    monkeypatch.setitem(retrieval.CALIBRATED_RESTRICTED_STRONG, model, best + 0.2)  # never above STRONG
+    assert relevance_thresholds(context, restricted=True)[1] == best + 0.1
+    assert CALIBRATED_RESTRICTED_STRONG["all-MiniLM-L6-v2"] < CALIBRATED_THRESHOLDS["all-MiniLM-L6-v2"][1]
+
+
 def test_very_common_topic_words_are_phrasing_not_the_subject() -> None:
     """'billing problems': a chunk about billing mentions the topic although it never says 'problems'; with only
     common words ('problems today'), they must be mentioned as before."""

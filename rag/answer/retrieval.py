@@ -371,11 +371,21 @@ CALIBRATED_SMALL_SET_FLOOR = {"all-MiniLM-L6-v2": 0.28}
 # words must be there in other words ("runs small" for "sizing"), not absent ("the cable car broke down" against its
 # opening day). A model without an entry needs the topic's words mentioned instead (`compose.mentions_topic`).
 CALIBRATED_SUPPORT = {"all-MiniLM-L6-v2": 0.34}
+# STRONG inside SQL-selected rows (hybrid route, any number of them): the conditions already chose the documents, so
+# the best of them is relevant from a lower similarity (an answer in other words than the question's: "batteries
+# running flat far too soon" at 0.40 among 98 selected reviews). Calibrated with the four thresholds above
+# (bench/retrieval_calibration.py): no-answer hybrid questions reach at most 0.31 on dev, the answered ones it turns
+# relevant 0.37-0.40; wrong decisions 21 -> 19 of 228 dev questions, plateau 0.31-0.37.
+CALIBRATED_RESTRICTED_STRONG = {"all-MiniLM-L6-v2": 0.34}
 
 
-def relevance_thresholds(context: EngineContext) -> tuple[float, float]:
-    """(floor, strong): relevant = best similarity >= strong, or >= floor and the topic's words mentioned."""
-    floor, strong = CALIBRATED_THRESHOLDS.get(context.embed_model.model_name, UNCALIBRATED)
+def relevance_thresholds(context: EngineContext, restricted: bool = False) -> tuple[float, float]:
+    """(floor, strong): relevant = best similarity >= strong, or >= floor and the topic's words mentioned; inside
+    SQL-selected rows (`restricted`) strong is the model's CALIBRATED_RESTRICTED_STRONG when lower."""
+    model = context.embed_model.model_name
+    floor, strong = CALIBRATED_THRESHOLDS.get(model, UNCALIBRATED)
+    if restricted:
+        strong = min(strong, CALIBRATED_RESTRICTED_STRONG.get(model, strong))
     return (floor if context.min_score is None else context.min_score), strong
 
 
@@ -410,7 +420,7 @@ def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan, c
     article of that day). When the conditions selected (`selected` rows) no more than top_k rows, the best of them
     is relevant from `small_set_floor` on, with or without the topic's words."""
     date_key = context.source.roles.date
-    floor, strong = relevance_thresholds(context)
+    floor, strong = relevance_thresholds(context, restricted)
     relative = CALIBRATED_SCALE.get(context.embed_model.model_name) == "above_background"
     if relative and background is None and context.min_score is None:
         floor, strong = UNCALIBRATED  # no background sample (an index synced before it existed): the words alone
@@ -421,7 +431,8 @@ def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan, c
         mentioned = compose.mentions_topic(topic, chunks)
         needed = None if relative else CALIBRATED_SUPPORT.get(context.embed_model.model_name)
         support = None
-        if needed is not None and chunks and floor <= above < strong:
+        # below the unrestricted STRONG, also where the restricted one decides (the calibration reads it)
+        if needed is not None and chunks and floor <= above < max(strong, relevance_thresholds(context)[1]):
             with tracing.span("support") as support_attrs:  # the words the chunks lack, embedded (one batch)
                 support = support_attrs["support"] = round(topic_support(context, topic, chunks, floor), 4)
         covered = mentioned if needed is None else support is not None and support >= needed
