@@ -723,6 +723,23 @@ def test_a_number_with_or_more_is_a_bound(reviews: Planner) -> None:
         assert (number.column, number.op) == ("rating", op), question
 
 
+@pytest.mark.parametrize("question", ["List the 1-star reviews in Garden & Patio", "show me the one-star ones",
+                                      "the 1 star reviews, newest first", "list the 1-star Pet Supplies reviews"])
+def test_the_n_star_rows_are_rows_of_that_value(reviews: Planner, question: str) -> None:
+    """"the 1-star reviews" names rows by their rating (the listing showed every rating, and said nothing)."""
+    number = only(reviews.plan(question), "number")
+    assert (number.column, number.op, number.value) == ("rating", "=", 1)
+
+
+def test_a_partly_read_word_is_not_dropped(planner: Planner, reviews: Planner) -> None:
+    """A hyphenated word read in part ("half-star": 'star' names the rating) shows its other part as not used (it
+    vanished); "the 2000 word limit" stays the subject of a search, not a condition."""
+    assert "half" in reviews.plan("List half-star reviews").unused
+    plan = planner.plan("articles about the 2000 word limit")
+    assert not [c for c in plan.conditions if c.kind == "number"]
+    assert "2000" in plan.topic
+
+
 def test_a_two_word_measure_after_a_comparison(reviews: Planner) -> None:
     """"more than ten helpful votes": the measure's name has two words (the condition was dropped, 'ten' unused)."""
     number = only(reviews.plan("How many reviews have more than ten helpful votes?"), "number")

@@ -749,8 +749,11 @@ class Planner:
                 # "other than 5 stars", "not 1-star", "except three-star ones": every value but that one
                 negation = NEGATION_CUE.search(before)
                 start, op = (negation.start(), "!=") if negation and free(*negation.span()) else (match.start(), "=")
-                if free(match.start(), match.end()) and (op == "!=" or not re.search(
-                        rf"\b(top|first|last|the|than|at least|at most|{COMPARE_WORDS})\s+$", before, re.I)):
+                # "the 2000 word limit" is a topic, but "the 1-star reviews" names rows by their value
+                blocked = re.search(rf"\b(top|first|last|the|than|at least|at most|{COMPARE_WORDS})\s+$", before, re.I)
+                if blocked and blocked.group(1).lower() == "the" and self._rows_follow(text, match.end()):
+                    blocked = None
+                if free(match.start(), match.end()) and (op == "!=" or not blocked):
                     column = self.vocab.measures[match.group(2).lower()]
                     words = text[start:match.end()]
                     plan.conditions.append(Condition("number", column, op, _number(match.group(1)), words))
@@ -775,6 +778,16 @@ class Planner:
                 plan.conditions.append(Condition("number", column, op, _number(match.group(2)), words))
                 plan.evidence.append(f"numeric condition {words!r}")
                 take(match.start(), end)
+
+    def _rows_follow(self, text: str, end: int) -> bool:
+        """Whether the row noun (or "ones") follows `end` within a few words with no grammar word between: "[the
+        1-star] reviews", "[the 2-star] Pet Supplies ones", but not "[the 2000 word] limit on articles"."""
+        for word in re.findall(r"[\w&.'’-]+", text[end:])[:4]:
+            if self._is_entity(word) or word.lower() == "ones":
+                return True
+            if word.lower() in STOPWORDS:
+                return False
+        return False
 
     def _top_n(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         match = TOP_N.search(text)
@@ -1621,23 +1634,28 @@ class Planner:
         quoted = [m.group(1) for m in QUOTED.finditer(text) if not all(consumed[m.start(1):m.end(1)])]
         words: list[str] = []
         for match in WORD.finditer(text):
-            if any(consumed[match.start():match.end()]):
+            if not any(consumed[match.start():match.end()]):
+                words += [w for w in [match.group(0).strip("'-")] if self._is_topic_word(w)]
                 continue
-            word = match.group(0).strip("'-")
-            lower = word.lower()
-            if lower.endswith("'s"):
-                lower = lower[:-2]
-            if (lower in STOPWORDS or _unwritten_apostrophe(lower) or self._is_entity(lower)
-                    or len(lower) < 2 and not lower.isdigit()
-                    or self._is_entity(re.sub(r"(?:ed|ing)$", "", lower))  # "reviewed": the row noun as a verb
-                    or self.vocab.dimensions.get(lower) in self.grouping_columns):
-                continue
-            words.append(word)
+            # a hyphenated word read in part ("half-star", 'star' naming the rating): the rest is not dropped
+            rest = "".join(" " if consumed[i] else text[i] for i in range(match.start(), match.end()))
+            words += [w for w in re.split(r"[\s-]+", rest) if w.isalnum() and self._is_topic_word(w)]
         topic = " ".join(words)
         for phrase in quoted:
             if phrase.lower() not in topic.lower():
                 topic = f"{topic} {phrase}".strip()
         return topic
+
+    def _is_topic_word(self, word: str) -> bool:
+        """Whether a word left over by every recogniser can be a topic word: not grammar, a row noun (or "ones",
+        standing for rows), a contraction typed without its apostrophe, or the name of a grouping column."""
+        lower = word.lower()
+        if lower.endswith("'s"):
+            lower = lower[:-2]
+        return not (lower in STOPWORDS or lower == "ones" or _unwritten_apostrophe(lower) or self._is_entity(lower)
+                    or len(lower) < 2 and not lower.isdigit()
+                    or self._is_entity(re.sub(r"(?:ed|ing)$", "", lower))  # "reviewed": the row noun as a verb
+                    or self.vocab.dimensions.get(lower) in self.grouping_columns)
 
 
 TYPO_ZIPF = 2.5  # below this a word is rare in English: perhaps a typo ("febuary" 1.8), a code or a rare name
