@@ -1256,3 +1256,25 @@ def test_what_follows_a_capability_noun_describes_the_thing_asked_for(tickets: P
     assert plan.conditions == [] and word in plan.topic
     assert plan.route()[0] is VECTOR
     assert conditions(tickets.plan("closed tickets asking for a way to export data"), "category")  # before: rows
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How many reviews did Verified Buyer write?", "Verified Buyer"),  # was verified_purchase = 1
+    ("How many reviews by Weekend Warrior are there?", "Weekend Warrior"),  # was a weekend condition
+    ("What rating do Anonymous's reviews average?", "Anonymous"),  # was a missing reviewer
+])
+def test_a_whole_name_with_a_cue_is_read_before_its_words(messy: Planner, question: str, value: str) -> None:
+    plan = messy.plan(question)
+    assert [(c.kind, c.value) for c in plan.conditions] == [("author", value)]
+
+
+def test_a_flag_word_without_a_capitalised_name_stays_a_flag(messy: Planner) -> None:
+    plan = messy.plan("reviews by verified buyers")
+    assert [(c.column, c.value) for c in plan.conditions] == [("verified_purchase", 1)]
+
+
+def test_a_negation_reaches_a_name_joined_to_a_cued_one(tickets: Planner) -> None:
+    """"not handled by Bob Stone or Priya Natarajan": the first name is read with its cue before the second,
+    and the negation still reaches both (the second was a positive condition)."""
+    plan = tickets.plan("Which open tickets were not handled by Bob Stone or Priya Natarajan?")
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("!=", "Bob Stone"), ("!=", "Priya Natarajan")]

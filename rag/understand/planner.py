@@ -358,6 +358,7 @@ class Planner:
             return not any(consumed[start:end])
 
         self._quoted_values(text, plan, take)
+        self._authors(text, plan, take, free, cued_only=True)
         self._weekdays(text, plan, take, free)
         self._dates(text, plan, take)
         self._numbers(text, plan, take, free)
@@ -1014,7 +1015,10 @@ class Planner:
                 take(summed.start(), end)
         for pattern, intent in self.intent_patterns:
             for match in re.finditer(pattern, lower):
-                if not free(match.start(), match.end()):
+                # "which of Omar Haddad's tickets": the words between "which" and the row noun are others' to read
+                between = match.group(0).startswith("which ") and match.lastindex
+                if not (free(match.start(), match.start() + len("which")) and free(*match.span(match.lastindex))
+                        if between else free(match.start(), match.end())):
                     continue
                 if intent == "count" and not self._counts_rows(lower, match):
                     # "how many homes were reserved": a fact in the text, not a count of rows; or "how many readers"
@@ -1429,7 +1433,10 @@ class Planner:
         at = text.lower().find(condition.words.lower())
         return max(at, 0) + (len(condition.words) if end and at >= 0 else 0)
 
-    def _authors(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+    def _authors(self, text: str, plan: QueryPlan, take: Any, free: Any, cued_only: bool = False) -> None:
+        """People of the table's person column named in the question. With `cued_only`, only whole names written
+        like names with a cue ("How many reviews did Verified Buyer write?", "by Weekend Warrior"), read before
+        any of their words can mean something else (a yes/no column, a weekday)."""
         if not self.roles.authors:
             return
         found: list[tuple[int, int, list[str]]] = []
@@ -1447,11 +1454,14 @@ class Planner:
                     continue
                 # several names written alike ("Anna D." and "anna_d"): the one spelt as written, else all of them
                 names = [n for n in names if n.lower().rstrip(".") == written.lower()][:1] or names
+                if cued_only and not (self._person_cue(text, start, start + len(written))
+                                      and all(t[:1].isupper() or t in NAME_PARTICLES for t in written.split())):
+                    continue
                 if free(start, end) and self._names_a_person(text, start, start + len(written)):
                     found.append((start, end, names))
                     take(start, end)
                     self._take_work_noun(text, start + len(written), take)
-        for size in (3, 2):  # a full name with one long word misspelt: "Bridget Jenson" -> "Bridget Jensen"
+        for size in (3, 2) if not cued_only else ():  # one long word misspelt: "Bridget Jenson" -> "Bridget Jensen"
             for first in range(len(words) - size + 1):
                 start, end = words[first][0], words[first + size - 1][1]
                 end = start + len(text[start:end].rstrip(",."))
@@ -1462,29 +1472,31 @@ class Planner:
                     take(start, end)
                     self._take_work_noun(text, start + len(written), take)
                     plan.corrections.append(close)
-        negated_until = -1  # "not handled by Tom Becker or Omar Haddad" excludes both
+        # "not handled by Tom Becker or Omar Haddad" excludes both (the first may have been read in the cued pass)
+        negated_ends = [c.span[1] for c in plan.conditions if c.kind == "author" and c.op == "!=" and c.span]
         for start, end, names in sorted(found):
             cue = CUE_BEFORE_NAME.search(text[:start])
             before = text[:cue.start()] if cue else text[:start]
             negation = NEGATION_CUE.search(before)
-            negated = bool(negation)
-            if not negated and negated_until >= 0:
-                negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[negated_until:start]))
-            negated_until = end if negated else -1
+            joined = (re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[e:start]) for e in negated_ends)
+            negated = bool(negation) or any(joined)
+            if negated:
+                negated_ends.append(end)
             written = text[start:end]
             if negated:  # not by any of them
                 for name in names:
-                    plan.conditions.append(Condition("author", self.roles.authors, "!=", name, written))
+                    plan.conditions.append(Condition("author", self.roles.authors, "!=", name, written,
+                                                     span=(start, end)))
             else:
                 plan.conditions.append(Condition("author", self.roles.authors, "=" if len(names) == 1 else "in",
-                                                 names[0] if len(names) == 1 else names, written))
+                                                 names[0] if len(names) == 1 else names, written, span=(start, end)))
             plan.evidence.append(f"author {'not ' if negated else ''}{' or '.join(names)}")
             self._name_corrections(plan, names)
             if cue:
                 take(cue.start(), start)
             if negation:
                 take(negation.start(), negation.end())
-        for cue in self.author_cues:
+        for cue in self.author_cues if not cued_only else ():
             for match in cue.finditer(text):
                 if not free(match.start(1), match.end(1)):
                     continue
@@ -1502,10 +1514,10 @@ class Planner:
                     take(between[1], match.end())
 
     def _take_work_noun(self, text: str, end: int, take: Any) -> None:
-        """"Priya Natarajan's queue", "Anna K.'s reviews": the noun of the person's work after the possessive says
-        whose rows they are, it is no topic word (words between, "Valbrook's housing pieces", stay to be read)."""
+        """"Priya Natarajan's queue": the noun of the person's work after the possessive says whose rows they are,
+        it is no topic word (words between, "Valbrook's housing pieces", and row nouns stay to be read)."""
         work = self.possessive_work.match(text, end)
-        if work:
+        if work and not self._is_entity(text[work.end("between"):work.end()]):  # row nouns stay for the intent
             take(end, work.start("between"))
             take(work.end("between"), work.end())
 
@@ -1550,14 +1562,19 @@ class Planner:
             if read.lower() in parts:
                 plan.corrections[number] = (written, " or ".join(names))
 
+    def _person_cue(self, text: str, start: int, end: int) -> bool:
+        """Whether words around text[start:end] say it is a person: "by"/"written by" before it, a possessive before
+        a row or work noun or a verb after it ("Mum's reviews", "Mum wrote"), or "did ... write" around it."""
+        asked = re.search(r"\b(?:did|does|has|have)\s+$", text[:start], re.I) and self.done_after_name.match(text, end)
+        return bool(CUE_BEFORE_NAME.search(text[:start]) or self.cue_after_name.match(text, end) or asked)
+
     def _names_a_person(self, text: str, start: int, end: int) -> bool:
         """A full name in the question is evidence when it follows or precedes an author cue ("by", "written by",
         "Mum's reviews", "Mum wrote"), or is written like a name (capitalised): "rocket" or "verified buyers" in
         lower case are words, not the authors "Rocket" or "Verified Buyer". A name made only of common English
         words is capitalised for another reason at the start of the question ("Customer service complaints"), and
         a single common word ("Guest", "Mum") is a name only with a cue."""
-        asked = re.search(r"\b(?:did|does|has|have)\s+$", text[:start], re.I) and self.done_after_name.match(text, end)
-        if CUE_BEFORE_NAME.search(text[:start]) or self.cue_after_name.match(text, end) or asked:
+        if self._person_cue(text, start, end):
             return True
         tokens = text[start:end].split()
         if not all(token[:1].isupper() or token in NAME_PARTICLES for token in tokens):
