@@ -1278,3 +1278,11 @@ def test_a_negation_reaches_a_name_joined_to_a_cued_one(tickets: Planner) -> Non
     and the negation still reaches both (the second was a positive condition)."""
     plan = tickets.plan("Which open tickets were not handled by Bob Stone or Priya Natarajan?")
     assert [(c.op, c.value) for c in conditions(plan, "author")] == [("!=", "Bob Stone"), ("!=", "Priya Natarajan")]
+
+
+def test_a_ranked_dimension_before_each_is_ranked_within_it(tickets: Planner) -> None:
+    """"the busiest assignee in each status", "the 2 most ... per priority": ranked within each value (it was one
+    count per status, the assignee dropped as not used)."""
+    plan = tickets.plan("the most active assignee in each status")
+    assert (plan.group_by, plan.top_per, plan.limit, plan.with_ties) == (["category", "author"], "category", 1, True)
+    assert tickets.plan("the two most active assignees").top_per == ""

@@ -916,7 +916,10 @@ class Planner:
                     take(most.start(4), most.end(4))
                 else:
                     take(most.start(), most.end())
-        if not plan.group_by:
+        # "the most reviewed brand in each department": the ranking is made within each value of that grouping
+        partitioned = (plan.group_by[0] if len(plan.group_by) == 1 and not plan.ranking
+                       and re.search(r"\b(?:each|every|per)\b", text, re.I) else "")
+        if not plan.group_by or partitioned:
             # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
             ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(most|least|fewest|highest|lowest|best|worst)[\s-]+"
                                rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
@@ -928,9 +931,12 @@ class Planner:
                 words = (after.group(1), after.group(3), "", after.group(2))
             elif ranked:
                 words = (ranked.group(1), ranked.group(2), ranked.group(3), ranked.group(4))
-            if ranked and free(ranked.start(), ranked.end()):
+            if ranked and free(ranked.start(), ranked.end()) and dims[words[3].lower()] != partitioned:
                 number, word, filler, dimension_word = words
                 plan.group_by.append(dims[dimension_word.lower()])
+                if partitioned:
+                    plan.top_per = partitioned
+                    plan.evidence.append(f"the {word.lower()} {dimension_word} within each {partitioned}")
                 plan.ranking = word.lower()
                 plan.order_most = plan.ranking in ("most", "highest", "best")
                 for part in re.findall(r"[a-z]+", filler.lower()):  # "the three lowest rated brands"
