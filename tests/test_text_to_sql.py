@@ -510,3 +510,12 @@ def test_a_negated_value_keeps_the_rows_without_a_value(tmp_path: Path) -> None:
     setup = make_setup(tmp_path, rows)
     assert setup.scalar("How many articles are not Sports?") == 7
     assert setup.scalar("How many articles are neither Sports nor Fashion?") == 5
+
+
+def test_a_grouping_by_people_and_another_column_counts_each_person(setup: Setup) -> None:
+    """"articles per author and year": each person named in a cell, not the cell ("Jane Doe; Li Wei" is no person,
+    and an article with no author is no group); it grouped the raw cells."""
+    rows = setup.rows("How many articles per author and year?")
+    assert ("Jane Doe", "2022", 2) in rows and ("Li Wei", "2022", 2) in rows and ("Ann Lee", "2023", 2) in rows
+    assert all(";" not in str(r[0]) and "|" not in str(r[0]) and r[0] for r in rows)
+    assert ("2023", "Ann Lee", 2) in setup.rows("For each year, which author wrote the most articles?")

@@ -246,9 +246,14 @@ class SQLBuilder:
             return self._distinct_people(plan, where)
         if plan.group_by == ["author"] and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
             return self._per_author(plan, where)
-        dims = [self._grouping(d) for d in plan.group_by]
+        # "articles per author and year": each person named in a cell, not the cell ("A; B" is two people)
+        people = ("author" in plan.group_by and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION
+                  and plan.intent != "share")
+        dims = [(exp.column(NAME_COLUMN, table="names"), "author") if d == "author" and people else self._grouping(d)
+                for d in plan.group_by]
         value, value_name = self._value(plan, where)
-        query = exp.select(*(exp.alias_(e, n) for e, n in dims), exp.alias_(value, value_name)).from_(self._table())
+        source = self._names_join() if people else exp.select().from_(self._table())
+        query = source.select(*(exp.alias_(e, n) for e, n in dims), exp.alias_(value, value_name))
         if where is not None:
             query = query.where(where)
         if dims:
@@ -382,7 +387,7 @@ class SQLBuilder:
                     value_name: str, plan: QueryPlan) -> exp.Select:
         """The top `limit` groups within each value of `plan.top_per`, ties kept (RANK): "for each department, which
         brand has the most reviews", "the top 2 brands in each department". An average ranks by its exact value."""
-        within, name = self._grouping(plan.top_per)
+        within, name = dims[plan.group_by.index(plan.top_per)]
         key = self._exact(plan) or value.copy()
         rank = exp.Window(this=exp.Anonymous(this="RANK"), partition_by=[within.copy()],
                           order=exp.Order(expressions=[exp.Ordered(this=key, desc=plan.order_most)]))
