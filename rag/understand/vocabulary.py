@@ -7,6 +7,7 @@ the detected column roles and the table's profile; the fixed lists are plain Eng
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from rag.data.source import ColumnRoles, TableProfile
@@ -105,8 +106,10 @@ MAX_VALUE_TOKENS = 8
 
 
 def value_tokens(text: str) -> list[str]:
-    """Lower-case tokens with apostrophes dropped and '&' read as 'and' ("Levi's & Co" -> levis and co)."""
-    return ["and" if t == "&" else t.lower().replace("'", "").replace("’", "") for t in VALUE_TOKEN.findall(text)]
+    """Lower-case tokens with accents and apostrophes dropped and '&' read as 'and' ("Levi's & Co" -> levis and co,
+    "Bébé Lune" -> bebe lune)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return ["and" if t == "&" else t.lower().replace("'", "").replace("’", "") for t in VALUE_TOKEN.findall(plain)]
 
 
 def name_key(text: str) -> str:
@@ -177,8 +180,13 @@ class Vocabulary:
     row_kinds: frozenset[str] = frozenset()  # words naming the kind of row before the row noun (ROW_KIND_WORDS)
 
     def value_for(self, tokens: list[str]) -> tuple[str, str] | None:
-        """(column, value) a run of question tokens names exactly, spaced or joined ("st alder", "stalder")."""
-        return self.values.get(" ".join(tokens)) or (self.values.get("".join(tokens)) if len(tokens) > 1 else None)
+        """(column, value) a run of question tokens names exactly, spaced or joined ("st alder", "stalder"), or with
+        an 'and' the value writes otherwise ("Sports & Outdoors" for "Sports/Outdoors")."""
+        found = self.values.get(" ".join(tokens)) or (self.values.get("".join(tokens)) if len(tokens) > 1 else None)
+        plain = [t for t in tokens if t != "and"]
+        if found is None and 1 < len(plain) < len(tokens):
+            found = self.values.get(" ".join(plain))
+        return found
 
     def known_words(self) -> set[str]:
         """Every single word this table's questions may use with a meaning: the grammar's own words and the
