@@ -1296,3 +1296,18 @@ def test_a_ranked_dimension_before_each_is_ranked_within_it(tickets: Planner) ->
 def test_values_match_without_their_accents_or_marks(messy: Planner, question: str, column: str, value: str) -> None:
     plan = messy.plan(question)
     assert [(c.column, c.value) for c in plan.conditions] == [(column, value)]
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How many reviews have the reviewer name Verified Buyer?", "Verified Buyer"),  # was verified_purchase = 1
+    ("reviews where the reviewer is Weekend Warrior", "Weekend Warrior"),  # was a weekend condition
+])
+def test_the_person_columns_noun_before_a_name_is_a_cue(messy: Planner, question: str, value: str) -> None:
+    plan = messy.plan(question)
+    assert [(c.kind, c.value) for c in plan.conditions] == [("author", value)]
+    assert plan.unused == []
+
+
+def test_a_misspelt_assignee_after_the_column_noun(tickets: Planner) -> None:
+    plan = tickets.plan("open tickets with assignee Bob Stoen")
+    assert only(plan, "author").value == "Bob Stone" and plan.corrections == [("Stoen", "Bob Stone")]

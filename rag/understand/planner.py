@@ -330,6 +330,12 @@ class Planner:
         self.possessive_work = re.compile(possessive, re.I)
         self.cue_after_name = re.compile(rf"{possessive}|\s+(?:{AUTHOR_VERBS})\b", re.I)
         self.done_after_name = re.compile(rf"\s+(?:{DONE_VERBS})\b", re.I)
+        # the person column's own nouns before a name: "assignee Omar Hadad", "the reviewer name Verified Buyer"
+        people = "|".join(sorted((re.escape(w) for w, d in self.vocab.dimensions.items() if d == "author"),
+                                 key=len, reverse=True))
+        self.column_noun_before_name = re.compile(
+            rf"\b(?:{people})(?:['’]s)?(?:\s+name)?(?:\s+(?:is|was|of|called|named)|\s*[:=])?\s+$", re.I) \
+            if people else None
         # a word of a numeric column's name ("helpful" of helpful_votes), for "the most helpful review"
         self.measure_parts = {part: column for column in roles.numeric for part in column.lower().split("_")
                               if len(part) > 3 and part not in GENERIC_COLUMN_WORDS}
@@ -1481,7 +1487,8 @@ class Planner:
         # "not handled by Tom Becker or Omar Haddad" excludes both (the first may have been read in the cued pass)
         negated_ends = [c.span[1] for c in plan.conditions if c.kind == "author" and c.op == "!=" and c.span]
         for start, end, names in sorted(found):
-            cue = CUE_BEFORE_NAME.search(text[:start])
+            cue = CUE_BEFORE_NAME.search(text[:start]) or (
+                self.column_noun_before_name and self.column_noun_before_name.search(text[:start]))
             before = text[:cue.start()] if cue else text[:start]
             negation = NEGATION_CUE.search(before)
             joined = (re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[e:start]) for e in negated_ends)
@@ -1569,10 +1576,12 @@ class Planner:
                 plan.corrections[number] = (written, " or ".join(names))
 
     def _person_cue(self, text: str, start: int, end: int) -> bool:
-        """Whether words around text[start:end] say it is a person: "by"/"written by" before it, a possessive before
-        a row or work noun or a verb after it ("Mum's reviews", "Mum wrote"), or "did ... write" around it."""
+        """Whether words around text[start:end] say it is a person: "by"/"written by" or the person column's noun
+        before it ("reviewer Anna K."), a possessive before a row or work noun or a verb after it ("Mum's reviews",
+        "Mum wrote"), or "did ... write" around it."""
         asked = re.search(r"\b(?:did|does|has|have)\s+$", text[:start], re.I) and self.done_after_name.match(text, end)
-        return bool(CUE_BEFORE_NAME.search(text[:start]) or self.cue_after_name.match(text, end) or asked)
+        named = self.column_noun_before_name and self.column_noun_before_name.search(text[:start])
+        return bool(CUE_BEFORE_NAME.search(text[:start]) or self.cue_after_name.match(text, end) or asked or named)
 
     def _names_a_person(self, text: str, start: int, end: int) -> bool:
         """A full name in the question is evidence when it follows or precedes an author cue ("by", "written by",
