@@ -1311,3 +1311,14 @@ def test_the_person_columns_noun_before_a_name_is_a_cue(messy: Planner, question
 def test_a_misspelt_assignee_after_the_column_noun(tickets: Planner) -> None:
     plan = tickets.plan("open tickets with assignee Bob Stoen")
     assert only(plan, "author").value == "Bob Stone" and plan.corrections == [("Stoen", "Bob Stone")]
+
+
+def test_having_a_value_and_not_having_one(tickets: Planner, planner: Planner) -> None:
+    """"tickets that have an assignee" keeps the rows with one, "articles that don't have a category" those without
+    (both were all rows, the column listed as not used); "without the ones that have no assignee" is a double
+    negative."""
+    assert only(tickets.plan("How many tickets have an assignee?"), "missing").op == "is not empty"
+    assert only(planner.plan("average word count of articles that don't have a category"), "missing").op == "is empty"
+    plan = tickets.plan("tickets per status without the ones that have no assignee")
+    assert only(plan, "missing").op == "is not empty"
+    assert not conditions(tickets.plan("tickets with a status of open"), "missing")  # a value follows

@@ -162,7 +162,7 @@ MISSING_CUE = (r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lack(?:s|ing)?(?:\s
 # English verbs and prepositions that set rows aside ("leave out", "skip", "ignore", "excluding", "not counting"):
 # before rows with a missing value ("skip the ones without a department") they keep only the rows that have one.
 EXCLUSION_CUE = re.compile(
-    rf"\b(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|drop(?:s|ping|ped)?|except(?:\s+for)?|apart\s+from|aside\s+from|"
+    rf"\b(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|drop(?:s|ping|ped)?|except(?:\s+for)?|apart\s+from|aside\s+from|without|"
     r"other\s+than|besides|but\s+not)((?:\s+[\w']+){0,4}?)\s*$", re.I)
 # A request to change the table ("delete all politics articles", "update the rating of R-000123 to 5", "add a
 # ticket"): an imperative write verb opening the question, after polite openers. The verbs that are also nouns or
@@ -1310,6 +1310,22 @@ class Planner:
                 plan.evidence.append(f"{column} = {value} ({text[start:match.end()]!r})")
                 take(start, match.end())
 
+    def _present_values(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str | None],
+                        nouns: str) -> None:
+        """"reviews that have a department", "tickets with an assignee": the column is not empty; "that don't have
+        a department" (a negated 'have'): it is empty. Not before a value or a name ("a department of ...")."""
+        present = re.compile(rf"\b((?:do|does|did)(?:\s+not|n't)\s+)?(?:with|having|have|has)\s+(?:an?|some)\s+"
+                             rf"({nouns})(?:'s\s+name|\s+name)?\b(?!\s+(?:of|called|named|like|such|that|which|who|"
+                             rf"than|[A-Z0-9]))", re.I)
+        for match in present.finditer(text):
+            column = columns.get(self.vocab.dimensions[match.group(2).lower()])
+            if not column or not free(match.start(), match.end()):
+                continue
+            op = "is empty" if match.group(1) else "is not empty"
+            plan.conditions.append(Condition("missing", column, op, None, match.group(0), span=match.span()))
+            plan.evidence.append(f"{column} {op} ({match.group(0)!r})")
+            take(match.start(), match.end())
+
     def _missing_values(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"without an author", "no byline", "missing a category": the column is empty (NULL or blank); after an
         exclusion cue ("ignore reviews without a department") it is not."""
@@ -1326,6 +1342,7 @@ class Planner:
                              rf"owned|handled)\s+(?:to|by)\s+(?:anyone|anybody|any one|someone|somebody))|(?:assigned|"
                              rf"allocated|attributed|given|owned|handled)\s+(?:to|by)\s+(?:nobody|no one|noone))\b",
                              re.I)
+        self._present_values(text, plan, take, free, columns, nouns)
         for match in pattern.finditer(text):
             if not free(match.start(), match.end()):
                 continue
