@@ -91,7 +91,7 @@ def test_yes_no_columns_are_conditions(ask) -> None:  # noqa: ANN001
 
 def test_share_of_a_stated_whole(ask) -> None:  # noqa: ANN001
     nord = [r for r in ROWS if r["brand"] == "Nord-Lys"]
-    share = round(100 * sum(r["verified_purchase"] == 1 for r in nord) / len(nord), 1)
+    share = round(100 * sum(r["verified_purchase"] == 1 for r in nord) / len(nord), 2)
     assert ask("Share of verified purchases among Nord-Lys reviews") == [(share,)]
     restated = ask.planner.plan("Share of verified purchases among Nord-Lys reviews")
     assert [c.column for c in restated.population] == ["brand"]
@@ -273,12 +273,12 @@ def test_average_number_of_rows_per_group(ask) -> None:  # noqa: ANN001
     """"average number of reviews per brand", "average 5-star reviews per reviewer in 2024": the matching rows divided
     by the groups of the period, a group without a matching row counting as 0 (it was a count per group with
     'average' unused)."""
-    assert ask("average number of reviews per brand") == [(round(len(ROWS) / len({r["brand"] for r in ROWS}), 1),)]
+    assert ask("average number of reviews per brand") == [(round(len(ROWS) / len({r["brand"] for r in ROWS}), 2),)]
     in_2024 = [r for r in ROWS if str(r["reviewed_on"]).startswith("2024")]
     five = sum(r["rating"] == 5 for r in in_2024)
     ratio = Decimal(five / len({r["reviewer"] for r in in_2024}))
     assert ask("average 5-star reviews per reviewer in 2024") == [
-        (float(ratio.quantize(Decimal("0.1"), ROUND_HALF_UP)),)]  # SQL rounds halves up (1.25 -> 1.3)
+        (float(ratio.quantize(Decimal("0.01"), ROUND_HALF_UP)),)]  # SQL rounds halves up
     plan = ask.planner.plan("average number of reviews per brand")
     from rag.understand.interpretation import interpret
     assert (plan.count_per, plan.group_by, plan.unused) == ("brand", [], [])

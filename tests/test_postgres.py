@@ -171,8 +171,8 @@ def expected_avg_words_per_category() -> list[list[Any]]:
     words: dict[str, list[int]] = defaultdict(list)
     for r in RECORDS:
         words[r["article_category"]].append(r["word_count"])
-    # rounded half away from zero, like SQL's ROUND (Python's round() would give 834.2 for 834.25)
-    return [[category, float((Decimal(sum(v)) / len(v)).quantize(Decimal("0.1"), ROUND_HALF_UP))]
+    # rounded half away from zero, like SQL's ROUND, to the two decimals the product shows
+    return [[category, float((Decimal(sum(v)) / len(v)).quantize(Decimal("0.01"), ROUND_HALF_UP))]
             for category, v in sorted(words.items())]
 
 
@@ -183,7 +183,7 @@ def urls_where(category: str, year: str | None = None) -> set[str]:
 
 def normalised(rows: list[list[Any]]) -> list[list[Any]]:
     """Rows with numbers made comparable across drivers (Decimal/float averages rounded like the SQL)."""
-    return [[round(float(v), 1) if isinstance(v, float) else v for v in row] for row in rows]
+    return [[round(float(v), 2) if isinstance(v, float) else v for v in row] for row in rows]
 
 
 def ask_sql(assistant: Assistant, question: str) -> Turn:

@@ -148,12 +148,12 @@ def test_average_per_category(setup: Setup) -> None:
     result = setup.ask("What is the average word count per category?")
     assert result.columns == ["article_category", "avg_word_count"]
     assert dict(setup.rows("What is the average word count per category?")) == {
-        "Business": 100.0, "Fashion": 500.0, "Sports": 1850.0, "Technology": 1100.3}
+        "Business": 100.0, "Fashion": 500.0, "Sports": 1850.0, "Technology": 1100.33}
 
 
 def test_single_aggregates(setup: Setup) -> None:
     assert setup.scalar("How many articles are there?") == 8
-    assert setup.scalar("What is the average word count?") == 1012.6
+    assert setup.scalar("What is the average word count?") == 1012.63
     assert setup.scalar("What is the total word count of fashion articles?") == 1000
     assert setup.scalar("What is the maximum word count?") == 2500
     assert setup.scalar("What is the minimum word count in 2022?") == 300

@@ -10,8 +10,7 @@ from typing import Any
 
 from rag.evaluation.cases import ROUTES, ExpectedSQL
 
-REL_TOL = 1e-3
-ABS_TOL = 0.051  # the product may round averages to one decimal
+PRODUCT_DECIMALS = 2  # the product shows averages, shares and ratios to two decimals (rag.understand.text_to_sql)
 NO_ANSWER = re.compile(r"found nothing relevant|no rows match|nothing to search|no matching rows|not in this table",
                        re.I)
 
@@ -27,12 +26,26 @@ def _number(value: Any) -> float | None:
     return None
 
 
-def values_match(expected: Any, actual: Any, *, rel_tol: float = REL_TOL, abs_tol: float = ABS_TOL) -> bool:
-    """Numbers within a small tolerance (a numeric string counts as a number); other values as trimmed,
-    case-insensitive text; None equals the empty string."""
+def tolerance(expected: Any) -> float:
+    """How far a number may be from the reference: both were rounded, so half a unit of the reference's last written
+    digit ("3.66": 0.005, "3.7": 0.05) plus half a unit of the product's ("897.625" is 897.62 or 897.63 depending on
+    the float it came from); whole numbers exactly. A fixed 0.05 let a wrong average pass (3.70 over every row for
+    the right 3.66)."""
+    if isinstance(expected, int):
+        return 0.0
+    text = expected.strip() if isinstance(expected, str) else repr(float(expected))
+    decimals = len(text.partition(".")[2]) if "e" not in text.lower() else PRODUCT_DECIMALS
+    if not decimals:
+        return 0.0
+    return 0.5 * 10 ** -min(decimals, PRODUCT_DECIMALS) + 0.5 * 10 ** -PRODUCT_DECIMALS
+
+
+def values_match(expected: Any, actual: Any) -> bool:
+    """Numbers within the rounding of both (see `tolerance`; a numeric string counts as a number); other values
+    as trimmed, case-insensitive text; None equals the empty string."""
     a, b = _number(expected), _number(actual)
     if a is not None and b is not None:
-        return math.isclose(a, b, rel_tol=rel_tol, abs_tol=abs_tol)
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=tolerance(expected) + 1e-9)
     left = "" if expected is None else str(expected).strip().casefold()
     right = "" if actual is None else str(actual).strip().casefold()
     return left == right

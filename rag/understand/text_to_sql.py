@@ -21,6 +21,9 @@ ROLE_OF_DIMENSION = {"year": "date", "month": "date", "day": "date", "author": "
 MAX_AUTHOR_UNION = 500  # beyond this many authors, group by the raw authors column
 NAME_COLUMN = "rag_author"  # column of the derived table of author names (unlikely to clash with the table's)
 LIST_LIMIT = 50
+# Averages, shares and ratios are shown to two decimals: one decimal hid real differences (3.66 and 3.70 are both
+# "3.7" on a 1-5 rating), so a wrong population could not be told from the right one.
+DECIMALS = 2
 
 
 class SQLBuilder:
@@ -352,7 +355,7 @@ class SQLBuilder:
             groups = groups.where(period_where)
         ratio = exp.Div(this=exp.Mul(this=exp.Literal.number("1.0"), expression=exp.Subquery(this=rows)),
                         expression=exp.func("NULLIF", exp.Subquery(this=groups), exp.Literal.number(0)))
-        return exp.select(exp.alias_(exp.func("ROUND", ratio, exp.Literal.number(1)),
+        return exp.select(exp.alias_(exp.func("ROUND", ratio, exp.Literal.number(DECIMALS)),
                                      f"avg_{self._entity()}s_per_{name}"))
 
     def _sized_groups(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
@@ -431,7 +434,7 @@ class SQLBuilder:
     def _value(self, plan: QueryPlan, where: exp.Expression | None) -> tuple[exp.Expression, str]:
         measure = self._col(plan.measure) if plan.measure else None
         if plan.intent == "avg" and measure is not None:
-            return exp.func("ROUND", exp.Avg(this=measure), exp.Literal.number(1)), f"avg_{plan.measure}"
+            return exp.func("ROUND", exp.Avg(this=measure), exp.Literal.number(DECIMALS)), f"avg_{plan.measure}"
         if plan.intent == "sum" and measure is not None:
             return exp.Sum(this=measure), f"total_{plan.measure}"
         if plan.intent in ("max", "longest") and measure is not None:
@@ -449,7 +452,8 @@ class SQLBuilder:
             if base_where is not None:
                 total = total.where(base_where)
             share = exp.Mul(this=exp.Literal.number("100.0"), expression=exp.Count(this=exp.Star()))
-            return (exp.func("ROUND", exp.Div(this=share, expression=exp.Subquery(this=total)), exp.Literal.number(1)),
+            return (exp.func("ROUND", exp.Div(this=share, expression=exp.Subquery(this=total)),
+                             exp.Literal.number(DECIMALS)),
                     "share_pct")
         if plan.distinct:  # "how many brands": the number of different values (people: see _distinct_people)
             column, name = self._dimension(plan.distinct)
