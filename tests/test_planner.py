@@ -6,6 +6,7 @@ Two hand-made tables prove nothing is sample-specific: a sample-like `articles` 
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date
 
 import pytest
@@ -1322,3 +1323,14 @@ def test_having_a_value_and_not_having_one(tickets: Planner, planner: Planner) -
     plan = tickets.plan("tickets per status without the ones that have no assignee")
     assert only(plan, "missing").op == "is not empty"
     assert not conditions(tickets.plan("tickets with a status of open"), "missing")  # a value follows
+
+
+def test_a_double_barrelled_surname_written_with_a_space_is_the_author(planner: Planner) -> None:
+    """"Delacroix Hale's story" names the author Delacroix-Hale (the hyphen left out): it was no author condition and
+    the name became topic words of a search over everyone's articles."""
+    authors = {"Marcus Delacroix-Hale": 3, "Ann Lee": 4}
+    named = Planner("articles", planner.roles, dataclasses.replace(planner.profile, authors=authors))
+    for question in ("Delacroix Hale's story about a pop star", "Did Delacroix Hale write about the harbour?"):
+        plan = named.plan(question)
+        assert [(c.kind, c.value) for c in plan.conditions] == [("author_like", "Delacroix-Hale")], question
+        assert "Hale" not in plan.topic

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import itertools
 import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -1531,6 +1532,8 @@ class Planner:
                 if not free(match.start(1), match.end(1)):
                     continue
                 words = [POSSESSIVE.sub("", w) for w in match.group(1).split()]
+                # a double-barrelled surname written with a space ("Delacroix Hale's story"): its hyphenated form
+                words += [f"{a}-{b}" for a, b in itertools.pairwise(words)]
                 known = [w for w in words if w.lower() in self.vocab.author_parts]
                 # "from" is a weak cue ("news from Paris"): only a name part that is rare as a word counts after it.
                 weak = match.group(0).lower().startswith("from ")
