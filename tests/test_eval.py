@@ -529,7 +529,8 @@ def _reference_db(table: str, folder: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("path", sorted([*EVAL_DIR.glob("*/test.yaml"), *EVAL_DIR.glob("*/conversations_test.yaml")]),
+@pytest.mark.parametrize("path", sorted([*EVAL_DIR.glob("*/test.yaml"), *EVAL_DIR.glob("*/conversations_test.yaml"),
+                                         *EVAL_DIR.glob("*/*test_pool.yaml")]),  # and the unseen replacements
                          ids=lambda p: f"{p.parent.name}-{p.stem}")
 def test_frozen_test_sets_match_their_reference_sql(path: Path, tmp_path: Path) -> None:
     """Every SQL case (and every SQL turn of a conversation) of a frozen test set states the query that defines its
