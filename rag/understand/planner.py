@@ -1547,7 +1547,7 @@ class Planner:
                     take(between[1], match.end())
 
     def _take_work_noun(self, text: str, end: int, take: Any) -> None:
-        """"Priya Natarajan's queue": the noun of the person's work after the possessive says whose rows they are,
+        """"Tom Becker's queue": the noun of the person's work after the possessive says whose rows they are,
         it is no topic word (words between, "Valbrook's housing pieces", and row nouns stay to be read)."""
         work = self.possessive_work.match(text, end)
         if work and not self._is_entity(text[work.end("between"):work.end()]):  # row nouns stay for the intent
