@@ -593,7 +593,7 @@ class Planner:
         and with none named the quote is left to the other recognisers."""
         for match in QUOTED_TEXT.finditer(text):
             columns = self.vocab.full_values.get(name_key(match.group(1) or match.group(2)), {})
-            named = {c: v for c, v in columns.items() if self._names_column(text, c)}
+            named = {c: v for c, v in columns.items() if self._column_noun(text, c) is not None}
             if len(named or columns) != 1:
                 continue
             column, value = next(iter((named or columns).items()))
@@ -622,9 +622,6 @@ class Planner:
         quoted = [m.span() for m in QUOTED_TEXT.finditer(text)]
         return next((m for m in re.finditer(rf"\b(?:{nouns})(?:['’]s)?(?:\s+name)?\b", text, re.I)
                      if not any(a <= m.start() < b for a, b in quoted)), None)
-
-    def _names_column(self, text: str, column: str) -> bool:
-        return self._column_noun(text, column) is not None
 
     def _weekdays(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"on weekends", "on a Sunday", "on weekdays": the date falls on those days of the week."""
