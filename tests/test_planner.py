@@ -1334,3 +1334,31 @@ def test_a_double_barrelled_surname_written_with_a_space_is_the_author(planner: 
         plan = named.plan(question)
         assert [(c.kind, c.value) for c in plan.conditions] == [("author_like", "Delacroix-Hale")], question
         assert "Hale" not in plan.topic
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("Anything on skiing or winter sports from 2023?", "skiing winter Sports"),
+    ("articles about film screening technology", "film screening Technology"),
+])
+def test_a_value_heading_a_topic_phrase_is_searched_not_filtered(planner: Planner, question: str, topic: str) -> None:
+    """"winter sports" is a kind of thing the text talks about (the ski villages piece is in Travel): a category filter
+    on its last word hid the documents of every other category."""
+    plan = planner.plan(question)
+    assert not conditions(plan, "category")
+    assert plan.topic.lower() == topic.lower()
+    assert any("ends the topic phrase" in e for e in plan.evidence)
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("sleeper train travel stories from 2023", "Travel"),  # the value modifies the row noun
+    ("funny sports moments", "Sports"),  # the value modifies the next word
+    ("How many winter sports articles?", "Sports"),  # a computation keeps the value
+    ("latest sports", "Sports"),  # a grammar word before it
+])
+def test_a_value_that_does_not_head_a_topic_stays_a_condition(planner: Planner, question: str, value: str) -> None:
+    assert [c.value for c in conditions(planner.plan(question), "category")] == [value]
+
+
+def test_a_participle_before_a_value_states_it(tickets: Planner) -> None:
+    plan = tickets.plan("invoice problems marked closed in March")
+    assert [c.value for c in conditions(plan, "category")] == ["closed"]

@@ -1375,6 +1375,11 @@ class Planner:
         for start, end, column, value in self._value_spans(text):
             if not free(start, end):
                 continue
+            phrase = self._topic_phrase(text, start, end, plan, free)
+            if phrase:
+                plan.evidence.append(f"{text[start:end]!r} ends the topic phrase {phrase!r}: searched as text, "
+                                     "not as a value")
+                continue
             cue = NEGATION_CUE.search(text[:start])
             negated = bool(cue) and free(cue.start(), cue.end())
             clause = CLAUSE_CUE.search(text[:cue.start() if negated and cue else start])
@@ -1407,6 +1412,25 @@ class Planner:
                                              clause=(column, negated) in clauses))
             label = "category" if column == self.roles.category else column
             plan.evidence.append(f"{label} " + ("not " if negated else "") + " or ".join(values))
+
+    def _topic_phrase(self, text: str, start: int, end: int, plan: QueryPlan, free: Any) -> str:
+        """The topic phrase a value word heads in a search question, or "": a free topic word modifies it and it
+        ends the phrase ("anything on winter sports from 2023", "film screening technology"; not "sleeper train
+        travel stories" nor "funny sports moments"). The phrase names a kind of thing the text talks about, not
+        the rows' value: filtering on it would hide the documents of other values that discuss it. Computations
+        and listings keep the value."""
+        if plan.is_aggregate or plan.intent in LISTINGS:
+            return ""
+        before = re.search(r"([A-Za-z][\w'-]*)\s+$", text[:start])
+        after = re.match(r"\s*([A-Za-z][\w'-]*)", text[end:])
+        if not before or not free(*before.span(1)) or after and (after.group(1).lower() not in STOPWORDS
+                                                                 or self._is_entity(after.group(1))):
+            return ""
+        modifier = before.group(1).lower()
+        # a participle ("marked resolved", "tickets flagged urgent") states the value rather than modifying it
+        heads = (self._is_topic_word(modifier) and modifier not in self.known_words and not modifier.endswith("ed")
+                 and not NEGATION_CUE.search(text[:start]) and not CLAUSE_CUE.search(text[:start]))
+        return text[before.start():end] if heads else ""
 
     def _comparison(self, text: str, plan: QueryPlan, take: Any) -> None:
         """Named values set against each other become a grouping restricted to them."""
