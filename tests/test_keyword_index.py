@@ -315,3 +315,18 @@ def test_sync_stores_a_background_sample_beside_the_index(index: VectorIndex, so
     assert index.sync(source).background_sampled and path.exists()  # a missing sample is taken again
     index.drop()
     assert not path.exists()
+
+
+def test_mentions_reads_a_word_as_the_sql_text_match_does(index: VectorIndex, source: TableSource) -> None:
+    """The planner's evidence that a word occurs in the text: a case-insensitive substring, as `LIKE '%w%'` reads it,
+    found among the chunks whose words start with its stem; unknown (None) without a keyword index."""
+    assert index.keywords.mentions("Dishwashers") is None  # nothing synced yet
+    index.sync(source)
+    assert index.keywords.mentions("Dishwashers") is True
+    assert index.keywords.mentions("dishwash") is True  # a prefix, as the SQL substring match finds it
+    assert index.keywords.mentions("heat") is True  # "Heatwave"
+    assert index.keywords.mentions("dishwashing") is False  # same stem, but no text holds the word
+    assert index.keywords.mentions("zanzibar") is False
+    assert index.keywords.mentions('50% "off"') is False  # FTS5 and LIKE syntax are only text
+    index.keywords.drop()
+    assert index.keywords.mentions("dishwasher") is None

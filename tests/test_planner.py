@@ -1362,3 +1362,34 @@ def test_a_value_that_does_not_head_a_topic_stays_a_condition(planner: Planner, 
 def test_a_participle_before_a_value_states_it(tickets: Planner) -> None:
     plan = tickets.plan("invoice problems marked closed in March")
     assert [c.value for c in conditions(plan, "category")] == ["closed"]
+
+
+def test_a_rare_unmarked_word_no_text_holds_is_not_a_text_match() -> None:
+    """"requests landed in Priya's queue": 'landed' (rare in English, so once kept as a topic) is in no ticket's text,
+    and its text match counted 0 tickets; it is now listed as not used. A word the text holds stays a text match."""
+    in_text = {"crypto"}
+    planner = Planner("tickets", TICKET_ROLES, TICKET_PROFILE, text_mentions=lambda word: word.lower() in in_text)
+    plan = planner.plan("How many tickets landed in Priya Natarajan's queue in March?")
+    assert not conditions(plan, "text_like") and plan.topic == ""
+    assert "landed" in plan.unused and any("no text holds 'landed'" in e for e in plan.evidence)
+    assert planner.plan("How many crypto tickets in March?").topic == "crypto"
+    unknown = Planner("tickets", TICKET_ROLES, TICKET_PROFILE, text_mentions=lambda word: None)
+    assert unknown.plan("How many tickets landed in March?").topic == "landed"  # no evidence either way: as before
+
+
+@pytest.mark.parametrize(("question", "intent"), [
+    ("importing our customer list from a spreadsheet", "topic"),  # a list the text talks about
+    ("problems with the mailing list", "topic"),
+    ("list the tickets from March", "list"),
+    ("give me a list of tickets from March", "list"),
+])
+def test_list_as_a_noun_is_no_listing(tickets: Planner, question: str, intent: str) -> None:
+    assert tickets.plan(question).intent == intent
+
+
+@pytest.mark.parametrize("question", ["Break down the 2023 reviews by number of stars",
+                                      "reviews in 2023 by the number of stars", "2023 reviews per star rating"])
+def test_grouping_by_the_number_of_a_small_scale(reviews: Planner, question: str) -> None:
+    """"by number of stars" groups by the rating (it was a total of the ratings)."""
+    plan = reviews.plan(question)
+    assert plan.group_by == ["rating"] and plan.intent == "count"

@@ -175,6 +175,24 @@ class KeywordIndex:
         with self._connect(create=True) as connection:
             return int(connection.execute("SELECT count(*) FROM chunks").fetchone()[0])
 
+    def mentions(self, word: str) -> bool | None:
+        """Whether some chunk's title or text contains `word` as the SQL text match reads it (a case-insensitive
+        substring, looked for among the chunks holding a word that starts with its stem, "crypto" in
+        "cryptocurrency"); None when there is no keyword index to ask."""
+        cleaned = " ".join(word.split())
+        if not cleaned or not self.path.exists():
+            return None
+        expression = '"' + cleaned.replace('"', '""') + '" *'
+        pattern = "%" + word.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        try:
+            with self._connect() as connection:
+                found = connection.execute(
+                    "SELECT 1 FROM fts WHERE fts MATCH ? AND (lower(title) LIKE ? ESCAPE '\\' "
+                    "OR lower(body) LIKE ? ESCAPE '\\') LIMIT 1", (expression, pattern, pattern)).fetchone()
+        except sqlite3.Error:
+            return None
+        return found is not None
+
     def search(self, terms: Sequence[str], *, rows: int, per_row: int = 3, where: dict[str, Any] | None = None,
                row_keys: Sequence[str] | None = None) -> list[KeywordHit]:
         """The best `per_row` chunks of each of the `rows` best-matching rows (a row ranks by its best chunk),

@@ -14,6 +14,7 @@ import dataclasses
 import difflib
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
@@ -302,8 +303,12 @@ class QueryPlan:
 class Planner:
     """Builds `QueryPlan`s for one table; cheap to call repeatedly (plans are cached per question)."""
 
-    def __init__(self, table: str, roles: ColumnRoles, profile: TableProfile) -> None:
+    def __init__(self, table: str, roles: ColumnRoles, profile: TableProfile,
+                 text_mentions: Callable[[str], bool | None] | None = None) -> None:
+        """`text_mentions(word)`: whether the table's text holds the word (the keyword index's `mentions`; None
+        when unknown): a rare word no cue marks as a topic is a text match only when some text holds it."""
         self.table = table
+        self.text_mentions = text_mentions
         self.roles = roles
         self.profile = profile
         self.vocab = Vocabulary.build(table, roles, profile)
@@ -402,6 +407,11 @@ class Planner:
             # rather than silently filtering rows or turning a listing into a search.
             words = plan.topic.split()
             kept = [w for w in words if is_rare_word(w) and w not in plan.value_heads]
+            # (a computation's text match reads words literally; a listing's leftover words are searched by meaning)
+            absent = [w for w in kept if plan.is_aggregate and self.text_mentions and self.text_mentions(w) is False]
+            if absent:  # "requests landed in X's queue": a text match on 'landed' would count no rows at all
+                plan.evidence.append("no text holds " + ", ".join(repr(w) for w in absent))
+            kept = [w for w in kept if w not in absent]
             plan.unused = [w for w in words if w not in kept]
             plan.topic = " ".join(kept)
             if plan.unused:
@@ -852,14 +862,15 @@ class Planner:
                         plan.top_per = dimension  # "... in each department": the top brands within each department
                         plan.evidence.append(f"the {plan.ranking} {plan.limit} {ranked[0]} within each {dimension}")
             take(trigger.start(), match.end())
-        # "per rating", "how many reviews for each star rating": a number on a small scale groups like a category
-        # ("by" only when nothing else groups: "top brands by rating" ranks brands)
+        # "per rating", "how many reviews for each star rating", "by number of stars": a number on a small scale
+        # groups like a category ("by" only when nothing else groups: "top brands by rating" ranks brands)
         ranges = {c: self.profile.numeric_ranges.get(c) or (0.0, 99.0) for c in set(self.vocab.measures.values())}
         scales = {w: c for w, c in self.vocab.measures.items() if ranges[c][0] >= 0 and ranges[c][1] <= 10}
         if scales:
             scale_words = "|".join(sorted((re.escape(w) for w in scales), key=len, reverse=True))
             for trigger in GROUP_TRIGGER.finditer(text):
-                match = re.compile(rf"(?:star\s+)?({scale_words})\b", re.I).match(text, trigger.end())
+                match = re.compile(rf"(?:(?:the\s+)?(?:number|count|amount)\s+of\s+)?(?:star\s+)?({scale_words})\b",
+                                   re.I).match(text, trigger.end())
                 if (match and free(trigger.start(), match.end()) and scales[match.group(1).lower()] not in plan.group_by
                         and (trigger.group(1).lower() != "by" or not plan.group_by)):
                     plan.group_by.append(scales[match.group(1).lower()])
@@ -1019,7 +1030,8 @@ class Planner:
             column = self.vocab.measures.get(phrase) or self.vocab.measures.get(summed.group(1))
             end = summed.end() if phrase in self.vocab.measures else summed.end(1)
             following = WORD.findall(lower[end:])[:1]
-            if column and not (following and self._is_entity(following[0])):  # "how many long articles": rows
+            if column and free(summed.start(), summed.start(1)) and not (following and self._is_entity(following[0])):
+                # (not "how many long articles": rows; nor "by number of stars": a grouping)
                 plan.intent, plan.measure = "sum", column
                 plan.evidence.append(f"sum ({lower[summed.start():end]!r})")
                 take(summed.start(), end)
@@ -1044,6 +1056,8 @@ class Planner:
                     continue
                 if intent in ("max", "min", "longest", "shortest") and not self._about_rows(lower, match, plan):
                     continue  # "the smallest inhabited island", "the longest-serving midwife"
+                if intent == "list" and self._names_a_list(lower, match):
+                    continue  # "importing our customer list": a list the text talks about
                 if plan.intent == "topic":
                     plan.intent = intent
                     plan.intent_span = (match.start(), match.end())
@@ -1204,6 +1218,15 @@ class Planner:
             return True  # "how many of the articles ...": rows
         return (any(self._is_entity(word) or self._category_of(word) for word in head)
                 or bool(self._value_spans(" ".join(head))))
+
+    def _names_a_list(self, lower: str, match: re.Match[str]) -> bool:
+        """Whether "list" is a noun of the question's subject rather than a request to list rows: a topic word
+        modifies it and no "of" follows ("our customer list", "the mailing list"; not "a list of tickets")."""
+        if match.group(0) not in ("list", "listing"):
+            return False
+        before = WORD.findall(lower[:match.start()])[-1:]
+        return (bool(before) and self._is_topic_word(before[0]) and before[0] not in self.known_words
+                and not re.match(r"\s+of\b", lower[match.end():]))
 
     def _share_of_what(self, lower: str, match: re.Match[str], free: Any) -> str:
         """The noun a share cue takes a part of when it is not the rows ("what share of its profits"): a word the
