@@ -1393,3 +1393,11 @@ def test_grouping_by_the_number_of_a_small_scale(reviews: Planner, question: str
     """"by number of stars" groups by the rating (it was a total of the ratings)."""
     plan = reviews.plan(question)
     assert plan.group_by == ["rating"] and plan.intent == "count"
+
+
+def test_a_misspelling_as_close_to_a_column_word_names_no_value(tickets: Planner) -> None:
+    """"opend" is as close to the column's "opened" as to the status "open": it was silently read as status open
+    (0 tickets opened in April "and open"); a misspelling close to one value only is still read."""
+    plan = tickets.plan("how many tickets were opend in April?")
+    assert not conditions(plan, "category") and "opend" in plan.topic.split() + plan.unused  # shown, not dropped
+    assert [c.value for c in conditions(tickets.plan("how many closd tickets"), "category")] == ["closed"]

@@ -1274,8 +1274,15 @@ class Planner:
         found = self.vocab.value_for([token]) or self.vocab.value_for([singular(token)])
         if found is None and len(token) >= 5:
             close = difflib.get_close_matches(token, [k for k in self.vocab.values if " " not in k], n=1, cutoff=0.85)
-            found = self.vocab.values[close[0]] if close else None
+            found = self.vocab.values[close[0]] if close and not self._as_close_to_another(token, close[0]) else None
         return found
+
+    def _as_close_to_another(self, word: str, value: str) -> bool:
+        """Whether another known word is as close to `word` as the value it resembles: "opend" is "open" or the
+        column's "opened", so it names neither (as `_corrected` leaves a word two known words are as close to)."""
+        distance = OSA.distance(word, value)
+        rivals = process.extract(word, self.known_words, scorer=OSA.distance, limit=3, score_cutoff=distance)
+        return any(other != value and singular(other) != singular(value) for other, _, _ in rivals)
 
     def _value_spans(self, text: str) -> list[tuple[int, int, str, str]]:
         """(start, end, column, value) of every categorical value the question names, longest runs first:
