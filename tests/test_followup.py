@@ -117,6 +117,16 @@ def test_why_asks_for_an_explanation(planner: Planner, question: str) -> None:
     assert detect(question, planner).kind == "explain"
 
 
+@pytest.mark.parametrize(("question", "kind"), [
+    ("How did you arrive at that figure?", "explain"),  # plain words pointing back at the answer
+    ("How did you come up with those numbers?", "explain"),
+    ("How did you arrive at the crypto figure?", "none"),  # a rare word: something to search
+    ("How did you arrive at that politics figure?", "none"),  # a value of the table: a question of its own
+])
+def test_plain_words_pointing_back_ask_for_an_explanation(planner: Planner, question: str, kind: str) -> None:
+    assert detect(question, planner).kind == kind
+
+
 def test_an_explanation_names_the_route_or_the_turn_it_asks_about(planner: Planner) -> None:
     assert detect("why SQL?", planner).route_named == "sql"
     assert detect("why semantic search?", planner).route_named == "vector"

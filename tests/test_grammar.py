@@ -79,6 +79,16 @@ def test_weekend_and_weekday_conditions(ask) -> None:  # noqa: ANN001
     assert ask("how many reviews on weekdays") == [(sum(weekday(r) in range(1, 6) for r in ROWS),)]
 
 
+def test_days_of_the_week_are_grouped_by_name_in_the_weeks_order(ask) -> None:  # noqa: ANN001
+    """Groups read "Tuesday", not 2; Sunday first, as the week runs (alphabetical order would put Friday first)."""
+    names = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+    counts = Counter(weekday(r) for r in ROWS)
+    assert ask("How many reviews per day of the week?") == [(names[d], counts[d]) for d in sorted(counts)]
+    # set against each other: one row per named day
+    assert ask("Tuesdays vs Thursdays: on which weekday did more reviews come in?") == [
+        (names[d], counts[d]) for d in (2, 4) if counts[d]]
+
+
 def test_quarters_as_a_grouping(ask) -> None:  # noqa: ANN001
     expected = Counter(f"{str(r['reviewed_on'])[:4]}-Q{(int(str(r['reviewed_on'])[5:7]) + 2) // 3}" for r in ROWS)
     assert sorted(ask("How many reviews per quarter?")) == sorted(expected.items())

@@ -1401,3 +1401,11 @@ def test_a_misspelling_as_close_to_a_column_word_names_no_value(tickets: Planner
     plan = tickets.plan("how many tickets were opend in April?")
     assert not conditions(plan, "category") and "opend" in plan.topic.split() + plan.unused  # shown, not dropped
     assert [c.value for c in conditions(tickets.plan("how many closd tickets"), "category")] == ["closed"]
+
+
+def test_a_rate_no_column_holds_is_said_not_computed(reviews: Planner, tickets: Planner) -> None:
+    """"the return rate for each brand" counted the reviews per brand, 'return' and 'rate' listed as not used."""
+    plan = reviews.plan("What's the return rate for each brand?")
+    assert plan.missing == "return rate" and plan.unused == []
+    assert tickets.plan("what is the open rate per assignee").missing is None  # 'open' is a value of the table
+    assert reviews.plan("What did Claire Clarke write about interest rates?").missing is None  # a topic

@@ -36,8 +36,8 @@ from typing import Any
 from rag.data.labels import derive_label
 from rag.data.roles import row_noun
 from rag.understand.interpretation import reading
-from rag.understand.planner import ENTITY_NOUNS, Condition, Planner, QueryPlan
-from rag.understand.vocabulary import WORD, singular
+from rag.understand.planner import ENTITY_NOUNS, Condition, Planner, QueryPlan, zipf_of
+from rag.understand.vocabulary import STOPWORDS, WORD, singular
 
 # "why SQL?", "how did you get that?", "explain": the previous answer explained, when nothing else is asked.
 EXPLAIN_CUE = re.compile(r"^(?:(?:and|but|so|ok(?:ay)?)[\s,]+)?(why|how come|explain|how did you|how was (?:that|this|"
@@ -49,6 +49,8 @@ choose chose chosen pick picked go went to with via by through get got compute c
 work worked find found reach reached come came up so one not why how explain explained me on for come there
 the that's it's here number way method approach instead of rather than and or
 """.split())  # noqa: SIM905 - a word list reads better as text
+DEICTIC = frozenset({"that", "this", "it", "there", "these", "those", "them"})  # the earlier answer, pointed at
+PLAIN_ZIPF = 4.0  # wordfreq Zipf: a word at least this common is phrasing ("arrive" 4.3), not a topic ("crypto" 3.6)
 ROUTE_WORDS = {"sql": "sql", "semantic": "vector", "vector": "vector", "hybrid": "hybrid"}
 LEAD = re.compile(r"^(and|but|also|now|then|ok(?:ay)?|so|plus|alright|right)\b[\s,]*", re.I)
 WHAT_ABOUT = re.compile(r"^(?:what|how)\s+about\b[\s,]*", re.I)
@@ -133,7 +135,12 @@ def detect(question: str, planner: Planner) -> Detection:
     if explain:
         rest = EXPLICIT_TURN.sub(" ", core[explain.end():]).lower()
         words = [w.strip("'") for w in WORD.findall(rest)]
-        if all(w in EXPLAIN_WORDS or w.isdigit() for w in words):
+        # besides the words of explaining, plain English that names nothing in the table, pointing back at the
+        # answer ("how did you arrive at that figure?"); a rare word or a table's word asks something new
+        plain = [w for w in words if w not in EXPLAIN_WORDS and not w.isdigit()]
+        points_back = bool(DEICTIC & set(words))
+        if all(points_back and not planner.is_table_word(w) and (w in STOPWORDS or zipf_of(w) >= PLAIN_ZIPF)
+               for w in plain):
             found.kind = "explain"
             named = [ROUTE_WORDS[w] for w in words if w in ROUTE_WORDS]
             found.route_named = named[0] if named else None

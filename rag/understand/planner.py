@@ -28,6 +28,7 @@ from rag.models import Route
 from rag.understand.dates import find_date_ranges
 from rag.understand.vocabulary import (
     GENERIC_COLUMN_WORDS,
+    GRAMMAR_WORDS,
     STOPWORDS,
     VALUE_TOKEN,
     WORD,
@@ -315,6 +316,8 @@ class Planner:
         self.known_words = frozenset(self.vocab.known_words())
         # the words with a meaning other than a part of someone's name ("Price" may be a reviewer's surname)
         self.meaning_words = frozenset(dataclasses.replace(self.vocab, author_parts={}).known_words())
+        # the words only this table gives a meaning: its row nouns, column words, values and name parts
+        self.table_words = self.known_words - GRAMMAR_WORDS - STOPWORDS
         self.value_lengths = self.vocab.value_lengths  # token counts of values, longest first
         row_nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS if w.endswith("s")),
                                     key=len, reverse=True))
@@ -384,7 +387,7 @@ class Planner:
         self._row_kinds(text, plan, take, free)
         self._categories(text, plan, take, free)
         self._authors(text, plan, take, free)
-        self._missing_measure(text, plan, free)
+        self._missing_measure(text, plan, take, free)
         self._missing_grouping(text, plan)
         self._default_measure(plan)
         self._bare_years(text, plan, take, free)
@@ -1465,18 +1468,25 @@ class Planner:
     def _comparison(self, text: str, plan: QueryPlan, take: Any) -> None:
         """Named values set against each other become a grouping restricted to them."""
         cue = COMPARE_CUE.search(text)
-        compared = [c for c in plan.conditions if c.kind in ("category", "author", "date_any") and c.op == "in"]
+        compared = [c for c in plan.conditions if c.kind in ("category", "author", "date_any") and c.op == "in"
+                    or c.kind == "weekday" and len(c.value) > 1]
         if not cue or not compared:
             return
         for condition in compared:
             if condition.kind == "date_any":
                 dimension = _granularity(condition.value)
+            elif condition.kind == "weekday":
+                dimension = "weekday"
             elif condition.kind == "author":
                 dimension = "author"
             else:
                 dimension = "category" if condition.column == self.roles.category else condition.column
             if dimension and dimension not in plan.group_by:
                 plan.group_by.append(dimension)
+        for word, dimension in self.vocab.dimensions.items():  # "on which weekday did more come in": the grouping
+            if dimension in plan.group_by:
+                for named in re.finditer(rf"\b{re.escape(word)}\b", text, re.I):
+                    take(*named.span())
         if plan.intent in ("topic", "list", "latest", "earliest"):
             plan.intent = "count"
         plan.evidence.append(f"comparison ({cue.group(0).split()[0]!r}) per " + ", ".join(plan.group_by))
@@ -1680,9 +1690,19 @@ class Planner:
                 plan.measure = plan.measure or self.vocab.measures[match.group(1).lower()]
                 take(match.start(), match.end())
 
-    def _missing_measure(self, text: str, plan: QueryPlan, free: Any) -> None:
+    def _missing_measure(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"average price" on a table without a price: the noun after the cue names nothing the table has, so
         the answer must say so rather than average another column."""
+        rate = re.search(r"\b([a-z]+)\s+(rates?|ratios?)\b", text, re.I)
+        if (rate and plan.is_aggregate and not plan.measure and free(*rate.span())
+                and not SUBJECT_CUE.search(text[:rate.start()].rstrip("\"“' ") + " ")
+                and not self.names_something(rate.group(1).lower())):
+            # "the return rate for each brand": a measure no column holds (not the number of reviews per brand);
+            # "what did X write about interest rates" is a topic
+            plan.missing = f"{rate.group(1).lower()} {singular(rate.group(2).lower())}"
+            plan.evidence.append(f"no column for {plan.missing!r}")
+            take(*rate.span())
+            return
         if plan.intent not in ("avg", "sum", "max", "min") or plan.measure or plan.intent_span is None:
             return
         for match in list(WORD.finditer(text, plan.intent_span[1]))[:4]:
@@ -1691,11 +1711,20 @@ class Planner:
                 return  # a measure, value, date ... the recognisers explained
             if word in STOPWORDS or word in ("number", "amount", "value", "count", "level"):
                 continue
-            if word in self.meaning_words or self._is_entity(word) or self._value_of_word(word):
+            if self.names_something(word):
                 return
             plan.missing = word
             plan.evidence.append(f"no column for {word!r}")
             return
+
+    def names_something(self, word: str) -> bool:
+        """Whether a word means something in this table: a grammar or column word, a row noun or a value."""
+        return word in self.meaning_words or self._is_entity(word) or bool(self._value_of_word(word))
+
+    def is_table_word(self, word: str) -> bool:
+        """Whether a word names something of this table (a row noun, a column, a value, part of a name), as
+        opposed to plain English and the grammar's own words."""
+        return word in self.table_words or self._is_entity(word) or bool(self._value_of_word(word))
 
     def _missing_grouping(self, text: str, plan: QueryPlan) -> None:
         """"Which country do most reviewers live in?": the rows are ranked by groups, but the noun asked about after

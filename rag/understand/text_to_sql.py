@@ -14,7 +14,7 @@ from sqlglot import exp
 from rag.data.epoch import date_text_sql, epoch_of_day
 from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
 from rag.errors import NotInTable
-from rag.understand.planner import Condition, QueryPlan
+from rag.understand.planner import WEEKDAYS, Condition, QueryPlan
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
 ROLE_OF_DIMENSION = {"year": "date", "month": "date", "day": "date", "author": "authors"}  # column role behind it
@@ -104,7 +104,7 @@ class SQLBuilder:
         if dimension == "quarter" and self.roles.date:
             return self._quarter(), "quarter"
         if dimension == "weekday" and self.roles.date:
-            return self._weekday(), "weekday"
+            return self._weekday_name(), "weekday"
         if dimension == "week" and self.roles.date:
             return self._week(), "week"
         if dimension in DIMENSION_LENGTH and self.roles.date:
@@ -187,6 +187,20 @@ class SQLBuilder:
         if end != date.max:
             parts.append(exp.LT(this=col, expression=bound(end + timedelta(days=1))))
         return exp.and_(*parts) if parts else None
+
+    def _weekday_name(self) -> exp.Expression:
+        """The day of the week by name ("Tuesday"): a grouping people read (groups keep the week's order, see
+        `_group_order`)."""
+        case = exp.Case(this=self._weekday())
+        for number, name in enumerate(WEEKDAYS):
+            case = case.when(exp.Literal.number(number), exp.Literal.string(name.capitalize()))
+        return case
+
+    def _group_order(self, dimension: str, name: str) -> exp.Expression:
+        """How groups are ordered when nothing ranks them: by their value, days of the week Sunday first."""
+        if dimension == "weekday" and self.roles.date:
+            return exp.Min(this=self._weekday())
+        return exp.column(name)
 
     def _weekday(self) -> exp.Expression:
         """Day of the week of the date column, 0 = Sunday .. 6 = Saturday, in the table's dialect."""
@@ -273,7 +287,8 @@ class SQLBuilder:
                 key = self._exact(plan) or exp.column(value_name)
                 query = query.order_by(exp.Ordered(this=key, desc=plan.order_most))
             else:
-                query = query.order_by(*(exp.column(n) for _, n in dims))
+                query = query.order_by(*(self._group_order(d, n) for d, (_, n) in zip(plan.group_by, dims,
+                                                                                        strict=True)))
         if plan.limit:
             query = query.limit(plan.limit)
         return query
