@@ -89,6 +89,17 @@ def test_days_of_the_week_are_grouped_by_name_in_the_weeks_order(ask) -> None:  
         (names[d], counts[d]) for d in (2, 4) if counts[d]]
 
 
+def test_the_groups_with_none_of_the_rows(ask) -> None:  # noqa: ANN001
+    """"Which brands have no 1-star reviews?" names the brands none of whose reviews has 1 star; it counted the
+    1-star reviews of the brands that have some ('no' unread)."""
+    brands = {str(r["brand"]) for r in ROWS}
+    for stars in (1, 5):
+        expected = sorted(brands - {str(r["brand"]) for r in ROWS if r["rating"] == stars})
+        assert ask(f"Which brands have no {stars}-star reviews?") == [(b,) for b in expected]
+    in_2022 = {str(r["brand"]) for r in ROWS if str(r["reviewed_on"]).startswith("2022")}
+    assert ask("Which brands never got a review in 2022?") == [(b,) for b in sorted(brands - in_2022)]
+
+
 def test_quarters_as_a_grouping(ask) -> None:  # noqa: ANN001
     expected = Counter(f"{str(r['reviewed_on'])[:4]}-Q{(int(str(r['reviewed_on'])[5:7]) + 2) // 3}" for r in ROWS)
     assert sorted(ask("How many reviews per quarter?")) == sorted(expected.items())

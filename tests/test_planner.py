@@ -1409,3 +1409,34 @@ def test_a_rate_no_column_holds_is_said_not_computed(reviews: Planner, tickets: 
     assert plan.missing == "return rate" and plan.unused == []
     assert tickets.plan("what is the open rate per assignee").missing is None  # 'open' is a value of the table
     assert reviews.plan("What did Claire Clarke write about interest rates?").missing is None  # a topic
+
+
+@pytest.mark.parametrize(("question", "none_of"), [
+    ("Which brands have no 1-star reviews?", True),
+    ("Which brands never got a review in 2022?", True),
+    ("Which brands have 1-star reviews?", False),
+    ("how many 1-star reviews per brand", False),
+    ("which brands have reviews that are not 1-star", False),  # a negated value: the rows, not the groups
+])
+def test_groups_with_none_of_the_rows(reviews: Planner, question: str, none_of: bool) -> None:
+    plan = reviews.plan(question)
+    assert plan.none_of is none_of and plan.group_by == ["category"]
+
+
+@pytest.mark.parametrize("question", ["How many fashion articles were published across all years?",
+                                      "how many articles over all categories"])
+def test_across_all_values_is_one_total(planner: Planner, question: str) -> None:
+    """"across all years" asks for one total over the years, not a row per year (as "list all categories" does)."""
+    plan = planner.plan(question)
+    assert plan.group_by == [] and plan.intent == "count" and plan.unused == []
+
+
+def test_an_english_word_is_no_misspelt_value_and_a_period_adjective_of_a_thing_no_grouping(tickets: Planner) -> None:
+    """"getting our money back after ending the yearly subscription" was counted per year with status pending:
+    'ending' (an English word) is no misspelling of the status "pending", and "the yearly subscription" is a kind
+    of thing in a question that names no rows, measure or computation. Both still work where they should."""
+    plan = tickets.plan("getting our money back after ending the yearly subscription")
+    assert plan.conditions == [] and plan.group_by == [] and plan.route()[0] is Route.VECTOR
+    assert [c.value for c in conditions(tickets.plan("how many pendng tickets"), "category")] == ["pending"]
+    assert tickets.plan("daily volume of tickets").group_by == ["day"]
+    assert tickets.plan("monthly count of open tickets").group_by == ["month"]

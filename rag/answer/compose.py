@@ -21,7 +21,7 @@ from rag.data.labels import label_of
 from rag.data.roles import row_noun
 from rag.models import Chunk, Citation, QueryResult, and_list
 from rag.understand.planner import zipf_of
-from rag.understand.vocabulary import STOPWORDS, WORD, singular
+from rag.understand.vocabulary import STOPWORDS, WORD, plural, singular
 
 MAX_QUOTES = 3
 MAX_QUOTE_CHARS = 400
@@ -352,6 +352,19 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
     top = _extreme([r for r in numeric if r[-1] == top_value], multi)
     low = _extreme([r for r in numeric if r[-1] == low_value], multi)
     return f"{len(result.rows)} groups by {groups}{where}{more}; highest {measure}: {top}; lowest: {low}.", []
+
+
+def groups_without_answer(result: QueryResult, conditions: str, group: str, noun: str) -> str:
+    """The groups none of whose rows match ("which agents have never had an urgent ticket"), named; or that every
+    group has such rows. `group` is the grouping's label, `noun` the table's row noun."""
+    where = f" ({_md(conditions)})" if conditions else ""
+    if not result.rows:
+        return f"Every {_md(group)} has at least one matching {_md(singular(noun))}{where}."
+    names = [_md(str(row[0])) for row in result.rows]
+    shown = and_list(names[:TIED_SHOWN * 2]) + (f" and {len(names) - TIED_SHOWN * 2} more"
+                                                if len(names) > TIED_SHOWN * 2 else "")
+    groups = _md(group if len(names) == 1 else plural(group))
+    return f"{len(names)} {groups} without any matching {_md(noun)}{where}: {shown}."
 
 
 def _listing_answer(result: QueryResult, where: str, title_col: str, url_col: str | None,

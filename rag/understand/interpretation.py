@@ -18,6 +18,7 @@ from rag.data.labels import derive_label
 from rag.data.roles import row_noun
 from rag.models import Alternative, ConditionReading, Interpretation, PlanEdit
 from rag.understand.planner import Condition, QueryPlan
+from rag.understand.vocabulary import plural
 
 ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total {measure}",
            "max": "Highest {measure}", "min": "Lowest {measure}", "share": "Share of {rows}",
@@ -50,6 +51,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         if plan.ranking in ("top", "bottom") and plan.intent in ("longest", "shortest") and not plan.group_by:
             action = (f"{rows.capitalize()} with the {'highest' if plan.intent == 'longest' else 'lowest'} {measure}"
                       f" ({plan.limit or 1})")
+    if plan.none_of:  # "which agents have never had an urgent ticket"
+        action = f"{plural(labels.get(plan.group_by[0], plan.group_by[0])).capitalize()} without any matching {rows}"
     if plan.count_per:  # "average number of tickets per agent"
         action = f"Average number of {rows} per {labels.get(plan.count_per, plan.count_per)}"
     if plan.group_size:  # "brands with more than 150 reviews": which groups were kept
@@ -76,9 +79,10 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.is_aggregate and plan.topic:
         alternatives.append(Alternative(f"All {rows}, without the text match on '{plan.topic}'",
                                         PlanEdit(drop=["topic"])))
-    return Interpretation(action, readings, list(plan.group_by), list(plan.unused), alternatives,
+    grouping = [] if plan.none_of else list(plan.group_by)  # the groups are the answer, not a split of it
+    return Interpretation(action, readings, grouping, list(plan.unused), alternatives,
                           corrections=[list(pair) for pair in plan.corrections], plan=plan,
-                          group_labels=[labels.get(g, g) for g in plan.group_by])
+                          group_labels=[labels.get(g, g) for g in grouping])
 
 
 def is_certain(plan: QueryPlan) -> bool:

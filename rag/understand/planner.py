@@ -76,6 +76,8 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     # ROW_NOUNS: the table's row nouns (see Planner); "which of Omar Haddad's tickets": a person's rows
     (r"\bwhich (?:of )?(?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),
 )
+# "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
+NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|zero|not (?:a|an|any|a single|one)|without (?:a|an|any))\b", re.I)
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
 WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
 WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(weekends?|weekdays?|working days?|"
@@ -249,6 +251,7 @@ class QueryPlan:
     count_per: str = ""
     top_per: str = ""  # the grouping within which the ranked dimension's top values are kept ("for each department")
     ranking: str = ""  # the word ranking a dimension's values ("highest" of "which brand has the highest rating")
+    none_of: bool = False  # the groups none of whose rows meet the conditions ("which agents never had an urgent one")
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
 
@@ -387,6 +390,7 @@ class Planner:
         self._row_kinds(text, plan, take, free)
         self._categories(text, plan, take, free)
         self._authors(text, plan, take, free)
+        self._groups_without(text, plan, take, free)
         self._missing_measure(text, plan, take, free)
         self._missing_grouping(text, plan)
         self._default_measure(plan)
@@ -878,7 +882,14 @@ class Planner:
                         and (trigger.group(1).lower() != "by" or not plan.group_by)):
                     plan.group_by.append(scales[match.group(1).lower()])
                     take(trigger.start(), match.end())
+        # "after ending the yearly subscription": a kind of thing, not a grouping, when the question names no rows,
+        # measure or computation ("daily volume of tickets", "monthly averages of priority score" group)
+        computes = any(self._is_entity(w) or w.lower() in self.vocab.measures for w in WORD.findall(text)) or any(
+            re.search(pattern, text.lower()) for pattern, _ in self.intent_patterns)
         for match in re.finditer(r"\b(yearly|annual|annually|quarterly|monthly|weekly|daily)\b", text, re.I):
+            after = WORD.findall(text[match.end():])[:1]
+            if not computes and after and self._is_topic_word(after[0]) and after[0].lower() not in self.known_words:
+                continue
             if free(match.start(), match.end()):
                 dimension = dims[match.group(1).lower()]
                 if dimension not in plan.group_by:
@@ -970,11 +981,12 @@ class Planner:
             plural = re.search(rf"\b(?:which|what|list|name|show|all|many)\s+(?:are\s+|were\s+)?(?:the\s+|all\s+|"
                                rf"of\s+the\s+)?"
                                rf"({plurals})\b|\b({plurals})\s+(?:are there|exist)", text, re.I)
-            if plural and re.match(r"all\b", plural.group(0), re.I) and re.match(
+            spanning = plural and re.search(r"\b(?:across|over|throughout|spanning)\s+$", text[:plural.start()], re.I)
+            if plural and re.match(r"all\b", plural.group(0), re.I) and (spanning or re.match(
                     r"\s*(?:,\s*)?(?:except|but|other than|excluding|apart from|besides|aside from|save)\b",
-                    text[plural.end():], re.I):
-                # "in all sections except sports": one total over the values left, not a row per value
-                take(plural.start(), plural.end())
+                    text[plural.end():], re.I)):
+                # "in all sections except sports", "across all years": one total over the values, not a row each
+                take(spanning.start() if spanning else plural.start(), plural.end())
                 plural = None
             if plural and free(plural.start(), plural.end()):
                 plan.group_by.append(dims[(plural.group(1) or plural.group(2)).lower()])
@@ -1275,7 +1287,8 @@ class Planner:
         if token in STOPWORDS and not (word.isupper() and len(word) >= 2):
             return None
         found = self.vocab.value_for([token]) or self.vocab.value_for([singular(token)])
-        if found is None and len(token) >= 5:
+        # a close spelling only for a word English does not know: "ending" is no misspelt "pending"
+        if found is None and len(token) >= 5 and zipf_of(token) < TYPO_ZIPF:
             close = difflib.get_close_matches(token, [k for k in self.vocab.values if " " not in k], n=1, cutoff=0.85)
             found = self.vocab.values[close[0]] if close and not self._as_close_to_another(token, close[0]) else None
         return found
@@ -1491,6 +1504,20 @@ class Planner:
             plan.intent = "count"
         plan.evidence.append(f"comparison ({cue.group(0).split()[0]!r}) per " + ", ".join(plan.group_by))
         take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
+
+    def _groups_without(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Which agents have never been given an urgent ticket?", "which brands have no 1-star reviews": the groups
+        none of whose rows meet the conditions (they counted the rows of the groups that have some, 'never' listed
+        as not used). The cue comes before the conditions it denies, and one plain grouping is asked for."""
+        if len(plan.group_by) != 1 or not plan.conditions or plan.ranking or plan.limit or plan.intent != "count":
+            return
+        first = min(self._position(text, c) for c in plan.conditions)
+        cue = next((m for m in NONE_CUE.finditer(text, 0, first) if free(*m.span())), None)
+        if cue is None:
+            return
+        plan.none_of = True
+        plan.evidence.append(f"the groups with none of these rows ({cue.group(0)!r})")
+        take(*cue.span())
 
     def _lists(self, text: str, plan: QueryPlan) -> None:
         """Dates or people named one after the other ("in March and April 2023", "2020 or 2022", "Grace Okafor

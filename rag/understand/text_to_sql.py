@@ -46,6 +46,8 @@ class SQLBuilder:
         where = self.where(plan, include_topic=True)
         if plan.per_group:
             return self._per_group(plan, where).sql(dialect=self.dialect)
+        if plan.none_of and where is not None:
+            return self._groups_without(plan, where).sql(dialect=self.dialect)
         query = self._aggregate(plan, where) if plan.is_aggregate else self._listing(plan, where)
         return query.sql(dialect=self.dialect)
 
@@ -388,6 +390,21 @@ class SQLBuilder:
         groups = groups.group_by(key).having(self._size_test(plan))
         return exp.select(exp.alias_(exp.Count(this=exp.Star()), f"{name}_count")).from_(
             exp.Subquery(this=groups, alias=exp.TableAlias(this=exp.to_identifier("sized"))))
+
+    def _groups_without(self, plan: QueryPlan, where: exp.Expression) -> exp.Select:
+        """The groups of every row of the table none of whose rows match `where` ("which agents have never had an
+        urgent ticket"): grouped without the conditions, kept when the count of their matching rows is 0."""
+        dimension = plan.group_by[0]
+        if dimension == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+            source, (group, name) = self._names_join(), (exp.column(NAME_COLUMN, table="names"), "author")
+        else:
+            source, (group, name) = exp.select().from_(self._table()), self._grouping(dimension)
+        matching = exp.Sum(this=exp.Case(ifs=[exp.If(this=where, true=exp.Literal.number(1))],
+                                         default=exp.Literal.number(0)))
+        present = exp.Not(this=exp.Is(this=group.copy(), expression=exp.Null()))  # rows without a group are none
+        return (source.select(exp.alias_(group, name)).where(present).group_by(exp.column(name))
+                .having(exp.EQ(this=matching, expression=exp.Literal.number(0)))
+                .order_by(self._group_order(dimension, name)))
 
     def _names_join(self) -> exp.Select:
         """FROM the known author names (a small derived table `names`) JOIN the table on a whole-name match."""
