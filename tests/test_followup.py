@@ -272,3 +272,17 @@ def test_the_routing_reason_drops_what_the_follow_up_replaced(planner: Planner) 
     assert "group by" not in listed and "count (" not in listed and "list ('list')" in listed
     swapped = resolve(detect("and in 2022?", planner), base, 1).plan.route()[1]
     assert "'in 2022'" in swapped and "2023" not in swapped and "group by category" in swapped
+
+
+def test_a_bare_threshold_replaces_the_earlier_bound(planner: Planner) -> None:
+    """"and over 2,500?" after a count of articles longer than 1,000 words: the new bound of the same column (it was
+    a text match on '2 500' with the old bound kept)."""
+    base = planner.plan("How many articles from 2023 ran longer than 1,000 words?")
+    found = detect("and over 2,500?", planner)
+    assert found.is_follow_up
+    plan = resolve(found, base, 1).plan
+    assert [(c.column, c.op, c.value) for c in plan.conditions if c.kind == "number"] == [("word_count", ">", 2500)]
+    assert plan.topic == "" and plan.intent == "count"
+    # without a numeric condition to bound, the number is not given a column
+    other = resolve(detect("and over 2,500?", planner), planner.plan("How many articles from 2023?"), 1).plan
+    assert not [c for c in other.conditions if c.kind == "number"]

@@ -36,7 +36,17 @@ from typing import Any
 from rag.data.labels import derive_label
 from rag.data.roles import row_noun
 from rag.understand.interpretation import reading
-from rag.understand.planner import ENTITY_NOUNS, Condition, Planner, QueryPlan, zipf_of
+from rag.understand.planner import (
+    COMPARE_WORDS,
+    ENTITY_NOUNS,
+    NUM,
+    OPS,
+    Condition,
+    Planner,
+    QueryPlan,
+    number_value,
+    zipf_of,
+)
 from rag.understand.vocabulary import STOPWORDS, WORD, singular
 
 # "why SQL?", "how did you get that?", "explain": the previous answer explained, when nothing else is asked.
@@ -51,6 +61,8 @@ the that's it's here number way method approach instead of rather than and or
 """.split())  # noqa: SIM905 - a word list reads better as text
 DEICTIC = frozenset({"that", "this", "it", "there", "these", "those", "them"})  # the earlier answer, pointed at
 PLAIN_ZIPF = 4.0  # wordfreq Zipf: a word at least this common is phrasing ("arrive" 4.3), not a topic ("crypto" 3.6)
+# "and over 2,500?": a comparison with a number and no column after it
+BARE_COMPARISON = re.compile(rf"\b({COMPARE_WORDS})\s+{NUM}(?!\s*[a-z])", re.I)
 ROUTE_WORDS = {"sql": "sql", "semantic": "vector", "vector": "vector", "hybrid": "hybrid"}
 LEAD = re.compile(r"^(and|but|also|now|then|ok(?:ay)?|so|plus|alright|right)\b[\s,]*", re.I)
 WHAT_ABOUT = re.compile(r"^(?:what|how)\s+about\b[\s,]*", re.I)
@@ -303,6 +315,17 @@ def _drops(text: str, planner: Planner) -> list[tuple[str, str]]:
 # ---------------------------------------------------------------- resolution
 
 
+def _bare_threshold(remainder: str, base: QueryPlan, new: QueryPlan) -> Condition | None:
+    """"and over 2,500?" after "... longer than 1,000 words": a comparison that names no column bounds the column
+    of the earlier turn's numeric conditions, when they are all on one column."""
+    columns = {c.column for c in base.conditions if c.kind == "number"}
+    match = BARE_COMPARISON.search(remainder)
+    if len(columns) != 1 or not match or any(c.kind == "number" for c in new.conditions):
+        return None
+    op = OPS[re.sub(r"\s+", " ", match.group(1).lower())]
+    return Condition("number", columns.pop(), op, number_value(match.group(2)), match.group(0))
+
+
 def resolve(found: Detection, base: QueryPlan, base_number: int,
             labels: Mapping[str, str] | None = None) -> FollowUp:
     """The complete plan `found` means, edited from the plan of turn `base_number` (which is not changed); the
@@ -321,6 +344,11 @@ def resolve(found: Detection, base: QueryPlan, base_number: int,
         changes += [f"only {brief(c)}" for c in new.conditions]
         return FollowUp("restrict", base_number, plan, changes, inherited=[f"the rows of #{base_number}"])
 
+    threshold = _bare_threshold(found.remainder, base, new)
+    if threshold is not None:  # the number is the new bound, not words of a topic
+        numbers = set(WORD.findall(threshold.words))
+        new = dataclasses.replace(new, conditions=[*new.conditions, threshold],
+                                  topic=" ".join(w for w in new.topic.split() if w not in numbers))
     conditions = [_unspanned(c) for c in base.conditions]
     kept_from_base = list(conditions)
     copy_of = {id(o): c for o, c in zip(base.conditions, conditions, strict=True)}

@@ -718,7 +718,7 @@ class Planner:
         for match in BETWEEN_NUMBER.finditer(text):
             column = self.vocab.measures.get(match.group(3).lower())
             if column and free(match.start(), match.end()):
-                low, high = _number(match.group(1)), _number(match.group(2))
+                low, high = number_value(match.group(1)), number_value(match.group(2))
                 scale = re.search(rf"(?:{_SCALE})$", match.group(2), re.I)
                 if scale and not re.search(rf"(?:{_SCALE})$", match.group(1), re.I) and low < high / 10:
                     low *= NUMBER_SCALES[scale.group(0).lower()]  # "between one and two thousand": 1,000 to 2,000
@@ -734,7 +734,8 @@ class Planner:
                 if free(match.start(), match.end()):
                     column = self.vocab.measures[match.group(1).lower()]
                     op = OPS.get(re.sub(r"\s+", " ", match.group(2).lower()), "!=")
-                    plan.conditions.append(Condition("number", column, op, _number(match.group(3)), match.group(0)))
+                    value = number_value(match.group(3))
+                    plan.conditions.append(Condition("number", column, op, value, match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
         if measure_words:
@@ -746,7 +747,7 @@ class Planner:
                     continue  # "four hundred and fifty words" is one number
                 if free(match.start(), match.end()):
                     column = self.vocab.measures[match.group(4).lower()]
-                    values = [_number(match.group(1)), _number(match.group(3))]
+                    values = [number_value(match.group(1)), number_value(match.group(3))]
                     plan.conditions.append(Condition("number", column, "in", values, match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
@@ -761,7 +762,7 @@ class Planner:
                     k = next(i for i in "123" if match.group("n" + i))
                     column = self.vocab.measures[match.group("m" + k).lower()]
                     op = OR_MORE[re.sub(r"\s+", " ", match.group("b" + k).lower())]
-                    plan.conditions.append(Condition("number", column, op, _number(match.group("n" + k)),
+                    plan.conditions.append(Condition("number", column, op, number_value(match.group("n" + k)),
                                                      match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
@@ -778,7 +779,7 @@ class Planner:
                 if free(match.start(), match.end()) and (op == "!=" or not blocked):
                     column = self.vocab.measures[match.group(2).lower()]
                     words = text[start:match.end()]
-                    plan.conditions.append(Condition("number", column, op, _number(match.group(1)), words))
+                    plan.conditions.append(Condition("number", column, op, number_value(match.group(1)), words))
                     plan.evidence.append(f"numeric condition {words!r}")
                     take(start, match.end())
         named = re.compile(rf"({measure_words})\b", re.I) if measure_words else None
@@ -797,7 +798,7 @@ class Planner:
             if column and free(match.start(), end):
                 op = OPS[re.sub(r"\s+", " ", match.group(1).lower())]
                 words = text[match.start():end]
-                plan.conditions.append(Condition("number", column, op, _number(match.group(2)), words))
+                plan.conditions.append(Condition("number", column, op, number_value(match.group(2)), words))
                 plan.evidence.append(f"numeric condition {words!r}")
                 take(match.start(), end)
 
@@ -815,7 +816,7 @@ class Planner:
         match = TOP_N.search(text)
         if match and free(match.start(), match.end()):
             number = match.group(2) or match.group(3)
-            plan.limit = min(_number(number), 100)
+            plan.limit = min(number_value(number), 100)
             word = (match.group(1) or match.group(4) or "").lower()
             if word in ("latest", "newest", "recent", "most recent", "last"):
                 plan.intent = "latest"
@@ -932,7 +933,7 @@ class Planner:
                 # "which three brands have the most ...", "which brands have the three highest ..."
                 number = most.group(2) or (re.search(rf"\b{NUM}\s+$", text[:most.start(4)], re.I) or [None, None])[1]
                 if plan.limit is None and number and not within:
-                    plan.limit = min(_number(number), 100)
+                    plan.limit = min(number_value(number), 100)
                 if plan.limit is None:
                     plan.limit, plan.with_ties = 1, True  # "which X has the most": every X sharing the top value
                 # words between that name a value are left to the other recognisers ("which agent closed the most
@@ -971,7 +972,7 @@ class Planner:
                 for part in re.findall(r"[a-z]+", filler.lower()):  # "the three lowest rated brands"
                     plan.measure = plan.measure or self.vocab.measures.get(part) or self.measure_parts.get(part)
                 if plan.limit is None:
-                    plan.limit = _number(number) if number else 1
+                    plan.limit = number_value(number) if number else 1
                     plan.with_ties = not number
                 take(ranked.start(), ranked.end())
         if not plan.group_by:
@@ -1010,7 +1011,7 @@ class Planner:
                 return
             plan.group_by.append(dimension)
             take(which.start(), which.end())
-        plan.group_size = (OPS[re.sub(r"\s+", " ", sized.group(1).lower())], _number(sized.group(2)))
+        plan.group_size = (OPS[re.sub(r"\s+", " ", sized.group(1).lower())], number_value(sized.group(2)))
         plan.evidence.append(f"groups with {sized.group(0)!r}")
         take(sized.start(), sized.end(2))  # a word between ("at least 30 H&N reviews") is left to the recognisers
         take(sized.start(3), sized.end(3))
@@ -1128,7 +1129,7 @@ class Planner:
                 plan.measure = self.measure_parts[ranked.group(3).lower()]
                 plan.intent = "longest" if ranked.group(2).lower() == "most" else "shortest"
                 if ranked.group(1):
-                    plan.limit = min(_number(ranked.group(1)), 100)
+                    plan.limit = min(number_value(ranked.group(1)), 100)
                 take(ranked.start(), ranked.end(3))
                 plan.evidence.append(f"rows ordered by {plan.measure} ({ranked.group(0)!r})")
         if not plan.group_by and plan.measure and plan.intent in ("topic", "list"):
@@ -1193,7 +1194,7 @@ class Planner:
             plan.intent = {"longest": "longest", "shortest": "shortest"}.get(
                 word, "min" if word in ("lowest", "smallest", "worst", "least", "fewest") else "max")
         plan.per_group = True
-        plan.limit = min(_number(number), 100) if number else (plan.limit or 1)  # "top 2 longest articles per ..."
+        plan.limit = min(number_value(number), 100) if number else (plan.limit or 1)  # "top 2 longest articles per ..."
         take(match.start(), match.end())
         plan.order_most = False
         plan.evidence.append(f"the top {plan.limit} {noun} of each group ({match.group(0).strip()!r})")
@@ -1861,7 +1862,7 @@ def is_rare_word(word: str) -> bool:
     return zipf_of(word) < RARE_ZIPF and not word.lower().startswith(("i'", "'"))
 
 
-def _number(text: str) -> int:
+def number_value(text: str) -> int:
     """The value of a number written in digits, words or both: "2,000", "two thousand", "four hundred and fifty",
     "twenty-five", "3 thousand"."""
     total = current = 0
