@@ -519,3 +519,15 @@ def test_a_grouping_by_people_and_another_column_counts_each_person(setup: Setup
     assert ("Jane Doe", "2022", 2) in rows and ("Li Wei", "2022", 2) in rows and ("Ann Lee", "2023", 2) in rows
     assert all(";" not in str(r[0]) and "|" not in str(r[0]) and r[0] for r in rows)
     assert ("2023", "Ann Lee", 2) in setup.rows("For each year, which author wrote the most articles?")
+
+
+def test_the_authors_and_categories_with_none_of_the_rows_and_their_rows(setup: Setup) -> None:
+    """"Which authors never wrote a technology article?": each person named in a cell counts (Jane Doe co-wrote one,
+    so she is not listed); the guard passes the grouped subquery, and "which of those ..." reads those people's rows
+    (the distinct rows that name one of them)."""
+    plan = setup.planner.plan("Which authors never wrote a technology article?")
+    assert plan.none_of
+    assert setup.rows("Which authors never wrote a technology article?") == [("Ann Lee",), ("Tom O'Brien",)]
+    keys = setup.run(setup.builder.answered_rows_sql(plan, ["url"])).rows
+    assert len(keys) == 3 == len({tuple(k) for k in keys})  # Tom's two and Ann's other; the shared one once
+    assert setup.rows("Which categories had no articles in 2023?") == [("Business",)]

@@ -883,14 +883,11 @@ class Planner:
                         and (trigger.group(1).lower() != "by" or not plan.group_by)):
                     plan.group_by.append(scales[match.group(1).lower()])
                     take(trigger.start(), match.end())
-        # "after ending the yearly subscription": a kind of thing, not a grouping, when the question names no rows,
-        # measure or computation ("daily volume of tickets", "monthly averages of priority score" group)
-        computes = any(self._is_entity(w) or w.lower() in self.vocab.measures for w in WORD.findall(text)) or any(
-            re.search(pattern, text.lower()) for pattern, _ in self.intent_patterns)
         for match in re.finditer(r"\b(yearly|annual|annually|quarterly|monthly|weekly|daily)\b", text, re.I):
             after = WORD.findall(text[match.end():])[:1]
-            if not computes and after and self._is_topic_word(after[0]) and after[0].lower() not in self.known_words:
-                continue
+            if (after and self._is_topic_word(after[0]) and after[0].lower() not in self.known_words
+                    and not self._computes(text)):
+                continue  # "after ending the yearly subscription": a kind of thing, not a grouping
             if free(match.start(), match.end()):
                 dimension = dims[match.group(1).lower()]
                 if dimension not in plan.group_by:
@@ -994,6 +991,12 @@ class Planner:
                 take(plural.start(), plural.end())
         if plan.group_by:
             plan.evidence.append("group by " + ", ".join(plan.group_by))
+
+    def _computes(self, text: str) -> bool:
+        """Whether a question names rows, a measure or a computation ("daily volume of tickets", "monthly averages
+        of priority score"), so that a period word in it groups them."""
+        return any(self._is_entity(w) or w.lower() in self.vocab.measures for w in WORD.findall(text)) or any(
+            re.search(pattern, text.lower()) for pattern, _ in self.intent_patterns)
 
     def _group_sizes(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"How many brands have more than 150 reviews", "which agents handled at least 12 tickets": a number of rows

@@ -67,6 +67,11 @@ class SQLBuilder:
         where = self.where(plan, include_topic=True)
         if plan.per_group:
             query = self._per_group(plan, where, key_columns=key_columns or list(self._all_columns()))
+        elif plan.none_of and where is not None:  # the rows of the groups that have none matching
+            source, group, name = self._group_source(plan.group_by[0])
+            groups = exp.select(exp.column(name)).from_(exp.Subquery(
+                this=self._groups_without(plan, where), alias=exp.TableAlias(this=exp.to_identifier("found"))))
+            query = source.select(*columns).where(group.isin(query=groups)).distinct()
         elif plan.is_aggregate:
             query = exp.select(*columns).from_(self._table())
             query = query.where(where) if where is not None else query
@@ -395,16 +400,20 @@ class SQLBuilder:
         """The groups of every row of the table none of whose rows match `where` ("which agents have never had an
         urgent ticket"): grouped without the conditions, kept when the count of their matching rows is 0."""
         dimension = plan.group_by[0]
-        if dimension == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
-            source, (group, name) = self._names_join(), (exp.column(NAME_COLUMN, table="names"), "author")
-        else:
-            source, (group, name) = exp.select().from_(self._table()), self._grouping(dimension)
+        source, group, name = self._group_source(dimension)
         matching = exp.Sum(this=exp.Case(ifs=[exp.If(this=where, true=exp.Literal.number(1))],
                                          default=exp.Literal.number(0)))
         present = exp.Not(this=exp.Is(this=group.copy(), expression=exp.Null()))  # rows without a group are none
         return (source.select(exp.alias_(group, name)).where(present).group_by(exp.column(name))
                 .having(exp.EQ(this=matching, expression=exp.Literal.number(0)))
                 .order_by(self._group_order(dimension, name)))
+
+    def _group_source(self, dimension: str) -> tuple[exp.Select, exp.Expression, str]:
+        """(FROM, group expression, its name) of one grouping: each person named in a cell for the author."""
+        if dimension == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+            return self._names_join(), exp.column(NAME_COLUMN, table="names"), "author"
+        group, name = self._grouping(dimension)
+        return exp.select().from_(self._table()), group, name
 
     def _names_join(self) -> exp.Select:
         """FROM the known author names (a small derived table `names`) JOIN the table on a whole-name match."""
