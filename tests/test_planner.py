@@ -1379,7 +1379,9 @@ def test_a_rare_unmarked_word_no_text_holds_is_not_a_text_match() -> None:
 
 @pytest.mark.parametrize(("question", "intent"), [
     ("importing our customer list from a spreadsheet", "topic"),  # a list the text talks about
-    ("problems with the mailing list", "topic"),
+    ("problems with their mailing list", "topic"),
+    ("give me a complete list", "list"),  # a request, however the list is described
+    ("show the full list of tickets", "list"),
     ("list the tickets from March", "list"),
     ("give me a list of tickets from March", "list"),
 ])

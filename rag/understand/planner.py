@@ -78,6 +78,7 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
 )
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|zero|not (?:a|an|any|a single|one)|without (?:a|an|any))\b", re.I)
+POSSESSIVES = frozenset({"our", "my", "your", "their", "his", "her", "its"})
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
 WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
 WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(weekends?|weekdays?|working days?|"
@@ -1239,13 +1240,14 @@ class Planner:
                 or bool(self._value_spans(" ".join(head))))
 
     def _names_a_list(self, lower: str, match: re.Match[str]) -> bool:
-        """Whether "list" is a noun of the question's subject rather than a request to list rows: a topic word
-        modifies it and no "of" follows ("our customer list", "the mailing list"; not "a list of tickets")."""
+        """Whether "list" is a noun of the question's subject rather than a request to list rows: someone's list
+        named by a topic word, with no "of" after ("our customer list", "their mailing list"; not "a list of
+        tickets", "a complete list")."""
         if match.group(0) not in ("list", "listing"):
             return False
-        before = WORD.findall(lower[:match.start()])[-1:]
-        return (bool(before) and self._is_topic_word(before[0]) and before[0] not in self.known_words
-                and not re.match(r"\s+of\b", lower[match.end():]))
+        before = WORD.findall(lower[:match.start()])[-2:]
+        return (len(before) == 2 and before[0] in POSSESSIVES and self._is_topic_word(before[1])
+                and before[1] not in self.known_words and not re.match(r"\s+of\b", lower[match.end():]))
 
     def _share_of_what(self, lower: str, match: re.Match[str], free: Any) -> str:
         """The noun a share cue takes a part of when it is not the rows ("what share of its profits"): a word the
