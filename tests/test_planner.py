@@ -1442,3 +1442,46 @@ def test_an_english_word_is_no_misspelt_value_and_a_period_adjective_of_a_thing_
     assert [c.value for c in conditions(tickets.plan("how many pendng tickets"), "category")] == ["pending"]
     assert tickets.plan("daily volume of tickets").group_by == ["day"]
     assert tickets.plan("monthly count of open tickets").group_by == ["month"]
+
+
+def test_the_whole_of_a_share_ends_at_the_verb_before_its_part(planner: Planner, tickets: Planner) -> None:
+    """"of everything we ran in 2023 | came from politics or business": the year is the whole; "of all tickets |
+    sits with Priya Natarajan": the person is the part (the share was 100% of her own tickets)."""
+    plan = planner.plan("What share of the articles we ran in 2023 came from politics or business?")
+    assert [c.kind for c in plan.population] == ["date"]
+    assert tickets.plan("What share of all tickets sits with Priya Natarajan, in percent?").population == []
+
+
+@pytest.mark.parametrize("question", ["Which sections didn't publish a single thing in 2020?",
+                                      "Which categories had nothing in 2020?"])
+def test_more_ways_to_say_none(planner: Planner, question: str) -> None:
+    plan = planner.plan(question)
+    assert plan.none_of and plan.group_by == ["category"] and [c.kind for c in plan.conditions] == ["date"]
+
+
+def test_the_last_n_days_in_words_is_a_period_not_the_newest_rows(planner: Planner) -> None:
+    plan = planner.plan("How many stories went up in the last forty-five days?")
+    assert plan.intent == "count" and plan.limit is None
+    assert only(plan, "date").value == (date(2023, 5, 15), date(2023, 6, 28))  # the newest row is 2023-06-28
+
+
+@pytest.mark.parametrize(("question", "negated"), [
+    ("How many closed tickets rather than pending ones?", ["pending"]),
+    ("tickets in March if you leave the pending ones out", []),  # not a value left out: "ones" between
+    ("How many tickets in March if you leave pending out?", ["pending"]),
+])
+def test_rather_than_and_leave_out_set_a_value_aside(tickets: Planner, question: str, negated: list[str]) -> None:
+    plan = tickets.plan(question)
+    assert [c.value for c in conditions(plan, "category") if c.op == "!="] == negated
+
+
+@pytest.mark.parametrize("question", ["Apart from Bob Stone, who has the most open tickets?",
+                                      "how many tickets were neither pending nor in Bob Stone's queue",
+                                      "how many tickets in March if you leave Bob Stone out"])
+def test_a_person_set_aside(tickets: Planner, question: str) -> None:
+    assert [(c.op, c.value) for c in conditions(tickets.plan(question), "author")] == [("!=", "Bob Stone")]
+
+
+def test_a_breakdown_named_by_its_column(tickets: Planner) -> None:
+    plan = tickets.plan("status breakdown of the tickets from March")
+    assert plan.group_by == ["category"] and plan.intent == "count"

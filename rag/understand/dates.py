@@ -143,11 +143,17 @@ _OPT_YEAR = rf"(?:\.?,?\s+(?:of\s+)?{_YEAR})?"  # "17 April", "17 Apr. 2023", "A
 _NUMBER_WORDS = {
     word: number
     for number, word in enumerate(
-        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
+        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"],
         1,
     )
 }
-_COUNT = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+# "45", "six", "forty-five", "ninety"
+_COUNT = (r"(?P<n>\d{1,3}|(?:" + "|".join(_TENS) + rf")(?:[\s-](?:{_UNITS}))?\b|"
+          + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")")
 _UNIT = r"(?P<unit>day|week|fortnight|month|quarter|year)(?P<plural>s)?\b"
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
              "fourth": 4, "4th": 4, "last": 4, "final": 4, "latter": 2}
@@ -250,7 +256,11 @@ def _relative(start: date, end: date) -> _Point:
 
 def _count(m: re.Match[str]) -> int:
     text = (m["n"] or "1").lower()
-    return int(text) if text.isdigit() else _NUMBER_WORDS[text]
+    if text.isdigit():
+        return int(text)
+    parts = re.split(r"[\s-]+", text)
+    return _TENS[parts[0]] + (_NUMBER_WORDS[parts[1]] if len(parts) > 1 else 0) if parts[0] in _TENS \
+        else _NUMBER_WORDS[text]
 
 
 def _build_last(m: re.Match[str], today: date) -> _Point | None:

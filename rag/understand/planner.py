@@ -77,7 +77,11 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bwhich (?:of )?(?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),
 )
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
-NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|zero|not (?:a|an|any|a single|one)|without (?:a|an|any))\b", re.I)
+NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|without (?:a|an|any)|"
+                      r"\w+n't\s+(?:\w+\s+)?(?:a single|any))\b", re.I)
+# the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
+SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
+                        r"belong|belongs|belonged|fall|falls|fell|go|goes)\b", re.I)
 POSSESSIVES = frozenset({"our", "my", "your", "their", "his", "her", "its"})
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
 WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
@@ -150,7 +154,8 @@ SET_ASIDE = (r"leav(?:e|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)?\s
 # (after "not", one verb may come before the preposition: "did not come from verified buyers")
 NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from|by|with|in|on|about|for|to|at)\s)|"
                           rf"(?:{SET_ASIDE}|"
-                          r"not|never|neither|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|"
+                          r"not|never|neither|nor|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|"
+                          r"rather than|instead of|"
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
                           r"ever|marked|as)\s+)*$", re.I)
@@ -585,16 +590,19 @@ class Planner:
     def _share_population(self, text: str, plan: QueryPlan) -> None:
         """Which conditions describe the whole of a share: the words after "among"/"out of"/"within", or
         between "share of" and its verb ("what percentage of the 2023 reviews were posted at weekends")."""
-        among = re.search(r"\b(?:among|amongst|out of|within|of all)\s+(.+)$", text, re.I)
+        among = re.search(r"\b(?:among|amongst|out of|within)\s+(.+)$", text, re.I)
+        lower = text.lower()
         if among:
             region = among.span(1)
         else:
-            whole = re.search(r"\b(?:share|percentage|proportion|fraction|percent|part)\s+of\s+(.+?)\s+"
-                              r"(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do)\b", text, re.I)
-            if not whole:
+            # the whole ends at the verb before the last condition: "of everything we ran in 2023 | came from
+            # politics", "of all tickets | sits with Maya Lindqvist", "of the 2023 reviews | were posted at weekends"
+            whole = re.search(r"\b(?:share|percentage|proportion|fraction|percent|part)\s+of\s+", text, re.I)
+            last = max((self._position(text, c) for c in plan.conditions), default=-1)
+            verbs = list(SHARE_VERB.finditer(text, whole.end(), last)) if whole and last > whole.end() else []
+            if not verbs:
                 return
-            region = whole.span(1)
-        lower = text.lower()
+            region = (whole.end(), verbs[-1].start())
 
         def inside(condition: Condition) -> bool:
             if condition.span:
@@ -815,6 +823,8 @@ class Planner:
 
     def _top_n(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         match = TOP_N.search(text)
+        if match and re.match(r"[\s-]+(?:days?|weeks?|months?|quarters?|years?)\b", text[match.end():], re.I):
+            match = None  # "the last forty-five days": a period, not the newest 45 rows
         if match and free(match.start(), match.end()):
             number = match.group(2) or match.group(3)
             plan.limit = min(number_value(number), 100)
@@ -871,6 +881,12 @@ class Planner:
                         plan.top_per = dimension  # "... in each department": the top brands within each department
                         plan.evidence.append(f"the {plan.ranking} {plan.limit} {ranked[0]} within each {dimension}")
             take(trigger.start(), match.end())
+        # "status breakdown of ...", "priority split": the grouping named before the noun of a breakdown
+        for match in re.finditer(rf"\b({dim_pattern})\s+(?:breakdown|break-down|split|distribution|mix)\b", text, re.I):
+            dimension = dims[match.group(1).lower()]
+            if free(*match.span()) and dimension not in plan.group_by:
+                plan.group_by.append(dimension)
+                take(*match.span())
         # "per rating", "how many reviews for each star rating", "by number of stars": a number on a small scale
         # groups like a category ("by" only when nothing else groups: "top brands by rating" ranks brands)
         ranges = {c: self.profile.numeric_ranges.get(c) or (0.0, 99.0) for c in set(self.vocab.measures.values())}
@@ -1432,7 +1448,7 @@ class Planner:
                 plan.evidence.append(f"{text[start:end]!r} ends the topic phrase {phrase!r}: searched as text, "
                                      "not as a value")
                 continue
-            cue = NEGATION_CUE.search(text[:start])
+            cue = NEGATION_CUE.search(text[:start]) or _left_out(text, start, end)
             negated = bool(cue) and free(cue.start(), cue.end())
             clause = CLAUSE_CUE.search(text[:cue.start() if negated and cue else start])
             clause = clause if clause and free(*clause.span()) else None
@@ -1514,11 +1530,12 @@ class Planner:
     def _groups_without(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which agents have never been given an urgent ticket?", "which brands have no 1-star reviews": the groups
         none of whose rows meet the conditions (they counted the rows of the groups that have some, 'never' listed
-        as not used). The cue comes before the conditions it denies, and one plain grouping is asked for."""
+        as not used). The cue comes before a condition it denies (all of them together are what no row of the group
+        meets), and one plain grouping is asked for."""
         if len(plan.group_by) != 1 or not plan.conditions or plan.ranking or plan.limit or plan.intent != "count":
             return
-        first = min(self._position(text, c) for c in plan.conditions)
-        cue = next((m for m in NONE_CUE.finditer(text, 0, first) if free(*m.span())), None)
+        last = max(self._position(text, c) for c in plan.conditions)  # "in 2024, which brands had no 1-star ..."
+        cue = next((m for m in NONE_CUE.finditer(text, 0, last) if free(*m.span())), None)
         if cue is None:
             return
         plan.none_of = True
@@ -1554,8 +1571,12 @@ class Planner:
     def _position(text: str, condition: Condition, end: bool = False) -> int:
         if condition.span:
             return condition.span[1] if end else condition.span[0]
-        at = text.lower().find(condition.words.lower())
-        return max(at, 0) + (len(condition.words) if end and at >= 0 else 0)
+        # the words of each value ("politics, business" were "politics or business" in the question)
+        found = [(at, at + len(part)) for part in condition.words.lower().split(", ")
+                 if (at := text.lower().find(part)) >= 0]
+        if not found:
+            return 0
+        return max(e for _, e in found) if end else min(a for a, _ in found)
 
     def _authors(self, text: str, plan: QueryPlan, take: Any, free: Any, cued_only: bool = False) -> None:
         """People of the table's person column named in the question. With `cued_only`, only whole names written
@@ -1602,7 +1623,8 @@ class Planner:
             cue = CUE_BEFORE_NAME.search(text[:start]) or (
                 self.column_noun_before_name and self.column_noun_before_name.search(text[:start]))
             before = text[:cue.start()] if cue else text[:start]
-            negation = NEGATION_CUE.search(before)
+            # ("apart from Tom Becker": the cue "from" belongs to the negation)
+            negation = NEGATION_CUE.search(before) or NEGATION_CUE.search(text[:start]) or _left_out(text, start, end)
             joined = (re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[e:start]) for e in negated_ends)
             negated = bool(negation) or any(joined)
             if negated:
@@ -1848,6 +1870,14 @@ UNWRITTEN_APOSTROPHES = frozenset(
     [f"{w}s" for w in ("what", "how", "where", "when", "why", "who", "that", "there", "here", "he", "she", "let")]
     + [f"{w}nt" for w in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "could", "would",
                           "should", "must", "need", "ca", "wo")])
+
+
+def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
+    """"leave Kessler & Vogt out", "taking Tom Becker out": the verb before the value and "out" after it set the
+    value aside; the match spans them both, value included."""
+    pattern = (r"\b(?:leave|leaving|left|take|taking|took|keep|keeping|kept)\s+(?:the\s+)?"
+               rf"{re.escape(text[start:end])}\s+(?:out|aside)\b")
+    return next((m for m in re.finditer(pattern, text, re.I) if m.start() <= start < m.end()), None)
 
 
 def _unwritten_apostrophe(word: str) -> bool:
