@@ -1485,3 +1485,24 @@ def test_a_person_set_aside(tickets: Planner, question: str) -> None:
 def test_a_breakdown_named_by_its_column(tickets: Planner) -> None:
     plan = tickets.plan("status breakdown of the tickets from March")
     assert plan.group_by == ["category"] and plan.intent == "count"
+
+
+def test_two_months_joined_by_a_hyphen_are_a_range(tickets: Planner) -> None:
+    plan = tickets.plan("For the April-June intake, what percentage of tickets is in each status?")
+    assert only(plan, "date").value == (date(2024, 4, 1), date(2024, 6, 30))
+
+
+def test_the_top_n_within_each_group_keeps_n(reviews: Planner) -> None:
+    plan = reviews.plan("For every year, which two brands collected the most reviews?")
+    assert plan.limit == 2 and plan.top_per == "year"
+
+
+def test_a_noun_after_a_list_of_values_names_them(planner: Planner) -> None:
+    """"not counting the politics and health desks": 'desks' names the values (it was a text match, 0 rows)."""
+    plan = planner.plan("How many articles in May 2023, not counting the politics and health desks?")
+    assert plan.topic == "" and "desks" in plan.value_heads
+
+
+def test_nobody_assigned_is_an_empty_person(tickets: Planner) -> None:
+    plan = tickets.plan("How many open tickets have nobody assigned to them?")
+    assert [(c.kind, c.op) for c in plan.conditions if c.kind == "missing"] == [("missing", "is empty")]

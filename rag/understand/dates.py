@@ -460,7 +460,11 @@ class _Scanner:
             second: _Found | None = _Found(_relative(self.today, self.today), now.end())
         else:
             second = self.point_at(link.end())
-        if second is None or not (lead or first.point.strong or second.point.strong):
+        # "April-June": two month names joined by a bare hyphen or dash are a range without a year or "from" (two
+        # numbers are not: "scores 2020-2022")
+        tight = (second is not None and self.question[first.end:link.end()] in ("-", "–", "—")
+                 and first.point.kind == second.point.kind == "month")
+        if second is None or not (lead or tight or first.point.strong or second.point.strong):
             return None
         return self._range(pos, first, second, priority=1)
 

@@ -946,7 +946,7 @@ class Planner:
                 plan.order_most = plan.ranking not in ("fewest", "least", "lowest", "worst", "smallest", "shortest")
                 # "which three brands have the most ...", "which brands have the three highest ..."
                 number = most.group(2) or (re.search(rf"\b{NUM}\s+$", text[:most.start(4)], re.I) or [None, None])[1]
-                if plan.limit is None and number and not within:
+                if plan.limit is None and number:  # "for every year, which two brands ...": two within each
                     plan.limit = min(number_value(number), 100)
                 if plan.limit is None:
                     plan.limit, plan.with_ties = 1, True  # "which X has the most": every X sharing the top value
@@ -1406,7 +1406,10 @@ class Planner:
                              # "not assigned to anyone", "owned by nobody": nobody is the person
                              rf"|((?:(?:\bnot|\bnever|n't)\s+(?:yet\s+)?(?:been\s+)?(?:assigned|allocated|attributed|given|"
                              rf"owned|handled)\s+(?:to|by)\s+(?:anyone|anybody|any one|someone|somebody))|(?:assigned|"
-                             rf"allocated|attributed|given|owned|handled)\s+(?:to|by)\s+(?:nobody|no one|noone))\b",
+                             rf"allocated|attributed|given|owned|handled)\s+(?:to|by)\s+(?:nobody|no one|noone)|"
+                             # "nobody assigned to them", "no one has been assigned"
+                             rf"(?:nobody|no one|no-one|noone)\s+(?:is\s+|was\s+|has\s+been\s+)?(?:assigned|allocated|"
+                             rf"attributed|owned|handled))\b",
                              re.I)
         self._present_values(text, plan, take, free, columns, nouns)
         for match in pattern.finditer(text):
@@ -1469,7 +1472,8 @@ class Planner:
                 take(cue.start(), cue.end())
             take(start, end)
             head = re.match(r"[\s-]+([a-z]+)\b(?:\s+([a-z]+))?", text[end:], re.I)
-            if (head and re.search(r"\bthe\s+$", text[:start], re.I) and head.group(1).lower() not in STOPWORDS
+            if (head and re.search(r"\bthe\s+(?:[\w&.'-]+\s*(?:,|and|or)\s+)*$", text[:start], re.I)
+                    and head.group(1).lower() not in STOPWORDS
                     and not self._is_entity(head.group(1)) and not self._is_entity(head.group(2) or "")):
                 plan.value_heads.append(head.group(1))  # "the business desk put out": names the value
         for (column, negated), values in found.items():
