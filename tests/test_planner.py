@@ -1506,3 +1506,12 @@ def test_a_noun_after_a_list_of_values_names_them(planner: Planner) -> None:
 def test_nobody_assigned_is_an_empty_person(tickets: Planner) -> None:
     plan = tickets.plan("How many open tickets have nobody assigned to them?")
     assert [(c.kind, c.op) for c in plan.conditions if c.kind == "missing"] == [("missing", "is empty")]
+
+
+def test_then_written_for_than_and_or_before_a_comparative(planner: Planner) -> None:
+    """"longer then fifteen hundred words" is a bound (a common misspelling); "did sports or travel run more pieces"
+    sets the two values against each other, while "sports or travel pieces with more than 700 words" is one count."""
+    plan = planner.plan("how many pieces from 2023 were longer then fifteen hundred words?")
+    assert [(c.op, c.value) for c in conditions(plan, "number")] == [(">", 1500)]
+    assert planner.plan("Did sports or travel run more pieces over 700 words in 2023?").group_by == ["category"]
+    assert planner.plan("how many sports or travel pieces had more than 700 words in 2023?").group_by == []

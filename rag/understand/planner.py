@@ -92,7 +92,10 @@ WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(week
 COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|which (?:one )?"
                          r"(?:had|has|have|got|gets|is|was|did|does|received|scored)\b.*\b(?:more|fewer|less|"
                          r"higher|lower|better|worse|bigger|larger|smaller|most|best)|(?:more|fewer|higher|lower|"
-                         r"better|worse)\b.*\bor\b)", re.I)
+                         r"better|worse)\b.*\bor\b|"
+                         # "did sports or travel run more pieces" (not "more than 700": a bound)
+                         r"(?:did|does|do|has|have|had|is|was|were|are)\s+[\w&.'-]+\s+or\s+[\w&.'-]+\b.*\b(?:more|"
+                         r"fewer|higher|lower|better|worse)\b(?!\s+th[ae]n))", re.I)
 # a month, quarter or half named without a year ("March", "Q1", "H2"): a period only behind "in" or in a comparison
 MONTH_NAME = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
               r"q[1-4]|h[12])\b")
@@ -104,9 +107,10 @@ YEARLESS_PERIOD = re.compile(r"\b(?:the\s+)?(?:first|second|third|fourth|1st|2nd
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
 # comparison words of English ("no more than" before "more than": the leftmost, longer cue wins)
-COMPARE_WORDS = (r"no more than|no fewer than|no less than|not more than|not over|up to|in excess of|upwards of|"
-                 r"more than|longer than|greater than|over|above|past|beyond|at least|exceeding|fewer than|less than|"
-                 r"shorter than|under|below|at most|exactly|with")
+# ("th[ae]n": "longer then 1,500 words" is a common misspelling of "than")
+COMPARE_WORDS = (r"no more th[ae]n|no fewer th[ae]n|no less th[ae]n|not more th[ae]n|not over|up to|in excess of|"
+                 r"upwards of|more th[ae]n|longer th[ae]n|greater th[ae]n|over|above|past|beyond|at least|exceeding|"
+                 r"fewer th[ae]n|less th[ae]n|shorter th[ae]n|under|below|at most|exactly|with")
 COMPARE_NUMBER = re.compile(r"\b(" + COMPARE_WORDS + r")\s+" + NUM + r"\s+([a-z_]+)", re.I)
 # "four stars or more", "500 words and up", "3 stars or lower": the number is a bound
 OR_MORE = {"or more": ">=", "or above": ">=", "or higher": ">=", "or better": ">=", "and up": ">=",
@@ -192,6 +196,7 @@ OPS = {"no more than": "<=", "no fewer than": ">=", "no less than": ">=", "not m
        "more than": ">", "longer than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
        "at least": ">=", "fewer than": "<", "less than": "<", "shorter than": "<", "under": "<", "below": "<",
        "at most": "<=", "exactly": "=", "with": "="}
+OPS |= {key.removesuffix("than") + "then": op for key, op in OPS.items() if key.endswith(" than")}
 
 
 @dataclass
