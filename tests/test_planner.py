@@ -1515,3 +1515,14 @@ def test_then_written_for_than_and_or_before_a_comparative(planner: Planner) -> 
     assert [(c.op, c.value) for c in conditions(plan, "number")] == [(">", 1500)]
     assert planner.plan("Did sports or travel run more pieces over 700 words in 2023?").group_by == ["category"]
     assert planner.plan("how many sports or travel pieces had more than 700 words in 2023?").group_by == []
+
+
+@pytest.mark.parametrize(("question", "group", "most"), [
+    ("Which day of the week was quietest in 2023?", "weekday", False),
+    ("What was our busiest single day for publishing?", "day", True),
+    ("what was the busiest month in 2023?", "month", True),
+])
+def test_busiest_and_quietest_rank_the_grouping_named_around_them(planner: Planner, question: str, group: str,
+                                                                  most: bool) -> None:
+    plan = planner.plan(question)
+    assert plan.group_by == [group] and plan.order_most is most and plan.limit == 1

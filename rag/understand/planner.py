@@ -919,7 +919,8 @@ class Planner:
         # ("at least 200 reviews", "at most 5 tickets" are bounds, not rankings)
         most = re.search(r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?(" + dim_pattern + r")?\b.*\b("
                          r"(?<!at )most|top|leading|"
-                         r"prolific|busiest|fewest|(?<!at )least|highest|lowest|best|worst|largest|smallest|biggest|"
+                         r"prolific|busiest|quietest|slowest|fewest|(?<!at )least|highest|lowest|best|worst|largest|"
+                         r"smallest|biggest|"
                          r"greatest|" + LONGEST + "|" + SHORTEST + r")\b", text, re.I)
         # "for each department, which brand has the most reviews": the top brand within each department
         within = (plan.group_by[0] if most and most.group(3) and len(plan.group_by) == 1 and free(*most.span(3))
@@ -933,12 +934,17 @@ class Planner:
                 dimension = "author"
             if dimension is None and re.search(r"\b(authors?|writers?|reporters?)\b", text, re.I):
                 dimension = "author"
+            named_after = re.match(rf"\s+(?:single\s+)?({dim_pattern})\b", text[most.end():], re.I)
+            if dimension is None and named_after and free(most.end(), most.end() + named_after.end()):
+                dimension = dims[named_after.group(1).lower()]  # "what was our busiest single day"
+                take(most.end(), most.end() + named_after.end())
             length = next((name for name, words in (("longest", LONGEST), ("shortest", SHORTEST))
                            if re.fullmatch(words, most.group(4), re.I)), None)
             if length and not re.search(r"\b(average|avg|mean|typical|typically|usually)\b", text, re.I):
                 dimension = None  # "which category has the longest articles": the longest article's, or on average?
             if dimension and (most.group(3) or most.group(4).lower() in ("most", "top", "leading", "prolific",
-                                                                         "busiest", "fewest", "least")):
+                                                                         "busiest", "quietest", "slowest", "fewest",
+                                                                         "least")):
                 if dimension not in plan.group_by:
                     plan.group_by.append(dimension)
                 plan.ranking = most.group(4).lower()
@@ -948,7 +954,8 @@ class Planner:
                 if length:  # "which section has the longest articles on average": groups ranked by the rows' length
                     plan.ranking = length
                     plan.measure = plan.measure or self.vocab.measures.get("length")
-                plan.order_most = plan.ranking not in ("fewest", "least", "lowest", "worst", "smallest", "shortest")
+                plan.order_most = plan.ranking not in ("fewest", "least", "lowest", "worst", "smallest", "shortest",
+                                                       "quietest", "slowest")
                 # "which three brands have the most ...", "which brands have the three highest ..."
                 number = most.group(2) or (re.search(rf"\b{NUM}\s+$", text[:most.start(4)], re.I) or [None, None])[1]
                 if plan.limit is None and number:  # "for every year, which two brands ...": two within each
