@@ -1526,3 +1526,15 @@ def test_busiest_and_quietest_rank_the_grouping_named_around_them(planner: Plann
                                                                   most: bool) -> None:
     plan = planner.plan(question)
     assert plan.group_by == [group] and plan.order_most is most and plan.limit == 1
+
+
+def test_add_up_is_a_total(planner: Planner) -> None:
+    plan = planner.plan("Add up the words across all the pieces that have no writer credited")
+    assert (plan.intent, plan.measure) == ("sum", "word_count")
+    assert [(c.kind, c.op) for c in plan.conditions] == [("missing", "is empty")]
+
+
+def test_values_set_against_each_other_head_no_topic_phrase(tickets: Planner) -> None:
+    """"open vs closed: which has more": 'vs' is the comparison, not a word modifying "closed"."""
+    plan = tickets.plan("open vs closed: which status has more tickets?")
+    assert plan.group_by == ["category"] and plan.topic == ""

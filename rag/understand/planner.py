@@ -65,7 +65,7 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
      r"fraction|percent) of\b|\b(share|percentage|proportion)s?\b", "share"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b", "count"),
     (r"\b(average|avg|mean|typical)\b", "avg"),
-    (r"\b(totals?|sum of|combined|altogether)\b", "sum"),
+    (r"\b(totals?|sum of|combined|altogether|add(?:s|ed|ing)? up)\b", "sum"),
     (r"\b(maximum|max|highest|largest|biggest|greatest)\b", "max"),
     (r"\b(minimum|min|lowest|smallest|fewest)\b", "min"),
     (rf"\b({LONGEST})\b", "longest"),
@@ -1513,6 +1513,7 @@ class Planner:
         modifier = before.group(1).lower()
         # a participle ("marked resolved", "tickets flagged urgent") states the value rather than modifying it
         heads = (self._is_topic_word(modifier) and modifier not in self.known_words and not modifier.endswith("ed")
+                 and not COMPARE_CUE.fullmatch(modifier)  # "urgent vs high": values set against each other
                  and not NEGATION_CUE.search(text[:start]) and not CLAUSE_CUE.search(text[:start]))
         return text[before.start():end] if heads else ""
 
