@@ -1538,3 +1538,20 @@ def test_values_set_against_each_other_head_no_topic_phrase(tickets: Planner) ->
     """"open vs closed: which has more": 'vs' is the comparison, not a word modifying "closed"."""
     plan = tickets.plan("open vs closed: which status has more tickets?")
     assert plan.group_by == ["category"] and plan.topic == ""
+
+
+@pytest.mark.parametrize(("question", "op", "hour"), [
+    ("How many tickets were opened before eight in the morning?", "<", 8),
+    ("tickets opened from midday onwards", ">=", 12),
+    ("How many tickets came in after 6 pm?", ">=", 18),
+    ("tickets opened since 14:00", ">=", 14),
+    ("how many tickets until 12 am", "<", 0),
+])
+def test_a_time_of_day(tickets: Planner, question: str, op: str, hour: int) -> None:
+    assert [(c.op, c.value) for c in tickets.plan(question).conditions if c.kind == "hour"] == [(op, hour)]
+
+
+def test_no_time_of_day_without_times_or_on_a_bare_number(tickets: Planner, reviews: Planner) -> None:
+    assert not [c for c in tickets.plan("how many tickets after 8").conditions if c.kind == "hour"]
+    assert not [c for c in tickets.plan("tickets after 6:30 pm").conditions if c.kind == "hour"]  # not whole hours
+    assert not [c for c in reviews.plan("reviews before 8 am").conditions if c.kind == "hour"]  # dates only

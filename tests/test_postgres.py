@@ -512,7 +512,8 @@ EPOCH_QUESTIONS = ("How many {noun} per year and category?", "How many {noun} pe
                    "How many {noun} were published between March and May 2023?", "How many {noun} per quarter?",
                    "How many {noun} in the last 6 months?", "How many {noun} were published on weekends?",
                    "How many {noun} since November 2023?", "How many technology {noun} were published in 2023?",
-                   "How many {noun} per week in June 2023?", "How many {noun} per day of the week?")
+                   "How many {noun} per week in June 2023?", "How many {noun} per day of the week?",
+                   "How many {noun} were published before noon?")
 
 
 @pytest.fixture(scope="module", params=["s", "ms"])

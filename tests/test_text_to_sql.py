@@ -531,3 +531,12 @@ def test_the_authors_and_categories_with_none_of_the_rows_and_their_rows(setup: 
     keys = setup.run(setup.builder.answered_rows_sql(plan, ["url"])).rows
     assert len(keys) == 3 == len({tuple(k) for k in keys})  # Tom's two and Ann's other; the shared one once
     assert setup.rows("Which categories had no articles in 2023?") == [("Business",)]
+
+
+def test_a_time_of_day_bounds_the_hour(setup: Setup) -> None:
+    """"before noon", "from 2 pm onwards": whole hours of the date column; a bare "after 8" is no time."""
+    hours = [int(str(r["published_date"])[11:13]) for r in ROWS if str(r["published_date"])[11:13]]
+    assert setup.scalar("How many articles were published before noon?") == sum(h < 12 for h in hours)
+    assert setup.scalar("How many articles were published from 2 pm onwards?") == sum(h >= 14 for h in hours)
+    plan = setup.planner.plan("How many articles were published after 8?")
+    assert not [c for c in plan.conditions if c.kind == "hour"]

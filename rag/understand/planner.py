@@ -82,6 +82,12 @@ NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes)\b", re.I)
+# "before eight in the morning", "from midday onwards", "after 6 pm", "since 14:00": a bound on the time of day
+_CLOCK = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+TIME_OF_DAY = re.compile(
+    r"\b(?P<cue>before|until|till|up to|after|from|since)\s+(?:(?P<noon>noon|midday|midnight)|"
+    rf"(?P<clock>{_CLOCK})(?::(?P<minutes>\d\d))?\s*(?:o'?clock\s*)?(?P<half>a\.?m\.?|p\.?m\.?|"
+    r"in the (?:morning|afternoon|evening)|at night|(?=:))?)(?:\s+onwards?)?", re.I)
 POSSESSIVES = frozenset({"our", "my", "your", "their", "his", "her", "its"})
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
 WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
@@ -203,7 +209,7 @@ OPS |= {key.removesuffix("than") + "then": op for key, op in OPS.items() if key.
 class Condition:
     """One structured condition. `chroma_ok` is True when Chroma can hold it as an equality filter."""
 
-    kind: str  # category | author | author_like | date | date_any | number | text_like | missing | weekday
+    kind: str  # category | author | author_like | date | date_any | number | text_like | missing | weekday | hour
     column: str
     op: str
     value: Any
@@ -227,6 +233,8 @@ class Condition:
             return f"{self.column} {self.op}"
         if self.kind == "weekday":
             return f"{self.column} on " + ", ".join(WEEKDAYS[d].title() for d in self.value)
+        if self.kind == "hour":
+            return f"{self.column} {'before' if self.op == '<' else 'from'} {self.value:02d}:00"
         return f"{self.column} {self.op} {self.value!r}"
 
 
@@ -305,6 +313,7 @@ class QueryPlan:
         question asks for the rows in that state, not for texts near a topic."""
         kinds = {"author": "a person", "author_like": "part of a name", "date": "a date", "date_any": "dates",
                  "number": "a number", "missing": "an empty value", "weekday": "days of the week",
+                 "hour": "a time of day",
                  "text_like": "a text match"}
         reasons = [kinds.get(c.kind, c.kind) for c in self.conditions if c.kind != "category"]
         reasons += [f"a negation ({c.words})" for c in self.conditions
@@ -389,6 +398,7 @@ class Planner:
         self._quoted_values(text, plan, take)
         self._authors(text, plan, take, free, cued_only=True)
         self._weekdays(text, plan, take, free)
+        self._hours(text, plan, take, free)
         self._dates(text, plan, take)
         self._numbers(text, plan, take, free)
         self._top_n(text, plan, take, free)
@@ -678,6 +688,22 @@ class Planner:
         if days:
             plan.conditions.append(Condition("weekday", self.roles.date, "in", sorted(days), ", ".join(words)))
             plan.evidence.append(f"day of the week {', '.join(words)!r}")
+
+    def _hours(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"before eight in the morning", "from midday onwards", "after 6 pm": the time of day of the date column,
+        in whole hours, when the column holds times ("after 6:30 pm" is left unread rather than rounded)."""
+        if not self.roles.date or len(self.profile.date_max or "") <= 10:
+            return
+        for match in TIME_OF_DAY.finditer(text):
+            if not free(*match.span()):
+                continue
+            hour = _hour_of(match)
+            if hour is None:
+                continue
+            op = "<" if match.group("cue").lower() in ("before", "until", "till", "up to") else ">="
+            plan.conditions.append(Condition("hour", self.roles.date, op, hour, match.group(0), span=match.span()))
+            plan.evidence.append(f"time of day {match.group(0)!r}")
+            take(*match.span())
 
     def _dates(self, text: str, plan: QueryPlan, take: Any) -> None:
         if not self.roles.date:
@@ -1887,6 +1913,24 @@ UNWRITTEN_APOSTROPHES = frozenset(
     [f"{w}s" for w in ("what", "how", "where", "when", "why", "who", "that", "there", "here", "he", "she", "let")]
     + [f"{w}nt" for w in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "could", "would",
                           "should", "must", "need", "ca", "wo")])
+
+
+def _hour_of(match: re.Match[str]) -> int | None:
+    """The whole hour (0-23) a TIME_OF_DAY match names; None for a bare number without am/pm or minutes ("after
+    8": a time or eight of something), or a time that is not on the hour."""
+    if match.group("noon"):
+        return 0 if match.group("noon").lower() == "midnight" else 12
+    if match.group("minutes") not in (None, "00"):
+        return None
+    clock, half = match.group("clock").lower(), (match.group("half") or "").lower().replace(".", "")
+    hour = int(clock) if clock.isdigit() else NUMBER_WORDS[clock]
+    if not half and match.group("minutes") is None or hour > 23:
+        return None
+    if half in ("pm", "in the afternoon", "in the evening", "at night") and hour < 12:
+        hour += 12
+    elif half in ("am", "in the morning") and hour == 12:
+        hour = 0
+    return hour
 
 
 def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:

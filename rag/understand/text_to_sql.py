@@ -146,6 +146,9 @@ class SQLBuilder:
             return exp.paren(exp.or_(exp.Is(this=col.copy(), expression=exp.Null()), exp.not_(matched)))
         if condition.kind == "weekday":
             return self._weekday().isin(*(exp.Literal.number(d) for d in condition.value))
+        if condition.kind == "hour":
+            compare = exp.LT if condition.op == "<" else exp.GTE
+            return compare(this=self._hour(), expression=exp.Literal.number(condition.value))
         if condition.kind == "missing":
             blank = exp.EQ(this=exp.func("TRIM", exp.cast(col, "TEXT")), expression=exp.Literal.string(""))
             empty = exp.paren(exp.or_(exp.Is(this=col, expression=exp.Null()), blank))
@@ -208,6 +211,16 @@ class SQLBuilder:
         if dimension == "weekday" and self.roles.date:
             return exp.Min(this=self._weekday())
         return exp.column(name)
+
+    def _hour(self) -> exp.Expression:
+        """Hour of the day (0-23) of the date column, in the table's dialect."""
+        assert self.roles.date
+        if self.dialect == "sqlite":
+            day = self._text(self.roles.date) if self.roles.date_unit else self._col(self.roles.date)
+            hour: exp.Expression = exp.func("STRFTIME", exp.Literal.string("%H"), day)
+        else:
+            hour = exp.Extract(this=exp.var("HOUR"), expression=exp.cast(self._text(self.roles.date), "TIMESTAMP"))
+        return exp.cast(hour, "INTEGER")
 
     def _weekday(self) -> exp.Expression:
         """Day of the week of the date column, 0 = Sunday .. 6 = Saturday, in the table's dialect."""
