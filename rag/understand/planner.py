@@ -701,6 +701,7 @@ class Planner:
             if hour is None:
                 continue
             op = "<" if match.group("cue").lower() in ("before", "until", "till", "up to") else ">="
+            hour = 24 if op == "<" and hour == 0 else hour  # "before midnight": the end of the day
             plan.conditions.append(Condition("hour", self.roles.date, op, hour, match.group(0), span=match.span()))
             plan.evidence.append(f"time of day {match.group(0)!r}")
             take(*match.span())
