@@ -214,23 +214,21 @@ class SQLBuilder:
 
     def _hour(self) -> exp.Expression:
         """Hour of the day (0-23) of the date column, in the table's dialect."""
-        assert self.roles.date
-        if self.dialect == "sqlite":
-            day = self._text(self.roles.date) if self.roles.date_unit else self._col(self.roles.date)
-            hour: exp.Expression = exp.func("STRFTIME", exp.Literal.string("%H"), day)
-        else:
-            hour = exp.Extract(this=exp.var("HOUR"), expression=exp.cast(self._text(self.roles.date), "TIMESTAMP"))
-        return exp.cast(hour, "INTEGER")
+        return self._date_part("%H", "HOUR")
 
     def _weekday(self) -> exp.Expression:
         """Day of the week of the date column, 0 = Sunday .. 6 = Saturday, in the table's dialect."""
+        return self._date_part("%w", "DOW")
+
+    def _date_part(self, sqlite_format: str, field: str) -> exp.Expression:
+        """A number from the date column: SQLite's STRFTIME(`sqlite_format`), elsewhere EXTRACT(`field`)."""
         assert self.roles.date
         if self.dialect == "sqlite":
             day = self._text(self.roles.date) if self.roles.date_unit else self._col(self.roles.date)
-            weekday: exp.Expression = exp.func("STRFTIME", exp.Literal.string("%w"), day)
+            part: exp.Expression = exp.func("STRFTIME", exp.Literal.string(sqlite_format), day)
         else:
-            weekday = exp.Extract(this=exp.var("DOW"), expression=exp.cast(self._text(self.roles.date), "TIMESTAMP"))
-        return exp.cast(weekday, "INTEGER")
+            part = exp.Extract(this=exp.var(field), expression=exp.cast(self._text(self.roles.date), "TIMESTAMP"))
+        return exp.cast(part, "INTEGER")
 
     def _week(self) -> exp.Expression:
         """The Monday that starts the date's week, as text 'YYYY-MM-DD', in the table's dialect."""
