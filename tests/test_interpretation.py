@@ -151,3 +151,12 @@ def test_words_between_which_and_the_row_noun_are_read(tickets: Planner) -> None
                                              ("Febuary", "february")])
 def test_swapped_and_missing_letters_are_corrected(planner: Planner, typed: str, read: str) -> None:
     assert planner.plan(f"average {typed} of sports articles in 2023").corrections == [(typed, read)]
+
+
+def test_a_grouped_share_says_whether_it_is_within_each_group_or_of_one_whole(planner: Planner) -> None:
+    within = interpret(planner.plan("What percentage of each year's articles were sports?"), "articles")
+    assert within.action == "Share of each year's articles"
+    assert [r.text for r in within.conditions] == ["category: Sports"]
+    parts = interpret(planner.plan("What share of the 2023 articles went to each category?"), "articles")
+    assert parts.action == "Each category's share of the articles"
+    assert all(r.text.startswith("of all with") for r in parts.conditions)

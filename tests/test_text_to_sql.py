@@ -196,6 +196,17 @@ def test_share_per_category_within_a_year_sums_to_100(setup: Setup) -> None:
     assert shares == {"Fashion": 25.0, "Sports": 50.0, "Technology": 25.0}
 
 
+def test_a_share_whose_part_follows_its_verb_is_taken_within_each_group(setup: Setup) -> None:
+    """"what percentage of each year's articles were sports": of that year's articles, not of all sports ones."""
+    assert dict(setup.rows("What percentage of each year's articles were sports?")) == {
+        "2021": 0.0, "2022": 0.0, "2023": 50.0}
+    assert dict(setup.rows("For each category, what share of articles were published in 2023?")) == {
+        "Business": 0.0, "Fashion": 50.0, "Sports": 100.0, "Technology": 33.33}
+    # the part named before the verb, the groups after it: each group's share of one whole
+    assert dict(setup.rows("What share of the 2023 articles went to each category?")) == {
+        "Fashion": 25.0, "Sports": 50.0, "Technology": 25.0}
+
+
 def test_share_of_one_category(setup: Setup) -> None:
     """The category narrows the numerator only; a date narrows both (share of 2023's articles)."""
     assert setup.scalar("What percentage of articles are about sports?") == 25.0

@@ -63,11 +63,15 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     for number, read in enumerate(readings):
         read.ref = f"condition:{number}"
     if plan.intent == "share":  # say which conditions define the whole the share is taken of
-        population = plan.population if plan.population is not None else [
-            c for c in plan.conditions if c.kind in ("date", "date_any", "number")]
+        # a grouped share is either within each group or each group's part of one whole (every condition)
+        population = plan.share_whole if plan.share_within_groups or not plan.group_by else plan.conditions
         for condition, read in zip(plan.conditions, readings, strict=True):
             if any(condition is p for p in population):
                 read.text = f"of all with {read.text}"
+        if plan.group_by:
+            groups = " and ".join(labels.get(g, g) for g in plan.group_by)
+            action = action.replace(f"Share of {rows}", f"Share of each {groups}'s {rows}" if plan.share_within_groups
+                                    else f"Each {groups}'s share of the {rows}", 1)
     if plan.topic and (plan.is_aggregate or plan.intent != "topic"):
         target = "title or text contains" if plan.is_aggregate else "searched the text for"
         readings.append(ConditionReading("text", "contains", plan.topic, plan.topic, f"{target} '{plan.topic}'",

@@ -278,6 +278,26 @@ class QueryPlan:
     def is_aggregate(self) -> bool:
         return self.intent in self.AGGREGATES or bool(self.group_by)
 
+    @property
+    def share_whole(self) -> list[Condition]:
+        """For a share: the conditions that define the whole (the others pick the part out of it); the dates and
+        numbers when the question does not say."""
+        if self.population is not None:
+            return self.population
+        return [c for c in self.conditions if c.kind in ("date", "date_any", "number")]
+
+    @property
+    def share_within_groups(self) -> bool:
+        """"What percent of each department's reviews are unverified": a grouped share whose question says both the
+        whole and, after its verb, the part, is taken within each group. Otherwise ("what share of the 2023 reviews
+        came from each department") each group's share of all the matching rows."""
+        return (self.intent == "share" and bool(self.group_by) and self.population is not None
+                and len(self.population) < len(self.conditions))
+
+    def share_part(self) -> list[Condition]:
+        """The conditions that pick the counted part of a share out of its whole."""
+        return [c for c in self.conditions if not any(c is w for w in self.share_whole)]
+
     def route(self) -> tuple[Route, str]:
         """The routing policy, in one place (see docs/DESIGN.md)."""
         facts = "; ".join(self.evidence) or "no structured cues"

@@ -6,6 +6,7 @@ the result still goes through the SQL guard like any LLM-written statement.
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, timedelta
 from typing import Any
 
@@ -43,7 +44,7 @@ class SQLBuilder:
 
     def answer_sql(self, plan: QueryPlan) -> str:
         """The SELECT that answers a compute/listing plan (topic words become a text match)."""
-        where = self.where(plan, include_topic=True)
+        where = self.where(self._scope(plan), include_topic=True)
         if plan.per_group:
             return self._per_group(plan, where).sql(dialect=self.dialect)
         if plan.none_of and where is not None:
@@ -64,7 +65,7 @@ class SQLBuilder:
         """SELECT of the row keys of the rows a SQL answer was about: a listing's rows in its order and limit;
         for an aggregate, every row it counted (its conditions and text match). For "which of those ..."."""
         columns = [self._col(c) for c in (key_columns or list(self._all_columns()))]
-        where = self.where(plan, include_topic=True)
+        where = self.where(self._scope(plan), include_topic=True)
         if plan.per_group:
             query = self._per_group(plan, where, key_columns=key_columns or list(self._all_columns()))
         elif plan.none_of and where is not None:  # the rows of the groups that have none matching
@@ -80,6 +81,12 @@ class SQLBuilder:
         return query.sql(dialect=self.dialect)
 
     # ---------------------------------------------------------------- pieces
+
+    @staticmethod
+    def _scope(plan: QueryPlan) -> QueryPlan:
+        """The plan whose conditions select the rows an answer reads: for a share within groups only its whole
+        (each group's part is counted inside, see `_value`)."""
+        return dataclasses.replace(plan, conditions=plan.share_whole) if plan.share_within_groups else plan
 
     def _table(self) -> exp.Table:
         return exp.to_table(self.table, dialect=self.dialect)
@@ -493,12 +500,19 @@ class SQLBuilder:
             return exp.Max(this=measure), f"max_{plan.measure}"
         if plan.intent in ("min", "shortest") and measure is not None:
             return exp.Min(this=measure), f"min_{plan.measure}"
+        if plan.share_within_groups:
+            # "what percent of each department's reviews are unverified": the part's rows over the group's rows
+            # (the query reads only the whole, see `_scope`)
+            part = self.where(QueryPlan(question=plan.question, conditions=plan.share_part()), include_topic=False)
+            matching = exp.Sum(this=exp.Case(ifs=[exp.If(this=part, true=exp.Literal.number(1))],
+                                             default=exp.Literal.number(0)))
+            share = exp.Mul(this=exp.Literal.number("100.0"), expression=matching)
+            return (exp.func("ROUND", exp.Div(this=share, expression=exp.Count(this=exp.Star())),
+                             exp.Literal.number(DECIMALS)), "share_pct")
         if plan.intent == "share":
             # "what share of 2023 articles are politics": the whole (2023) population is the denominator;
             # the category or author asked about only narrows the numerator.
-            population = plan.population if plan.population is not None else [
-                c for c in plan.conditions if c.kind in ("date", "date_any", "number")]
-            base = plan if plan.group_by else QueryPlan(question=plan.question, conditions=population)
+            base = plan if plan.group_by else QueryPlan(question=plan.question, conditions=plan.share_whole)
             base_where = self.where(base, include_topic=bool(plan.group_by))
             total = exp.select(exp.Count(this=exp.Star())).from_(self._table())
             if base_where is not None:
