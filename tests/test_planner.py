@@ -1453,7 +1453,8 @@ def test_the_whole_of_a_share_ends_at_the_verb_before_its_part(planner: Planner,
 
 
 @pytest.mark.parametrize("question", ["Which sections didn't publish a single thing in 2020?",
-                                      "Which categories had nothing in 2020?"])
+                                      "Which categories had nothing in 2020?",
+                                      "Which sections have not published any article in 2020?"])
 def test_more_ways_to_say_none(planner: Planner, question: str) -> None:
     plan = planner.plan(question)
     assert plan.none_of and plan.group_by == ["category"] and [c.kind for c in plan.conditions] == ["date"]
@@ -1556,3 +1557,20 @@ def test_no_time_of_day_without_times_or_on_a_bare_number(tickets: Planner, revi
     assert not [c for c in tickets.plan("how many tickets after 8").conditions if c.kind == "hour"]
     assert not [c for c in tickets.plan("tickets after 6:30 pm").conditions if c.kind == "hour"]  # not whole hours
     assert not [c for c in reviews.plan("reviews before 8 am").conditions if c.kind == "hour"]  # dates only
+
+
+@pytest.mark.parametrize(("question", "column"), [
+    ("how many articles don't have anyone credited as the writer?", "authors"),
+    ("articles with the author field blank", "authors"),
+    ("How many tickets aren't assigned to any agent?", "assignee"),
+    ("tickets that were left with the assignee empty", "assignee")])
+def test_an_empty_value_said_in_a_clause(question: str, column: str, planner: Planner, tickets: Planner) -> None:
+    """"with the reviewer name blank", "aren't filed under any department": the column is empty (the words were
+    unused and every row was counted)."""
+    plan = (planner if column == "authors" else tickets).plan(question)
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [(column, "is empty")], question
+
+
+def test_a_value_between_a_negation_and_any_is_no_empty_value(tickets: Planner) -> None:
+    assert conditions(tickets.plan("tickets that have not been in any status"), "missing")
+    assert not conditions(tickets.plan("tickets that have not been in any closed status"), "missing")

@@ -202,6 +202,9 @@ def test_a_share_whose_part_follows_its_verb_is_taken_within_each_group(setup: S
         "2021": 0.0, "2022": 0.0, "2023": 50.0}
     assert dict(setup.rows("For each category, what share of articles were published in 2023?")) == {
         "Business": 0.0, "Fashion": 50.0, "Sports": 100.0, "Technology": 33.33}
+    # a condition on the grouped column picks the groups: never part of the share
+    assert dict(setup.rows("For each category except fashion, what share of articles were published in 2023?")) == {
+        "Business": 0.0, "Sports": 100.0, "Technology": 33.33}
     # the part named before the verb, the groups after it: each group's share of one whole
     assert dict(setup.rows("What share of the 2023 articles went to each category?")) == {
         "Fashion": 25.0, "Sports": 50.0, "Technology": 25.0}

@@ -78,7 +78,9 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
 )
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|without (?:a|an|any)|"
-                      r"\w+n't\s+(?:\w+\s+)?(?:a single|any))\b", re.I)
+                      r"(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any))\b", re.I)
+# groupings made from the date column
+CALENDAR_DIMENSIONS = frozenset({"year", "quarter", "month", "week", "day", "weekday", "hour"})
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes)\b", re.I)
@@ -645,7 +647,12 @@ class Planner:
             at = lower.find(condition.words.lower(), region[0])
             return 0 <= at < region[1]
 
-        plan.population = [c for c in plan.conditions if inside(c)]
+        # a condition on a grouped column picks groups, so it is part of every group's whole ("per department, ...
+        # skip reviews with no department")
+        roles = {"category": self.roles.category, "author": self.roles.authors}
+        grouped = {roles.get(d, d) for d in plan.group_by if d not in CALENDAR_DIMENSIONS} | (
+            {self.roles.date} if any(d in CALENDAR_DIMENSIONS for d in plan.group_by) else set())
+        plan.population = [c for c in plan.conditions if inside(c) or c.column in grouped]
 
     def _quoted_values(self, text: str, plan: QueryPlan, take: Any) -> None:
         """A quoted text that is a whole value of a column ("'Verified Buyer' as the reviewer name", "status
@@ -1451,6 +1458,25 @@ class Planner:
             plan.evidence.append(f"{column} {op} ({match.group(0)!r})")
             take(match.start(), match.end())
 
+    def _empty_by_clause(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str | None],
+                         nouns: str) -> None:
+        """Empty values said in a clause: "with the reviewer name blank", "the department left empty", "aren't filed
+        under any department", "don't have anyone credited as the writer". Around "any" only words that name nothing
+        of the table ("not in any closed status" is left to the values)."""
+        blank = (rf"\b(?:the\s+)?({nouns})(?:'s)?(?:\s+(?:name|field))?\s+(?:(?:is|was|are|were|left|being)\s+)?"
+                 rf"(?:blank|empty|missing|unset)\b")
+        negated = (rf"(?:\bnot|\bnever|n't)((?:\s+[a-z']+){{0,4}}?)\s+(?:any|anyone|anybody|someone|somebody)"
+                   rf"((?:\s+[a-z]+)?)(?:\s+(?:as|for|under|in))?\s+(?:(?:the|an?)\s+)?({nouns})\b")
+        for match in [*re.finditer(blank, text, re.I), *re.finditer(negated, text, re.I)]:
+            noun = match.group(match.lastindex or 1)
+            column = columns.get(self.vocab.dimensions[noun.lower()])
+            between = f"{match.group(1)} {match.group(2)}".split() if match.lastindex == 3 else []
+            if not column or not free(*match.span()) or any(self.is_table_word(w) for w in between):
+                continue
+            plan.conditions.append(Condition("missing", column, "is empty", None, match.group(0), span=match.span()))
+            plan.evidence.append(f"{column} is empty ({match.group(0)!r})")
+            take(*match.span())
+
     def _missing_values(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"without an author", "no byline", "missing a category": the column is empty (NULL or blank); after an
         exclusion cue ("ignore reviews without a department") it is not."""
@@ -1471,6 +1497,7 @@ class Planner:
                              rf"attributed|owned|handled))\b",
                              re.I)
         self._present_values(text, plan, take, free, columns, nouns)
+        self._empty_by_clause(text, plan, take, free, columns, nouns)
         for match in pattern.finditer(text):
             if not free(match.start(), match.end()):
                 continue
