@@ -218,6 +218,8 @@ def test_spelled_out_halves_and_quarters_need_a_year() -> None:
         ("after 2020", "2021-01-01", None),
         ("before 2020", None, "2019-12-31"),
         ("prior to 2013", None, "2012-12-31"),
+        ("predate 2023", None, "2022-12-31"),
+        ("post-dates March 2023", "2023-04-01", None),
         ("after March 2023", "2023-04-01", None),
         ("since March 2023", "2023-03-01", None),
         ("until May 2023", None, "2023-05-31"),

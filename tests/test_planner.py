@@ -1450,6 +1450,11 @@ def test_the_whole_of_a_share_ends_at_the_verb_before_its_part(planner: Planner,
     plan = planner.plan("What share of the articles we ran in 2023 came from politics or business?")
     assert [c.kind for c in plan.population] == ["date"]
     assert tickets.plan("What share of all tickets sits with Priya Natarajan, in percent?").population == []
+    # "ended up", "run to", "stayed": other verbs that end the whole
+    plan = tickets.plan("What share of Bob Stone's tickets ended up closed?")
+    assert [c.kind for c in plan.population] == ["author"]
+    plan = planner.plan("What percentage of 2023 stories run to more than a thousand words?")
+    assert [c.kind for c in plan.population] == ["date"]
 
 
 @pytest.mark.parametrize("question", ["Which sections didn't publish a single thing in 2020?",
@@ -1574,3 +1579,12 @@ def test_an_empty_value_said_in_a_clause(question: str, column: str, planner: Pl
 def test_a_value_between_a_negation_and_any_is_no_empty_value(tickets: Planner) -> None:
     assert conditions(tickets.plan("tickets that have not been in any status"), "missing")
     assert not conditions(tickets.plan("tickets that have not been in any closed status"), "missing")
+
+
+@pytest.mark.parametrize("question", ["Which sections have more than sixteen articles in total?",
+                                      "total articles per year", "the total number of fashion articles"])
+def test_a_total_of_the_rows_themselves_counts_them(planner: Planner, question: str) -> None:
+    """With no measure named, a total of rows is their number (it was the total word count of each section)."""
+    plan = planner.plan(question)
+    assert (plan.intent, plan.measure) == ("count", None), question
+    assert planner.plan("yearly totals of word count").intent == "sum"

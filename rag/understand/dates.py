@@ -379,7 +379,9 @@ _OPEN_OPS = {"since": "since", "after": "after", "later than": "after", "before"
              "prior to": "before", "earlier than": "before", "until": "until", "till": "until",
              "til": "until", "through": "until", "thru": "until", "up to": "until",
              "starting": "since", "starting in": "since", "starting from": "since",
-             "no later than": "until", "no earlier than": "since"}
+             "no later than": "until", "no earlier than": "since",
+             **{f"{prefix}{dash}date{end}": op for prefix, op in (("pre", "before"), ("post", "after"))
+                for dash in ("", "-") for end in ("", "s", "d")}}  # "articles that predate 2023"
 
 _BETWEEN = re.compile(r"between\s+", re.IGNORECASE)
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)

@@ -83,7 +83,8 @@ NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any
 CALENDAR_DIMENSIONS = frozenset({"year", "quarter", "month", "week", "day", "weekday", "hour"})
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
-                        r"belong|belongs|belonged|fall|falls|fell|go|goes)\b", re.I)
+                        r"belong|belongs|belonged|fall|falls|fell|go|goes|run|runs|end|ends|ended|turn|turns|turned|"
+                        r"stay|stays|stayed|remain|remains|remained|wound|land|lands|landed)\b", re.I)
 # "before eight in the morning", "from midday onwards", "after 6 pm", "since 14:00": a bound on the time of day
 _CLOCK = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 TIME_OF_DAY = re.compile(
@@ -1893,6 +1894,16 @@ class Planner:
         plan.missing, plan.missing_grouping, plan.intent = word, True, "count"
         plan.evidence.append(f"no column for {word!r} to group by")
 
+    def _totals_rows(self, plan: QueryPlan) -> bool:
+        """Whether a total names no measure but the rows themselves: "sixteen articles in total", "the total number
+        of tickets", "total reviews per brand", or a group size ("brands with more than 150 reviews altogether")."""
+        if plan.group_size:
+            return True
+        nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
+        return bool(re.search(rf"\btotals?\s+(?:number\s+of\s+|count\s+of\s+)?(?:[\w&'.-]+\s+)?({nouns})\b|"
+                              rf"\b({nouns})\s+(?:in\s+total|in\s+all|altogether|combined)\b",
+                              plan.question.lower()))
+
     def _default_measure(self, plan: QueryPlan) -> None:
         """avg/sum/min/max need a number: the only numeric column, or fall back to counting."""
         if plan.missing:
@@ -1901,6 +1912,9 @@ class Planner:
             # a length column ("word_count"); else the text's own length (never another number, such as a rating)
             plan.measure = self.vocab.measures.get("length")
             return
+        if plan.intent == "sum" and plan.measure is None and self._totals_rows(plan):
+            plan.intent = "count"  # "which sections have more than sixteen articles in total": rows, not words
+            plan.evidence.append("a total of rows: counted")
         if plan.intent in ("avg", "sum", "max", "min") and plan.measure is None and not plan.count_per:
             plan.measure = self.roles.numeric[0] if len(self.roles.numeric) == 1 else None
             if plan.measure is None and plan.intent in ("avg", "sum", "max", "min"):
