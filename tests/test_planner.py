@@ -1056,6 +1056,15 @@ def test_a_grouping_with_no_column_is_missing(planner: Planner, tickets: Planner
     assert planner.plan("Which bank plans to offer crypto custody?").missing is None  # a question about content
 
 
+def test_the_noun_after_top_n_of_a_computation_is_what_is_ranked(planner: Planner, reviews: Planner) -> None:
+    """"top three countries by average rating" was one average of the rows mentioning 'countries', cut to 3."""
+    plan = reviews.plan("Top three countries by average star score?")
+    assert (plan.missing, plan.missing_grouping, plan.topic) == ("countries", True, "")
+    plan = reviews.plan("Top three labels by average star score?")  # a plain English name of the brand
+    assert (plan.missing, plan.group_by, plan.limit) == (None, ["category"], 3)
+    assert planner.plan("top 3 authors by word count").missing is None
+
+
 def test_the_n_most_adjective_rows_are_ordered_by_the_column_of_that_word() -> None:
     roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
                         authors="reviewer", numeric=["rating", "helpful_votes"])
@@ -1588,3 +1597,22 @@ def test_a_total_of_the_rows_themselves_counts_them(planner: Planner, question: 
     plan = planner.plan(question)
     assert (plan.intent, plan.measure) == ("count", None), question
     assert planner.plan("yearly totals of word count").intent == "sum"
+
+
+@pytest.mark.parametrize(("question", "op", "number"), [
+    ("How many pieces were written by two or more people?", ">=", 2),
+    ("Per section, how many pieces had more than one writer on them?", ">", 1),
+    ("How many of Jane Doe's articles were co-bylined with somebody else?", ">=", 2),
+    ("articles with at least three authors", ">=", 3)])
+def test_how_many_people_a_row_names(planner: Planner, question: str, op: str, number: int) -> None:
+    """A cell may name several people: "more than one writer" counts them (it was every article, 'one' unused)."""
+    plan = planner.plan(question)
+    assert [(c.op, c.value) for c in conditions(plan, "people_count")] == [(op, number)], question
+    assert plan.unused == [] and plan.topic == ""
+
+
+def test_rows_counted_too_are_no_condition(planner: Planner) -> None:
+    for question in ("Which reporter has the most bylines, counting pieces they shared with a co-writer?",
+                     "Who has the most bylines? A co-written piece counts for everyone on it."):
+        plan = planner.plan(question)
+        assert plan.conditions == [] and plan.topic == "" and plan.group_by == ["author"], question

@@ -171,6 +171,13 @@ def test_per_author_counts_split_multi_author_cells(setup: Setup) -> None:
     assert dict(setup.rows("total word count per author"))["Jane Doe"] == 500 + 800 + 700
 
 
+def test_rows_by_the_number_of_people_they_name(setup: Setup) -> None:
+    """'Jane Doe; Li Wei', 'Ann Lee | Tom O'Brien' and 'Ann Lee; Jane Doe' name two people; the empty cell none."""
+    assert setup.scalar("How many articles were written by two or more people?") == 3
+    assert setup.scalar("How many articles have fewer than two authors?") == 5
+    assert dict(setup.rows("co-written articles per category")) == {"Fashion": 1, "Sports": 1, "Technology": 1}
+
+
 def test_single_author_count(setup: Setup) -> None:
     assert setup.scalar("How many articles did Jane Doe write?") == 3
     assert setup.scalar("How many articles did Tom O'Brien write?") == 2

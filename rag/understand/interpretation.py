@@ -159,6 +159,9 @@ def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> Co
                                 condition.words, text)
     if condition.kind == "missing":
         return ConditionReading(column, condition.op, None, condition.words, f"{name} {condition.op}")
+    if condition.kind == "people_count":  # "co-written": how many people the cell names
+        return ConditionReading(column, condition.op, value, condition.words,
+                                f"number of {name}{OPERATOR_WORDS.get(condition.op, ' ' + condition.op)} {value}")
     if condition.kind == "author_like":
         return ConditionReading(column, "contains", value, condition.words, f"{name} contains '{value}'")
     if condition.kind == "author" and condition.op == "in":

@@ -212,7 +212,8 @@ OPS |= {key.removesuffix("than") + "then": op for key, op in OPS.items() if key.
 class Condition:
     """One structured condition. `chroma_ok` is True when Chroma can hold it as an equality filter."""
 
-    kind: str  # category | author | author_like | date | date_any | number | text_like | missing | weekday | hour
+    # category | author | author_like | date | date_any | number | text_like | missing | weekday | hour | people_count
+    kind: str
     column: str
     op: str
     value: Any
@@ -238,6 +239,8 @@ class Condition:
             return f"{self.column} on " + ", ".join(WEEKDAYS[d].title() for d in self.value)
         if self.kind == "hour":
             return f"{self.column} {'before' if self.op == '<' else 'from'} {self.value:02d}:00"
+        if self.kind == "people_count":
+            return f"number of names in {self.column} {self.op} {self.value}"
         return f"{self.column} {self.op} {self.value!r}"
 
 
@@ -336,7 +339,7 @@ class QueryPlan:
         question asks for the rows in that state, not for texts near a topic."""
         kinds = {"author": "a person", "author_like": "part of a name", "date": "a date", "date_any": "dates",
                  "number": "a number", "missing": "an empty value", "weekday": "days of the week",
-                 "hour": "a time of day",
+                 "hour": "a time of day", "people_count": "a number of people",
                  "text_like": "a text match"}
         reasons = [kinds.get(c.kind, c.kind) for c in self.conditions if c.kind != "category"]
         reasons += [f"a negation ({c.words})" for c in self.conditions
@@ -423,6 +426,7 @@ class Planner:
         self._weekdays(text, plan, take, free)
         self._hours(text, plan, take, free)
         self._dates(text, plan, take)
+        self._people_counts(text, plan, take, free)
         self._numbers(text, plan, take, free)
         self._top_n(text, plan, take, free)
         self._group_by(text, plan, take, free)
@@ -444,6 +448,8 @@ class Planner:
         if plan.intent == "share":
             self._share_population(text, plan)
         plan.topic = self._topic(text, consumed)
+        if plan.missing_grouping:  # "top three countries by rating": the thing missing is no topic
+            plan.topic = " ".join(w for w in plan.topic.split() if w.lower() != plan.missing)
         if plan.topic and not plan.is_aggregate:
             self._release_foreign_dates(text, plan, consumed)
             self._release_described(text, plan, consumed)
@@ -782,6 +788,54 @@ class Planner:
                 periods += [dataclasses.replace(r, span=match.span(), text=match.group(0))
                             for r in find_date_ranges(f"{match.group(0)} of {low.year}", today=self.today)]
         return periods
+
+    def _people_counts(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"pieces with more than one writer", "written by two or more people", "co-authored": how many people the
+        person column names in a row (a cell may name several)."""
+        if not self.roles.authors:
+            return
+        people = "|".join(sorted((re.escape(w) for w, d in self.vocab.dimensions.items() if d == "author"),
+                                 key=len, reverse=True))
+        people = rf"(?:different\s+|separate\s+)?(?P<noun>{people}|people|persons|person)"
+        bound = re.search(rf"\b(?P<by>by\s+)?(?P<op>{COMPARE_WORDS.replace('|with', '')})\s+{NUM}\s+{people}\b",
+                          text, re.I)
+        or_more = re.search(rf"\b(?P<by>by\s+)?{NUM}\s+(?P<more>or\s+more|or\s+fewer|or\s+less)\s+{people}\b",
+                            text, re.I)
+
+        def by_people(found: re.Match[str] | None) -> re.Match[str] | None:
+            """Plain "people" only as the ones the rows are by ("more than 100 people found it helpful": readers)."""
+            plain = found and found.group("noun").lower() in ("people", "persons", "person")
+            return found if found and (found.group("by") or not plain) else None
+
+        bound, or_more = by_people(bound), by_people(or_more)
+        shared = re.search(r"(?:\bco-?(?:written|authored|bylined|wrote|signed)|\bjointly\s+(?:written|authored)|"
+                           r"\bshared\s+bylines?|\bwith\s+(?:a\s+|another\s+)?co-?(?:writer|author)s?)"
+                           r"(?:\s+with\s+(?:somebody|someone|anyone|another\s+\w+|others?)(?:\s+else)?)?\b",
+                           text, re.I)
+        if bound and free(*bound.span()):
+            match, op, number = bound, OPS[re.sub(r"\s+", " ", bound.group("op").lower())], number_value(bound.group(3))
+        elif or_more and free(*or_more.span()):
+            match, number = or_more, number_value(or_more.group(2))
+            op = ">=" if or_more.group("more").lower().endswith("more") else "<="
+        elif shared and free(*shared.span()):
+            match, op, number = shared, ">=", 2
+        else:
+            return
+        take(*match.span())
+        included = re.search(r"(?<!not )\b(?:counting|including|incl\.?)\s+(?:[\w']+\s+){0,4}$", text[:match.start()],
+                             re.I)
+        counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|(?:is|are)\s+(?:counted|included))\b", text[match.end():],
+                          re.I)
+        if included or counts:
+            # "the most bylines, counting pieces they shared with a co-writer", "a co-written piece counts for
+            # everyone on it": those rows are counted too
+            start, end = (included.start(), match.end()) if included else (match.start(), match.end() + counts.end())
+            take(start, end)
+            plan.evidence.append(f"{text[start:end]!r} includes those rows: no condition")
+            return
+        plan.conditions.append(Condition("people_count", self.roles.authors, op, number, match.group(0),
+                                         span=match.span()))
+        plan.evidence.append(f"names in {self.roles.authors} {op} {number} ({match.group(0)!r})")
 
     def _numbers(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         for match in BETWEEN_NUMBER.finditer(text):
@@ -1878,6 +1932,15 @@ class Planner:
         "which"/"what" names nothing the table has (no column, value or row noun), so the answer must say so rather
         than rank another column's values."""
         if plan.missing or plan.per_group:
+            return
+        top = re.search(rf"\b(?:top|bottom)\s+(?:{NUM}\s+)?(?P<noun>[a-z]+)\b", text, re.I)
+        if top and plan.intent in QueryPlan.AGGREGATES and plan.limit and not plan.group_by:
+            # "top three labels by average star score": one value cannot be ranked, so the noun after "top N" is
+            # what was to be ranked, and the table has no column for it
+            word = top.group("noun").lower()
+            if not (word in STOPWORDS or self.is_table_word(word) or word in self.meaning_words):
+                plan.missing, plan.missing_grouping, plan.intent = word, True, "count"
+                plan.evidence.append(f"no column for {word!r} to rank")
             return
         head = re.match(r"\s*(?:which|what)\s+([a-z]+)\b", text, re.I)
         if not head:

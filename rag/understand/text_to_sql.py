@@ -183,6 +183,9 @@ class SQLBuilder:
             return operator(this=col, expression=exp.Literal.number(condition.value))
         if condition.kind == "text_like":
             return self._text_match(str(condition.value))
+        if condition.kind == "people_count":
+            operator = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}[condition.op]
+            return operator(this=self._people_in(col), expression=exp.Literal.number(condition.value))
         return None
 
     def _epoch_unit(self, column: str) -> str | None:
@@ -263,6 +266,20 @@ class SQLBuilder:
         """Whole-name match inside a multi-author cell (so 'Jane Doe' never matches 'Jane Doerr')."""
         needle = _escape_like(name).replace(" ", "")
         return self._normalised_authors(self._col(column)).like(exp.Literal.string(f"%;{needle};%"))
+
+    @staticmethod
+    def _people_in(column: exp.Expression) -> exp.Expression:
+        """How many names a cell holds: 0 when empty, else one more than its separators (';', ',' or '|')."""
+        cell: exp.Expression = column.copy()
+        for separator in (",", "|"):
+            cell = exp.func("REPLACE", cell, exp.Literal.string(separator), exp.Literal.string(";"))
+        separators = exp.Sub(this=exp.func("LENGTH", cell),
+                             expression=exp.func("LENGTH", exp.func("REPLACE", cell.copy(), exp.Literal.string(";"),
+                                                                     exp.Literal.string(""))))
+        empty = exp.or_(exp.Is(this=column.copy(), expression=exp.Null()),
+                        exp.EQ(this=exp.func("TRIM", column.copy()), expression=exp.Literal.string("")))
+        return exp.Case(ifs=[exp.If(this=empty, true=exp.Literal.number(0))],
+                        default=exp.Add(this=separators, expression=exp.Literal.number(1)))
 
     @staticmethod
     def _normalised_authors(column: exp.Expression) -> exp.Expression:

@@ -50,7 +50,7 @@ ROW_KIND_WORDS: dict[str, tuple[str, ...]] = {
 COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "status": ("state", "stage"), "priority": ("severity", "urgency", "importance"),
     "assignee": ("agent", "owner", "handler"), "owner": ("agent", "assignee"), "agent": ("assignee", "owner"),
-    "department": ("dept", "section"), "brand": ("maker", "manufacturer", "make", "company"),
+    "department": ("dept", "section"), "brand": ("maker", "manufacturer", "make", "company", "label"),
     "reviewer": ("customer", "buyer", "user"), "category": ("type", "kind"), "newsgroup": ("group", "forum"),
     "author": ("writer", "byline"), "authors": ("writer", "byline"), "poster": ("author", "user"),
 }
