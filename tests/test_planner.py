@@ -1616,3 +1616,15 @@ def test_rows_counted_too_are_no_condition(planner: Planner) -> None:
                      "Who has the most bylines? A co-written piece counts for everyone on it."):
         plan = planner.plan(question)
         assert plan.conditions == [] and plan.topic == "" and plan.group_by == ["author"], question
+
+
+@pytest.mark.parametrize(("question", "group", "test"), [
+    ("Which months of 2024 averaged under 3.6 stars?", "month", ("<", 3.6)),
+    ("brands whose average rating is below 3.6", "category", ("<", 3.6)),
+    ("which brands have an average rating above 3.9", "category", (">", 3.9))])
+def test_a_bound_on_an_average_tests_each_group(reviews: Planner, question: str, group: str,
+                                                test: tuple[str, float]) -> None:
+    """The bound was on every row ("rating below 3", '6' unused) and the rows were counted."""
+    plan = reviews.plan(question)
+    assert (plan.intent, plan.measure, plan.group_by, plan.group_average) == ("avg", "rating", [group], test)
+    assert not conditions(plan, "number") and plan.unused == []

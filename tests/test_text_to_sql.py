@@ -178,6 +178,14 @@ def test_rows_by_the_number_of_people_they_name(setup: Setup) -> None:
     assert dict(setup.rows("co-written articles per category")) == {"Fashion": 1, "Sports": 1, "Technology": 1}
 
 
+def test_a_bound_on_an_average_keeps_the_groups_that_pass(setup: Setup) -> None:
+    """"categories that averaged more than 1,000 words": each category's average is tested, not each article."""
+    assert setup.rows("Which categories averaged more than 1,000 words?") == [
+        ("Sports", 1850.0), ("Technology", 1100.33)]
+    assert setup.rows("categories whose average word count is below 600") == [("Business", 100.0), ("Fashion", 500.0)]
+    assert setup.rows("Which years averaged over 1100.5 words?") == [("2023", 1600.25)]  # a decimal bound
+
+
 def test_single_author_count(setup: Setup) -> None:
     assert setup.scalar("How many articles did Jane Doe write?") == 3
     assert setup.scalar("How many articles did Tom O'Brien write?") == 2

@@ -53,7 +53,7 @@ NUMBER_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "dozen
 _NUMBER_WORD = "|".join(sorted([*NUMBER_WORDS, *NUMBER_SCALES], key=len, reverse=True))
 _SCALE = "|".join(NUMBER_SCALES)
 # one capturing group: digits or number words, joined by spaces or hyphens ("and" only after a scale word)
-NUM = (rf"((?:\d[\d,]*|(?:(?:half\s+)?an?\s+(?={_SCALE}))?(?:{_NUMBER_WORD})\b)"
+NUM = (rf"((?:\d[\d,]*(?:\.\d+)?|(?:(?:half\s+)?an?\s+(?={_SCALE}))?(?:{_NUMBER_WORD})\b)"
        rf"(?:(?:[\s-]+|(?:(?<=hundred)|(?<=thousand)|(?<=million))\s+and\s+)(?:{_NUMBER_WORD})\b)*)")
 
 # English superlatives of length (ordinary grammar): what "longest" and "shortest" are also called
@@ -272,6 +272,8 @@ class QueryPlan:
     distinct: str = ""  # "how many brands": the dimension whose different values are counted
     # "brands with more than 150 reviews": only the groups whose row count passes (op, number), as SQL HAVING
     group_size: tuple[str, int] | None = None
+    # "sections that averaged more than 850 words": only the groups whose average of the measure passes (op, number)
+    group_average: tuple[str, int | float] | None = None
     # "average number of tickets per agent": the rows are counted per value of this dimension, and the counts averaged
     count_per: str = ""
     top_per: str = ""  # the grouping within which the ranked dimension's top values are kept ("for each department")
@@ -1157,6 +1159,35 @@ class Planner:
         take(sized.start(), sized.end(2))  # a word between ("at least 30 H&N reviews") is left to the recognisers
         take(sized.start(3), sized.end(3))
 
+    def _group_averages(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Which categories averaged more than 850 words", "brands whose average rating is below 3.6": a bound on a
+        measure said of its average is a test of each group's average (it was a bound on every row), the groups
+        being the ones asked about (already a grouping, or the dimension named before the average)."""
+        if plan.group_size or plan.per_group or plan.count_per:
+            return
+        for condition in [c for c in plan.conditions if c.kind == "number" and c.op in ("<", "<=", ">", ">=")]:
+            at = self._position(text, condition)
+            cue = re.search(r"\b(?:averag(?:e|ed|es|ing)|mean)(?:\s+[\w-]+){0,2}?\s+(?:(?:is|was|are|were|of|at)\s+)?$",
+                            text[:at], re.I)
+            if not cue:
+                continue
+            dimension = plan.group_by[0] if len(plan.group_by) == 1 else None
+            if not plan.group_by:
+                named = [(m.start(), self.vocab.dimensions[m.group(1).lower()]) for m in re.finditer(
+                    r"\b([a-z]+)\b", text[:cue.start()], re.I) if m.group(1).lower() in self.vocab.dimensions]
+                dimension = named[-1][1] if named else None
+                if dimension not in self.grouping_columns | CALENDAR_DIMENSIONS:
+                    dimension = None
+            if dimension is None:
+                continue
+            plan.conditions.remove(condition)
+            plan.group_by = plan.group_by or [dimension]
+            plan.intent, plan.measure, plan.group_average = "avg", condition.column, (condition.op, condition.value)
+            plan.evidence.append(f"groups whose average {condition.column} is {condition.op} {condition.value} "
+                                 f"({text[cue.start():at]}{condition.words!r})")
+            take(cue.start(), at)
+            return
+
     def _intent(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         lower = text.lower()
         measures = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
@@ -1172,7 +1203,8 @@ class Planner:
         per_rows = re.search(rf"\b(average|mean|typical)\s+(?:(?:number|count|amount)\s+of\s+)?(?:[\w&'.-]+\s+)?"
                              rf"({nouns})\b", lower)
         if (per_rows and len(plan.group_by) == 1 and not plan.measure and not plan.ranking and not plan.limit
-                and free(*per_rows.span(1)) and self._is_entity(per_rows.group(2))):
+                and free(*per_rows.span(1)) and self._is_entity(per_rows.group(2))
+                and per_rows.group(2) not in self.vocab.measures):  # ("average rating": a measure, not rows)
             # "average number of tickets per agent", "average articles per author": the rows counted per group,
             # then averaged (was a count per agent with 'average' unused, or the average length per author)
             plan.count_per = plan.group_by.pop()
@@ -1239,6 +1271,7 @@ class Planner:
                 plan.evidence.append(f"not used: {match.group(0)!r} (a statistic this reading does not compute)")
                 take(*match.span())
         self._per_group(text, plan, take, free)
+        self._group_averages(text, plan, take, free)
         on_average = re.search(r"\bon (?:an? )?(average|avg)\b", lower)
         if (on_average and plan.intent == "count" and len(plan.group_by) == 1 and not plan.distinct
                 and not plan.ranking and not plan.limit and not plan.per_group and not plan.measure):
@@ -2083,13 +2116,16 @@ def is_rare_word(word: str) -> bool:
     return zipf_of(word) < RARE_ZIPF and not word.lower().startswith(("i'", "'"))
 
 
-def number_value(text: str) -> int:
+def number_value(text: str) -> int | float:
     """The value of a number written in digits, words or both: "2,000", "two thousand", "four hundred and fifty",
-    "twenty-five", "3 thousand"."""
-    total = current = 0
+    "twenty-five", "3 thousand", "3.6" (a whole number is an int)."""
+    total: int | float = 0
+    current: int | float = 0
     for part in re.split(r"[\s-]+", text.lower().replace(",", "")):
         if part.isdigit():
             current += int(part)
+        elif re.fullmatch(r"\d+\.\d+", part):  # "averaged under 3.6 stars" (was 3, with '6' unused)
+            current += float(part)
         elif part in NUMBER_WORDS:
             current += NUMBER_WORDS[part]
         elif part in ("hundred", "dozen"):  # "four hundred", "two dozen", "a dozen"
@@ -2098,7 +2134,8 @@ def number_value(text: str) -> int:
             current = 0.5
         elif part in NUMBER_SCALES:
             total, current = total + (current or 1) * NUMBER_SCALES[part], 0
-    return int(total + current)
+    value = total + current
+    return int(value) if float(value).is_integer() else value
 
 
 def _parse_day(value: Any) -> date | None:

@@ -317,8 +317,8 @@ class SQLBuilder:
             query = query.where(where)
         if dims:
             query = query.group_by(*(exp.column(n) for _, n in dims))
-            if plan.group_size:
-                query = query.having(self._size_test(plan))
+            if plan.group_size or plan.group_average:
+                query = query.having(self._group_test(plan))
             if plan.top_per:
                 return self._top_within(query, dims, value, value_name, plan)
             if plan.with_ties:
@@ -382,13 +382,18 @@ class SQLBuilder:
             query = query.group_by(*(e for e, _ in dims)).order_by(*(exp.column(n) for _, n in dims))
         return query
 
-    @staticmethod
-    def _size_test(plan: QueryPlan) -> exp.Expression:
-        """COUNT(*) <op> n: the rows a group must have ("brands with more than 150 reviews")."""
-        assert plan.group_size
-        op, number = plan.group_size
+    def _group_test(self, plan: QueryPlan) -> exp.Expression:
+        """What a group must pass: COUNT(*) <op> n, the rows it has ("brands with more than 150 reviews"), and/or
+        AVG(measure) <op> n ("sections that averaged more than 850 words")."""
         kinds = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}
-        return kinds[op](this=exp.Count(this=exp.Star()), expression=exp.Literal.number(number))
+        tests = []
+        if plan.group_size:
+            op, number = plan.group_size
+            tests.append(kinds[op](this=exp.Count(this=exp.Star()), expression=exp.Literal.number(number)))
+        if plan.group_average and plan.measure:
+            op, number = plan.group_average
+            tests.append(kinds[op](this=exp.Avg(this=self._col(plan.measure)), expression=exp.Literal.number(number)))
+        return exp.and_(*tests)
 
     def _average_count(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
         """"Average number of open tickets per agent": the matching rows divided by the number of agents in the period
@@ -427,7 +432,7 @@ class SQLBuilder:
             groups = exp.select(key).from_(self._table())
         if where is not None:
             groups = groups.where(where)
-        groups = groups.group_by(key).having(self._size_test(plan))
+        groups = groups.group_by(key).having(self._group_test(plan))
         return exp.select(exp.alias_(exp.Count(this=exp.Star()), f"{name}_count")).from_(
             exp.Subquery(this=groups, alias=exp.TableAlias(this=exp.to_identifier("sized"))))
 
@@ -565,8 +570,8 @@ class SQLBuilder:
         if where is not None:
             grouped = grouped.where(where)
         grouped = grouped.group_by(exp.column(NAME_COLUMN, table="names"))
-        if plan.group_size:
-            grouped = grouped.having(self._size_test(plan))
+        if plan.group_size or plan.group_average:
+            grouped = grouped.having(self._group_test(plan))
         if plan.with_ties:
             return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan))
         most_first = plan.order_most or not plan.limit
