@@ -194,6 +194,11 @@ def test_range_needs_a_year_or_a_preposition() -> None:
         ("first half of 2023", "2023-01-01", "2023-06-30"),
         ("the second half of 2022", "2022-07-01", "2022-12-31"),
         ("H2 2022", "2022-07-01", "2022-12-31"),
+        ("during the first half of March 2024", "2024-03-01", "2024-03-15"),
+        ("in the second half of February 2024", "2024-02-16", "2024-02-29"),
+        ("over the winter of 2023/24", "2023-12-01", "2024-02-29"),
+        ("in the winter 2022-2023", "2022-12-01", "2023-02-28"),
+        ("during summer 2022", "2022-06-01", "2022-08-31"),
         ("in Q3", "2023-07-01", "2023-09-30"),  # default year behind a preposition
         ("in the 1990s", "1990-01-01", "1999-12-31"),
     ],

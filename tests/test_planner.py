@@ -1628,3 +1628,17 @@ def test_a_bound_on_an_average_tests_each_group(reviews: Planner, question: str,
     plan = reviews.plan(question)
     assert (plan.intent, plan.measure, plan.group_by, plan.group_average) == ("avg", "rating", [group], test)
     assert not conditions(plan, "number") and plan.unused == []
+
+
+@pytest.mark.parametrize(("question", "per"), [
+    ("On average, how many open issues do we get a month?", "month"), ("how many tickets do we get a week?", "week"),
+    ("how many tickets each month on average?", "month")])
+def test_a_count_a_unit_of_time_is_an_average_rate(tickets: Planner, question: str, per: str) -> None:
+    """"how many … a month" asks for the monthly average ('month' was unused and all rows counted)."""
+    plan = tickets.plan(question)
+    assert (plan.intent, plan.count_per, plan.group_by, plan.unused) == ("avg", per, [], []), question
+
+
+def test_a_period_ago_or_within_is_no_rate(tickets: Planner) -> None:
+    assert tickets.plan("How many tickets were opened a month ago?").count_per == ""
+    assert tickets.plan("how many tickets per month").group_by == ["month"]

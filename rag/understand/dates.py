@@ -8,7 +8,8 @@ is scanned with a small table of regexes, one builder each, in well under a mill
 Grammar, in two layers:
 
 * *Points* (`_POINT_FORMS`): one calendar expression such as "17 April 2023", "2023-04",
-  "April", "Q1 2023", "first half of 2023", "the 1990s", "2023", "last 6 months", "yesterday".
+  "April", "Q1 2023", "first half of 2023", "the second half of March 2024", "summer 2022", "the winter of
+  2023/24", "the 1990s", "2023", "last 6 months", "yesterday".
   A point is *strong* when it can stand alone (it has a year, a day number, or is relative) and
   *weak* otherwise (a bare month, bare year, bare "Q1").
 * *Rules* (`_RULES`): "between P and P", "[from] P to/-/until P", "since/after/before/until P",
@@ -239,6 +240,31 @@ def _build_half(m: re.Match[str], today: date) -> _Point | None:
     return _Point("half", lambda y: _months_period(y, half * 6 - 5, 6), year, year is not None)
 
 
+def _build_half_month(m: re.Match[str], today: date) -> _Point | None:
+    """"the first half of March 2024": days 1-15; "the second half": the 16th to the month's end."""
+    month, second = _month_of(m), m["ord"].lower() in ("second", "2nd", "latter")
+
+    def period(y: int) -> Period:
+        start, end = _month_period(y, month)
+        return (start.replace(day=16), end) if second else (start, start.replace(day=15))
+
+    return _Point("half", period, _year_of(m), True)
+
+
+_SEASON_START = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9}  # meteorological seasons, northern hemisphere
+
+
+def _build_season(m: re.Match[str], today: date) -> _Point | None:
+    """"summer 2023": June to August; "the winter of 2023/24": December 2023 to February 2024."""
+    if m["season"].lower() != "winter":
+        first = _SEASON_START[m["season"].lower()]
+        return _Point("half", lambda y: _months_period(y, first, 3), int(m["year"]), True)
+    start, following = int(m["year"]), m["next"]
+    if int(following) % 100 != (start + 1) % 100:
+        return None
+    return _Point("half", lambda y: (date(y, 12, 1), _month_period(y + 1, 2)[1]), start, True)
+
+
 def _build_decade(m: re.Match[str], today: date) -> _Point | None:
     first = int(m["decade"]) * 10
     return _Point("decade", lambda _: (date(first, 1, 1), date(first + 9, 12, 31)), first, True)
@@ -341,6 +367,10 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"{_YEAR}[\s-]*h(?P<h>[12])\b", _build_half),
     _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter)\s+half\s+(?:(?:of\s+)?{_YEAR}|{_REL_YEAR})",
           _build_half),
+    _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter)\s+half\s+of\s+{_MONTH}{_OPT_YEAR}", _build_half_month),
+    _form(rf"(?:the\s+)?(?P<season>spring|summer|autumn|fall)\s+(?:of\s+)?{_YEAR}", _build_season),
+    _form(r"(?:the\s+)?(?P<season>winter)\s+(?:of\s+)?(?P<year>19\d\d|20\d\d)\s*[/-]\s*(?P<next>(?:19|20)?\d\d)\b",
+          _build_season),
     _form(r"(?:the\s+)?(?P<decade>(?:19|20)\d)0'?s\b", _build_decade),
     # a count of things is not a year: "2000 words", "1999 articles"
     _form(rf"(?P<word>(?:the\s+)?year\s+)?{_YEAR}"

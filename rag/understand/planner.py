@@ -1281,6 +1281,18 @@ class Planner:
             plan.unused = [w for w in plan.unused if w.lower() not in ("average", "avg")]
             plan.evidence.append(f"average of the counts per {plan.count_per} ({on_average.group(0)!r})")
             take(*on_average.span())
+        rate = re.search(r"(?<!\bin )(?<!\bfor )(?<!\bthan )\b(?:a|an|each|every|per)\s+(year|quarter|month|week|day)\b"
+                         r"(?!\s+(?:ago|of|before|after|earlier|later|back|long|or|and))", lower)
+        if (rate and plan.intent == "count" and not plan.group_by and not plan.distinct and not plan.measure
+                and not plan.limit and free(*rate.span()) and (on_average or rate.group(0).startswith("a"))):
+            # "how many urgent issues do we get a month", "tickets per week on average": the rows counted per unit
+            # of time, averaged over the units of the period
+            plan.count_per, plan.intent = rate.group(1), "avg"
+            plan.unused = [w for w in plan.unused if w.lower() not in ("average", "avg")]
+            plan.evidence.append(f"average of the counts per {plan.count_per} ({rate.group(0)!r})")
+            take(*rate.span())
+            if on_average and free(*on_average.span()):
+                take(*on_average.span())
         if on_average and plan.intent == "avg" and free(*on_average.span()):
             take(*on_average.span())  # "the typical length ..., on average": the same average said twice
         if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest") and not plan.per_group:
