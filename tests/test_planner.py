@@ -1642,3 +1642,11 @@ def test_a_count_a_unit_of_time_is_an_average_rate(tickets: Planner, question: s
 def test_a_period_ago_or_within_is_no_rate(tickets: Planner) -> None:
     assert tickets.plan("How many tickets were opened a month ago?").count_per == ""
     assert tickets.plan("how many tickets per month").group_by == ["month"]
+
+
+def test_which_one_is_a_pronoun_in_a_comparison(reviews: Planner) -> None:
+    """"which one scores better" was a rating of 1 ('one scores'), counted; 'scores' names the rating."""
+    plan = reviews.plan("Voltair vs H&N: which one scores better on average?")
+    assert (plan.intent, plan.measure, plan.group_by, plan.unused) == ("avg", "rating", ["category"], [])
+    assert [(c.column, c.op) for c in plan.conditions] == [("brand", "in")]
+    assert only(reviews.plan("which one-star reviews mention rust"), "number").value == 1

@@ -901,6 +901,9 @@ class Planner:
                 blocked = re.search(rf"\b(top|first|last|the|than|at least|at most|{COMPARE_WORDS})\s+$", before, re.I)
                 if blocked and blocked.group(1).lower() == "the" and self._rows_follow(text, match.end()):
                     blocked = None
+                if (match.group(1).lower() == "one" and "-" not in text[match.end(1):match.start(2)]
+                        and re.search(r"\b(?:which|that|this|each|every|any|no)\s+$", before, re.I)):
+                    continue  # "which one scores better": a pronoun, not a rating of 1 ("which one-star reviews" is)
                 if free(match.start(), match.end()) and (op == "!=" or not blocked):
                     column = self.vocab.measures[match.group(2).lower()]
                     words = text[start:match.end()]
@@ -1717,6 +1720,10 @@ class Planner:
             plan.intent = "count"
         plan.evidence.append(f"comparison ({cue.group(0).split()[0]!r}) per " + ", ".join(plan.group_by))
         take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
+        # "which one scores better": the pronoun and the comparative belong to the comparison
+        for word in re.finditer(r"\bwhich\s+(one)\b|\b(more|fewer|less|higher|lower|better|worse|bigger|larger|"
+                                r"smaller)\b(?!\s+th[ae]n\s+\d)", text, re.I):
+            take(*word.span(word.lastindex or 0))
 
     def _groups_without(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which agents have never been given an urgent ticket?", "which brands have no 1-star reviews": the groups

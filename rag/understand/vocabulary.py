@@ -255,6 +255,8 @@ class Vocabulary:
                 vocab.measures.setdefault(word + "s" if not word.endswith("s") else singular(word), column)
             for word in MEASURE_SYNONYMS.get(words[-1] if words else "", ()):
                 vocab.measures.setdefault(word, column)
+                if not word.endswith(("s", "ed")):  # "scores", "costs"
+                    vocab.measures.setdefault(word + "s", column)
             parts = column.lower().split("_")
             if parts[0] in {"word", "words"}:
                 for phrase in ("words", "word", "length", "long", "size"):
