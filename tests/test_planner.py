@@ -1650,3 +1650,12 @@ def test_which_one_is_a_pronoun_in_a_comparison(reviews: Planner) -> None:
     assert (plan.intent, plan.measure, plan.group_by, plan.unused) == ("avg", "rating", ["category"], [])
     assert [(c.column, c.op) for c in plan.conditions] == [("brand", "in")]
     assert only(reviews.plan("which one-star reviews mention rust"), "number").value == 1
+
+
+def test_two_values_of_a_number_column_set_side_by_side(reviews: Planner) -> None:
+    """"one-star reviews … than five-star ones" was the 1-star average alone, 'five' unused."""
+    plan = reviews.plan("Do one-star reviews get more helpful votes on average than five-star ones?")
+    assert (plan.intent, plan.measure, plan.group_by) == ("avg", "helpful_votes", ["rating"])
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("rating", "in", [1, 5])]
+    assert plan.unused == []
+    assert [(c.op, c.value) for c in reviews.plan("reviews with more than 4 stars").conditions] == [(">", 4)]

@@ -104,7 +104,9 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"better|worse)\b.*\bor\b|"
                          # "did sports or travel run more pieces" (not "more than 700": a bound)
                          r"(?:did|does|do|has|have|had|is|was|were|are)\s+[\w&.'-]+\s+or\s+[\w&.'-]+\b.*\b(?:more|"
-                         r"fewer|higher|lower|better|worse)\b(?!\s+th[ae]n))", re.I)
+                         r"fewer|higher|lower|better|worse)\b(?!\s+th[ae]n)|"
+                         # "do one-star reviews get more helpful votes than five-star ones" ("more than 5": a bound)
+                         r"\b(?:more|fewer|less|higher|lower|better|worse)\s+(?!th[ae]n\b)[^?.!]*?\bth[ae]n\b)", re.I)
 # a month, quarter or half named without a year ("March", "Q1", "H2"): a period only behind "in" or in a comparison
 MONTH_NAME = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
               r"q[1-4]|h[12])\b")
@@ -899,9 +901,12 @@ class Planner:
                 start, op = (negation.start(), "!=") if negation and free(*negation.span()) else (match.start(), "=")
                 # "the 2000 word limit" is a topic, but "the 1-star reviews" names rows by their value
                 blocked = re.search(rf"\b(top|first|last|the|than|at least|at most|{COMPARE_WORDS})\s+$", before, re.I)
-                if blocked and blocked.group(1).lower() == "the" and self._rows_follow(text, match.end()):
-                    blocked = None
-                if (match.group(1).lower() == "one" and "-" not in text[match.end(1):match.start(2)]
+                joined = "-" in text[match.end(1):match.start(2)]  # "one-star"
+                cue = blocked.group(1).lower() if blocked else ""
+                if blocked and (cue == "the" or joined and cue in ("than", "then")) and self._rows_follow(text,
+                                                                                                           match.end()):
+                    blocked = None  # "the 1-star reviews", "than five-star ones": rows named by their value
+                if (match.group(1).lower() == "one" and not joined
                         and re.search(r"\b(?:which|that|this|each|every|any|no)\s+$", before, re.I)):
                     continue  # "which one scores better": a pronoun, not a rating of 1 ("which one-star reviews" is)
                 if free(match.start(), match.end()) and (op == "!=" or not blocked):
@@ -1697,8 +1702,15 @@ class Planner:
     def _comparison(self, text: str, plan: QueryPlan, take: Any) -> None:
         """Named values set against each other become a grouping restricted to them."""
         cue = COMPARE_CUE.search(text)
-        compared = [c for c in plan.conditions if c.kind in ("category", "author", "date_any") and c.op == "in"
-                    or c.kind == "weekday" and len(c.value) > 1]
+        if cue:  # "one-star reviews … than five-star ones": two values of one number column are set side by side
+            for column in dict.fromkeys(c.column for c in plan.conditions if c.kind == "number" and c.op == "="):
+                same = [c for c in plan.conditions if c.kind == "number" and c.op == "=" and c.column == column]
+                if len(same) > 1:
+                    plan.conditions = [c for c in plan.conditions if c not in same]
+                    plan.conditions.append(Condition("number", column, "in", sorted({c.value for c in same}),
+                                                     " / ".join(c.words for c in same)))
+        compared = [c for c in plan.conditions if c.kind in ("category", "author", "date_any", "number")
+                    and c.op == "in" or c.kind == "weekday" and len(c.value) > 1]
         if not cue or not compared:
             return
         for condition in compared:
@@ -1708,6 +1720,8 @@ class Planner:
                 dimension = "weekday"
             elif condition.kind == "author":
                 dimension = "author"
+            elif condition.kind == "number":
+                dimension = condition.column
             else:
                 dimension = "category" if condition.column == self.roles.category else condition.column
             if dimension and dimension not in plan.group_by:
