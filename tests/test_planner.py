@@ -1659,3 +1659,10 @@ def test_two_values_of_a_number_column_set_side_by_side(reviews: Planner) -> Non
     assert [(c.column, c.op, c.value) for c in plan.conditions] == [("rating", "in", [1, 5])]
     assert plan.unused == []
     assert [(c.op, c.value) for c in reviews.plan("reviews with more than 4 stars").conditions] == [(">", 4)]
+
+
+def test_no_of_a_count_column_is_zero(reviews: Planner) -> None:
+    """"got no helpful votes" was dropped without a word; a 1-5 rating has no zero to ask for."""
+    plan = reviews.plan("how many five-star reviews got no helpful votes at all?")
+    assert sorted((c.column, c.op, c.value) for c in plan.conditions) == [("helpful_votes", "=", 0), ("rating", "=", 5)]
+    assert not conditions(reviews.plan("reviews that got no stars"), "number")

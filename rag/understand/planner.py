@@ -855,6 +855,16 @@ class Planner:
                 take(match.start(), match.end())
         measure_words = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
         if measure_words:
+            # "got no helpful votes", "with zero views", "without a single vote": a count column that is 0
+            # (only for a column that counts from 0: "no stars" on a 1-5 rating is not a value)
+            for match in re.finditer(rf"\b(?:no|zero|without(?:\s+any|\s+a\s+single)?|not\s+(?:any|a\s+single))\s+"
+                                     rf"({measure_words})\b", text, re.I):
+                column = self.vocab.measures[match.group(1).lower()]
+                low = (self.profile.numeric_ranges.get(column) or (None, None))[0]
+                if low == 0 and free(*match.span()):
+                    plan.conditions.append(Condition("number", column, "=", 0, match.group(0)))
+                    plan.evidence.append(f"numeric condition {match.group(0)!r}")
+                    take(*match.span())
             before = re.compile(rf"\b({measure_words})\s+(?:of\s+|is\s+|was\s+)?"
                                 rf"({COMPARE_WORDS.replace('|with', '')}|{UNEQUAL})\s+{NUM}\b", re.I)
             for match in before.finditer(text):
