@@ -445,3 +445,12 @@ def test_older_than_an_age() -> None:
     search for 'older 30 days')."""
     assert period("open tickets older than 30 days")[:2] == (date.min, d("2023-05-15"))
     assert period("tickets more than two weeks old")[:2] == (date.min, d("2023-05-31"))
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("Which brands got through 2024 without a single one-star review?", "2024-01-01", "2024-12-31"),
+    ("made it through March 2023 without a complaint", "2023-03-01", "2023-03-31")])
+def test_living_through_a_period_is_the_period(question: str, start: str, end: str) -> None:
+    """"got through 2024" is during 2024 ("through 2024" alone is until its end)."""
+    assert period(question)[:2] == (d(start), d(end))
+    assert period("sales through 2024")[:2] == (date.min, d("2024-12-31"))

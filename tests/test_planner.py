@@ -1666,3 +1666,14 @@ def test_no_of_a_count_column_is_zero(reviews: Planner) -> None:
     plan = reviews.plan("how many five-star reviews got no helpful votes at all?")
     assert sorted((c.column, c.op, c.value) for c in plan.conditions) == [("helpful_votes", "=", 0), ("rating", "=", 5)]
     assert not conditions(reviews.plan("reviews that got no stars"), "number")
+
+
+def test_how_values_are_spread_and_any_groups_are_groupings(reviews: Planner) -> None:
+    """"how are the stars spread out" splits by rating; "were there any brands with zero …" asks for brands (both
+    were searches of the text for 'spread' and 'zero')."""
+    plan = reviews.plan("For the reviews from 2023, how are the stars spread out?")
+    assert (plan.intent, plan.group_by, plan.topic) == ("count", ["rating"], "")
+    plan = reviews.plan("Were there any brands with zero 1-star ratings in 2024? Which ones?")
+    assert plan.none_of and plan.group_by == ["category"] and plan.topic == ""
+    plan = reviews.plan("Which brands got through 2024 without a single one-star review?")
+    assert plan.none_of and plan.unused == ["got"]

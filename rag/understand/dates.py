@@ -423,7 +423,10 @@ _OPEN = re.compile(rf"(?P<op>{_OPEN_WORDS})\s+", re.IGNORECASE)
 _FROM_ONLY = re.compile(r"(?:from|in|during)\s+", re.IGNORECASE)
 _ONWARDS = re.compile(r"\s+(?:onwards?|and\s+(?:later|after|since)|or\s+(?:later|after|since))\b", re.IGNORECASE)
 _EARLIER = re.compile(r"\s+(?:and|or)\s+(?:earlier|before)\b", re.IGNORECASE)
-_GATE = re.compile(r"(?P<gate>in|during|throughout|of|from|on|over|within|for)\s+", re.IGNORECASE)
+_GATE = re.compile(r"(?P<gate>in|during|throughout|through|of|from|on|over|within|for)\s+", re.IGNORECASE)
+# a verb of living through a period: "got through 2024 without ...", "made it through March" (during, not until)
+_LIVED_THROUGH = re.compile(r"\b(?:get|gets|got|getting|made\s+it|make\s+it|went|go|goes|came|come|sailed|passed)\s+$",
+                            re.IGNORECASE)
 _PUBLISHED = re.compile(r"\b(?:published|dated)\s+$", re.IGNORECASE)
 _LIST_SEP = re.compile(r",\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
 _WORD_START = re.compile(r"\b\w")
@@ -504,8 +507,9 @@ class _Scanner:
         """Match "since/after/before/until/prior to P", "from/in P onwards|or later" and "in P or earlier"."""
         q = self.question
         if m := _OPEN.match(q, pos):
-            if not (found := self.point_at(m.end())):
-                return None
+            if not (found := self.point_at(m.end())) or (m["op"].lower() in ("through", "thru")
+                                                          and _LIVED_THROUGH.search(q, 0, pos)):
+                return None  # ("got through 2024 without ...": the period itself, see lone_point)
             op, end = _OPEN_OPS[" ".join(m["op"].lower().split())], found.end
         elif (m := _FROM_ONLY.match(q, pos)) and (found := self.point_at(m.end())) and (
                 suffix := _ONWARDS.match(q, found.end) or _EARLIER.match(q, found.end)):
@@ -522,7 +526,8 @@ class _Scanner:
         if not (found := self.point_at(gate.end() if gate else pos)):
             return None
         point, word = found.point, gate["gate"].lower() if gate else None
-        allowed = _WEAK_GATES | _KIND_GATES.get(point.kind, set())
+        allowed = _WEAK_GATES | _KIND_GATES.get(point.kind, set()) | (
+            {"through"} if _LIVED_THROUGH.search(self.question, 0, pos) else set())
         published = word is None and _PUBLISHED.search(self.question, 0, pos) is not None
         if not (point.strong or word in allowed or published):
             return None

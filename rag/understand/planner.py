@@ -77,8 +77,8 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bwhich (?:of )?(?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),
 )
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
-NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|without (?:a|an|any)|"
-                      r"(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any))\b", re.I)
+NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
+                      r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any))\b", re.I)
 # groupings made from the date column
 CALENDAR_DIMENSIONS = frozenset({"year", "quarter", "month", "week", "day", "weekday", "hour"})
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
@@ -117,6 +117,9 @@ YEARLESS_PERIOD = re.compile(r"\b(?:the\s+)?(?:first|second|third|fourth|1st|2nd
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
+# "how are the stars spread out", "how were tickets distributed": a distribution over the values of {0}
+HOW_SPREAD = (r"\bhow\s+(?:are|were|is|was)\s+(?:the\s+)?({0})\s+(?:spread(?:\s+out)?|distributed|split(?:\s+up)?|"
+              r"broken\s+down)\b")
 # comparison words of English ("no more than" before "more than": the leftmost, longer cue wins)
 # ("th[ae]n": "longer then 1,500 words" is a common misspelling of "than")
 COMPARE_WORDS = (r"no more th[ae]n|no fewer th[ae]n|no less th[ae]n|not more th[ae]n|not over|up to|in excess of|"
@@ -1016,8 +1019,10 @@ class Planner:
                         plan.evidence.append(f"the {plan.ranking} {plan.limit} {ranked[0]} within each {dimension}")
             take(trigger.start(), match.end())
         # "status breakdown of ...", "priority split": the grouping named before the noun of a breakdown
-        for match in re.finditer(rf"\b({dim_pattern})\s+(?:breakdown|break-down|split|distribution|mix)\b", text, re.I):
-            dimension = dims[match.group(1).lower()]
+        # "how are the stars spread out", "how are tickets distributed across priorities" (see the scales below)
+        for match in re.finditer(rf"\b({dim_pattern})\s+(?:breakdown|break-down|split|distribution|mix)\b|"
+                                 rf"{HOW_SPREAD.format(dim_pattern)}", text, re.I):
+            dimension = dims[(match.group(1) or match.group(2)).lower()]
             if free(*match.span()) and dimension not in plan.group_by:
                 plan.group_by.append(dimension)
                 take(*match.span())
@@ -1034,6 +1039,10 @@ class Planner:
                         and (trigger.group(1).lower() != "by" or not plan.group_by)):
                     plan.group_by.append(scales[match.group(1).lower()])
                     take(trigger.start(), match.end())
+            for match in re.finditer(HOW_SPREAD.format(scale_words), text, re.I):  # "how are the stars spread out"
+                if free(*match.span()) and scales[match.group(1).lower()] not in plan.group_by:
+                    plan.group_by.append(scales[match.group(1).lower()])
+                    take(*match.span())
         for match in re.finditer(r"\b(yearly|annual|annually|quarterly|monthly|weekly|daily)\b", text, re.I):
             after = WORD.findall(text[match.end():])[:1]
             if (after and self._is_topic_word(after[0]) and after[0].lower() not in self.known_words
@@ -1134,7 +1143,8 @@ class Planner:
             # "which categories exist?", "list all authors": a plural dimension asked about is a grouping
             plurals = "|".join(sorted((re.escape(w) for w in dims if w.endswith("s") and " " not in w),
                                       key=len, reverse=True)) or "categories"
-            plural = re.search(rf"\b(?:which|what|list|name|show|all|many)\s+(?:are\s+|were\s+)?(?:the\s+|all\s+|"
+            plural = re.search(rf"\b(?:which|what|list|name|show|all|many|(?:there|were|are|have|has|had)\s+any)\s+"
+                               rf"(?:are\s+|were\s+)?(?:the\s+|all\s+|"
                                rf"of\s+the\s+)?"
                                rf"({plurals})\b|\b({plurals})\s+(?:are there|exist)", text, re.I)
             spanning = plural and re.search(r"\b(?:across|over|throughout|spanning)\s+$", text[:plural.start()], re.I)
