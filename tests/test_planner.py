@@ -1677,3 +1677,13 @@ def test_how_values_are_spread_and_any_groups_are_groupings(reviews: Planner) ->
     assert plan.none_of and plan.group_by == ["category"] and plan.topic == ""
     plan = reviews.plan("Which brands got through 2024 without a single one-star review?")
     assert plan.none_of and plan.unused == ["got"]
+
+
+def test_more_of_a_measure_in_a_comparison_is_its_total_or_average(planner: Planner, reviews: Planner) -> None:
+    """"which desk put out more words, health or travel" counted articles with 'desk' searched in the text."""
+    plan = planner.plan("In 2023, which desk put out more words overall, health or travel?")
+    assert (plan.intent, plan.measure, plan.group_by, plan.topic) == ("sum", "word_count", ["category"], "")
+    assert "desk" in plan.value_heads
+    plan = reviews.plan("which got more stars, Voltair or H&N?")  # a 1-5 scale: its average
+    assert (plan.intent, plan.measure) == ("avg", "rating")
+    assert reviews.plan("which brand had more reviews, Voltair or H&N?").intent == "count"

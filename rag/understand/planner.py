@@ -451,7 +451,7 @@ class Planner:
         self._default_measure(plan)
         self._bare_years(text, plan, take, free)
         self._lists(text, plan)
-        self._comparison(text, plan, take)
+        self._comparison(text, plan, take, free)
         if plan.intent == "share":
             self._share_population(text, plan)
         plan.topic = self._topic(text, consumed)
@@ -1028,8 +1028,7 @@ class Planner:
                 take(*match.span())
         # "per rating", "how many reviews for each star rating", "by number of stars": a number on a small scale
         # groups like a category ("by" only when nothing else groups: "top brands by rating" ranks brands)
-        ranges = {c: self.profile.numeric_ranges.get(c) or (0.0, 99.0) for c in set(self.vocab.measures.values())}
-        scales = {w: c for w, c in self.vocab.measures.items() if ranges[c][0] >= 0 and ranges[c][1] <= 10}
+        scales = {w: c for w, c in self.vocab.measures.items() if self._is_scale(c)}
         if scales:
             scale_words = "|".join(sorted((re.escape(w) for w in scales), key=len, reverse=True))
             for trigger in GROUP_TRIGGER.finditer(text):
@@ -1159,6 +1158,12 @@ class Planner:
                 take(plural.start(), plural.end())
         if plan.group_by:
             plan.evidence.append("group by " + ", ".join(plan.group_by))
+
+    def _is_scale(self, column: str) -> bool:
+        """Whether a number column is a small scale (a 1-5 rating): its values group like a category, and "more
+        stars" means a higher average."""
+        low, high = self.profile.numeric_ranges.get(column) or (0.0, 99.0)
+        return low >= 0 and high <= 10
 
     def _computes(self, text: str) -> bool:
         """Whether a question names rows, a measure or a computation ("daily volume of tickets", "monthly averages
@@ -1719,7 +1724,7 @@ class Planner:
                  and not NEGATION_CUE.search(text[:start]) and not CLAUSE_CUE.search(text[:start]))
         return text[before.start():end] if heads else ""
 
-    def _comparison(self, text: str, plan: QueryPlan, take: Any) -> None:
+    def _comparison(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Named values set against each other become a grouping restricted to them."""
         cue = COMPARE_CUE.search(text)
         if cue:  # "one-star reviews … than five-star ones": two values of one number column are set side by side
@@ -1754,6 +1759,23 @@ class Planner:
             plan.intent = "count"
         plan.evidence.append(f"comparison ({cue.group(0).split()[0]!r}) per " + ", ".join(plan.group_by))
         take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
+        # "which desk put out more, health or travel": the noun asked about names the compared values' column
+        head = re.search(r"\bwhich\s+([a-z]+)\b", text, re.I)
+        noun = head.group(1).lower() if head else ""
+        if head and free(*head.span(1)) and compared and not (noun in STOPWORDS or noun in ("one", "ones")
+                                                               or self.is_table_word(noun)):
+            plan.value_heads.append(noun)
+            take(*head.span(1))
+        # "which desk put out more words": more of a measure is its total (its average on a small scale: "more stars")
+        more = re.search(r"\b(?:more|fewer|less)\s+([a-z]+(?:\s+[a-z]+)?)", text, re.I)
+        if more and plan.intent == "count":
+            phrase = next((p for p in (more.group(1).lower(), more.group(1).lower().split()[0])
+                           if p in self.vocab.measures), None)
+            if phrase and plan.measure in (None, self.vocab.measures[phrase]):
+                plan.measure = self.vocab.measures[phrase]
+                plan.intent = "avg" if self._is_scale(plan.measure) else "sum"
+                plan.evidence.append(f"{plan.intent} of {plan.measure} ({more.group(0)!r})")
+                take(more.start(1), more.start(1) + len(phrase))
         # "which one scores better": the pronoun and the comparative belong to the comparison
         for word in re.finditer(r"\bwhich\s+(one)\b|\b(more|fewer|less|higher|lower|better|worse|bigger|larger|"
                                 r"smaller)\b(?!\s+th[ae]n\s+\d)", text, re.I):
