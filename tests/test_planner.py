@@ -1687,3 +1687,10 @@ def test_more_of_a_measure_in_a_comparison_is_its_total_or_average(planner: Plan
     plan = reviews.plan("which got more stars, Voltair or H&N?")  # a 1-5 scale: its average
     assert (plan.intent, plan.measure) == ("avg", "rating")
     assert reviews.plan("which brand had more reviews, Voltair or H&N?").intent == "count"
+
+
+def test_a_yes_no_value_against_everyone_else_compares_both_sides(reviews: Planner) -> None:
+    """"verified buyers vs everyone else" was the verified ones alone, with 'compare' searched in the text."""
+    plan = reviews.plan("Verified buyers vs everyone else: how do their average star ratings compare?")
+    assert (plan.intent, plan.group_by, plan.topic) == ("avg", ["verified_purchase"], "")
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("verified_purchase", "in", [0, 1])]

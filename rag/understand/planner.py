@@ -1727,6 +1727,13 @@ class Planner:
     def _comparison(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Named values set against each other become a grouping restricted to them."""
         cue = COMPARE_CUE.search(text)
+        rest = re.search(r"\b(?:vs\.?|versus|against|compared\s+(?:to|with))\s+(?:(?:everyone|everybody|everything|"
+                         r"anyone|anybody|all)\s+else|the\s+rest|(?:all\s+)?(?:the\s+)?others?)\b", text, re.I)
+        flags = [c for c in plan.conditions if c.kind == "number" and c.column in self.vocab.flags.values()]
+        if rest and len(flags) == 1:  # "verified buyers vs everyone else": both sides of the yes/no column
+            plan.conditions.remove(flags[0])
+            plan.conditions.append(Condition("number", flags[0].column, "in", [0, 1], flags[0].words + rest.group(0)))
+            take(*rest.span())
         if cue:  # "one-star reviews … than five-star ones": two values of one number column are set side by side
             for column in dict.fromkeys(c.column for c in plan.conditions if c.kind == "number" and c.op == "="):
                 same = [c for c in plan.conditions if c.kind == "number" and c.op == "=" and c.column == column]
@@ -1776,9 +1783,10 @@ class Planner:
                 plan.intent = "avg" if self._is_scale(plan.measure) else "sum"
                 plan.evidence.append(f"{plan.intent} of {plan.measure} ({more.group(0)!r})")
                 take(more.start(1), more.start(1) + len(phrase))
-        # "which one scores better": the pronoun and the comparative belong to the comparison
-        for word in re.finditer(r"\bwhich\s+(one)\b|\b(more|fewer|less|higher|lower|better|worse|bigger|larger|"
-                                r"smaller)\b(?!\s+th[ae]n\s+\d)", text, re.I):
+        # "which one scores better", "how do they compare": the pronoun, comparatives and verbs of the comparison
+        for word in re.finditer(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison)(?!\w)|\bwhich\s+(one)\b|"
+                                r"\b(more|fewer|less|higher|lower|better|worse|bigger|larger|smaller)\b(?!\s+th[ae]n\s+\d)",
+                                text, re.I):
             take(*word.span(word.lastindex or 0))
 
     def _groups_without(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
