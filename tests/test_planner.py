@@ -1694,3 +1694,26 @@ def test_a_yes_no_value_against_everyone_else_compares_both_sides(reviews: Plann
     plan = reviews.plan("Verified buyers vs everyone else: how do their average star ratings compare?")
     assert (plan.intent, plan.group_by, plan.topic) == ("avg", ["verified_purchase"], "")
     assert [(c.column, c.op, c.value) for c in plan.conditions] == [("verified_purchase", "in", [0, 1])]
+
+
+def test_by_how_an_adjective_groups_by_the_column_of_that_value() -> None:
+    """"by how urgent they were": 'urgent' is a priority, so the tickets split by priority (it listed them)."""
+    roles = ColumnRoles(content="body", title="subject", date="opened_at", category="status", authors="assignee",
+                        categorical=["status", "priority"])
+    profile = TableProfile(row_count=40, categories={"open": 20, "resolved": 20},
+                           values={"status": {"open": 20, "resolved": 20}, "priority": {"urgent": 5, "low": 35}})
+    plan = Planner("tickets", roles, profile).plan("Break down the resolved tickets by how urgent they were.")
+    assert (plan.intent, plan.group_by, plan.topic, plan.unused) == ("count", ["priority"], "", [])
+    assert [(c.column, c.value) for c in plan.conditions] == [("status", "resolved")]
+
+
+def test_groups_spanning_more_than_n_values_of_another_dimension(planner: Planner) -> None:
+    """"which writers have a byline in more than one section" counted every writer's articles ('one' unused)."""
+    plan = planner.plan("which writters have a byline in more than one section?")
+    assert (plan.group_by, plan.distinct, plan.group_spread, plan.unused) == (["author"], "category", (">", 1), [])
+
+
+def test_groups_named_before_the_rows_they_have(reviews: Planner) -> None:
+    """"brands with more than 150 reviews" searched the text for '150'."""
+    plan = reviews.plan("brands with more than 150 reviews")
+    assert (plan.group_by, plan.group_size, plan.topic) == (["category"], (">", 150), "")

@@ -186,6 +186,12 @@ def test_a_bound_on_an_average_keeps_the_groups_that_pass(setup: Setup) -> None:
     assert setup.rows("Which years averaged over 1100.5 words?") == [("2023", 1600.25)]  # a decimal bound
 
 
+def test_groups_spanning_several_values_of_another_dimension(setup: Setup) -> None:
+    """Jane Doe and Li Wei wrote in Technology and Fashion; Ann Lee in Sports and Fashion; Tom O'Brien only Sports."""
+    assert setup.rows("Which authors have articles in more than one category?") == [
+        ("Ann Lee", 2), ("Jane Doe", 2), ("Li Wei", 2)]
+
+
 def test_single_author_count(setup: Setup) -> None:
     assert setup.scalar("How many articles did Jane Doe write?") == 3
     assert setup.scalar("How many articles did Tom O'Brien write?") == 2

@@ -26,6 +26,9 @@ ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total 
            "longest": "Longest {rows} by {measure}", "shortest": "Shortest {rows} by {measure}"}
 
 
+BOUND_WORDS = {">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most", "=": "exactly"}
+
+
 def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = None) -> Interpretation:
     """The reading of `plan`, in the columns' human labels (`labels`, {column: label}; derived from the names
     when not given: "article_category" of table "articles" reads "category")."""
@@ -57,8 +60,10 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         action = f"Average number of {rows} per {labels.get(plan.count_per, plan.count_per)}"
     if plan.group_size:  # "brands with more than 150 reviews": which groups were kept
         op, number = plan.group_size
-        words = {">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most", "=": "exactly"}[op]
-        action += f", only groups with {words} {number} {rows}"
+        action += f", only groups with {BOUND_WORDS[op]} {number} {rows}"
+    if plan.group_spread:  # "writers with a byline in more than one section"
+        op, number = plan.group_spread
+        action += f", only groups with {BOUND_WORDS[op]} {number}"
     if plan.group_average:  # "sections that averaged more than 850 words"
         op, number = plan.group_average
         words = {">": "above", ">=": "at least", "<": "below", "<=": "at most", "=": "exactly"}[op]

@@ -277,6 +277,9 @@ class QueryPlan:
     distinct: str = ""  # "how many brands": the dimension whose different values are counted
     # "brands with more than 150 reviews": only the groups whose row count passes (op, number), as SQL HAVING
     group_size: tuple[str, int] | None = None
+    # "writers with a byline in more than one section": only the groups whose rows span (op, number) different
+    # values of the dimension `distinct` (counted per group)
+    group_spread: tuple[str, int] | None = None
     # "sections that averaged more than 850 words": only the groups whose average of the measure passes (op, number)
     group_average: tuple[str, int | float] | None = None
     # "average number of tickets per agent": the rows are counted per value of this dimension, and the counts averaged
@@ -1019,6 +1022,18 @@ class Planner:
                         plan.evidence.append(f"the {plan.ranking} {plan.limit} {ranked[0]} within each {dimension}")
             take(trigger.start(), match.end())
         # "status breakdown of ...", "priority split": the grouping named before the noun of a breakdown
+        # "by how urgent they were": the column whose value the adjective is (priority, of "urgent")
+        for trigger in GROUP_TRIGGER.finditer(text):
+            how = re.compile(r"how\s+([a-z]+)\b", re.I).match(text, trigger.end())
+            found = self._value_of_word(how.group(1)) if how and free(trigger.start(), how.end()) else None
+            if found and found[0] in {*self.roles.categorical, self.roles.category}:
+                dimension = "category" if found[0] == self.roles.category else found[0]
+                if dimension not in plan.group_by:
+                    plan.group_by.append(dimension)
+                take(trigger.start(), how.end())
+                after = re.match(r"\s+(?:they|it|these|those)\s+(?:were|was|are|is)\b", text[how.end():], re.I)
+                if after:
+                    take(how.end(), how.end() + after.end())
         # "how are the stars spread out", "how are tickets distributed across priorities" (see the scales below)
         for match in re.finditer(rf"\b({dim_pattern})\s+(?:breakdown|break-down|split|distribution|mix)\b|"
                                  rf"{HOW_SPREAD.format(dim_pattern)}", text, re.I):
@@ -1178,10 +1193,14 @@ class Planner:
         sized = re.search(rf"\b({COMPARE_WORDS.replace('|with', '')})\s+{NUM}\s+(?:[a-z&'.-]+\s+)?({nouns})\b",
                           text, re.I)
         if not sized or not free(sized.start(), sized.end()):
+            self._group_spreads(text, plan, take, free)
             return
         if not plan.group_by and not plan.distinct:
-            # "which agent has more than 12 tickets": the dimension named after which/what is the grouping
-            which = re.search(r"\b(?:which|what)\s+(\w+)", text[:sized.start()], re.I)
+            # "which agent has more than 12 tickets", "brands with more than 150 reviews": the dimension named after
+            # which/what, or just before the rows it has, is the grouping
+            which = re.search(r"\b(?:which|what)\s+(\w+)", text[:sized.start()], re.I) or re.search(
+                r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got)\s+$",
+                text[:sized.start()], re.I)
             dimension = self.vocab.dimensions.get(which.group(1).lower()) if which else None
             if dimension is None or dimension not in self.grouping_columns | {"category"}:
                 return
@@ -1191,6 +1210,28 @@ class Planner:
         plan.evidence.append(f"groups with {sized.group(0)!r}")
         take(sized.start(), sized.end(2))  # a word between ("at least 30 H&N reviews") is left to the recognisers
         take(sized.start(3), sized.end(3))
+
+    def _group_spreads(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Which writers have a byline in more than one section": the groups (writers) whose rows span more than one
+        value of another dimension (sections), each group's number of different values shown."""
+        dims = "|".join(sorted((re.escape(w) for w in self.vocab.dimensions), key=len, reverse=True))
+        bound = COMPARE_WORDS.replace("|with", "")
+        spread = re.search(rf"\b({bound})\s+{NUM}\s+(?:different\s+|separate\s+)?({dims})\b", text, re.I)
+        if not spread or not free(*spread.span()) or plan.distinct:
+            return
+        counted = self.vocab.dimensions[spread.group(3).lower()]
+        which = re.search(r"\b(?:which|what)\s+(\w+)", text[:spread.start()], re.I)
+        group = plan.group_by[0] if len(plan.group_by) == 1 else (
+            self.vocab.dimensions.get(which.group(1).lower()) if which and not plan.group_by else None)
+        if group is None or group == counted or group not in self.grouping_columns | {"category"}:
+            return
+        if not plan.group_by:
+            plan.group_by.append(group)
+            take(*which.span())
+        plan.distinct, plan.intent = counted, "count"
+        plan.group_spread = (OPS[re.sub(r"\s+", " ", spread.group(1).lower())], number_value(spread.group(2)))
+        plan.evidence.append(f"{group} groups with {spread.group(0)!r}")
+        take(*spread.span())
 
     def _group_averages(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which categories averaged more than 850 words", "brands whose average rating is below 3.6": a bound on a

@@ -317,7 +317,7 @@ class SQLBuilder:
             query = query.where(where)
         if dims:
             query = query.group_by(*(exp.column(n) for _, n in dims))
-            if plan.group_size or plan.group_average:
+            if plan.group_size or plan.group_average or plan.group_spread:
                 query = query.having(self._group_test(plan))
             if plan.top_per:
                 return self._top_within(query, dims, value, value_name, plan)
@@ -390,6 +390,11 @@ class SQLBuilder:
         if plan.group_size:
             op, number = plan.group_size
             tests.append(kinds[op](this=exp.Count(this=exp.Star()), expression=exp.Literal.number(number)))
+        if plan.group_spread and plan.distinct:  # "writers with a byline in more than one section"
+            op, number = plan.group_spread
+            column, _ = self._dimension(plan.distinct)
+            tests.append(kinds[op](this=exp.Count(this=exp.Distinct(expressions=[column])),
+                                   expression=exp.Literal.number(number)))
         if plan.group_average and plan.measure:
             op, number = plan.group_average
             tests.append(kinds[op](this=exp.Avg(this=self._col(plan.measure)), expression=exp.Literal.number(number)))
@@ -570,7 +575,7 @@ class SQLBuilder:
         if where is not None:
             grouped = grouped.where(where)
         grouped = grouped.group_by(exp.column(NAME_COLUMN, table="names"))
-        if plan.group_size or plan.group_average:
+        if plan.group_size or plan.group_average or plan.group_spread:
             grouped = grouped.having(self._group_test(plan))
         if plan.with_ties:
             return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan))
