@@ -1077,6 +1077,18 @@ def test_the_n_most_adjective_rows_are_ordered_by_the_column_of_that_word() -> N
     plan = reviews.plan("the least helpful Electronics review")
     assert (plan.intent, plan.measure, plan.limit) == ("shortest", "helpful_votes", 1)
     assert [c.value for c in plan.conditions] == ["Electronics"]
+    # the row noun asked about first, the ranking word at the end (it searched the text for 'helpful')
+    plan = reviews.plan("Which review did shoppers find most helpful? Give its headline and vote count.")
+    assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 1, "")
+
+
+def test_waiting_the_longest_is_the_oldest(tickets: Planner) -> None:
+    """"waiting the longest" is a time: the oldest row (it was the longest text), also per group."""
+    plan = tickets.plan("which open ticket has been waiting the longest?")
+    assert (plan.intent, plan.limit, [c.value for c in plan.conditions]) == ("earliest", 1, ["open"])
+    plan = tickets.plan("For each agent, which still-open ticket has been waiting the longest?")
+    assert (plan.intent, plan.per_group, plan.group_by) == ("earliest", True, ["author"])
+    assert [c.value for c in plan.conditions] == ["open"]
 
 
 def test_named_months_set_against_each_other_are_periods(tickets: Planner, planner: Planner) -> None:
@@ -1609,6 +1621,12 @@ def test_how_many_people_a_row_names(planner: Planner, question: str, op: str, n
     plan = planner.plan(question)
     assert [(c.op, c.value) for c in conditions(plan, "people_count")] == [(op, number)], question
     assert plan.unused == [] and plan.topic == ""
+
+
+def test_people_who_judged_the_rows_are_no_people_count(reviews: Planner) -> None:
+    plan = reviews.plan("choking hazards that more than 200 buyers found helpful")
+    assert not conditions(plan, "people_count")
+    assert [(c.column, c.op, c.value) for c in conditions(plan, "number")] == [("helpful_votes", ">", 200)]
 
 
 def test_rows_counted_too_are_no_condition(planner: Planner) -> None:

@@ -59,6 +59,9 @@ NUM = (rf"((?:\d[\d,]*(?:\.\d+)?|(?:(?:half\s+)?an?\s+(?={_SCALE}))?(?:{_NUMBER_
 # English superlatives of length (ordinary grammar): what "longest" and "shortest" are also called
 LONGEST = r"longest|wordiest|lengthiest|(?:most\s+)?long[\s-]winded|(?:most\s+)?verbose"
 SHORTEST = r"shortest|briefest|tersest|(?:most\s+)?(?:concise|succinct)"
+# "waiting the longest", "open for the longest": the oldest row (a time, not a length)
+WAITED_LONGEST = (r"(?:waiting|waited|sitting|sat|outstanding|open|pending|unanswered|unresolved)\s+(?:for\s+)?"
+                  r"(?:the\s+)?longest")
 # Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(what|which) (share|percentage|proportion|fraction|percent)\b|\b(share|percentage|proportion|"
@@ -68,6 +71,8 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(totals?|sum of|combined|altogether|add(?:s|ed|ing)? up)\b", "sum"),
     (r"\b(maximum|max|highest|largest|biggest|greatest)\b", "max"),
     (r"\b(minimum|min|lowest|smallest|fewest)\b", "min"),
+    # "which ticket has been waiting the longest": the oldest one (a time, not a length)
+    (rf"\b({WAITED_LONGEST})\b", "earliest"),
     (rf"\b({LONGEST})\b", "longest"),
     (rf"\b({SHORTEST})\b", "shortest"),
     (r"\b(latest|newest|most recent|most recently|last published|recently published|last)\b", "latest"),
@@ -391,6 +396,9 @@ class Planner:
             rf"\b(?:which|what|the)\s+()({nouns})\b[^.?!]*?\b(?:with|has|have|had|got|gets|get|received|receives|"
             rf"earned|drew)\s+the\s+(most|highest|lowest|fewest|least|largest|smallest|biggest|best|worst)"
             rf"((?:[\s-]+[a-z]+){{0,2}})", re.I)
+        # "which still-open ticket has been waiting the longest in each priority": the oldest row of each group
+        self.per_group_waited = re.compile(
+            rf"\b(?:which|what|the)\s+(?:[\w-]+\s+)?({nouns})\b[^.?!]*?\b({WAITED_LONGEST})\b", re.I)
         works = "|".join(sorted({*nouns.split("|"), *WORK_NOUNS}, key=len, reverse=True))
         possessive = rf"['’]s?\s+(?P<between>(?:[a-z]+\s+){{0,2}}?)(?:{works})\b"
         self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive))
@@ -813,9 +821,12 @@ class Planner:
                             text, re.I)
 
         def by_people(found: re.Match[str] | None) -> re.Match[str] | None:
-            """Plain "people" only as the ones the rows are by ("more than 100 people found it helpful": readers)."""
+            """Plain "people" only as the ones the rows are by, and never people who judged the rows ("more than 100
+            people / shoppers found it helpful": readers)."""
             plain = found and found.group("noun").lower() in ("people", "persons", "person")
-            return found if found and (found.group("by") or not plain) else None
+            judged = found and re.match(r"\s+(?:who\s+|that\s+)?(?:found|find|marked|mark|rated|rate|voted|vote|"
+                                        r"considered|thought|liked|called|deemed)\b", text[found.end():], re.I)
+            return found if found and (found.group("by") or not plain) and not judged else None
 
         bound, or_more = by_people(bound), by_people(or_more)
         shared = re.search(r"(?:\bco-?(?:written|authored|bylined|wrote|signed)|\bjointly\s+(?:written|authored)|"
@@ -1378,6 +1389,21 @@ class Planner:
                 and plan.intent in ("topic", "list")):
             plan.intent = "longest" if plan.ranking == "top" else "shortest"  # rows ordered by the measure
             plan.evidence.append(f"rows ordered by {plan.measure} ({plan.ranking!r})")
+        if not plan.group_by and plan.intent in ("topic", "list") and self.measure_parts:
+            # "which review did shoppers find most helpful (… and its vote count)": the row noun asked about, then the
+            # ranking word of a numeric column's name
+            parts = "|".join(sorted(map(re.escape, self.measure_parts), key=len, reverse=True))
+            nouns = "|".join(sorted((re.escape(w) for n in self.vocab.entity_words | ENTITY_NOUNS
+                                     for w in (n, singular(n))), key=len, reverse=True))
+            asked = re.search(rf"\bwhich\s+({nouns})\b.*?\b(?:the\s+)?(most|least)\s+({parts})\b(?!\s+({nouns}))",
+                              text, re.I)
+            column = self.measure_parts[asked.group(3).lower()] if asked else None
+            if asked and plan.measure in (None, column) and free(*asked.span(2)) and free(*asked.span(3)):
+                plan.measure = column
+                plan.intent = "longest" if asked.group(2).lower() == "most" else "shortest"
+                take(*asked.span(1))
+                take(asked.start(2), asked.end(3))
+                plan.evidence.append(f"rows ordered by {plan.measure} ({asked.group(0)!r})")
         if not plan.group_by and not plan.measure and plan.intent in ("topic", "list") and self.measure_parts:
             # "the five most helpful reviews", "the least helpful review": a word of a numeric column's name ranks rows
             parts = "|".join(sorted(map(re.escape, self.measure_parts), key=len, reverse=True))
@@ -1433,11 +1459,17 @@ class Planner:
         if match:
             word, middle, noun = match.group(2).lower(), match.group(4) or "", match.group(5)
             number = match.group(1) or match.group(3)
-        else:
-            match = self.per_group_after.search(text)
-            if not match:
-                return
+        elif match := self.per_group_after.search(text):
             word, middle, noun, number = match.group(3).lower(), match.group(4) or "", match.group(2), None
+        elif (waited := self.per_group_waited.search(text)) and self.roles.date:
+            # (only the row noun and the waiting words are read: "which still-open ticket" keeps its status)
+            plan.intent, plan.per_group, plan.limit = "earliest", True, plan.limit or 1
+            take(*waited.span(1))
+            take(*waited.span(2))
+            plan.evidence.append(f"the oldest {waited.group(1)} of each group ({waited.group(2)!r})")
+            return
+        else:
+            return
         measure = plan.measure or next((self.measure_parts[w] for w in re.findall(r"[a-z]+", middle.lower())
                                         if w in self.measure_parts), None)
         if word in ("latest", "newest", "most recent", "last", "oldest", "earliest", "first"):

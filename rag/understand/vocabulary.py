@@ -51,7 +51,7 @@ COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "status": ("state", "stage"), "priority": ("severity", "urgency", "importance"),
     "assignee": ("agent", "owner", "handler"), "owner": ("agent", "assignee"), "agent": ("assignee", "owner"),
     "department": ("dept", "section"), "brand": ("maker", "manufacturer", "make", "company", "label"),
-    "reviewer": ("customer", "buyer", "user"), "category": ("type", "kind"), "newsgroup": ("group", "forum"),
+    "reviewer": ("customer", "buyer", "user", "shopper"), "category": ("type", "kind"), "newsgroup": ("group", "forum"),
     "author": ("writer", "byline"), "authors": ("writer", "byline"), "poster": ("author", "user"),
 }
 GENERIC_COLUMN_WORDS = frozenset({"count", "number", "num", "id", "no", "total", "value", "amount", "flag", "is"})
