@@ -1735,3 +1735,16 @@ def test_groups_named_before_the_rows_they_have(reviews: Planner) -> None:
     """"brands with more than 150 reviews" searched the text for '150'."""
     plan = reviews.plan("brands with more than 150 reviews")
     assert (plan.group_by, plan.group_size, plan.topic) == (["category"], (">", 150), "")
+
+
+def test_blank_names_set_aside_with_a_person(reviews: Planner) -> None:
+    """"not counting 'X' or blank names": both are set aside (blank names were searched in the text)."""
+    plan = reviews.plan("Not counting 'Claire Clarke' or blank names, which reviewer has posted the most reviews?")
+    assert [(c.kind, c.op) for c in plan.conditions] == [("author", "!="), ("missing", "is not empty")]
+    assert plan.topic == "" and plan.unused == []
+    assert only(reviews.plan("how many reviews have blank names"), "missing").op == "is empty"
+
+
+def test_a_write_up_is_an_article(planner: Planner) -> None:
+    plan = planner.plan("How many write-ups did the fashion desk file in 2023?")
+    assert plan.intent == "count" and plan.route()[0] is Route.SQL

@@ -1692,7 +1692,10 @@ class Planner:
         if not words:
             return
         nouns = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-        pattern = re.compile(rf"\b{MISSING_CUE}\s+(?:(?:an?|the|any)\s+)?({nouns})(?:'s\s+name|\s+name|s)?\b"
+        # ("blank names": the people column's names)
+        named = f"{nouns}|names?" if self.roles.authors else nouns
+        pattern = re.compile(rf"\b(?:{MISSING_CUE}|blank|empty)\s+(?:(?:an?|the|any)\s+)?({named})"
+                             rf"(?:'s\s+name|\s+name|s)?\b"
                              rf"|\b(unsigned|anonymous|uncategori[sz]ed|unassigned|unowned|unallocated|unattributed)\b"
                              # "not assigned to anyone", "owned by nobody": nobody is the person
                              rf"|((?:(?:\bnot|\bnever|n't)\s+(?:yet\s+)?(?:been\s+)?(?:assigned|allocated|attributed|given|"
@@ -1708,7 +1711,8 @@ class Planner:
             if not free(match.start(), match.end()):
                 continue
             if match.group(1):
-                dimension = self.vocab.dimensions[match.group(1).lower()]
+                noun = match.group(1).lower()
+                dimension = "author" if noun in ("name", "names") else self.vocab.dimensions[noun]
             elif match.group(3):
                 dimension = "author"
             else:
@@ -1718,9 +1722,14 @@ class Planner:
                 continue
             start = match.start()
             excluded = EXCLUSION_CUE.search(text[:start])
-            if excluded and free(excluded.start(), excluded.start(1)) and all(
-                    word.lower() in STOPWORDS or word.lower() in ("one", "ones") or self._is_entity(word)
-                    for word in excluded.group(1).split()):
+            # between the cue and the empty value: grammar, row nouns, or other things set aside with it ("not counting
+            # 'Verified Buyer' or blank names": the name read already)
+            between = [w for w in re.finditer(r"[\w']+", text[:excluded.end(1)]) if w.start() >= excluded.start(1)
+                       ] if excluded else []
+            shared = any(not free(*w.span()) for w in between)  # (the cue then read with that other thing)
+            if excluded and (free(excluded.start(), excluded.start(1)) or shared) and all(
+                    word.group(0).lower() in STOPWORDS or word.group(0).lower() in ("one", "ones")
+                    or self._is_entity(word.group(0)) or not free(*word.span()) for word in between):
                 start = excluded.start()  # "leave out reviews that have no department": only rows that have one
             op = "is not empty" if start != match.start() else "is empty"
             plan.conditions.append(Condition("missing", column, op, None, text[start:match.end()],

@@ -33,7 +33,8 @@ MEASURE_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 # Plain English names for what a table's rows are, by the table's noun; only used for that noun.
 ROW_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "ticket": ("request", "issue", "case", "incident"), "article": ("story", "piece", "report", "item", "post"),
+    "ticket": ("request", "issue", "case", "incident"),
+    "article": ("story", "piece", "report", "item", "post", "write-up"),
     "review": ("opinion", "rating", "feedback"), "post": ("message", "thread", "article"),
     "contract": ("agreement", "deal"), "document": ("doc", "file", "paper"), "order": ("purchase",),
     "email": ("message", "mail"), "message": ("email", "post"), "comment": ("remark", "reply"),
