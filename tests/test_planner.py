@@ -1748,3 +1748,19 @@ def test_blank_names_set_aside_with_a_person(reviews: Planner) -> None:
 def test_a_write_up_is_an_article(planner: Planner) -> None:
     plan = planner.plan("How many write-ups did the fashion desk file in 2023?")
     assert plan.intent == "count" and plan.route()[0] is Route.SQL
+
+
+@pytest.mark.parametrize(("question", "op"), [
+    ("average rating per brand - ignore reviews that don't have a reviewer", "is not empty"),
+    ("ignore reviews that have a reviewer", "is empty"),
+    ("skip reviews with the reviewer name blank", "is not empty")])
+def test_rows_set_aside_by_an_empty_or_present_value(reviews: Planner, question: str, op: str) -> None:
+    """"ignore reviews that don't have a department" kept only those (0 rows), with 'ignore' searched in the text."""
+    plan = reviews.plan(question)
+    assert [c.op for c in conditions(plan, "missing")] == [op] and plan.topic == "", question
+
+
+def test_the_rows_named_before_how_many_are_counted(planner: Planner) -> None:
+    """"Of the tech stories from 2023, how many run past 600 words": 'run' is no uncounted thing."""
+    plan = planner.plan("Of the tech stories from 2023, how many run past six hundred words?")
+    assert (plan.intent, plan.missing) == ("count", None)

@@ -1506,6 +1506,11 @@ class Planner:
         after = WORD.findall(lower[cue_end:])[:3]
         if not after:
             return True
+        # "of the tech stories from 2023, how many run past 600 words": the rows named before are counted
+        partitive = re.search(r"\b(?:of|among|out\s+of)\s+(?:the|our|all|all\s+the|these|those)\s+"
+                              r"((?:[\w&.'-]+\s+){0,4}?[\w'-]+)\s*,?\s*$", lower[:match.start()])
+        if partitive and any(self._is_entity(w) for w in partitive.group(1).split()):
+            return True
         if after[0] in self.ROW_COUNT_VERBS or after[0] in ("in", "per", "by", "from", "without", "with", "each"):
             return True  # "how many were ...", "how many in sci.space": rows, not things inside a text
         parts = [part for word in after for part in word.split("-") if part]  # "four-star" -> four, star
@@ -1659,10 +1664,14 @@ class Planner:
             column = columns.get(self.vocab.dimensions[match.group(2).lower()])
             if not column or not free(match.start(), match.end()):
                 continue
-            op = "is empty" if match.group(1) else "is not empty"
-            plan.conditions.append(Condition("missing", column, op, None, match.group(0), span=match.span()))
-            plan.evidence.append(f"{column} {op} ({match.group(0)!r})")
-            take(match.start(), match.end())
+            empty = bool(match.group(1))
+            aside = self._set_aside(text, match.start(), free)  # "ignore reviews that don't have a department"
+            op = "is empty" if empty != (aside is not None) else "is not empty"
+            start = match.start() if aside is None else aside
+            plan.conditions.append(Condition("missing", column, op, None, text[start:match.end()],
+                                             span=(start, match.end())))
+            plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
+            take(start, match.end())
 
     def _empty_by_clause(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str | None],
                          nouns: str) -> None:
@@ -1679,9 +1688,27 @@ class Planner:
             between = f"{match.group(1)} {match.group(2)}".split() if match.lastindex == 3 else []
             if not column or not free(*match.span()) or any(self.is_table_word(w) for w in between):
                 continue
-            plan.conditions.append(Condition("missing", column, "is empty", None, match.group(0), span=match.span()))
-            plan.evidence.append(f"{column} is empty ({match.group(0)!r})")
-            take(*match.span())
+            aside = self._set_aside(text, match.start(), free)  # "skip reviews with the department missing"
+            start, op = (match.start(), "is empty") if aside is None else (aside, "is not empty")
+            plan.conditions.append(Condition("missing", column, op, None, text[start:match.end()],
+                                             span=(start, match.end())))
+            plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
+            take(start, match.end())
+
+    def _set_aside(self, text: str, start: int, free: Any) -> int | None:
+        """Where an exclusion cue starts that sets aside the rows described from `start` ("leave out reviews that
+        have no department": only rows that have one), else None. Between the cue and `start` only grammar, row
+        nouns, or other things set aside with them ("not counting 'Verified Buyer' or blank names")."""
+        excluded = EXCLUSION_CUE.search(text[:start])
+        if not excluded:
+            return None
+        between = [w for w in re.finditer(r"[\w']+", text[:excluded.end(1)]) if w.start() >= excluded.start(1)]
+        shared = any(not free(*w.span()) for w in between)  # (the cue then read with that other thing)
+        if (free(excluded.start(), excluded.start(1)) or shared) and all(
+                word.group(0).lower() in STOPWORDS or word.group(0).lower() in ("one", "ones")
+                or self._is_entity(word.group(0)) or not free(*word.span()) for word in between):
+            return excluded.start()
+        return None
 
     def _missing_values(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"without an author", "no byline", "missing a category": the column is empty (NULL or blank); after an
@@ -1720,18 +1747,9 @@ class Planner:
             column = columns.get(dimension)
             if not column:
                 continue
-            start = match.start()
-            excluded = EXCLUSION_CUE.search(text[:start])
-            # between the cue and the empty value: grammar, row nouns, or other things set aside with it ("not counting
-            # 'Verified Buyer' or blank names": the name read already)
-            between = [w for w in re.finditer(r"[\w']+", text[:excluded.end(1)]) if w.start() >= excluded.start(1)
-                       ] if excluded else []
-            shared = any(not free(*w.span()) for w in between)  # (the cue then read with that other thing)
-            if excluded and (free(excluded.start(), excluded.start(1)) or shared) and all(
-                    word.group(0).lower() in STOPWORDS or word.group(0).lower() in ("one", "ones")
-                    or self._is_entity(word.group(0)) or not free(*word.span()) for word in between):
-                start = excluded.start()  # "leave out reviews that have no department": only rows that have one
-            op = "is not empty" if start != match.start() else "is empty"
+            aside = self._set_aside(text, match.start(), free)
+            start = match.start() if aside is None else aside  # "leave out reviews that have no department"
+            op = "is not empty" if aside is not None else "is empty"
             plan.conditions.append(Condition("missing", column, op, None, text[start:match.end()],
                                              span=(start, match.end())))
             plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
