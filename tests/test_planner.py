@@ -1764,3 +1764,10 @@ def test_the_rows_named_before_how_many_are_counted(planner: Planner) -> None:
     """"Of the tech stories from 2023, how many run past 600 words": 'run' is no uncounted thing."""
     plan = planner.plan("Of the tech stories from 2023, how many run past six hundred words?")
     assert (plan.intent, plan.missing) == ("count", None)
+
+
+def test_values_a_person_has_never_had(tickets: Planner) -> None:
+    """"which statuses has Bob Stone never been handed" counted his tickets per status, with 'handed' searched."""
+    plan = tickets.plan("Which status values has Bob Stone never been handed?")
+    assert plan.none_of and plan.group_by == ["category"] and plan.topic == "" and plan.unused == []
+    assert [(c.kind, c.value) for c in plan.conditions] == [("author", "Bob Stone")]

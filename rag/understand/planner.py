@@ -1168,10 +1168,13 @@ class Planner:
             # "which categories exist?", "list all authors": a plural dimension asked about is a grouping
             plurals = "|".join(sorted((re.escape(w) for w in dims if w.endswith("s") and " " not in w),
                                       key=len, reverse=True)) or "categories"
+            # ("which priority levels": a column named with a plain noun for its values)
+            singulars = "|".join(sorted((re.escape(w) for w in dims if " " not in w), key=len, reverse=True))
             plural = re.search(rf"\b(?:which|what|list|name|show|all|many|(?:there|were|are|have|has|had)\s+any)\s+"
                                rf"(?:are\s+|were\s+)?(?:the\s+|all\s+|"
                                rf"of\s+the\s+)?"
-                               rf"({plurals})\b|\b({plurals})\s+(?:are there|exist)", text, re.I)
+                               rf"(?:({singulars})\s+(?:levels|values|types|kinds|options|states)|({plurals}))\b|"
+                               rf"\b({plurals})\s+(?:are there|exist)", text, re.I)
             spanning = plural and re.search(r"\b(?:across|over|throughout|spanning)\s+$", text[:plural.start()], re.I)
             if plural and re.match(r"all\b", plural.group(0), re.I) and (spanning or re.match(
                     r"\s*(?:,\s*)?(?:except|but|other than|excluding|apart from|besides|aside from|save)\b",
@@ -1180,7 +1183,7 @@ class Planner:
                 take(spanning.start() if spanning else plural.start(), plural.end())
                 plural = None
             if plural and free(plural.start(), plural.end()):
-                plan.group_by.append(dims[(plural.group(1) or plural.group(2)).lower()])
+                plan.group_by.append(dims[(plural.group(1) or plural.group(2) or plural.group(3)).lower()])
                 take(plural.start(), plural.end())
         if plan.group_by:
             plan.evidence.append("group by " + ", ".join(plan.group_by))
@@ -1899,7 +1902,13 @@ class Planner:
         last = max(self._position(text, c) for c in plan.conditions)  # "in 2024, which brands had no 1-star ..."
         cue = next((m for m in NONE_CUE.finditer(text, 0, last) if free(*m.span())), None)
         if cue is None:
-            return
+            # "which priority levels has Priya Natarajan never been handed": the cue after the person, followed
+            # only by the verb that relates her to the rows
+            cue = next((m for m in NONE_CUE.finditer(text, last) if free(*m.span())), None)
+            rest = WORD.findall(text[cue.end():]) if cue else []
+            if cue is None or len(rest) > 4 or any(self.is_table_word(w.lower()) for w in rest):
+                return
+            take(cue.end(), len(text))
         plan.none_of = True
         plan.evidence.append(f"the groups with none of these rows ({cue.group(0)!r})")
         take(*cue.span())
