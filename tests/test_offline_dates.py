@@ -454,3 +454,12 @@ def test_living_through_a_period_is_the_period(question: str, start: str, end: s
     """"got through 2024" is during 2024 ("through 2024" alone is until its end)."""
     assert period(question)[:2] == (d(start), d(end))
     assert period("sales through 2024")[:2] == (date.min, d("2024-12-31"))
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("tickets since the start of May 2023", "2023-05-01", None),
+    ("until the end of 2022", None, "2022-12-31"),
+    ("before the beginning of March 2023", None, "2023-02-28")])
+def test_the_start_or_end_of_a_period_bounds_an_open_range(question: str, start: str | None, end: str | None) -> None:
+    """"since the start of May" was no date at all (every row counted)."""
+    assert period(question) == (d(start) if start else date.min, d(end) if end else date.max, "open")

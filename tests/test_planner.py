@@ -1631,7 +1631,9 @@ def test_people_who_judged_the_rows_are_no_people_count(reviews: Planner) -> Non
 
 def test_rows_counted_too_are_no_condition(planner: Planner) -> None:
     for question in ("Which reporter has the most bylines, counting pieces they shared with a co-writer?",
-                     "Who has the most bylines? A co-written piece counts for everyone on it."):
+                     "Who has the most bylines? A co-written piece counts for everyone on it.",
+                     "who's our most prolific writer? count co-written pieces too",
+                     "Which author has written or co-written the most articles?"):
         plan = planner.plan(question)
         assert plan.conditions == [] and plan.topic == "" and plan.group_by == ["author"], question
 
@@ -1771,3 +1773,27 @@ def test_values_a_person_has_never_had(tickets: Planner) -> None:
     plan = tickets.plan("Which status values has Bob Stone never been handed?")
     assert plan.none_of and plan.group_by == ["category"] and plan.topic == "" and plan.unused == []
     assert [(c.kind, c.value) for c in plan.conditions] == [("author", "Bob Stone")]
+
+
+@pytest.mark.parametrize(("question", "kind", "op"), [
+    ("How many tickets don't have anyone assigned?", "missing", "is empty"),
+    ("Which categories didn't publish anything in 2020?", "date", None)])
+def test_more_ways_to_say_nobody_and_nothing(planner: Planner, tickets: Planner, question: str, kind: str,
+                                            op: str | None) -> None:
+    plan = (tickets if "tickets" in question else planner).plan(question)
+    assert [c.kind for c in plan.conditions] == [kind], question
+    if op:
+        assert plan.conditions[0].op == op
+    else:
+        assert plan.none_of
+
+
+def test_not_a_single_of_a_count_column_is_zero(reviews: Planner) -> None:
+    plan = reviews.plan("How many reviews haven't received a single helpful vote?")
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("helpful_votes", "=", 0)]
+
+
+def test_the_grammar_s_own_words_are_no_text_match(planner: Planner) -> None:
+    """"what share …, as a percentage" matched 'percentage' in the texts (0%)."""
+    plan = planner.plan("What share of the archive is sports coverage, as a percentage?")
+    assert plan.topic == "" and "percentage" in plan.unused

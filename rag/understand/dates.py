@@ -240,6 +240,19 @@ def _build_half(m: re.Match[str], today: date) -> _Point | None:
     return _Point("half", lambda y: _months_period(y, half * 6 - 5, 6), year, year is not None)
 
 
+def _build_edge(m: re.Match[str], today: date) -> _Point | None:
+    """"since the start of May", "until the end of 2023": the first or last day of that month or year."""
+    month = _month_of(m) if m.groupdict().get("month") else None
+    end = m["edge"].lower() == "end"
+
+    def period(y: int) -> Period:
+        start, last = _month_period(y, month) if month else (date(y, 1, 1), date(y, 12, 31))
+        return (last, last) if end else (start, start)
+
+    # weak: a bound after "since"/"until"/"before"; alone ("at the end of May") it is no exact day
+    return _Point("day", period, _year_of(m), False)
+
+
 def _build_half_month(m: re.Match[str], today: date) -> _Point | None:
     """"the first half of March 2024": days 1-15; "the second half": the 16th to the month's end."""
     month, second = _month_of(m), m["ord"].lower() in ("second", "2nd", "latter")
@@ -368,6 +381,9 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter)\s+half\s+(?:(?:of\s+)?{_YEAR}|{_REL_YEAR})",
           _build_half),
     _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter)\s+half\s+of\s+{_MONTH}{_OPT_YEAR}", _build_half_month),
+    # "since the start of May", "until the end of 2023"
+    _form(rf"(?:the\s+)?(?P<edge>start|beginning|end)\s+of\s+{_MONTH}{_OPT_YEAR}", _build_edge),
+    _form(rf"(?:the\s+)?(?P<edge>start|beginning|end)\s+of\s+{_YEAR}", _build_edge),
     _form(rf"(?:the\s+)?(?P<season>spring|summer|autumn|fall)\s+(?:of\s+)?{_YEAR}", _build_season),
     _form(r"(?:the\s+)?(?P<season>winter)\s+(?:of\s+)?(?P<year>19\d\d|20\d\d)\s*[/-]\s*(?P<next>(?:19|20)?\d\d)\b",
           _build_season),

@@ -83,7 +83,7 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
 )
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
-                      r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any))\b", re.I)
+                      r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any|anything))\b", re.I)
 # groupings made from the date column
 CALENDAR_DIMENSIONS = frozenset({"year", "quarter", "month", "week", "day", "weekday", "hour"})
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
@@ -481,7 +481,9 @@ class Planner:
             # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
             # rather than silently filtering rows or turning a listing into a search.
             words = plan.topic.split()
-            kept = [w for w in words if is_rare_word(w) and w not in plan.value_heads]
+            # (nor the grammar's own words: "what share …, as a percentage" is no text match on 'percentage')
+            kept = [w for w in words
+                    if is_rare_word(w) and w not in plan.value_heads and w.lower() not in GRAMMAR_WORDS]
             # (a computation's text match reads words literally; a listing's leftover words are searched by meaning)
             absent = [w for w in kept if plan.is_aggregate and self.text_mentions and self.text_mentions(w) is False]
             if absent:  # "requests landed in X's queue": a text match on 'landed' would count no rows at all
@@ -843,8 +845,9 @@ class Planner:
         else:
             return
         take(*match.span())
-        included = re.search(r"(?<!not )\b(?:counting|including|incl\.?)\s+(?:[\w']+\s+){0,4}$", text[:match.start()],
-                             re.I)
+        # "counting / count … too / including pieces shared with a co-writer", "written or co-written"
+        included = re.search(r"(?<!not )\b(?:counting|including|incl\.?|count|include)\s+(?:[\w']+\s+){0,4}$|"
+                             r"\b(?:written|authored|wrote|bylined|signed)\s+or\s+$", text[:match.start()], re.I)
         counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|(?:is|are)\s+(?:counted|included))\b", text[match.end():],
                           re.I)
         if included or counts:
@@ -874,8 +877,9 @@ class Planner:
         if measure_words:
             # "got no helpful votes", "with zero views", "without a single vote": a count column that is 0
             # (only for a column that counts from 0: "no stars" on a 1-5 rating is not a value)
-            for match in re.finditer(rf"\b(?:no|zero|without(?:\s+any|\s+a\s+single)?|not\s+(?:any|a\s+single))\s+"
-                                     rf"({measure_words})\b", text, re.I):
+            for match in re.finditer(rf"(?:\b(?:no|zero|without(?:\s+any|\s+a\s+single)?)|"
+                                     rf"(?:\bnot|n't)(?:\s+[a-z]+)?\s+(?:any|a\s+single))\s+({measure_words})\b",
+                                     text, re.I):
                 column = self.vocab.measures[match.group(1).lower()]
                 low = (self.profile.numeric_ranges.get(column) or (None, None))[0]
                 if low == 0 and free(*match.span()):
@@ -1731,9 +1735,10 @@ class Planner:
                              rf"|((?:(?:\bnot|\bnever|n't)\s+(?:yet\s+)?(?:been\s+)?(?:assigned|allocated|attributed|given|"
                              rf"owned|handled)\s+(?:to|by)\s+(?:anyone|anybody|any one|someone|somebody))|(?:assigned|"
                              rf"allocated|attributed|given|owned|handled)\s+(?:to|by)\s+(?:nobody|no one|noone)|"
-                             # "nobody assigned to them", "no one has been assigned"
+                             # "nobody assigned to them", "no one has been assigned", "don't have anyone assigned"
                              rf"(?:nobody|no one|no-one|noone)\s+(?:is\s+|was\s+|has\s+been\s+)?(?:assigned|allocated|"
-                             rf"attributed|owned|handled))\b",
+                             rf"attributed|owned|handled)|(?:\bnot|n't)\s+(?:have|has|had)\s+(?:anyone|anybody|someone|"
+                             rf"somebody)\s+(?:assigned|allocated|attributed|owned|handling|credited|listed|named))\b",
                              re.I)
         self._present_values(text, plan, take, free, columns, nouns)
         self._empty_by_clause(text, plan, take, free, columns, nouns)

@@ -98,6 +98,7 @@ daily date dates quarter quarters quarterly week weeks weekly weekend weekends w
 march april may june july august september october november december monday tuesday wednesday thursday friday
 saturday sunday between before after since until during except excluding without versus compare comparison
 articles stories pieces posts documents records reports entries items more less fewer greater longer shorter
+blank empty missing unknown
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
