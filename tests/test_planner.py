@@ -1797,3 +1797,17 @@ def test_the_grammar_s_own_words_are_no_text_match(planner: Planner) -> None:
     """"what share …, as a percentage" matched 'percentage' in the texts (0%)."""
     plan = planner.plan("What share of the archive is sports coverage, as a percentage?")
     assert plan.topic == "" and "percentage" in plan.unused
+
+
+def test_more_groupings_people_ask_for(tickets: Planner, reviews: Planner, planner: Planner) -> None:
+    """"which support agents are carrying more than twelve tickets", "star rating breakdown", "which desks
+    average …" (no column for desks: said, not one average of everything)."""
+    plan = tickets.plan("Which support agents are carrying more than twelve tickets each?")
+    assert (plan.group_by, plan.group_size) == (["author"], (">", 12))
+    assert reviews.plan("star rating breakdown for Voltair").group_by == ["rating"]
+    plan = planner.plan("Which desks average more than 850 words per piece?")
+    assert (plan.missing, plan.missing_grouping) == ("desks", True)
+
+
+def test_a_kind_word_after_which_is_not_the_missing_grouping(tickets: Planner) -> None:
+    assert tickets.plan("Which support agents are carrying more than twelve tickets each?").missing is None

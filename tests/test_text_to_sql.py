@@ -192,6 +192,16 @@ def test_groups_spanning_several_values_of_another_dimension(setup: Setup) -> No
         ("Ann Lee", 2), ("Jane Doe", 2), ("Li Wei", 2)]
 
 
+def test_rows_without_a_group_are_in_no_group_s_top(tmp_path: Path) -> None:
+    """"the longest article in each category": an article with no category heads no group of its own."""
+    rows = [*ROWS, _row("u9", "Unfiled", "Ann Lee", "2023-05-05 05:05:05", None, 9000, "No category.")]
+    setup = make_setup(tmp_path, rows)
+    longest = setup.rows("the longest article in each category")
+    assert [r[0] for r in longest] == ["Business", "Fashion", "Sports", "Technology"]
+    top = setup.rows("which author wrote the most articles in each category?")
+    assert None not in [r[0] for r in top]
+
+
 def test_single_author_count(setup: Setup) -> None:
     assert setup.scalar("How many articles did Jane Doe write?") == 3
     assert setup.scalar("How many articles did Tom O'Brien write?") == 2

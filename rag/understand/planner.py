@@ -122,6 +122,8 @@ YEARLESS_PERIOD = re.compile(r"\b(?:the\s+)?(?:first|second|third|fourth|1st|2nd
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
+# "status breakdown", "priority split", "rating distribution": the values the rows are split by come first
+BREAKDOWN = r"(?:breakdown|break-down|split|distribution|mix)\b"
 # "how are the stars spread out", "how were tickets distributed": a distribution over the values of {0}
 HOW_SPREAD = (r"\bhow\s+(?:are|were|is|was)\s+(?:the\s+)?({0})\s+(?:spread(?:\s+out)?|distributed|split(?:\s+up)?|"
               r"broken\s+down)\b")
@@ -1050,7 +1052,7 @@ class Planner:
                 if after:
                     take(how.end(), how.end() + after.end())
         # "how are the stars spread out", "how are tickets distributed across priorities" (see the scales below)
-        for match in re.finditer(rf"\b({dim_pattern})\s+(?:breakdown|break-down|split|distribution|mix)\b|"
+        for match in re.finditer(rf"\b({dim_pattern})\s+{BREAKDOWN}|"
                                  rf"{HOW_SPREAD.format(dim_pattern)}", text, re.I):
             dimension = dims[(match.group(1) or match.group(2)).lower()]
             if free(*match.span()) and dimension not in plan.group_by:
@@ -1068,7 +1070,8 @@ class Planner:
                         and (trigger.group(1).lower() != "by" or not plan.group_by)):
                     plan.group_by.append(scales[match.group(1).lower()])
                     take(trigger.start(), match.end())
-            for match in re.finditer(HOW_SPREAD.format(scale_words), text, re.I):  # "how are the stars spread out"
+            for match in [*re.finditer(HOW_SPREAD.format(scale_words), text, re.I),  # "how are the stars spread out"
+                          *re.finditer(rf"\b(?:star\s+)?({scale_words})\s+{BREAKDOWN}", text, re.I)]:  # "rating mix"
                 if free(*match.span()) and scales[match.group(1).lower()] not in plan.group_by:
                     plan.group_by.append(scales[match.group(1).lower()])
                     take(*match.span())
@@ -1216,7 +1219,9 @@ class Planner:
         if not plan.group_by and not plan.distinct:
             # "which agent has more than 12 tickets", "brands with more than 150 reviews": the dimension named after
             # which/what, or just before the rows it has, is the grouping
-            which = re.search(r"\b(?:which|what)\s+(\w+)", text[:sized.start()], re.I) or re.search(
+            # ("which support agents": a word naming the kind of rows may come first)
+            which = re.search(r"\b(?:which|what)\s+(?:\w+\s+(?=\w+\s+(?:are|is|were|was|have|has|had|with)\b))?(\w+)",
+                              text[:sized.start()], re.I) or re.search(
                 r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got)\s+$",
                 text[:sized.start()], re.I)
             dimension = self.vocab.dimensions.get(which.group(1).lower()) if which else None
@@ -2173,13 +2178,17 @@ class Planner:
                 plan.evidence.append(f"no column for {word!r} to rank")
             return
         head = re.match(r"\s*(?:which|what)\s+([a-z]+)\b", text, re.I)
+        if head and head.group(1).lower() in self.vocab.row_kinds:  # "which support agents": the noun after it
+            head = re.match(r"\s*(?:which|what)\s+[a-z]+\s+([a-z]+)\b", text, re.I)
         if not head:
             return
         nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
         ranked = re.search(rf"\b(?:most|fewest|least|more|fewer)\s+({nouns})\b", text[head.end():], re.I)
-        if not (plan.group_by and plan.is_aggregate) and not (plan.intent == "topic" and ranked):
-            return  # ("which city has the most reviews": groups ranked by their rows, although none was found)
         word = head.group(1).lower()
+        # ("which desks average more than 850 words": a computation for some plural noun's groups)
+        plural = plan.intent in QueryPlan.AGGREGATES and singular(word) != word
+        if not (plan.group_by and plan.is_aggregate) and not (plan.intent == "topic" and ranked) and not plural:
+            return  # ("which city has the most reviews": groups ranked by their rows, although none was found)
         if (word in STOPWORDS or word in self.meaning_words or self._is_entity(word) or self._value_of_word(word)
                 or word in NUMBER_WORDS or word in self.vocab.author_parts
                 or word in ("person", "people", "one", "ones") and self.roles.authors):  # "which person": who

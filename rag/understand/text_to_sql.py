@@ -363,7 +363,9 @@ class SQLBuilder:
                           order=exp.Order(expressions=[exp.Ordered(this=ordered.copy(), desc=descending)]))
         projected = [] if key_columns else [exp.alias_(group.copy(), name)]
         inner = source.select(*projected, *columns, exp.alias_(rank, "rank_in_group"))
-        present = exp.Not(this=exp.Is(this=ordered.copy(), expression=exp.Null()))
+        # rows without the ordering value, or without a group ("in each department"), are in no group's top
+        present = exp.and_(exp.Not(this=exp.Is(this=ordered.copy(), expression=exp.Null())),
+                           exp.Not(this=exp.Is(this=group.copy(), expression=exp.Null())))
         inner = inner.where(exp.and_(where, present) if where is not None else present)
         query = exp.select(*([] if key_columns else [exp.column(name)]), *(exp.column(c) for c in shown)).from_(
             exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("ranked"))))
@@ -484,7 +486,10 @@ class SQLBuilder:
                               alias=exp.TableAlias(this=exp.to_identifier("ranked")))
         others = [n for _, n in dims if n != name]  # the grouping within which the ranking is made comes first
         query = exp.select(*(exp.column(n) for n in [name, *others, value_name])).from_(ranked)
-        query = query.where(exp.LTE(this=exp.column("rank_in_group"), expression=exp.Literal.number(plan.limit or 1)))
+        # ("in each department": rows without a department are in none of them)
+        query = query.where(exp.and_(exp.LTE(this=exp.column("rank_in_group"),
+                                             expression=exp.Literal.number(plan.limit or 1)),
+                                     exp.Not(this=exp.Is(this=exp.column(name), expression=exp.Null()))))
         return query.order_by(exp.column(name), exp.column("rank_in_group"), *(exp.column(n) for n in others))
 
     def _top_with_ties(self, grouped: exp.Select, value_name: str, most: bool, order: list[str],
