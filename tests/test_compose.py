@@ -342,3 +342,9 @@ def test_values_aliases_and_conditions_read_once_escaped(columns: list[str], row
 
 def test_numbers_that_are_not_finite_are_shown_not_raised() -> None:
     assert answer(["avg_score"], [[float("nan")]])[0] == "The average score is nan."
+
+
+def test_rows_grouped_by_their_title_are_groups_not_a_listing() -> None:
+    """"which headline was used twice": a title and its count per group (it said "Found 1 article")."""
+    text, citations = answer(["title", "article_count"], [["Markets Wrap", 2]])
+    assert text == "Markets Wrap: 2 articles." and citations == []

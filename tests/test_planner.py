@@ -1811,3 +1811,11 @@ def test_more_groupings_people_ask_for(tickets: Planner, reviews: Planner, plann
 
 def test_a_kind_word_after_which_is_not_the_missing_grouping(tickets: Planner) -> None:
     assert tickets.plan("Which support agents are carrying more than twelve tickets each?").missing is None
+
+
+@pytest.mark.parametrize("question", ["Has any headline been used more than once? Which one, and how many times?",
+                                      "Have we ever used the same headline twice?", "any duplicate titles?"])
+def test_titles_used_more_than_once(planner: Planner, question: str) -> None:
+    """It listed every article, or searched the text for 'headline'."""
+    plan = planner.plan(question)
+    assert (plan.group_by, plan.group_size, plan.intent, plan.missing) == (["title"], (">", 1), "count", None)

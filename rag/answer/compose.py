@@ -331,7 +331,10 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
     if len(result.rows) == 1 and len(columns) == 1:
         sentence = _value_sentence(columns[0], result.rows[0][0], labels, table)
         return sentence[0].upper() + sentence[1:] + f"{where}.", []
-    if title_col in columns:
+    # (rows grouped by their title, "which headline was used twice": a title and a number per group)
+    per_title = len(columns) == 2 and columns[0] == title_col and all(isinstance(r[1], int | float)
+                                                                      for r in result.rows)
+    if title_col in columns and not per_title:
         return _listing_answer(result, where, title_col, url_col, date_col, table)
     numeric = [r for r in result.rows if isinstance(r[-1], int | float)]
     more = " (row limit reached; more exist)" if result.row_limit_hit else ""

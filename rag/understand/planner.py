@@ -33,6 +33,7 @@ from rag.understand.vocabulary import (
     VALUE_TOKEN,
     WORD,
     Vocabulary,
+    column_words,
     name_key,
     singular,
     value_tokens,
@@ -451,6 +452,7 @@ class Planner:
         self._top_n(text, plan, take, free)
         self._group_by(text, plan, take, free)
         self._group_sizes(text, plan, take, free)
+        self._repeated_titles(text, plan, take, free)
         self._measure(text, plan, take, free)
         self._intent(text, plan, take, free)
         self._missing_values(text, plan, take, free)
@@ -1233,6 +1235,24 @@ class Planner:
         plan.evidence.append(f"groups with {sized.group(0)!r}")
         take(sized.start(), sized.end(2))  # a word between ("at least 30 H&N reviews") is left to the recognisers
         take(sized.start(3), sized.end(3))
+
+    def _repeated_titles(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Have we used the same headline twice?", "any duplicate titles?": the titles that more than one row has,
+        with how many (the rows are grouped by their title)."""
+        if not self.roles.title or plan.group_by:
+            return
+        titles = "|".join(sorted((re.escape(w) for w in {*column_words(self.roles.title), "title", "headline",
+                                                          "subject", "name"}), key=len, reverse=True))
+        repeated = re.search(rf"\b(?:same|duplicate[ds]?|repeated|identical)\s+({titles})s?\b|\b({titles})s?\s+"
+                             rf"(?:\w+\s+){{0,2}}?(?:used|repeated|reused|appear(?:s|ed)?|occur(?:s|red)?|run)\s+"
+                             rf"(?:more\s+than\s+once|twice|again|multiple\s+times|several\s+times)", text, re.I)
+        if not repeated or not free(*repeated.span()):
+            return
+        plan.group_by, plan.group_size, plan.intent = ["title"], (">", 1), "count"
+        plan.evidence.append(f"titles that more than one row has ({repeated.group(0)!r})")
+        take(*repeated.span())
+        for twice in re.finditer(r"\b(?:twice|more\s+than\s+once|how\s+many\s+times|which\s+one)\b", text, re.I):
+            take(*twice.span())  # "… and how many times?": the count shown per title
 
     def _group_spreads(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which writers have a byline in more than one section": the groups (writers) whose rows span more than one

@@ -131,6 +131,8 @@ class SQLBuilder:
             return self._col(self.roles.authors), self.roles.authors
         if dimension in self.roles.categorical or dimension in self.roles.numeric:  # a small scale ("per rating")
             return self._col(dimension), dimension
+        if dimension == "title" and self.roles.title:  # "which headline was used twice": titles that repeat
+            return self._col(self.roles.title), self.roles.title
         raise LookupError(f"the table has no column for {dimension}")
 
     def where(self, plan: QueryPlan, *, include_topic: bool) -> exp.Expression | None:
