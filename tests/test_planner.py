@@ -1819,3 +1819,12 @@ def test_titles_used_more_than_once(planner: Planner, question: str) -> None:
     """It listed every article, or searched the text for 'headline'."""
     plan = planner.plan(question)
     assert (plan.group_by, plan.group_size, plan.intent, plan.missing) == (["title"], (">", 1), "count", None)
+
+
+@pytest.mark.parametrize("question", ["Priya or Bob - who got more open tickets?",
+                                      "Priya Natarajan or Bob Stone - who got more open tickets?"])
+def test_people_named_against_each_other_are_compared(tickets: Planner, question: str) -> None:
+    """Two first names set against each other, each of one person, are those people (they were searched as text)."""
+    plan = tickets.plan(question)
+    assert plan.group_by == ["author"] and plan.topic == ""
+    assert sorted(only(plan, "author").value) == ["Bob Stone", "Priya Natarajan"]

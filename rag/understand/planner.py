@@ -111,6 +111,9 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          # "did sports or travel run more pieces" (not "more than 700": a bound)
                          r"(?:did|does|do|has|have|had|is|was|were|are)\s+[\w&.'-]+\s+or\s+[\w&.'-]+\b.*\b(?:more|"
                          r"fewer|higher|lower|better|worse)\b(?!\s+th[ae]n)|"
+                         # "Grace or Omar - who got more tickets?"
+                         r"\bwho\s+(?:got|gets|had|has|have|handled|handles|wrote|writes|received|closed|did|does)\s+"
+                         r"(?:the\s+)?(?:more|fewer|most|fewest)\b(?!\s+th[ae]n)|"
                          # "do one-star reviews get more helpful votes than five-star ones" ("more than 5": a bound)
                          r"\b(?:more|fewer|less|higher|lower|better|worse)\s+(?!th[ae]n\b)[^?.!]*?\bth[ae]n\b)", re.I)
 # a month, quarter or half named without a year ("March", "Q1", "H2"): a period only behind "in" or in a comparison
@@ -1874,6 +1877,8 @@ class Planner:
                     plan.conditions = [c for c in plan.conditions if c not in same]
                     plan.conditions.append(Condition("number", column, "in", sorted({c.value for c in same}),
                                                      " / ".join(c.words for c in same)))
+        if cue and self.roles.authors and not any(c.kind == "author" for c in plan.conditions):
+            self._compared_first_names(text, plan, take, free)
         compared = [c for c in plan.conditions if c.kind in ("category", "author", "date_any", "number")
                     and c.op == "in" or c.kind == "weekday" and len(c.value) > 1]
         if not cue or not compared:
@@ -1921,6 +1926,21 @@ class Planner:
                                 r"\b(more|fewer|less|higher|lower|better|worse|bigger|larger|smaller)\b(?!\s+th[ae]n\s+\d)",
                                 text, re.I):
             take(*word.span(word.lastindex or 0))
+
+    def _compared_first_names(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Grace or Omar - who got more high-priority tickets?": capitalised names set against each other in a
+        comparison, each the first name or surname of exactly one person of the table, are those people (a name
+        alone needs a cue; two joined by "or"/"vs" in a comparison are that cue)."""
+        for match in re.finditer(r"\b([A-Z][a-z]+)\s+(?:or|vs\.?|versus|and)\s+([A-Z][a-z]+)\b", text):
+            people = [self.vocab.author_parts.get(match.group(i).lower(), set()) for i in (1, 2)]
+            if not free(*match.span()) or any(len(p) != 1 for p in people) or people[0] == people[1]:
+                continue
+            names = [next(iter(p)) for p in people]
+            plan.conditions.append(Condition("author", self.roles.authors, "in", names, match.group(0),
+                                             span=match.span()))
+            plan.evidence.append(f"people compared by name ({match.group(0)!r}: {' and '.join(names)})")
+            take(*match.span())
+            return
 
     def _groups_without(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which agents have never been given an urgent ticket?", "which brands have no 1-star reviews": the groups
