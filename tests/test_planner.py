@@ -1828,3 +1828,11 @@ def test_people_named_against_each_other_are_compared(tickets: Planner, question
     plan = tickets.plan(question)
     assert plan.group_by == ["author"] and plan.topic == ""
     assert sorted(only(plan, "author").value) == ["Bob Stone", "Priya Natarajan"]
+
+
+def test_the_first_quarter_or_the_second(tickets: Planner) -> None:
+    """"the second" after "the first quarter or" is the second quarter (it was searched as text)."""
+    plan = tickets.plan("Did Bob Stone get more tickets in the first quarter or the second?")
+    assert plan.group_by == ["quarter"] and plan.topic == ""
+    assert only(plan, "date_any").value == [(date(2024, 1, 1), date(2024, 3, 31)), (date(2024, 4, 1),
+                                                                                     date(2024, 6, 30))]

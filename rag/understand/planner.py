@@ -124,6 +124,10 @@ COMPARED_MONTHS = re.compile(rf"\b{MONTH_NAME}(?:\s*(?:,|or|vs\.?|versus|and|,\s
 # a spelled-out quarter or half without its year ("in the second quarter"; see `_periods_of_the_only_year`)
 YEARLESS_PERIOD = re.compile(r"\b(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:quarter|half)\b"
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
+# "the first quarter or the second": the second period's unit is the first's
+ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)\s+"
+                               r"(?:or|vs\.?|versus|and)\s+(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\b"
+                               r"(?!\s+(?:quarter|half))", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
 # "status breakdown", "priority split", "rating distribution": the values the rows are split by come first
@@ -814,6 +818,10 @@ class Planner:
             if not any(a < match.end() and match.start() < b for a, b in (r.span for r in found)):
                 periods += [dataclasses.replace(r, span=match.span(), text=match.group(0))
                             for r in find_date_ranges(f"{match.group(0)} of {low.year}", today=self.today)]
+        for match in ELLIPTICAL_PERIOD.finditer(text):
+            said = f"the {match.group(2)} {match.group(1)}"
+            periods += [dataclasses.replace(r, span=match.span(2), text=match.group(2))
+                        for r in find_date_ranges(f"{said} of {low.year}", today=self.today)]
         return periods
 
     def _people_counts(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
@@ -1975,7 +1983,7 @@ class Planner:
             for condition in [*items, None]:
                 if group and condition is not None:
                     gap = text[self._position(text, group[-1], end=True):self._position(text, condition)]
-                    joined = re.fullmatch(r"\s*(?:,|or|nor|vs\.?|versus|,\s*or|and|,\s*and)\s*", gap, re.I)
+                    joined = re.fullmatch(r"\s*(?:,|or|nor|vs\.?|versus|,\s*or|and|,\s*and)(?:\s+the)?\s*", gap, re.I)
                     if joined and (kind == "date" or "and" not in gap.lower() or compare):
                         group.append(condition)
                         continue
