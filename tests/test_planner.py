@@ -1836,3 +1836,9 @@ def test_the_first_quarter_or_the_second(tickets: Planner) -> None:
     assert plan.group_by == ["quarter"] and plan.topic == ""
     assert only(plan, "date_any").value == [(date(2024, 1, 1), date(2024, 3, 31)), (date(2024, 4, 1),
                                                                                      date(2024, 6, 30))]
+
+
+def test_a_share_of_rows_without_a_yes_no_value(reviews: Planner) -> None:
+    """"share of unverified reviews per department" counted them, 'share' unused ('unverified' read as a thing)."""
+    plan = reviews.plan("share of unverified reviews per brand")
+    assert plan.intent == "share" and plan.missing is None and plan.unused == []

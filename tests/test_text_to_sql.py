@@ -202,6 +202,15 @@ def test_rows_without_a_group_are_in_no_group_s_top(tmp_path: Path) -> None:
     assert None not in [r[0] for r in top]
 
 
+def test_groups_tested_for_a_property_leave_out_rows_without_a_group(tmp_path: Path) -> None:
+    """"which categories have more than one article": articles with no category are no category's."""
+    rows = [*ROWS, *(_row(f"u{9 + i}", f"Unfiled {i}", "Ann Lee", f"2023-05-0{5 + i} 05:05:05", None if i < 2 else "  ",
+                          10, "No category.") for i in range(4))]
+    setup = make_setup(tmp_path, rows)
+    assert [r[0] for r in setup.rows("Which categories have more than one article?")] == [
+        "Fashion", "Sports", "Technology"]
+
+
 def test_single_author_count(setup: Setup) -> None:
     assert setup.scalar("How many articles did Jane Doe write?") == 3
     assert setup.scalar("How many articles did Tom O'Brien write?") == 2

@@ -1599,6 +1599,8 @@ class Planner:
                 return ""  # rows, or a date, number or value the recognisers read: rows of it
             if head in STOPWORDS or head in ("total", "whole", "entire", "overall"):
                 continue
+            if re.sub(r"^(?:un|non-?|not-?)", "", head) in self.vocab.flags:
+                return ""  # "share of unverified reviews": rows with(out) a yes/no value
             return "" if head in self.known_words else head
         return ""
 
@@ -1871,8 +1873,9 @@ class Planner:
     def _comparison(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Named values set against each other become a grouping restricted to them."""
         cue = COMPARE_CUE.search(text)
-        rest = re.search(r"\b(?:vs\.?|versus|against|compared\s+(?:to|with))\s+(?:(?:everyone|everybody|everything|"
-                         r"anyone|anybody|all)\s+else|the\s+rest|(?:all\s+)?(?:the\s+)?others?)\b", text, re.I)
+        rest = re.search(r"\b(?:vs\.?|versus|against|than|compared\s+(?:to|with))\s+(?:(?:everyone|everybody|"
+                         r"everything|anyone|anybody|all)\s+else|the\s+rest|(?:all\s+)?(?:the\s+)?others?)\b",
+                         text, re.I)
         flags = [c for c in plan.conditions if c.kind == "number" and c.column in self.vocab.flags.values()]
         if rest and len(flags) == 1:  # "verified buyers vs everyone else": both sides of the yes/no column
             plan.conditions.remove(flags[0])

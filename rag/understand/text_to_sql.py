@@ -159,8 +159,7 @@ class SQLBuilder:
             compare = exp.LT if condition.op == "<" else exp.GTE
             return compare(this=self._hour(), expression=exp.Literal.number(condition.value))
         if condition.kind == "missing":
-            blank = exp.EQ(this=exp.func("TRIM", exp.cast(col, "TEXT")), expression=exp.Literal.string(""))
-            empty = exp.paren(exp.or_(exp.Is(this=col, expression=exp.Null()), blank))
+            empty = self._is_empty(col)
             return exp.not_(empty) if condition.op == "is not empty" else empty
         if condition.kind == "author" and condition.op == "in":
             return exp.paren(exp.or_(*(self._author_match(condition.column, name) for name in condition.value)))
@@ -189,6 +188,12 @@ class SQLBuilder:
             operator = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}[condition.op]
             return operator(this=self._people_in(col), expression=exp.Literal.number(condition.value))
         return None
+
+    @staticmethod
+    def _is_empty(value: exp.Expression) -> exp.Expression:
+        """(value IS NULL OR TRIM(CAST(value AS TEXT)) = ''): no value, or only blanks."""
+        blank = exp.EQ(this=exp.func("TRIM", exp.cast(value.copy(), "TEXT")), expression=exp.Literal.string(""))
+        return exp.paren(exp.or_(exp.Is(this=value, expression=exp.Null()), blank))
 
     def _epoch_unit(self, column: str) -> str | None:
         return self.roles.date_unit if column == self.roles.date else None
@@ -320,7 +325,9 @@ class SQLBuilder:
         if dims:
             query = query.group_by(*(exp.column(n) for _, n in dims))
             if plan.group_size or plan.group_average or plan.group_spread:
-                query = query.having(self._group_test(plan))
+                # "which reviewers have reviews in more than three departments": rows with no reviewer are no one
+                named = [exp.not_(self._is_empty(e.copy())) for e, _ in dims]
+                query = query.where(exp.and_(*named)).having(self._group_test(plan))
             if plan.top_per:
                 return self._top_within(query, dims, value, value_name, plan)
             if plan.with_ties:
