@@ -1842,3 +1842,28 @@ def test_a_share_of_rows_without_a_yes_no_value(reviews: Planner) -> None:
     """"share of unverified reviews per department" counted them, 'share' unused ('unverified' read as a thing)."""
     plan = reviews.plan("share of unverified reviews per brand")
     assert plan.intent == "share" and plan.missing is None and plan.unused == []
+
+
+def test_how_people_phrase_groupings_and_formats(tickets: Planner, planner: Planner, reviews: Planner) -> None:
+    """Probe 8's readings: "every combination of A and B", "quarter-by-quarter", an example of the labels ("months
+    labelled like 2023-01" was a condition on January 2023), a total naming no measure (the word count)."""
+    plan = tickets.plan("Give me a count of tickets for every combination of status and month.")
+    assert plan.group_by == ["category", "month"]
+    plan = planner.plan("give me the number of articles per month for 2023, months labelled like 2023-01")
+    assert plan.group_by == ["month"] and [c.value for c in conditions(plan, "date")] == [
+        (date(2023, 1, 1), date(2023, 12, 31))]
+    plan = reviews.plan("Quarter-by-quarter review counts for 2023, please, labelled 2023-Q1 to 2023-Q4.")
+    assert plan.group_by == ["quarter"] and len(conditions(plan, "date")) == 1 and plan.topic == ""
+    plan = planner.plan("Who has written more for us, Jane Doe or Li Wei? Give both totals.")
+    assert (plan.intent, plan.measure, plan.group_by) == ("count", None, ["author"])
+    assert only(reviews.plan("reviews with the reviewer name field empty"), "missing").op == "is empty"
+
+
+def test_the_verb_after_never_is_no_topic(tickets: Planner) -> None:
+    plan = tickets.plan("Which agents have never been handed a closed ticket?")
+    assert plan.none_of and plan.topic == "" and [c.value for c in plan.conditions] == ["closed"]
+
+
+def test_a_date_after_a_verb_is_still_a_date(reviews: Planner) -> None:
+    plan = reviews.plan("How many 5-star reviews were written in 2022?")
+    assert [c.value for c in conditions(plan, "date")] == [(date(2022, 1, 1), date(2022, 12, 31))]

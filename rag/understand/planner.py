@@ -124,11 +124,16 @@ COMPARED_MONTHS = re.compile(rf"\b{MONTH_NAME}(?:\s*(?:,|or|vs\.?|versus|and|,\s
 # a spelled-out quarter or half without its year ("in the second quarter"; see `_periods_of_the_only_year`)
 YEARLESS_PERIOD = re.compile(r"\b(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:quarter|half)\b"
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
+# "labelled like 2023-01", "label quarters as 2023-Qn", "labelled 2023-Q1 to 2023-Q4": how the answer should look
+FORMAT_HINT = re.compile(r"\b(?:label(?:l?ed|s)?|formatted|format)\s+(?:\w+\s+)?"
+                         r"(?:like|as|in\s+the\s+form)?\s*(?:e\.g\.\s*)?\d{4}[-/]?(?:Q[1-4n]|\d{2}|Q)?\b"
+                         r"(?:\s*(?:to|-|through|,|and)\s*\d{4}[-/]?(?:Q[1-4n]|\d{2})?\b)*", re.I)
 # "the first quarter or the second": the second period's unit is the first's
 ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)\s+"
                                r"(?:or|vs\.?|versus|and)\s+(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\b"
                                r"(?!\s+(?:quarter|half))", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
+                           r"(?:for\s+)?(?:every|each)\s+combination\s+of|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
 # "status breakdown", "priority split", "rating distribution": the values the rows are split by come first
 BREAKDOWN = r"(?:breakdown|break-down|split|distribution|mix)\b"
@@ -774,6 +779,11 @@ class Planner:
     def _dates(self, text: str, plan: QueryPlan, take: Any) -> None:
         if not self.roles.date:
             return
+        # "months labelled like 2023-01", "label quarters as 2023-Qn": an example of the answer's labels, no date
+        for hint in FORMAT_HINT.finditer(text):
+            take(*hint.span())
+            plan.evidence.append(f"a format of the answer ({hint.group(0)!r}), no condition")
+            text = text[:hint.start()] + " " * (hint.end() - hint.start()) + text[hint.end():]
         found_ranges = find_date_ranges(text, today=self.today)
         if COMPARE_CUE.search(text):
             found_ranges = self._compared_months(text, found_ranges, take)
@@ -1052,6 +1062,12 @@ class Planner:
                         plan.evidence.append(f"the {plan.ranking} {plan.limit} {ranked[0]} within each {dimension}")
             take(trigger.start(), match.end())
         # "status breakdown of ...", "priority split": the grouping named before the noun of a breakdown
+        # "quarter-by-quarter", "month by month": a grouping by that unit
+        for match in re.finditer(rf"\b({dim_pattern})[\s-]+by[\s-]+\1\b", text, re.I):
+            dimension = dims[match.group(1).lower()]
+            if free(*match.span()) and dimension not in plan.group_by:
+                plan.group_by.append(dimension)
+                take(*match.span())
         # "by how urgent they were": the column whose value the adjective is (priority, of "urgent")
         for trigger in GROUP_TRIGGER.finditer(text):
             how = re.compile(r"how\s+([a-z]+)\b", re.I).match(text, trigger.end())
@@ -1723,7 +1739,7 @@ class Planner:
         """Empty values said in a clause: "with the reviewer name blank", "the department left empty", "aren't filed
         under any department", "don't have anyone credited as the writer". Around "any" only words that name nothing
         of the table ("not in any closed status" is left to the values)."""
-        blank = (rf"\b(?:the\s+)?({nouns})(?:'s)?(?:\s+(?:name|field))?\s+(?:(?:is|was|are|were|left|being)\s+)?"
+        blank = (rf"\b(?:the\s+)?({nouns})(?:'s)?(?:\s+(?:name|field)){{0,2}}\s+(?:(?:is|was|are|were|left|being)\s+)?"
                  rf"(?:blank|empty|missing|unset)\b")
         negated = (rf"(?:\bnot|\bnever|n't)((?:\s+[a-z']+){{0,4}}?)\s+(?:any|anyone|anybody|someone|somebody)"
                    rf"((?:\s+[a-z]+)?)(?:\s+(?:as|for|under|in))?\s+(?:(?:the|an?)\s+)?({nouns})\b")
@@ -1973,6 +1989,11 @@ class Planner:
         plan.none_of = True
         plan.evidence.append(f"the groups with none of these rows ({cue.group(0)!r})")
         take(*cue.span())
+        # "never been handed an urgent ticket": the verb relating the groups to their rows is no topic
+        verb = re.match(r"(?:\s+(?:been|be|got|get|gotten|had|have|ever))*\s+([a-z]+ed|given|written|taken|seen)\b",
+                        text[cue.end():], re.I)
+        if verb and not self.is_table_word(verb.group(1).lower()):
+            take(cue.end(), cue.end() + verb.end())
 
     def _lists(self, text: str, plan: QueryPlan) -> None:
         """Dates or people named one after the other ("in March and April 2023", "2020 or 2022", "Grace Okafor
@@ -2247,16 +2268,6 @@ class Planner:
         plan.missing, plan.missing_grouping, plan.intent = word, True, "count"
         plan.evidence.append(f"no column for {word!r} to group by")
 
-    def _totals_rows(self, plan: QueryPlan) -> bool:
-        """Whether a total names no measure but the rows themselves: "sixteen articles in total", "the total number
-        of tickets", "total reviews per brand", or a group size ("brands with more than 150 reviews altogether")."""
-        if plan.group_size:
-            return True
-        nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
-        return bool(re.search(rf"\btotals?\s+(?:number\s+of\s+|count\s+of\s+)?(?:[\w&'.-]+\s+)?({nouns})\b|"
-                              rf"\b({nouns})\s+(?:in\s+total|in\s+all|altogether|combined)\b",
-                              plan.question.lower()))
-
     def _default_measure(self, plan: QueryPlan) -> None:
         """avg/sum/min/max need a number: the only numeric column, or fall back to counting."""
         if plan.missing:
@@ -2265,9 +2276,11 @@ class Planner:
             # a length column ("word_count"); else the text's own length (never another number, such as a rating)
             plan.measure = self.vocab.measures.get("length")
             return
-        if plan.intent == "sum" and plan.measure is None and self._totals_rows(plan):
-            plan.intent = "count"  # "which sections have more than sixteen articles in total": rows, not words
-            plan.evidence.append("a total of rows: counted")
+        if plan.intent == "sum" and plan.measure is None:
+            # a total that names no measure counts rows: "which sections have more than sixteen articles in total",
+            # "who has written more, A or B? Give both totals" (they were the total word counts)
+            plan.intent = "count"
+            plan.evidence.append("a total that names no measure: the rows counted")
         if plan.intent in ("avg", "sum", "max", "min") and plan.measure is None and not plan.count_per:
             plan.measure = self.roles.numeric[0] if len(self.roles.numeric) == 1 else None
             if plan.measure is None and plan.intent in ("avg", "sum", "max", "min"):

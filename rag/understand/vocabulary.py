@@ -50,7 +50,8 @@ ROW_KIND_WORDS: dict[str, tuple[str, ...]] = {
 # Plain English names for common column names; only used for a column of that name (last word of its name).
 COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "status": ("state", "stage"), "priority": ("severity", "urgency", "importance"),
-    "assignee": ("agent", "owner", "handler"), "owner": ("agent", "assignee"), "agent": ("assignee", "owner"),
+    "assignee": ("agent", "owner", "handler", "rep", "representative"), "owner": ("agent", "assignee"),
+    "agent": ("assignee", "owner"),
     "department": ("dept", "section"), "brand": ("maker", "manufacturer", "make", "company", "label"),
     "reviewer": ("customer", "buyer", "user", "shopper"), "category": ("type", "kind"), "newsgroup": ("group", "forum"),
     "author": ("writer", "byline"), "authors": ("writer", "byline"), "poster": ("author", "user"),
