@@ -1867,3 +1867,22 @@ def test_the_verb_after_never_is_no_topic(tickets: Planner) -> None:
 def test_a_date_after_a_verb_is_still_a_date(reviews: Planner) -> None:
     plan = reviews.plan("How many 5-star reviews were written in 2022?")
     assert [c.value for c in conditions(plan, "date")] == [(date(2022, 1, 1), date(2022, 12, 31))]
+
+
+def test_third_probe_rankings_and_counts(planner: Planner, tickets: Planner) -> None:
+    """"rank the days of the week by …", "which weekdays are busiest …, busiest first", "four or more articles",
+    "pending count?" (a search, a day-by-day count, every article and a search before)."""
+    plan = planner.plan("Rank the days of the week by how many pieces went live on each, busiest day first.")
+    assert (plan.group_by, plan.order_most, plan.limit) == (["weekday"], True, None)
+    plan = tickets.plan("Which weekdays are busiest for incoming tickets? List each day with its count, busiest first.")
+    assert (plan.group_by, plan.order_most, plan.limit) == (["weekday"], True, None)
+    plan = planner.plan("Which of our journalists have a byline on four or more articles?")
+    assert (plan.group_by, plan.group_size) == (["author"], (">=", 4))
+    plan = tickets.plan("pending count?")
+    assert plan.intent == "count" and [c.value for c in plan.conditions] == ["pending"] and plan.topic == ""
+
+
+def test_a_time_of_day_or_later(planner: Planner) -> None:
+    plan = planner.plan("How many stories were published at 6 pm or later in the day?")
+    assert [(c.op, c.value) for c in conditions(plan, "hour")] == [(">=", 18)]
+    assert not conditions(planner.plan("articles at 6 pm"), "hour")

@@ -94,9 +94,11 @@ SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|we
 # "before eight in the morning", "from midday onwards", "after 6 pm", "since 14:00": a bound on the time of day
 _CLOCK = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 TIME_OF_DAY = re.compile(
-    r"\b(?P<cue>before|until|till|up to|after|from|since)\s+(?:(?P<noon>noon|midday|midnight)|"
+    r"\b(?P<cue>before|until|till|up to|after|from|since|at)\s+(?:(?P<noon>noon|midday|midnight)|"
     rf"(?P<clock>{_CLOCK})(?::(?P<minutes>\d\d))?\s*(?:o'?clock\s*)?(?P<half>a\.?m\.?|p\.?m\.?|"
-    r"in the (?:morning|afternoon|evening)|at night|(?=:))?)(?:\s+onwards?)?", re.I)
+    r"in the (?:morning|afternoon|evening)|at night|(?=:))?)(?:\s+onwards?)?"
+    # "at 6 pm or later", "at nine or earlier": a bound only with such an end
+    r"(?P<later>\s+or\s+(?:later|after))?(?P<earlier>\s+or\s+(?:earlier|before))?", re.I)
 POSSESSIVES = frozenset({"our", "my", "your", "their", "his", "her", "its"})
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
 WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
@@ -768,9 +770,12 @@ class Planner:
             if not free(*match.span()):
                 continue
             hour = _hour_of(match)
-            if hour is None:
+            at = match.group("cue").lower() == "at"
+            if hour is None or at and not (match.group("later") or match.group("earlier")):
                 continue
-            op = "<" if match.group("cue").lower() in ("before", "until", "till", "up to") else ">="
+            op = "<" if match.group("cue").lower() in ("before", "until", "till", "up to") or match.group(
+                "earlier") else ">="
+            hour = hour + 1 if match.group("earlier") else hour  # "at nine or earlier": before ten
             hour = 24 if op == "<" and hour == 0 else hour  # "before midnight": the end of the day
             plan.conditions.append(Condition("hour", self.roles.date, op, hour, match.group(0), span=match.span()))
             plan.evidence.append(f"time of day {match.group(0)!r}")
@@ -1062,6 +1067,14 @@ class Planner:
                         plan.evidence.append(f"the {plan.ranking} {plan.limit} {ranked[0]} within each {dimension}")
             take(trigger.start(), match.end())
         # "status breakdown of ...", "priority split": the grouping named before the noun of a breakdown
+        # "rank the days of the week by how many …", "rank the support agents by …": every group, most first
+        for match in re.finditer(rf"\brank(?:ing|ed)?\s+(?:the\s+|all\s+|our\s+)?(?:\w+\s+)?({dim_pattern})\s+by\b"
+                                 rf"(?:\s+how\s+(?:many|much))?", text, re.I):
+            dimension = dims[match.group(1).lower()]
+            if free(*match.span()) and dimension not in plan.group_by:
+                plan.group_by.append(dimension)
+                plan.order_most = True
+                take(*match.span())
         # "quarter-by-quarter", "month by month": a grouping by that unit
         for match in re.finditer(rf"\b({dim_pattern})[\s-]+by[\s-]+\1\b", text, re.I):
             dimension = dims[match.group(1).lower()]
@@ -1221,8 +1234,20 @@ class Planner:
             if plural and free(plural.start(), plural.end()):
                 plan.group_by.append(dims[(plural.group(1) or plural.group(2) or plural.group(3)).lower()])
                 take(plural.start(), plural.end())
+        if "weekday" in plan.group_by and "day" in plan.group_by:  # "which weekdays …, each day with its count"
+            plan.group_by.remove("day")
+            plan.top_per = "" if plan.top_per in ("day", "weekday") else plan.top_per
         if plan.group_by:
             plan.evidence.append("group by " + ", ".join(plan.group_by))
+        # "busiest first", "lowest first": every group, in that order (not only the top one)
+        first = re.search(r"\b(busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|"
+                          r"smallest|shortest|worst)\s+(?:\w+\s+)?first\b", text, re.I)
+        if first and plan.group_by:
+            plan.limit, plan.with_ties = None, False
+            plan.order_most = first.group(1).lower() in ("busiest", "most", "highest", "biggest", "largest", "longest",
+                                                         "best")
+            plan.evidence.append(f"every group, ordered ({first.group(0)!r})")
+            take(*first.span())
 
     def _is_scale(self, column: str) -> bool:
         """Whether a number column is a small scale (a 1-5 rating): its values group like a category, and "more
@@ -1242,15 +1267,26 @@ class Planner:
         nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
         sized = re.search(rf"\b({COMPARE_WORDS.replace('|with', '')})\s+{NUM}\s+(?:[a-z&'.-]+\s+)?({nouns})\b",
                           text, re.I)
+        # "a byline on four or more articles": the bound after the number
+        more = re.search(rf"\b{NUM}\s+(or\s+more|or\s+fewer|or\s+less)\s+(?:[a-z&'.-]+\s+)?({nouns})\b", text, re.I)
+        if more and not sized and free(*more.span()):
+            bound = ">=" if more.group(2).lower().endswith("more") else "<="
+            return self._sized_by(text, plan, take, more, bound, number_value(more.group(1)))
         if not sized or not free(sized.start(), sized.end()):
             self._group_spreads(text, plan, take, free)
             return
+        self._sized_by(text, plan, take, sized, OPS[re.sub(r"\s+", " ", sized.group(1).lower())],
+                       number_value(sized.group(2)))
+
+    def _sized_by(self, text: str, plan: QueryPlan, take: Any, sized: re.Match[str], op: str,
+                  number: int | float) -> None:
+        """The groups must have `op number` rows; the grouping is the one asked about, else the dimension named after
+        which/what ("which agent has more than 12 tickets", "which of our journalists …"; a word naming the kind of
+        rows may come first: "which support agents"), or just before the rows it has ("brands with more than 150
+        reviews")."""
         if not plan.group_by and not plan.distinct:
-            # "which agent has more than 12 tickets", "brands with more than 150 reviews": the dimension named after
-            # which/what, or just before the rows it has, is the grouping
-            # ("which support agents": a word naming the kind of rows may come first)
-            which = re.search(r"\b(?:which|what)\s+(?:\w+\s+(?=\w+\s+(?:are|is|were|was|have|has|had|with)\b))?(\w+)",
-                              text[:sized.start()], re.I) or re.search(
+            which = re.search(r"\b(?:which|what)\s+(?:of\s+(?:our|the|your)\s+)?(?:\w+\s+(?=\w+\s+(?:are|is|were|was|"
+                              r"have|has|had|with)\b))?(\w+)", text[:sized.start()], re.I) or re.search(
                 r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got)\s+$",
                 text[:sized.start()], re.I)
             dimension = self.vocab.dimensions.get(which.group(1).lower()) if which else None
@@ -1258,7 +1294,7 @@ class Planner:
                 return
             plan.group_by.append(dimension)
             take(which.start(), which.end())
-        plan.group_size = (OPS[re.sub(r"\s+", " ", sized.group(1).lower())], number_value(sized.group(2)))
+        plan.group_size = (op, number)
         plan.evidence.append(f"groups with {sized.group(0)!r}")
         take(sized.start(), sized.end(2))  # a word between ("at least 30 H&N reviews") is left to the recognisers
         take(sized.start(3), sized.end(3))
@@ -1559,8 +1595,9 @@ class Planner:
         before = WORD.findall(lower[:match.start()])[-1:]
         if match.group(0) in ("count", "counts"):
             of = re.match(r"\s+of\s+", lower[cue_end:])
-            if not of:
-                return bool(before) and self._is_entity(before[0]) or lower[:match.start()].strip() == ""
+            if not of:  # "tickets count", "pending count?": rows, or the rows of a value
+                return bool(before) and (self._is_entity(before[0]) or bool(self._value_of_word(before[0]))) or \
+                    lower[:match.start()].strip() == ""
             cue_end += of.end()  # "weekly count of urgent tickets": what follows 'of' is counted, as after "number of"
         after = WORD.findall(lower[cue_end:])[:3]
         if not after:

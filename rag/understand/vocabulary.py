@@ -64,7 +64,7 @@ DIMENSION_WORDS: dict[str, tuple[str, ...]] = {
     "day": ("day", "days", "daily", "date", "dates"),
     "quarter": ("quarter", "quarters", "quarterly"),
     "week": ("week", "weeks", "weekly"),
-    "weekday": ("weekday", "day of the week", "day of week", "days of the week"),
+    "weekday": ("weekday", "weekdays", "day of the week", "day of week", "days of the week"),
     "category": ("category", "categories", "section", "sections", "topic area", "kind", "type", "types"),
     "author": ("author", "authors", "writer", "writers", "reporter", "reporters", "journalist", "journalists",
                "byline", "bylines"),
