@@ -1080,6 +1080,8 @@ def test_the_n_most_adjective_rows_are_ordered_by_the_column_of_that_word() -> N
     # the row noun asked about first, the ranking word at the end (it searched the text for 'helpful')
     plan = reviews.plan("Which review did shoppers find most helpful? Give its headline and vote count.")
     assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 1, "")
+    plan = reviews.plan("Show the five reviews that other shoppers found most helpful")
+    assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 5, "")
 
 
 def test_waiting_the_longest_is_the_oldest(tickets: Planner) -> None:

@@ -1490,14 +1490,19 @@ class Planner:
             parts = "|".join(sorted(map(re.escape, self.measure_parts), key=len, reverse=True))
             nouns = "|".join(sorted((re.escape(w) for n in self.vocab.entity_words | ENTITY_NOUNS
                                      for w in (n, singular(n))), key=len, reverse=True))
-            asked = re.search(rf"\bwhich\s+({nouns})\b.*?\b(?:the\s+)?(most|least)\s+({parts})\b(?!\s+({nouns}))",
-                              text, re.I)
-            column = self.measure_parts[asked.group(3).lower()] if asked else None
-            if asked and plan.measure in (None, column) and free(*asked.span(2)) and free(*asked.span(3)):
+            # ("the five reviews that other shoppers found most helpful": the number of rows asked for first)
+            asked = re.search(rf"\b(?:which|(?P<count>{NUM[1:-1]}))\s+(?P<noun>{nouns})\b.*?\b(?:the\s+)?"
+                              rf"(?P<order>most|least)\s+(?P<part>{parts})\b(?!\s+(?:{nouns}))", text, re.I)
+            column = self.measure_parts[asked.group("part").lower()] if asked else None
+            if (asked and plan.measure in (None, column) and free(*asked.span("order"))
+                    and free(*asked.span("part"))):
                 plan.measure = column
-                plan.intent = "longest" if asked.group(2).lower() == "most" else "shortest"
-                take(*asked.span(1))
-                take(asked.start(2), asked.end(3))
+                plan.intent = "longest" if asked.group("order").lower() == "most" else "shortest"
+                if asked.group("count"):
+                    plan.limit = min(number_value(asked.group("count")), 100)
+                    take(*asked.span("count"))
+                take(*asked.span("noun"))
+                take(asked.start("order"), asked.end("part"))
                 plan.evidence.append(f"rows ordered by {plan.measure} ({asked.group(0)!r})")
         if not plan.group_by and not plan.measure and plan.intent in ("topic", "list") and self.measure_parts:
             # "the five most helpful reviews", "the least helpful review": a word of a numeric column's name ranks rows
