@@ -1888,3 +1888,9 @@ def test_a_time_of_day_or_later(planner: Planner) -> None:
     plan = planner.plan("How many stories were published at 6 pm or later in the day?")
     assert [(c.op, c.value) for c in conditions(plan, "hour")] == [(">=", 18)]
     assert not conditions(planner.plan("articles at 6 pm"), "hour")
+
+
+def test_biggest_first_is_an_order_not_a_computation(planner: Planner) -> None:
+    """"top 3 longest fashion pieces, biggest first" was the total word count of fashion, cut to 3 rows."""
+    plan = planner.plan("top 3 longest fashion pieces, biggest first — headline and length")
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "word_count", 3)

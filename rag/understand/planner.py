@@ -70,8 +70,9 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b", "count"),
     (r"\b(average|avg|mean|typical)\b", "avg"),
     (r"\b(totals?|sum of|combined|altogether|add(?:s|ed|ing)? up)\b", "sum"),
-    (r"\b(maximum|max|highest|largest|biggest|greatest)\b", "max"),
-    (r"\b(minimum|min|lowest|smallest|fewest)\b", "min"),
+    # ("biggest first", "lowest first": an order for the rows or groups, not a computation)
+    (r"\b(maximum|max|highest|largest|biggest|greatest)\b(?!\s+(?:\w+\s+)?first\b)", "max"),
+    (r"\b(minimum|min|lowest|smallest|fewest)\b(?!\s+(?:\w+\s+)?first\b)", "min"),
     # "which ticket has been waiting the longest": the oldest one (a time, not a length)
     (rf"\b({WAITED_LONGEST})\b", "earliest"),
     (rf"\b({LONGEST})\b", "longest"),
