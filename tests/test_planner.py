@@ -1894,3 +1894,10 @@ def test_biggest_first_is_an_order_not_a_computation(planner: Planner) -> None:
     """"top 3 longest fashion pieces, biggest first" was the total word count of fashion, cut to 3 rows."""
     plan = planner.plan("top 3 longest fashion pieces, biggest first — headline and length")
     assert (plan.intent, plan.measure, plan.limit) == ("longest", "word_count", 3)
+
+
+def test_count_the_co_written_ones_is_a_condition(planner: Planner) -> None:
+    """"count co-written pieces too" includes them; "count the co-written articles" counts only those."""
+    assert [(c.op, c.value) for c in conditions(planner.plan("Count the co-written articles"), "people_count")] == [
+        (">=", 2)]
+    assert not conditions(planner.plan("who's our most prolific writer? count co-written pieces too"), "people_count")

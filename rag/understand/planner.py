@@ -877,8 +877,10 @@ class Planner:
             return
         take(*match.span())
         # "counting / count … too / including pieces shared with a co-writer", "written or co-written"
-        included = re.search(r"(?<!not )\b(?:counting|including|incl\.?|count|include)\s+(?:[\w']+\s+){0,4}$|"
-                             r"\b(?:written|authored|wrote|bylined|signed)\s+or\s+$", text[:match.start()], re.I)
+        included = re.search(r"(?<!not )\b(?:counting|including|incl\.?)\s+(?:[\w']+\s+){0,4}$|"
+                             r"\b(?:written|authored|wrote|bylined|signed)\s+or\s+$", text[:match.start()], re.I) or (
+            re.search(r"\b(?:count|include)\s+(?:[\w']+\s+){0,4}$", text[:match.start()], re.I)
+            if re.match(r"(?:\s+[\w']+){0,2}?\s+(?:too|as\s+well|also)\b", text[match.end():], re.I) else None)
         counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|(?:is|are)\s+(?:counted|included))\b", text[match.end():],
                           re.I)
         if included or counts:
