@@ -314,3 +314,12 @@ def test_a_value_of_the_measure_inside_a_ranking(ask) -> None:  # noqa: ANN001
     top = max(fives.values())
     assert sorted(ask("Which brand got the most five-star reviews in 2024?")) == sorted(
         (b, n) for b, n in fives.items() if n == top)
+
+
+def test_a_yes_no_grouping_is_labelled_in_words(ask) -> None:  # noqa: ANN001
+    """"verified buyers vs everyone else" grouped by verified_purchase showed 1 and 0."""
+    def average(flag: int) -> float:
+        ratings = [int(r["rating"]) for r in ROWS if r["verified_purchase"] == flag]  # type: ignore[call-overload]
+        return float(Decimal(sum(ratings) / len(ratings)).quantize(Decimal("0.01"), ROUND_HALF_UP))
+    assert dict(ask("Verified buyers vs everyone else: how do their average star ratings compare?")) == {
+        "not verified": average(0), "verified": average(1)}

@@ -16,6 +16,7 @@ from rag.data.epoch import date_text_sql, epoch_of_day
 from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
 from rag.errors import NotInTable
 from rag.understand.planner import WEEKDAYS, Condition, QueryPlan
+from rag.understand.vocabulary import GENERIC_COLUMN_WORDS
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
 ROLE_OF_DIMENSION = {"year": "date", "month": "date", "day": "date", "author": "authors"}  # column role behind it
@@ -129,6 +130,8 @@ class SQLBuilder:
             return self._col(self.roles.category), self.roles.category
         if dimension == "author" and self.roles.authors:
             return self._col(self.roles.authors), self.roles.authors
+        if dimension in self.roles.numeric and self.profile.numeric_ranges.get(dimension) == (0.0, 1.0):
+            return self._yes_no(dimension), dimension  # "verified vs not verified", not 1 and 0
         if dimension in self.roles.categorical or dimension in self.roles.numeric:  # a small scale ("per rating")
             return self._col(dimension), dimension
         if dimension == "title" and self.roles.title:  # "which headline was used twice": titles that repeat
@@ -188,6 +191,17 @@ class SQLBuilder:
             operator = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}[condition.op]
             return operator(this=self._people_in(col), expression=exp.Literal.number(condition.value))
         return None
+
+    def _yes_no(self, column: str) -> exp.Expression:
+        """A 0/1 column as words: 'verified' / 'not verified' for verified_purchase (the first word of its name that
+        is not a generic column word), NULL left empty."""
+        words = [w for w in column.lower().split("_") if w and w not in GENERIC_COLUMN_WORDS] or [column.lower()]
+        word = words[0]
+        col = self._col(column)
+        return exp.Case(ifs=[exp.If(this=exp.EQ(this=col, expression=exp.Literal.number(1)),
+                                    true=exp.Literal.string(word)),
+                             exp.If(this=exp.EQ(this=col.copy(), expression=exp.Literal.number(0)),
+                                    true=exp.Literal.string(f"not {word}"))])
 
     @staticmethod
     def _is_empty(value: exp.Expression) -> exp.Expression:
