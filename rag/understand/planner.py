@@ -1069,21 +1069,14 @@ class Planner:
                         plan.top_per = dimension  # "... in each department": the top brands within each department
                         plan.evidence.append(f"the {plan.ranking} {plan.limit} {ranked[0]} within each {dimension}")
             take(trigger.start(), match.end())
-        # "status breakdown of ...", "priority split": the grouping named before the noun of a breakdown
         # "rank the days of the week by how many …", "rank the support agents by …": every group, most first
         for match in re.finditer(rf"\brank(?:ing|ed)?\s+(?:the\s+|all\s+|our\s+)?(?:\w+\s+)?({dim_pattern})\s+by\b"
                                  rf"(?:\s+how\s+(?:many|much))?", text, re.I):
-            dimension = dims[match.group(1).lower()]
-            if free(*match.span()) and dimension not in plan.group_by:
-                plan.group_by.append(dimension)
+            if self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free):
                 plan.order_most = True
-                take(*match.span())
         # "quarter-by-quarter", "month by month": a grouping by that unit
         for match in re.finditer(rf"\b({dim_pattern})[\s-]+by[\s-]+\1\b", text, re.I):
-            dimension = dims[match.group(1).lower()]
-            if free(*match.span()) and dimension not in plan.group_by:
-                plan.group_by.append(dimension)
-                take(*match.span())
+            self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free)
         # "by how urgent they were": the column whose value the adjective is (priority, of "urgent")
         for trigger in GROUP_TRIGGER.finditer(text):
             how = re.compile(r"how\s+([a-z]+)\b", re.I).match(text, trigger.end())
@@ -1096,13 +1089,11 @@ class Planner:
                 after = re.match(r"\s+(?:they|it|these|those)\s+(?:were|was|are|is)\b", text[how.end():], re.I)
                 if after:
                     take(how.end(), how.end() + after.end())
-        # "how are the stars spread out", "how are tickets distributed across priorities" (see the scales below)
+        # "status breakdown of ...", "priority split": the grouping named before the noun of a breakdown; "how are
+        # tickets distributed across priorities" (the stars of a rating: see the scales below)
         for match in re.finditer(rf"\b({dim_pattern})\s+{BREAKDOWN}|"
                                  rf"{HOW_SPREAD.format(dim_pattern)}", text, re.I):
-            dimension = dims[(match.group(1) or match.group(2)).lower()]
-            if free(*match.span()) and dimension not in plan.group_by:
-                plan.group_by.append(dimension)
-                take(*match.span())
+            self._group_on(plan, dims[(match.group(1) or match.group(2)).lower()], match.span(), take, free)
         # "per rating", "how many reviews for each star rating", "by number of stars": a number on a small scale
         # groups like a category ("by" only when nothing else groups: "top brands by rating" ranks brands)
         scales = {w: c for w, c in self.vocab.measures.items() if self._is_scale(c)}
@@ -1117,9 +1108,7 @@ class Planner:
                     take(trigger.start(), match.end())
             for match in [*re.finditer(HOW_SPREAD.format(scale_words), text, re.I),  # "how are the stars spread out"
                           *re.finditer(rf"\b(?:star\s+)?({scale_words})\s+{BREAKDOWN}", text, re.I)]:  # "rating mix"
-                if free(*match.span()) and scales[match.group(1).lower()] not in plan.group_by:
-                    plan.group_by.append(scales[match.group(1).lower()])
-                    take(*match.span())
+                self._group_on(plan, scales[match.group(1).lower()], match.span(), take, free)
         for match in re.finditer(r"\b(yearly|annual|annually|quarterly|monthly|weekly|daily)\b", text, re.I):
             after = WORD.findall(text[match.end():])[:1]
             if (after and self._is_topic_word(after[0]) and after[0].lower() not in self.known_words
@@ -1252,6 +1241,16 @@ class Planner:
             plan.evidence.append(f"every group, ordered ({first.group(0)!r})")
             take(*first.span())
 
+    @staticmethod
+    def _group_on(plan: QueryPlan, dimension: str, span: tuple[int, int], take: Any, free: Any) -> bool:
+        """Group by `dimension` when the words at `span` are still unread and it is not a grouping yet (reading
+        them); whether it was added."""
+        if not free(*span) or dimension in plan.group_by:
+            return False
+        plan.group_by.append(dimension)
+        take(*span)
+        return True
+
     def _is_scale(self, column: str) -> bool:
         """Whether a number column is a small scale (a 1-5 rating): its values group like a category, and "more
         stars" means a higher average."""
@@ -1283,15 +1282,10 @@ class Planner:
 
     def _sized_by(self, text: str, plan: QueryPlan, take: Any, sized: re.Match[str], op: str,
                   number: int | float) -> None:
-        """The groups must have `op number` rows; the grouping is the one asked about, else the dimension named after
-        which/what ("which agent has more than 12 tickets", "which of our journalists …"; a word naming the kind of
-        rows may come first: "which support agents"), or just before the rows it has ("brands with more than 150
-        reviews")."""
+        """The groups must have `op number` rows ("which agent has more than 12 tickets"); the grouping is the one
+        asked about, else the dimension `_groups_asked` names."""
         if not plan.group_by and not plan.distinct:
-            which = re.search(r"\b(?:which|what)\s+(?:of\s+(?:our|the|your)\s+)?(?:\w+\s+(?=\w+\s+(?:are|is|were|was|"
-                              r"have|has|had|with)\b))?(\w+)", text[:sized.start()], re.I) or re.search(
-                r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got)\s+$",
-                text[:sized.start()], re.I)
+            which = self._groups_asked(text, sized.start())
             dimension = self.vocab.dimensions.get(which.group(1).lower()) if which else None
             if dimension is None or dimension not in self.grouping_columns | {"category"}:
                 return
@@ -1302,13 +1296,22 @@ class Planner:
         take(sized.start(), sized.end(2))  # a word between ("at least 30 H&N reviews") is left to the recognisers
         take(sized.start(3), sized.end(3))
 
+    @staticmethod
+    def _groups_asked(text: str, end: int) -> re.Match[str] | None:
+        """The word naming the groups a question asks about before `end` (group 1): after which/what ("which agent",
+        "which of our journalists", "which support agents": a word naming the kind of rows may come first), or just
+        before the rows they have ("brands with more than 150 reviews")."""
+        return re.search(r"\b(?:which|what)\s+(?:of\s+(?:our|the|your)\s+)?(?:\w+\s+(?=\w+\s+(?:are|is|were|was|have|"
+                         r"has|had|with)\b))?(\w+)", text[:end], re.I) or re.search(
+            r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got)\s+$", text[:end], re.I)
+
     def _repeated_titles(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Have we used the same headline twice?", "any duplicate titles?": the titles that more than one row has,
         with how many (the rows are grouped by their title)."""
         if not self.roles.title or plan.group_by:
             return
         titles = "|".join(sorted((re.escape(w) for w in {*column_words(self.roles.title), "title", "headline",
-                                                          "subject", "name"}), key=len, reverse=True))
+                                                          "subject"}), key=len, reverse=True))
         repeated = re.search(rf"\b(?:same|duplicate[ds]?|repeated|identical)\s+({titles})s?\b|\b({titles})s?\s+"
                              rf"(?:\w+\s+){{0,2}}?(?:used|repeated|reused|appear(?:s|ed)?|occur(?:s|red)?|run)\s+"
                              rf"(?:more\s+than\s+once|twice|again|multiple\s+times|several\s+times)", text, re.I)
@@ -1329,7 +1332,7 @@ class Planner:
         if not spread or not free(*spread.span()) or plan.distinct:
             return
         counted = self.vocab.dimensions[spread.group(3).lower()]
-        which = re.search(r"\b(?:which|what)\s+(\w+)", text[:spread.start()], re.I)
+        which = self._groups_asked(text, spread.start())
         group = plan.group_by[0] if len(plan.group_by) == 1 else (
             self.vocab.dimensions.get(which.group(1).lower()) if which and not plan.group_by else None)
         if group is None or group == counted or group not in self.grouping_columns | {"category"}:
