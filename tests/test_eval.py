@@ -173,6 +173,7 @@ def test_parse_cases_reads_every_form() -> None:
         {"id": "c", "question": "q c", "route": "sql", "sql_result": {"rows": [], "ordered": False}},
         {"id": "d", "question": "q d", "route": "vector", "alternatives": ["hybrid"], "relevant": ["u1", "Title"]},
         {"id": "e", "question": "q e", "route": "hybrid", "no_answer": True, "notes": "none exists"},
+        {"id": "f", "question": "q f", "route": "sql", "sql_result": 0},  # a count of zero is a result
     ]}
     cases = parse_cases(document).cases
     assert cases[0].sql_result == ExpectedSQL(rows=[["x", 1]]) and cases[0].ordered
@@ -180,6 +181,7 @@ def test_parse_cases_reads_every_form() -> None:
     assert cases[2].sql_result is not None and cases[2].sql_result.is_empty and not cases[2].answer_exists
     assert cases[3].accepted_routes == ("vector", "hybrid") and cases[3].kind == "retrieval"
     assert cases[4].kind == "no_answer" and not cases[4].answer_exists
+    assert cases[5].sql_result == ExpectedSQL(value=0, has_value=True)
 
 
 @pytest.mark.parametrize(("document", "words"), [

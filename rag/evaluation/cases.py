@@ -282,7 +282,9 @@ def _parse_case(raw: Any) -> Case:
     alternatives = raw.get("alternatives") or []
     if not isinstance(alternatives, list) or any(a not in ROUTES for a in alternatives):
         raise ValueError(f"'alternatives' must be a list of routes ({', '.join(ROUTES)})")
-    present = [k for k in ("sql_result", "relevant", "no_answer") if k in raw and raw[k] not in (None, False)]
+    # (a result of 0 is a result: `0 in (None, False)` is true)
+    present = [k for k in ("sql_result", "relevant", "no_answer") if k in raw and raw[k] is not None
+               and raw[k] is not False]
     if len(present) != 1:
         raise ValueError("needs exactly one of 'sql_result', 'relevant' or 'no_answer: true'"
                          + (f" (has {', '.join(present)})" if present else ""))
