@@ -1840,6 +1840,38 @@ def test_the_first_quarter_or_the_second(tickets: Planner) -> None:
                                                                                      date(2024, 6, 30))]
 
 
+@pytest.mark.parametrize("question", [
+    "How does the number of tickets in the first quarter of 2024 compare with the second?",
+    "were there more tickets in the first quarter of 2024 than in the second?"])
+def test_a_period_compared_with_the_next_of_its_year(tickets: Planner, question: str) -> None:
+    """"the first quarter of 2024 compare with the second": the second quarter of 2024, compared per quarter (the
+    first quarter alone was counted, 'second' unused)."""
+    plan = tickets.plan(question)
+    assert plan.group_by == ["quarter"] and plan.unused == []
+    assert only(plan, "date_any").value == [(date(2024, 1, 1), date(2024, 3, 31)), (date(2024, 4, 1),
+                                                                                     date(2024, 6, 30))]
+
+
+def test_halves_of_years_are_compared_per_half(reviews: Planner) -> None:
+    """Two half-years set against each other are grouped per half (no grouping existed: one total of both); the
+    answer-shape word "counts" is no text match."""
+    plan = reviews.plan("Were more reviews written in the first half of 2024 than in the first half of 2023? "
+                        "Give both counts")
+    assert plan.group_by == ["half"] and plan.topic == "" and "counts" in plan.unused
+    assert reviews.plan("reviews per half-year").group_by == ["half"]
+
+
+@pytest.mark.parametrize(("question", "values"), [
+    ("how many unclosed tickets are there", "closed"),
+    ("unclosed tickets per assignee (anything not closed or pending)", ["closed", "pending"]),
+])
+def test_a_value_with_the_prefix_un_is_negated(tickets: Planner, question: str, values: object) -> None:
+    """"unclosed" is status != 'closed' (it was a text match on 'unclosed', which counted no rows)."""
+    plan = tickets.plan(question)
+    condition = only(plan, "category")
+    assert condition.op in ("!=", "not in") and condition.value == values and plan.topic == ""
+
+
 def test_a_share_of_rows_without_a_yes_no_value(reviews: Planner) -> None:
     """"share of unverified reviews per department" counted them, 'share' unused ('unverified' read as a thing)."""
     plan = reviews.plan("share of unverified reviews per brand")

@@ -303,7 +303,7 @@ def _drops(text: str, planner: Planner) -> list[tuple[str, str]]:
     for match in pattern.finditer(text):
         word = next(group for group in match.groups() if group).lower()
         dimension = "day" if word in ("time", "date", "dates") else planner.vocab.dimensions.get(word)
-        column = {"year": roles.date, "month": roles.date, "day": roles.date, "quarter": roles.date,
+        column = {"year": roles.date, "month": roles.date, "day": roles.date, "quarter": roles.date, "half": roles.date,
                   "week": roles.date, "weekday": roles.date, "category": roles.category,
                   "author": roles.authors}.get(
             dimension or "", dimension if dimension in roles.categorical else None)

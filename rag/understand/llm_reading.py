@@ -31,7 +31,7 @@ READING_TOKEN_BUDGET = 700  # prompt tokens of one reading; value lists are shor
 MAX_REPLY_CHARS = 8_000  # a longer reply is not a reading
 INTENTS = ("count", "avg", "sum", "max", "min", "share", "list", "latest", "earliest", "longest", "shortest",
            "topic", "other")
-DATE_PARTS = ("year", "month", "day", "quarter", "weekday")
+DATE_PARTS = ("year", "month", "day", "quarter", "half", "weekday")
 VALUE_OPS = ("=", "!=", "in", "not in")
 NUMBER_OPS = (">", ">=", "<", "<=", "=", "in")
 DATE_OPS = ("between", "=", ">=", ">", "<=", "<")

@@ -87,7 +87,7 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
                       r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any|anything))\b", re.I)
 # groupings made from the date column
-CALENDAR_DIMENSIONS = frozenset({"year", "quarter", "month", "week", "day", "weekday", "hour"})
+CALENDAR_DIMENSIONS = frozenset({"year", "half", "quarter", "month", "week", "day", "weekday", "hour"})
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes|run|runs|end|ends|ended|turn|turns|turned|"
@@ -131,9 +131,12 @@ YEARLESS_PERIOD = re.compile(r"\b(?:the\s+)?(?:first|second|third|fourth|1st|2nd
 FORMAT_HINT = re.compile(r"\b(?:label(?:l?ed|s)?|formatted|format)\s+(?:\w+\s+)?"
                          r"(?:like|as|in\s+the\s+form)?\s*(?:e\.g\.\s*)?\d{4}[-/]?(?:Q[1-4n]|\d{2}|Q)?\b"
                          r"(?:\s*(?:to|-|through|,|and)\s*\d{4}[-/]?(?:Q[1-4n]|\d{2})?\b)*", re.I)
-# "the first quarter or the second": the second period's unit is the first's
-ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)\s+"
-                               r"(?:or|vs\.?|versus|and)\s+(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\b"
+# "the first quarter or the second", "Q1 2024 compared with the second": the second period's unit (and year) is the
+# first's
+ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)"
+                               r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d))?,?\s+"
+                               r"(?:or|vs\.?|versus|and|against|than|compared?\s+(?:with|to|against))\s+"
+                               r"(?:in\s+|with\s+)?(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\b"
                                r"(?!\s+(?:quarter|half))", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
                            r"(?:for\s+)?(?:every|each)\s+combination\s+of|"
@@ -601,7 +604,8 @@ class Planner:
             if any(start <= match.start() < end for start, end in quoted):
                 return whole
             frequency = zipf_of(lower)
-            if len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF:
+            if (len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF
+                    or self._unprefixed(lower)):  # "unclosed" is no misspelt "closed"
                 return whole
             # Edits (a swap of neighbours counts as one): one for a word English knows a little ("febuary",
             # "hadad", "lenght"), two for a longer word it does not know at all ("entertanment", "categroy").
@@ -793,7 +797,7 @@ class Planner:
         found_ranges = find_date_ranges(text, today=self.today)
         if COMPARE_CUE.search(text):
             found_ranges = self._compared_months(text, found_ranges, take)
-        found_ranges += self._periods_of_the_only_year(text, found_ranges)
+        found_ranges += self._periods_of_the_only_year(text, found_ranges) + self._elliptical_periods(text)
         for found in found_ranges:
             plan.conditions.append(Condition("date", self.roles.date, "between", (found.start, found.end),
                                              found.text, span=found.span))
@@ -834,10 +838,20 @@ class Planner:
             if not any(a < match.end() and match.start() < b for a, b in (r.span for r in found)):
                 periods += [dataclasses.replace(r, span=match.span(), text=match.group(0))
                             for r in find_date_ranges(f"{match.group(0)} of {low.year}", today=self.today)]
+        return periods
+
+    def _elliptical_periods(self, text: str) -> list[Any]:
+        """"The first quarter of 2024 compared with the second": the second period of the first's unit and year (or
+        of the table's only year), shown in the restatement with its dates."""
+        low, high = _parse_day(self.profile.date_min), _parse_day(self.profile.date_max)
+        only_year = low.year if low and high and low.year == high.year else None
+        periods = []
         for match in ELLIPTICAL_PERIOD.finditer(text):
-            said = f"the {match.group(2)} {match.group(1)}"
-            periods += [dataclasses.replace(r, span=match.span(2), text=match.group(2))
-                        for r in find_date_ranges(f"{said} of {low.year}", today=self.today)]
+            year = match.group("year") or only_year
+            if year:
+                said = f"the {match.group(3)} {match.group(1)} of {year}"
+                periods += [dataclasses.replace(r, span=match.span(3), text=match.group(3))
+                            for r in find_date_ranges(said, today=self.today)]
         return periods
 
     def _people_counts(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
@@ -1695,8 +1709,9 @@ class Planner:
         if token in STOPWORDS and not (word.isupper() and len(word) >= 2):
             return None
         found = self.vocab.value_for([token]) or self.vocab.value_for([singular(token)])
-        # a close spelling only for a word English does not know: "ending" is no misspelt "pending"
-        if found is None and len(token) >= 5 and zipf_of(token) < TYPO_ZIPF:
+        # a close spelling only for a word English does not know: "ending" is no misspelt "pending" (and "unclosed"
+        # is the value negated, see `_unprefixed_values`)
+        if found is None and len(token) >= 5 and zipf_of(token) < TYPO_ZIPF and not self._unprefixed(token):
             close = difflib.get_close_matches(token, [k for k in self.vocab.values if " " not in k], n=1, cutoff=0.85)
             found = self.vocab.values[close[0]] if close and not self._as_close_to_another(token, close[0]) else None
         return found
@@ -1872,8 +1887,15 @@ class Planner:
         words: dict[tuple[str, bool], list[str]] = {}
         clauses: set[tuple[str, bool]] = set()  # stated as a clause about the rows ("that are still open")
         negated_until = -1
-        for start, end, column, value in self._value_spans(text):
+        spans = sorted([(*span, False) for span in self._value_spans(text)] + self._unprefixed_values(text))
+        for start, end, column, value, unprefixed in spans:
             if not free(start, end):
+                continue
+            if unprefixed:  # "unresolved tickets": the value negated by its own prefix
+                key = (column, True)
+                found.setdefault(key, []).extend([value] if value not in found.get(key, []) else [])
+                words.setdefault(key, []).append(text[start:end])
+                take(start, end)
                 continue
             phrase = self._topic_phrase(text, start, end, plan, free)
             if phrase:
@@ -1913,6 +1935,22 @@ class Planner:
                                              clause=(column, negated) in clauses))
             label = "category" if column == self.roles.category else column
             plan.evidence.append(f"{label} " + ("not " if negated else "") + " or ".join(values))
+
+    def _unprefixed_values(self, text: str) -> list[tuple[int, int, str, str, bool]]:
+        """(start, end, column, value, True) of each word that is a categorical value with the prefix "un"
+        ("unresolved" for status 'resolved', "unpaid" for 'paid'), unless the word is itself a value."""
+        found = []
+        for match in WORD.finditer(text):
+            hit = self._unprefixed(match.group(0).lower())
+            if hit:
+                found.append((match.start(), match.end(), *hit, True))
+        return found
+
+    def _unprefixed(self, word: str) -> tuple[str, str] | None:
+        """(column, value) when `word` is "un" + that value and no value itself."""
+        if len(word) > 5 and word.startswith("un") and not self.vocab.value_for([word]):
+            return self.vocab.value_for([word[2:]])
+        return None
 
     def _topic_phrase(self, text: str, start: int, end: int, plan: QueryPlan, free: Any) -> str:
         """The topic phrase a value word heads in a search question, or "": a free topic word modifies it and it
@@ -2055,7 +2093,8 @@ class Planner:
             for condition in [*items, None]:
                 if group and condition is not None:
                     gap = text[self._position(text, group[-1], end=True):self._position(text, condition)]
-                    joined = re.fullmatch(r"\s*(?:,|or|nor|vs\.?|versus|,\s*or|and|,\s*and)(?:\s+the)?\s*", gap, re.I)
+                    joined = re.fullmatch(r"\s*(?:,|or|nor|vs\.?|versus|,\s*or|and|,\s*and|against|than(?:\s+in)?|"
+                                          r"compared?\s+(?:with|to))(?:\s+the)?\s*", gap, re.I)
                     if joined and (kind == "date" or "and" not in gap.lower() or compare):
                         group.append(condition)
                         continue
@@ -2369,7 +2408,7 @@ RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; 
 
 
 def _granularity(ranges: list[tuple[date, date]]) -> str | None:
-    """'month', 'quarter' or 'year' when every range is a whole calendar month, quarter or year."""
+    """'month', 'quarter', 'half' or 'year' when every range is a whole calendar month, quarter or year."""
     def whole_month(a: date, b: date) -> bool:
         return a.day == 1 and (b + timedelta(days=1)).day == 1 and a.month == b.month and a.year == b.year
 
@@ -2377,9 +2416,10 @@ def _granularity(ranges: list[tuple[date, date]]) -> str | None:
         return "year"
     if all(whole_month(a, b) for a, b in ranges):
         return "month"
-    if all(a.day == 1 and a.month % 3 == 1 and whole_month(date(b.year, b.month, 1), b) and b.month == a.month + 2
-           and a.year == b.year for a, b in ranges):
-        return "quarter"
+    for unit, months in (("quarter", 3), ("half", 6)):
+        if all(a.day == 1 and a.month % months == 1 and whole_month(date(b.year, b.month, 1), b)
+               and b.month == a.month + months - 1 and a.year == b.year for a, b in ranges):
+            return unit
     return None
 
 

@@ -117,7 +117,9 @@ class SQLBuilder:
 
     def _dimension(self, dimension: str) -> tuple[exp.Expression, str]:
         if dimension == "quarter" and self.roles.date:
-            return self._quarter(), "quarter"
+            return self._part_of_year(3, "Q"), "quarter"
+        if dimension == "half" and self.roles.date:
+            return self._part_of_year(6, "H"), "half"
         if dimension == "weekday" and self.roles.date:
             return self._weekday_name(), "weekday"
         if dimension == "week" and self.roles.date:
@@ -270,17 +272,18 @@ class SQLBuilder:
         monday = exp.func("DATE_TRUNC", exp.Literal.string("week"), exp.cast(text, "TIMESTAMP"))
         return exp.cast(exp.cast(monday, "DATE"), "TEXT")
 
-    def _quarter(self) -> exp.Expression:
-        """'YYYY-Qn' from the date column (text 'YYYY-MM-...' or a date), portable: substrings and arithmetic."""
+    def _part_of_year(self, months: int, letter: str) -> exp.Expression:
+        """'YYYY-Qn' (months=3) or 'YYYY-Hn' (months=6) from the date column (text 'YYYY-MM-...' or a date),
+        portable: substrings and arithmetic."""
         assert self.roles.date
         text = self._text(self.roles.date)
         month = exp.cast(exp.func("SUBSTR", text, exp.Literal.number(6), exp.Literal.number(2)), "INTEGER")
         # integer division on both sides ((month + 2) / 3): a cast of a real quotient rounds on PostgreSQL, which
         # put September in Q4
-        number = exp.Div(this=exp.paren(exp.Add(this=month, expression=exp.Literal.number(2))),
-                         expression=exp.Literal.number(3), typed=True)
+        number = exp.Div(this=exp.paren(exp.Add(this=month, expression=exp.Literal.number(months - 1))),
+                         expression=exp.Literal.number(months), typed=True)
         year = exp.func("SUBSTR", text, exp.Literal.number(1), exp.Literal.number(4))
-        return exp.DPipe(this=exp.DPipe(this=year, expression=exp.Literal.string("-Q")),
+        return exp.DPipe(this=exp.DPipe(this=year, expression=exp.Literal.string(f"-{letter}")),
                          expression=exp.cast(number, "TEXT"))
 
     def _author_match(self, column: str, name: str) -> exp.Expression:

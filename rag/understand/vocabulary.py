@@ -63,6 +63,8 @@ DIMENSION_WORDS: dict[str, tuple[str, ...]] = {
     "month": ("month", "months", "monthly"),
     "day": ("day", "days", "daily", "date", "dates"),
     "quarter": ("quarter", "quarters", "quarterly"),
+    "half": ("halves", "half-year", "half-years", "half year", "half years", "half-yearly", "semiannual",
+             "semi-annual"),
     "week": ("week", "weeks", "weekly"),
     "weekday": ("weekday", "weekdays", "day of the week", "day of week", "days of the week"),
     "category": ("category", "categories", "section", "sections", "topic area", "kind", "type", "types"),
@@ -99,7 +101,7 @@ daily date dates quarter quarters quarterly week weeks weekly weekend weekends w
 march april may june july august september october november december monday tuesday wednesday thursday friday
 saturday sunday between before after since until during except excluding without versus compare comparison
 articles stories pieces posts documents records reports entries items more less fewer greater longer shorter
-blank empty missing unknown
+blank empty missing unknown counts totals numbers figures averages tally tallies halves
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
