@@ -66,7 +66,7 @@ WAITED_LONGEST = (r"(?:waiting|waited|sitting|sat|outstanding|open|pending|unans
 # Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(what|which) (share|percentage|proportion|fraction|percent)\b|\b(share|percentage|proportion|"
-     r"fraction|percent) of\b|\b(share|percentage|proportion)s?\b", "share"),
+     r"fraction|percent) of\b|\b(share|percentage|proportion)s?\b|\b(?:what|which)\s*(?:%|pct\b)|%\s+of\b", "share"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b", "count"),
     (r"\b(average|avg|mean|typical)\b", "avg"),
     (r"\b(totals?|sum of|combined|altogether|add(?:s|ed|ing)? up)\b", "sum"),
@@ -109,7 +109,7 @@ WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(week
 # more, X or Y"): the answer is one row per named value.
 COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|which (?:one )?"
                          r"(?:had|has|have|got|gets|is|was|did|does|received|scored)\b.*\b(?:more|fewer|less|"
-                         r"higher|lower|better|worse|bigger|larger|smaller|most|best)|(?:more|fewer|higher|lower|"
+                         r"higher|lower|better|worse|bigger|larger|smaller|most|best|busier|quieter)|(?:more|fewer|higher|lower|"
                          r"better|worse)\b.*\bor\b|"
                          # "did sports or travel run more pieces" (not "more than 700": a bound)
                          r"(?:did|does|do|has|have|had|is|was|were|are)\s+[\w&.'-]+\s+or\s+[\w&.'-]+\b.*\b(?:more|"
@@ -124,6 +124,9 @@ MONTH_NAME = (r"(?:january|february|march|april|may|june|july|august|september|o
               r"q[1-4]|h[12])\b")
 COMPARED_MONTHS = re.compile(rf"\b{MONTH_NAME}(?:\s*(?:,|or|vs\.?|versus|and|,\s*or|,\s*and)\s*{MONTH_NAME})+"
                              rf"(?:,?\s+(?P<year>(?:19|20)\d\d))?\b", re.I)
+# "Q2 brought in more tickets than Q1", "more in March than in April 2024": two periods compared by "than"
+COMPARED_THAN = re.compile(rf"\b(?P<first>{MONTH_NAME})(?!\s*(?:19|20)\d\d)[^?.!]{{0,50}}?\bth[ae]n\s+"
+                           rf"(?:in\s+|during\s+)?(?P<second>{MONTH_NAME})(?:,?\s+(?P<year>(?:19|20)\d\d))?", re.I)
 # a spelled-out quarter or half without its year ("in the second quarter"; see `_periods_of_the_only_year`)
 YEARLESS_PERIOD = re.compile(r"\b(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:quarter|half)\b"
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
@@ -134,10 +137,10 @@ FORMAT_HINT = re.compile(r"\b(?:label(?:l?ed|s)?|formatted|format)\s+(?:\w+\s+)?
 # "the first quarter or the second", "Q1 2024 compared with the second": the second period's unit (and year) is the
 # first's
 ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)"
-                               r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d))?,?\s+"
+                               r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d))?[^?.!\d]{0,40}?\s"
                                r"(?:or|vs\.?|versus|and|against|than|compared?\s+(?:with|to|against))\s+"
                                r"(?:in\s+|with\s+)?(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\b"
-                               r"(?!\s+(?:quarter|half))", re.I)
+                               r"(?:\s+(?:quarter|half)\b)?(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
                            r"(?:for\s+)?(?:every|each)\s+combination\s+of|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
@@ -684,7 +687,8 @@ class Planner:
         else:
             # the whole ends at the verb before the last condition: "of everything we ran in 2023 | came from
             # politics", "of all tickets | sits with Maya Lindqvist", "of the 2023 reviews | were posted at weekends"
-            whole = re.search(r"\b(?:share|percentage|proportion|fraction|percent|part)\s+of\s+", text, re.I)
+            whole = re.search(r"(?:\b(?:share|percentage|proportion|fraction|percent|part|pct)|%)\s+of\s+", text,
+                              re.I)
             last = max((self._position(text, c) for c in plan.conditions), default=-1)
             verbs = list(SHARE_VERB.finditer(text, whole.end(), last)) if whole and last > whole.end() else []
             if not verbs:
@@ -692,8 +696,8 @@ class Planner:
             region = (whole.end(), verbs[-1].start())
 
         def inside(condition: Condition) -> bool:
-            if condition.span:
-                return region[0] <= condition.span[0] < region[1]
+            if condition.span:  # (overlapping: the span of "of 2023" starts inside "percentage of")
+                return condition.span[0] < region[1] and region[0] < condition.span[1]
             at = lower.find(condition.words.lower(), region[0])
             return 0 <= at < region[1]
 
@@ -797,7 +801,8 @@ class Planner:
         found_ranges = find_date_ranges(text, today=self.today)
         if COMPARE_CUE.search(text):
             found_ranges = self._compared_months(text, found_ranges, take)
-        found_ranges += self._periods_of_the_only_year(text, found_ranges) + self._elliptical_periods(text)
+        found_ranges += self._periods_of_the_only_year(text, found_ranges)
+        found_ranges += self._elliptical_periods(text, found_ranges)
         for found in found_ranges:
             plan.conditions.append(Condition("date", self.roles.date, "between", (found.start, found.end),
                                              found.text, span=found.span))
@@ -809,7 +814,7 @@ class Planner:
         names set against each other are the periods compared, although a bare month needs a gating word ("in
         January") elsewhere. A year written apart is theirs when it is the only other date (its words are then
         read); beside other dates they are left as not used."""
-        for named in COMPARED_MONTHS.finditer(text):
+        for named in [*COMPARED_MONTHS.finditer(text), *COMPARED_THAN.finditer(text)]:
             inside = [r for r in found if named.start() <= r.span[0] and r.span[1] <= named.end()]
             others = [r for r in found if r not in inside]
             year = named.group("year") or ""
@@ -818,11 +823,16 @@ class Planner:
             if others:  # "in 2023, March or April"
                 year = str(others[0].start.year)
                 take(*others[0].span)
-            months = list(re.finditer(MONTH_NAME, named.group(0), re.I))
+            if "first" in named.groupdict():  # "Q2 brought in more than Q1": the words between are read elsewhere
+                months = [(named.start("first"), named.end("first")), (named.start("second"), named.end())]
+            else:
+                months = [(named.start() + m.start(), named.start() + m.end())
+                          for m in re.finditer(MONTH_NAME, named.group(0), re.I)]
+                months[-1] = (months[-1][0], named.end())
             found = []
-            for month in months:
-                start = named.start() + month.start()
-                end = named.end() if month is months[-1] else named.start() + month.end()
+            for start, end in months:
+                month = re.match(MONTH_NAME, text[start:end], re.I)
+                assert month
                 found += [dataclasses.replace(r, span=(start, end), text=text[start:end])
                           for r in find_date_ranges(f"in {month.group(0)} {year}".strip(), today=self.today)]
         return found
@@ -840,7 +850,7 @@ class Planner:
                             for r in find_date_ranges(f"{match.group(0)} of {low.year}", today=self.today)]
         return periods
 
-    def _elliptical_periods(self, text: str) -> list[Any]:
+    def _elliptical_periods(self, text: str, found: list[Any]) -> list[Any]:
         """"The first quarter of 2024 compared with the second": the second period of the first's unit and year (or
         of the table's only year), shown in the restatement with its dates."""
         low, high = _parse_day(self.profile.date_min), _parse_day(self.profile.date_max)
@@ -848,9 +858,10 @@ class Planner:
         periods = []
         for match in ELLIPTICAL_PERIOD.finditer(text):
             year = match.group("year") or only_year
-            if year:
+            if year and not any(a < match.end() and match.start(3) < b for a, b in (r.span for r in found)):
                 said = f"the {match.group(3)} {match.group(1)} of {year}"
-                periods += [dataclasses.replace(r, span=match.span(3), text=match.group(3))
+                span = (match.start(3), match.end())
+                periods += [dataclasses.replace(r, span=span, text=text[slice(*span)])
                             for r in find_date_ranges(said, today=self.today)]
         return periods
 
@@ -1195,7 +1206,8 @@ class Planner:
                        and re.search(r"\b(?:each|every|per)\b", text, re.I) else "")
         if not plan.group_by or partitioned:
             # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
-            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(most|least|fewest|highest|lowest|best|worst)[\s-]+"
+            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(most|least|fewest|highest|lowest|best|worst|busiest|"
+                               rf"quietest|slowest)[\s-]+"
                                rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
             after = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})\s+(?:with|having|that have|that had|"
                               rf"that got|which have|which had)\s+the\s+(most|least|fewest|highest|lowest|best|"
@@ -1212,7 +1224,7 @@ class Planner:
                     plan.top_per = partitioned
                     plan.evidence.append(f"the {word.lower()} {dimension_word} within each {partitioned}")
                 plan.ranking = word.lower()
-                plan.order_most = plan.ranking in ("most", "highest", "best")
+                plan.order_most = plan.ranking in ("most", "highest", "best", "busiest")
                 for part in re.findall(r"[a-z]+", filler.lower()):  # "the three lowest rated brands"
                     plan.measure = plan.measure or self.vocab.measures.get(part) or self.measure_parts.get(part)
                 if plan.limit is None:
@@ -1754,7 +1766,7 @@ class Planner:
                 if SUBJECT_CUE.search(before) or before.rstrip().endswith(("\"", "“", "'")):
                     return True
         for match in re.finditer(rf"(?<![\w'-]){re.escape(last)}(?![\w'-])\s+(\w+)", text):
-            if self._is_entity(match.group(1)):
+            if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS:  # not "incoming tickets"
                 return True
         return False
 
@@ -2036,7 +2048,7 @@ class Planner:
                 take(more.start(1), more.start(1) + len(phrase))
         # "which one scores better", "how do they compare": the pronoun, comparatives and verbs of the comparison
         for word in re.finditer(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison)(?!\w)|\bwhich\s+(one)\b|"
-                                r"\b(more|fewer|less|higher|lower|better|worse|bigger|larger|smaller)\b(?!\s+th[ae]n\s+\d)",
+                                r"\b(more|fewer|less|higher|lower|better|worse|bigger|larger|smaller|busier|quieter)\b(?!\s+th[ae]n\s+\d)",
                                 text, re.I):
             take(*word.span(word.lastindex or 0))
 
@@ -2095,6 +2107,9 @@ class Planner:
                     gap = text[self._position(text, group[-1], end=True):self._position(text, condition)]
                     joined = re.fullmatch(r"\s*(?:,|or|nor|vs\.?|versus|,\s*or|and|,\s*and|against|than(?:\s+in)?|"
                                           r"compared?\s+(?:with|to))(?:\s+the)?\s*", gap, re.I)
+                    # "Q2 brought in more tickets than Q1": the periods compared
+                    joined = joined or compare and re.fullmatch(r"[^?.!]*\bth[ae]n(?:\s+(?:in|during))?(?:\s+the)?\s*",
+                                                                 gap, re.I)
                     if joined and (kind == "date" or "and" not in gap.lower() or compare):
                         group.append(condition)
                         continue

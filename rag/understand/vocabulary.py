@@ -67,13 +67,15 @@ DIMENSION_WORDS: dict[str, tuple[str, ...]] = {
              "semi-annual"),
     "week": ("week", "weeks", "weekly"),
     "weekday": ("weekday", "weekdays", "day of the week", "day of week", "days of the week"),
-    "category": ("category", "categories", "section", "sections", "topic area", "kind", "type", "types"),
+    "category": ("category", "categories", "section", "sections", "desk", "desks", "topic area", "kind", "type",
+                 "types"),
     "author": ("author", "authors", "writer", "writers", "reporter", "reporters", "journalist", "journalists",
                "byline", "bylines"),
 }
 
 STOPWORDS = frozenset("""
-a an the of in on at by per to for from with without within into onto over under about around regarding re
+a an the of in on at by per to for from with without within into onto over under about around regarding re among
+amongst
 concerning and or but nor not no yes so as than then that this these those there here it its it's is are was
 were be been being am do does did done doing have has had having can could would should will shall may might
 must i me my we us our you your he him his she her they them their what which who whom whose where when why
@@ -101,7 +103,7 @@ daily date dates quarter quarters quarterly week weeks weekly weekend weekends w
 march april may june july august september october november december monday tuesday wednesday thursday friday
 saturday sunday between before after since until during except excluding without versus compare comparison
 articles stories pieces posts documents records reports entries items more less fewer greater longer shorter
-blank empty missing unknown counts totals numbers figures averages tally tallies halves
+blank empty missing unknown incoming inbound gap difference counts totals numbers figures averages tally tallies halves
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
@@ -235,10 +237,14 @@ class Vocabulary:
         for dimension, words in DIMENSION_WORDS.items():
             for word in words:
                 vocab.dimensions[word] = dimension
+        named: set[str] = set()  # words a column is itself called: they name it, not the generic grouping
         for column in dict.fromkeys([*(roles.categorical or []), *([roles.category] if roles.category else [])]):
             dimension = "category" if column == roles.category else column
             words = column_words(column)
-            for word in (*words, *COLUMN_SYNONYMS.get(words[-1], ())):
+            for word in {form for w in words for form in (w, singular(w), plural(w))} - named:
+                vocab.dimensions[word] = dimension  # a column called "desk" is what "per desk" means
+                named.add(word)
+            for word in COLUMN_SYNONYMS.get(words[-1], ()):
                 vocab.dimensions.setdefault(word, dimension)
                 vocab.dimensions.setdefault(singular(word), dimension)
                 vocab.dimensions.setdefault(plural(word), dimension)
