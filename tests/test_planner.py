@@ -1976,3 +1976,16 @@ def test_periods_compared_with_than(tickets: Planner, question: str) -> None:
     plan = tickets.plan(question)
     assert plan.intent == "count" and plan.group_by in (["quarter"], ["half"]) and plan.topic == ""
     assert len(only(plan, "date_any").value) == 2
+
+
+def test_co_written_ones_included_adds_no_condition(planner: Planner) -> None:
+    plan = planner.plan("how many pieces has Jane Doe been credited on, co-written ones included?")
+    assert [c.kind for c in plan.conditions] == ["author"]
+
+
+@pytest.mark.parametrize("question", ["Which open tickets were handed to Priya Natarajan?",
+                                      "how many tickets has Priya Natarajan been given this year?"])
+def test_the_verb_relating_a_person_to_the_rows_is_no_topic(tickets: Planner, question: str) -> None:
+    """'handed' and 'given' were searched as text (a listing turned into a search that found nothing)."""
+    plan = tickets.plan(question)
+    assert only(plan, "author").value == "Priya Natarajan" and plan.topic == ""

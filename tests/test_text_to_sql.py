@@ -594,3 +594,15 @@ def test_a_time_of_day_bounds_the_hour(setup: Setup) -> None:
     assert setup.scalar("How many articles were published from 2 pm onwards?") == sum(h >= 14 for h in hours)
     plan = setup.planner.plan("How many articles were published after 8?")
     assert not [c for c in plan.conditions if c.kind == "hour"]
+
+
+def test_the_top_group_of_those_that_pass_a_size_test(setup: Setup) -> None:
+    """"Among writers with at least two bylines, whose run longest on average" (was an average over rows naming four
+    or more people: NULL), "which categories with at least two articles have the lowest average" (the size test
+    was dropped: Business, one article, came out lowest). Each group's number of rows is shown beside its value."""
+    assert setup.rows("Among writers with at least two bylines, whose articles run longest on average?") == [
+        ("Tom O'Brien", 1850.0, 2)]
+    assert setup.rows("Which categories with at least two articles have the lowest average word count?") == [
+        ("Fashion", 500.0, 2)]
+    assert setup.rows("Among categories with at least 2 articles, which ones average below 1200 words?") == [
+        ("Fashion", 500.0, 2), ("Technology", 1100.33, 3)]

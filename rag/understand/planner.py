@@ -127,6 +127,8 @@ COMPARED_MONTHS = re.compile(rf"\b{MONTH_NAME}(?:\s*(?:,|or|vs\.?|versus|and|,\s
 # "Q2 brought in more tickets than Q1", "more in March than in April 2024": two periods compared by "than"
 COMPARED_THAN = re.compile(rf"\b(?P<first>{MONTH_NAME})(?!\s*(?:19|20)\d\d)[^?.!]{{0,50}}?\bth[ae]n\s+"
                            rf"(?:in\s+|during\s+)?(?P<second>{MONTH_NAME})(?:,?\s+(?P<year>(?:19|20)\d\d))?", re.I)
+# a past participle ("handed", "credited", "given"): a verb relating a person to the rows
+PARTICIPLE = r"[a-z]{3,}ed|given|written|taken|done|seen|sent|made|put|got|gotten|brought"
 # a spelled-out quarter or half without its year ("in the second quarter"; see `_periods_of_the_only_year`)
 YEARLESS_PERIOD = re.compile(r"\b(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:quarter|half)\b"
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
@@ -901,13 +903,21 @@ class Planner:
         else:
             return
         take(*match.span())
+        owners = re.search(rf"\b{people}\s+(?:with|having|who\s+(?:have|had)|that\s+(?:have|had))\s+$",
+                           text[:match.start()], re.I)
+        if owners and match is not shared and not plan.group_by:
+            # "writers with at least four bylines": people who have that many rows, not rows naming that many people
+            plan.group_by, plan.group_size = ["author"], (op, number)
+            take(*owners.span())
+            plan.evidence.append(f"{self.roles.authors} groups with {match.group(0)!r}")
+            return
         # "counting / count … too / including pieces shared with a co-writer", "written or co-written"
         included = re.search(r"(?<!not )\b(?:counting|including|incl\.?)\s+(?:[\w']+\s+){0,4}$|"
                              r"\b(?:written|authored|wrote|bylined|signed)\s+or\s+$", text[:match.start()], re.I) or (
             re.search(r"\b(?:count|include)\s+(?:[\w']+\s+){0,4}$", text[:match.start()], re.I)
             if re.match(r"(?:\s+[\w']+){0,2}?\s+(?:too|as\s+well|also)\b", text[match.end():], re.I) else None)
-        counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|(?:is|are)\s+(?:counted|included))\b", text[match.end():],
-                          re.I)
+        counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|(?:is|are)\s+(?:counted|included)|included)\b",
+                          text[match.end():], re.I)
         if included or counts:
             # "the most bylines, counting pieces they shared with a co-writer", "a co-written piece counts for
             # everyone on it": those rows are counted too
@@ -1196,7 +1206,8 @@ class Planner:
                 head = most.end(3) if most.group(3) else most.end(1)
                 for word in WORD.findall(text[head:most.start(4)].lower()):  # "which brand is rated lowest"
                     plan.measure = plan.measure or self.vocab.measures.get(word)
-                if self._value_spans(text[head:most.start(4)]):
+                # (and a bound between: "which brands with more than 100 reviews have the lowest average")
+                if self._value_spans(text[head:most.start(4)]) or re.search(NUM, text[head:most.start(4)], re.I):
                     take(most.start(), head)
                     take(most.start(4), most.end(4))
                 else:
@@ -1375,7 +1386,7 @@ class Planner:
         """"Which categories averaged more than 850 words", "brands whose average rating is below 3.6": a bound on a
         measure said of its average is a test of each group's average (it was a bound on every row), the groups
         being the ones asked about (already a grouping, or the dimension named before the average)."""
-        if plan.group_size or plan.per_group or plan.count_per:
+        if plan.per_group or plan.count_per:
             return
         for condition in [c for c in plan.conditions if c.kind == "number" and c.op in ("<", "<=", ">", ">=")]:
             at = self._position(text, condition)
@@ -1400,7 +1411,30 @@ class Planner:
             take(cue.start(), at)
             return
 
+    def _ranked_tested_groups(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Among brands with at least 100 reviews, which one has the highest average rating?", "writers with four or
+        more bylines: whose run longest on average?": the groups that pass the test, ranked, the top one kept."""
+        if not plan.group_by or not (plan.group_size or plan.group_spread) or plan.ranking or plan.limit is not None:
+            return
+        top = re.search(rf"\b(?:which\s+\w+|who|whose)\b[^?.!]*?\b(highest|lowest|(?<!at )most|fewest|best|worst|"
+                        rf"{LONGEST}|{SHORTEST})\b", text, re.I)
+        said = top.group(1) if top else ""
+        if not top or not free(*top.span(1)):
+            return
+        plan.ranking = said.lower()
+        length = re.fullmatch(LONGEST, plan.ranking) or re.fullmatch(SHORTEST, plan.ranking)
+        if length and not plan.measure:
+            plan.measure = self.vocab.measures.get("length")
+        plan.order_most = not re.fullmatch(rf"lowest|fewest|worst|{SHORTEST}", plan.ranking)
+        plan.limit, plan.with_ties = 1, True
+        plan.evidence.append(f"the top group of those ({top.group(1)!r})")
+        take(*top.span(1))
+        pronoun = re.match(r"which\s+ones?\b", top.group(0), re.I)  # "which one": the groups said before
+        if pronoun:
+            take(top.start(), top.start() + pronoun.end())
+
     def _intent(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        self._ranked_tested_groups(text, plan, take, free)  # (before 'highest' is read as a second computation)
         lower = text.lower()
         measures = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
         averaged = measures and re.search(rf"\b(average|mean|typical|usual)\s+(?:number|amount|count)\s+of\s+"
@@ -2194,6 +2228,7 @@ class Planner:
                                                  names[0] if len(names) == 1 else names, written, span=(start, end)))
             plan.evidence.append(f"author {'not ' if negated else ''}{' or '.join(names)}")
             self._name_corrections(plan, names)
+            self._take_relation_verb(text, start, end, take, free)
             if cue:
                 take(cue.start(), start)
             if negation:
@@ -2216,6 +2251,18 @@ class Planner:
                     between = match.span("between") if "between" in cue.groupindex else (match.end(), match.end())
                     take(match.start(), between[0])  # ("Valbrook's housing pieces": 'housing' is left to the topic)
                     take(between[1], match.end())
+
+    @staticmethod
+    def _take_relation_verb(text: str, start: int, end: int, take: Any, free: Any) -> None:
+        """The participle relating a named person to the rows ("handed to Priya Natarajan", "has Hannah Oduya been
+        credited on"): it says whose rows they are, no topic to match in the text."""
+        before = re.search(rf"\b({PARTICIPLE})\s+(?:to|by|for|with)\s+$", text[:start], re.I)
+        after = re.match(rf"\s+(?:(?:has|have|had|was|were|is|are|been|being|got|get|gets)\s+)+({PARTICIPLE})\b"
+                         r"(?:\s+(?:on|to|for|with|in)\b)?", text[end:], re.I)
+        for span in ([before.span(1)] if before else []) + ([(end + after.start(1), end + after.end())] if after
+                                                            else []):
+            if free(*span):
+                take(*span)
 
     def _take_work_noun(self, text: str, end: int, take: Any) -> None:
         """"Tom Becker's queue": the noun of the person's work after the possessive says whose rows they are,

@@ -336,7 +336,8 @@ class SQLBuilder:
                 for d in plan.group_by]
         value, value_name = self._value(plan, where)
         source = self._names_join() if people else exp.select().from_(self._table())
-        query = source.select(*(exp.alias_(e, n) for e, n in dims), exp.alias_(value, value_name))
+        query = source.select(*(exp.alias_(e, n) for e, n in dims), exp.alias_(value, value_name),
+                              *self._group_sizes_shown(plan))
         if where is not None:
             query = query.where(where)
         if dims:
@@ -525,14 +526,22 @@ class SQLBuilder:
         shown: list[exp.Expression] = [exp.Star()]
         compared = value_name
         if exact is not None:
+            shown, compared = [exp.column(n) for n in grouped.named_selects], "exact_value"
             grouped = grouped.select(exp.alias_(exact, "exact_value"))
-            shown, compared = [exp.column(n) for n in [*order, value_name]], "exact_value"
         best = exp.select((exp.Max if most else exp.Min)(this=exp.column(compared))).from_(
             exp.Subquery(this=grouped.copy(), alias=exp.TableAlias(this=exp.to_identifier("ranked"))))
         query = exp.select(*shown).from_(
             exp.Subquery(this=grouped, alias=exp.TableAlias(this=exp.to_identifier("grouped"))))
         query = query.where(exp.EQ(this=exp.column(compared), expression=exp.Subquery(this=best)))
         return query.order_by(*(exp.column(n) for n in order))
+
+    def _group_sizes_shown(self, plan: QueryPlan) -> list[exp.Expression]:
+        """The rows of each group, beside another value, when groups were kept by their size ("among brands with at
+        least 100 reviews, which average below 3.7": each brand's reviews are shown, so the test can be seen)."""
+        if not plan.group_size or plan.distinct or plan.intent in ("count", "share"):
+            return []
+        count, name = self._value(QueryPlan(question=plan.question), None)
+        return [exp.alias_(count, name)]
 
     def _exact(self, plan: QueryPlan) -> exp.Expression | None:
         """The unrounded value of an average, to rank groups by (the rounded one is shown)."""
@@ -600,7 +609,7 @@ class SQLBuilder:
             "REPLACE", exp.column(NAME_COLUMN, table="names"), exp.Literal.string(" "), exp.Literal.string(""))),
             expression=exp.Literal.string(";%"))
         grouped = exp.select(exp.alias_(exp.column(NAME_COLUMN, table="names"), "author"),
-                             exp.alias_(value, value_name)).from_(
+                             exp.alias_(value, value_name), *self._group_sizes_shown(plan)).from_(
             exp.Subquery(this=names, alias=exp.TableAlias(this=exp.to_identifier("names")))).join(
             self._table(), on=cell.like(wanted))
         if where is not None:
