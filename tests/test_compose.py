@@ -348,3 +348,15 @@ def test_rows_grouped_by_their_title_are_groups_not_a_listing() -> None:
     """"which headline was used twice": a title and its count per group (it said "Found 1 article")."""
     text, citations = answer(["title", "article_count"], [["Markets Wrap", 2]])
     assert text == "Markets Wrap: 2 articles." and citations == []
+
+
+def test_an_average_and_its_verdict_in_one_sentence() -> None:
+    """"Do sports pieces average over 800 words": the average and whether it passes (it read "1 rows")."""
+    text, _ = answer(["avg_word_count", "above_800"], [[789.25, "no"]], "category: sports")
+    assert text.startswith("The average word count is 789") and "above 800: no" in text
+
+
+def test_each_group_s_size_beside_its_value_is_not_the_value_compared() -> None:
+    """Groups kept by their size show their rows; the sentence ranks them by the value (it ranked by the count)."""
+    text, _ = answer(["brand", "review_count", "avg_rating"], [["H&N", 153, 3.27], ["Lumo", 120, 3.72]], "")
+    assert "highest average rating: Lumo (3.7)" in text and "H&N, 153" not in text

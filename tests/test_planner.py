@@ -1989,3 +1989,11 @@ def test_the_verb_relating_a_person_to_the_rows_is_no_topic(tickets: Planner, qu
     """'handed' and 'given' were searched as text (a listing turned into a search that found nothing)."""
     plan = tickets.plan(question)
     assert only(plan, "author").value == "Priya Natarajan" and plan.topic == ""
+
+
+def test_an_average_over_a_bound_without_groups_is_a_yes_no_test(planner: Planner) -> None:
+    """"Do sports write-ups average over 800 words?" averaged the sports articles of more than 800 words (1,972)."""
+    plan = planner.plan("Do sports write-ups average over 800 words?")
+    assert (plan.intent, plan.measure, plan.group_by, plan.group_average) == ("avg", "word_count", [], (">", 800))
+    assert [c.kind for c in plan.conditions] == ["category"]
+    assert planner.plan("how many sports articles are over 800 words").group_average is None

@@ -601,8 +601,8 @@ def test_the_top_group_of_those_that_pass_a_size_test(setup: Setup) -> None:
     or more people: NULL), "which categories with at least two articles have the lowest average" (the size test
     was dropped: Business, one article, came out lowest). Each group's number of rows is shown beside its value."""
     assert setup.rows("Among writers with at least two bylines, whose articles run longest on average?") == [
-        ("Tom O'Brien", 1850.0, 2)]
+        ("Tom O'Brien", 2, 1850.0)]
     assert setup.rows("Which categories with at least two articles have the lowest average word count?") == [
-        ("Fashion", 500.0, 2)]
+        ("Fashion", 2, 500.0)]
     assert setup.rows("Among categories with at least 2 articles, which ones average below 1200 words?") == [
-        ("Fashion", 500.0, 2), ("Technology", 1100.33, 3)]
+        ("Fashion", 2, 500.0), ("Technology", 3, 1100.33)]

@@ -262,6 +262,10 @@ VALUE_PHRASES = (
     (re.compile(r"^share_pct$"), "the share is {value}%"),
     (re.compile(r"^(.+)_count$"), "there are {value} matching {name}s"),
 )
+# "above_800": whether an average passes a bound ("do sports pieces average over 800 words"), 'yes' or 'no'
+VERDICT_NAME = re.compile(r"^(above|below|at_least|at_most|exactly)_(\d[\d_]*)$")
+# columns that hold a computed value, not a group's name ("avg_rating", "review_count")
+VALUE_NAME = re.compile(r"^(?:avg_|total_|max_|min_).+$|^share_pct$|^.+_count$")
 TIED_SHOWN = 3  # tied groups named in a sentence; the rest are counted
 
 
@@ -278,6 +282,9 @@ def _format(value: Any) -> str:
 
 
 def _value_sentence(column: str, value: Any, labels: Mapping[str, str], table: str) -> str:
+    verdict = VERDICT_NAME.match(column) if column not in labels else None
+    if verdict:
+        return f"{verdict.group(1).replace('_', ' ')} {verdict.group(2).replace('_', '.')}: {_format(value)}"
     for pattern, template in VALUE_PHRASES if column not in labels else ():  # a table column is no alias
         match = pattern.match(column)
         if match:
@@ -328,6 +335,11 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
     if not result.rows:
         return f"No rows match this question{where}.", []
     columns = result.columns
+    if len(result.rows) == 1 and all(VALUE_NAME.match(c) or VERDICT_NAME.match(c) for c in columns):
+        # one value ("the average word count is 789.3"), or several ("…; above 800: no")
+        sentence = "; ".join(_value_sentence(c, v, labels, table) for c, v in zip(columns, result.rows[0],
+                                                                                   strict=True))
+        return sentence[0].upper() + sentence[1:] + f"{where}.", []
     if len(result.rows) == 1 and len(columns) == 1:
         sentence = _value_sentence(columns[0], result.rows[0][0], labels, table)
         return sentence[0].upper() + sentence[1:] + f"{where}.", []
@@ -336,7 +348,11 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
                                                                       for r in result.rows)
     if title_col in columns and not per_title:
         return _listing_answer(result, where, title_col, url_col, date_col, table)
-    numeric = [r for r in result.rows if isinstance(r[-1], int | float)]
+    # the sentence names the groups and the last value; another value beside it (each group's rows, shown with a
+    # size test) is for the table
+    kept = [i for i, c in enumerate(columns) if i == len(columns) - 1 or not VALUE_NAME.match(c)]
+    columns = [columns[i] for i in kept]
+    numeric = [[r[i] for i in kept] for r in result.rows if isinstance(r[-1], int | float)]
     more = " (row limit reached; more exist)" if result.row_limit_hit else ""
     if not numeric or len(columns) < 2:
         return f"{len(result.rows)} rows{where}{more}.", []

@@ -67,7 +67,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.group_average:  # "sections that averaged more than 850 words"
         op, number = plan.group_average
         words = {">": "above", ">=": "at least", "<": "below", "<=": "at most", "=": "exactly"}[op]
-        action += f", only groups whose average is {words} {number:,}"
+        action += (f", only groups whose average is {words} {number:,}" if plan.group_by
+                   else f", and whether it is {words} {number:,}")
     readings = [reading(c, labels) for c in plan.conditions]
     for number, read in enumerate(readings):
         read.ref = f"condition:{number}"

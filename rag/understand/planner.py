@@ -1401,10 +1401,11 @@ class Planner:
                 dimension = named[-1][1] if named else None
                 if dimension not in self.grouping_columns | CALENDAR_DIMENSIONS:
                     dimension = None
-            if dimension is None:
+            if dimension is None and (plan.group_by or plan.intent not in ("topic", "avg")):
                 continue
+            # (no grouping: "do sports write-ups average over 800 words" tests the one average, yes or no)
             plan.conditions.remove(condition)
-            plan.group_by = plan.group_by or [dimension]
+            plan.group_by = plan.group_by or ([dimension] if dimension else [])
             plan.intent, plan.measure, plan.group_average = "avg", condition.column, (condition.op, condition.value)
             plan.evidence.append(f"groups whose average {condition.column} is {condition.op} {condition.value} "
                                  f"({text[cue.start():at]}{condition.words!r})")

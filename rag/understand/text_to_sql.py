@@ -336,10 +336,16 @@ class SQLBuilder:
                 for d in plan.group_by]
         value, value_name = self._value(plan, where)
         source = self._names_join() if people else exp.select().from_(self._table())
-        query = source.select(*(exp.alias_(e, n) for e, n in dims), exp.alias_(value, value_name),
-                              *self._group_sizes_shown(plan))
+        query = source.select(*(exp.alias_(e, n) for e, n in dims), *self._group_sizes_shown(plan),
+                              exp.alias_(value, value_name))
         if where is not None:
             query = query.where(where)
+        if plan.group_average and not dims:  # "do sports pieces average over 800 words": the average, and yes or no
+            op, number = plan.group_average
+            words = {">": "above", ">=": "at_least", "<": "below", "<=": "at_most", "=": "exactly"}[op]
+            verdict = exp.Case(ifs=[exp.If(this=self._group_test(plan), true=exp.Literal.string("yes"))],
+                               default=exp.Literal.string("no"))
+            query = query.select(exp.alias_(verdict, f"{words}_{number}".replace(".", "_")))
         if dims:
             query = query.group_by(*(exp.column(n) for _, n in dims))
             if plan.group_size or plan.group_average or plan.group_spread:
@@ -536,7 +542,7 @@ class SQLBuilder:
         return query.order_by(*(exp.column(n) for n in order))
 
     def _group_sizes_shown(self, plan: QueryPlan) -> list[exp.Expression]:
-        """The rows of each group, beside another value, when groups were kept by their size ("among brands with at
+        """The rows of each group, before another value, when groups were kept by their size ("among brands with at
         least 100 reviews, which average below 3.7": each brand's reviews are shown, so the test can be seen)."""
         if not plan.group_size or plan.distinct or plan.intent in ("count", "share"):
             return []
@@ -609,7 +615,7 @@ class SQLBuilder:
             "REPLACE", exp.column(NAME_COLUMN, table="names"), exp.Literal.string(" "), exp.Literal.string(""))),
             expression=exp.Literal.string(";%"))
         grouped = exp.select(exp.alias_(exp.column(NAME_COLUMN, table="names"), "author"),
-                             exp.alias_(value, value_name), *self._group_sizes_shown(plan)).from_(
+                             *self._group_sizes_shown(plan), exp.alias_(value, value_name)).from_(
             exp.Subquery(this=names, alias=exp.TableAlias(this=exp.to_identifier("names")))).join(
             self._table(), on=cell.like(wanted))
         if where is not None:
