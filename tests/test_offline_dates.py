@@ -463,3 +463,31 @@ def test_living_through_a_period_is_the_period(question: str, start: str, end: s
 def test_the_start_or_end_of_a_period_bounds_an_open_range(question: str, start: str | None, end: str | None) -> None:
     """"since the start of May" was no date at all (every row counted)."""
     assert period(question) == (d(start) if start else date.min, d(end) if end else date.max, "open")
+
+
+@pytest.mark.parametrize(("question", "year", "text"), [
+    ("Which quarter of twenty twenty-three saw the most?", 2023, "of twenty twenty-three"),
+    ("reviews from nineteen ninety-nine", 1999, "from nineteen ninety-nine"),
+    ("what ran in two thousand and five", 2005, "in two thousand and five"),
+])
+def test_a_year_written_in_words(question: str, year: int, text: str) -> None:
+    """The year in words is that year, its words the span ("twenty twenty-three" was no date: every quarter of
+    every year was ranked)."""
+    found = only(question)
+    assert (found.start, found.end, found.text) == (date(year, 1, 1), date(year, 12, 31), text)
+
+
+def test_two_thousand_alone_is_a_number_not_a_year() -> None:
+    assert find_date_ranges("articles of two thousand words", today=TODAY) == []
+
+
+@pytest.mark.parametrize(("question", "start"), [
+    ("In the final four weeks of data, how many", date(2023, 5, 19)),
+    ("the latest 3 months", date(2023, 3, 16)),
+    ("in the most recent 30 days", date(2023, 5, 17)),
+    ("In the three months up to our most recent article, which desk", date(2023, 3, 16)),
+])
+def test_windows_that_end_on_the_newest_row(question: str, start: date) -> None:
+    """"final", "latest", "most recent" and "up to our newest article" are rolling windows like "the last"."""
+    first, end, _ = period(question)
+    assert (first, end) == (start, TODAY)

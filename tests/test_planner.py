@@ -1997,3 +1997,9 @@ def test_an_average_over_a_bound_without_groups_is_a_yes_no_test(planner: Planne
     assert (plan.intent, plan.measure, plan.group_by, plan.group_average) == ("avg", "word_count", [], (">", 800))
     assert [c.kind for c in plan.conditions] == ["category"]
     assert planner.plan("how many sports articles are over 800 words").group_average is None
+
+
+def test_a_count_column_bounded_in_times(reviews: Planner) -> None:
+    """"voted helpful more than twenty times": helpful votes above 20 (it counted every review)."""
+    plan = reviews.plan("How many reviews were voted helpful more than twenty times?")
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("helpful_votes", ">", 20)]

@@ -156,6 +156,34 @@ _UNITS = "one|two|three|four|five|six|seven|eight|nine"
 _COUNT = (r"(?P<n>\d{1,3}|(?:" + "|".join(_TENS) + rf")(?:[\s-](?:{_UNITS}))?\b|"
           + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")")
 _UNIT = r"(?P<unit>day|week|fortnight|month|quarter|year)(?P<plural>s)?\b"
+# a year in words: "twenty twenty-three", "nineteen ninety-nine", "two thousand and five" (not "two thousand": a number)
+_TWO_DIGITS = (r"(?:" + "|".join(_TENS) + rf")(?:[\s-](?:{_UNITS}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+               r"sixteen|seventeen|eighteen|nineteen")
+_YEAR_IN_WORDS = re.compile(rf"\b(?P<century>nineteen|twenty)[\s-]+(?P<rest>{_TWO_DIGITS})\b|"
+                            rf"\btwo\s+thousand(?:\s+and)?[\s-]+(?P<rest2>{_TWO_DIGITS}|{_UNITS})\b", re.I)
+
+
+def _number_in_words(words: str) -> int:
+    parts = re.split(r"[\s-]+", words.lower())
+    if parts[0] in _TENS:
+        return _TENS[parts[0]] + (_NUMBER_WORDS[parts[1]] if len(parts) > 1 else 0)
+    return _NUMBER_WORDS[parts[0]]
+
+
+def _years_in_digits(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """`text` with each year written in words as digits, padded to the same length (so spans still point into
+    the question), and the spans of those words."""
+    spans = []
+
+    def digits(match: re.Match[str]) -> str:
+        if match["century"]:
+            year = (1900 if match["century"].lower() == "nineteen" else 2000) + _number_in_words(match["rest"])
+        else:
+            year = 2000 + _number_in_words(match["rest2"])
+        spans.append(match.span())
+        return str(year).ljust(len(match.group(0)))
+
+    return _YEAR_IN_WORDS.sub(digits, text), spans
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
              "fourth": 4, "4th": 4, "last": 4, "final": 4, "latter": 2}
 
@@ -308,8 +336,9 @@ def _build_last(m: re.Match[str], today: date) -> _Point | None:
     if count == 0 or (m["plural"] and not m["n"]):  # "last 0 days", "past months"
         return None
     # (a fortnight has no calendar unit: "last fortnight" is the fourteen days to the newest row)
-    rolling = (m["n"] or m["which"].lower() == "past" or (m["the"] and m["which"].lower() == "last")
-               or unit == "fortnight")
+    which = (m.groupdict().get("which") or "").lower()  # (none: "the three months up to our newest article")
+    rolling = (m["n"] or which in ("past", "final", "latest") or which.startswith("most")
+               or (m["the"] and which == "last") or unit == "fortnight")
     if rolling:
         return _relative(_shift(today, unit, -count) + timedelta(days=1), today)
     return _relative(*_unit_period(_shift(today, unit, -1), unit))
@@ -361,8 +390,11 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH}{_OPT_YEAR}", _build_day_month),
     _form(rf"{_MONTH}\.?\s+(?:the\s+)?{_DAY}{_OPT_YEAR}", _build_month_day),
     _form(rf"{_MONTH}{_OPT_YEAR}", _build_month),
-    _form(rf"(?P<the>the\s+)?(?P<which>last|past|previous|preceding)\s+(?:{_COUNT}\s+)?{_UNIT}",
-          _build_last),
+    _form(rf"(?P<the>the\s+)?(?P<which>last|past|previous|preceding|final|latest|most\s+recent)\s+"
+          rf"(?:{_COUNT}\s+)?{_UNIT}(?:\s+of\s+(?:the\s+)?data)?", _build_last),
+    # "the three months up to our most recent article": the window that ends on the newest row
+    _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|before|until|ending\s+(?:with|on))\s+"
+          rf"(?:our|the)\s+(?:most\s+recent|latest|newest|last)\s+[a-z]+", _build_last),
     _form(rf"(?:this|the\s+current|current)\s+{_UNIT}", _build_this),
     _form(rf"(?:{_COUNT}|an?)\s+{_UNIT}\s+ago\b", _build_ago),
     # "older than 30 days", "more than two weeks old": before the day that many units before the newest row
@@ -632,6 +664,7 @@ def find_date_ranges(question: str, *, today: date, default_year: int | None = N
     """Non-overlapping matches, left to right. default_year is used when a month/day has no year
     (defaults to today's year); relative words are anchored on `today`, the newest row's date.
     """
+    question, in_words = _years_in_digits(original := question)
     scanner = _Scanner(question, today)
     candidates = [
         cand
@@ -647,6 +680,8 @@ def find_date_ranges(question: str, *, today: date, default_year: int | None = N
             start, end = item.period(year)
         except ValueError:  # 29 February in a year that has none
             continue
-        text, span = question[item.start : item.end], (item.start, item.end)
+        # (a year in words ends where its words end: "twenty twenty-three", not "2023" and spaces)
+        stop = next((b for a, b in in_words if a < item.end <= b), item.end)
+        text, span = original[item.start : stop], (item.start, stop)
         found.append(DateRange(start, end, item.granularity, text, span))
     return found

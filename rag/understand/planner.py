@@ -1027,7 +1027,16 @@ class Planner:
                                   r"(?:\s+as)?\s+([a-z]+)\b", text[end:], re.I)
                 column = self.measure_parts.get(judged.group(1).lower()) if judged else None
                 end += judged.end() if column else 0
-            if column and free(match.start(), end):
+            start = match.start()
+            if not column and match.group(3).lower() == "times":
+                # "voted helpful more than twenty times": a count column named just before its bound
+                before = list(re.finditer(r"[a-z]+", text[:start], re.I))[-3:]
+                word = next((w for w in reversed(before) if w.group(0).lower() in self.measure_parts
+                             and free(*w.span())), None)
+                column = self.measure_parts[word.group(0).lower()] if word else None
+                if word:
+                    take(*word.span())
+            if column and free(start, end):
                 op = OPS[re.sub(r"\s+", " ", match.group(1).lower())]
                 words = text[match.start():end]
                 plan.conditions.append(Condition("number", column, op, number_value(match.group(2)), words))
