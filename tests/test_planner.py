@@ -2003,3 +2003,27 @@ def test_a_count_column_bounded_in_times(reviews: Planner) -> None:
     """"voted helpful more than twenty times": helpful votes above 20 (it counted every review)."""
     plan = reviews.plan("How many reviews were voted helpful more than twenty times?")
     assert [(c.column, c.op, c.value) for c in plan.conditions] == [("helpful_votes", ">", 20)]
+
+
+def test_people_as_the_groups_asked_about(tickets: Planner, planner: Planner) -> None:
+    """"Is there anyone on the team who has never …": the people without such rows (it searched the text for
+    'anyone team never given'); "has anyone written for more than one section": people spanning sections."""
+    plan = tickets.plan("Is there anyone on the team who has never been given a pending ticket?")
+    assert (plan.group_by, plan.none_of, plan.topic) == (["author"], True, "")
+    plan = planner.plan("Has anyone written for more than one section?")
+    assert (plan.group_by, plan.distinct, plan.group_spread) == (["author"], "category", (">", 1))
+    assert tickets.plan("did anyone mention refunds?").group_by == []
+
+
+def test_groupings_said_in_other_words(tickets: Planner, planner: Planner) -> None:
+    """"per support rep" (a word naming the kind before the grouping), "each person", "high prio count" (the
+    start of one known word), "any headline we've used twice"."""
+    assert tickets.plan("tickets per support rep").group_by == ["author"]
+    assert tickets.plan("how many tickets does each person have?").group_by == ["author"]
+    assert planner.plan("is there any headline we've used twice?").group_by == ["title"]
+    roles = ColumnRoles(content="body", title="subject", date="opened_at", category="status", authors="assignee",
+                        categorical=["status", "priority"])
+    profile = TableProfile(row_count=40, categories={"open": 20, "resolved": 20},
+                           values={"status": {"open": 20, "resolved": 20}, "priority": {"high": 5, "low": 35}})
+    plan = Planner("tickets", roles, profile).plan("high prio count, last three months")
+    assert plan.intent == "count" and plan.unused == [] and ("prio", "priority") in plan.corrections

@@ -84,6 +84,8 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bwhich (?:of )?(?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),
 )
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
+# "anyone", "somebody": people as the groups asked about ("has anyone written for more than one section")
+PERSON_PRONOUN = r"\b(anyone|anybody|someone|somebody)\b"
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
                       r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any|anything))\b", re.I)
 # groupings made from the date column
@@ -616,6 +618,10 @@ class Planner:
             # "hadad", "lenght"), two for a longer word it does not know at all ("entertanment", "categroy").
             allowed = 1 if frequency >= 1.5 or len(lower) < 6 else 2
             candidates = process.extract(lower, self.known_words, scorer=OSA.distance, limit=2, score_cutoff=allowed)
+            if not candidates:  # "prio" for "priority": the start of exactly one longer known word
+                longer = [w for w in self.known_words if len(w) >= len(lower) + 2 and w.startswith(lower)
+                          and " " not in w]
+                candidates = [(min(longer, key=len), 0, 0)] if len({singular(w) for w in longer}) == 1 else []
             if not candidates or len(candidates) > 1 and candidates[1][1] == candidates[0][1]:
                 return whole  # nothing close, or two words equally close: leave it as written
             corrections.append((word, candidates[0][0]))
@@ -1102,6 +1108,10 @@ class Planner:
         ranked = plan.group_by[:1] if plan.ranking in ("top", "bottom") else []  # "the top 2 brands ..."
         for trigger in GROUP_TRIGGER.finditer(text):
             match = chain.match(text, trigger.end())
+            # "per support rep", "by sales region": one word naming the kind comes first
+            kind = None if match else re.match(r"([a-z]+)\s+", text[trigger.end():], re.I)
+            if kind and not self.names_something(kind.group(1).lower()) and kind.group(1).lower() not in STOPWORDS:
+                match = chain.match(text, trigger.end() + kind.end())
             if not match or not free(trigger.start(), match.end()):
                 continue
             words = re.findall(dim_pattern, match.group(0), re.I)
@@ -1332,7 +1342,7 @@ class Planner:
         asked about, else the dimension `_groups_asked` names."""
         if not plan.group_by and not plan.distinct:
             which = self._groups_asked(text, sized.start())
-            dimension = self.vocab.dimensions.get(which.group(1).lower()) if which else None
+            dimension = self._dimension_named(which.group(1)) if which else None
             if dimension is None or dimension not in self.grouping_columns | {"category"}:
                 return
             plan.group_by.append(dimension)
@@ -1348,8 +1358,15 @@ class Planner:
         "which of our journalists", "which support agents": a word naming the kind of rows may come first), or just
         before the rows they have ("brands with more than 150 reviews")."""
         return re.search(r"\b(?:which|what)\s+(?:of\s+(?:our|the|your)\s+)?(?:\w+\s+(?=\w+\s+(?:are|is|were|was|have|"
-                         r"has|had|with)\b))?(\w+)", text[:end], re.I) or re.search(
+                         r"has|had|with)\b))?(\w+)", text[:end], re.I) or re.search(PERSON_PRONOUN, text[:end],
+                                                                                     re.I) or re.search(
             r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got)\s+$", text[:end], re.I)
+
+    def _dimension_named(self, word: str) -> str | None:
+        """The grouping a word names; "anyone", "somebody": the people of the person column."""
+        if re.fullmatch(PERSON_PRONOUN, word, re.I):
+            return "author" if self.roles.authors else None
+        return self.vocab.dimensions.get(word.lower())
 
     def _repeated_titles(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Have we used the same headline twice?", "any duplicate titles?": the titles that more than one row has,
@@ -1359,7 +1376,7 @@ class Planner:
         titles = "|".join(sorted((re.escape(w) for w in {*column_words(self.roles.title), "title", "headline",
                                                           "subject"}), key=len, reverse=True))
         repeated = re.search(rf"\b(?:same|duplicate[ds]?|repeated|identical)\s+({titles})s?\b|\b({titles})s?\s+"
-                             rf"(?:\w+\s+){{0,2}}?(?:used|repeated|reused|appear(?:s|ed)?|occur(?:s|red)?|run)\s+"
+                             rf"(?:[\w'’]+\s+){{0,2}}?(?:used|repeated|reused|appear(?:s|ed)?|occur(?:s|red)?|run)\s+"
                              rf"(?:more\s+than\s+once|twice|again|multiple\s+times|several\s+times)", text, re.I)
         if not repeated or not free(*repeated.span()):
             return
@@ -1380,7 +1397,7 @@ class Planner:
         counted = self.vocab.dimensions[spread.group(3).lower()]
         which = self._groups_asked(text, spread.start())
         group = plan.group_by[0] if len(plan.group_by) == 1 else (
-            self.vocab.dimensions.get(which.group(1).lower()) if which and not plan.group_by else None)
+            self._dimension_named(which.group(1)) if which and not plan.group_by else None)
         if group is None or group == counted or group not in self.grouping_columns | {"category"}:
             return
         if not plan.group_by:
@@ -1673,11 +1690,12 @@ class Planner:
         """Whether a count cue counts rows ("how many articles", "number of politics stories", "how many
         did X write") rather than something inside a text ("how many homes were reserved")."""
         cue_end = match.end()
-        before = WORD.findall(lower[:match.start()])[-1:]
         if match.group(0) in ("count", "counts"):
             of = re.match(r"\s+of\s+", lower[cue_end:])
-            if not of:  # "tickets count", "pending count?": rows, or the rows of a value
-                return bool(before) and (self._is_entity(before[0]) or bool(self._value_of_word(before[0]))) or \
+            if not of:  # "tickets count", "pending count?", "high priority count": rows, or the rows of a value
+                near = WORD.findall(lower[:match.start()])[-2:]
+                return any(self._is_entity(w) or self._value_of_word(w) for w in near[-1:]) or bool(
+                    near and near[-1] in self.vocab.dimensions and any(self._value_of_word(w) for w in near)) or \
                     lower[:match.start()].strip() == ""
             cue_end += of.end()  # "weekly count of urgent tickets": what follows 'of' is counted, as after "number of"
         after = WORD.findall(lower[cue_end:])[:3]
@@ -2116,6 +2134,14 @@ class Planner:
         none of whose rows meet the conditions (they counted the rows of the groups that have some, 'never' listed
         as not used). The cue comes before a condition it denies (all of them together are what no row of the group
         meets), and one plain grouping is asked for."""
+        asked = re.search(rf"{PERSON_PRONOUN}(?:\s+(?:on|in|of|from)\s+(?:the|our|my|this)\s+(?:team|staff|crew|"
+                          rf"desk|squad|group))?(?=[^?.!]*?\b(?:who|that)\b)", text, re.I)
+        # ("has anyone reported a phishing email that …": a search, nothing denied)
+        denied = asked and NONE_CUE.search(text, asked.end())
+        if not plan.group_by and self.roles.authors and denied and free(*asked.span()) and plan.intent == "topic":
+            # "is there anyone on the team who has never had an urgent ticket": the people are the groups
+            plan.group_by, plan.intent = ["author"], "count"
+            take(*asked.span())
         if len(plan.group_by) != 1 or not plan.conditions or plan.ranking or plan.limit or plan.intent != "count":
             return
         last = max(self._position(text, c) for c in plan.conditions)  # "in 2024, which brands had no 1-star ..."

@@ -70,7 +70,7 @@ DIMENSION_WORDS: dict[str, tuple[str, ...]] = {
     "category": ("category", "categories", "section", "sections", "desk", "desks", "topic area", "kind", "type",
                  "types"),
     "author": ("author", "authors", "writer", "writers", "reporter", "reporters", "journalist", "journalists",
-               "byline", "bylines"),
+               "byline", "bylines", "person"),
 }
 
 STOPWORDS = frozenset("""
