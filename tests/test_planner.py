@@ -2027,3 +2027,33 @@ def test_groupings_said_in_other_words(tickets: Planner, planner: Planner) -> No
                            values={"status": {"open": 20, "resolved": 20}, "priority": {"high": 5, "low": 35}})
     plan = Planner("tickets", roles, profile).plan("high prio count, last three months")
     assert plan.intent == "count" and plan.unused == [] and ("prio", "priority") in plan.corrections
+
+
+def test_a_share_of_everything_we_published(planner: Planner) -> None:
+    """"what percentage of everything we've published counts as a long read, i.e. over two thousand words": the
+    bound is the part (the whole was taken as the long reads: 100%; "we've" was read as the thing shared)."""
+    plan = planner.plan("what percentage of everything we've published counts as a long read, i.e. over two "
+                        "thousand words?")
+    assert plan.intent == "share" and plan.share_whole == [] and only(plan, "number").value == 2000
+
+
+def test_who_owns_it_asks_for_the_person_column(tickets: Planner) -> None:
+    plan = tickets.plan("Oldest open ticket: what is it, when was it raised and who owns it?")
+    assert (plan.intent, plan.topic) == ("earliest", "")
+
+
+def test_a_quoted_value_set_aside_in_a_leading_clause(messy: Planner) -> None:
+    """"Leaving out blank names and the generic 'Verified Buyer' tag, who …": both are set aside (the quoted one
+    was the only reviewer kept)."""
+    plan = messy.plan("Leaving out blank names and the generic 'Verified Buyer' tag, who has written the most "
+                      "reviews?")
+    assert [(c.kind, c.op, c.value) for c in plan.conditions if c.kind == "author"] == [
+        ("author", "!=", "Verified Buyer")]
+    assert [c.op for c in plan.conditions if c.kind == "missing"] == ["is not empty"]
+    plan = messy.plan("excluding Garden, how many reviews did 'Verified Buyer' write")
+    assert [(c.op, c.value) for c in plan.conditions if c.kind == "author"] == [("=", "Verified Buyer")]
+
+
+def test_most_useful_is_most_helpful(reviews: Planner) -> None:
+    plan = reviews.plan("give me the 5 reviews shoppers found most useful")
+    assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 5, "")

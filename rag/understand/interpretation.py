@@ -7,6 +7,7 @@ the words of the question nothing explained, so a wrong reading is visible rathe
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from datetime import date
 
@@ -26,6 +27,7 @@ ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total 
            "longest": "Longest {rows} by {measure}", "shortest": "Shortest {rows} by {measure}"}
 
 
+LENGTH_WORDS = re.compile(r"\b(?:words?|length|characters?|size|pages?|duration|minutes)\b", re.I)
 BOUND_WORDS = {">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most", "=": "exactly"}
 
 
@@ -46,6 +48,9 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     else:
         unmeasured = "text length" if plan.intent in ("longest", "shortest") else "rows"
         action = ACTIONS.get(plan.intent, "Counted {rows}").format(rows=rows, measure=measure or unmeasured)
+        if plan.intent in ("longest", "shortest") and measure and not LENGTH_WORDS.search(measure):
+            # "the five most helpful reviews": ordered by a count, not long ("Longest reviews by helpful votes")
+            action = f"{rows.capitalize()} with the {'most' if plan.intent == 'longest' else 'fewest'} {measure}"
         if plan.distinct:
             action = f"Counted different {labels.get(plan.distinct, plan.distinct)} values"
         if plan.limit:

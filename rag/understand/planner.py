@@ -29,6 +29,7 @@ from rag.understand.dates import find_date_ranges
 from rag.understand.vocabulary import (
     GENERIC_COLUMN_WORDS,
     GRAMMAR_WORDS,
+    PART_SYNONYMS,
     STOPWORDS,
     VALUE_TOKEN,
     WORD,
@@ -93,7 +94,8 @@ CALENDAR_DIMENSIONS = frozenset({"year", "half", "quarter", "month", "week", "da
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes|run|runs|end|ends|ended|turn|turns|turned|"
-                        r"stay|stays|stayed|remain|remains|remained|wound|land|lands|landed)\b", re.I)
+                        r"stay|stays|stayed|remain|remains|remained|wound|land|lands|landed|counts|count|counted|"
+                        r"qualify|qualifies|qualified)\b", re.I)
 # "before eight in the morning", "from midday onwards", "after 6 pm", "since 14:00": a bound on the time of day
 _CLOCK = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 TIME_OF_DAY = re.compile(
@@ -443,6 +445,9 @@ class Planner:
         # a word of a numeric column's name ("helpful" of helpful_votes), for "the most helpful review"
         self.measure_parts = {part: column for column in roles.numeric for part in column.lower().split("_")
                               if len(part) > 3 and part not in GENERIC_COLUMN_WORDS}
+        for part, column in list(self.measure_parts.items()):  # "most useful" for helpful_votes
+            for synonym in PART_SYNONYMS.get(part, ()):
+                self.measure_parts.setdefault(synonym, column)
         self.intent_patterns = tuple((pattern.replace("ROW_NOUNS", row_nouns), intent)
                                      for pattern, intent in INTENT_PATTERNS)
         # Dimensions that group by a column's values (not by a date part).
@@ -485,6 +490,7 @@ class Planner:
         self._row_kinds(text, plan, take, free)
         self._categories(text, plan, take, free)
         self._authors(text, plan, take, free)
+        self._person_asked(text, plan, take, free)
         self._groups_without(text, plan, take, free)
         self._missing_measure(text, plan, take, free)
         self._missing_grouping(text, plan)
@@ -731,12 +737,20 @@ class Planner:
             start = match.start()
             cue = CUE_BEFORE_NAME.search(text[:start]) if kind == "author" else None  # "written by 'X'"
             start = cue.start() if cue else start
-            negation = NEGATION_CUE.search(text[:start])  # "not by 'X'", "other than 'X'"
-            start = negation.start() if negation else start
-            plan.conditions.append(Condition(kind, column, "!=" if negation else "=", value, text[start:match.end()],
-                                             span=(start, match.end())))
+            negation = NEGATION_CUE.search(text[:start]) or (  # "not by 'X'", "other than 'X'"
+                # "leaving out blank names and the generic 'Verified Buyer' tag, …": set aside in the same clause
+                re.search(rf"\b(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|except(?:\s+for)?|apart\s+from|aside\s+from|"
+                          r"other\s+than|besides)\b[^,.;:?!()]*$", text[:start], re.I))
+            # the cue and what joins it to the value are read with it; a cue heading a list ("leaving out blank names
+            # and the 'X' tag") stays for the other things it sets aside
+            joined = bool(negation) and bool(NEGATION_CUE.search(text[:start]))
+            said = text[negation.start():start] if joined else (negation.group(0).split()[0] + " … " if negation
+                                                                  else "")
+            plan.conditions.append(Condition(kind, column, "!=" if negation else "=", value,
+                                             said + text[start:match.end()],
+                                             span=(negation.start() if joined else start, match.end())))
             plan.evidence.append(f"{column} {'not ' if negation else ''}{value!r} (quoted)")
-            take(start, match.end())
+            take(negation.start() if joined else start, match.end())
             noun = self._column_noun(text, column)
             if noun:  # "as the reviewer name": the column the value was named by
                 take(*noun.span())
@@ -1749,8 +1763,8 @@ class Planner:
             head = word.group(0)
             if not free(*word.span()) or head.isdigit() or self._is_entity(head) or self._value_of_word(head):
                 return ""  # rows, or a date, number or value the recognisers read: rows of it
-            if head in STOPWORDS or head in ("total", "whole", "entire", "overall"):
-                continue
+            if head in STOPWORDS or head in ("total", "whole", "entire", "overall") or "'" in head:
+                continue  # ("of everything we've published": the pronoun's contraction)
             if re.sub(r"^(?:un|non-?|not-?)", "", head) in self.vocab.flags:
                 return ""  # "share of unverified reviews": rows with(out) a yes/no value
             return "" if head in self.known_words else head
@@ -2287,6 +2301,17 @@ class Planner:
                     between = match.span("between") if "between" in cue.groupindex else (match.end(), match.end())
                     take(match.start(), between[0])  # ("Valbrook's housing pieces": 'housing' is left to the topic)
                     take(between[1], match.end())
+
+    def _person_asked(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"… and who owns it?", "who handled them": the person column asked for about the rows found (a listing
+        shows it), not a verb to search for."""
+        if not self.roles.authors:
+            return
+        for match in re.finditer(r"\bwho(?:['’]s|\s+is|\s+was)?\s+([a-z]+)\s+(?:it|them|this|that|those|these)\b", text,
+                                 re.I):
+            if free(*match.span()):
+                take(*match.span())
+                plan.evidence.append(f"asks for the {self.roles.authors} ({match.group(0)!r})")
 
     @staticmethod
     def _take_relation_verb(text: str, start: int, end: int, take: Any, free: Any) -> None:

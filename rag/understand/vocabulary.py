@@ -31,6 +31,8 @@ MEASURE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "score": ("points", "rating"), "price": ("cost", "costs", "priced"), "amount": ("value", "sum"),
     "votes": ("vote",), "views": ("view", "readers"), "value": ("amount", "worth"),
 }
+# Other words for a word of a numeric column's name ("the most useful reviews" for helpful_votes)
+PART_SYNONYMS: dict[str, tuple[str, ...]] = {"helpful": ("useful",)}
 # Plain English names for what a table's rows are, by the table's noun; only used for that noun.
 ROW_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "ticket": ("request", "issue", "case", "incident"),
