@@ -2057,3 +2057,30 @@ def test_a_quoted_value_set_aside_in_a_leading_clause(messy: Planner) -> None:
 def test_most_useful_is_most_helpful(reviews: Planner) -> None:
     plan = reviews.plan("give me the 5 reviews shoppers found most useful")
     assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 5, "")
+
+
+def test_groups_ordered_lowest_first(reviews: Planner) -> None:
+    """"avg stars by department, worst first": every group, the lowest average first (the groups came in the order
+    of their names, and "first - skip the reviews" was read as the first review of each group)."""
+    plan = reviews.plan("avg stars per brand, worst first - skip the reviews that have no brand")
+    assert (plan.intent, plan.per_group, plan.order_least, plan.limit) == ("avg", False, True, None)
+
+
+@pytest.mark.parametrize(("question", "whole"), [
+    ("last week, what % of reviews came from verified buyers?", ["date"]),
+    ("what share of reviews were five-star in 2023?", ["date"]),
+    ("what share of reviews were written in 2023?", []),
+])
+def test_a_period_around_a_share_scopes_its_whole(reviews: Planner, question: str, whole: list[str]) -> None:
+    """A period said before the share, or after its part, is the whole (the share was of every review)."""
+    assert [c.kind for c in reviews.plan(question).share_whole] == whole
+
+
+def test_more_ways_to_rank_and_count(reviews: Planner, messy: Planner) -> None:
+    plan = reviews.plan("smallest three brands by number of reviews?")
+    assert (plan.group_by, plan.limit, plan.order_most) == (["category"], 3, False)
+    plan = reviews.plan("Are reviews from verified purchases voted more helpful on average than unverified ones?")
+    assert (plan.intent, plan.measure, plan.topic) == ("avg", "helpful_votes", "")
+    plan = messy.plan("How many unique reviewer names are there, ignoring the blank ones?")
+    assert plan.distinct == "author" and [c.op for c in plan.conditions] == ["is not empty"]
+    assert reviews.plan("the newest Voltair review, date and headline pls").topic == ""

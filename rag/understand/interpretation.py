@@ -59,6 +59,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         if plan.ranking in ("top", "bottom") and plan.intent in ("longest", "shortest") and not plan.group_by:
             action = (f"{rows.capitalize()} with the {'highest' if plan.intent == 'longest' else 'lowest'} {measure}"
                       f" ({plan.limit or 1})")
+    if plan.group_by and not plan.limit and (plan.order_most or plan.order_least):  # "busiest first"
+        action += ", highest first" if plan.order_most else ", lowest first"
     if plan.none_of:  # "which agents have never had an urgent ticket"
         action = f"{plural(labels.get(plan.group_by[0], plan.group_by[0])).capitalize()} without any matching {rows}"
     if plan.count_per:  # "average number of tickets per agent"

@@ -85,6 +85,9 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bwhich (?:of )?(?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),
 )
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
+# "busiest first", "lowest first": every group, in that order
+ORDER_FIRST = re.compile(r"\b(busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|"
+                         r"smallest|shortest|worst)\s+(?:\w+\s+)?first\b", re.I)
 # "anyone", "somebody": people as the groups asked about ("has anyone written for more than one section")
 PERSON_PRONOUN = r"\b(anyone|anybody|someone|somebody)\b"
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
@@ -294,6 +297,7 @@ class QueryPlan:
     topic: str = ""
     limit: int | None = None
     order_most: bool = False
+    order_least: bool = False  # every group, lowest value first ("worst first"), not in the order of their names
     with_ties: bool = False
     evidence: list[str] = field(default_factory=list)
     unused: list[str] = field(default_factory=list)  # question words nothing explained (shown to the user)
@@ -705,9 +709,11 @@ class Planner:
                               re.I)
             last = max((self._position(text, c) for c in plan.conditions), default=-1)
             verbs = list(SHARE_VERB.finditer(text, whole.end(), last)) if whole and last > whole.end() else []
-            if not verbs:
+            cue = re.search(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", text, re.I)
+            if not verbs and not (cue and any(0 <= self._position(text, c, end=True) <= cue.start()
+                                              for c in plan.conditions)):
                 return
-            region = (whole.end(), verbs[-1].start())
+            region = (whole.end(), verbs[-1].start()) if verbs else (0, 0)
 
         def inside(condition: Condition) -> bool:
             if condition.span:  # (overlapping: the span of "of 2023" starts inside "percentage of")
@@ -720,7 +726,15 @@ class Planner:
         roles = {"category": self.roles.category, "author": self.roles.authors}
         grouped = {roles.get(d, d) for d in plan.group_by if d not in CALENDAR_DIMENSIONS} | (
             {self.roles.date} if any(d in CALENDAR_DIMENSIONS for d in plan.group_by) else set())
-        plan.population = [c for c in plan.conditions if inside(c) or c.column in grouped]
+        # a condition said before the share ("last week, what % of reviews …") sets the scene: part of the whole
+        cue = re.search(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", text, re.I)
+        fronted = cue.start() if cue else -1
+        whole = [c for c in plan.conditions if inside(c) or c.column in grouped
+                 or 0 <= self._position(text, c, end=True) <= fronted]
+        # a period said after the part ("what share of reviews were five-star in 2023") scopes the whole question
+        part = [c for c in plan.conditions if c not in whole]
+        plan.population = whole + [c for c in part if c.kind in ("date", "date_any") and any(
+            o.kind not in ("date", "date_any") and self._position(text, o) < self._position(text, c) for o in part)]
 
     def _quoted_values(self, text: str, plan: QueryPlan, take: Any) -> None:
         """A quoted text that is a whole value of a column ("'Verified Buyer' as the reviewer name", "status
@@ -1105,11 +1119,13 @@ class Planner:
         plurals = "|".join(sorted((re.escape(w) for w in dims if w.endswith("s") and " " not in w),
                                   key=len, reverse=True)) or "categories"
         # "how many brands are there", "the number of different reviewers per department": values, not rows
+        # ("how many unique reviewer names": the values of a column said with "names")
+        singles = "|".join(sorted((re.escape(w) for w in dims if " " not in w), key=len, reverse=True))
         counted = re.search(rf"\b(?:how many|(?:the\s+)?number of|count of)\s+(?:different\s+|distinct\s+|unique\s+)?"
-                            rf"({plurals})\b(?!['’])", text, re.I)
+                            rf"({plurals}|(?:{singles})\s+names)\b(?!['’])", text, re.I)
         if counted and free(counted.start(), counted.end()) and not self._is_entity(
                 (WORD.findall(text[counted.end():])[:1] or [""])[0]):
-            plan.distinct = dims[counted.group(1).lower()]
+            plan.distinct = dims[re.sub(r"\s+names$", "", counted.group(1).lower())]
             plan.intent, plan.intent_span = "count", counted.span()
             plan.evidence.append(f"count of different {counted.group(1)} ({counted.group(0)!r})")
             take(counted.start(), counted.end())
@@ -1251,7 +1267,7 @@ class Planner:
         if not plan.group_by or partitioned:
             # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
             ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(most|least|fewest|highest|lowest|best|worst|busiest|"
-                               rf"quietest|slowest)[\s-]+"
+                               rf"quietest|slowest|smallest|largest|biggest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
                                rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
             after = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})\s+(?:with|having|that have|that had|"
                               rf"that got|which have|which had)\s+the\s+(most|least|fewest|highest|lowest|best|"
@@ -1259,8 +1275,8 @@ class Planner:
             if not ranked and after:
                 ranked = after  # "the 2 brands with the lowest average rating": the same groups as above
                 words = (after.group(1), after.group(3), "", after.group(2))
-            elif ranked:
-                words = (ranked.group(1), ranked.group(2), ranked.group(3), ranked.group(4))
+            elif ranked:  # ("the smallest three brands": the number after the ranking word)
+                words = (ranked.group(1) or ranked.group("n2"), ranked.group(2), ranked.group(4), ranked.group(5))
             if ranked and free(ranked.start(), ranked.end()) and dims[words[3].lower()] != partitioned:
                 number, word, filler, dimension_word = words
                 plan.group_by.append(dims[dimension_word.lower()])
@@ -1268,7 +1284,7 @@ class Planner:
                     plan.top_per = partitioned
                     plan.evidence.append(f"the {word.lower()} {dimension_word} within each {partitioned}")
                 plan.ranking = word.lower()
-                plan.order_most = plan.ranking in ("most", "highest", "best", "busiest")
+                plan.order_most = plan.ranking in ("most", "highest", "best", "busiest", "largest", "biggest")
                 for part in re.findall(r"[a-z]+", filler.lower()):  # "the three lowest rated brands"
                     plan.measure = plan.measure or self.vocab.measures.get(part) or self.measure_parts.get(part)
                 if plan.limit is None:
@@ -1302,12 +1318,12 @@ class Planner:
         if plan.group_by:
             plan.evidence.append("group by " + ", ".join(plan.group_by))
         # "busiest first", "lowest first": every group, in that order (not only the top one)
-        first = re.search(r"\b(busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|"
-                          r"smallest|shortest|worst)\s+(?:\w+\s+)?first\b", text, re.I)
+        first = ORDER_FIRST.search(text)
         if first and plan.group_by:
             plan.limit, plan.with_ties = None, False
             plan.order_most = first.group(1).lower() in ("busiest", "most", "highest", "biggest", "largest", "longest",
                                                          "best")
+            plan.order_least = not plan.order_most
             plan.evidence.append(f"every group, ordered ({first.group(0)!r})")
             take(*first.span())
 
@@ -1662,7 +1678,9 @@ class Planner:
         count per agent)."""
         if not plan.group_by or plan.with_ties:
             return
-        match = next((m for m in self.per_group_cue.finditer(text) if free(m.start(5), m.end(5))), None)
+        # (not the "first" of "worst first": an order of the groups)
+        match = next((m for m in self.per_group_cue.finditer(text) if free(m.start(5), m.end(5))
+                      and not (m.group(2).lower() == "first" and ORDER_FIRST.search(text[:m.end(2)]))), None)
         if match:
             word, middle, noun = match.group(2).lower(), match.group(4) or "", match.group(5)
             number = match.group(1) or match.group(3)
@@ -1763,8 +1781,10 @@ class Planner:
             head = word.group(0)
             if not free(*word.span()) or head.isdigit() or self._is_entity(head) or self._value_of_word(head):
                 return ""  # rows, or a date, number or value the recognisers read: rows of it
-            if head in STOPWORDS or head in ("total", "whole", "entire", "overall") or "'" in head:
-                continue  # ("of everything we've published": the pronoun's contraction)
+            if head in ("we", "they", "you", "i") or "'" in head:
+                return ""  # "of everything we ran", "of everything we've published": the rows, in a clause
+            if head in STOPWORDS or head in ("total", "whole", "entire", "overall"):
+                continue
             if re.sub(r"^(?:un|non-?|not-?)", "", head) in self.vocab.flags:
                 return ""  # "share of unverified reviews": rows with(out) a yes/no value
             return "" if head in self.known_words else head
@@ -1967,6 +1987,17 @@ class Planner:
                                              span=(start, match.end())))
             plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
             take(start, match.end())
+        # "how many unique reviewer names, ignoring the blank ones": "ones" are the values counted or grouped
+        ones = re.search(r"\b(?:the\s+)?(?:blank|empty|missing|unnamed|nameless)\s+ones\b", text, re.I)
+        column = columns.get(plan.distinct or (plan.group_by[-1] if plan.group_by else ""))
+        if ones and column and free(*ones.span()):
+            aside = self._set_aside(text, ones.start(), free)
+            start = ones.start() if aside is None else aside
+            op = "is not empty" if aside is not None else "is empty"
+            plan.conditions.append(Condition("missing", column, op, None, text[start:ones.end()],
+                                             span=(start, ones.end())))
+            plan.evidence.append(f"{column} {op} ({text[start:ones.end()]!r})")
+            take(start, ones.end())
 
     def _categories(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Values of categorical columns, negated after "not", "except", "other than" ... (and the values
@@ -2114,12 +2145,14 @@ class Planner:
             take(*head.span(1))
         # "which desk put out more words": more of a measure is its total (its average on a small scale: "more stars")
         more = re.search(r"\b(?:more|fewer|less)\s+([a-z]+(?:\s+[a-z]+)?)", text, re.I)
-        if more and plan.intent == "count":
+        if more and plan.intent in ("count", "avg"):  # ("voted more helpful on average": a word of the column)
+            measures = {**self.measure_parts, **self.vocab.measures}
             phrase = next((p for p in (more.group(1).lower(), more.group(1).lower().split()[0])
-                           if p in self.vocab.measures), None)
-            if phrase and plan.measure in (None, self.vocab.measures[phrase]):
-                plan.measure = self.vocab.measures[phrase]
-                plan.intent = "avg" if self._is_scale(plan.measure) else "sum"
+                           if p in measures), None)
+            if phrase and plan.measure in (None, measures[phrase]):
+                plan.measure = measures[phrase]
+                averaged = plan.intent == "avg" or re.search(r"\b(?:on\s+(?:an?\s+)?)?average\b", text, re.I)
+                plan.intent = "avg" if self._is_scale(plan.measure) or averaged else "sum"
                 plan.evidence.append(f"{plan.intent} of {plan.measure} ({more.group(0)!r})")
                 take(more.start(1), more.start(1) + len(phrase))
         # "which one scores better", "how do they compare": the pronoun, comparatives and verbs of the comparison

@@ -357,7 +357,7 @@ class SQLBuilder:
             if plan.with_ties:
                 return self._top_with_ties(query, value_name, plan.order_most, [n for _, n in dims],
                                            exact=self._exact(plan))
-            if plan.order_most or plan.limit:
+            if plan.order_most or plan.limit or plan.order_least:
                 # an average ranks by its exact value, not the rounded one shown (3.34 before 3.27, both "3.3")
                 key = self._exact(plan) or exp.column(value_name)
                 query = query.order_by(exp.Ordered(this=key, desc=plan.order_most))
@@ -625,7 +625,7 @@ class SQLBuilder:
             grouped = grouped.having(self._group_test(plan))
         if plan.with_ties:
             return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan))
-        most_first = plan.order_most or not plan.limit
+        most_first = plan.order_most or not (plan.limit or plan.order_least)
         query = grouped.order_by(exp.Ordered(this=exp.column(value_name), desc=most_first), exp.column("author"))
         if plan.limit:
             query = query.limit(plan.limit)
