@@ -491,3 +491,15 @@ def test_windows_that_end_on_the_newest_row(question: str, start: date) -> None:
     """"final", "latest", "most recent" and "up to our newest article" are rolling windows like "the last"."""
     first, end, _ = period(question)
     assert (first, end) == (start, TODAY)
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("How many tickets were received this spring?", date(2023, 3, 1), date(2023, 5, 31)),
+    ("Break down this spring's tickets", date(2023, 3, 1), date(2023, 5, 31)),
+    ("this summer", date(2023, 6, 1), TODAY),
+    ("last summer", date(2022, 6, 1), date(2022, 8, 31)),
+])
+def test_this_and_last_season(question: str, start: date, end: date) -> None:
+    """"this spring" is the newest spring begun by the newest row (it was no date: every ticket was counted)."""
+    found = only(question)
+    assert (found.start, found.end) == (start, end)

@@ -2084,3 +2084,19 @@ def test_more_ways_to_rank_and_count(reviews: Planner, messy: Planner) -> None:
     plan = messy.plan("How many unique reviewer names are there, ignoring the blank ones?")
     assert plan.distinct == "author" and [c.op for c in plan.conditions] == ["is not empty"]
     assert reviews.plan("the newest Voltair review, date and headline pls").topic == ""
+
+
+def test_first_names_compared_with_than(tickets: Planner) -> None:
+    """"did Bob get more pending tickets than Priya": both people (Bob was part of a name, Priya searched as text)."""
+    plan = tickets.plan("did Bob get more pending tickets than Priya?")
+    assert sorted(only(plan, "author").value) == ["Bob Stone", "Priya Natarajan"] and plan.group_by == ["author"]
+    assert plan.topic == "" and not conditions(plan, "author_like")
+
+
+def test_support_words_for_rows_people_and_values(tickets: Planner) -> None:
+    """"tix", "complaints" are tickets; "staff" are the people; "flagged pending" states the value; "VPN-related"
+    is about the VPN (a text match on 'vpn-related' found nothing)."""
+    plan = tickets.plan("top three staff by number of tix flagged pending")
+    assert (plan.group_by, plan.limit, plan.topic) == (["author"], 3, "")
+    assert only(plan, "category").value == "pending"
+    assert tickets.plan("how many VPN-related complaints have come in?").topic == "VPN"

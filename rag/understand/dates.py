@@ -306,6 +306,16 @@ def _build_season(m: re.Match[str], today: date) -> _Point | None:
     return _Point("half", lambda y: (date(y, 12, 1), _month_period(y + 1, 2)[1]), start, True)
 
 
+def _build_this_season(m: re.Match[str], today: date) -> _Point | None:
+    """"this spring": the newest spring that has begun by `today` (up to `today`); "last spring": the one before."""
+    first = _SEASON_START[m["season"].lower()]
+    year = today.year if date(today.year, first, 1) <= today else today.year - 1
+    if m["which"].lower() in ("last", "previous"):
+        year -= 1
+    start, end = _months_period(year, first, 3)
+    return _relative(start, min(end, today))
+
+
 def _build_decade(m: re.Match[str], today: date) -> _Point | None:
     first = int(m["decade"]) * 10
     return _Point("decade", lambda _: (date(first, 1, 1), date(first + 9, 12, 31)), first, True)
@@ -419,6 +429,7 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"(?:the\s+)?(?P<season>spring|summer|autumn|fall)\s+(?:of\s+)?{_YEAR}", _build_season),
     _form(r"(?:the\s+)?(?P<season>winter)\s+(?:of\s+)?(?P<year>19\d\d|20\d\d)\s*[/-]\s*(?P<next>(?:19|20)?\d\d)\b",
           _build_season),
+    _form(r"(?P<which>this|last|previous)\s+(?P<season>spring|summer|autumn|fall)(?:['’]s)?\b", _build_this_season),
     _form(r"(?:the\s+)?(?P<decade>(?:19|20)\d)0'?s\b", _build_decade),
     # a count of things is not a year: "2000 words", "1999 articles"
     _form(rf"(?P<word>(?:the\s+)?year\s+)?{_YEAR}"

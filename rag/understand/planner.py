@@ -2041,6 +2041,9 @@ class Planner:
             if negated and cue:
                 take(cue.start(), cue.end())
             take(start, end)
+            stated = re.search(r"\b([a-z]{3,}ed)\s+(?:as\s+)?$", text[:start], re.I)  # "flagged high", "marked urgent"
+            if stated and free(*stated.span(1)) and not self.names_something(stated.group(1).lower()):
+                take(*stated.span(1))
             head = re.match(r"[\s-]+([a-z]+)\b(?:\s+([a-z]+))?", text[end:], re.I)
             if (head and re.search(r"\bthe\s+(?:[\w&.'-]+\s*(?:,|and|or)\s+)*$", text[:start], re.I)
                     and head.group(1).lower() not in STOPWORDS
@@ -2165,10 +2168,17 @@ class Planner:
         """"Grace or Omar - who got more high-priority tickets?": capitalised names set against each other in a
         comparison, each the first name or surname of exactly one person of the table, are those people (a name
         alone needs a cue; two joined by "or"/"vs" in a comparison are that cue)."""
-        for match in re.finditer(r"\b([A-Z][a-z]+)\s+(?:or|vs\.?|versus|and)\s+([A-Z][a-z]+)\b", text):
+        # ("did Tom get more urgent tickets than Maya": the two names around "than")
+        for match in [*re.finditer(r"\b([A-Z][a-z]+)\s+(?:or|vs\.?|versus|and)\s+([A-Z][a-z]+)\b", text),
+                      *re.finditer(r"\b([A-Z][a-z]+)\b[^?.!]{0,60}?\bth[ae]n\s+([A-Z][a-z]+)\b", text)]:
             people = [self.vocab.author_parts.get(match.group(i).lower(), set()) for i in (1, 2)]
-            if not free(*match.span()) or any(len(p) != 1 for p in people) or people[0] == people[1]:
+            # (a name read alone as part of a name, "did Tom …", is replaced by the person compared)
+            partial = [c for c in plan.conditions if c.kind == "author_like"
+                       and c.value.lower() in (match.group(1).lower(), match.group(2).lower())]
+            unread = free(*match.span(1)) or bool(partial)
+            if not (unread and free(*match.span(2))) or any(len(p) != 1 for p in people) or people[0] == people[1]:
                 continue
+            plan.conditions = [c for c in plan.conditions if c not in partial]
             names = [next(iter(p)) for p in people]
             plan.conditions.append(Condition("author", self.roles.authors, "in", names, match.group(0),
                                              span=match.span()))
@@ -2536,7 +2546,9 @@ class Planner:
         words: list[str] = []
         for match in WORD.finditer(text):
             if not any(consumed[match.start():match.end()]):
-                words += [w for w in [match.group(0).strip("'-")] if self._is_topic_word(w)]
+                # ("VPN-related complaints": about the VPN)
+                word = re.sub(r"-(?:related|focused|themed)$", "", match.group(0).strip("'-"), flags=re.I)
+                words += [w for w in [word] if self._is_topic_word(w)]
                 continue
             # a hyphenated word read in part ("half-star", 'star' naming the rating): the rest is not dropped
             rest = "".join(" " if consumed[i] else text[i] for i in range(match.start(), match.end()))

@@ -35,7 +35,7 @@ MEASURE_SYNONYMS: dict[str, tuple[str, ...]] = {
 PART_SYNONYMS: dict[str, tuple[str, ...]] = {"helpful": ("useful",)}
 # Plain English names for what a table's rows are, by the table's noun; only used for that noun.
 ROW_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "ticket": ("request", "issue", "case", "incident"),
+    "ticket": ("request", "issue", "case", "incident", "complaint", "tix"),
     "article": ("story", "piece", "report", "item", "post", "write-up"),
     "review": ("opinion", "rating", "feedback"), "post": ("message", "thread", "article"),
     "contract": ("agreement", "deal"), "document": ("doc", "file", "paper"), "order": ("purchase",),
@@ -72,7 +72,7 @@ DIMENSION_WORDS: dict[str, tuple[str, ...]] = {
     "category": ("category", "categories", "section", "sections", "desk", "desks", "topic area", "kind", "type",
                  "types"),
     "author": ("author", "authors", "writer", "writers", "reporter", "reporters", "journalist", "journalists",
-               "byline", "bylines", "person"),
+               "byline", "bylines", "person", "staff"),
 }
 
 STOPWORDS = frozenset("""
