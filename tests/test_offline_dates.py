@@ -503,3 +503,16 @@ def test_this_and_last_season(question: str, start: date, end: date) -> None:
     """"this spring" is the newest spring begun by the newest row (it was no date: every ticket was counted)."""
     found = only(question)
     assert (found.start, found.end) == (start, end)
+
+
+@pytest.mark.parametrize(("question", "start", "text"), [
+    ("avg length per desk, Q2 '23, longest first", date(2023, 4, 1), "Q2 '23"),
+    ("anything from May '22 tied to Mother's Day?", date(2022, 5, 1), "from May '22"),
+])
+def test_a_year_written_with_an_apostrophe(question: str, start: date, text: str) -> None:
+    found = only(question)
+    assert (found.start, found.text) == (start, text)
+
+
+def test_a_decade_with_an_apostrophe_is_no_year() -> None:
+    assert find_date_ranges("music from the '90s", today=TODAY) == []

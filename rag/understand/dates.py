@@ -170,20 +170,39 @@ def _number_in_words(words: str) -> int:
     return _NUMBER_WORDS[parts[0]]
 
 
-def _years_in_digits(text: str) -> tuple[str, list[tuple[int, int]]]:
-    """`text` with each year written in words as digits, padded to the same length (so spans still point into
-    the question), and the spans of those words."""
-    spans = []
+# a year written with an apostrophe after a date word: "Q2 '23", "May '23", "in '22" (not "the '90s")
+_SHORT_YEAR = re.compile(r"\b(?P<pre>q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
+                         r"aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|"
+                         r"fall|winter|in|of|from|since|during|until|before|after),?\s+['’](?P<yy>\d\d)\b(?!['’]?s\b)",
+                         re.I)
 
-    def digits(match: re.Match[str]) -> str:
+
+def _years_in_digits(text: str) -> tuple[str, list[int]]:
+    """`text` with each year written in words ("twenty twenty-three") or with an apostrophe ("Q2 '23") as digits,
+    and where each of its positions (and its end) was in `text`: a date's span then covers the words written."""
+    replacements: list[tuple[int, int, str]] = []
+    for match in _YEAR_IN_WORDS.finditer(text):
         if match["century"]:
             year = (1900 if match["century"].lower() == "nineteen" else 2000) + _number_in_words(match["rest"])
         else:
             year = 2000 + _number_in_words(match["rest2"])
-        spans.append(match.span())
-        return str(year).ljust(len(match.group(0)))
+        replacements.append((*match.span(), str(year)))
+    for match in _SHORT_YEAR.finditer(text):
+        if not any(a < match.end() and match.start() < b for a, b, _ in replacements):
+            yy = int(match["yy"])
+            replacements.append((match.start("yy") - 1, match.end(), str(2000 + yy if yy <= 69 else 1900 + yy)))
+    digits, where, at = [], [], 0
+    for a, b, year in sorted(replacements):
+        digits.append(text[at:a])
+        where.extend(range(at, a))
+        digits.append(year)
+        where.extend(min(a + k, b - 1) for k in range(len(year)))
+        at = b
+    digits.append(text[at:])
+    where.extend(range(at, len(text) + 1))  # (the end of a replaced year is where its words end)
+    return "".join(digits), where
 
-    return _YEAR_IN_WORDS.sub(digits, text), spans
+
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
              "fourth": 4, "4th": 4, "last": 4, "final": 4, "latter": 2}
 
@@ -675,7 +694,7 @@ def find_date_ranges(question: str, *, today: date, default_year: int | None = N
     """Non-overlapping matches, left to right. default_year is used when a month/day has no year
     (defaults to today's year); relative words are anchored on `today`, the newest row's date.
     """
-    question, in_words = _years_in_digits(original := question)
+    question, where = _years_in_digits(original := question)
     scanner = _Scanner(question, today)
     candidates = [
         cand
@@ -691,8 +710,8 @@ def find_date_ranges(question: str, *, today: date, default_year: int | None = N
             start, end = item.period(year)
         except ValueError:  # 29 February in a year that has none
             continue
-        # (a year in words ends where its words end: "twenty twenty-three", not "2023" and spaces)
-        stop = next((b for a, b in in_words if a < item.end <= b), item.end)
-        text, span = original[item.start : stop], (item.start, stop)
+        # (positions in the question as written: "twenty twenty-three", "Q2 '23")
+        span = (where[item.start], where[item.end])
+        text = original[span[0] : span[1]]
         found.append(DateRange(start, end, item.granularity, text, span))
     return found

@@ -62,8 +62,8 @@ NUM = (rf"((?:\d[\d,]*(?:\.\d+)?|(?:(?:half\s+)?an?\s+(?={_SCALE}))?(?:{_NUMBER_
 LONGEST = r"longest|wordiest|lengthiest|(?:most\s+)?long[\s-]winded|(?:most\s+)?verbose"
 SHORTEST = r"shortest|briefest|tersest|(?:most\s+)?(?:concise|succinct)"
 # "waiting the longest", "open for the longest": the oldest row (a time, not a length)
-WAITED_LONGEST = (r"(?:waiting|waited|sitting|sat|outstanding|open|pending|unanswered|unresolved)\s+(?:for\s+)?"
-                  r"(?:the\s+)?longest")
+WAITED_LONGEST = (r"(?:(?:waiting|waited|sitting|sat|outstanding|open|pending|unanswered|unresolved)\s+(?:for\s+)?"
+                  r"(?:the\s+)?longest|longest[\s-]+(?:waiting|outstanding|open|pending|unanswered))")
 # Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(what|which) (share|percentage|proportion|fraction|percent)\b|\b(share|percentage|proportion|"
@@ -125,7 +125,9 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"\bwho\s+(?:got|gets|had|has|have|handled|handles|wrote|writes|received|closed|did|does)\s+"
                          r"(?:the\s+)?(?:more|fewer|most|fewest)\b(?!\s+th[ae]n)|"
                          # "do one-star reviews get more helpful votes than five-star ones" ("more than 5": a bound)
-                         r"\b(?:more|fewer|less|higher|lower|better|worse)\s+(?!th[ae]n\b)[^?.!]*?\bth[ae]n\b)", re.I)
+                         r"\b(?:more|fewer|less|higher|lower|better|worse|longer|shorter)[\s,]+(?!th[ae]n\b)[^?.!]*?\bth[ae]n\b|"
+                         # "does Garden & Patio's average score beat Pet Supplies'"
+                         r"\b(?:beat|beats|outscored?|outperform(?:s|ed)?|outsold|outsell)\b)", re.I)
 # a month, quarter or half named without a year ("March", "Q1", "H2"): a period only behind "in" or in a comparison
 MONTH_NAME = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
               r"q[1-4]|h[12])\b")
@@ -532,6 +534,12 @@ class Planner:
             plan.topic = " ".join(kept)
             if plan.unused:
                 plan.evidence.append("not used: " + ", ".join(repr(w) for w in plan.unused))
+        if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
+            # "which three health stories are the shortest": the number of rows asked for
+            asked = re.search(rf"\b(?:which|what)\s+{NUM}\s+", text, re.I)
+            if asked:
+                plan.limit = min(number_value(asked.group(1)), 100)
+                plan.unused = [w for w in plan.unused if w.lower() != asked.group(1).lower()]
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
             plural = re.search(r"\b(articles|stories|pieces|posts|documents|records|" +
                                "|".join(re.escape(w) for w in self.vocab.entity_words if w.endswith("s")) +
@@ -1266,8 +1274,8 @@ class Planner:
                        and re.search(r"\b(?:each|every|per)\b", text, re.I) else "")
         if not plan.group_by or partitioned:
             # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
-            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(most|least|fewest|highest|lowest|best|worst|busiest|"
-                               rf"quietest|slowest|smallest|largest|biggest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
+            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most|least|fewest|highest|lowest|best|worst|"
+                               rf"busiest|quietest|slowest|smallest|largest|biggest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
                                rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
             after = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})\s+(?:with|having|that have|that had|"
                               rf"that got|which have|which had)\s+the\s+(most|least|fewest|highest|lowest|best|"
@@ -2248,6 +2256,9 @@ class Planner:
                     plan.conditions.append(Condition(merged_kind, group[0].column, "in", value,
                                                      " or ".join(m.words for m in group), span=span))
                 group = [condition] if condition is not None else []
+        # "Q1 vs Q2: … did the first quarter beat the second": a period said again is one of the alternatives
+        alternatives = [r for c in plan.conditions if c.kind == "date_any" for r in c.value]
+        plan.conditions = [c for c in plan.conditions if not (c.kind == "date" and c.value in alternatives)]
 
     @staticmethod
     def _position(text: str, condition: Condition, end: bool = False) -> int:
