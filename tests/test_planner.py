@@ -2122,3 +2122,14 @@ def test_probe_ten_readings(planner: Planner, tickets: Planner, reviews: Planner
     plan = planner.plan("avg length per desk, Q2 '23, longest first")
     assert (plan.intent, plan.limit, plan.order_most) == ("avg", None, True)
     assert only(plan, "date").value == (date(2023, 4, 1), date(2023, 6, 30))
+
+
+def test_ranked_by_what_no_column_holds(planner: Planner, tickets: Planner) -> None:
+    """"which desk pulls the most page views": no column holds page views (it counted articles per section, the
+    words listed as not used); "how many different people were they assigned to" counts the people."""
+    plan = planner.plan("Which desk pulls the most page views?")
+    assert plan.missing == "page views"
+    assert planner.plan("which section had the most stories in 2023").missing is None
+    assert tickets.plan("which agent closed the most tickets").missing is None
+    plan = tickets.plan("Among the tickets marked pending in 2024, how many different people were they assigned to?")
+    assert (plan.intent, plan.distinct) == ("count", "author")

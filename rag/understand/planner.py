@@ -1131,7 +1131,15 @@ class Planner:
         singles = "|".join(sorted((re.escape(w) for w in dims if " " not in w), key=len, reverse=True))
         counted = re.search(rf"\b(?:how many|(?:the\s+)?number of|count of)\s+(?:different\s+|distinct\s+|unique\s+)?"
                             rf"({plurals}|(?:{singles})\s+names)\b(?!['’])", text, re.I)
-        if counted and free(counted.start(), counted.end()) and not self._is_entity(
+        # ("how many different people were they assigned to": the people of the person column)
+        people = re.search(r"\b(?:how many|(?:the\s+)?number of)\s+(?:different|distinct|unique)\s+"
+                           r"(?:people|persons)\b", text, re.I) if self.roles.authors else None
+        if people and not counted and free(*people.span()):
+            plan.distinct = "author"
+            plan.intent, plan.intent_span = "count", people.span()
+            plan.evidence.append(f"count of different people ({people.group(0)!r})")
+            take(*people.span())
+        elif counted and free(counted.start(), counted.end()) and not self._is_entity(
                 (WORD.findall(text[counted.end():])[:1] or [""])[0]):
             plan.distinct = dims[re.sub(r"\s+names$", "", counted.group(1).lower())]
             plan.intent, plan.intent_span = "count", counted.span()
@@ -2475,6 +2483,25 @@ class Planner:
             plan.evidence.append(f"no column for {plan.missing!r}")
             take(*rate.span())
             return
+        superlative = re.search(rf"\b{re.escape(plan.ranking)}\b", text, re.I) if plan.ranking else None
+        if superlative and plan.group_by and plan.intent == "count" and not plan.measure:
+            # "which desk pulls the most page views", "the best customer satisfaction score": the groups ranked by
+            # something no column holds (not by their number of rows)
+            unexplained = []
+            for match in list(WORD.finditer(text, superlative.end()))[:4]:
+                word = match.group(0).lower()
+                if word in ("the", "a", "an") and not unexplained:
+                    continue
+                # (the noun right after: not "the quietest in terms of …", "most often", "most recently")
+                if (not free(*match.span()) or word in STOPWORDS or self.names_something(word) or word.isdigit()
+                        or word.endswith("ly") or word in ("often", "times")):
+                    break
+                unexplained.append(match)
+            if unexplained and not any(self._is_entity(m.group(0)) for m in unexplained):
+                plan.missing = text[unexplained[0].start():unexplained[-1].end()].lower()
+                plan.evidence.append(f"no column for {plan.missing!r}")
+                take(unexplained[0].start(), unexplained[-1].end())
+                return
         if plan.intent not in ("avg", "sum", "max", "min") or plan.measure or plan.intent_span is None:
             return
         for match in list(WORD.finditer(text, plan.intent_span[1]))[:4]:
