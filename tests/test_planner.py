@@ -2133,3 +2133,14 @@ def test_ranked_by_what_no_column_holds(planner: Planner, tickets: Planner) -> N
     assert tickets.plan("which agent closed the most tickets").missing is None
     plan = tickets.plan("Among the tickets marked pending in 2024, how many different people were they assigned to?")
     assert (plan.intent, plan.distinct) == ("count", "author")
+
+
+@pytest.mark.parametrize(("question", "within"), [
+    ("which 3 brands have the highest share of 1 and 2 star reviews?", True),
+    ("each brand's share of their reviews that are five-star", True),
+    ("which brand accounts for the largest share of 1-star reviews", False),
+])
+def test_a_share_of_the_groups_own_rows(reviews: Planner, question: str, within: bool) -> None:
+    """"which brands have the highest share of 1-star reviews" is each brand's own rate (it was each brand's part
+    of all 1-star reviews); "accounts for the largest share of" stays a part of the whole."""
+    assert reviews.plan(question).share_within_groups is within

@@ -708,6 +708,17 @@ class Planner:
         between "share of" and its verb ("what percentage of the 2023 reviews were posted at weekends")."""
         among = re.search(r"\b(?:among|amongst|out of|within)\s+(.+)$", text, re.I)
         lower = text.lower()
+        # "each agent's share of their tickets that are closed", "which departments have the highest share of 1-star
+        # reviews": each group's own rows are the whole (not every row of the part)
+        own = plan.group_by and re.search(
+            r"\b(?:share|percentage|proportion|fraction|percent|pct)\s+of\s+(?:their|its)\b|"
+            r"\b(?:have|has|had|with)\s+(?:the\s+)?(?:\w+est\s+|top\s+)?(?:share|percentage|proportion|fraction|"
+            r"percent|pct|rate)\s+of\b", text, re.I)
+        if own and not among:
+            roles = {"category": self.roles.category, "author": self.roles.authors}
+            grouped = {roles.get(d, d) for d in plan.group_by}
+            plan.population = [c for c in plan.conditions if c.column in grouped and c.kind != "date"]
+            return
         if among:
             region = among.span(1)
         else:
@@ -2474,7 +2485,9 @@ class Planner:
         """"average price" on a table without a price: the noun after the cue names nothing the table has, so
         the answer must say so rather than average another column."""
         rate = re.search(r"\b([a-z]+)\s+(rates?|ratios?)\b", text, re.I)
-        if (rate and plan.is_aggregate and not plan.measure and free(*rate.span())
+        # (a rate the question explains as a share is that share: "completion rate (share of their tickets that are
+        # closed)")
+        if (rate and plan.is_aggregate and not plan.measure and free(*rate.span()) and plan.intent != "share"
                 and not SUBJECT_CUE.search(text[:rate.start()].rstrip("\"“' ") + " ")
                 and not self.names_something(rate.group(1).lower())):
             # "the return rate for each brand": a measure no column holds (not the number of reviews per brand);
