@@ -85,6 +85,8 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bwhich (?:of )?(?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),
 )
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
+# the word of a share ("what share", "percentage", "what %"): conditions said before it set the scene
+SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", re.I)
 # "busiest first", "lowest first": every group, in that order
 ORDER_FIRST = re.compile(r"\b(busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|"
                          r"smallest|shortest|worst)\s+(?:\w+\s+)?first\b", re.I)
@@ -728,7 +730,7 @@ class Planner:
                               re.I)
             last = max((self._position(text, c) for c in plan.conditions), default=-1)
             verbs = list(SHARE_VERB.finditer(text, whole.end(), last)) if whole and last > whole.end() else []
-            cue = re.search(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", text, re.I)
+            cue = SHARE_WORD.search(text)
             if not verbs and not (cue and any(0 <= self._position(text, c, end=True) <= cue.start()
                                               for c in plan.conditions)):
                 return
@@ -746,7 +748,7 @@ class Planner:
         grouped = {roles.get(d, d) for d in plan.group_by if d not in CALENDAR_DIMENSIONS} | (
             {self.roles.date} if any(d in CALENDAR_DIMENSIONS for d in plan.group_by) else set())
         # a condition said before the share ("last week, what % of reviews …") sets the scene: part of the whole
-        cue = re.search(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", text, re.I)
+        cue = SHARE_WORD.search(text)
         fronted = cue.start() if cue else -1
         whole = [c for c in plan.conditions if inside(c) or c.column in grouped
                  or 0 <= self._position(text, c, end=True) <= fronted]
