@@ -516,3 +516,11 @@ def test_a_year_written_with_an_apostrophe(question: str, start: date, text: str
 
 def test_a_decade_with_an_apostrophe_is_no_year() -> None:
     assert find_date_ranges("music from the '90s", today=TODAY) == []
+
+
+def test_two_month_names_joined_by_a_range_word_take_the_questions_year() -> None:
+    """"summer 2023 (june through august)": June to August 2023 (it read "until August 2024", 'june' a topic);
+    "may to june" stays words ("may" is a verb as often as a month)."""
+    found = find_date_ranges("five-star reviews over summer 2023 (june through august)?", today=TODAY)
+    assert [(r.start, r.end) for r in found] == [(date(2023, 6, 1), date(2023, 8, 31))] * 2
+    assert find_date_ranges("may to june", today=TODAY) == []

@@ -575,8 +575,12 @@ class _Scanner:
             second = self.point_at(link.end())
         # "April-June": two month names joined by a bare hyphen or dash are a range without a year or "from" (two
         # numbers are not: "scores 2020-2022")
-        tight = (second is not None and self.question[first.end:link.end()] in ("-", "–", "—")
-                 and first.point.kind == second.point.kind == "month")
+        # ("june through august": two month names joined by a range word are as clear)
+        # (not from "may", a verb as often as a month: "may to june" stays words)
+        linked = self.question[first.end:link.end()].strip().lower()
+        tight = (second is not None and first.point.kind == second.point.kind == "month"
+                 and (linked in ("-", "–", "—") or linked in ("to", "through", "thru", "until", "till")
+                      and not self.question[pos:first.end].strip().lower().startswith("may")))
         if second is None or not (lead or tight or first.point.strong or second.point.strong):
             return None
         return self._range(pos, first, second, priority=1)
@@ -679,8 +683,10 @@ def _extend_lists(scanner: _Scanner, chosen: list[_Candidate]) -> list[_Candidat
 
 
 def _fallback_years(question: str, items: list[_Candidate], default_year: int) -> list[int]:
-    """The year for each item lacking one: the next list item's ("March and April 2023"), else default."""
-    years = [default_year] * len(items)
+    """The year for each item lacking one: the next list item's ("March and April 2023"), else the one year the
+    question names elsewhere ("summer 2023 (june through august)"), else default."""
+    named = {item.point.year for item in items if item.point is not None and item.point.year is not None}
+    years = [next(iter(named)) if len(named) == 1 else default_year] * len(items)
     for i in range(len(items) - 2, -1, -1):
         left, right = items[i], items[i + 1]
         if left.point is None or right.point is None:

@@ -2278,8 +2278,14 @@ class Planner:
                                                      " or ".join(m.words for m in group), span=span))
                 group = [condition] if condition is not None else []
         # "Q1 vs Q2: … did the first quarter beat the second": a period said again is one of the alternatives
+        # (and a period said twice, "summer 2023 (june through august)", is one condition)
         alternatives = [r for c in plan.conditions if c.kind == "date_any" for r in c.value]
-        plan.conditions = [c for c in plan.conditions if not (c.kind == "date" and c.value in alternatives)]
+        said: list[Any] = []
+        for condition in list(plan.conditions):
+            if condition.kind == "date" and (condition.value in alternatives or condition.value in said):
+                plan.conditions.remove(condition)
+            elif condition.kind == "date":
+                said.append(condition.value)
 
     @staticmethod
     def _position(text: str, condition: Condition, end: bool = False) -> int:
