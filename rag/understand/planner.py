@@ -710,6 +710,12 @@ class Planner:
         between "share of" and its verb ("what percentage of the 2023 reviews were posted at weekends")."""
         among = re.search(r"\b(?:among|amongst|out of|within)\s+(.+)$", text, re.I)
         lower = text.lower()
+        cue = SHARE_WORD.search(text)
+        # a condition on a grouped column picks groups, so it is part of every group's whole ("per department, ...
+        # skip reviews with no department")
+        roles = {"category": self.roles.category, "author": self.roles.authors}
+        grouped = {roles.get(d, d) for d in plan.group_by if d not in CALENDAR_DIMENSIONS} | (
+            {self.roles.date} if any(d in CALENDAR_DIMENSIONS for d in plan.group_by) else set())
         # "each agent's share of their tickets that are closed", "which departments have the highest share of 1-star
         # reviews": each group's own rows are the whole (not every row of the part)
         own = plan.group_by and re.search(
@@ -717,8 +723,6 @@ class Planner:
             r"\b(?:have|has|had|with)\s+(?:the\s+)?(?:\w+est\s+|top\s+)?(?:share|percentage|proportion|fraction|"
             r"percent|pct|rate)\s+of\b", text, re.I)
         if own and not among:
-            roles = {"category": self.roles.category, "author": self.roles.authors}
-            grouped = {roles.get(d, d) for d in plan.group_by}
             plan.population = [c for c in plan.conditions if c.column in grouped and c.kind != "date"]
             return
         if among:
@@ -730,7 +734,6 @@ class Planner:
                               re.I)
             last = max((self._position(text, c) for c in plan.conditions), default=-1)
             verbs = list(SHARE_VERB.finditer(text, whole.end(), last)) if whole and last > whole.end() else []
-            cue = SHARE_WORD.search(text)
             if not verbs and not (cue and any(0 <= self._position(text, c, end=True) <= cue.start()
                                               for c in plan.conditions)):
                 return
@@ -742,13 +745,7 @@ class Planner:
             at = lower.find(condition.words.lower(), region[0])
             return 0 <= at < region[1]
 
-        # a condition on a grouped column picks groups, so it is part of every group's whole ("per department, ...
-        # skip reviews with no department")
-        roles = {"category": self.roles.category, "author": self.roles.authors}
-        grouped = {roles.get(d, d) for d in plan.group_by if d not in CALENDAR_DIMENSIONS} | (
-            {self.roles.date} if any(d in CALENDAR_DIMENSIONS for d in plan.group_by) else set())
         # a condition said before the share ("last week, what % of reviews …") sets the scene: part of the whole
-        cue = SHARE_WORD.search(text)
         fronted = cue.start() if cue else -1
         whole = [c for c in plan.conditions if inside(c) or c.column in grouped
                  or 0 <= self._position(text, c, end=True) <= fronted]
@@ -897,21 +894,25 @@ class Planner:
     def _periods_of_the_only_year(self, text: str, found: list[Any]) -> list[Any]:
         """"the second quarter", "the first half" without a year (read as sport elsewhere) on a table whose rows all
         fall in one calendar year: that year's period, shown in the restatement with its dates."""
-        low, high = _parse_day(self.profile.date_min), _parse_day(self.profile.date_max)
-        if low is None or high is None or low.year != high.year:
+        year = self._only_year()
+        if year is None:
             return []
         periods = []
         for match in YEARLESS_PERIOD.finditer(text):
             if not any(a < match.end() and match.start() < b for a, b in (r.span for r in found)):
                 periods += [dataclasses.replace(r, span=match.span(), text=match.group(0))
-                            for r in find_date_ranges(f"{match.group(0)} of {low.year}", today=self.today)]
+                            for r in find_date_ranges(f"{match.group(0)} of {year}", today=self.today)]
         return periods
+
+    def _only_year(self) -> int | None:
+        """The calendar year every row falls in, when there is one."""
+        low, high = _parse_day(self.profile.date_min), _parse_day(self.profile.date_max)
+        return low.year if low and high and low.year == high.year else None
 
     def _elliptical_periods(self, text: str, found: list[Any]) -> list[Any]:
         """"The first quarter of 2024 compared with the second": the second period of the first's unit and year (or
         of the table's only year), shown in the restatement with its dates."""
-        low, high = _parse_day(self.profile.date_min), _parse_day(self.profile.date_max)
-        only_year = low.year if low and high and low.year == high.year else None
+        only_year = self._only_year()
         periods = []
         for match in ELLIPTICAL_PERIOD.finditer(text):
             year = match.group("year") or only_year
@@ -2007,26 +2008,24 @@ class Planner:
             else:
                 dimension = "category" if match.group(2).lower().startswith("uncategor") else "author"
             column = columns.get(dimension)
-            if not column:
-                continue
-            aside = self._set_aside(text, match.start(), free)
-            start = match.start() if aside is None else aside  # "leave out reviews that have no department"
-            op = "is not empty" if aside is not None else "is empty"
-            plan.conditions.append(Condition("missing", column, op, None, text[start:match.end()],
-                                             span=(start, match.end())))
-            plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
-            take(start, match.end())
+            if column:
+                self._empty(text, plan, take, free, column, match)
         # "how many unique reviewer names, ignoring the blank ones": "ones" are the values counted or grouped
         ones = re.search(r"\b(?:the\s+)?(?:blank|empty|missing|unnamed|nameless)\s+ones\b", text, re.I)
         column = columns.get(plan.distinct or (plan.group_by[-1] if plan.group_by else ""))
         if ones and column and free(*ones.span()):
-            aside = self._set_aside(text, ones.start(), free)
-            start = ones.start() if aside is None else aside
-            op = "is not empty" if aside is not None else "is empty"
-            plan.conditions.append(Condition("missing", column, op, None, text[start:ones.end()],
-                                             span=(start, ones.end())))
-            plan.evidence.append(f"{column} {op} ({text[start:ones.end()]!r})")
-            take(start, ones.end())
+            self._empty(text, plan, take, free, column, ones)
+
+    def _empty(self, text: str, plan: QueryPlan, take: Any, free: Any, column: str, said: re.Match[str]) -> None:
+        """`column` is empty where `said` says so; not empty when an exclusion cue sets those rows aside ("leave
+        out reviews that have no department")."""
+        aside = self._set_aside(text, said.start(), free)
+        start = said.start() if aside is None else aside
+        op = "is not empty" if aside is not None else "is empty"
+        plan.conditions.append(Condition("missing", column, op, None, text[start:said.end()],
+                                         span=(start, said.end())))
+        plan.evidence.append(f"{column} {op} ({text[start:said.end()]!r})")
+        take(start, said.end())
 
     def _categories(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Values of categorical columns, negated after "not", "except", "other than" ... (and the values
