@@ -356,6 +356,16 @@ def test_an_average_and_its_verdict_in_one_sentence() -> None:
     assert text.startswith("The average word count is 789") and "above 800: no" in text
 
 
+def test_two_compared_values_their_difference_and_verdict_in_one_sentence() -> None:
+    """"Did Q2 beat Q1": each value named by its period, the difference and the yes/no (it read "1 rows")."""
+    text, _ = answer(["article_count (2023-Q2)", "article_count (2023-Q1)", "difference", "2023-Q2 more than 2023-Q1"],
+                     [[58, 56, 2, "yes"]], "")
+    assert text == ("Number of articles (2023-Q2): 58; number of articles (2023-Q1): 56; difference: 2; "
+                    "2023-Q2 more than 2023-Q1: yes.")
+    text, _ = answer(["avg_word_count (health)", "avg_word_count (sports)", "difference"], [[834.25, 789.25, 45.0]])
+    assert text.startswith("Average word count (health): 834.2") and text.endswith("difference: 45.")
+
+
 def test_each_group_s_size_beside_its_value_is_not_the_value_compared() -> None:
     """Groups kept by their size show their rows; the sentence ranks them by the value (it ranked by the count)."""
     text, _ = answer(["brand", "review_count", "avg_rating"], [["H&N", 153, 3.27], ["Lumo", 120, 3.72]], "")

@@ -94,6 +94,19 @@ def test_rows_match_projects_onto_the_columns_the_case_names() -> None:
     assert not rows_match([["A title", 1, 2, 3, 4, 5]], actual[:1])  # wider than the result
 
 
+def test_a_comparison_in_one_row_matches_a_reference_with_a_row_per_value() -> None:
+    """"Did Lumo get more reviews than Voltair": the product answers both counts, the difference and yes/no in one
+    row; a reference listing one row per brand states the same facts. Other values or labels still fail."""
+    columns = ["review_count (Lumo)", "review_count (Voltair)", "difference", "Lumo more than Voltair"]
+    row = [[47, 49, -2, "no"]]
+    assert sql_result_match(ExpectedSQL(rows=[["Voltair", 49], ["Lumo", 47]]), row, columns=columns)
+    assert sql_result_match(ExpectedSQL(rows=[["no", 47, 49]]), row, columns=columns)
+    assert not sql_result_match(ExpectedSQL(rows=[["Voltair", 47], ["Lumo", 49]]), row, columns=columns)
+    assert not sql_result_match(ExpectedSQL(rows=[["Voltair", 49], ["Lumo", 47]]), row)  # no column names
+    ratings = ["avg_helpful_votes (rating 1)", "avg_helpful_votes (rating 5)", "difference"]
+    assert sql_result_match(ExpectedSQL(rows=[[1, 6.25], [5, 3.06]]), [[6.25, 3.06, 3.19]], columns=ratings)
+
+
 def test_rows_match_counts_duplicates() -> None:
     assert rows_match([["Markets Wrap"], ["Markets Wrap"]], [["Markets Wrap"], ["Markets Wrap"]])
     assert not rows_match([["a"], ["a"], ["b"]], [["a"], ["b"], ["b"]])

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from test_planner import ARTICLE_PROFILE, ARTICLE_ROLES, TICKET_PROFILE, TICKET_ROLES
 
-from rag.understand.interpretation import interpret, interpret_sql, row_noun
+from rag.models import PlanEdit
+from rag.understand.interpretation import apply_edit, interpret, interpret_sql, row_noun
 from rag.understand.planner import Planner
 from rag.understand.text_to_sql import SQLBuilder
 
@@ -160,3 +161,16 @@ def test_a_grouped_share_says_whether_it_is_within_each_group_or_of_one_whole(pl
     parts = interpret(planner.plan("What share of the 2023 articles went to each category?"), "articles")
     assert parts.action == "Each category's share of the articles"
     assert all(r.text.startswith("of all with") for r in parts.conditions)
+
+
+def test_a_contrast_is_restated_as_one_against_the_other(planner: Planner) -> None:
+    """"Did Q2 2023 beat Q1 2023": the two quarters are alternatives (they were ANDed: 0 articles), one row
+    against the other with the answer to the yes/no, not a split per quarter; removing a quarter counts the other."""
+    plan = planner.plan("Did Q2 2023 beat Q1 2023 on number of articles published?")
+    assert plan.contrast == ">" and [c.kind for c in plan.conditions] == ["date_any"]
+    reading = interpret(plan, "articles")
+    assert reading.group_by == [] and "whether the first is more" in reading.restatement()
+    edited = apply_edit(plan, PlanEdit(drop=["condition:0"]))
+    assert edited.contrast == "" and edited.conditions == []
+    assert planner.plan("How many fewer politics articles than sports articles?").contrast == "difference"
+    assert planner.plan("did sports or politics run more pieces?").contrast == ""  # which of them: a row each

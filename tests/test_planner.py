@@ -2144,3 +2144,21 @@ def test_a_share_of_the_groups_own_rows(reviews: Planner, question: str, within:
     """"which brands have the highest share of 1-star reviews" is each brand's own rate (it was each brand's part
     of all 1-star reviews); "accounts for the largest share of" stays a part of the whole."""
     assert reviews.plan(question).share_within_groups is within
+
+
+@pytest.mark.parametrize("question", ["Which 3 brands have the highest share of 1-2 star reviews?",
+                                      "how many reviews rated one to two stars",
+                                      "how many 1 through 2 star reviews did Lumo get"])
+def test_a_range_of_a_measure_written_with_a_dash_or_to(reviews: Planner, question: str) -> None:
+    """"1-2 star" read as 2 stars (the '1' was not used): the share was 14% where 1-2 stars are 30%."""
+    plan = reviews.plan(question)
+    bounds = sorted((c.op, c.value) for c in conditions(plan, "number"))
+    assert bounds == [("<=", 2), (">=", 1)] and plan.missing is None and not plan.unused
+
+
+def test_two_periods_that_share_no_day_are_alternatives(planner: Planner) -> None:
+    """"Did Q2 2023 beat Q1 2023": both quarters were conditions on every row (0 articles)."""
+    plan = planner.plan("Did Q2 2023 beat Q1 2023 on number of articles published?")
+    assert [c.kind for c in plan.conditions] == ["date_any"] and plan.group_by == ["quarter"]
+    nested = planner.plan("how many articles in March in 2023?")  # a period inside another stays two conditions
+    assert [c.kind for c in nested.conditions] != ["date_any"]

@@ -17,7 +17,7 @@ from typing import Any
 
 from rag.answer.markdown import escape_markdown
 from rag.data.chunking import split_sentences
-from rag.data.labels import label_of
+from rag.data.labels import COMPARED_VERDICT, label_of
 from rag.data.roles import row_noun
 from rag.models import Chunk, Citation, QueryResult, and_list
 from rag.understand.planner import zipf_of
@@ -264,8 +264,11 @@ VALUE_PHRASES = (
 )
 # "above_800": whether an average passes a bound ("do sports pieces average over 800 words"), 'yes' or 'no'
 VERDICT_NAME = re.compile(r"^(above|below|at_least|at_most|exactly)_(\d[\d_]*)$")
-# columns that hold a computed value, not a group's name ("avg_rating", "review_count")
+# columns that hold a computed value, not a group's name ("avg_rating", "review_count"; of two compared values,
+# "article_count (2023-Q2)", their "difference", and "2023-Q2 more than 2023-Q1": 'yes' or 'no')
 VALUE_NAME = re.compile(r"^(?:avg_|total_|max_|min_).+$|^share_pct$|^.+_count$")
+CONTRAST_NAME = re.compile(rf"^(?:(?:avg_|total_)[a-z0-9_]+ \(.+\)|[a-z0-9_]+_count \(.+\)|difference)$|"
+                           rf"{COMPARED_VERDICT.pattern}")
 TIED_SHOWN = 3  # tied groups named in a sentence; the rest are counted
 
 
@@ -282,6 +285,8 @@ def _format(value: Any) -> str:
 
 
 def _value_sentence(column: str, value: Any, labels: Mapping[str, str], table: str) -> str:
+    if column not in labels and CONTRAST_NAME.match(column):  # "number of articles (2023-Q2): 58"
+        return f"{_md(label_of(column, labels, table))}: {_format(value)}"
     verdict = VERDICT_NAME.match(column) if column not in labels else None
     if verdict:
         return f"{verdict.group(1).replace('_', ' ')} {verdict.group(2).replace('_', '.')}: {_format(value)}"
@@ -335,7 +340,8 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
     if not result.rows:
         return f"No rows match this question{where}.", []
     columns = result.columns
-    if len(result.rows) == 1 and all(VALUE_NAME.match(c) or VERDICT_NAME.match(c) for c in columns):
+    if len(result.rows) == 1 and all(VALUE_NAME.match(c) or VERDICT_NAME.match(c) or CONTRAST_NAME.match(c)
+                                     for c in columns):
         # one value ("the average word count is 789.3"), or several ("…; above 800: no")
         sentence = "; ".join(_value_sentence(c, v, labels, table) for c, v in zip(columns, result.rows[0],
                                                                                    strict=True))

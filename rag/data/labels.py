@@ -62,6 +62,12 @@ MEASURE_PATTERNS = (
 )
 
 
+# a value of one of two compared values ("article_count (2023-Q2)", "avg_rating (Voltair)")
+COMPARED_VALUE = re.compile(r"^([a-z0-9_]+) \((.+)\)$")
+# whether the first of two compared values is more (less) than the second: 'yes' or 'no'
+COMPARED_VERDICT = re.compile(r"^.+ (?:more|less) than .+$")
+
+
 def label_of(name: str, labels: Mapping[str, str] | None = None, table: str = "") -> str:
     """The label of a result column: a table column's label, a measure alias in words (`article_count` ->
     "number of articles", `avg_word_count` -> "average word count", `share_pct` -> "share (%)"), else derived."""
@@ -70,6 +76,11 @@ def label_of(name: str, labels: Mapping[str, str] | None = None, table: str = ""
         return labels[name]
     if name == "share_pct":
         return "share (%)"
+    if COMPARED_VERDICT.match(name):  # "2023-Q2 more than 2023-Q1" says itself
+        return name
+    compared = COMPARED_VALUE.match(name)
+    if compared:  # "article_count (2023-Q2)": one of two compared values
+        return f"{label_of(compared.group(1), labels, table)} ({compared.group(2)})"
     for pattern, template in MEASURE_PATTERNS:
         match = pattern.match(name)
         if match:

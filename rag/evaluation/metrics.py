@@ -109,10 +109,34 @@ def value_match(expected: Any, actual_rows: Sequence[Sequence[Any]]) -> bool:
     return len(actual_rows) == 1 and any(values_match(expected, cell) for cell in actual_rows[0])
 
 
-def sql_result_match(expected: ExpectedSQL, actual_rows: Sequence[Sequence[Any]], *, ordered: bool = False) -> bool:
+# one of two compared values in a one-row answer: "review_count (Lumo)", "avg_helpful_votes (rating 1)"
+COMPARED_COLUMN = re.compile(r"^[a-z0-9_]+ \((?P<label>.+)\)$")
+
+
+def compared_rows(columns: Sequence[str], actual_rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """A one-row comparison ("did Lumo get more reviews than Voltair": each value, their difference, yes or no) as
+    the rows per compared value it states ([["Lumo", 33], ["Voltair", 51]]); [] for any other result. A value
+    named as "<column> <value>" ("rating 1") is named by its value."""
+    if len(actual_rows) != 1:
+        return []
+    found = [(m.group("label"), cell) for name, cell in zip(columns, actual_rows[0], strict=False)
+             if (m := COMPARED_COLUMN.match(name))]
+    if len(found) != 2:
+        return []
+    return [[label.rsplit(" ", 1)[-1] if re.fullmatch(r"[a-z_]+ -?[\d.]+", label) else label, cell]
+            for label, cell in found]
+
+
+def sql_result_match(expected: ExpectedSQL, actual_rows: Sequence[Sequence[Any]], *, ordered: bool = False,
+                     columns: Sequence[str] = ()) -> bool:
+    """The result holds the reference; a comparison answered in one row also matches a reference written as one row
+    per compared value (the same labels and values)."""
     if expected.has_value:
         return value_match(expected.value, actual_rows)
-    return rows_match(expected.rows or [], actual_rows, ordered=ordered)
+    if rows_match(expected.rows or [], actual_rows, ordered=ordered):
+        return True
+    compared = compared_rows(columns, actual_rows)
+    return bool(compared) and rows_match(expected.rows or [], compared, ordered=ordered)
 
 
 def confusion_matrix(pairs: Iterable[tuple[str, str | None]], labels: Sequence[str] = ROUTES

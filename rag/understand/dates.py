@@ -49,7 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-__all__ = ["DateRange", "find_date_ranges"]
+__all__ = ["DateRange", "find_date_ranges", "period_label"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,21 @@ class DateRange:
 Period = tuple[date, date]
 
 # --------------------------------------------------------------------------- calendar helpers
+
+
+def period_label(start: date, end: date) -> str:
+    """A period as the answer's groups name it: "2023", "2023-H1", "2023-Q2", "2023-03", "2023-03-05", else
+    "2023-03-05 to 2023-04-02"."""
+    months = (end.year - start.year) * 12 + end.month - start.month + 1
+    whole_months = start.day == 1 and end == _add_months(start, months) - timedelta(days=1)
+    if whole_months and months == 12 and start.month == 1:
+        return str(start.year)
+    if whole_months and months in (6, 3, 1) and (start.month - 1) % months == 0:
+        letter = {6: "-H", 3: "-Q", 1: "-"}[months]
+        number = (start.month - 1) // months + 1
+        return f"{start.year}{letter}{number if months > 1 else f'{start.month:02d}'}"
+    return start.isoformat() if start == end else f"{start.isoformat()} to {end.isoformat()}"
+
 
 
 def _month_period(year: int, month: int) -> Period:

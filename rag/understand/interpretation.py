@@ -76,6 +76,10 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         words = {">": "above", ">=": "at least", "<": "below", "<=": "at most", "=": "exactly"}[op]
         action += (f", only groups whose average is {words} {number:,}" if plan.group_by
                    else f", and whether it is {words} {number:,}")
+    if plan.contrast:  # "did Q2 beat Q1": one row, not a group per compared value
+        action += ", the first compared value against the second: their difference" + (
+            f", and whether the first is {'less' if plan.contrast == '<' else 'more'}" if plan.contrast != "difference"
+            else "")
     readings = [reading(c, labels) for c in plan.conditions]
     for number, read in enumerate(readings):
         read.ref = f"condition:{number}"
@@ -100,7 +104,7 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.is_aggregate and plan.topic:
         alternatives.append(Alternative(f"All {rows}, without the text match on '{plan.topic}'",
                                         PlanEdit(drop=["topic"])))
-    grouping = [] if plan.none_of else list(plan.group_by)  # the groups are the answer, not a split of it
+    grouping = [] if plan.none_of or plan.contrast else list(plan.group_by)  # (the groups are the answer)
     return Interpretation(action, readings, grouping, list(plan.unused), alternatives,
                           corrections=[list(pair) for pair in plan.corrections], plan=plan,
                           group_labels=[labels.get(g, g) for g in grouping])
@@ -123,7 +127,10 @@ def apply_edit(plan: QueryPlan, edit: PlanEdit) -> QueryPlan:
     population = None if plan.population is None else [c for c in plan.population if c in conditions]
     edited = dataclasses.replace(plan, conditions=conditions, unused=list(plan.unused), population=population,
                                  group_by=[] if edit.drop_grouping else list(plan.group_by),
-                                 evidence=[*plan.evidence, "edited by the user"])
+                                 evidence=[*plan.evidence, "edited by the user"],
+                                 # (a contrast without its compared values counts the rows left)
+                                 contrast=plan.contrast if any(isinstance(c.value, list) and len(c.value) == 2
+                                                               for c in conditions) else "")
     if "topic" in edit.drop and edited.topic:
         edited.unused = [*edited.unused, *edited.topic.split()]
         edited.topic = ""

@@ -116,7 +116,8 @@ WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(week
                          r"business days?|(?:sun|mon|tues|wednes|thurs|fri|satur)days?)\b", re.I)
 # A question that sets named values against each other ("politics vs sports", "compare X and Y", "which had
 # more, X or Y"): the answer is one row per named value.
-COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|which (?:one )?"
+COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|"
+                         r"(?:difference|gap)\s+between|which (?:one )?"
                          r"(?:had|has|have|got|gets|is|was|did|does|received|scored)\b.*\b(?:more|fewer|less|"
                          r"higher|lower|better|worse|bigger|larger|smaller|most|best|busier|quieter)|(?:more|fewer|higher|lower|"
                          r"better|worse)\b.*\bor\b|"
@@ -129,7 +130,16 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          # "do one-star reviews get more helpful votes than five-star ones" ("more than 5": a bound)
                          r"\b(?:more|fewer|less|higher|lower|better|worse|longer|shorter)[\s,]+(?!th[ae]n\b)[^?.!]*?\bth[ae]n\b|"
                          # "does Garden & Patio's average score beat Pet Supplies'"
-                         r"\b(?:beat|beats|outscored?|outperform(?:s|ed)?|outsold|outsell)\b)", re.I)
+                         r"\b(?:beat|beats|out(?:scored?|perform(?:s|ed)?|sold|sells?|r[au]ns?|paced?|numbered|numbers?|"
+                         r"did|does|do|ranked|ranks?|shone|shines?))\b)", re.I)
+# "how many more five-star than one-star reviews", "by how much did Q1 beat Q2": the difference of two compared values
+DIFFERENCE_CUE = re.compile(r"\bhow\s+(?:many|much)\s+(?:more|fewer|less|higher|lower|longer|shorter|bigger|smaller|"
+                            r"larger)\b|\bby\s+how\s+(?:much|many)\b|\b(?:difference|gap)\s+(?:between|in)\b", re.I)
+# a yes/no question: "did Maya get more urgent tickets than Grace?", "was Q2 busier than Q1?"
+YES_NO_QUESTION = re.compile(r"^\W*(?:(?:so|and|ok|okay|quick\s+(?:one|question|q))\W+)?(?:did|does|do|is|was|were|are|"
+                             r"has|have|had)\b", re.I)
+# the direction of a comparison: the first compared value is more (or less) than the second
+LESS_WORDS = re.compile(r"\b(?:fewer|less|lower|worse|smaller|shorter|quieter|slower)\b", re.I)
 # a month, quarter or half named without a year ("March", "Q1", "H2"): a period only behind "in" or in a comparison
 MONTH_NAME = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
               r"q[1-4]|h[12])\b")
@@ -330,6 +340,9 @@ class QueryPlan:
     top_per: str = ""  # the grouping within which the ranked dimension's top values are kept ("for each department")
     ranking: str = ""  # the word ranking a dimension's values ("highest" of "which brand has the highest rating")
     none_of: bool = False  # the groups none of whose rows meet the conditions ("which agents never had an urgent one")
+    # two compared values set against each other in one row: "difference" ("how many more five-star than one-star
+    # reviews"), or ">" / "<" for a yes/no question ("did Q2 beat Q1": the difference and whether the first is more)
+    contrast: str = ""
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
 
@@ -506,6 +519,7 @@ class Planner:
         self._bare_years(text, plan, take, free)
         self._lists(text, plan)
         self._comparison(text, plan, take, free)
+        self._contrast(text, plan, take)
         if plan.intent == "share":
             self._share_population(text, plan)
         plan.topic = self._topic(text, consumed)
@@ -1021,6 +1035,19 @@ class Planner:
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
         if measure_words:
+            # "1-2 star reviews", "one to two stars", "3 through 5 stars": a range of the measure, both ends included
+            # (a dash only between digits: "twenty-five hundred words" is one number)
+            ranged = re.compile(rf"(?<![\w.,])(?:(\d+)\s*[-–]\s*(\d+)|{NUM}\s+(?:to|through|thru)\s+{NUM})[\s-]+"
+                                rf"({measure_words})\b", re.I)
+            for match in ranged.finditer(text):
+                low = number_value(match.group(1) or match.group(3))
+                high = number_value(match.group(2) or match.group(4))
+                if low < high and free(*match.span()):
+                    column = self.vocab.measures[match.group(5).lower()]
+                    plan.conditions.append(Condition("number", column, ">=", low, match.group(0)))
+                    plan.conditions.append(Condition("number", column, "<=", high, match.group(0)))
+                    plan.evidence.append(f"numeric condition {match.group(0)!r}")
+                    take(*match.span())
             # "1- or 2-star", "4 or 5 stars": one of the named values; "3-star", "five star": exactly that value.
             either = re.compile(rf"\b{NUM}(?:[\s-]+(?:{measure_words}))?-?\s+(or|and)\s+{NUM}[\s-]+"
                                 rf"({measure_words})\b", re.I)
@@ -1773,6 +1800,9 @@ class Planner:
         parts = [part for word in after for part in word.split("-") if part]  # "four-star" -> four, star
         if after[0] in self.vocab.flags or any(word in self.vocab.measures for word in parts[1:]):
             return True  # "how many verified purchases", "how many four-star ratings": rows with that value
+        valued = re.match(rf"\s*{NUM}(?:\s*(?:-|–|to|through|or|and)\s*{NUM})?[\s-]+([a-z]+)", lower[cue_end:])
+        if valued and valued.group(valued.lastindex or 0) in self.vocab.measures:
+            return True  # "how many 4 to 5 star reviews": rows with those values
         # (a measure right after the cue is the measure itself: "number of words")
         # The counted noun phrase ends at a verb, preposition or the next determiner: "how many units did Voltair
         # sell" and "how many people read the politics articles" count units and people, "how many Home & Kitchen
@@ -2138,25 +2168,16 @@ class Planner:
                 same = [c for c in plan.conditions if c.kind == "number" and c.op == "=" and c.column == column]
                 if len(same) > 1:
                     plan.conditions = [c for c in plan.conditions if c not in same]
-                    plan.conditions.append(Condition("number", column, "in", sorted({c.value for c in same}),
+                    same.sort(key=lambda c: self._position(text, c))  # in the question's order: "5 than 1"
+                    plan.conditions.append(Condition("number", column, "in", list(dict.fromkeys(c.value for c in same)),
                                                      " / ".join(c.words for c in same)))
         if cue and self.roles.authors and not any(c.kind == "author" for c in plan.conditions):
             self._compared_first_names(text, plan, take, free)
-        compared = [c for c in plan.conditions if c.kind in ("category", "author", "date_any", "number")
-                    and c.op == "in" or c.kind == "weekday" and len(c.value) > 1]
+        compared = self._compared(plan)
         if not cue or not compared:
             return
         for condition in compared:
-            if condition.kind == "date_any":
-                dimension = _granularity(condition.value)
-            elif condition.kind == "weekday":
-                dimension = "weekday"
-            elif condition.kind == "author":
-                dimension = "author"
-            elif condition.kind == "number":
-                dimension = condition.column
-            else:
-                dimension = "category" if condition.column == self.roles.category else condition.column
+            dimension = self._compared_dimension(condition)
             if dimension and dimension not in plan.group_by:
                 plan.group_by.append(dimension)
         for word, dimension in self.vocab.dimensions.items():  # "on which weekday did more come in": the grouping
@@ -2191,6 +2212,41 @@ class Planner:
                                 r"\b(more|fewer|less|higher|lower|better|worse|bigger|larger|smaller|busier|quieter)\b(?!\s+th[ae]n\s+\d)",
                                 text, re.I):
             take(*word.span(word.lastindex or 0))
+
+    @staticmethod
+    def _compared(plan: QueryPlan) -> list[Condition]:
+        """The conditions naming several values that a comparison sets against each other."""
+        return [c for c in plan.conditions if c.kind in ("category", "author", "date_any", "number")
+                and c.op == "in" or c.kind == "weekday" and len(c.value) > 1]
+
+    def _compared_dimension(self, condition: Condition) -> str | None:
+        """The grouping that gives each compared value its own row (None: periods of no calendar unit)."""
+        if condition.kind == "date_any":
+            return _granularity(condition.value)
+        if condition.kind in ("weekday", "author"):
+            return condition.kind
+        if condition.kind == "number":
+            return condition.column
+        return "category" if condition.column == self.roles.category else condition.column
+
+    def _contrast(self, text: str, plan: QueryPlan, take: Any) -> None:
+        """Two compared values in one row, when the comparison is the only grouping: "how many more five-star than
+        one-star reviews" (both values and their difference), "did Maya get more urgent tickets than Grace" (and
+        whether the first is more: yes or no; a question joining them with "or" asks which, and keeps a row each)."""
+        difference = DIFFERENCE_CUE.search(text)
+        verdict = YES_NO_QUESTION.search(text) and re.search(r"\bth[ae]n\b|\bbeats?\b|\bout[a-z]{2,}", text, re.I)
+        if not (difference or verdict) or len(plan.group_by) != 1 or plan.intent not in ("count", "avg", "sum") \
+                or plan.limit or plan.group_size or plan.group_average or plan.group_spread or plan.count_per:
+            return
+        compared = [c for c in self._compared(plan) if self._compared_dimension(c) == plan.group_by[0]]
+        if len(compared) != 1 or len(compared[0].value) != 2:
+            return
+        plan.contrast = "difference" if difference else "<" if LESS_WORDS.search(text) else ">"
+        plan.evidence.append("the two compared values and their difference" + (
+            f" ({difference.group(0)!r})" if difference else ", and whether the first is " +
+            ("less" if plan.contrast == "<" else "more")))
+        if difference:
+            take(*difference.span())
 
     def _compared_first_names(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Grace or Omar - who got more high-priority tickets?": capitalised names set against each other in a
@@ -2276,6 +2332,17 @@ class Planner:
                     plan.conditions.append(Condition(merged_kind, group[0].column, "in", value,
                                                      " or ".join(m.words for m in group), span=span))
                 group = [condition] if condition is not None else []
+        # "did Q2 2023 beat Q1 2023": periods that share no day are never all true of one row, so they are the
+        # alternatives (written apart, with a verb between them)
+        periods = sorted((c for c in plan.conditions if c.kind == "date" and c.op in ("=", "between")),
+                         key=lambda c: self._position(text, c))
+        if len(periods) > 1 and len({c.column for c in periods}) == 1 and all(
+                a.value[1] < b.value[0] or b.value[1] < a.value[0] for a, b in itertools.combinations(periods, 2)):
+            plan.conditions = [c for c in plan.conditions if c not in periods]
+            plan.conditions.append(Condition("date_any", periods[0].column, "in", [c.value for c in periods],
+                                             " or ".join(c.words for c in periods),
+                                             span=(self._position(text, periods[0]),
+                                                   self._position(text, periods[-1], end=True))))
         # "Q1 vs Q2: … did the first quarter beat the second": a period said again is one of the alternatives
         # (and a period said twice, "summer 2023 (june through august)", is one condition)
         alternatives = [r for c in plan.conditions if c.kind == "date_any" for r in c.value]

@@ -15,6 +15,7 @@ from sqlglot import exp
 from rag.data.epoch import date_text_sql, epoch_of_day
 from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
 from rag.errors import NotInTable
+from rag.understand.dates import period_label
 from rag.understand.planner import WEEKDAYS, Condition, QueryPlan
 from rag.understand.vocabulary import GENERIC_COLUMN_WORDS
 
@@ -26,6 +27,7 @@ LIST_LIMIT = 50
 # Averages, shares and ratios are shown to two decimals: one decimal hid real differences (3.66 and 3.70 are both
 # "3.7" on a 1-5 rating), so a wrong population could not be told from the right one.
 DECIMALS = 2
+CONTRASTED = ("first_value", "second_value")  # the two compared values inside a contrast's query
 
 
 class SQLBuilder:
@@ -321,6 +323,9 @@ class SQLBuilder:
         return exp.or_(*matches) if len(matches) > 1 else matches[0]
 
     def _aggregate(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+        compared = self._contrasted_values(plan)
+        if compared:
+            return self._contrast(plan, where, compared)
         if plan.group_size and plan.distinct:
             return self._sized_groups(plan, where)
         if plan.count_per:
@@ -348,10 +353,13 @@ class SQLBuilder:
             query = query.select(exp.alias_(verdict, f"{words}_{number}".replace(".", "_")))
         if dims:
             query = query.group_by(*(exp.column(n) for _, n in dims))
-            if plan.group_size or plan.group_average or plan.group_spread:
-                # "which reviewers have reviews in more than three departments": rows with no reviewer are no one
-                named = [exp.not_(self._is_empty(e.copy())) for e, _ in dims]
-                query = query.where(exp.and_(*named)).having(self._group_test(plan))
+            tested = plan.group_size or plan.group_average or plan.group_spread
+            if tested or plan.with_ties or plan.limit or plan.top_per:
+                # "which reviewers have reviews in more than three departments", "who has written the most": rows
+                # with no reviewer are no one (an empty group was the answer to "who")
+                query = query.where(exp.and_(*(exp.not_(self._is_empty(e.copy())) for e, _ in dims)))
+            if tested:
+                query = query.having(self._group_test(plan))
             if plan.top_per:
                 return self._top_within(query, dims, value, value_name, plan)
             if plan.with_ties:
@@ -416,6 +424,62 @@ class SQLBuilder:
         if dims:
             query = query.group_by(*(e for e, _ in dims)).order_by(*(exp.column(n) for _, n in dims))
         return query
+
+    @staticmethod
+    def _contrasted_values(plan: QueryPlan) -> list[Condition]:
+        """For a contrast ("how many more five-star than one-star"): the compared condition split into one condition
+        per value, in the question's order; [] when the plan has none (or no longer one: a chip was removed)."""
+        if not plan.contrast:
+            return []
+        compared = [c for c in plan.conditions if isinstance(c.value, list) and len(c.value) == 2
+                    and (c.op == "in" or c.kind == "weekday")]
+        if len(compared) != 1:
+            return []
+        return [dataclasses.replace(compared[0], value=[value]) for value in compared[0].value]
+
+    def _contrast(self, plan: QueryPlan, where: exp.Expression | None, compared: list[Condition]) -> exp.Select:
+        """One row: each compared value's count (average, total) as "article_count (2023-Q2)", their difference, and
+        for a yes/no question whether the first is more (less) than the second, as "2023-Q2 more than 2023-Q1"."""
+        _, value_name = self._value(plan, None)
+        measure = self._col(plan.measure) if plan.measure and plan.intent in ("avg", "sum") else None
+        values = []
+        for condition in compared:
+            matched = self._condition(condition)
+            if measure is None:
+                value = exp.Sum(this=exp.Case(ifs=[exp.If(this=matched, true=exp.Literal.number(1))],
+                                              default=exp.Literal.number(0)))
+            else:
+                value = exp.Case(ifs=[exp.If(this=matched, true=measure.copy())])
+                value = exp.Avg(this=value) if plan.intent == "avg" else exp.Sum(this=value)
+            values.append(value)
+        inner = exp.select(*(exp.alias_(v, name) for v, name in zip(values, CONTRASTED, strict=True))).from_(
+            self._table())
+        inner = inner.where(where) if where is not None else inner
+        first, second = (exp.column(name) for name in CONTRASTED)
+        shown = [exp.func("ROUND", v, exp.Literal.number(DECIMALS)) if plan.intent == "avg" else v
+                 for v in (first, second, exp.Sub(this=first.copy(), expression=second.copy()))]
+        labels = [self._contrast_label(c) for c in compared]
+        query = exp.select(exp.alias_(shown[0], f"{value_name} ({labels[0]})", quoted=True),
+                           exp.alias_(shown[1], f"{value_name} ({labels[1]})", quoted=True),
+                           exp.alias_(shown[2], "difference"))
+        if plan.contrast in (">", "<"):
+            test = (exp.GT if plan.contrast == ">" else exp.LT)(this=first.copy(), expression=second.copy())
+            verdict = exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string("yes"))],
+                               default=exp.Literal.string("no"))
+            words = "more" if plan.contrast == ">" else "less"
+            query = query.select(exp.alias_(verdict, f"{labels[0]} {words} than {labels[1]}", quoted=True))
+        return query.from_(exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("compared"))))
+
+    def _contrast_label(self, condition: Condition) -> str:
+        """How a compared value is named in the answer: the value, a person, "rating 5", "2023-Q2", "Monday"."""
+        value = condition.value[0]
+        if condition.kind == "date_any":
+            return period_label(*value)
+        if condition.kind == "weekday":
+            return WEEKDAYS[value].capitalize()
+        if condition.kind == "number":
+            return f"{condition.column} {value:g}" if isinstance(value, float) else f"{condition.column} {value}"
+        return str(value)
 
     def _group_test(self, plan: QueryPlan) -> exp.Expression:
         """What a group must pass: COUNT(*) <op> n, the rows it has ("brands with more than 150 reviews"), and/or
