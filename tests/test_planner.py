@@ -1732,7 +1732,8 @@ def test_by_how_an_adjective_groups_by_the_column_of_that_value() -> None:
 def test_groups_spanning_more_than_n_values_of_another_dimension(planner: Planner) -> None:
     """"which writers have a byline in more than one section" counted every writer's articles ('one' unused)."""
     plan = planner.plan("which writters have a byline in more than one section?")
-    assert (plan.group_by, plan.distinct, plan.group_spread, plan.unused) == (["author"], "category", (">", 1), [])
+    assert (plan.group_by, plan.distinct, plan.group_spread, plan.unused) == (["author"], "category",
+                                                                              ("category", ">", 1), [])
 
 
 def test_groups_named_before_the_rows_they_have(reviews: Planner) -> None:
@@ -2011,7 +2012,7 @@ def test_people_as_the_groups_asked_about(tickets: Planner, planner: Planner) ->
     plan = tickets.plan("Is there anyone on the team who has never been given a pending ticket?")
     assert (plan.group_by, plan.none_of, plan.topic) == (["author"], True, "")
     plan = planner.plan("Has anyone written for more than one section?")
-    assert (plan.group_by, plan.distinct, plan.group_spread) == (["author"], "category", (">", 1))
+    assert (plan.group_by, plan.distinct, plan.group_spread) == (["author"], "category", ("category", ">", 1))
     assert tickets.plan("did anyone mention refunds?").group_by == []
 
 
@@ -2162,3 +2163,16 @@ def test_two_periods_that_share_no_day_are_alternatives(planner: Planner) -> Non
     assert [c.kind for c in plan.conditions] == ["date_any"] and plan.group_by == ["quarter"]
     nested = planner.plan("how many articles in March in 2023?")  # a period inside another stays two conditions
     assert [c.kind for c in nested.conditions] != ["date_any"]
+
+
+def test_the_most_common_value_is_the_one_with_the_most_rows(tickets: Planner) -> None:
+    """"Which priority level was most common?" abstained: 'common' was read as a measure the table lacks."""
+    plan = tickets.plan("Among tickets opened in 2024, which status was most common?")
+    assert plan.missing is None and plan.group_by == ["category"] and plan.order_most and plan.limit == 1
+
+
+def test_which_one_after_the_rows_it_stands_for(planner: Planner) -> None:
+    """"Among the politics stories, which one is the shortest?" was a search for 'one shortest'."""
+    plan = planner.plan("Among the politics stories, which one is the shortest?")
+    assert plan.intent == "shortest" and only(plan, "category").value == "Politics"
+    assert planner.plan("which one is the longest river in Europe?").intent == "topic"

@@ -643,3 +643,16 @@ def test_the_difference_of_two_averages_is_taken_before_rounding(setup: Setup) -
 def test_which_of_two_values_keeps_a_row_each(setup: Setup) -> None:
     """"Which had more, technology or fashion?" asks which: a row per value, no yes/no."""
     assert setup.rows("Which had more articles, technology or fashion?") == [("Fashion", 2), ("Technology", 3)]
+
+
+def test_a_yes_no_bound_on_a_count_gives_the_count_and_the_verdict(setup: Setup) -> None:
+    """"Did Kessler & Vogt get more than 200 reviews?" was a text search for '200'."""
+    result = setup.ask("Did Technology get more than 2 articles?")
+    assert result.columns == ["article_count", "above_2"] and [tuple(r) for r in result.rows] == [(3, "yes")]
+    assert setup.rows("Were there fewer than 2 fashion articles?") == [(2, "no")]
+
+
+def test_how_many_groups_span_more_than_one_value_of_another_dimension(setup: Setup) -> None:
+    """"How many brands show up in more than one department" counted every brand (the bound was not used)."""
+    assert setup.scalar("How many authors have articles in more than one category?") == 3
+    assert setup.scalar("How many categories have articles in more than one year?") == 2  # Technology, Fashion

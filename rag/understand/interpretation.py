@@ -67,10 +67,11 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         action = f"Average number of {rows} per {labels.get(plan.count_per, plan.count_per)}"
     if plan.group_size:  # "brands with more than 150 reviews": which groups were kept
         op, number = plan.group_size
-        action += f", only groups with {BOUND_WORDS[op]} {number} {rows}"
+        action += (f", only groups with {BOUND_WORDS[op]} {number} {rows}" if plan.group_by
+                   else f", and whether they are {BOUND_WORDS[op]} {number}")
     if plan.group_spread:  # "writers with a byline in more than one section"
-        op, number = plan.group_spread
-        action += f", only groups with {BOUND_WORDS[op]} {number}"
+        dimension, op, number = plan.group_spread
+        action += f", only groups with {BOUND_WORDS[op]} {number} different {labels.get(dimension, dimension)}"
     if plan.group_average:  # "sections that averaged more than 850 words"
         op, number = plan.group_average
         words = {">": "above", ">=": "at least", "<": "below", "<=": "at most", "=": "exactly"}[op]

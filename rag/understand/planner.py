@@ -110,6 +110,8 @@ TIME_OF_DAY = re.compile(
     # "at 6 pm or later", "at nine or earlier": a bound only with such an end
     r"(?P<later>\s+or\s+(?:later|after))?(?P<earlier>\s+or\s+(?:earlier|before))?", re.I)
 POSSESSIVES = frozenset({"our", "my", "your", "their", "his", "her", "its"})
+# "the most common priority", "the most frequent brand": ranked by their number of rows
+FREQUENCY_WORDS = frozenset({"common", "frequent", "popular", "usual", "prevalent", "typical"})
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
 WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
 WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(weekends?|weekdays?|working days?|"
@@ -331,8 +333,8 @@ class QueryPlan:
     # "brands with more than 150 reviews": only the groups whose row count passes (op, number), as SQL HAVING
     group_size: tuple[str, int] | None = None
     # "writers with a byline in more than one section": only the groups whose rows span (op, number) different
-    # values of the dimension `distinct` (counted per group)
-    group_spread: tuple[str, int] | None = None
+    # values of a dimension: (dimension, op, number)
+    group_spread: tuple[str, str, int] | None = None
     # "sections that averaged more than 850 words": only the groups whose average of the measure passes (op, number)
     group_average: tuple[str, int | float] | None = None
     # "average number of tickets per agent": the rows are counted per value of this dimension, and the counts averaged
@@ -1430,10 +1432,15 @@ class Planner:
         if not plan.group_by and not plan.distinct:
             which = self._groups_asked(text, sized.start())
             dimension = self._dimension_named(which.group(1)) if which else None
-            if dimension is None or dimension not in self.grouping_columns | {"category"}:
+            if (dimension is None or dimension not in self.grouping_columns | {"category"}) and \
+                    YES_NO_QUESTION.search(text):
+                # "did Kessler & Vogt get more than 200 reviews": the rows counted, and whether they pass
+                plan.intent = "count"
+            elif dimension is None or dimension not in self.grouping_columns | {"category"}:
                 return
-            plan.group_by.append(dimension)
-            take(which.start(), which.end())
+            else:
+                plan.group_by.append(dimension)
+                take(which.start(), which.end())
         plan.group_size = (op, number)
         plan.evidence.append(f"groups with {sized.group(0)!r}")
         take(sized.start(), sized.end(2))  # a word between ("at least 30 H&N reviews") is left to the recognisers
@@ -1479,9 +1486,17 @@ class Planner:
         dims = "|".join(sorted((re.escape(w) for w in self.vocab.dimensions), key=len, reverse=True))
         bound = COMPARE_WORDS.replace("|with", "")
         spread = re.search(rf"\b({bound})\s+{NUM}\s+(?:different\s+|separate\s+)?({dims})\b", text, re.I)
-        if not spread or not free(*spread.span()) or plan.distinct:
+        if not spread or not free(*spread.span()):
             return
         counted = self.vocab.dimensions[spread.group(3).lower()]
+        op = OPS[re.sub(r"\s+", " ", spread.group(1).lower())]
+        if plan.distinct:
+            # "how many brands show up in more than one department": the groups whose rows pass, counted
+            if not plan.group_by and plan.distinct != counted and plan.distinct in self.grouping_columns | {"category"}:
+                plan.group_spread = (counted, op, number_value(spread.group(2)))
+                plan.evidence.append(f"{plan.distinct} groups with {spread.group(0)!r}")
+                take(*spread.span())
+            return
         which = self._groups_asked(text, spread.start())
         group = plan.group_by[0] if len(plan.group_by) == 1 else (
             self._dimension_named(which.group(1)) if which and not plan.group_by else None)
@@ -1490,8 +1505,8 @@ class Planner:
         if not plan.group_by:
             plan.group_by.append(group)
             take(*which.span())
-        plan.distinct, plan.intent = counted, "count"
-        plan.group_spread = (OPS[re.sub(r"\s+", " ", spread.group(1).lower())], number_value(spread.group(2)))
+        plan.distinct, plan.intent = counted, "count"  # (each group's number of different values is shown)
+        plan.group_spread = (counted, op, number_value(spread.group(2)))
         plan.evidence.append(f"{group} groups with {spread.group(0)!r}")
         take(*spread.span())
 
@@ -1855,7 +1870,11 @@ class Planner:
         if plan.measure or plan.group_by:
             return True
         near = WORD.findall(lower[:match.start()])[-3:] + WORD.findall(lower[match.end():])[:3]
-        return any(self._is_entity(word) or self._category_of(word) for word in near)
+        if any(self._is_entity(word) or self._category_of(word) for word in near):
+            return True
+        # "among the politics stories, which one is the shortest": the pronoun stands for the rows named before it
+        pronoun = re.search(r"\b(?:which|what)\s+ones?\b(?:\s+\w+){0,2}\s*$", lower[:match.start()])
+        return bool(pronoun) and any(self._is_entity(word) for word in WORD.findall(lower[:pronoun.start()]))
 
     def _is_entity(self, word: str) -> bool:
         word = word.lower()
@@ -2579,6 +2598,9 @@ class Planner:
                 word = match.group(0).lower()
                 if word in ("the", "a", "an") and not unexplained:
                     continue
+                if word in FREQUENCY_WORDS and not unexplained:  # "which priority was most common": the most rows
+                    take(*match.span())
+                    break
                 # (the noun right after: not "the quietest in terms of …", "most often", "most recently")
                 if (not free(*match.span()) or word in STOPWORDS or self.names_something(word) or word.isdigit()
                         or word.endswith("ly") or word in ("often", "times")):

@@ -326,8 +326,8 @@ class SQLBuilder:
         compared = self._contrasted_values(plan)
         if compared:
             return self._contrast(plan, where, compared)
-        if plan.group_size and plan.distinct:
-            return self._sized_groups(plan, where)
+        if plan.distinct and (plan.group_size or plan.group_spread and not plan.group_by):
+            return self._sized_groups(plan, where)  # "how many brands have more than 150 reviews"
         if plan.count_per:
             return self._average_count(plan, where)
         if plan.distinct == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
@@ -345,8 +345,9 @@ class SQLBuilder:
                               exp.alias_(value, value_name))
         if where is not None:
             query = query.where(where)
-        if plan.group_average and not dims:  # "do sports pieces average over 800 words": the average, and yes or no
-            op, number = plan.group_average
+        bound = plan.group_average or plan.group_size
+        if bound and not dims:  # "do sports pieces average over 800 words", "did Lumo get more than 200 reviews"
+            op, number = bound  # (the average or the count, and whether it passes: yes or no)
             words = {">": "above", ">=": "at_least", "<": "below", "<=": "at_most", "=": "exactly"}[op]
             verdict = exp.Case(ifs=[exp.If(this=self._group_test(plan), true=exp.Literal.string("yes"))],
                                default=exp.Literal.string("no"))
@@ -354,10 +355,11 @@ class SQLBuilder:
         if dims:
             query = query.group_by(*(exp.column(n) for _, n in dims))
             tested = plan.group_size or plan.group_average or plan.group_spread
-            if tested or plan.with_ties or plan.limit or plan.top_per:
-                # "which reviewers have reviews in more than three departments", "who has written the most": rows
-                # with no reviewer are no one (an empty group was the answer to "who")
-                query = query.where(exp.and_(*(exp.not_(self._is_empty(e.copy())) for e, _ in dims)))
+            # "which reviewers have reviews in more than three departments", "who has written the most": rows with no
+            # reviewer are no one (an empty group was the answer to "who"; a date part of a dated row is never empty)
+            named = [e for e, _ in dims if tested or isinstance(e, exp.Column)]
+            if named and (tested or plan.with_ties or plan.limit or plan.top_per):
+                query = query.where(exp.and_(*(exp.not_(self._is_empty(e.copy())) for e in named)))
             if tested:
                 query = query.having(self._group_test(plan))
             if plan.top_per:
@@ -489,9 +491,9 @@ class SQLBuilder:
         if plan.group_size:
             op, number = plan.group_size
             tests.append(kinds[op](this=exp.Count(this=exp.Star()), expression=exp.Literal.number(number)))
-        if plan.group_spread and plan.distinct:  # "writers with a byline in more than one section"
-            op, number = plan.group_spread
-            column, _ = self._dimension(plan.distinct)
+        if plan.group_spread:  # "writers with a byline in more than one section"
+            dimension, op, number = plan.group_spread
+            column, _ = self._dimension(dimension)
             tests.append(kinds[op](this=exp.Count(this=exp.Distinct(expressions=[column])),
                                    expression=exp.Literal.number(number)))
         if plan.group_average and plan.measure:
