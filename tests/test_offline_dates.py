@@ -514,6 +514,23 @@ def test_a_year_written_with_an_apostrophe(question: str, start: date, text: str
     assert (found.start, found.text) == (start, text)
 
 
+def test_a_quarter_or_half_with_a_two_digit_year() -> None:
+    """"H1 24 vs H1 23" was no date (a search); "in Q1 24 tickets came in" keeps 24 a number of tickets."""
+    found = find_date_ranges("H1 24 vs H1 23 review volume", today=TODAY)
+    assert [(r.start, r.end) for r in found] == [(date(2024, 1, 1), date(2024, 6, 30)),
+                                                 (date(2023, 1, 1), date(2023, 6, 30))]
+    assert [r.start for r in find_date_ranges("how many reviews in Q3 22?", today=TODAY)] == [date(2022, 7, 1)]
+    assert all(r.start.year != 2024 for r in find_date_ranges("in Q1 24 tickets came in", today=TODAY))
+
+
+def test_a_month_with_a_two_digit_year_after_in() -> None:
+    """"put out in march 23" read 23 March (0 articles); "on March 23" and "in March 23rd" stay days."""
+    found = only("how many pieces did we put out in march 23?")
+    assert (found.start, found.end) == (date(2023, 3, 1), date(2023, 3, 31))
+    assert (only("anything published on March 23, 2023?").start, only("on March 23rd 2023").end) == (
+        date(2023, 3, 23), date(2023, 3, 23))
+
+
 def test_a_decade_with_an_apostrophe_is_no_year() -> None:
     assert find_date_ranges("music from the '90s", today=TODAY) == []
 

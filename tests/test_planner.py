@@ -2176,3 +2176,22 @@ def test_which_one_after_the_rows_it_stands_for(planner: Planner) -> None:
     plan = planner.plan("Among the politics stories, which one is the shortest?")
     assert plan.intent == "shortest" and only(plan, "category").value == "Politics"
     assert planner.plan("which one is the longest river in Europe?").intent == "topic"
+
+
+@pytest.mark.parametrize(("question", "most"), [("Which agent has the lightest caseload overall?", False),
+                                                ("who's carrying the lightest caseload?", False),
+                                                ("which agent has the heaviest workload?", True)])
+def test_a_caseload_is_the_number_of_rows(tickets: Planner, question: str, most: bool) -> None:
+    """'lightest caseload' was searched as text."""
+    plan = tickets.plan(question)
+    assert plan.group_by == ["author"] and plan.order_most is most and plan.limit == 1 and plan.missing is None
+
+
+def test_words_defined_by_a_condition_after_them_are_no_topic(planner: Planner, tickets: Planner) -> None:
+    """"long reads (more than 2,000 words)": 'reads' was a text match (six sections, 100% for two of them)."""
+    plan = planner.plan("Per section, what share of stories are long reads (more than 2,000 words)?")
+    assert plan.topic == "" and only(plan, "number").value == 2000
+    defined = tickets.plan("What share of Priya Natarajan's tickets are unfinished, i.e. open or pending?")
+    assert defined.topic == "" and "unfinished" not in defined.unused
+    subject = planner.plan("how many articles about climate (over 1000 words)?")
+    assert subject.topic == "climate"  # a subject stays one

@@ -190,6 +190,17 @@ _SHORT_YEAR = re.compile(r"\b(?P<pre>q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar
                          r"aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|"
                          r"fall|winter|in|of|from|since|during|until|before|after),?\s+['’](?P<yy>\d\d)\b(?!['’]?s\b)",
                          re.I)
+# a quarter or half with a two-digit year and no apostrophe, where nothing can follow the number: "H1 24 vs H1 23",
+# "Q3 23?" (not "in Q1 24 tickets came in")
+_PERIOD_YY = r"\b(?:q[1-4]|h[12])\s+(\d\d)"
+_PERIODS_JOINED = r"\s*,?\s*(?:vs\.?|versus|or|and|to|through|than|compared\s+(?:with|to)|against)\s+(?:in\s+)?"
+_BARE_SHORT_YEARS = re.compile(rf"{_PERIOD_YY}(?:{_PERIODS_JOINED}{_PERIOD_YY})?(?=\s*(?:[?.!,;:)]|$))|"
+                               rf"{_PERIOD_YY}{_PERIODS_JOINED}{_PERIOD_YY}", re.I)
+# a month with a two-digit year behind "in": "in march 23" is March 2023 ("on March 23", "in March 23rd" or "in March
+# 23, 2023" name a day)
+_MONTH_YY = re.compile(r"\b(?:in|during|throughout)\s+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|"
+                       r"july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+(\d\d)\b"
+                       r"(?!\s*(?:st|nd|rd|th)\b|,?\s*(?:19|20)\d\d|[:./-]\d)", re.I)
 
 
 def _years_in_digits(text: str) -> tuple[str, list[int]]:
@@ -206,6 +217,12 @@ def _years_in_digits(text: str) -> tuple[str, list[int]]:
         if not any(a < match.end() and match.start() < b for a, b, _ in replacements):
             yy = int(match["yy"])
             replacements.append((match.start("yy") - 1, match.end(), str(2000 + yy if yy <= 69 else 1900 + yy)))
+    for match in [*_BARE_SHORT_YEARS.finditer(text), *_MONTH_YY.finditer(text)]:
+        for group in range(1, (match.lastindex or 0) + 1):
+            if match.group(group) and not any(a < match.end(group) and match.start(group) < b
+                                              for a, b, _ in replacements):
+                yy = int(match.group(group))
+                replacements.append((*match.span(group), str(2000 + yy if yy <= 69 else 1900 + yy)))
     digits, where, at = [], [], 0
     for a, b, year in sorted(replacements):
         digits.append(text[at:a])

@@ -110,8 +110,11 @@ TIME_OF_DAY = re.compile(
     # "at 6 pm or later", "at nine or earlier": a bound only with such an end
     r"(?P<later>\s+or\s+(?:later|after))?(?P<earlier>\s+or\s+(?:earlier|before))?", re.I)
 POSSESSIVES = frozenset({"our", "my", "your", "their", "his", "her", "its"})
-# "the most common priority", "the most frequent brand": ranked by their number of rows
-FREQUENCY_WORDS = frozenset({"common", "frequent", "popular", "usual", "prevalent", "typical"})
+# "the most common priority", "the most frequent brand", "the lightest caseload": ranked by their number of rows
+ROW_COUNT_WORDS = frozenset({"common", "frequent", "popular", "usual", "prevalent", "caseload", "workload", "load",
+                             "volume"})
+# ranking words that put the lowest value first ("which agent has the lightest caseload")
+LEAST_WORDS = ("fewest", "least", "lowest", "worst", "smallest", "shortest", "quietest", "slowest", "lightest")
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
 WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
 WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(weekends?|weekdays?|working days?|"
@@ -524,6 +527,7 @@ class Planner:
         self._contrast(text, plan, take)
         if plan.intent == "share":
             self._share_population(text, plan)
+        self._defined_terms(text, plan, take, free)
         plan.topic = self._topic(text, consumed)
         if plan.missing_grouping:  # "top three countries by rating": the thing missing is no topic
             plan.topic = " ".join(w for w in plan.topic.split() if w.lower() != plan.missing)
@@ -566,6 +570,26 @@ class Planner:
         return plan
 
     # ---------------------------------------------------------------- recognisers
+
+    @staticmethod
+    def _defined_terms(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Long reads (more than 2,000 words)", "unfinished, i.e. open or pending": the words a question explains
+        by a condition said right after them are that condition's name, no text to match ('reads' was searched).
+        Not a subject ("about climate (2023)") and not a period, which only dates the words."""
+        for defined in re.finditer(r"\(([^()]+)\)|,?\s*\b(?:i\.\s?e\.?|ie|meaning|that\s+is)\s*,?\s+([^?!;()]+)",
+                                   text, re.I):
+            inside = (defined.group(1) or defined.group(2) or "").lower()
+            if not any(c.kind not in ("date", "date_any") and c.words and all(
+                    part in inside for part in c.words.lower().split(", ")) for c in plan.conditions):
+                continue
+            before = list(WORD.finditer(text, 0, defined.start()))[-3:]
+            for word in reversed(before):
+                if not free(*word.span()) or word.group(0).lower() in STOPWORDS:
+                    break
+                if SUBJECT_CUE.search(text[:word.start()]):
+                    return
+                take(*word.span())
+                plan.evidence.append(f"{word.group(0)!r} named by the condition after it")
 
     @staticmethod
     def _rows_in_a_value(text: str, plan: QueryPlan) -> None:
@@ -1267,7 +1291,7 @@ class Planner:
         most = re.search(r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?(" + dim_pattern + r")?\b.*\b("
                          r"(?<!at )most|top|leading|"
                          r"prolific|busiest|quietest|slowest|fewest|(?<!at )least|highest|lowest|best|worst|largest|"
-                         r"smallest|biggest|"
+                         r"smallest|biggest|lightest|heaviest|"
                          r"greatest|" + LONGEST + "|" + SHORTEST + r")\b", text, re.I)
         # "for each department, which brand has the most reviews": the top brand within each department
         within = (plan.group_by[0] if most and most.group(3) and len(plan.group_by) == 1 and free(*most.span(3))
@@ -1291,7 +1315,7 @@ class Planner:
                 dimension = None  # "which category has the longest articles": the longest article's, or on average?
             if dimension and (most.group(3) or most.group(4).lower() in ("most", "top", "leading", "prolific",
                                                                          "busiest", "quietest", "slowest", "fewest",
-                                                                         "least")):
+                                                                         "least", "lightest", "heaviest")):
                 if dimension not in plan.group_by:
                     plan.group_by.append(dimension)
                 plan.ranking = most.group(4).lower()
@@ -1301,8 +1325,7 @@ class Planner:
                 if length:  # "which section has the longest articles on average": groups ranked by the rows' length
                     plan.ranking = length
                     plan.measure = plan.measure or self.vocab.measures.get("length")
-                plan.order_most = plan.ranking not in ("fewest", "least", "lowest", "worst", "smallest", "shortest",
-                                                       "quietest", "slowest")
+                plan.order_most = plan.ranking not in LEAST_WORDS
                 # "which three brands have the most ...", "which brands have the three highest ..."
                 number = most.group(2) or (re.search(rf"\b{NUM}\s+$", text[:most.start(4)], re.I) or [None, None])[1]
                 if plan.limit is None and number:  # "for every year, which two brands ...": two within each
@@ -1326,7 +1349,7 @@ class Planner:
         if not plan.group_by or partitioned:
             # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
             ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most|least|fewest|highest|lowest|best|worst|"
-                               rf"busiest|quietest|slowest|smallest|largest|biggest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
+                               rf"busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
                                rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
             after = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})\s+(?:with|having|that have|that had|"
                               rf"that got|which have|which had)\s+the\s+(most|least|fewest|highest|lowest|best|"
@@ -1343,7 +1366,7 @@ class Planner:
                     plan.top_per = partitioned
                     plan.evidence.append(f"the {word.lower()} {dimension_word} within each {partitioned}")
                 plan.ranking = word.lower()
-                plan.order_most = plan.ranking in ("most", "highest", "best", "busiest", "largest", "biggest")
+                plan.order_most = plan.ranking not in LEAST_WORDS
                 for part in re.findall(r"[a-z]+", filler.lower()):  # "the three lowest rated brands"
                     plan.measure = plan.measure or self.vocab.measures.get(part) or self.measure_parts.get(part)
                 if plan.limit is None:
@@ -1672,8 +1695,7 @@ class Planner:
             take(*on_average.span())  # "the typical length ..., on average": the same average said twice
         if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest") and not plan.per_group:
             plan.intent = "count"
-        if MOST_PATTERN.search(lower) and plan.group_by and plan.ranking not in ("fewest", "least", "lowest", "worst",
-                                                                                  "smallest", "bottom"):
+        if MOST_PATTERN.search(lower) and plan.group_by and plan.ranking not in (*LEAST_WORDS, "bottom"):
             plan.order_most = True
         if (plan.ranking in ("top", "bottom") and not plan.group_by and plan.measure
                 and plan.intent in ("topic", "list")):
@@ -2598,7 +2620,7 @@ class Planner:
                 word = match.group(0).lower()
                 if word in ("the", "a", "an") and not unexplained:
                     continue
-                if word in FREQUENCY_WORDS and not unexplained:  # "which priority was most common": the most rows
+                if word in ROW_COUNT_WORDS and not unexplained:  # "which priority was most common": the most rows
                     take(*match.span())
                     break
                 # (the noun right after: not "the quietest in terms of …", "most often", "most recently")

@@ -134,7 +134,7 @@ class SQLBuilder:
             return self._col(self.roles.category), self.roles.category
         if dimension == "author" and self.roles.authors:
             return self._col(self.roles.authors), self.roles.authors
-        if dimension in self.roles.numeric and self.profile.numeric_ranges.get(dimension) == (0.0, 1.0):
+        if self._is_yes_no(dimension):
             return self._yes_no(dimension), dimension  # "verified vs not verified", not 1 and 0
         if dimension in self.roles.categorical or dimension in self.roles.numeric:  # a small scale ("per rating")
             return self._col(dimension), dimension
@@ -196,11 +196,19 @@ class SQLBuilder:
             return operator(this=self._people_in(col), expression=exp.Literal.number(condition.value))
         return None
 
-    def _yes_no(self, column: str) -> exp.Expression:
-        """A 0/1 column as words: 'verified' / 'not verified' for verified_purchase (the first word of its name that
-        is not a generic column word), NULL left empty."""
+    @staticmethod
+    def _yes_word(column: str) -> str:
+        """What a 1 in a 0/1 column says: 'verified' for verified_purchase (the first word of its name that is not a
+        generic column word)."""
         words = [w for w in column.lower().split("_") if w and w not in GENERIC_COLUMN_WORDS] or [column.lower()]
-        word = words[0]
+        return words[0]
+
+    def _is_yes_no(self, column: str) -> bool:
+        return column in self.roles.numeric and self.profile.numeric_ranges.get(column) == (0.0, 1.0)
+
+    def _yes_no(self, column: str) -> exp.Expression:
+        """A 0/1 column as words: 'verified' / 'not verified' for verified_purchase, NULL left empty."""
+        word = self._yes_word(column)
         col = self._col(column)
         return exp.Case(ifs=[exp.If(this=exp.EQ(this=col, expression=exp.Literal.number(1)),
                                     true=exp.Literal.string(word)),
@@ -479,6 +487,8 @@ class SQLBuilder:
             return period_label(*value)
         if condition.kind == "weekday":
             return WEEKDAYS[value].capitalize()
+        if condition.kind == "number" and self._is_yes_no(condition.column) and value in (0, 1):
+            return self._yes_word(condition.column) if value == 1 else f"not {self._yes_word(condition.column)}"
         if condition.kind == "number":
             return f"{condition.column} {value:g}" if isinstance(value, float) else f"{condition.column} {value}"
         return str(value)
