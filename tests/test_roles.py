@@ -217,3 +217,18 @@ def test_five_namings_give_the_same_answers_as_the_sample_naming(assistants: dic
         answers = [answer(assistants[name], question) for question in QUESTIONS[name][1]]
         for question, got, want in zip(QUESTIONS[name][1], answers, expected, strict=True):
             assert got == want, (name, question)
+
+
+def test_a_column_named_like_an_identifier_is_the_id_without_a_primary_key(tmp_path: Path) -> None:
+    """reviews(review_id TEXT, ...) has no primary key: listings showed no id, so a reader could not name the row."""
+    db = tmp_path / "reviews.db"
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE reviews (review_id TEXT, headline TEXT, brand TEXT, review_text TEXT)")
+        connection.executemany("INSERT INTO reviews VALUES (?, ?, ?, ?)",
+                               [(f"R-{i:04d}", f"Headline {i}", ["Lumo", "Voltair"][i % 2],
+                                 "A long review text about the product. " * 8) for i in range(40)])
+    connection.close()
+    source = TableSource(f"sqlite:///{db}", "reviews")
+    assert source.roles.id == "review_id" and source.key_columns == ["review_id"]
+    assert "identifier" in source.roles.evidence["review_id"]
+    source.close()

@@ -40,6 +40,8 @@ NAME_HINTS: dict[str, tuple[str, ...]] = {
     "url": ("url", "link", "href", "permalink", "uri"),
 }
 
+# named like an identifier: "id", "uuid", "key", or ending in "_id"/"_uuid"/"_key" ("review_id")
+ID_NAME = re.compile(r"(?:\w+_)?(?:id|uuid|key)")
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 URL_VALUE = re.compile(r"^https?://\S+$", re.I)
 PERSON_NAME = re.compile(r"^[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|van|von|de|da|del|der|la|le|bin|al)){1,3}$")
@@ -298,8 +300,13 @@ def detect_roles(columns: Mapping[str, Any], sample: Sequence[Mapping[str, Any]]
         chosen["category"] = None
     taken.update(categorical)
 
-    if "id" not in chosen:
-        chosen["id"] = primary_key[0] if len(primary_key) == 1 and primary_key[0] not in lists["none"] else None
+    if "id" not in chosen and len(primary_key) == 1 and primary_key[0] not in lists["none"]:
+        chosen["id"] = primary_key[0]
+        evidence.setdefault(primary_key[0], f"id: the primary key; {stats[primary_key[0]].describe()}")
+    if "id" not in chosen:  # no primary key: a column named like an identifier whose values are all different
+        named = [n for n in free(list(stats)) if ID_NAME.fullmatch(n.lower()) and stats[n].values
+                 and stats[n].distinct_share == 1.0]
+        take("id", named[0] if named else None, "named like an identifier, every value different")
     date_unit = None
     if chosen.get("date"):
         date_unit = stats[chosen["date"]].epoch_unit
@@ -312,8 +319,6 @@ def detect_roles(columns: Mapping[str, Any], sample: Sequence[Mapping[str, Any]]
                 not (s.epoch_unit and not NOT_DATE_NAME.search(n)))]
     for n in numeric:
         evidence.setdefault(n, f"numeric measure; {stats[n].describe()}")
-    if chosen["id"]:
-        evidence.setdefault(chosen["id"], f"id: the primary key; {stats[chosen['id']].describe()}")
     for n in stats:  # every column says what was seen, roles or not
         evidence.setdefault(n, f"no role; {stats[n].describe()}")
     return ColumnRoles(numeric=numeric, categorical=categorical, evidence=evidence, date_unit=date_unit,

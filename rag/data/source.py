@@ -30,7 +30,7 @@ from sqlalchemy.engine import Engine, make_url
 
 from rag.data.epoch import UNIT_NAMES, epoch_to_text
 from rag.data.labels import column_labels
-from rag.data.roles import ColumnRoles, detect_roles, merge_overrides
+from rag.data.roles import ID_NAME, ColumnRoles, detect_roles, merge_overrides
 from rag.errors import ConfigError, DatabaseUnavailable, QueryFailed
 from rag.models import QueryResult
 from rag.settings import Settings
@@ -333,8 +333,7 @@ class TableSource:
         if primary_key:
             return primary_key
         candidates = [c for c in (self.roles.id, self.roles.url) if c]
-        # Named like an identifier: "id", "uuid", "key", or ending in "_id"/"_uuid"/"_key" ("review_id").
-        candidates += [c for c in self.columns if re.fullmatch(r"(?:\w+_)?(?:id|uuid|key)", c.lower())]
+        candidates += [c for c in self.columns if ID_NAME.fullmatch(c.lower())]
         for column in candidates:
             if self._is_unique(column):
                 return [column]

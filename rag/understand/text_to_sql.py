@@ -397,7 +397,8 @@ class SQLBuilder:
         if not key:
             raise NotInTable(f"Table {self.table} has nothing to order its rows by for this question.")
         descending = plan.intent in ("latest", "longest", "max")
-        shown = key_columns or [c for c in (self.roles.title, self.roles.date, key, self.roles.url) if c]
+        shown = key_columns or [c for c in (self._row_id(), self.roles.title, self.roles.date, key, self.roles.url)
+                                if c]
         shown = list(dict.fromkeys(shown))
         if dimension == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
             source: exp.Select = self._names_join()
@@ -708,8 +709,8 @@ class SQLBuilder:
         return query
 
     def _listing(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
-        columns = [c for c in (self.roles.title, self.roles.date, self.roles.category, self.roles.authors,
-                               self.roles.url) if c]
+        columns = [c for c in (self._row_id(), self.roles.title, self.roles.date, self.roles.category,
+                               self.roles.authors, self.roles.url) if c]
         if plan.measure and plan.measure not in columns:
             columns.append(plan.measure)
         length: exp.Expression | None = None
@@ -731,6 +732,10 @@ class SQLBuilder:
         if order is not None:
             query = query.order_by(order)
         return query.limit(plan.limit or LIST_LIMIT)
+
+    def _row_id(self) -> str | None:
+        """The id column a listed row is referred to by ("R-048660"), when no url names it."""
+        return self.roles.id if self.roles.id and not self.roles.url and self.roles.id != self.roles.title else None
 
     def _entity(self) -> str:
         base = self.table.lower().rstrip("s") or "row"
