@@ -531,6 +531,14 @@ def test_a_month_with_a_two_digit_year_after_in() -> None:
         date(2023, 3, 23), date(2023, 3, 23))
 
 
+def test_pre_and_post_before_a_year() -> None:
+    """"the pre-2023 archive" was 2023 itself ('pre' not used)."""
+    assert [(r.start, r.end) for r in find_date_ranges("the pre-2020 articles", today=TODAY)] == [
+        (date.min, date(2019, 12, 31))]
+    assert only("anything post-2021?").start == date(2022, 1, 1)
+    assert find_date_ranges("1999 articles", today=TODAY) == []  # a count, not a year
+
+
 def test_a_decade_with_an_apostrophe_is_no_year() -> None:
     assert find_date_ranges("music from the '90s", today=TODAY) == []
 

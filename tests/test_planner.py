@@ -1715,7 +1715,7 @@ def test_a_yes_no_value_against_everyone_else_compares_both_sides(reviews: Plann
     """"verified buyers vs everyone else" was the verified ones alone, with 'compare' searched in the text."""
     plan = reviews.plan("Verified buyers vs everyone else: how do their average star ratings compare?")
     assert (plan.intent, plan.group_by, plan.topic) == ("avg", ["verified_purchase"], "")
-    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("verified_purchase", "in", [0, 1])]
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("verified_purchase", "in", [1, 0])]
 
 
 def test_by_how_an_adjective_groups_by_the_column_of_that_value() -> None:
@@ -2195,3 +2195,36 @@ def test_words_defined_by_a_condition_after_them_are_no_topic(planner: Planner, 
     assert defined.topic == "" and "unfinished" not in defined.unused
     subject = planner.plan("how many articles about climate (over 1000 words)?")
     assert subject.topic == "climate"  # a subject stays one
+
+
+def test_a_yes_no_column_against_those_without_it(reviews: Planner) -> None:
+    """"verified buyers rate higher than those without?" averaged the verified reviews only."""
+    plan = reviews.plan("Do people with a verified purchase rate products higher than those without?")
+    compared = only(plan, "number")
+    assert (compared.column, compared.value, plan.group_by) == ("verified_purchase", [1, 0], ["verified_purchase"])
+    assert plan.contrast == ">"
+    assert reviews.plan("reviews rated higher than 4").contrast == ""  # a bound, no comparison
+
+
+def test_our_output_names_the_rows(planner: Planner) -> None:
+    """"our 2023 output" was a text match on 'output' (0%)."""
+    plan = planner.plan("What percentage of our 2023 output went out with no byline?")
+    assert plan.topic == "" and plan.intent == "share"
+
+
+def test_which_one_found_most_helpful_after_the_rows(reviews: Planner) -> None:
+    """"Among reviews that aren't verified purchases, which one did shoppers find most helpful?" was a search."""
+    plan = reviews.plan("Among reviews that aren't verified purchases, which one did shoppers find most helpful?")
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "helpful_votes", 1)
+    assert only(plan, "number").value == 0
+
+
+def test_first_names_listed_after_a_negated_person_cue(tickets: Planner) -> None:
+    """"not handled by Priya or Bob" read 'by Priya' (as included) and searched 'Bob'."""
+    plan = tickets.plan("List the open tickets that were not handled by Priya or Bob, oldest first")
+    assert sorted((c.op, c.value) for c in conditions(plan, "author")) == [("!=", "Bob Stone"),
+                                                                         ("!=", "Priya Natarajan")]
+    assert plan.topic == "" and plan.limit is None and plan.intent == "earliest"  # every one, oldest first
+    listed = tickets.plan("how many tickets handled by Priya or Bob")
+    assert only(listed, "author").value == ["Priya Natarajan", "Bob Stone"]
+    assert tickets.plan("the oldest tickets").limit == 5

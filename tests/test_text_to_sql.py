@@ -657,3 +657,9 @@ def test_how_many_groups_span_more_than_one_value_of_another_dimension(setup: Se
     """"How many brands show up in more than one department" counted every brand (the bound was not used)."""
     assert setup.scalar("How many authors have articles in more than one category?") == 3
     assert setup.scalar("How many categories have articles in more than one year?") == 2  # Technology, Fashion
+
+
+def test_counts_per_decade(setup: Setup) -> None:
+    """"Break down the archive by decade" was a search for the words."""
+    assert setup.rows("How many articles per decade?") == [("2020s", 8)]
+    assert setup.rows("Break down the pre-2023 articles by decade") == [("2020s", 4)]

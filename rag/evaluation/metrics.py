@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rag.evaluation.cases import ROUTES, ExpectedSQL
+from rag.understand.planner import CALENDAR_DIMENSIONS
 
 PRODUCT_DECIMALS = 2  # the product shows averages, shares and ratios to two decimals (rag.understand.text_to_sql)
 NO_ANSWER = re.compile(r"found nothing relevant|no rows match|nothing to search|no matching rows|not in this table",
@@ -199,7 +200,6 @@ def says_no_answer(answer: str, route: str | None, chunks: int, error: str | Non
     return bool(NO_ANSWER.search(answer or "")) or (route in ("vector", "hybrid") and chunks == 0)
 
 
-DATE_DIMENSIONS = ("year", "month", "day", "quarter", "weekday")
 
 
 def reference_columns(reference_sql: str, text_columns: set[str]) -> tuple[set[str], set[str]] | None:
@@ -243,6 +243,6 @@ def is_silent_error(reference_sql: str, reading: Any, roles: Any) -> bool:
     if reference is None:
         return False
     conditions = {"text" if c.column in text_columns | {"text"} else c.column for c in reading.conditions}
-    groups = {roles.date if d in DATE_DIMENSIONS else roles.category if d == "category"
+    groups = {roles.date if d in CALENDAR_DIMENSIONS else roles.category if d == "category"
               else roles.authors if d == "author" else d for d in reading.group_by}
     return conditions == reference[0] and groups == reference[1]

@@ -186,10 +186,10 @@ def _number_in_words(words: str) -> int:
 
 
 # a year written with an apostrophe after a date word: "Q2 '23", "May '23", "in '22" (not "the '90s")
-_SHORT_YEAR = re.compile(r"\b(?P<pre>q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
-                         r"aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|"
-                         r"fall|winter|in|of|from|since|during|until|before|after),?\s+['’](?P<yy>\d\d)\b(?!['’]?s\b)",
-                         re.I)
+_MONTH_WORDS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|"
+                r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+_SHORT_YEAR = re.compile(rf"\b(?P<pre>q[1-4]|h[12]|{_MONTH_WORDS}|spring|summer|autumn|fall|winter|in|of|from|since|"
+                         r"during|until|before|after),?\s+['’](?P<yy>\d\d)\b(?!['’]?s\b)", re.I)
 # a quarter or half with a two-digit year and no apostrophe, where nothing can follow the number: "H1 24 vs H1 23",
 # "Q3 23?" (not "in Q1 24 tickets came in")
 _PERIOD_YY = r"\b(?:q[1-4]|h[12])\s+(\d\d)"
@@ -198,8 +198,7 @@ _BARE_SHORT_YEARS = re.compile(rf"{_PERIOD_YY}(?:{_PERIODS_JOINED}{_PERIOD_YY})?
                                rf"{_PERIOD_YY}{_PERIODS_JOINED}{_PERIOD_YY}", re.I)
 # a month with a two-digit year behind "in": "in march 23" is March 2023 ("on March 23", "in March 23rd" or "in March
 # 23, 2023" name a day)
-_MONTH_YY = re.compile(r"\b(?:in|during|throughout)\s+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|"
-                       r"july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+(\d\d)\b"
+_MONTH_YY = re.compile(rf"\b(?:in|during|throughout)\s+(?:{_MONTH_WORDS})\s+(\d\d)\b"
                        r"(?!\s*(?:st|nd|rd|th)\b|,?\s*(?:19|20)\d\d|[:./-]\d)", re.I)
 
 
@@ -482,9 +481,9 @@ _POINT_FORMS: list[_Form] = [
           _build_season),
     _form(r"(?P<which>this|last|previous)\s+(?P<season>spring|summer|autumn|fall)(?:['’]s)?\b", _build_this_season),
     _form(r"(?:the\s+)?(?P<decade>(?:19|20)\d)0'?s\b", _build_decade),
-    # a count of things is not a year: "2000 words", "1999 articles"
-    _form(rf"(?P<word>(?:the\s+)?year\s+)?{_YEAR}"
-          r"(?!\s+(?:words?|characters?|chars|articles?|stories|times|results|rows)\b)",
+    # a count of things is not a year: "2000 words", "1999 articles" (but "the pre-2020 articles" is dated)
+    _form(rf"(?P<dashed>(?<=pre-)|(?<=post-))?(?P<word>(?:the\s+)?year\s+)?{_YEAR}"
+          r"(?(dashed)|(?!\s+(?:words?|characters?|chars|articles?|stories|times|results|rows)\b))",
           _build_year),
 ]
 
@@ -521,7 +520,8 @@ _OPEN_OPS = {"since": "since", "after": "after", "later than": "after", "before"
              "starting": "since", "starting in": "since", "starting from": "since",
              "no later than": "until", "no earlier than": "since",
              **{f"{prefix}{dash}date{end}": op for prefix, op in (("pre", "before"), ("post", "after"))
-                for dash in ("", "-") for end in ("", "s", "d")}}  # "articles that predate 2023"
+                for dash in ("", "-") for end in ("", "s", "d")},  # "articles that predate 2023"
+             "pre-": "before", "post-": "after"}  # "the pre-2023 archive"
 
 _BETWEEN = re.compile(r"between\s+", re.IGNORECASE)
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
@@ -529,7 +529,7 @@ _FROM = re.compile(r"(?:from|in|during|throughout)\s+", re.IGNORECASE)
 _TO = re.compile(r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", re.IGNORECASE)
 _NOW = re.compile(r"(?:now|the\s+present|present|date|today)\b", re.IGNORECASE)
 _OPEN_WORDS = "|".join(op.replace(" ", r"\s+") for op in sorted(_OPEN_OPS, key=len, reverse=True))
-_OPEN = re.compile(rf"(?P<op>{_OPEN_WORDS})\s+", re.IGNORECASE)
+_OPEN = re.compile(rf"(?P<op>{_OPEN_WORDS})(?:\s+|(?<=-))", re.IGNORECASE)
 _FROM_ONLY = re.compile(r"(?:from|in|during)\s+", re.IGNORECASE)
 _ONWARDS = re.compile(r"\s+(?:onwards?|and\s+(?:later|after|since)|or\s+(?:later|after|since))\b", re.IGNORECASE)
 _EARLIER = re.compile(r"\s+(?:and|or)\s+(?:earlier|before)\b", re.IGNORECASE)

@@ -37,6 +37,7 @@ from rag.data.labels import derive_label
 from rag.data.roles import row_noun
 from rag.understand.interpretation import reading
 from rag.understand.planner import (
+    CALENDAR_DIMENSIONS,
     COMPARE_WORDS,
     ENTITY_NOUNS,
     NUM,
@@ -303,9 +304,8 @@ def _drops(text: str, planner: Planner) -> list[tuple[str, str]]:
     for match in pattern.finditer(text):
         word = next(group for group in match.groups() if group).lower()
         dimension = "day" if word in ("time", "date", "dates") else planner.vocab.dimensions.get(word)
-        column = {"year": roles.date, "month": roles.date, "day": roles.date, "quarter": roles.date, "half": roles.date,
-                  "week": roles.date, "weekday": roles.date, "category": roles.category,
-                  "author": roles.authors}.get(
+        column = roles.date if dimension in CALENDAR_DIMENSIONS else {
+            "category": roles.category, "author": roles.authors}.get(
             dimension or "", dimension if dimension in roles.categorical else None)
         if column:
             found.append((match.group(0), column))

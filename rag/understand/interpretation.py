@@ -56,6 +56,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         if plan.limit:
             end = "bottom" if plan.group_by and not plan.order_most else "top"  # groups ranked lowest first
             action += f" ({end} {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"
+        if plan.intent in ("latest", "earliest") and not plan.limit and not plan.is_aggregate:  # "oldest first"
+            action = f"Listed {rows}, {'newest' if plan.intent == 'latest' else 'oldest'} first"
         if plan.ranking in ("top", "bottom") and plan.intent in ("longest", "shortest") and not plan.group_by:
             action = (f"{rows.capitalize()} with the {'highest' if plan.intent == 'longest' else 'lowest'} {measure}"
                       f" ({plan.limit or 1})")

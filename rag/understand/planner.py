@@ -95,7 +95,7 @@ PERSON_PRONOUN = r"\b(anyone|anybody|someone|somebody)\b"
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
                       r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any|anything))\b", re.I)
 # groupings made from the date column
-CALENDAR_DIMENSIONS = frozenset({"year", "half", "quarter", "month", "week", "day", "weekday", "hour"})
+CALENDAR_DIMENSIONS = frozenset({"decade", "year", "half", "quarter", "month", "week", "day", "weekday", "hour"})
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes|run|runs|end|ends|ended|turn|turns|turned|"
@@ -134,6 +134,8 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"(?:the\s+)?(?:more|fewer|most|fewest)\b(?!\s+th[ae]n)|"
                          # "do one-star reviews get more helpful votes than five-star ones" ("more than 5": a bound)
                          r"\b(?:more|fewer|less|higher|lower|better|worse|longer|shorter)[\s,]+(?!th[ae]n\b)[^?.!]*?\bth[ae]n\b|"
+                         # "rate products higher than those without" (not "higher than 4": a bound)
+                         rf"\b(?:higher|lower|better|worse)\s+th[ae]n\s+(?!(?:about\s+|around\s+)?{NUM}|average\b)|"
                          # "does Garden & Patio's average score beat Pet Supplies'"
                          r"\b(?:beat|beats|out(?:scored?|perform(?:s|ed)?|sold|sells?|r[au]ns?|paced?|numbered|numbers?|"
                          r"did|does|do|ranked|ranks?|shone|shines?))\b)", re.I)
@@ -566,7 +568,14 @@ class Planner:
             plural = re.search(r"\b(articles|stories|pieces|posts|documents|records|" +
                                "|".join(re.escape(w) for w in self.vocab.entity_words if w.endswith("s")) +
                                r")\b", text, re.I)
-            plan.limit = 5 if plural else 1
+            # "which urgent tickets are still open? oldest first": every one of them, in that order
+            ordered = re.search(r"\b(?:newest|latest|oldest|earliest|longest|shortest|most\s+recent)\s+"
+                                r"(?:\w+\s+)?first\b", text, re.I)
+            if ordered and plural:
+                take(*ordered.span())
+                plan.unused = [w for w in plan.unused if w.lower() != "first"]
+            else:
+                plan.limit = 5 if plural else 1
         return plan
 
     # ---------------------------------------------------------------- recognisers
@@ -582,12 +591,15 @@ class Planner:
             if not any(c.kind not in ("date", "date_any") and c.words and all(
                     part in inside for part in c.words.lower().split(", ")) for c in plan.conditions):
                 continue
-            before = list(WORD.finditer(text, 0, defined.start()))[-3:]
-            for word in reversed(before):
-                if not free(*word.span()) or word.group(0).lower() in STOPWORDS:
+            named = []  # up to three words back to what was read ("still waiting to be dealt with (open or pending)")
+            for word in reversed(list(WORD.finditer(text, 0, defined.start()))):
+                if not free(*word.span()) or len(named) == 3:
                     break
                 if SUBJECT_CUE.search(text[:word.start()]):
                     return
+                if word.group(0).lower() not in STOPWORDS:
+                    named.append(word)
+            for word in named:
                 take(*word.span())
                 plan.evidence.append(f"{word.group(0)!r} named by the condition after it")
 
@@ -1708,8 +1720,12 @@ class Planner:
             nouns = "|".join(sorted((re.escape(w) for n in self.vocab.entity_words | ENTITY_NOUNS
                                      for w in (n, singular(n))), key=len, reverse=True))
             # ("the five reviews that other shoppers found most helpful": the number of rows asked for first)
-            asked = re.search(rf"\b(?:which|(?P<count>{NUM[1:-1]}))\s+(?P<noun>{nouns})\b.*?\b(?:the\s+)?"
-                              rf"(?P<order>most|least)\s+(?P<part>{parts})\b(?!\s+(?:{nouns}))", text, re.I)
+            # ("among unverified reviews, which one did shoppers find most helpful": the rows named before)
+            asked = re.search(rf"\b(?:which|(?P<count>{NUM[1:-1]}))\s+(?P<noun>{nouns}|(?<=which\s)ones?)\b.*?\b"
+                              rf"(?:the\s+)?(?P<order>most|least)\s+(?P<part>{parts})\b(?!\s+(?:{nouns}))", text, re.I)
+            if asked and asked.group("noun").lower() in ("one", "ones") and not re.search(
+                    rf"\b(?:{nouns})\b", text[:asked.start()], re.I):
+                asked = None
             column = self.measure_parts[asked.group("part").lower()] if asked else None
             if (asked and plan.measure in (None, column) and free(*asked.span("order"))
                     and free(*asked.span("part"))):
@@ -2197,12 +2213,17 @@ class Planner:
         """Named values set against each other become a grouping restricted to them."""
         cue = COMPARE_CUE.search(text)
         rest = re.search(r"\b(?:vs\.?|versus|against|than|compared\s+(?:to|with))\s+(?:(?:everyone|everybody|"
-                         r"everything|anyone|anybody|all)\s+else|the\s+rest|(?:all\s+)?(?:the\s+)?others?)\b",
-                         text, re.I)
+                         r"everything|anyone|anybody|all)\s+else|the\s+rest|(?:all\s+)?(?:the\s+)?others?|"
+                         # "than those without", "vs the ones that weren't"
+                         r"(?:those|the\s+ones|ones|people|the\s+people)\s+(?:without|not|who\s+(?:didn't|did\s+not|"
+                         r"aren't|weren't|are\s+not|were\s+not)|that\s+(?:aren't|weren't|are\s+not|were\s+not)))"
+                         r"(?!\w)", text, re.I)
         flags = [c for c in plan.conditions if c.kind == "number" and c.column in self.vocab.flags.values()]
         if rest and len(flags) == 1:  # "verified buyers vs everyone else": both sides of the yes/no column
             plan.conditions.remove(flags[0])
-            plan.conditions.append(Condition("number", flags[0].column, "in", [0, 1], flags[0].words + rest.group(0)))
+            # (the side named first is the first compared: "verified … than those without")
+            plan.conditions.append(Condition("number", flags[0].column, "in", [flags[0].value, 1 - flags[0].value],
+                                             flags[0].words + rest.group(0)))
             take(*rest.span())
         if cue:  # "one-star reviews … than five-star ones": two values of one number column are set side by side
             for column in dict.fromkeys(c.column for c in plan.conditions if c.kind == "number" and c.op == "="):
@@ -2483,12 +2504,42 @@ class Planner:
                 weak = match.group(0).lower().startswith("from ")
                 if known and not (weak and not is_rare_word(known[-1])):
                     part = known[-1]
+                    if self._first_names_listed(text, plan, take, match, part):
+                        continue
                     plan.conditions.append(Condition("author_like", self.roles.authors, "like", part,
                                                      match.group(0)))
                     plan.evidence.append(f"partial author name {part!r}")
                     between = match.span("between") if "between" in cue.groupindex else (match.end(), match.end())
                     take(match.start(), between[0])  # ("Valbrook's housing pieces": 'housing' is left to the topic)
                     take(between[1], match.end())
+
+    def _first_names_listed(self, text: str, plan: QueryPlan, take: Any, match: re.Match[str], part: str) -> bool:
+        """"Not handled by Tom or Omar": first names (or surnames) joined after a person cue, each naming exactly one
+        person of the table, are those people, and a negation just before the cue excludes them all (it read 'by Tom'
+        and searched 'Omar'). False when it is one name said plainly (a partial name, matched as written)."""
+        names, end = [part], match.end()
+        while more := re.match(r"\s*(?:,\s*)?(?:or|and|nor|,)\s+([A-Z][a-z]+)\b", text[end:]):
+            if len(self.vocab.author_parts.get(more.group(1).lower(), ())) != 1:
+                break
+            names.append(more.group(1))
+            end += more.end()
+        negation = re.search(r"\b(?:not|never|\w+n't|except|excluding|other\s+than|apart\s+from)\s+(?:\w+\s+){0,2}$",
+                             text[:match.start()], re.I)
+        people = [self.vocab.author_parts.get(name.lower(), set()) for name in names]
+        if (len(names) == 1 and not negation) or any(len(p) != 1 for p in people):
+            return False
+        full = [next(iter(p)) for p in people]
+        written = text[match.start():end]
+        if negation:  # not by any of them
+            plan.conditions += [Condition("author", self.roles.authors, "!=", name, written, span=(match.start(), end))
+                                for name in full]
+            take(*negation.span())
+        else:
+            plan.conditions.append(Condition("author", self.roles.authors, "in", full, written,
+                                             span=(match.start(), end)))
+        plan.evidence.append(f"author {'not ' if negation else ''}{' or '.join(full)} ({written!r})")
+        take(match.start(), end)
+        return True
 
     def _person_asked(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"… and who owns it?", "who handled them": the person column asked for about the rows found (a listing

@@ -126,6 +126,9 @@ class SQLBuilder:
             return self._weekday_name(), "weekday"
         if dimension == "week" and self.roles.date:
             return self._week(), "week"
+        if dimension == "decade" and self.roles.date:  # "1990s"
+            decade = exp.func("SUBSTR", self._text(self.roles.date), exp.Literal.number(1), exp.Literal.number(3))
+            return exp.DPipe(this=decade, expression=exp.Literal.string("0s")), "decade"
         if dimension in DIMENSION_LENGTH and self.roles.date:
             expression = exp.func("SUBSTR", self._text(self.roles.date), exp.Literal.number(1),
                                   exp.Literal.number(DIMENSION_LENGTH[dimension]))

@@ -68,6 +68,7 @@ DIMENSION_WORDS: dict[str, tuple[str, ...]] = {
     "half": ("halves", "half-year", "half-years", "half year", "half years", "half-yearly", "semiannual",
              "semi-annual"),
     "week": ("week", "weeks", "weekly"),
+    "decade": ("decade", "decades"),
     "weekday": ("weekday", "weekdays", "day of the week", "day of week", "days of the week"),
     "category": ("category", "categories", "section", "sections", "desk", "desks", "topic area", "kind", "type",
                  "types"),
@@ -89,7 +90,7 @@ report reported reporting written write writes wrote publish published publishin
 mentions mentioned mentioning discuss discusses discussed discussing talk talks talking say says said related
 relating relevant info information details detail latest recent recently new newest kind type like just also
 only even ever really very quite happened happen happening going on up out off again between during since
-until till before after database table archive collection data dataset
+until till before after database table archive collection data dataset output
 exist exists existing available present overall number numbers break breakdown down distribution
 title titles headline headlines opened created filed submitted raised logged assigned handled handle handles owned
 """.split())  # noqa: SIM905 - a word list reads better as text
