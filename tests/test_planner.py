@@ -2228,3 +2228,17 @@ def test_first_names_listed_after_a_negated_person_cue(tickets: Planner) -> None
     listed = tickets.plan("how many tickets handled by Priya or Bob")
     assert only(listed, "author").value == ["Priya Natarajan", "Bob Stone"]
     assert tickets.plan("the oldest tickets").limit == 5
+
+
+def test_which_row_is_the_longest_in_each_group(planner: Planner) -> None:
+    """"For every section, which article is the longest?" gave each section's longest word count, not the article."""
+    plan = planner.plan("For every section, which article is the longest?")
+    assert plan.per_group and plan.intent == "longest" and plan.group_by == ["category"]
+
+
+@pytest.mark.parametrize("question", ["Which article pulled the most page views?", "which story has the most comments"])
+def test_rows_ranked_by_a_count_no_column_holds_abstain(planner: Planner, question: str) -> None:
+    """It searched the text for 'pulled page views' and answered with articles."""
+    plan = planner.plan(question)
+    assert plan.missing and plan.route()[0].value == "sql"
+    assert planner.plan("which article mentions the most famous bridge").missing is None  # a subject

@@ -449,11 +449,13 @@ class Planner:
             rf"\b(?:top\s+)?(?:{NUM}\s+)?(latest|newest|most recent|last|oldest|earliest|first|longest|shortest|"
             rf"highest|lowest|largest|smallest|biggest|best|worst|top|most|least|fewest)(?:\s+{NUM})?((?:[\s-]+[a-z]+){{0,2}}?)"
             rf"\s+({nouns})\b", re.I)
-        # "which review in each brand has the most votes", "the ticket with the highest priority score per agent"
+        # "which review in each brand has the most votes", "the ticket with the highest priority score per agent",
+        # "for every section, which article is the longest"
         self.per_group_after = re.compile(
-            rf"\b(?:which|what|the)\s+()({nouns})\b[^.?!]*?\b(?:with|has|have|had|got|gets|get|received|receives|"
-            rf"earned|drew)\s+the\s+(most|highest|lowest|fewest|least|largest|smallest|biggest|best|worst)"
-            rf"((?:[\s-]+[a-z]+){{0,2}})", re.I)
+            rf"\b(?:which|what|the)\s+()({nouns})\b[^.?!]*?\b(?:(?:with|has|have|had|got|gets|get|received|receives|"
+            rf"earned|drew)\s+the\s+|(?:is|was|are|were)\s+(?:the\s+)?(?=longest|shortest|newest|latest|oldest|"
+            rf"earliest))(most|highest|lowest|fewest|least|largest|smallest|biggest|best|worst|longest|shortest|"
+            rf"newest|latest|oldest|earliest)((?:[\s-]+[a-z]+){{0,2}})", re.I)
         # "which still-open ticket has been waiting the longest in each priority": the oldest row of each group
         self.per_group_waited = re.compile(
             rf"\b(?:which|what|the)\s+(?:[\w-]+\s+)?({nouns})\b[^.?!]*?\b({WAITED_LONGEST})\b", re.I)
@@ -2663,9 +2665,19 @@ class Planner:
             take(*rate.span())
             return
         superlative = re.search(rf"\b{re.escape(plan.ranking)}\b", text, re.I) if plan.ranking else None
-        if superlative and plan.group_by and plan.intent == "count" and not plan.measure:
-            # "which desk pulls the most page views", "the best customer satisfaction score": the groups ranked by
-            # something no column holds (not by their number of rows)
+        rows_ranked = None
+        if not superlative and not plan.group_by and plan.intent == "topic" and not plan.measure:
+            # "which article pulled the most page views": rows ranked by something no column holds
+            asked = re.search(r"\b(?:which|what)\s+([a-z]+)\b", text, re.I)
+            rows_ranked = asked and self._is_entity(asked.group(1)) and re.search(
+                r"\b(?:the\s+)?(?:most|highest|fewest|lowest|least)\b", text[asked.end():], re.I)
+            superlative = re.compile(re.escape(rows_ranked.group(0)), re.I).search(text, asked.end()) \
+                if rows_ranked else None
+            if superlative and SUBJECT_CUE.search(text[:superlative.start()]):
+                superlative = None  # "which article mentions the most famous bridge": a subject to search
+        if superlative and (plan.group_by and plan.intent == "count" or rows_ranked) and not plan.measure:
+            # "which desk pulls the most page views", "the best customer satisfaction score": the groups (or rows)
+            # ranked by something no column holds (not by their number of rows)
             unexplained = []
             for match in list(WORD.finditer(text, superlative.end()))[:4]:
                 word = match.group(0).lower()
@@ -2679,10 +2691,14 @@ class Planner:
                         or word.endswith("ly") or word in ("often", "times")):
                     break
                 unexplained.append(match)
-            if unexplained and not any(self._is_entity(m.group(0)) for m in unexplained):
+            counted = not rows_ranked or unexplained and re.search(r"[^s]s$", unexplained[-1].group(0), re.I)
+            if unexplained and counted and not any(self._is_entity(m.group(0)) for m in unexplained):
+                # (rows are ranked by a number of things: "the most page views", not "the most famous bridge")
                 plan.missing = text[unexplained[0].start():unexplained[-1].end()].lower()
                 plan.evidence.append(f"no column for {plan.missing!r}")
                 take(unexplained[0].start(), unexplained[-1].end())
+                if rows_ranked:
+                    plan.intent = "longest"  # rows ordered by what is missing: said, not searched
                 return
         if plan.intent not in ("avg", "sum", "max", "min") or plan.measure or plan.intent_span is None:
             return
