@@ -2242,3 +2242,123 @@ def test_rows_ranked_by_a_count_no_column_holds_abstain(planner: Planner, questi
     plan = planner.plan(question)
     assert plan.missing and plan.route()[0].value == "sql"
     assert planner.plan("which article mentions the most famous bridge").missing is None  # a subject
+
+
+def test_a_full_name_in_lower_case_is_that_person(tickets: Planner) -> None:
+    """"for priya natarajan whats the count of tickets in each status" searched 'priya natarajan' in the text."""
+    plan = tickets.plan("for priya natarajan whats the count of tickets in each status")
+    assert only(plan, "author").value == "Priya Natarajan" and plan.topic == ""
+
+
+def test_common_words_in_lower_case_are_no_name(messy: Planner) -> None:
+    """"Verified Buyer" is a reviewer, but 'verified buyers' in lower case are the verified purchases."""
+    plan = messy.plan("how many reviews from verified buyers")
+    assert not conditions(plan, "author") and only(plan, "number").column == "verified_purchase"
+    assert only(messy.plan("reviews from omar haddad"), "author").value == "Omar Haddad"
+
+
+@pytest.mark.parametrize("question", ["Are there any tickets that nobody is assigned to?",
+                                      "are there any open tickets with nobody assigned"])
+def test_whether_any_rows_match_is_their_count(tickets: Planner, question: str) -> None:
+    """An empty listing answered "are there any …" as "nothing found", as if the answer were unknown."""
+    plan = tickets.plan(question)
+    assert plan.intent == "count" and plan.conditions
+    assert tickets.plan("are there any urgent tickets about login?").intent == "topic"  # a search stays one
+    assert tickets.plan("are pending?").intent != "count"  # (what is left of "which of those are pending?")
+
+
+@pytest.mark.parametrize("question", ["how many reviews dont have a department on them?",
+                                      "how many reviews don't have a department listed?"])
+def test_no_value_with_words_after_the_column(messy: Planner, question: str) -> None:
+    """"dont have a department on them" counted every review ('on' after the noun stopped the reading)."""
+    assert only(messy.plan(question), "missing").op == "is empty"
+
+
+def test_nobodys_name_on_them_is_no_author(planner: Planner) -> None:
+    plan = planner.plan("How many articles have nobody's name on them?")
+    assert only(plan, "missing").column == "authors" and plan.topic == ""
+
+
+def test_the_top_n_of_groups_that_pass_a_size_test(reviews: Planner) -> None:
+    """"which 5 have the highest average rating" kept only the top brand, with '5' unused."""
+    plan = reviews.plan("Of the brands that have at least 100 reviews, which 5 have the highest average rating? Best "
+                        "first pls")
+    assert (plan.group_size, plan.limit, plan.with_ties, plan.order_most, plan.unused) == (
+        (">=", 100), 5, False, True, [])
+
+
+@pytest.mark.parametrize(("question", "op", "value"), [
+    ("What percentage of all tickets have status 'pending'? Don't lump the 'closed' ones in.", "!=", "closed"),
+    ("Leaving out anything closed or pending, how many tickets does each assignee have?", "not in",
+     ["closed", "pending"]),
+])
+def test_values_set_aside_by_a_negated_inclusion_or_anything(tickets: Planner, question: str, op: str,
+                                                             value: object) -> None:
+    """"Don't lump the 'resolved' ones in" and "leaving out anything closed" were read as the values themselves."""
+    plan = tickets.plan(question)
+    assert [(c.op, c.value) for c in conditions(plan, "category") if c.op != "="] == [(op, value)]
+
+
+def test_grouped_by_who_the_rows_are_assigned_to(tickets: Planner) -> None:
+    """"Break down the pending tickets by who they're assigned to" searched "they're"."""
+    plan = tickets.plan("Break down the pending tickets by who they're assigned to.")
+    assert plan.group_by == ["author"] and plan.topic == "" and only(plan, "category").value == "pending"
+
+
+def test_a_value_said_again_after_a_share_is_still_the_part(tickets: Planner) -> None:
+    """"… what % of their tickets are 'pending'? Count only 'pending'" put 'pending' in the whole too: 100%."""
+    plan = tickets.plan("For each assignee, what % of their tickets are status 'pending'? Count only 'pending', "
+                        "not 'open'.")
+    assert plan.population == [] and [c.value for c in conditions(plan, "category")] == ["pending", "open"]
+
+
+def test_difference_in_a_measure_between_two_values(planner: Planner) -> None:
+    """"the difference in average length (words) between travel and fashion" averaged both together."""
+    plan = planner.plan("What's the difference in average length (words) between Travel and Fashion articles?")
+    assert (plan.intent, plan.contrast, plan.group_by) == ("avg", "difference", ["category"])
+
+
+@pytest.mark.parametrize("question", [
+    "Per section, how many long reads are there, taking a long read as anything over 2,000 words?",
+    "how many long reads are there in politics (long read meaning more than 1500 words)",
+])
+def test_a_term_the_question_defines_names_its_condition(planner: Planner, question: str) -> None:
+    """'how many long' was a total of words, and 'reads' a text match."""
+    plan = planner.plan(question)
+    assert (plan.intent, plan.topic, plan.missing, plan.unused) == ("count", "", None, [])
+    assert only(plan, "number").op == ">"
+
+
+@pytest.mark.parametrize(("question", "intent"), [
+    ("list the politics articles from May 2023 in chronological order", "earliest"),
+    ("show politics articles in reverse chronological order", "latest"),
+])
+def test_time_order(planner: Planner, question: str, intent: str) -> None:
+    plan = planner.plan(question)
+    assert (plan.intent, plan.limit, plan.topic) == (intent, None, "")
+    grouped = planner.plan("Can you show the month-by-month article count for 2023, in calendar order?")
+    assert (grouped.group_by, grouped.topic, grouped.unused) == (["month"], "", [])
+
+
+def test_what_people_are_saying_is_no_grouping_of_them(messy: Planner) -> None:
+    """"What are reviewers saying about vacuum cleaners?" counted the reviews of each reviewer."""
+    plan = messy.plan("What are reviewers saying about vacuum cleaners?")
+    assert plan.group_by == [] and plan.route()[0].value == "vector"
+    assert messy.plan("what brands are there").group_by == ["brand"]
+
+
+@pytest.mark.parametrize(("question", "missing"), [
+    ("Which five articles got the most page views?", "page views"),
+    ("How many reader comments did the politics section get in total?", "reader comments"),
+    ("How old are the authors of politics articles on average?", "age"),
+    ("How many articles came in by phone versus by email?", "phone or email"),
+])
+def test_what_no_column_holds_is_said(planner: Planner, question: str, missing: str) -> None:
+    """Each was answered with something else: the newest articles, a count of rows, a count, every row."""
+    assert planner.plan(question).missing == missing
+
+
+def test_compared_text_matches_and_periods_are_no_missing_column(planner: Planner) -> None:
+    assert planner.plan("how many articles mention trams versus buses").missing is None
+    plan = planner.plan("how many articles in March versus April")
+    assert plan.group_by == ["month"] and only(plan, "date_any").value[1][0] == date(2023, 4, 1)

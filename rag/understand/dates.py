@@ -538,7 +538,8 @@ _GATE = re.compile(r"(?P<gate>in|during|throughout|through|of|from|on|over|withi
 _LIVED_THROUGH = re.compile(r"\b(?:get|gets|got|getting|made\s+it|make\s+it|went|go|goes|came|come|sailed|passed)\s+$",
                             re.IGNORECASE)
 _PUBLISHED = re.compile(r"\b(?:published|dated)\s+$", re.IGNORECASE)
-_LIST_SEP = re.compile(r",\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
+# (a comparison lists its periods too: "in March versus April")
+_LIST_SEP = re.compile(r",\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&|vs\.?|versus)\s+(?:in\s+)?", re.IGNORECASE)
 _WORD_START = re.compile(r"\b\w")
 
 

@@ -87,6 +87,12 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
 # the word of a share ("what share", "percentage", "what %"): conditions said before it set the scene
 SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", re.I)
+# the quantity an English adjective asks about after "how" ("how old": the age), for a measure no column holds
+QUANTITY_OF = {"old": "age", "young": "age", "expensive": "price", "cheap": "price", "costly": "price",
+               "tall": "height", "heavy": "weight", "far": "distance", "fast": "speed", "quick": "speed"}
+# "in calendar order", "chronologically", "in reverse date order" (group 1: newest first)
+TIME_ORDER = re.compile(r"\b(?:in\s+)?(reverse\s+)?(?:calendar|chronological|date|time)\s+order\b|"
+                        r"\b(reverse\s+)?chronologically\b|\bin\s+order\s+of\s+(?:date|time)\b", re.I)
 # "busiest first", "lowest first": every group, in that order
 ORDER_FIRST = re.compile(r"\b(busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|"
                          r"smallest|shortest|worst)\s+(?:\w+\s+)?first\b", re.I)
@@ -122,7 +128,8 @@ WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(week
 # A question that sets named values against each other ("politics vs sports", "compare X and Y", "which had
 # more, X or Y"): the answer is one row per named value.
 COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|"
-                         r"(?:difference|gap)\s+between|which (?:one )?"
+                         # "difference in average length (words) between travel and fashion"
+                         r"(?:difference|gap)(?:\s+in\s+[^?.!]{1,40}?)?\s+between|which (?:one )?"
                          r"(?:had|has|have|got|gets|is|was|did|does|received|scored)\b.*\b(?:more|fewer|less|"
                          r"higher|lower|better|worse|bigger|larger|smaller|most|best|busier|quieter)|(?:more|fewer|higher|lower|"
                          r"better|worse)\b.*\bor\b|"
@@ -227,7 +234,9 @@ SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|cov
 # English verbs that set rows aside ("leave out", "skip", "ignore", "not counting")
 SET_ASIDE = (r"leav(?:e|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)?\s+aside|filter(?:ing|ed)?\s+out|"
              r"skip(?:s|ping|ped)?|ignor(?:e|es|ing|ed)|omit(?:s|ting|ted)?|disregard(?:s|ing|ed)?|"
-             r"(?:not|without)\s+(?:counting|including)")
+             r"(?:not|without)\s+(?:counting|including)|"
+             # "don't lump the 'resolved' ones in", "do not count closed ones": an inclusion verb negated
+             r"(?:do\s+not|don['’]t|never)\s+(?:include|count|lump|add|mix|factor)(?:\s+in)?")
 # (after "not", one verb may come before the preposition: "did not come from verified buyers")
 NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from|by|with|in|on|about|for|to|at)\s)|"
                           rf"(?:{SET_ASIDE}|"
@@ -235,7 +244,7 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"rather than|instead of|"
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
-                          r"ever|marked|as)\s+)*$", re.I)
+                          r"ever|marked|as|anything|everything|all)\s+)*$", re.I)
 # A capability asked for ("a way to see only unowned tickets", "an option to hide closed ones"): English nouns of
 # a means to do something, and what follows them describes it
 DESCRIBED = re.compile(r"\b(?:a|an|the|some|any)\s+(?:way|option|ability|feature|setting|button|means|possibility)s?"
@@ -524,14 +533,17 @@ class Planner:
         self._groups_without(text, plan, take, free)
         self._missing_measure(text, plan, take, free)
         self._missing_grouping(text, plan)
+        self._missing_compared(text, plan, take, free)
         self._default_measure(plan)
         self._bare_years(text, plan, take, free)
         self._lists(text, plan)
         self._comparison(text, plan, take, free)
         self._contrast(text, plan, take)
+        plan.conditions = _said_once(plan.conditions)
         if plan.intent == "share":
             self._share_population(text, plan)
         self._defined_terms(text, plan, take, free)
+        self._time_order(text, plan, take, free)
         plan.topic = self._topic(text, consumed)
         if plan.missing_grouping:  # "top three countries by rating": the thing missing is no topic
             plan.topic = " ".join(w for w in plan.topic.split() if w.lower() != plan.missing)
@@ -572,15 +584,36 @@ class Planner:
                                r")\b", text, re.I)
             # "which urgent tickets are still open? oldest first": every one of them, in that order
             ordered = re.search(r"\b(?:newest|latest|oldest|earliest|longest|shortest|most\s+recent)\s+"
-                                r"(?:\w+\s+)?first\b", text, re.I)
+                                r"(?:\w+\s+)?first\b", text, re.I) or TIME_ORDER.search(text)
             if ordered and plural:
                 take(*ordered.span())
                 plan.unused = [w for w in plan.unused if w.lower() != "first"]
             else:
                 plan.limit = 5 if plural else 1
+        if plan.intent in ("topic", "list") and not plan.topic and plan.conditions and YES_NO_QUESTION.search(text) \
+                and re.search(r"\b(?:any|anything|anyone|anybody|there)\b", text, re.I):
+            # "are there any tickets nobody is assigned to?", "did K9-Pro get any five-star reviews in 2024?": whether
+            # rows match is their count (an empty listing read as "nothing found", as if the answer were unknown)
+            plan.intent = "count"
+            plan.evidence.append("asks whether any rows match: counted")
         return plan
 
     # ---------------------------------------------------------------- recognisers
+
+    @staticmethod
+    def _time_order(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"month by month …, in calendar order": the order of dated groups already; "list them in chronological
+        order" every matching row, oldest first ("in reverse chronological order": newest first)."""
+        said = TIME_ORDER.search(text)
+        if not said or not free(*said.span()):
+            return
+        if any(d in CALENDAR_DIMENSIONS for d in plan.group_by):
+            take(*said.span())
+        elif plan.intent in ("topic", "list", "latest", "earliest") and not plan.is_aggregate:
+            reverse = bool(said.group(1) or said.group(2))
+            plan.intent = "latest" if reverse else "earliest"
+            plan.evidence.append(f"every row, {'newest' if reverse else 'oldest'} first ({said.group(0)!r})")
+            take(*said.span())
 
     @staticmethod
     def _defined_terms(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
@@ -604,6 +637,26 @@ class Planner:
             for word in named:
                 take(*word.span())
                 plan.evidence.append(f"{word.group(0)!r} named by the condition after it")
+        # "taking a long read as anything over 2,000 words", "where a big brand means 100+ reviews": the term, and
+        # each other place the question uses it, names the condition the definition states
+        for defined in re.finditer(r"(?:\b(?:taking|counting|treating|defining|considering|calling|where|with)\s+|"
+                                   r"\(\s*)(?:an?\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:as|to\s+be|"
+                                   r"means?|meaning|being|is|are|=)\s+([^?!;()]+)", text, re.I):
+            inside = defined.group(2).lower()
+            if not any(c.kind not in ("date", "date_any") and c.words and c.words.lower() in inside
+                       for c in plan.conditions):
+                continue
+            term = r"[\s-]+".join(re.escape(singular(w.lower())) for w in defined.group(1).split())
+            take(defined.start(), defined.start(2))
+            for use in re.finditer(rf"\b{term}s?\b", text, re.I):
+                take(*use.span())
+            plan.evidence.append(f"{defined.group(1)!r} named by the condition defining it")
+            asked = re.search(r"\bhow many\b|\bnumber of\b", text, re.I)
+            if plan.uncounted and {singular(w) for w in plan.uncounted.split()} & {
+                    singular(w.lower()) for w in defined.group(1).split()} and asked:
+                # "how many long reads (long read meaning …)": rows, which the definition picks
+                plan.intent, plan.intent_span, plan.uncounted = "count", asked.span(), ""
+                take(*asked.span())
 
     @staticmethod
     def _rows_in_a_value(text: str, plan: QueryPlan) -> None:
@@ -663,7 +716,7 @@ class Planner:
             return
         if plan.topic_marked or any(c.kind == "text_like" for c in plan.conditions):
             return
-        others = [w for w in plan.topic.split() if w.lower() != plan.uncounted]
+        others = [w for w in plan.topic.split() if w.lower() not in plan.uncounted.split()]
         if any(is_rare_word(w) for w in others):
             return
         plan.intent, plan.missing, plan.topic = "count", plan.uncounted, ""
@@ -673,7 +726,8 @@ class Planner:
     def _corrected(self, text: str) -> tuple[str, list[tuple[str, str]]]:
         """The question with misspelt words read as the table's or the grammar's words ("artcles" -> "articles",
         "categroy" -> "category"): only words that are not English (wordfreq), at least 4 letters long, and
-        close to exactly one known word; every correction is reported."""
+        close to exactly one known word; every correction is reported. A negation typed without its apostrophe
+        ("dont", "isnt") is written with it, unreported: only the spelling changes."""
         corrections: list[tuple[str, str]] = []
         quoted = [m.span() for m in QUOTED_TEXT.finditer(text)]  # a quoted value is read as written
 
@@ -684,6 +738,8 @@ class Planner:
             lower = word.lower()
             if any(start <= match.start() < end for start, end in quoted):
                 return whole
+            if lower in UNWRITTEN_APOSTROPHES and lower.endswith("nt"):  # "dont have": the grammar reads "don't"
+                return word[:-1] + "'" + word[-1]
             frequency = zipf_of(lower)
             if (len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF
                     or self._unprefixed(lower)):  # "unclosed" is no misspelt "closed"
@@ -773,7 +829,7 @@ class Planner:
         # "each agent's share of their tickets that are closed", "which departments have the highest share of 1-star
         # reviews": each group's own rows are the whole (not every row of the part)
         own = plan.group_by and re.search(
-            r"\b(?:share|percentage|proportion|fraction|percent|pct)\s+of\s+(?:their|its)\b|"
+            r"(?:\b(?:share|percentage|proportion|fraction|percent|pct)|%)\s+of\s+(?:their|its)\b|"
             r"\b(?:have|has|had|with)\s+(?:the\s+)?(?:\w+est\s+|top\s+)?(?:share|percentage|proportion|fraction|"
             r"percent|pct|rate)\s+of\b", text, re.I)
         if own and not among:
@@ -787,6 +843,8 @@ class Planner:
             whole = re.search(r"(?:\b(?:share|percentage|proportion|fraction|percent|part|pct)|%)\s+of\s+", text,
                               re.I)
             last = max((self._position(text, c) for c in plan.conditions), default=-1)
+            if whole and (stop := re.compile(r"[?!.](?:\s|$)").search(text, whole.end())):
+                last = min(last, stop.start())  # (the share's own sentence: "… 'high'? Count only 'high'")
             verbs = list(SHARE_VERB.finditer(text, whole.end(), last)) if whole and last > whole.end() else []
             if not verbs and not (cue and any(0 <= self._position(text, c, end=True) <= cue.start()
                                               for c in plan.conditions)):
@@ -1270,6 +1328,14 @@ class Planner:
                 after = re.match(r"\s+(?:they|it|these|those)\s+(?:were|was|are|is)\b", text[how.end():], re.I)
                 if after:
                     take(how.end(), how.end() + after.end())
+        # "by who they're assigned to", "broken down by whom it was written": the people of the person column
+        for trigger in GROUP_TRIGGER.finditer(text) if self.roles.authors else ():
+            who = re.compile(rf"whom?(?:\s+(?:they|it|these|those|each))?(?:['’](?:re|s)|\s+(?:were|was|are|is))?"
+                             rf"(?:\s+been)?\s+(?:assigned|allocated|given|{DONE_VERBS})(?:\s+(?:to|by))?\b",
+                             re.I).match(text, trigger.end())
+            if who and free(trigger.start(), who.end()) and "author" not in plan.group_by:
+                plan.group_by.append("author")
+                take(trigger.start(), who.end())
         # "status breakdown of ...", "priority split": the grouping named before the noun of a breakdown; "how are
         # tickets distributed across priorities" (the stars of a rating: see the scales below)
         for match in re.finditer(rf"\b({dim_pattern})\s+{BREAKDOWN}|"
@@ -1405,6 +1471,8 @@ class Planner:
                 # "in all sections except sports", "across all years": one total over the values, not a row each
                 take(spanning.start() if spanning else plural.start(), plural.end())
                 plural = None
+            if plural and re.match(r"what\b", plural.group(0), re.I) and re.match(r"\s+\w+ing\b", text[plural.end():]):
+                plural = None  # "what are reviewers saying about …": what the people say, not which people
             if plural and free(plural.start(), plural.end()):
                 plan.group_by.append(dims[(plural.group(1) or plural.group(2) or plural.group(3)).lower()])
                 take(plural.start(), plural.end())
@@ -1593,7 +1661,15 @@ class Planner:
             plan.measure = self.vocab.measures.get("length")
         plan.order_most = not re.fullmatch(rf"lowest|fewest|worst|{SHORTEST}", plan.ranking)
         plan.limit, plan.with_ties = 1, True
-        plan.evidence.append(f"the top group of those ({top.group(1)!r})")
+        counted = re.match(rf"which\s+{NUM}\s", top.group(0), re.I)  # "which 5 have the highest average"
+        if counted:
+            plan.limit, plan.with_ties = min(number_value(counted.group(1)), 100), False
+            take(top.start() + counted.start(1), top.start() + counted.end(1))
+            first = ORDER_FIRST.search(text, top.end())  # "…, best first"
+            if first:
+                take(*first.span())
+        kept = f"the top {plan.limit} groups" if counted else "the top group"
+        plan.evidence.append(f"{kept} of those ({top.group(1)!r})")
         take(*top.span(1))
         pronoun = re.match(r"which\s+ones?\b", top.group(0), re.I)  # "which one": the groups said before
         if pronoun:
@@ -1631,7 +1707,9 @@ class Planner:
             column = self.vocab.measures.get(phrase) or self.vocab.measures.get(summed.group(1))
             end = summed.end() if phrase in self.vocab.measures else summed.end(1)
             following = WORD.findall(lower[end:])[:1]
-            if column and free(summed.start(), summed.start(1)) and not (following and self._is_entity(following[0])):
+            counted = lower[summed.start(1):end].endswith("s")  # "how many words" (not "how many long reads")
+            if column and counted and free(summed.start(), summed.start(1)) and not (
+                    following and self._is_entity(following[0])):
                 # (not "how many long articles": rows; nor "by number of stars": a grouping)
                 plan.intent, plan.measure = "sum", column
                 plan.evidence.append(f"sum ({lower[summed.start():end]!r})")
@@ -1646,9 +1724,17 @@ class Planner:
                 if intent == "count" and not self._counts_rows(lower, match):
                     # "how many homes were reserved": a fact in the text, not a count of rows; or "how many readers"
                     # when nothing else names a topic (decided in _not_rows)
-                    noun = next((w for w in WORD.findall(lower[match.end():])[:3]
-                                 if w not in STOPWORDS and w not in NUMBER_WORDS), "")
-                    plan.uncounted = plan.uncounted or noun
+                    following = WORD.findall(lower[match.end():])
+                    at = next((i for i, w in enumerate(following[:3]) if w not in STOPWORDS and w not in NUMBER_WORDS),
+                              None)
+                    noun = [] if at is None else following[at:at + 1]
+                    for word in following[at + 1:at + 3] if at is not None else ():
+                        # "reader comments": a plural head after its modifier ("people read" ends at the verb)
+                        if word in STOPWORDS or self.names_something(word) or not re.search(r"[^s]s$", word) \
+                                or re.search(r"[^s]s$", noun[-1]):
+                            break
+                        noun.append(word)
+                    plan.uncounted = plan.uncounted or " ".join(noun)
                     continue
                 if intent == "share" and (whole := self._share_of_what(lower, match, free)):
                     # "what share of its profits does the airline pay out": a quantity told in the texts, not a
@@ -2009,8 +2095,9 @@ class Planner:
         """"reviews that have a department", "tickets with an assignee": the column is not empty; "that don't have
         a department" (a negated 'have'): it is empty. Not before a value or a name ("a department of ...")."""
         present = re.compile(rf"\b((?:do|does|did)(?:\s+not|n't)\s+)?(?:with|having|have|has)\s+(?:an?|some)\s+"
-                             rf"({nouns})(?:'s\s+name|\s+name)?\b(?!\s+(?:of|called|named|like|such|that|which|who|"
-                             rf"than|[A-Z0-9]))", re.I)
+                             rf"({nouns})(?:'s\s+name|\s+name)?(?:\s+(?:listed|recorded|filled\s+in|set|on\s+(?:it|them)))?"
+                             rf"\b(?!\s+(?:of|called|named|like|such|that|which|who|"
+                             rf"than|(?-i:[A-Z0-9])))", re.I)  # (a capital: a name or value follows)
         for match in present.finditer(text):
             column = columns.get(self.vocab.dimensions[match.group(2).lower()])
             if not column or not free(match.start(), match.end()):
@@ -2079,6 +2166,8 @@ class Planner:
                              rf"|((?:(?:\bnot|\bnever|n't)\s+(?:yet\s+)?(?:been\s+)?(?:assigned|allocated|attributed|given|"
                              rf"owned|handled)\s+(?:to|by)\s+(?:anyone|anybody|any one|someone|somebody))|(?:assigned|"
                              rf"allocated|attributed|given|owned|handled)\s+(?:to|by)\s+(?:nobody|no one|noone)|"
+                             # "nobody's name on them"
+                             rf"(?:nobody|no one|no-one|noone)'s\s+name(?:\s+on\s+(?:it|them))?|"
                              # "nobody assigned to them", "no one has been assigned", "don't have anyone assigned"
                              rf"(?:nobody|no one|no-one|noone)\s+(?:is\s+|was\s+|has\s+been\s+)?(?:assigned|allocated|"
                              rf"attributed|owned|handled)|(?:\bnot|n't)\s+(?:have|has|had)\s+(?:anyone|anybody|someone|"
@@ -2628,12 +2717,16 @@ class Planner:
         "Mum's reviews", "Mum wrote"), or is written like a name (capitalised): "rocket" or "verified buyers" in
         lower case are words, not the authors "Rocket" or "Verified Buyer". A name made only of common English
         words is capitalised for another reason at the start of the question ("Customer service complaints"), and
-        a single common word ("Guest", "Mum") is a name only with a cue."""
+        a single common word ("Guest", "Mum") is a name only with a cue. A full name typed in lower case ("for
+        priya natarajan") is one when none of its words means anything else here and one is rare in English, unless
+        it is what the rows are about ("reviews about cleo marsh walks")."""
         if self._person_cue(text, start, end):
             return True
         tokens = text[start:end].split()
         if not all(token[:1].isupper() or token in NAME_PARTICLES for token in tokens):
-            return False
+            words = [POSSESSIVE.sub("", t).lower() for t in tokens if t not in NAME_PARTICLES]
+            return len(tokens) > 1 and not any(w in self.meaning_words for w in words) \
+                and any(is_rare_word(w) for w in words) and not SUBJECT_CUE.search(text[:start])
         if any(is_rare_word(POSSESSIVE.sub("", token)) for token in tokens if token not in NAME_PARTICLES):
             return True
         return len(tokens) > 1 and bool(text[:start].strip()) and not re.search(r"[.!?:]\s*$", text[:start])
@@ -2666,10 +2759,11 @@ class Planner:
             return
         superlative = re.search(rf"\b{re.escape(plan.ranking)}\b", text, re.I) if plan.ranking else None
         rows_ranked = None
-        if not superlative and not plan.group_by and plan.intent == "topic" and not plan.measure:
-            # "which article pulled the most page views": rows ranked by something no column holds
-            asked = re.search(r"\b(?:which|what)\s+([a-z]+)\b", text, re.I)
-            rows_ranked = asked and self._is_entity(asked.group(1)) and re.search(
+        if not superlative and not plan.group_by and plan.intent in ("topic", "list") and not plan.measure:
+            # "which article pulled the most page views", "which five articles got …": rows ranked by something no
+            # column holds
+            asked = re.search(rf"\b(?:which|what)\s+(?:{NUM}\s+)?([a-z]+)\b", text, re.I)
+            rows_ranked = asked and self._is_entity(asked.group(asked.lastindex or 1)) and re.search(
                 r"\b(?:the\s+)?(?:most|highest|fewest|lowest|least)\b", text[asked.end():], re.I)
             superlative = re.compile(re.escape(rows_ranked.group(0)), re.I).search(text, asked.end()) \
                 if rows_ranked else None
@@ -2701,6 +2795,12 @@ class Planner:
                     plan.intent = "longest"  # rows ordered by what is missing: said, not searched
                 return
         if plan.intent not in ("avg", "sum", "max", "min") or plan.measure or plan.intent_span is None:
+            return
+        quantity = re.search(rf"\bhow\s+({'|'.join(QUANTITY_OF)})\b", text, re.I)
+        if quantity and free(*quantity.span()):  # "how old are our reviewers on average": their age
+            plan.missing = QUANTITY_OF[quantity.group(1).lower()]
+            plan.evidence.append(f"no column for {plan.missing!r} ({quantity.group(0)!r})")
+            take(*quantity.span())
             return
         for match in list(WORD.finditer(text, plan.intent_span[1]))[:4]:
             word = match.group(0).lower().strip("'")
@@ -2757,6 +2857,24 @@ class Planner:
         plan.missing, plan.missing_grouping, plan.intent = word, True, "count"
         plan.evidence.append(f"no column for {word!r} to group by")
 
+    def _missing_compared(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"How many tickets came in by phone versus by email?": a computation setting two words against each other
+        that the table holds neither as values nor as names cannot split its rows by them; said, rather than
+        counting every row ("… mention phone versus email" compares two text matches)."""
+        if plan.missing or not plan.is_aggregate or self._compared(plan):
+            return
+        via = r"(?:(?:by|via|through|over|on|from|in)\s+)?"
+        for match in re.finditer(rf"\b{via}([a-z][\w-]*)\s+(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+{via}"
+                                 rf"([a-z][\w-]*)\b", text, re.I):
+            words = [match.group(1).lower(), match.group(2).lower()]
+            if not free(*match.span()) or SUBJECT_CUE.search(text[:match.start()]) or any(
+                    w in STOPWORDS or w in NUMBER_WORDS or self.names_something(w) for w in words):
+                continue
+            plan.missing, plan.missing_grouping, plan.intent = f"{words[0]} or {words[1]}", True, "count"
+            plan.evidence.append(f"no column for {plan.missing!r} ({match.group(0)!r})")
+            take(*match.span())
+            return
+
     def _default_measure(self, plan: QueryPlan) -> None:
         """avg/sum/min/max need a number: the only numeric column, or fall back to counting."""
         if plan.missing:
@@ -2770,6 +2888,8 @@ class Planner:
             # "who has written more, A or B? Give both totals" (they were the total word counts)
             plan.intent = "count"
             plan.evidence.append("a total that names no measure: the rows counted")
+            if plan.uncounted:  # "how many reader comments … in total": the total of what "how many" asked
+                plan.intent_span = None
         if plan.intent in ("avg", "sum", "max", "min") and plan.measure is None and not plan.count_per:
             plan.measure = self.roles.numeric[0] if len(self.roles.numeric) == 1 else None
             if plan.measure is None and plan.intent in ("avg", "sum", "max", "min"):
@@ -2809,6 +2929,17 @@ class Planner:
 
 TYPO_ZIPF = 2.5  # below this a word is rare in English: perhaps a typo ("febuary" 1.8), a code or a rare name
 RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; "typical" 4.6, "put" 5.7 are not
+
+
+def _said_once(conditions: list[Condition]) -> list[Condition]:
+    """The conditions with each one said again dropped ("% of their tickets that are 'high'? Count only 'high'"):
+    a repeated part of a share would otherwise also narrow its whole."""
+    kept: list[Condition] = []
+    for condition in conditions:
+        if not any((c.kind, c.column, c.op, c.value) == (condition.kind, condition.column, condition.op,
+                                                         condition.value) for c in kept):
+            kept.append(condition)
+    return kept
 
 
 def _granularity(ranges: list[tuple[date, date]]) -> str | None:
