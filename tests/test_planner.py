@@ -2362,3 +2362,51 @@ def test_compared_text_matches_and_periods_are_no_missing_column(planner: Planne
     assert planner.plan("how many articles mention trams versus buses").missing is None
     plan = planner.plan("how many articles in March versus April")
     assert plan.group_by == ["month"] and only(plan, "date_any").value[1][0] == date(2023, 4, 1)
+
+
+@pytest.mark.parametrize(("question", "op", "value"), [
+    ("How many of the tickets whose subject mentions a crash are still open?", "contains", "crash"),
+    ("how many tickets have 'refund' in the subject", "contains", "refund"),
+    ("tickets whose subject starts with 'Re:'", "starts with", "Re:"),
+])
+def test_words_matched_in_the_text_column_the_question_names(tickets: Planner, question: str, op: str,
+                                                             value: str) -> None:
+    """"whose subject mentions a crash" left 'subject' and 'crash' unused and counted every open ticket."""
+    condition = only(tickets.plan(question), "text_like")
+    assert (condition.column, condition.op, condition.value) == ("subject", op, value)
+
+
+def test_rows_a_title_prefix_names_are_counted(planner: Planner) -> None:
+    """"How many explainers …? Only count headlines that start with 'Explainer:'" was a search."""
+    plan = planner.plan("How many explainers have we run? Only count headlines that start with 'Explainer:'.")
+    assert plan.intent == "count" and plan.topic == "" and only(plan, "text_like").op == "starts with"
+
+
+@pytest.mark.parametrize(("question", "days"), [
+    ("how many tickets came in Monday to Friday", [1, 2, 3, 4, 5]),
+    ("tickets from Mon-Wed", [1, 2, 3]),
+    ("tickets opened between Saturday and Monday", [0, 1, 6]),
+    ("tickets opened on Monday and Friday", [1, 5]),
+])
+def test_weekday_ranges(tickets: Planner, question: str, days: list[int]) -> None:
+    assert only(tickets.plan(question), "weekday").value == days
+
+
+def test_the_whole_week_is_no_condition(tickets: Planner) -> None:
+    """"in the week of Monday 8 April 2024 (Mon through Sun)" searched 'Mon'."""
+    plan = tickets.plan("How many tickets were logged in the week of Monday 8 April 2024 (Mon through Sun)?")
+    assert plan.topic == "" and not conditions(plan, "weekday") and plan.unused == []
+
+
+def test_columns_asked_of_a_listing_are_shown_not_searched(tickets: Planner) -> None:
+    """"What's the latest ticket that came in? Subject and timestamp please." searched 'timestamp'."""
+    plan = tickets.plan("What's the latest ticket that came in? Subject and timestamp please.")
+    assert (plan.intent, plan.limit, plan.topic) == ("latest", 1, "")
+    assert tickets.plan("latest ticket about the date picker").topic == "date picker"
+
+
+def test_a_second_computation_joined_by_and(messy: Planner) -> None:
+    """"How many reviews has "DIY Dave" written, and what's his avg rating?" gave the count only."""
+    plan = messy.plan("How many reviews has Omar Haddad written, and what's his avg rating?")
+    assert (plan.intent, plan.also, plan.unused) == ("count", [("avg", "rating")], [])
+    assert messy.plan("average rating of Garden reviews").also == []

@@ -663,3 +663,18 @@ def test_counts_per_decade(setup: Setup) -> None:
     """"Break down the archive by decade" was a search for the words."""
     assert setup.rows("How many articles per decade?") == [("2020s", 8)]
     assert setup.rows("Break down the pre-2023 articles by decade") == [("2020s", 4)]
+
+
+def test_a_second_computation_is_a_column_beside_the_first(setup: Setup) -> None:
+    result = setup.ask("How many fashion articles are there, and what is the average word count?")
+    assert result.columns == ["article_count", "avg_word_count"] and [tuple(r) for r in result.rows] == [(2, 500.0)]
+    grouped = setup.ask("How many articles per category and the total word count?")
+    assert grouped.columns == ["article_category", "article_count", "total_word_count"]
+    assert ("Fashion", 2, 1000) in [tuple(r) for r in grouped.rows]
+
+
+def test_text_matched_in_the_title_only(setup: Setup) -> None:
+    rows = setup.ask("articles whose title starts with 'Grid'").rows
+    assert [r[0] for r in rows] == ["Grid upgrade"]
+    assert setup.ask("articles whose title starts with 'upgrade'").rows == []  # (it ends the title)
+    assert setup.scalar("how many articles have 'record' in the title") == 1

@@ -48,6 +48,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     else:
         unmeasured = "text length" if plan.intent in ("longest", "shortest") else "rows"
         action = ACTIONS.get(plan.intent, "Counted {rows}").format(rows=rows, measure=measure or unmeasured)
+        for intent, also in plan.also:  # "…, and what's his avg rating"
+            action += " and " + ACTIONS[intent].format(rows=rows, measure=labels.get(also, also)).lower()
         if plan.intent in ("longest", "shortest") and measure and not LENGTH_WORDS.search(measure):
             # "the five most helpful reviews": ordered by a count, not long ("Longest reviews by helpful votes")
             action = f"{rows.capitalize()} with the {'most' if plan.intent == 'longest' else 'fewest'} {measure}"
@@ -189,6 +191,8 @@ def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> Co
     if condition.kind == "people_count":  # "co-written": how many people the cell names
         return ConditionReading(column, condition.op, value, condition.words,
                                 f"number of {name}{OPERATOR_WORDS.get(condition.op, ' ' + condition.op)} {value}")
+    if condition.kind == "text_like":
+        return ConditionReading(column, condition.op, value, condition.words, f"{name} {condition.op} '{value}'")
     if condition.kind == "author_like":
         return ConditionReading(column, "contains", value, condition.words, f"{name} contains '{value}'")
     if condition.kind == "author" and condition.op == "in":

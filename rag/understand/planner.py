@@ -87,6 +87,13 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
 # the word of a share ("what share", "percentage", "what %"): conditions said before it set the scene
 SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", re.I)
+# the words of a request for columns to show ("Subject and timestamp please", "with dates and authors")
+DATE_WORDS = ("date", "timestamp", "time", "datetime", "day", "when")
+SHOWN_FILLER = frozenset(("and", "the", "its", "their", "with", "please", "pls", "plz", "only", "just", "show",
+                          "give", "me", "include", "including", "plus", "also", "too", "as", "well"))
+# English nouns for a table's title and text columns ("whose subject mentions …", "with 'refund' in the body")
+TITLE_WORDS = ("title", "headline", "heading", "subject")
+CONTENT_WORDS = ("body", "text", "content", "description", "message")
 # the quantity an English adjective asks about after "how" ("how old": the age), for a measure no column holds
 QUANTITY_OF = {"old": "age", "young": "age", "expensive": "price", "cheap": "price", "costly": "price",
                "tall": "height", "heavy": "weight", "far": "distance", "fast": "speed", "quick": "speed"}
@@ -125,6 +132,10 @@ MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\
 WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
 WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(weekends?|weekdays?|working days?|"
                          r"business days?|(?:sun|mon|tues|wednes|thurs|fri|satur)days?)\b", re.I)
+# "Monday to Friday", "Mon-Fri", "Mon through Sun" (abbreviations only in a range: "sun" alone is a word)
+_DAY = r"(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat|(?:sun|mon|tues|wednes|thurs|fri|satur)day)"
+WEEKDAY_RANGE = re.compile(rf"\b(?:(?:from|on)\s+)?{_DAY}\.?\s*(?:-|–|\bto|\bthrough|\bthru|\buntil)\s*{_DAY}\b\.?|"
+                           rf"\bbetween\s+{_DAY}\.?\s+and\s+{_DAY}\b\.?", re.I)
 # A question that sets named values against each other ("politics vs sports", "compare X and Y", "which had
 # more, X or Y"): the answer is one row per named value.
 COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|"
@@ -359,6 +370,9 @@ class QueryPlan:
     # two compared values set against each other in one row: "difference" ("how many more five-star than one-star
     # reviews"), or ">" / "<" for a yes/no question ("did Q2 beat Q1": the difference and whether the first is more)
     contrast: str = ""
+    # "how many reviews has DIY Dave written, and what's his avg rating?": further (intent, measure) computations
+    # over the same rows and groups, each a column beside the first
+    also: list[tuple[str, str]] = field(default_factory=list)
 
     AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
 
@@ -512,6 +526,7 @@ class Planner:
             return not any(consumed[start:end])
 
         self._quoted_values(text, plan, take)
+        self._text_in_column(text, plan, take, free)
         self._authors(text, plan, take, free, cued_only=True)
         self._weekdays(text, plan, take, free)
         self._hours(text, plan, take, free)
@@ -523,7 +538,9 @@ class Planner:
         self._group_sizes(text, plan, take, free)
         self._repeated_titles(text, plan, take, free)
         self._measure(text, plan, take, free)
+        self._second_computation(text, plan, take, free)
         self._intent(text, plan, take, free)
+        plan.also = [c for c in plan.also if c != (plan.intent, plan.measure)] if plan.is_aggregate else []
         self._missing_values(text, plan, take, free)
         self._flags(text, plan, take, free)
         self._row_kinds(text, plan, take, free)
@@ -544,6 +561,7 @@ class Planner:
             self._share_population(text, plan)
         self._defined_terms(text, plan, take, free)
         self._time_order(text, plan, take, free)
+        self._columns_asked(text, plan, take, free)
         plan.topic = self._topic(text, consumed)
         if plan.missing_grouping:  # "top three countries by rating": the thing missing is no topic
             plan.topic = " ".join(w for w in plan.topic.split() if w.lower() != plan.missing)
@@ -599,6 +617,82 @@ class Planner:
         return plan
 
     # ---------------------------------------------------------------- recognisers
+
+    def _second_computation(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"How many reviews has DIY Dave written, and what's his avg rating?": a further computation of a named
+        measure over the same rows, joined to the first by "and"/"plus" (its cue was left unread: it was '5-star'
+        's average, or nothing)."""
+        if not self.vocab.measures:
+            return
+        measures = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
+        for match in re.finditer(rf"\b(?:and|plus|also|as\s+well\s+as)\s+(?:also\s+)?(?:what(?:'s|\s+is|\s+was|\s+were)"
+                                 rf"\s+|give\s+me\s+|show\s+)?(?:the\s+|his\s+|her\s+|their\s+|its\s+)?(average|avg|"
+                                 rf"mean|total|sum\s+of|highest|lowest|maximum|max|minimum|min)\s+(?:of\s+)?(?:the\s+)?"
+                                 rf"({measures})\b", text, re.I):
+            if not free(match.start(), match.start(2)) or not re.search(  # (a first computation comes before)
+                    r"\b(?:how\s+many|number\s+of|count|average|avg|mean|total|sum|highest|lowest|maximum|minimum)\b",
+                    text[:match.start()], re.I):
+                continue
+            intent = {"average": "avg", "avg": "avg", "mean": "avg", "total": "sum", "highest": "max",
+                      "maximum": "max", "max": "max", "lowest": "min", "minimum": "min", "min": "min"}.get(
+                match.group(1).lower(), "sum")
+            computed = (intent, self.vocab.measures[match.group(2).lower()])
+            if computed not in plan.also:
+                plan.also.append(computed)
+                plan.evidence.append(f"also {intent} of {computed[1]} ({match.group(0)!r})")
+                take(*match.span())
+
+    def _text_in_column(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """Words matched in one text column the question names: "whose subject mentions a crash", "with 'refund' in
+        the title", "headlines that start with 'Explainer:'" (contains / starts with / ends with that column)."""
+        names = {**{w: self.roles.content for w in CONTENT_WORDS}, **{w: self.roles.title for w in TITLE_WORDS}}
+        for role in (self.roles.title, self.roles.content):  # the columns' own names: "subject", "review_text"
+            for part in (role or "").lower().split("_"):
+                if part and part not in GENERIC_COLUMN_WORDS and not self._is_entity(part):  # ("review" of
+                    names.setdefault(part, role)  # review_text names the rows: "reviews mention batteries")
+        names = {w: c for w, c in names.items() if c}
+        if not names:
+            return
+        column_words = "|".join(sorted((re.escape(w) for w in names), key=len, reverse=True))
+        value = r"(?:[\"“']([^\"”']{1,60})[\"”']|(?:an?\s+|the\s+)?([\w&.-]+(?:\s+[\w&.-]+){0,2}?))"
+        said = (rf"\b({column_words})s?(?:\s+line)?\s+(?:that\s+|which\s+)?(mentions?|contains?|includes?|says?|"
+                rf"reads?|starts?\s+with|begins?\s+with|ends?\s+with|starting\s+with|beginning\s+with|"
+                rf"ending\s+with|mentioning|containing|including|saying)\s+{value}(?=\s*(?:[?.!,;]|$|\s+(?:and|or|"
+                rf"are|is|were|was|that|which|in|from|by|with)\b))|"
+                rf"\b(?:with|having|has|have|containing|mentioning)\s+{value}\s+in\s+(?:the|its|their)\s+"
+                rf"({column_words})\b")
+        for match in re.finditer(said, text, re.I):
+            if not free(*match.span()):
+                continue
+            word = (match.group(1) or match.group(7)).lower()
+            verb = (match.group(2) or "contains").lower()
+            words = match.group(3) or match.group(4) or match.group(5) or match.group(6) or ""
+            if not words or words.lower() in STOPWORDS and not (match.group(3) or match.group(5)):  # (quoted: kept)
+                continue
+            op = "starts with" if verb.startswith(("start", "begin")) else "ends with" if verb.startswith("end") \
+                else "contains"
+            plan.conditions.append(Condition("text_like", names[word], op, words.strip(), match.group(0),
+                                             span=match.span()))
+            plan.evidence.append(f"{names[word]} {op} {words.strip()!r} ({match.group(0)!r})")
+            take(*match.span())
+
+    def _columns_asked(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"What's the latest ticket that came in? Subject and timestamp please.": a sentence (or a clause after the
+        last comma) of a listing that only names columns asks what to show; a listing shows its id, title, date,
+        category and people anyway, so the words are read, not searched."""
+        if plan.is_aggregate or plan.intent not in LISTINGS:
+            return
+        columns = {part for column in self.roles.__dict__.values() if isinstance(column, str)
+                   for part in column.lower().split("_")} | set(TITLE_WORDS) | set(CONTENT_WORDS) | set(DATE_WORDS)
+        columns |= {w for w, d in self.vocab.dimensions.items() if d in ("category", "author", "day")}
+        for clause in re.finditer(r"(?:^|[?.!;,]\s*)([^?.!;,]+?)\s*[?.!]*\s*$|(?<=[?.!;])\s*([^?.!;]+)", text):
+            start, end = clause.span(clause.lastindex or 1)
+            words = [w.lower() for w in WORD.findall(text[start:end])]
+            named = [w for w in words if singular(w) in columns or w in columns]
+            if named and free(start, end) and all(w in columns or singular(w) in columns or w in SHOWN_FILLER
+                                                   for w in words):
+                take(start, end)
+                plan.evidence.append(f"columns asked for ({text[start:end].strip()!r}): shown")
 
     @staticmethod
     def _time_order(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
@@ -697,7 +791,8 @@ class Planner:
         """A measure named in a count ("how many reviews have helpful votes") that the count does not use: its words
         are listed as not used, so the reading does not silently drop them."""
         if (not plan.measure or plan.intent not in ("count", "share") or plan.per_group or plan.missing
-                or any(c.column == plan.measure for c in plan.conditions)):
+                or any(c.column == plan.measure for c in plan.conditions)
+                or any(m == plan.measure for _, m in plan.also)):
             return
         words = sorted((w for w, column in self.vocab.measures.items() if column == plan.measure), key=len,
                        reverse=True)
@@ -713,6 +808,13 @@ class Planner:
         deliveries did the longest-serving midwife log" stays a search). No column holds it: say so rather than
         count rows."""
         if not plan.uncounted or plan.intent_span is not None or plan.intent not in ("topic", "count"):
+            return
+        head = singular(plan.uncounted.split()[-1])
+        if any(c.kind == "text_like" and head in str(c.value).lower() for c in plan.conditions):
+            # "how many explainers …? Only count headlines that start with 'Explainer:'": the rows the match picks
+            plan.intent = "count"
+            plan.topic = " ".join(w for w in plan.topic.split() if singular(w.lower()) != head)
+            plan.evidence.append(f"{plan.uncounted!r}: the rows the text condition picks, counted")
             return
         if plan.topic_marked or any(c.kind == "text_like" for c in plan.conditions):
             return
@@ -917,6 +1019,18 @@ class Planner:
             return
         days: list[int] = []
         words: list[str] = []
+        for match in WEEKDAY_RANGE.finditer(text):  # "Monday to Friday", "(Mon through Sun)": every day between
+            if not free(*match.span()):
+                continue
+            said = [g for g in match.groups() if g]
+            first, last = (next(i for i, d in enumerate(WEEKDAYS) if d.startswith(g.lower()[:3])) for g in said)
+            span = [(first + i) % 7 for i in range((last - first) % 7 + 1)]
+            take(*match.span())
+            if len(span) == 7:  # the whole week: no condition
+                plan.evidence.append(f"every day of the week ({match.group(0)!r})")
+                continue
+            days += [d for d in span if d not in days]
+            words.append(match.group(0))
         for match in WEEKDAY_CUE.finditer(text):
             if (not free(match.start(), match.end()) or re.match(r"\s+of\s+the\s+week", text[match.end():])
                     or re.match(r",?\s+\d{1,2}\b", text[match.end():])

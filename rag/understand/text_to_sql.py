@@ -192,8 +192,12 @@ class SQLBuilder:
             operator = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ,
                         "!=": exp.NEQ}[condition.op]
             return operator(this=col, expression=exp.Literal.number(condition.value))
-        if condition.kind == "text_like":
-            return self._text_match(str(condition.value))
+        if condition.kind == "text_like":  # one named text column ("whose subject mentions …"), else title and text
+            if condition.column not in (self.roles.title, self.roles.content):
+                return self._text_match(str(condition.value))
+            text = _escape_like(str(condition.value).lower())
+            pattern = {"starts with": f"{text}%", "ends with": f"%{text}"}.get(condition.op, f"%{text}%")
+            return exp.func("LOWER", col).like(exp.Literal.string(pattern))
         if condition.kind == "people_count":
             operator = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}[condition.op]
             return operator(this=self._people_in(col), expression=exp.Literal.number(condition.value))
@@ -353,7 +357,7 @@ class SQLBuilder:
         value, value_name = self._value(plan, where)
         source = self._names_join() if people else exp.select().from_(self._table())
         query = source.select(*(exp.alias_(e, n) for e, n in dims), *self._group_sizes_shown(plan),
-                              exp.alias_(value, value_name))
+                              exp.alias_(value, value_name), *self._also(plan, where))
         if where is not None:
             query = query.where(where)
         bound = plan.group_average or plan.group_size
@@ -679,6 +683,11 @@ class SQLBuilder:
             return exp.Count(this=exp.Distinct(expressions=[column])), f"{name}_count"
         return exp.Count(this=exp.Star()), f"{self._entity()}_count"
 
+    def _also(self, plan: QueryPlan, where: exp.Expression | None) -> list[exp.Expression]:
+        """The further computations asked beside the first ("…, and what's his avg rating"), one column each."""
+        return [exp.alias_(*self._value(dataclasses.replace(plan, intent=intent, measure=measure, also=[]), where))
+                for intent, measure in plan.also]
+
     def _per_author(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
         """Counts per individual author, even when one cell names several ("A; B"): the known names (from
         the profile) as a small derived table, joined on a whole-name match. One scan of the table, and
@@ -695,7 +704,8 @@ class SQLBuilder:
             "REPLACE", exp.column(NAME_COLUMN, table="names"), exp.Literal.string(" "), exp.Literal.string(""))),
             expression=exp.Literal.string(";%"))
         grouped = exp.select(exp.alias_(exp.column(NAME_COLUMN, table="names"), "author"),
-                             *self._group_sizes_shown(plan), exp.alias_(value, value_name)).from_(
+                             *self._group_sizes_shown(plan), exp.alias_(value, value_name),
+                             *self._also(plan, where)).from_(
             exp.Subquery(this=names, alias=exp.TableAlias(this=exp.to_identifier("names")))).join(
             self._table(), on=cell.like(wanted))
         if where is not None:
