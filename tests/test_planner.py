@@ -2410,3 +2410,30 @@ def test_a_second_computation_joined_by_and(messy: Planner) -> None:
     plan = messy.plan("How many reviews has Omar Haddad written, and what's his avg rating?")
     assert (plan.intent, plan.also, plan.unused) == ("count", [("avg", "rating")], [])
     assert messy.plan("average rating of Garden reviews").also == []
+
+
+def test_an_instruction_to_count_shared_rows_for_everyone_adds_no_condition(planner: Planner) -> None:
+    """"Count a co-written piece for every author on it" kept only co-written articles."""
+    plan = planner.plan("Which writer has the most bylines? Count a co-written piece for every author on it.")
+    assert plan.conditions == [] and plan.group_by == ["author"]
+
+
+def test_where_a_relative_period_ends_is_read(planner: Planner) -> None:
+    """"(counting back from the latest article)" searched 'counting' and read 'latest' as the newest rows."""
+    plan = planner.plan("Looking at the last 3 weeks of data (counting back from the latest article), which section "
+                        "posted the fewest articles?")
+    assert (plan.topic, plan.unused, plan.group_by, plan.limit) == ("", [], ["category"], 1)
+
+
+def test_a_share_with_nothing_to_pick_its_part_is_not_100_percent(messy: Planner) -> None:
+    """"what % of our reviews come from people who actually bought the thing?" answered 100%."""
+    plan = messy.plan("what % of our reviews come from people who actually bought the thing?")
+    assert plan.missing and "bought" in plan.missing
+    assert messy.plan("what % of reviews are five-star").missing is None
+
+
+def test_a_misspelt_question_word_at_the_head(tickets: Planner) -> None:
+    """"wich day of the week …" was a search for 'wich' ("with" is as close, but does not ask)."""
+    plan = tickets.plan("wich day of the week do most tickets come in on?")
+    assert plan.corrections == [("wich", "which")] and plan.group_by == ["weekday"]
+    assert tickets.plan("tickets wich mention VPN").corrections == []  # (not at the head: left as written)

@@ -87,6 +87,11 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
 # the word of a share ("what share", "percentage", "what %"): conditions said before it set the scene
 SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", re.I)
+# where a relative period ends, said in words: "(counting back from the latest article)", "as of the newest ticket"
+DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:counting|going|looking|working|measured|measuring)\s+back(?:wards)?\s+from|"
+                         r"relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+)?(?:latest|newest|"
+                         r"most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,2}?\s*(?:\)|(?=[,.;?!]|$))", re.I)
+QUESTION_WORDS = frozenset(("which", "what", "when", "where", "who", "whose", "how", "why"))
 # the words of a request for columns to show ("Subject and timestamp please", "with dates and authors")
 DATE_WORDS = ("date", "timestamp", "time", "datetime", "day", "when")
 SHOWN_FILLER = frozenset(("and", "the", "its", "their", "with", "please", "pls", "plz", "only", "just", "show",
@@ -531,6 +536,7 @@ class Planner:
         self._weekdays(text, plan, take, free)
         self._hours(text, plan, take, free)
         self._dates(text, plan, take)
+        self._date_anchor(text, plan, take, free)
         self._people_counts(text, plan, take, free)
         self._numbers(text, plan, take, free)
         self._top_n(text, plan, take, free)
@@ -608,6 +614,12 @@ class Planner:
                 plan.unused = [w for w in plan.unused if w.lower() != "first"]
             else:
                 plan.limit = 5 if plural else 1
+        if plan.intent == "share" and not plan.group_by and not plan.share_part() and not plan.missing \
+                and not plan.topic and plan.unused:
+            # "what % of our reviews come from people who actually bought the thing": no condition picks the part,
+            # so the share would be every row's, 100%; the words that were to pick it are what the table lacks
+            plan.missing, plan.intent = " ".join(w for w in plan.unused if w.lower() not in STOPWORDS), "count"
+            plan.evidence.append(f"no condition picks the part of the share ({plan.missing!r})")
         if plan.intent in ("topic", "list") and not plan.topic and plan.conditions and YES_NO_QUESTION.search(text) \
                 and re.search(r"\b(?:any|anything|anyone|anybody|there)\b", text, re.I):
             # "are there any tickets nobody is assigned to?", "did K9-Pro get any five-star reviews in 2024?": whether
@@ -641,6 +653,17 @@ class Planner:
                 plan.also.append(computed)
                 plan.evidence.append(f"also {intent} of {computed[1]} ({match.group(0)!r})")
                 take(*match.span())
+
+    @staticmethod
+    def _date_anchor(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"the last 3 weeks (counting back from the latest article)", "as of the newest ticket": where a relative
+        period ends, which is where the reading anchors it anyway (the newest row's day); read, not searched."""
+        if not any(c.kind in ("date", "date_any") for c in plan.conditions):
+            return
+        for match in DATE_ANCHOR.finditer(text):
+            if free(*match.span()):
+                take(*match.span())
+                plan.evidence.append(f"anchored on the newest row ({match.group(0).strip(' ()')!r})")
 
     def _text_in_column(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Words matched in one text column the question names: "whose subject mentions a crash", "with 'refund' in
@@ -842,6 +865,12 @@ class Planner:
                 return whole
             if lower in UNWRITTEN_APOSTROPHES and lower.endswith("nt"):  # "dont have": the grammar reads "don't"
                 return word[:-1] + "'" + word[-1]
+            asking = [q for q in QUESTION_WORDS if OSA.distance(lower, q) == 1] \
+                if lower not in QUESTION_WORDS and lower not in self.known_words and lower.isalpha() \
+                and not text[:match.start()].strip(" ,") else []
+            if len(asking) == 1:  # "wich day of the week …": the question word it heads (English knows "wich" a little)
+                corrections.append((word, asking[0]))
+                return (asking[0] if word.islower() else asking[0].capitalize()) + possessive
             frequency = zipf_of(lower)
             if (len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF
                     or self._unprefixed(lower)):  # "unclosed" is no misspelt "closed"
@@ -1196,8 +1225,10 @@ class Planner:
         # "counting / count … too / including pieces shared with a co-writer", "written or co-written"
         included = re.search(r"(?<!not )\b(?:counting|including|incl\.?)\s+(?:[\w']+\s+){0,4}$|"
                              r"\b(?:written|authored|wrote|bylined|signed)\s+or\s+$", text[:match.start()], re.I) or (
+            # "count … too", "count a co-written piece for every author on it"
             re.search(r"\b(?:count|include)\s+(?:[\w']+\s+){0,4}$", text[:match.start()], re.I)
-            if re.match(r"(?:\s+[\w']+){0,2}?\s+(?:too|as\s+well|also)\b", text[match.end():], re.I) else None)
+            if re.match(r"(?:\s+[\w']+){0,2}?\s+(?:too|as\s+well|also|(?:for|towards?|to)\s+(?:every|each|all|both))\b",
+                        text[match.end():], re.I) else None)
         counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|(?:is|are)\s+(?:counted|included)|included)\b",
                           text[match.end():], re.I)
         if included or counts:
