@@ -2437,3 +2437,52 @@ def test_a_misspelt_question_word_at_the_head(tickets: Planner) -> None:
     plan = tickets.plan("wich day of the week do most tickets come in on?")
     assert plan.corrections == [("wich", "which")] and plan.group_by == ["weekday"]
     assert tickets.plan("tickets wich mention VPN").corrections == []  # (not at the head: left as written)
+
+
+def test_an_order_said_after_a_number_of_groups_keeps_the_number(messy: Planner) -> None:
+    """"which three departments have the lowest average star rating? Lowest first" listed all ten."""
+    plan = messy.plan("which three departments have the lowest average star rating? Lowest first")
+    assert (plan.limit, plan.order_most) == (3, False)
+
+
+def test_rows_ranked_by_the_most_of_a_measure(reviews: Planner) -> None:
+    """"List the five reviews that received the most helpful votes, highest first" listed the oldest five."""
+    plan = reviews.plan("List the five reviews that received the most helpful votes, highest first.")
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "helpful_votes", 5) and "five" not in plan.unused
+
+
+def test_two_days_abbreviated(planner: Planner) -> None:
+    plan = planner.plan("how many of the 2023 articles went out on a sat or sun?")
+    assert only(plan, "weekday").value == [0, 6]
+    assert not conditions(planner.plan("sun and sand travel articles"), "weekday")
+
+
+def test_a_weekday_before_a_day_number_is_part_of_the_date(tickets: Planner) -> None:
+    """"from Monday 15 April to Sunday 21 April 2024" read two single days."""
+    plan = tickets.plan("How many tickets were opened from Monday 15 April to Sunday 21 April 2024?")
+    assert only(plan, "date").value == (date(2024, 4, 15), date(2024, 4, 21)) and plan.unused == []
+
+
+def test_a_quoted_value_takes_its_column_noun_only_in_its_own_sentence(messy: Planner) -> None:
+    """"… reviewer name left blank or missing? Don't count the ones signed 'Anonymous'." lost the blank names."""
+    plan = messy.plan("How many reviews were posted with the reviewer name left blank? Don't count the ones signed "
+                      "'Anonymous'.")
+    assert only(plan, "missing").op == "is empty"
+
+
+@pytest.mark.parametrize("question", [
+    "Other than Home & Kitchen and Electronics, which department has the most reviews?",
+    "Other than Electronics and Home & Kitchen, which department has the most reviews?"])
+def test_values_set_aside_together_with_and(question: str) -> None:
+    """The second value was kept: with a four-word value in the table ("Clothing, Shoes & Jewelry") the run read for
+    "Home & Kitchen" took the 'and' after it, and the joiner between the two was not seen."""
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        authors="reviewer", numeric=["rating"], categorical=["department"])
+    profile = TableProfile(row_count=90, categories={"Home & Kitchen": 30, "Electronics": 30,
+                                                     "Clothing, Shoes & Jewelry": 30},
+                           values={"department": {"Home & Kitchen": 30, "Electronics": 30,
+                                                  "Clothing, Shoes & Jewelry": 30}},
+                           date_min="2021-01-05", date_max="2024-06-30", numeric_ranges={"rating": (1.0, 5.0)})
+    plan = Planner("reviews", roles, profile).plan(question)
+    assert [(c.op, sorted(c.value)) for c in conditions(plan, "category")] == [
+        ("not in", ["Electronics", "Home & Kitchen"])]

@@ -202,9 +202,15 @@ _MONTH_YY = re.compile(rf"\b(?:in|during|throughout)\s+(?:{_MONTH_WORDS})\s+(\d\
                        r"(?!\s*(?:st|nd|rd|th)\b|,?\s*(?:19|20)\d\d|[:./-]\d)", re.I)
 
 
+# a day of the week named before the day it is ("Monday 15 April"): read as the day alone
+_WEEKDAY_BEFORE_DAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?P<day>\d{1,2})"
+                                 r"(?=(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z])", re.IGNORECASE)
+
+
 def _years_in_digits(text: str) -> tuple[str, list[int]]:
     """`text` with each year written in words ("twenty twenty-three") or with an apostrophe ("Q2 '23") as digits,
-    and where each of its positions (and its end) was in `text`: a date's span then covers the words written."""
+    and where each of its positions (and its end) was in `text`: a date's span then covers the words written. A day
+    of the week before a day number is dropped ("Monday 15 April" is 15 April)."""
     replacements: list[tuple[int, int, str]] = []
     for match in _YEAR_IN_WORDS.finditer(text):
         if match["century"]:
@@ -216,6 +222,9 @@ def _years_in_digits(text: str) -> tuple[str, list[int]]:
         if not any(a < match.end() and match.start() < b for a, b, _ in replacements):
             yy = int(match["yy"])
             replacements.append((match.start("yy") - 1, match.end(), str(2000 + yy if yy <= 69 else 1900 + yy)))
+    for match in _WEEKDAY_BEFORE_DAY.finditer(text):  # "from Monday 15 April to Sunday 21 April": the days
+        if not any(a < match.end() and match.start() < b for a, b, _ in replacements):
+            replacements.append((match.start(), match.end(), match.group("day")))
     for match in [*_BARE_SHORT_YEARS.finditer(text), *_MONTH_YY.finditer(text)]:
         for group in range(1, (match.lastindex or 0) + 1):
             if match.group(group) and not any(a < match.end(group) and match.start(group) < b

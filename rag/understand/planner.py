@@ -141,6 +141,8 @@ WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(week
 _DAY = r"(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat|(?:sun|mon|tues|wednes|thurs|fri|satur)day)"
 WEEKDAY_RANGE = re.compile(rf"\b(?:(?:from|on)\s+)?{_DAY}\.?\s*(?:-|–|\bto|\bthrough|\bthru|\buntil)\s*{_DAY}\b\.?|"
                            rf"\bbetween\s+{_DAY}\.?\s+and\s+{_DAY}\b\.?", re.I)
+WEEKDAY_PAIR = re.compile(rf"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?{_DAY}\.?\s*(?:or|and|/|&|,)\s*"
+                          rf"{_DAY}\b\.?", re.I)
 # A question that sets named values against each other ("politics vs sports", "compare X and Y", "which had
 # more, X or Y"): the answer is one row per named value.
 COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|"
@@ -598,10 +600,11 @@ class Planner:
                 plan.evidence.append("not used: " + ", ".join(repr(w) for w in plan.unused))
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
             # "which three health stories are the shortest": the number of rows asked for
-            asked = re.search(rf"\b(?:which|what)\s+{NUM}\s+", text, re.I)
+            asked = re.search(rf"\b(?:which|what)\s+{NUM}\s+|\b(?:the|top)\s+{NUM}\s+(?=[a-z])", text, re.I)
             if asked:
-                plan.limit = min(number_value(asked.group(1)), 100)
-                plan.unused = [w for w in plan.unused if w.lower() != asked.group(1).lower()]
+                said = asked.group(1) or asked.group(2)  # ("list the five reviews that received the most …")
+                plan.limit = min(number_value(said), 100)
+                plan.unused = [w for w in plan.unused if w.lower() != said.lower()]
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
             plural = re.search(r"\b(articles|stories|pieces|posts|documents|records|" +
                                "|".join(re.escape(w) for w in self.vocab.entity_words if w.endswith("s")) +
@@ -1027,8 +1030,9 @@ class Planner:
             plan.evidence.append(f"{column} {'not ' if negation else ''}{value!r} (quoted)")
             take(negation.start() if joined else start, match.end())
             noun = self._column_noun(text, column)
-            if noun:  # "as the reviewer name": the column the value was named by
-                take(*noun.span())
+            between = text[min(noun.end(), match.end()):max(noun.start(), match.start())] if noun else ""
+            if noun and not re.search(r"[?.!;]", between):  # "as the reviewer name": the column the value was named
+                take(*noun.span())  # by, in the same sentence ("… reviewer name left blank? Don't count 'Anonymous'")
 
     def _column_noun(self, text: str, column: str) -> re.Match[str] | None:
         """Where the question names `column` ("reviewer", "the reviewer's name", "status"), if it does."""
@@ -1060,6 +1064,12 @@ class Planner:
                 continue
             days += [d for d in span if d not in days]
             words.append(match.group(0))
+        for match in WEEKDAY_PAIR.finditer(text):  # "on a sat or sun": two days (abbreviations only in a pair)
+            if free(*match.span()):
+                days += [d for d in (next(i for i, d in enumerate(WEEKDAYS) if d.startswith(g.lower()[:3]))
+                                     for g in match.groups()) if d not in days]
+                words.append(match.group(0))
+                take(*match.span())
         for match in WEEKDAY_CUE.finditer(text):
             if (not free(match.start(), match.end()) or re.match(r"\s+of\s+the\s+week", text[match.end():])
                     or re.match(r",?\s+\d{1,2}\b", text[match.end():])
@@ -1629,7 +1639,10 @@ class Planner:
         # "busiest first", "lowest first": every group, in that order (not only the top one)
         first = ORDER_FIRST.search(text)
         if first and plan.group_by:
-            plan.limit, plan.with_ties = None, False
+            # ("which three departments have the lowest …? Lowest first": those three, in that order)
+            counted = re.search(rf"\b(?:which|what|top|bottom|the)\s+{NUM}\s+[a-z]", text, re.I)
+            plan.limit = min(number_value(counted.group(1)), 100) if counted else None
+            plan.with_ties = False
             plan.order_most = first.group(1).lower() in ("busiest", "most", "highest", "biggest", "largest", "longest",
                                                          "best")
             plan.order_least = not plan.order_most
@@ -1844,6 +1857,18 @@ class Planner:
             plan.intent, plan.intent_span = "avg", per_rows.span(1)
             plan.evidence.append(f"average of the counts per {plan.count_per} ({per_rows.group(0)!r})")
             take(*per_rows.span(1))
+        # "list the five reviews that received the most helpful votes, highest first": rows ranked by a measure
+        ranked = measures and re.search(rf"\b(most|fewest|least)\s+(?:number\s+of\s+)?({measures})\b", lower)
+        if (ranked and not plan.group_by and free(*ranked.span(1)) and plan.intent == "topic"
+                and not re.search(r"\bhow\s+many\b|\bnumber\s+of\b|\baverage\b|\bavg\b|\btotal\b|%|\bshare\b|"
+                                  r"\bpercent", lower)):
+            plan.intent = "longest" if ranked.group(1) == "most" else "shortest"
+            plan.measure, plan.intent_span = self.vocab.measures[ranked.group(2)], ranked.span(1)
+            plan.evidence.append(f"rows ranked by {plan.measure} ({ranked.group(0)!r})")
+            take(*ranked.span(1))
+            first = ORDER_FIRST.search(text)
+            if first and free(*first.span()):  # "…, highest first": that order
+                take(*first.span())
         # "how many words", "the number of helpful votes per brand": a count cue on a measure adds it up
         summed = re.search(r"\b(?:how many|(?:total\s+)?number of|count of)\s+([a-z]+)(?:[\s-]+([a-z]+))?", lower)
         if summed and summed.group(1) not in self.vocab.entity_words and not re.search(
@@ -2381,7 +2406,10 @@ class Planner:
                 take(*clause.span())
             if not negated and negated_until >= 0:
                 between = text[negated_until:start]
-                negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", between))
+                # (the joiner may end the negated value's own words: "other than Home & Kitchen and Electronics")
+                negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", between) or (
+                    not between.strip() and (re.search(r"(?:,|\band|\bor|\bnor)\s*$", text[:start])
+                                             or re.match(r"\s*(?:,|and|or|nor)\b", text[start:end], re.I))))
                 cue = None
             negated_until = end if negated else -1
             key = (column, negated)
