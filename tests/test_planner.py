@@ -2486,3 +2486,22 @@ def test_values_set_aside_together_with_and(question: str) -> None:
     plan = Planner("reviews", roles, profile).plan(question)
     assert [(c.op, sorted(c.value)) for c in conditions(plan, "category")] == [
         ("not in", ["Electronics", "Home & Kitchen"])]
+
+
+def test_people_each_with_their_own_preposition_are_either(tickets: Planner) -> None:
+    """"the difference between the number of tickets assigned to Bob Stone and to Priya Natarajan" required both."""
+    plan = tickets.plan("What's the difference between the number of tickets assigned to Bob Stone and to Priya "
+                        "Natarajan?")
+    assert only(plan, "author").value == ["Bob Stone", "Priya Natarajan"] and plan.contrast == "difference"
+    assert only(tickets.plan("tickets assigned to Bob Stone and to Priya Natarajan"), "author").op == "in"
+
+
+@pytest.mark.parametrize("question", [
+    "Are unbylined articles shorter? Compare the average word count of articles with an author vs without one.",
+    "average word count of articles with vs without an author",
+])
+def test_rows_with_a_value_against_rows_without(planner: Planner, question: str) -> None:
+    """It averaged every article (or only the bylined ones): the two groups are the answer."""
+    plan = planner.plan(question)
+    assert (plan.intent, plan.group_by, plan.conditions) == ("avg", ["has:authors"], [])
+    assert only(planner.plan("how many unbylined articles"), "missing").op == "is empty"

@@ -678,3 +678,8 @@ def test_text_matched_in_the_title_only(setup: Setup) -> None:
     assert [r[0] for r in rows] == ["Grid upgrade"]
     assert setup.ask("articles whose title starts with 'upgrade'").rows == []  # (it ends the title)
     assert setup.scalar("how many articles have 'record' in the title") == 1
+
+
+def test_rows_with_a_value_against_rows_without(setup: Setup) -> None:
+    result = setup.ask("how many articles with vs without an author")
+    assert [tuple(r) for r in result.rows] == [("has author", 7), ("no author", 1)]

@@ -18,7 +18,7 @@ from rag.data.epoch import epoch_to_text
 from rag.data.labels import derive_label
 from rag.data.roles import row_noun
 from rag.models import Alternative, ConditionReading, Interpretation, PlanEdit
-from rag.understand.planner import Condition, QueryPlan
+from rag.understand.planner import HAS, Condition, QueryPlan
 from rag.understand.vocabulary import plural
 
 ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total {measure}",
@@ -36,6 +36,9 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     when not given: "article_category" of table "articles" reads "category")."""
     rows = row_noun(table)
     labels = {**{c: derive_label(c, table) for c in _columns(plan)}, **(labels or {})}
+    for group in plan.group_by:  # "with an author vs without one"
+        if group.startswith(HAS):
+            labels[group] = f"with or without {labels.get(group[len(HAS):]) or derive_label(group[len(HAS):], table)}"
     measure = labels.get(plan.measure or "", plan.measure)
     if plan.per_group:
         order = {"latest": "Newest {rows}", "earliest": "Oldest {rows}", "longest": "Longest {rows} by {measure}",

@@ -92,6 +92,8 @@ DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:counting|going|looking|working|measured
                          r"relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+)?(?:latest|newest|"
                          r"most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,2}?\s*(?:\)|(?=[,.;?!]|$))", re.I)
 QUESTION_WORDS = frozenset(("which", "what", "when", "where", "who", "whose", "how", "why"))
+# a grouping of the rows that have a value in a column against those that have none ("with an author vs without")
+HAS = "has:"
 # the words of a request for columns to show ("Subject and timestamp please", "with dates and authors")
 DATE_WORDS = ("date", "timestamp", "time", "datetime", "day", "when")
 SHOWN_FILLER = frozenset(("and", "the", "its", "their", "with", "please", "pls", "plz", "only", "just", "show",
@@ -565,6 +567,8 @@ class Planner:
         self._comparison(text, plan, take, free)
         self._contrast(text, plan, take)
         plan.conditions = _said_once(plan.conditions)
+        # ("are unbylined articles shorter? compare … with an author vs without one": both sides are the groups)
+        plan.conditions = [c for c in plan.conditions if not (c.kind == "missing" and HAS + c.column in plan.group_by)]
         if plan.intent == "share":
             self._share_population(text, plan)
         self._defined_terms(text, plan, take, free)
@@ -708,7 +712,8 @@ class Planner:
         category and people anyway, so the words are read, not searched."""
         if plan.is_aggregate or plan.intent not in LISTINGS:
             return
-        columns = {part for column in self.roles.__dict__.values() if isinstance(column, str)
+        roles = (getattr(self.roles, f.name) for f in dataclasses.fields(self.roles))  # (the named columns, not
+        columns = {part for column in roles if isinstance(column, str)  # the numbers a listing does not show)
                    for part in column.lower().split("_")} | set(TITLE_WORDS) | set(CONTENT_WORDS) | set(DATE_WORDS)
         columns |= {w for w, d in self.vocab.dimensions.items() if d in ("category", "author", "day")}
         for clause in re.finditer(r"(?:^|[?.!;,]\s*)([^?.!;,]+?)\s*[?.!]*\s*$|(?<=[?.!;])\s*([^?.!;]+)", text):
@@ -1056,7 +1061,7 @@ class Planner:
             if not free(*match.span()):
                 continue
             said = [g for g in match.groups() if g]
-            first, last = (next(i for i, d in enumerate(WEEKDAYS) if d.startswith(g.lower()[:3])) for g in said)
+            first, last = (_weekday_index(g) for g in said)
             span = [(first + i) % 7 for i in range((last - first) % 7 + 1)]
             take(*match.span())
             if len(span) == 7:  # the whole week: no condition
@@ -1066,8 +1071,7 @@ class Planner:
             words.append(match.group(0))
         for match in WEEKDAY_PAIR.finditer(text):  # "on a sat or sun": two days (abbreviations only in a pair)
             if free(*match.span()):
-                days += [d for d in (next(i for i, d in enumerate(WEEKDAYS) if d.startswith(g.lower()[:3]))
-                                     for g in match.groups()) if d not in days]
+                days += [d for d in map(_weekday_index, match.groups()) if d not in days]
                 words.append(match.group(0))
                 take(*match.span())
         for match in WEEKDAY_CUE.finditer(text):
@@ -2260,6 +2264,24 @@ class Planner:
                 plan.evidence.append(f"{column} = {value} ({text[start:match.end()]!r})")
                 take(start, match.end())
 
+    def _presence_compared(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str | None],
+                           nouns: str) -> None:
+        """"articles with an author vs without one", "reviews with vs without a department": the rows that have a
+        value set against those that have none, one group each (`HAS` + column)."""
+        versus = r"(?:vs\.?|versus|or|and|against|compared\s+(?:to|with)|than)"
+        for match in re.finditer(rf"\b(?:with|having|that\s+have|which\s+have)\s+(?:an?\s+|the\s+|any\s+)?({nouns})"
+                                 rf"(?:'s\s+name|\s+name)?\s+{versus}\s+(?:(?:those|the\s+ones|ones|[a-z]+s)\s+)?"
+                                 rf"without(?:\s+(?:one|any|them|it|an?\s+(?:{nouns})))?\b|"
+                                 rf"\bwith\s+{versus}\s+without\s+(?:an?\s+|any\s+)?({nouns})\b", text, re.I):
+            column = columns.get(self.vocab.dimensions[(match.group(1) or match.group(2)).lower()])
+            if column and free(*match.span()) and HAS + column not in plan.group_by:
+                plan.group_by.append(HAS + column)
+                plan.evidence.append(f"with or without {column} ({match.group(0)!r})")
+                take(*match.span())
+                cue = re.search(r"\bcompar(?:e|es|ed|ing|ison)\b", text, re.I)  # "compare … with an author vs …"
+                if cue and free(*cue.span()):
+                    take(*cue.span())
+
     def _present_values(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str | None],
                         nouns: str) -> None:
         """"reviews that have a department", "tickets with an assignee": the column is not empty; "that don't have
@@ -2343,8 +2365,14 @@ class Planner:
                              rf"attributed|owned|handled)|(?:\bnot|n't)\s+(?:have|has|had)\s+(?:anyone|anybody|someone|"
                              rf"somebody)\s+(?:assigned|allocated|attributed|owned|handling|credited|listed|named))\b",
                              re.I)
+        self._presence_compared(text, plan, take, free, columns, nouns)
         self._present_values(text, plan, take, free, columns, nouns)
         self._empty_by_clause(text, plan, take, free, columns, nouns)
+        # "unbylined articles", "unbranded items": 'un' + the column's noun + 'ed'
+        for match in re.finditer(rf"\bun({nouns})e?d\b", text, re.I):
+            column = columns.get(self.vocab.dimensions.get(match.group(1).lower(), ""))
+            if column and free(*match.span()):
+                self._empty(text, plan, take, free, column, match)
         for match in pattern.finditer(text):
             if not free(match.start(), match.end()):
                 continue
@@ -2642,12 +2670,16 @@ class Planner:
             for condition in [*items, None]:
                 if group and condition is not None:
                     gap = text[self._position(text, group[-1], end=True):self._position(text, condition)]
+                    # ("assigned to Tom Becker and to Grace Okafor": the preposition said again)
                     joined = re.fullmatch(r"\s*(?:,|or|nor|vs\.?|versus|,\s*or|and|,\s*and|against|than(?:\s+in)?|"
-                                          r"compared?\s+(?:with|to))(?:\s+the)?\s*", gap, re.I)
+                                          r"compared?\s+(?:with|to))(?:\s+(?:the|to|by|for|from|with|in))?\s*", gap,
+                                          re.I)
                     # "Q2 brought in more tickets than Q1": the periods compared
                     joined = joined or compare and re.fullmatch(r"[^?.!]*\bth[ae]n(?:\s+(?:in|during))?(?:\s+the)?\s*",
                                                                  gap, re.I)
-                    if joined and (kind == "date" or "and" not in gap.lower() or compare):
+                    # ("by A and by B", "to A and to B": each with its own preposition, the rows of either)
+                    apart = re.fullmatch(r"\s*,?\s*and\s+(?:to|by|for|from|with)\s*", gap, re.I)
+                    if joined and (kind == "date" or "and" not in gap.lower() or compare or apart):
                         group.append(condition)
                         continue
                 if len(group) > 1:
@@ -3102,6 +3134,11 @@ class Planner:
 
 TYPO_ZIPF = 2.5  # below this a word is rare in English: perhaps a typo ("febuary" 1.8), a code or a rare name
 RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; "typical" 4.6, "put" 5.7 are not
+
+
+def _weekday_index(word: str) -> int:
+    """The day of the week a name or abbreviation stands for ("sat", "Thurs", "Monday"), 0 = Sunday."""
+    return next(i for i, day in enumerate(WEEKDAYS) if day.startswith(word.lower()[:3]))
 
 
 def _said_once(conditions: list[Condition]) -> list[Condition]:

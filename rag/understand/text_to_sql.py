@@ -16,7 +16,7 @@ from rag.data.epoch import date_text_sql, epoch_of_day
 from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
 from rag.errors import NotInTable
 from rag.understand.dates import period_label
-from rag.understand.planner import WEEKDAYS, Condition, QueryPlan
+from rag.understand.planner import HAS, WEEKDAYS, Condition, QueryPlan
 from rag.understand.vocabulary import GENERIC_COLUMN_WORDS
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
@@ -139,6 +139,12 @@ class SQLBuilder:
             return self._col(self.roles.authors), self.roles.authors
         if self._is_yes_no(dimension):
             return self._yes_no(dimension), dimension  # "verified vs not verified", not 1 and 0
+        column = dimension.removeprefix(HAS)
+        if dimension.startswith(HAS) and column in (self.roles.authors, self.roles.category, *self.roles.categorical):
+            # "with an author vs without one": 'has author' and 'no author'
+            word = self._yes_word(column).removesuffix("s")
+            empty = exp.If(this=self._is_empty(self._col(column)), true=exp.Literal.string(f"no {word}"))
+            return exp.Case(ifs=[empty], default=exp.Literal.string(f"has {word}")), f"has_{column}"
         if dimension in self.roles.categorical or dimension in self.roles.numeric:  # a small scale ("per rating")
             return self._col(dimension), dimension
         if dimension == "title" and self.roles.title:  # "which headline was used twice": titles that repeat
