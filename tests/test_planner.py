@@ -2505,3 +2505,10 @@ def test_rows_with_a_value_against_rows_without(planner: Planner, question: str)
     plan = planner.plan(question)
     assert (plan.intent, plan.group_by, plan.conditions) == ("avg", ["has:authors"], [])
     assert only(planner.plan("how many unbylined articles"), "missing").op == "is empty"
+
+
+def test_groups_passing_a_spread_test_with_the_spread_asked_for(messy: Planner) -> None:
+    """"Which brands are listed under more than one department, and how many departments each?" listed every brand."""
+    plan = messy.plan("Which brands are listed under more than one department, and how many departments each?")
+    assert (plan.group_by, plan.distinct, plan.group_spread) == (["brand"], "category", ("category", ">", 1))
+    assert messy.plan("how many departments does each brand have").group_spread is None

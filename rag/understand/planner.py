@@ -1757,6 +1757,13 @@ class Planner:
             return
         counted = self.vocab.dimensions[spread.group(3).lower()]
         op = OPS[re.sub(r"\s+", " ", spread.group(1).lower())]
+        if plan.distinct == counted and len(plan.group_by) == 1 and plan.group_by[0] != counted:
+            # "which brands are listed under more than one department, and how many departments each": the groups
+            # whose rows pass, with the number the question also asks for
+            plan.group_spread = (counted, op, number_value(spread.group(2)))
+            plan.evidence.append(f"{plan.group_by[0]} groups with {spread.group(0)!r}")
+            take(*spread.span())
+            return
         if plan.distinct:
             # "how many brands show up in more than one department": the groups whose rows pass, counted
             if not plan.group_by and plan.distinct != counted and plan.distinct in self.grouping_columns | {"category"}:
