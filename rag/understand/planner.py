@@ -516,7 +516,35 @@ class Planner:
         self.grouping_columns = frozenset({"category", "author", *roles.categorical} - {roles.category})
         self.today = _parse_day(profile.date_max) or date.today()
         self._name_frames: dict[tuple[int, int, tuple[str, ...]], list[tuple[str, str]]] | None = None
+        # the words naming the title and text columns ("whose subject mentions …"), and what a listing shows
+        self.text_column_names, self.text_column_said = self._text_columns()
+        named = [getattr(roles, f.name) for f in dataclasses.fields(roles)]  # (the named columns, not the numbers
+        self.shown_column_words = {part for column in named if isinstance(column, str)  # a listing does not show)
+                                   for part in column.lower().split("_")} | {*TITLE_WORDS, *CONTENT_WORDS, *DATE_WORDS}
+        self.shown_column_words |= {w for w, d in self.vocab.dimensions.items() if d in ("category", "author", "day")}
         self.plan = lru_cache(maxsize=512)(self._plan)
+
+    def _text_columns(self) -> tuple[dict[str, str], re.Pattern[str] | None]:
+        """{word: column} for the title and text columns (generic nouns and the columns' own name parts, not a row
+        noun: "review" of review_text names the rows), and the pattern of a text match said of one of them."""
+        names = {**{w: self.roles.content for w in CONTENT_WORDS}, **{w: self.roles.title for w in TITLE_WORDS}}
+        for role in (self.roles.title, self.roles.content):
+            for part in (role or "").lower().split("_"):
+                if part and part not in GENERIC_COLUMN_WORDS and not self._is_entity(part):
+                    names.setdefault(part, role)
+        names = {w: c for w, c in names.items() if c}
+        if not names:
+            return names, None
+        column_words = "|".join(sorted((re.escape(w) for w in names), key=len, reverse=True))
+        value = r"(?:[\"“']([^\"”']{1,60})[\"”']|(?:an?\s+|the\s+)?([\w&.-]+(?:\s+[\w&.-]+){0,2}?))"
+        # groups: 1 column, 2 verb, 3/4 value (quoted / not); or 5/6 value, 7 column ("with 'refund' in the title")
+        return names, re.compile(
+            rf"\b({column_words})s?(?:\s+line)?\s+(?:that\s+|which\s+)?(mentions?|contains?|includes?|says?|"
+            rf"reads?|starts?\s+with|begins?\s+with|ends?\s+with|starting\s+with|beginning\s+with|"
+            rf"ending\s+with|mentioning|containing|including|saying)\s+{value}(?=\s*(?:[?.!,;]|$|\s+(?:and|or|"
+            rf"are|is|were|was|that|which|in|from|by|with)\b))|"
+            rf"\b(?:with|having|has|have|containing|mentioning)\s+{value}\s+in\s+(?:the|its|their)\s+"
+            rf"({column_words})\b", re.I)
 
     def _plan(self, question: str) -> QueryPlan:
         plan = QueryPlan(question=question)
@@ -639,8 +667,8 @@ class Planner:
 
     def _second_computation(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"How many reviews has DIY Dave written, and what's his avg rating?": a further computation of a named
-        measure over the same rows, joined to the first by "and"/"plus" (its cue was left unread: it was '5-star'
-        's average, or nothing)."""
+        measure over the same rows, joined to the first by "and"/"plus" after a first computation's cue (the second
+        cue was read as nothing, or listed as not used)."""
         if not self.vocab.measures:
             return
         measures = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
@@ -675,23 +703,10 @@ class Planner:
     def _text_in_column(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Words matched in one text column the question names: "whose subject mentions a crash", "with 'refund' in
         the title", "headlines that start with 'Explainer:'" (contains / starts with / ends with that column)."""
-        names = {**{w: self.roles.content for w in CONTENT_WORDS}, **{w: self.roles.title for w in TITLE_WORDS}}
-        for role in (self.roles.title, self.roles.content):  # the columns' own names: "subject", "review_text"
-            for part in (role or "").lower().split("_"):
-                if part and part not in GENERIC_COLUMN_WORDS and not self._is_entity(part):  # ("review" of
-                    names.setdefault(part, role)  # review_text names the rows: "reviews mention batteries")
-        names = {w: c for w, c in names.items() if c}
-        if not names:
+        names, said = self.text_column_names, self.text_column_said
+        if said is None:
             return
-        column_words = "|".join(sorted((re.escape(w) for w in names), key=len, reverse=True))
-        value = r"(?:[\"“']([^\"”']{1,60})[\"”']|(?:an?\s+|the\s+)?([\w&.-]+(?:\s+[\w&.-]+){0,2}?))"
-        said = (rf"\b({column_words})s?(?:\s+line)?\s+(?:that\s+|which\s+)?(mentions?|contains?|includes?|says?|"
-                rf"reads?|starts?\s+with|begins?\s+with|ends?\s+with|starting\s+with|beginning\s+with|"
-                rf"ending\s+with|mentioning|containing|including|saying)\s+{value}(?=\s*(?:[?.!,;]|$|\s+(?:and|or|"
-                rf"are|is|were|was|that|which|in|from|by|with)\b))|"
-                rf"\b(?:with|having|has|have|containing|mentioning)\s+{value}\s+in\s+(?:the|its|their)\s+"
-                rf"({column_words})\b")
-        for match in re.finditer(said, text, re.I):
+        for match in said.finditer(text):
             if not free(*match.span()):
                 continue
             word = (match.group(1) or match.group(7)).lower()
@@ -712,10 +727,7 @@ class Planner:
         category and people anyway, so the words are read, not searched."""
         if plan.is_aggregate or plan.intent not in LISTINGS:
             return
-        roles = (getattr(self.roles, f.name) for f in dataclasses.fields(self.roles))  # (the named columns, not
-        columns = {part for column in roles if isinstance(column, str)  # the numbers a listing does not show)
-                   for part in column.lower().split("_")} | set(TITLE_WORDS) | set(CONTENT_WORDS) | set(DATE_WORDS)
-        columns |= {w for w, d in self.vocab.dimensions.items() if d in ("category", "author", "day")}
+        columns = self.shown_column_words
         for clause in re.finditer(r"(?:^|[?.!;,]\s*)([^?.!;,]+?)\s*[?.!]*\s*$|(?<=[?.!;])\s*([^?.!;]+)", text):
             start, end = clause.span(clause.lastindex or 1)
             words = [w.lower() for w in WORD.findall(text[start:end])]
