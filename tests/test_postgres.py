@@ -329,6 +329,8 @@ def test_a_slow_select_is_stopped_by_the_time_limit(server: Server) -> None:
         assert time.monotonic() - started < 3
         # the cancelled statement leaves a usable connection behind
         assert source.run_select("SELECT COUNT(*) FROM articles").rows == [[len(RECORDS)]]
+        # no JIT: its compile step runs before the executor and the timeout cannot stop it
+        assert source.run_select("SELECT current_setting('jit') AS jit").rows == [["off"]]
     finally:
         source.close()
 

@@ -144,7 +144,9 @@ def create_readonly_engine(url: str, timeout_s: float = 5.0) -> Engine:
 
         return engine
     if backend == "postgresql":
-        options = f"-c default_transaction_read_only=on -c statement_timeout={int(timeout_s * 1000)}"
+        # jit=off: LLVM compilation of an expensive plan (seconds when libLLVM is first loaded) runs before the
+        # executor and cannot be cancelled, so statement_timeout would not bound the query.
+        options = f"-c default_transaction_read_only=on -c statement_timeout={int(timeout_s * 1000)} -c jit=off"
         return sa.create_engine(ro_url, connect_args={"options": options}, pool_pre_ping=True)
     # Other backends: read-only is the database user's job; the guard still allows only SELECT.
     return sa.create_engine(ro_url, pool_pre_ping=True)
