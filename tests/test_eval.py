@@ -256,6 +256,12 @@ def test_ticket_expectations_are_computed_from_the_generator() -> None:
     assert len(words) >= 55 and min(words) >= 55 and max(words) <= 200
 
 
+def test_review_expectations_match_their_reference_sql() -> None:
+    """eval/reviews/generate.py --check: every reference_sql, run on a fresh build, gives its sql_result; ids
+    and questions are unique over dev and test."""
+    assert load_script(EVAL_DIR / "reviews" / "generate.py").main(["--check"]) == 0
+
+
 # --------------------------------------------------------------------------- scoring one turn
 
 

@@ -940,8 +940,8 @@ def check(fill: bool = False) -> int:
                 document = yaml.safe_load(path.read_text(encoding="utf-8"))
                 for cid, case, turn in _entries(document["cases"]):
                     where = f"{path.name}:{cid}"
-                    if not cid.startswith("rv-") or cid in seen:
-                        problems.append(f"{where}: id must start with 'rv-' and be unique (also in {seen.get(cid)})")
+                    if cid in seen:
+                        problems.append(f"{where}: id must be unique (also in {seen.get(cid)})")
                     seen[cid] = path.name
                     question = re.sub(r"\W+", " ", case["question"].lower()).strip()
                     if question in questions and not turn:  # a follow-up ("and 2021?") may recur
