@@ -175,6 +175,29 @@ def test_ranges(question: str, start: str, end: str) -> None:
     assert found.text == question
 
 
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("between 10 and 20 Feb 2024", "2024-02-10", "2024-02-20"),  # the month written once, after both days
+        ("from the 3rd to the 9th of May 2023", "2023-05-03", "2023-05-09"),
+        ("10-20 Feb 2022", "2022-02-10", "2022-02-20"),
+        ("between Feb 10 and 20, 2022", "2022-02-10", "2022-02-20"),  # ... or after the first day
+        ("Feb 10-20 2022", "2022-02-10", "2022-02-20"),
+        ("from March 3 to 15", "2023-03-03", "2023-03-15"),
+    ],
+)
+def test_two_days_of_one_month(question: str, start: str, end: str) -> None:
+    found = only(question)
+    assert (found.start, found.end, found.text) == (d(start), d(end), question)
+
+
+def test_a_second_number_after_a_day_is_a_day_only_where_nothing_else_reads_it() -> None:
+    assert find_date_ranges("the top 10 to 20 May articles", today=TODAY) == []  # no "from", no dash
+    assert only("from March 3 to 15 words").text == "from March 3"
+    assert only("between 5 and 31 June 2023").text == "June 2023"  # (no 31 June)
+    assert find_date_ranges("articles between 1000 and 2000 words", today=TODAY) == []
+
+
 def test_range_needs_a_year_or_a_preposition() -> None:
     assert find_date_ranges("may to june", today=TODAY) == []
     assert find_date_ranges("scores 2020-2022", today=TODAY) == []

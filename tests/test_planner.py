@@ -2267,6 +2267,15 @@ def test_whether_any_rows_match_is_their_count(tickets: Planner, question: str) 
     assert tickets.plan("are pending?").intent != "count"  # (what is left of "which of those are pending?")
 
 
+def test_whether_any_rows_match_leaves_common_verbs_unused(tickets: Planner) -> None:
+    """"Did any tickets come in on a Saturday or Sunday?" searched the weekend tickets for 'come' and said nothing was
+    found (silent: an existence question answered as a search); a rare word is still searched."""
+    plan = tickets.plan("Did any tickets come in on a Saturday or Sunday?")
+    assert plan.intent == "count" and only(plan, "weekday").value == [0, 6] and plan.unused == ["come"]
+    searched = tickets.plan("did any tickets mention phishing on a Monday?")
+    assert searched.intent == "topic" and searched.topic == "phishing"
+
+
 @pytest.mark.parametrize("question", ["how many reviews dont have a department on them?",
                                       "how many reviews don't have a department listed?"])
 def test_no_value_with_words_after_the_column(messy: Planner, question: str) -> None:
@@ -2316,6 +2325,13 @@ def test_difference_in_a_measure_between_two_values(planner: Planner) -> None:
     """"the difference in average length (words) between travel and fashion" averaged both together."""
     plan = planner.plan("What's the difference in average length (words) between Travel and Fashion articles?")
     assert (plan.intent, plan.contrast, plan.group_by) == ("avg", "difference", ["category"])
+
+
+def test_on_average_after_a_contrast_is_no_text_match(planner: Planner) -> None:
+    """"… how many more words does a business article have on average?" matched 'average' in the texts."""
+    plan = planner.plan("avg word count business vs tech - how many more words does a business article have on "
+                        "average?")
+    assert (plan.intent, plan.contrast, plan.topic, plan.unused) == ("avg", "difference", "", [])
 
 
 @pytest.mark.parametrize("question", [
@@ -2382,6 +2398,19 @@ def test_rows_a_title_prefix_names_are_counted(planner: Planner) -> None:
     assert plan.intent == "count" and plan.topic == "" and only(plan, "text_like").op == "starts with"
 
 
+@pytest.mark.parametrize(("question", "op", "value"), [
+    ('How many headlines start with the word "Explainer:"?', "starts with", "Explainer:"),
+    ("how many titles contain the word crypto", "contains", "crypto"),
+])
+def test_titles_counted_are_rows(planner: Planner, question: str, op: str, value: str) -> None:
+    """"How many headlines start with the word 'Explainer:'" was a search: 'the word' stopped the match, and titles
+    were not read as the rows they head."""
+    plan = planner.plan(question)
+    condition = only(plan, "text_like")
+    assert (plan.intent, plan.topic, condition.column, condition.op, condition.value) == (
+        "count", "", "title", op, value)
+
+
 @pytest.mark.parametrize(("question", "days"), [
     ("how many tickets came in Monday to Friday", [1, 2, 3, 4, 5]),
     ("tickets from Mon-Wed", [1, 2, 3]),
@@ -2418,11 +2447,23 @@ def test_an_instruction_to_count_shared_rows_for_everyone_adds_no_condition(plan
     assert plan.conditions == [] and plan.group_by == ["author"]
 
 
+def test_splitting_shared_bylines_is_how_people_are_counted(planner: Planner) -> None:
+    """"How many different people have written for us, if you split up co-authored bylines?" counted only the people
+    of co-authored articles."""
+    plan = planner.plan("How many different people have written for us, if you split up co-authored bylines?")
+    assert (plan.conditions, plan.distinct, plan.unused) == ([], "author", [])
+    assert only(planner.plan("how many co-authored articles are there"), "people_count").value == 2
+
+
 def test_where_a_relative_period_ends_is_read(planner: Planner) -> None:
     """"(counting back from the latest article)" searched 'counting' and read 'latest' as the newest rows."""
     plan = planner.plan("Looking at the last 3 weeks of data (counting back from the latest article), which section "
                         "posted the fewest articles?")
     assert (plan.topic, plan.unused, plan.group_by, plan.limit) == ("", [], ["category"], 1)
+    # (the newest row named in more words: "the most recent one in the data" searched 'counting')
+    plan = planner.plan("How many articles went out in the last 8 weeks, counting back from the most recent one in the "
+                        "data?")
+    assert plan.topic == "" and "counting" not in plan.unused and only(plan, "date").span[0] > 0
 
 
 def test_a_share_with_nothing_to_pick_its_part_is_not_100_percent(messy: Planner) -> None:
@@ -2499,6 +2540,7 @@ def test_people_each_with_their_own_preposition_are_either(tickets: Planner) -> 
 @pytest.mark.parametrize("question", [
     "Are unbylined articles shorter? Compare the average word count of articles with an author vs without one.",
     "average word count of articles with vs without an author",
+    "Compare the average length of articles that have a byline with those that don't.",
 ])
 def test_rows_with_a_value_against_rows_without(planner: Planner, question: str) -> None:
     """It averaged every article (or only the bylined ones): the two groups are the answer."""
@@ -2512,3 +2554,11 @@ def test_groups_passing_a_spread_test_with_the_spread_asked_for(messy: Planner) 
     plan = messy.plan("Which brands are listed under more than one department, and how many departments each?")
     assert (plan.group_by, plan.distinct, plan.group_spread) == (["brand"], "category", ("category", ">", 1))
     assert messy.plan("how many departments does each brand have").group_spread is None
+
+
+def test_words_that_name_nothing_qualify_the_ranked_dimension(planner: Planner) -> None:
+    """"On which single calendar day were the most articles published" searched 'calendar' and counted those."""
+    plan = planner.plan("On which single calendar day were the most articles published, and how many?")
+    assert (plan.group_by, plan.limit, plan.topic, plan.unused) == (["day"], 1, "", [])
+    tech = planner.plan("which tech author wrote the most")  # (a value there stays a condition)
+    assert tech.group_by == ["author"] and only(tech, "category").value.lower() == "technology"

@@ -598,15 +598,41 @@ class _Scanner:
 
     def between(self, pos: int) -> _Candidate | None:
         """Match "between P and P"."""
-        if not (m := _BETWEEN.match(self.question, pos)) or not (first := self.point_at(m.end())):
+        if not (m := _BETWEEN.match(self.question, pos)):
+            return None
+        if pair := self._shared_month(m.end(), _AND):
+            return self._range(pos, *pair, priority=0)
+        if not (first := self.point_at(m.end())):
             return None
         if not (link := _AND.match(self.question, first.end)) or not (second := self.point_at(link.end())):
             return None
         return self._range(pos, first, second, priority=0)
 
+    def _shared_month(self, pos: int, link: re.Pattern[str]) -> tuple[_Found, _Found] | None:
+        """Two day numbers of one month written once: "10 and 20 Feb 2024", "the 3rd to the 9th of May" (the month
+        after the second day) or "Feb 10-20" (after the first); the bare day takes the other's month and year."""
+        q = self.question
+        if (bare := _BARE_DAY.match(q, pos)) and (joined := link.match(q, bare.end())) and (
+                second := self.point_at(joined.end())) and second.point.kind == "day":
+            other, day = second.point, int(bare["day"])
+            if other.period(2000)[0].day > day and (point := _day_of_month(other, day)):
+                return _Found(point, bare.end()), second
+        if (first := self.point_at(pos)) and first.point.kind == "day" and (joined := link.match(q, first.end)) and (
+                bare := _BARE_DAY_YEAR.match(q, joined.end())) and not _MORE_DATE.match(q, bare.end()):
+            other, day = first.point, int(bare["day"])
+            if bare["year"] and other.year is None:  # "Feb 10-20 2024": the year closes both days
+                other = _day_of_month(_Point("day", other.bounds, int(bare["year"]), True), other.period(2000)[0].day)
+            if other and other.period(2000)[0].day < day and (point := _day_of_month(other, day)):
+                return _Found(other, first.end), _Found(point, bare.end())
+        return None
+
     def from_to(self, pos: int) -> _Candidate | None:
         """Match "[from|in] P to/through/until/- P"; "to now/date/present" ends on today."""
         lead = _FROM.match(self.question, pos)
+        # (a day range needs "from" or a dash: "the top 10 to 20 May articles" is no date)
+        if (lead or _DASHED_DAYS.match(self.question, pos)) and (
+                pair := self._shared_month(lead.end() if lead else pos, _TO)):
+            return self._range(pos, *pair, priority=1)
         if not (first := self.point_at(lead.end() if lead else pos)):
             return None
         if not (link := _TO.match(self.question, first.end)):
@@ -686,6 +712,27 @@ class _Scanner:
     def _range(self, pos: int, first: _Found, second: _Found, priority: int) -> _Candidate:
         a, b = first.point, second.point
         return _Candidate(pos, second.end, priority, "range", lambda y: _join(a, b, y), None)
+
+
+_BARE_DAY = re.compile(rf"(?:the\s+)?{_DAY}", re.IGNORECASE)
+_BARE_DAY_YEAR = re.compile(rf"(?:the\s+)?{_DAY}{_OPT_YEAR}", re.IGNORECASE)
+_DASHED_DAYS = re.compile(rf"(?:{_MONTH}\.?\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s*[-–—]\s*\d", re.IGNORECASE)
+# what would make a number after a day something else than a second day: a month, a year, a time or a unit
+_MORE_DATE = re.compile(rf"\s*(?:[/.:-]\d|(?:of\s+)?{_MONTH}|\d)|(?:\s+[a-z]+)?\s+(?:words?|characters?|chars|"
+                        r"votes?|stars?|points?|percent)\b", re.IGNORECASE)
+
+
+def _day_of_month(other: _Point, day: int) -> _Point | None:
+    """The day `day` of the month `other` (a day) falls in, with its written year."""
+    def bounds(y: int) -> Period:
+        first = other.period(y)[0]
+        return date(first.year, first.month, day), date(first.year, first.month, day)
+
+    try:
+        bounds(2001)  # (a day that no year has in that month, "30 Feb", is no date)
+    except ValueError:
+        return None
+    return _Point("day", bounds, other.year, True)
 
 
 _WEEK_OF = re.compile(r"(?:(?:in|during|over)\s+)?(?:the\s+)?week\s+(?P<how>of|starting|beginning|commencing)"

@@ -90,7 +90,7 @@ SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)
 # where a relative period ends, said in words: "(counting back from the latest article)", "as of the newest ticket"
 DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:counting|going|looking|working|measured|measuring)\s+back(?:wards)?\s+from|"
                          r"relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+)?(?:latest|newest|"
-                         r"most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,2}?\s*(?:\)|(?=[,.;?!]|$))", re.I)
+                         r"most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,4}?\s*(?:\)|(?=[,.;?!]|$))", re.I)
 QUESTION_WORDS = frozenset(("which", "what", "when", "where", "who", "whose", "how", "why"))
 # a grouping of the rows that have a value in a column against those that have none ("with an author vs without")
 HAS = "has:"
@@ -536,7 +536,8 @@ class Planner:
         if not names:
             return names, None
         column_words = "|".join(sorted((re.escape(w) for w in names), key=len, reverse=True))
-        value = r"(?:[\"“']([^\"”']{1,60})[\"”']|(?:an?\s+|the\s+)?([\w&.-]+(?:\s+[\w&.-]+){0,2}?))"
+        value = (r"(?:the\s+(?:words?|phrase|term|text|string)\s+)?"  # ("start with the word 'Explainer:'")
+                 r"(?:[\"“']([^\"”']{1,60})[\"”']|(?:an?\s+|the\s+)?([\w&.-]+(?:\s+[\w&.-]+){0,2}?))")
         # groups: 1 column, 2 verb, 3/4 value (quoted / not); or 5/6 value, 7 column ("with 'refund' in the title")
         return names, re.compile(
             rf"\b({column_words})s?(?:\s+line)?\s+(?:that\s+|which\s+)?(mentions?|contains?|includes?|says?|"
@@ -594,6 +595,12 @@ class Planner:
         self._lists(text, plan)
         self._comparison(text, plan, take, free)
         self._contrast(text, plan, take)
+        on_average = re.search(r"\bon (?:an? )?(?:average|avg)\b", text, re.I)
+        if plan.intent == "avg" and on_average and free(*on_average.span()):
+            # an average the comparison read ("how many more words does a business article have on average"): the
+            # words that ask for it are no text match, nor "avg" said before it unused
+            take(*on_average.span())
+            plan.unused = [w for w in plan.unused if w.lower() not in ("avg", "average", "mean")]
         plan.conditions = _said_once(plan.conditions)
         # ("are unbylined articles shorter? compare … with an author vs without one": both sides are the groups)
         plan.conditions = [c for c in plan.conditions if not (c.kind == "missing" and HAS + c.column in plan.group_by)]
@@ -613,7 +620,11 @@ class Planner:
         self._not_rows(plan)
         self._unused_measure(text, plan)
         self._unused_dimensions(text, plan, consumed)
-        if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS) and not plan.topic_marked:
+        # "are there any tickets nobody is assigned to?", "did any tickets come in on a Saturday?": whether rows match
+        asks_whether = (plan.intent in ("topic", "list") and bool(plan.conditions)
+                        and bool(YES_NO_QUESTION.search(text))
+                        and bool(re.search(r"\b(?:any|anything|anyone|anybody|there)\b", text, re.I)))
+        if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS or asks_whether) and not plan.topic_marked:
             # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
             # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
             # rather than silently filtering rows or turning a listing into a search.
@@ -655,10 +666,9 @@ class Planner:
             # so the share would be every row's, 100%; the words that were to pick it are what the table lacks
             plan.missing, plan.intent = " ".join(w for w in plan.unused if w.lower() not in STOPWORDS), "count"
             plan.evidence.append(f"no condition picks the part of the share ({plan.missing!r})")
-        if plan.intent in ("topic", "list") and not plan.topic and plan.conditions and YES_NO_QUESTION.search(text) \
-                and re.search(r"\b(?:any|anything|anyone|anybody|there)\b", text, re.I):
-            # "are there any tickets nobody is assigned to?", "did K9-Pro get any five-star reviews in 2024?": whether
-            # rows match is their count (an empty listing read as "nothing found", as if the answer were unknown)
+        if asks_whether and not plan.topic:
+            # "did K9-Pro get any five-star reviews in 2024?": whether rows match is their count (an empty listing
+            # read as "nothing found", as if the answer were unknown); common leftover words ("come in") are not used
             plan.intent = "count"
             plan.evidence.append("asks whether any rows match: counted")
         return plan
@@ -1249,7 +1259,10 @@ class Planner:
             plan.evidence.append(f"{self.roles.authors} groups with {match.group(0)!r}")
             return
         # "counting / count … too / including pieces shared with a co-writer", "written or co-written"
+        # ("if you split up co-authored bylines", "splitting shared bylines into their names": each name counted)
         included = re.search(r"(?<!not )\b(?:counting|including|incl\.?)\s+(?:[\w']+\s+){0,4}$|"
+                             r"\b(?:(?:if|when|once|after)\s+(?:you\s+|we\s+)?)?(?:split(?:ting)?|separat(?:e|ing)|"
+                             r"break(?:ing)?)(?:\s+(?:up|apart|out|down))?\s+(?:[\w']+\s+){0,2}$|"
                              r"\b(?:written|authored|wrote|bylined|signed)\s+or\s+$", text[:match.start()], re.I) or (
             # "count … too", "count a co-written piece for every author on it"
             re.search(r"\b(?:count|include)\s+(?:[\w']+\s+){0,4}$", text[:match.start()], re.I)
@@ -1261,6 +1274,10 @@ class Planner:
             # "the most bylines, counting pieces they shared with a co-writer", "a co-written piece counts for
             # everyone on it": those rows are counted too
             start, end = (included.start(), match.end()) if included else (match.start(), match.end() + counts.end())
+            noun = re.match(r"\s+([\w'-]+)", text[end:])  # ("… co-authored bylines": the noun they qualify)
+            if included and noun and (self.vocab.dimensions.get(noun.group(1).lower()) == "author"
+                                      or self._is_entity(noun.group(1).lower())):
+                end += noun.end()
             take(start, end)
             plan.evidence.append(f"{text[start:end]!r} includes those rows: no condition")
             return
@@ -1539,11 +1556,18 @@ class Planner:
                 take(match.start(), match.end())
         # "which category has the most ...", "who writes the most", "top 3 authors"
         # ("at least 200 reviews", "at most 5 tickets" are bounds, not rankings)
-        most = re.search(r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?(" + dim_pattern + r")?\b.*\b("
-                         r"(?<!at )most|top|leading|"
-                         r"prolific|busiest|quietest|slowest|fewest|(?<!at )least|highest|lowest|best|worst|largest|"
-                         r"smallest|biggest|lightest|heaviest|"
-                         r"greatest|" + LONGEST + "|" + SHORTEST + r")\b", text, re.I)
+        ranks = (r"(?<!at )most|top|leading|prolific|busiest|quietest|slowest|fewest|(?<!at )least|highest|lowest|best|"
+                 r"worst|largest|smallest|biggest|lightest|heaviest|greatest|" + LONGEST + "|" + SHORTEST)
+        asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?"
+        most = re.search(asked + r"(" + dim_pattern + r")?\b.*\b(" + ranks + r")\b", text, re.I)
+        # "on which single calendar day were the most articles published": words that name nothing before the
+        # dimension qualify it
+        modified = most and not most.group(3) and re.search(
+            asked + r"(?:[a-z]+\s+){1,2}?(" + dim_pattern + r")\b.*\b(" + ranks + r")\b", text, re.I)
+        if modified and modified.start() == most.start() and all(
+                w not in STOPWORDS and not self.names_something(w) for w in WORD.findall(
+                    text[(modified.end(2) if modified.group(2) else modified.end(1)):modified.start(3)].lower())):
+            most = modified
         # "for each department, which brand has the most reviews": the top brand within each department
         within = (plan.group_by[0] if most and most.group(3) and len(plan.group_by) == 1 and free(*most.span(3))
                   and dims.get(most.group(3).lower()) not in (None, plan.group_by[0]) else "")
@@ -2150,6 +2174,8 @@ class Planner:
             head.append(word)
         if not head:
             return True  # "how many of the articles ...": rows
+        if singular(head[0]) in self.text_column_names:
+            return True  # "how many headlines start with …": one title (subject, text) per row
         return (any(self._is_entity(word) or self._category_of(word) for word in head)
                 or bool(self._value_spans(" ".join(head))))
 
@@ -2289,8 +2315,9 @@ class Planner:
         value set against those that have none, one group each (`HAS` + column)."""
         versus = r"(?:vs\.?|versus|or|and|against|compared\s+(?:to|with)|than)"
         for match in re.finditer(rf"\b(?:with|having|that\s+have|which\s+have)\s+(?:an?\s+|the\s+|any\s+)?({nouns})"
-                                 rf"(?:'s\s+name|\s+name)?\s+{versus}\s+(?:(?:those|the\s+ones|ones|[a-z]+s)\s+)?"
-                                 rf"without(?:\s+(?:one|any|them|it|an?\s+(?:{nouns})))?\b|"
+                                 rf"(?:'s\s+name|\s+name)?\s+(?:{versus}|with)\s+(?:(?:those|the\s+ones|ones|[a-z]+s)\s+)?"
+                                 rf"(?:without(?:\s+(?:one|any|them|it|an?\s+(?:{nouns})))?|(?<=\s)(?:that|which|who)\s+"
+                                 rf"(?:don'?t|do\s+not|doesn'?t|does\s+not)(?:\s+have(?:\s+(?:one|any|it|them))?)?)\b|"
                                  rf"\bwith\s+{versus}\s+without\s+(?:an?\s+|any\s+)?({nouns})\b", text, re.I):
             column = columns.get(self.vocab.dimensions[(match.group(1) or match.group(2)).lower()])
             if column and free(*match.span()) and HAS + column not in plan.group_by:
