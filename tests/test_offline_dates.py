@@ -343,6 +343,16 @@ def test_list_items_without_their_own_preposition() -> None:
     assert [r.start.year for r in found] == [2020, 2021, 2022]
 
 
+def test_months_listed_after_for() -> None:
+    """"the number of reviews per month for April, May and June 2024" read only June ('for' gated no month, and a
+    bare 'May' after a comma was taken for the verb)."""
+    found = find_date_ranges("reviews per month for April, May and June 2022", today=TODAY)
+    assert [(r.text, r.start) for r in found] == [("for April", d("2022-04-01")), ("May", d("2022-05-01")),
+                                                  ("June 2022", d("2022-06-01"))]
+    assert find_date_ranges("for may I ask", today=TODAY) == []
+    assert [r.text for r in find_date_ranges("in March, may I ask", today=TODAY)] == ["in March"]
+
+
 def test_list_lends_the_year_backwards() -> None:
     found = find_date_ranges("in March and April 2022", today=TODAY)
     assert [(r.start, r.end) for r in found] == [

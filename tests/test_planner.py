@@ -1591,7 +1591,8 @@ def test_no_time_of_day_without_times_or_on_a_bare_number(tickets: Planner, revi
     ("how many articles don't have anyone credited as the writer?", "authors"),
     ("articles with the author field blank", "authors"),
     ("How many tickets aren't assigned to any agent?", "assignee"),
-    ("tickets that were left with the assignee empty", "assignee")])
+    ("tickets that were left with the assignee empty", "assignee"),
+    ("how many tickets where the assignee field was left empty?", "assignee")])
 def test_an_empty_value_said_in_a_clause(question: str, column: str, planner: Planner, tickets: Planner) -> None:
     """"with the reviewer name blank", "aren't filed under any department": the column is empty (the words were
     unused and every row was counted)."""
@@ -1643,7 +1644,8 @@ def test_rows_counted_too_are_no_condition(planner: Planner) -> None:
 @pytest.mark.parametrize(("question", "group", "test"), [
     ("Which months of 2024 averaged under 3.6 stars?", "month", ("<", 3.6)),
     ("brands whose average rating is below 3.6", "category", ("<", 3.6)),
-    ("which brands have an average rating above 3.9", "category", (">", 3.9))])
+    ("which brands have an average rating above 3.9", "category", (">", 3.9)),
+    ("List the brands whose avg stars are under 3.5, with their averages.", "category", ("<", 3.5))])
 def test_a_bound_on_an_average_tests_each_group(reviews: Planner, question: str, group: str,
                                                 test: tuple[str, float]) -> None:
     """The bound was on every row ("rating below 3", '6' unused) and the rows were counted."""
@@ -2562,3 +2564,37 @@ def test_words_that_name_nothing_qualify_the_ranked_dimension(planner: Planner) 
     assert (plan.group_by, plan.limit, plan.topic, plan.unused) == (["day"], 1, "", [])
     tech = planner.plan("which tech author wrote the most")  # (a value there stays a condition)
     assert tech.group_by == ["author"] and only(tech, "category").value.lower() == "technology"
+
+
+def test_chat_shorthand_is_read_as_the_words_it_stands_for(messy: Planner) -> None:
+    """"what % of reviews r five star?" answered 100% ('r' did not end the whole), "each yr" was a text match."""
+    assert messy.plan("how many 1 star reviews did we get each yr").group_by == ["year"]
+    plan = messy.plan("what % of reviews r five star?")
+    assert plan.share_whole == [] and only(plan, "number").value == 5
+    assert messy.plan("show R-035871").topic.lower() == "r-035871"  # (an R that is part of a value stays)
+
+
+@pytest.mark.parametrize("question", ["percentage of reviews five-star", "what percent of 2023 reviews five star"])
+def test_a_share_always_has_a_part(messy: Planner, question: str) -> None:
+    """With every condition read as the whole, the share was 100% whatever the data."""
+    plan = messy.plan(question)
+    assert [c.value for c in plan.share_part()] == [5]
+
+
+def test_the_whole_of_a_share_ends_with_the_row_noun(messy: Planner) -> None:
+    """"What percentage of toys and games reviews gave 4 or 5 stars?" took the 4-5 star reviews as the whole (7.4%
+    instead of 68.79%): 'gave' is no verb the grammar lists."""
+    plan = messy.plan("What percentage of toys and games reviews gave 4 or 5 stars?")
+    assert [c.value for c in plan.share_whole] == ["Toys & Games"]
+    assert [c.value for c in plan.share_part()] == [[4, 5]]
+    refund = messy.plan("what share of verified reviews mention a refund")  # (a text match picks the part)
+    assert [c.column for c in refund.share_whole] == ["verified_purchase"] and refund.topic == "refund"
+
+
+@pytest.mark.parametrize("question", ["Which single review did the most people find helpful?",
+                                      "which review did shoppers find most helpful"])
+def test_rows_ranked_by_who_judged_them(reviews: Planner, question: str) -> None:
+    """"Which single review did the most people find helpful?" searched 'people helpful' and found nothing."""
+    plan = reviews.plan(question)
+    assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 1, "")
+    assert "single" not in plan.unused

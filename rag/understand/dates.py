@@ -522,7 +522,7 @@ class _Candidate:
 _POINT_GRANULARITY = {"day": "day", "month": "month", "year": "year", "relative": "relative",
                       "quarter": "range", "half": "range", "decade": "range"}
 _WEAK_GATES = {"in", "during", "throughout", "from"}  # may precede a month or year without one
-_KIND_GATES = {"year": {"of"}, "day": {"on"}}  # "the best of 2023", "on 17 May"
+_KIND_GATES = {"year": {"of"}, "day": {"on"}, "month": {"for"}}  # "the best of 2023", "on 17 May", "for April"
 _OPEN_OPS = {"since": "since", "after": "after", "later than": "after", "before": "before",
              "prior to": "before", "earlier than": "before", "until": "until", "till": "until",
              "til": "until", "through": "until", "thru": "until", "up to": "until",
@@ -679,6 +679,8 @@ class _Scanner:
         allowed = _WEAK_GATES | _KIND_GATES.get(point.kind, set()) | (
             {"through"} if _LIVED_THROUGH.search(self.question, 0, pos) else set())
         published = word is None and _PUBLISHED.search(self.question, 0, pos) is not None
+        if word == "for" and self.question[pos:found.end].lower().split()[-1] == "may":
+            allowed = _WEAK_GATES  # ("for may I ask")
         if not (point.strong or word in allowed or published):
             return None
         return _Candidate(pos, found.end, 3, _POINT_GRANULARITY[point.kind], point.period, point)
@@ -705,8 +707,10 @@ class _Scanner:
             return None
         point = found.point
         bare_may = self.question[sep.end() : found.end].lower() == "may"
-        if point.kind != head.kind or (bare_may and sep.group().strip(" ,") == ""):
-            return None  # "in March, may I ask ..."
+        if point.kind != head.kind or (bare_may and sep.group().strip(" ,") == "" and not (
+                (more := _LIST_SEP.match(self.question, found.end)) and (after := self.point_at(more.end()))
+                and after.point.kind == head.kind)):
+            return None  # "in March, may I ask ..." (but "for April, May and June")
         return _Candidate(sep.end(), found.end, 3, _POINT_GRANULARITY[point.kind], point.period, point)
 
     def _range(self, pos: int, first: _Found, second: _Found, priority: int) -> _Candidate:

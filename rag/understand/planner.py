@@ -395,7 +395,13 @@ class QueryPlan:
         numbers when the question does not say."""
         if self.population is not None:
             return self.population
-        return [c for c in self.conditions if c.kind in ("date", "date_any", "number")]
+        whole = [c for c in self.conditions if c.kind in ("date", "date_any", "number")]
+        if self.conditions and len(whole) == len(self.conditions) and not self.topic:  # (a text match picks it)
+            # nothing would be left to pick the part ("percentage of reviews five-star" answered 100%): the dates
+            # stay the whole and the rest picks the part, or, with only dates, the dates pick it out of every row
+            dated = [c for c in whole if c.kind in ("date", "date_any")]
+            whole = dated if len(dated) < len(self.conditions) else []
+        return whole
 
     @property
     def share_within_groups(self) -> bool:
@@ -895,6 +901,9 @@ class Planner:
                 return whole
             if lower in UNWRITTEN_APOSTROPHES and lower.endswith("nt"):  # "dont have": the grammar reads "don't"
                 return word[:-1] + "'" + word[-1]
+            if word in SHORTHAND and not possessive and re.match(r"[\s?!,.;:)]|$", text[match.end():]) and re.search(
+                    r"(?:^|[\s(,])$", text[:match.start()]):
+                return SHORTHAND[word]  # (unreported, as the apostrophes: only the spelling changes)
             asking = [q for q in QUESTION_WORDS if OSA.distance(lower, q) == 1] \
                 if lower not in QUESTION_WORDS and lower not in self.known_words and lower.isalpha() \
                 and not text[:match.start()].strip(" ,") else []
@@ -1007,10 +1016,16 @@ class Planner:
             if whole and (stop := re.compile(r"[?!.](?:\s|$)").search(text, whole.end())):
                 last = min(last, stop.start())  # (the share's own sentence: "… 'high'? Count only 'high'")
             verbs = list(SHARE_VERB.finditer(text, whole.end(), last)) if whole and last > whole.end() else []
-            if not verbs and not (cue and any(0 <= self._position(text, c, end=True) <= cue.start()
-                                              for c in plan.conditions)):
+            # no verb the grammar knows ("what percentage of toys and games reviews gave 4 or 5 stars"): the whole is
+            # the noun phrase that ends with the row noun
+            nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len,
+                                    reverse=True))
+            verbless = bool(whole) and last > whole.end() and not SHARE_VERB.search(text, whole.end())
+            head = re.compile(rf"\b(?:{nouns})\b", re.I).search(text, whole.end(), last) if verbless else None
+            if not verbs and not head and not (cue and any(0 <= self._position(text, c, end=True) <= cue.start()
+                                                           for c in plan.conditions)):
                 return
-            region = (whole.end(), verbs[-1].start()) if verbs else (0, 0)
+            region = (whole.end(), verbs[-1].start()) if verbs else (whole.end(), head.end()) if head else (0, 0)
 
         def inside(condition: Condition) -> bool:
             if condition.span:  # (overlapping: the span of "of 2023" starts inside "percentage of")
@@ -1310,7 +1325,7 @@ class Planner:
                     plan.conditions.append(Condition("number", column, "=", 0, match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(*match.span())
-            before = re.compile(rf"\b({measure_words})\s+(?:of\s+|is\s+|was\s+)?"
+            before = re.compile(rf"\b({measure_words})\s+(?:of\s+|is\s+|was\s+|are\s+|were\s+)?"
                                 rf"({COMPARE_WORDS.replace('|with', '')}|{UNEQUAL})\s+{NUM}\b", re.I)
             for match in before.finditer(text):
                 if free(match.start(), match.end()):
@@ -1828,8 +1843,8 @@ class Planner:
             return
         for condition in [c for c in plan.conditions if c.kind == "number" and c.op in ("<", "<=", ">", ">=")]:
             at = self._position(text, condition)
-            cue = re.search(r"\b(?:averag(?:e|ed|es|ing)|mean)(?:\s+[\w-]+){0,2}?\s+(?:(?:is|was|are|were|of|at)\s+)?$",
-                            text[:at], re.I)
+            cue = re.search(r"\b(?:averag(?:e|ed|es|ing)|avg|mean)(?:\s+[\w-]+){0,2}?\s+"
+                            r"(?:(?:is|was|are|were|of|at)\s+)?$", text[:at], re.I)
             if not cue:
                 continue
             dimension = plan.group_by[0] if len(plan.group_by) == 1 else None
@@ -1848,6 +1863,11 @@ class Planner:
             plan.evidence.append(f"groups whose average {condition.column} is {condition.op} {condition.value} "
                                  f"({text[cue.start():at]}{condition.words!r})")
             take(cue.start(), at)
+            # ("…, with their averages": the figure tested is shown anyway)
+            shown = re.search(r"\b(?:with|and|plus|showing)\s+(?:their|its|the|each\s+one's)\s+"
+                              r"(?:averages?|avgs?|means?)\b", text, re.I)
+            if shown and free(*shown.span()):
+                take(*shown.span())
             return
 
     def _ranked_tested_groups(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
@@ -2026,8 +2046,16 @@ class Planner:
                                      for w in (n, singular(n))), key=len, reverse=True))
             # ("the five reviews that other shoppers found most helpful": the number of rows asked for first)
             # ("among unverified reviews, which one did shoppers find most helpful": the rows named before)
-            asked = re.search(rf"\b(?:which|(?P<count>{NUM[1:-1]}))\s+(?P<noun>{nouns}|(?<=which\s)ones?)\b.*?\b"
-                              rf"(?:the\s+)?(?P<order>most|least)\s+(?P<part>{parts})\b(?!\s+(?:{nouns}))", text, re.I)
+            # ("which single review did the most people find helpful": words that name nothing qualify the noun and
+            # say who judged)
+            asked = re.search(rf"\b(?:which|(?P<count>{NUM[1:-1]}))\s+(?:(?P<mod>[a-z]+)\s+)?"
+                              rf"(?P<noun>{nouns}|(?<=which\s)ones?)\b.*?\b(?:the\s+)?(?P<order>most|least)\s+"
+                              rf"(?P<judges>(?:[a-z]+\s+){{1,2}}?)?(?P<part>{parts})\b(?!\s+(?:{nouns}))", text, re.I)
+            if asked and (any(self.names_something(w) and w not in STOPWORDS
+                              for w in WORD.findall((asked.group("judges") or "").lower()))
+                          or asked.group("mod") and (asked.group("mod").lower() in STOPWORDS
+                                                     or self.names_something(asked.group("mod").lower()))):
+                asked = None
             if asked and asked.group("noun").lower() in ("one", "ones") and not re.search(
                     rf"\b(?:{nouns})\b", text[:asked.start()], re.I):
                 asked = None
@@ -2040,6 +2068,8 @@ class Planner:
                     plan.limit = min(number_value(asked.group("count")), 100)
                     take(*asked.span("count"))
                 take(*asked.span("noun"))
+                if asked.group("mod"):
+                    take(*asked.span("mod"))
                 take(asked.start("order"), asked.end("part"))
                 plan.evidence.append(f"rows ordered by {plan.measure} ({asked.group(0)!r})")
         if not plan.group_by and not plan.measure and plan.intent in ("topic", "list") and self.measure_parts:
@@ -2174,7 +2204,7 @@ class Planner:
             head.append(word)
         if not head:
             return True  # "how many of the articles ...": rows
-        if singular(head[0]) in self.text_column_names:
+        if singular(head[0]) in (*TITLE_WORDS, *CONTENT_WORDS, self.roles.title, self.roles.content):
             return True  # "how many headlines start with …": one title (subject, text) per row
         return (any(self._is_entity(word) or self._category_of(word) for word in head)
                 or bool(self._value_spans(" ".join(head))))
@@ -2354,8 +2384,10 @@ class Planner:
         """Empty values said in a clause: "with the reviewer name blank", "the department left empty", "aren't filed
         under any department", "don't have anyone credited as the writer". Around "any" only words that name nothing
         of the table ("not in any closed status" is left to the values)."""
-        blank = (rf"\b(?:the\s+)?({nouns})(?:'s)?(?:\s+(?:name|field)){{0,2}}\s+(?:(?:is|was|are|were|left|being)\s+)?"
-                 rf"(?:blank|empty|missing|unset)\b")
+        # ("where the department section was left empty": a word for the cell, then "was left")
+        blank = (rf"\b(?:the\s+)?({nouns})(?:'s)?(?:\s+(?:name|field|section|box|column|value|entry|cell|slot)){{0,2}}"
+                 rf"\s+(?:(?:is|was|are|were|been|being|has\s+been|had\s+been)\s+)?(?:(?:left|kept)\s+)?"
+                 rf"(?:blank|empty|missing|unset|unfilled)\b")
         negated = (rf"(?:\bnot|\bnever|n't)((?:\s+[a-z']+){{0,4}}?)\s+(?:any|anyone|anybody|someone|somebody)"
                    rf"((?:\s+[a-z]+)?)(?:\s+(?:as|for|under|in))?\s+(?:(?:the|an?)\s+)?({nouns})\b")
         for match in [*re.finditer(blank, text, re.I), *re.finditer(negated, text, re.I)]:
@@ -3216,6 +3248,10 @@ def _granularity(ranges: list[tuple[date, date]]) -> str | None:
 
 # English contractions typed without their apostrophe ("whats", "dont"): "'s" after a wh-word or a pronoun, "n't"
 # after an auxiliary verb
+# chat shorthand for the grammar's own words, read in lower case and standing alone ("what % of reviews r five star",
+# "1 star reviews each yr"; not the R of "R-035871" or "R&D")
+SHORTHAND = {"r": "are", "u": "you", "ur": "your", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks",
+             "mth": "month", "mths": "months"}
 UNWRITTEN_APOSTROPHES = frozenset(
     [f"{w}s" for w in ("what", "how", "where", "when", "why", "who", "that", "there", "here", "he", "she", "let")]
     + [f"{w}nt" for w in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "could", "would",
