@@ -2598,3 +2598,18 @@ def test_rows_ranked_by_who_judged_them(reviews: Planner, question: str) -> None
     plan = reviews.plan(question)
     assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 1, "")
     assert "single" not in plan.unused
+
+
+def test_rows_named_by_their_id() -> None:
+    """"show me ticket 17" searched the texts for '17' and answered with other tickets; "R-035871" likewise."""
+    tickets = Planner("tickets", TICKET_ROLES, TableProfile(row_count=40, id_shape=r"\d{1,2}", id_is_number=True))
+    assert only(tickets.plan("show me ticket 17"), "row_id").value == 17
+    assert only(tickets.plan("what was ticket #42 about?"), "row_id").value == 42
+    assert only(tickets.plan("tickets 5 and 6"), "row_id").value == [5, 6]
+    assert not conditions(tickets.plan("tickets 3 days old"), "row_id")  # a quantity
+    assert not conditions(tickets.plan("the top 10 tickets"), "row_id")
+    roles = ColumnRoles(content="review_text", title="headline", id="review_id")
+    reviews = Planner("reviews", roles, TableProfile(row_count=9, id_shape=r"R\-\d{6}"))
+    plan = reviews.plan("what do r-035871 and R-035874 say?")
+    assert only(plan, "row_id").value == ["R-035871", "R-035874"] and plan.topic == ""
+    assert plan.route()[0] == Route.SQL

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -10,7 +11,7 @@ import pytest
 import sqlalchemy as sa
 from conftest import DUPLICATE_TITLE, sha256_file, write_db
 
-from rag.data.source import TableSource, split_authors
+from rag.data.source import TableSource, id_shape, split_authors
 from rag.errors import ConfigError, DatabaseUnavailable, QueryFailed, RagError
 from rag.settings import Settings
 
@@ -86,6 +87,19 @@ def test_roles_on_ticket_schema(tickets_db: Path) -> None:
     assert len(profile.categories) <= 5 < profile.row_count
     assert sum(profile.categories.values()) == 30
     assert profile.date_min.startswith("2023-01") and profile.date_max.startswith("2023-12")
+    assert profile.id_is_number and re.fullmatch(profile.id_shape, "30") and not re.fullmatch(profile.id_shape, "300")
+
+
+@pytest.mark.parametrize(("values", "integers", "shape"), [
+    (["R-035871", "R-000001"], False, r"R\-\d{6}"),
+    (["A-7", "A-12"], False, r"A\-\d+"),  # (different lengths)
+    ([1, 61], True, r"\d{1,2}"),
+    (["abc", "def"], False, None),  # words are no ids
+    (["2023-01-01"], False, None),  # nor dates
+    (["R-1", "Q-2"], False, None),  # nor values of different shapes
+])
+def test_the_shape_of_row_ids(values: list[object], integers: bool, shape: str | None) -> None:
+    assert id_shape(values, integers=integers) == shape
 
 
 def test_high_cardinality_column_is_not_a_category(tmp_path: Path) -> None:

@@ -65,6 +65,10 @@ class TableProfile:
     date_min: str | None = None
     date_max: str | None = None
     numeric_ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+    # the row id's values as a regex every sampled value matches ("R-\d{6}", "\d{1,2}"); `id_is_number`: it is an
+    # integer column (a bare number is then an id only after a row noun or '#': "ticket 17", "#17")
+    id_shape: str | None = None
+    id_is_number: bool = False
 
 
 @dataclass
@@ -187,6 +191,24 @@ def capped_cells_sql(connection: sa.Connection, sql: str, max_chars: int) -> str
         outputs.append(f"{value} AS {name}")
     aliases = ", ".join(f"c{position}" for position in range(1, len(description) + 1))
     return f"SELECT {', '.join(outputs)} FROM ({sql}) AS q({aliases})"
+
+
+ID_SAMPLE = 500  # row ids read to learn their shape
+
+
+def id_shape(values: list[Any], *, integers: bool) -> str | None:
+    """A regex every value matches, made of the values' letters and punctuation with their digit runs as \\d{n}
+    ("R-035871" -> R\\-\\d{6}); for integers, up to as many digits as the longest. None when the values do not
+    share one shape, or have no digit (words are not ids)."""
+    if not values:
+        return None
+    if integers:
+        return rf"\d{{1,{max(len(str(abs(int(v)))) for v in values)}}}"
+    shapes = {re.sub(r"\d+", lambda m: rf"\d{{{len(m.group())}}}", re.escape(str(v))) for v in values}
+    if len(shapes) > 1:  # ids of different lengths: R-7, R-12
+        shapes = {re.sub(r"\\d\{\d+\}", r"\\d+", shape) for shape in shapes}
+    shape = shapes.pop() if len(shapes) == 1 else None
+    return shape if shape and r"\d" in shape and re.search(r"[A-Za-z]", re.sub(r"\\.", "", shape)) else None
 
 
 def _column_type(sa_type: Any) -> str:
@@ -441,6 +463,12 @@ class TableSource:
                 low, high = connection.execute(sa.select(sa.func.min(col), sa.func.max(col))).one()
                 if low is not None:
                     profile.numeric_ranges[name] = (float(low), float(high))
+            if roles.id:
+                col = table.c[roles.id]
+                sample = [plain_value(v) for (v,) in connection.execute(sa.select(col).where(col.is_not(None))
+                                                                        .limit(ID_SAMPLE))]
+                profile.id_is_number = self.columns[roles.id].type == "integer"
+                profile.id_shape = id_shape(sample, integers=profile.id_is_number)
         return profile
 
     # ---------------------------------------------------------------- guarded execution

@@ -306,6 +306,7 @@ class Condition:
     """One structured condition. `chroma_ok` is True when Chroma can hold it as an equality filter."""
 
     # category | author | author_like | date | date_any | number | text_like | missing | weekday | hour | people_count
+    # | row_id
     kind: str
     column: str
     op: str
@@ -451,7 +452,7 @@ class QueryPlan:
         kinds = {"author": "a person", "author_like": "part of a name", "date": "a date", "date_any": "dates",
                  "number": "a number", "missing": "an empty value", "weekday": "days of the week",
                  "hour": "a time of day", "people_count": "a number of people",
-                 "text_like": "a text match"}
+                 "text_like": "a text match", "row_id": "a row id"}
         reasons = [kinds.get(c.kind, c.kind) for c in self.conditions if c.kind != "category"]
         reasons += [f"a negation ({c.words})" for c in self.conditions
                     if c.kind == "category" and c.op in ("!=", "not in")]
@@ -570,6 +571,7 @@ class Planner:
             return not any(consumed[start:end])
 
         self._quoted_values(text, plan, take)
+        self._row_ids(text, plan, take, free)
         self._text_in_column(text, plan, take, free)
         self._authors(text, plan, take, free, cued_only=True)
         self._weekdays(text, plan, take, free)
@@ -715,6 +717,32 @@ class Planner:
             if free(*match.span()):
                 take(*match.span())
                 plan.evidence.append(f"anchored on the newest row ({match.group(0).strip(' ()')!r})")
+
+    def _row_ids(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"review R-035871", "show me ticket 17", "#42": rows named by their id (it was a text search for the id,
+        answered with other rows). A text id is known by its shape (`TableProfile.id_shape`); a number only after
+        a row noun, "id", "no." or '#'."""
+        shape, column = self.profile.id_shape, self.roles.id
+        if not shape or not column:
+            return
+        if self.profile.id_is_number:
+            nouns = "|".join(sorted({re.escape(f) for w in self.vocab.entity_words for f in (w, singular(w))}
+                                    | {"id", "ids", "number", "numbers"}, key=len, reverse=True))
+            pattern = re.compile(rf"\b(?:(?:{nouns})\s*(?:(?:id|no\.?|number|nr\.?)\s*)?#?\s*|#\s*)({shape})\b"
+                                 rf"(?:\s*(?:,|and|or|&)\s*#?\s*({shape})\b(?!\s*[a-z%]))?", re.I)
+        else:
+            pattern = re.compile(rf"(?<![\w-])({shape})(?![\w-])(?:\s*(?:,|and|or|&)\s*({shape})(?![\w-]))?", re.I)
+        for match in pattern.finditer(text):
+            if not free(*match.span()) or re.match(r"\s*(?:%|percent|[a-z]+s\b)", text[match.end():], re.I) and \
+                    self.profile.id_is_number:
+                continue  # ("ticket 3 days old", "#1 in sales": a quantity)
+            letters = re.sub(r"\\.|[^A-Za-z]", "", shape)  # (the case the ids are written in: "r-035871" is R-035871)
+            values = [int(v) if self.profile.id_is_number else v.upper() if letters.isupper() else
+                      v.lower() if letters.islower() else v for v in match.groups() if v]
+            op, value = ("in", values) if len(values) > 1 else ("=", values[0])
+            plan.conditions.append(Condition("row_id", column, op, value, match.group(0), span=match.span()))
+            plan.evidence.append(f"{column} {op} {value!r} ({match.group(0)!r})")
+            take(*match.span())
 
     def _text_in_column(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Words matched in one text column the question names: "whose subject mentions a crash", "with 'refund' in

@@ -204,6 +204,10 @@ class SQLBuilder:
             text = _escape_like(str(condition.value).lower())
             pattern = {"starts with": f"{text}%", "ends with": f"%{text}"}.get(condition.op, f"%{text}%")
             return exp.func("LOWER", col).like(exp.Literal.string(pattern))
+        if condition.kind == "row_id":  # "ticket 17", "R-035871"
+            values = condition.value if isinstance(condition.value, list) else [condition.value]
+            literals = [exp.Literal.number(v) if isinstance(v, int) else exp.Literal.string(str(v)) for v in values]
+            return col.eq(literals[0]) if len(literals) == 1 else col.isin(*literals)
         if condition.kind == "people_count":
             operator = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}[condition.op]
             return operator(this=self._people_in(col), expression=exp.Literal.number(condition.value))
