@@ -2386,6 +2386,7 @@ def test_compared_text_matches_and_periods_are_no_missing_column(planner: Planne
     ("How many of the tickets whose subject mentions a crash are still open?", "contains", "crash"),
     ("how many tickets have 'refund' in the subject", "contains", "refund"),
     ("tickets whose subject starts with 'Re:'", "starts with", "Re:"),
+    ("how many tickets mention VPN in the subject line?", "contains", "VPN"),
 ])
 def test_words_matched_in_the_text_column_the_question_names(tickets: Planner, question: str, op: str,
                                                              value: str) -> None:
@@ -2613,3 +2614,11 @@ def test_rows_named_by_their_id() -> None:
     plan = reviews.plan("what do r-035871 and R-035874 say?")
     assert only(plan, "row_id").value == ["R-035871", "R-035874"] and plan.topic == ""
     assert plan.route()[0] == Route.SQL
+
+
+@pytest.mark.parametrize("question", ["Who currently has tickets in 'open' status, and how many each?",
+                                      "who handled how many pending tickets"])
+def test_who_with_a_count_is_a_count_per_person(tickets: Planner, question: str) -> None:
+    """It counted every matching ticket in one number, answering no 'who'."""
+    plan = tickets.plan(question)
+    assert (plan.intent, plan.group_by) == ("count", ["author"]) and plan.conditions

@@ -683,3 +683,13 @@ def test_text_matched_in_the_title_only(setup: Setup) -> None:
 def test_rows_with_a_value_against_rows_without(setup: Setup) -> None:
     result = setup.ask("how many articles with vs without an author")
     assert [tuple(r) for r in result.rows] == [("has author", 7), ("no author", 1)]
+
+
+def test_groups_ranked_by_matching_rows_include_groups_with_none(setup: Setup) -> None:
+    """"Which agent has the fewest high-priority tickets?" named the agent with one; the agent with none was
+    filtered out before grouping."""
+    assert setup.rows("which author has the fewest sports articles") == [
+        ("Jane Doe", 0), ("Li Wei", 0), ("Maria Lopez", 0)]
+    assert setup.rows("which category has the fewest articles by Jane Doe") == [("Business", 0), ("Sports", 0)]
+    # a condition on the grouped column still picks the groups; the most is unchanged
+    assert setup.rows("which author has the most sports articles") == [("Tom O'Brien", 2)]

@@ -551,8 +551,8 @@ class Planner:
             rf"reads?|starts?\s+with|begins?\s+with|ends?\s+with|starting\s+with|beginning\s+with|"
             rf"ending\s+with|mentioning|containing|including|saying)\s+{value}(?=\s*(?:[?.!,;]|$|\s+(?:and|or|"
             rf"are|is|were|was|that|which|in|from|by|with)\b))|"
-            rf"\b(?:with|having|has|have|containing|mentioning)\s+{value}\s+in\s+(?:the|its|their)\s+"
-            rf"({column_words})\b", re.I)
+            rf"\b(?:with|having|has|have|containing|mentioning|mentions?|contains?|includes?|says?)\s+{value}\s+in\s+"
+            rf"(?:the|its|their)\s+({column_words})(?:\s+(?:line|field))?\b", re.I)
 
     def _plan(self, question: str) -> QueryPlan:
         plan = QueryPlan(question=question)
@@ -2058,6 +2058,13 @@ class Planner:
                 take(*on_average.span())
         if on_average and plan.intent == "avg" and free(*on_average.span()):
             take(*on_average.span())  # "the typical length ..., on average": the same average said twice
+        asked_who = re.match(r"\s*(?:(?:and|so|ok|okay),?\s+)?(who|whom)\b", text, re.I)
+        if (asked_who and plan.intent == "count" and not plan.group_by and not plan.distinct and self.roles.authors
+                and free(*asked_who.span(1))):
+            # "Who currently has tickets in 'open' status, and how many each?": a count for each person
+            plan.group_by = ["author"]
+            plan.evidence.append(f"a count for each {self.roles.authors} ({asked_who.group(1)!r})")
+            take(*asked_who.span(1))
         if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest") and not plan.per_group:
             plan.intent = "count"
         if MOST_PATTERN.search(lower) and plan.group_by and plan.ranking not in (*LEAST_WORDS, "bottom"):

@@ -16,7 +16,7 @@ from rag.data.epoch import date_text_sql, epoch_of_day
 from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
 from rag.errors import NotInTable
 from rag.understand.dates import period_label
-from rag.understand.planner import HAS, WEEKDAYS, Condition, QueryPlan
+from rag.understand.planner import CALENDAR_DIMENSIONS, HAS, WEEKDAYS, Condition, QueryPlan
 from rag.understand.vocabulary import GENERIC_COLUMN_WORDS
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
@@ -52,8 +52,32 @@ class SQLBuilder:
             return self._per_group(plan, where).sql(dialect=self.dialect)
         if plan.none_of and where is not None:
             return self._groups_without(plan, where).sql(dialect=self.dialect)
+        if self._ranks_every_group(plan):
+            # "which agent has the fewest high-priority tickets": every agent is ranked, one with none of them too
+            # (filtering first left her out and named the agent with one); only conditions on the grouped columns
+            # pick groups, the others pick the rows counted in each
+            grouped = {self._group_column(d) for d in plan.group_by}
+            counted = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions
+                                                                       if c.column not in grouped]), include_topic=True)
+            kept = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions if c.column in grouped],
+                                                  topic=""), include_topic=False)
+            return self._aggregate(plan, kept, counted=counted).sql(dialect=self.dialect)
         query = self._aggregate(plan, where) if plan.is_aggregate else self._listing(plan, where)
         return query.sql(dialect=self.dialect)
+
+    def _ranks_every_group(self, plan: QueryPlan) -> bool:
+        """Groups of a column ranked by how many of their rows match ("rank the agents by urgent tickets", "which
+        brand has the fewest 1-star reviews"): a group with no matching row belongs in the ranking, at 0."""
+        return (plan.intent == "count" and bool(plan.group_by) and not plan.distinct and not plan.count_per
+                and not plan.top_per and not plan.group_size and not plan.group_average and not plan.group_spread
+                and not plan.also and not plan.contrast and not plan.share_within_groups
+                and (plan.order_most or plan.order_least or plan.with_ties or bool(plan.limit))
+                and all(d not in CALENDAR_DIMENSIONS and not d.startswith(HAS) for d in plan.group_by)
+                and (bool(plan.topic) or any(c.column not in {self._group_column(d) for d in plan.group_by}
+                                             for c in plan.conditions)))
+
+    def _group_column(self, dimension: str) -> str | None:
+        return {"author": self.roles.authors, "category": self.roles.category}.get(dimension, dimension)
 
     def row_keys_sql(self, plan: QueryPlan, key_columns: list[str]) -> str:
         """SELECT of the row keys matching the structured part of a hybrid plan."""
@@ -347,7 +371,9 @@ class SQLBuilder:
         matches = [exp.func("LOWER", self._col(c)).like(pattern) for c in columns]
         return exp.or_(*matches) if len(matches) > 1 else matches[0]
 
-    def _aggregate(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+    def _aggregate(self, plan: QueryPlan, where: exp.Expression | None,
+                   counted: exp.Expression | None = None) -> exp.Select:
+        """`counted`: the rows each group's count takes (all of the group's rows are read, see `answer_sql`)."""
         compared = self._contrasted_values(plan)
         if compared:
             return self._contrast(plan, where, compared)
@@ -358,13 +384,13 @@ class SQLBuilder:
         if plan.distinct == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
             return self._distinct_people(plan, where)
         if plan.group_by == ["author"] and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
-            return self._per_author(plan, where)
+            return self._per_author(plan, where, counted)
         # "articles per author and year": each person named in a cell, not the cell ("A; B" is two people)
         people = ("author" in plan.group_by and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION
                   and plan.intent != "share")
         dims = [(exp.column(NAME_COLUMN, table="names"), "author") if d == "author" and people else self._grouping(d)
                 for d in plan.group_by]
-        value, value_name = self._value(plan, where)
+        value, value_name = self._value(plan, where) if counted is None else self._matching(counted)
         source = self._names_join() if people else exp.select().from_(self._table())
         query = source.select(*(exp.alias_(e, n) for e, n in dims), *self._group_sizes_shown(plan),
                               exp.alias_(value, value_name), *self._also(plan, where))
@@ -698,11 +724,17 @@ class SQLBuilder:
         return [exp.alias_(*self._value(dataclasses.replace(plan, intent=intent, measure=measure, also=[]), where))
                 for intent, measure in plan.also]
 
-    def _per_author(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+    def _matching(self, counted: exp.Expression) -> tuple[exp.Expression, str]:
+        """The count of a group's rows that match `counted` (0 for a group with none)."""
+        return (exp.Sum(this=exp.Case(ifs=[exp.If(this=counted, true=exp.Literal.number(1))],
+                                      default=exp.Literal.number(0))), f"{self._entity()}_count")
+
+    def _per_author(self, plan: QueryPlan, where: exp.Expression | None,
+                    counted: exp.Expression | None = None) -> exp.Select:
         """Counts per individual author, even when one cell names several ("A; B"): the known names (from
         the profile) as a small derived table, joined on a whole-name match. One scan of the table, and
         the statement stays small (55 authors: about 2,000 characters)."""
-        value, value_name = self._value(plan, where)
+        value, value_name = self._value(plan, where) if counted is None else self._matching(counted)
         # "which agent had more, A or B": one row per named person, not per everyone on their rows
         named = next((c.value for c in plan.conditions if c.kind == "author" and c.op == "in"), None)
         people = list(named) if named else self.profile_authors
