@@ -350,6 +350,7 @@ def test_months_listed_after_for() -> None:
     assert [(r.text, r.start) for r in found] == [("for April", d("2022-04-01")), ("May", d("2022-05-01")),
                                                   ("June 2022", d("2022-06-01"))]
     assert find_date_ranges("for may I ask", today=TODAY) == []
+    assert only("words for January-June 2023").text == "for January-June 2023"  # (a range after 'for' stays one)
     assert [r.text for r in find_date_ranges("in March, may I ask", today=TODAY)] == ["in March"]
 
 

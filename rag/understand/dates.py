@@ -534,7 +534,7 @@ _OPEN_OPS = {"since": "since", "after": "after", "later than": "after", "before"
 
 _BETWEEN = re.compile(r"between\s+", re.IGNORECASE)
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
-_FROM = re.compile(r"(?:from|in|during|throughout)\s+", re.IGNORECASE)
+_FROM = re.compile(r"(?:from|in|during|throughout|for)\s+", re.IGNORECASE)
 _TO = re.compile(r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", re.IGNORECASE)
 _NOW = re.compile(r"(?:now|the\s+present|present|date|today)\b", re.IGNORECASE)
 _OPEN_WORDS = "|".join(op.replace(" ", r"\s+") for op in sorted(_OPEN_OPS, key=len, reverse=True))
