@@ -307,6 +307,12 @@ def test_relative_ranges_anchor_on_today(question: str, start: str, end: str) ->
     assert only(question).text == question
 
 
+def test_last_calendar_units_are_whole_units() -> None:
+    """"the last three calendar months of the data" was read as "the last three" rows."""
+    assert period("the last three calendar months of the data")[:2] == (d("2023-04-01"), d("2023-06-15"))
+    assert period("last calendar month")[:2] == (d("2023-05-01"), d("2023-05-31"))  # (as "last month")
+
+
 def test_relative_months_clamp_at_month_end() -> None:
     assert period("last 1 month", today=date(2023, 3, 31))[:2] == (d("2023-03-01"), d("2023-03-31"))
     assert period("last month", today=date(2023, 1, 10))[:2] == (d("2022-12-01"), d("2022-12-31"))

@@ -2622,3 +2622,49 @@ def test_who_with_a_count_is_a_count_per_person(tickets: Planner, question: str)
     """It counted every matching ticket in one number, answering no 'who'."""
     plan = tickets.plan(question)
     assert (plan.intent, plan.group_by) == ("count", ["author"]) and plan.conditions
+
+
+def test_the_highest_number_of_a_measure_is_its_largest_value(reviews: Planner) -> None:
+    """"what is the highest number of helpful votes" added every vote up (9,177, 'highest' unused)."""
+    assert reviews.plan("what is the highest number of helpful votes").intent == "max"
+    assert reviews.plan("what's the lowest number of helpful votes a 5-star review got").intent == "min"
+    assert reviews.plan("how many helpful votes in total").intent == "sum"
+
+
+@pytest.mark.parametrize(("question", "limit"), [
+    ("which review has the highest number of helpful votes", 1),
+    ("Which 3 reviews were voted most helpfull? Give me the review id and the number of helpful votes.", 3)])
+def test_rows_asked_for_are_ranked_not_summed(reviews: Planner, question: str, limit: int) -> None:
+    """Both added up every review's votes: "the number of helpful votes" asked for a column of the rows."""
+    plan = reviews.plan(question)
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "helpful_votes", limit)
+
+
+@pytest.mark.parametrize(("question", "group"), [("Show me the split of star ratings for Voltair.", "rating"),
+                                                 ("distribution of stars for H&N", "rating"),
+                                                 ("breakdown of reviews by brand", "category")])
+def test_a_breakdown_of_a_dimension_groups_by_it(reviews: Planner, question: str, group: str) -> None:
+    """"the split of star ratings for Pet Supplies" searched 'split' (it was a grouping only as "split by")."""
+    plan = reviews.plan(question)
+    assert (plan.intent, plan.group_by, plan.topic) == ("count", [group], "")
+
+
+def test_who_ranks_the_people_already_grouped(planner: Planner) -> None:
+    """"Who are our most prolific writers? Count every byline, …" listed everyone at 0 ('every byline' grouped the
+    people first, and 'most prolific' was then searched)."""
+    plan = planner.plan("Who are our most prolific writers? Count every byline, co-authored pieces included, and give "
+                        "me whoever is at the top")
+    assert (plan.group_by, plan.limit, plan.order_most, plan.conditions) == (["author"], 1, True, [])
+
+
+def test_one_condition_said_twice_is_read_once(planner: Planner) -> None:
+    """"co-written articles, i.e. more than one author in the byline" said there was no column for 'co-written'."""
+    plan = planner.plan("Which category has the most co-written articles, i.e. more than one author in the byline?")
+    assert only(plan, "people_count").value == 1 and plan.missing is None
+
+
+def test_a_count_of_what_a_row_received_is_no_column(planner: Planner) -> None:
+    """"How many reader comments did the Tallyrock crypto exchange piece get?" searched the texts."""
+    plan = planner.plan("How many reader comments did the Tallyrock crypto exchange piece get?")
+    assert plan.missing == "reader comments"
+    assert planner.plan("how many deliveries did the longest-serving midwife log").missing is None  # a fact

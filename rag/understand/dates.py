@@ -24,6 +24,8 @@ Conventions:
   "the last month", "past week" start one unit-count before `today` plus one day, so
   "past 7 days" is `today - 6 days .. today` and "last 6 months" on 2023-06-15 is
   2022-12-16..2023-06-15 (month ends are clamped: 2023-03-31 minus one month is 2023-02-28).
+* "the last N calendar (full, whole) <units>" are whole units, the one holding `today` the last of them:
+  "the last three calendar months" on 2024-06-30 is 2024-04-01..2024-06-30.
 * "last/previous <unit>" without a number or "the" is the previous calendar unit: "last month",
   "last year", "last quarter", and "last week" = the previous Monday..Sunday.
 * "this <unit>" runs from the first day of the current unit to `today`; "N <units> ago" is the
@@ -408,6 +410,9 @@ def _build_last(m: re.Match[str], today: date) -> _Point | None:
     which = (m.groupdict().get("which") or "").lower()  # (none: "the three months up to our newest article")
     rolling = (m["n"] or which in ("past", "final", "latest") or which.startswith("most")
                or (m["the"] and which == "last") or unit == "fortnight")
+    if rolling and m.groupdict().get("whole") and unit in ("week", "month", "quarter", "year"):
+        # "the last three calendar months": whole units, the newest row's own unit the last of them
+        return _relative(_unit_period(_shift(today, unit, -(count - 1)), unit)[0], today)
     if rolling:
         return _relative(_shift(today, unit, -count) + timedelta(days=1), today)
     return _relative(*_unit_period(_shift(today, unit, -1), unit))
@@ -460,7 +465,8 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"{_MONTH}\.?\s+(?:the\s+)?{_DAY}{_OPT_YEAR}", _build_month_day),
     _form(rf"{_MONTH}{_OPT_YEAR}", _build_month),
     _form(rf"(?P<the>the\s+)?(?P<which>last|past|previous|preceding|final|latest|most\s+recent)\s+"
-          rf"(?:{_COUNT}\s+)?{_UNIT}(?:\s+of\s+(?:the\s+)?data)?", _build_last),
+          rf"(?:{_COUNT}\s+)?(?P<whole>(?:calendar|full|whole|complete|entire)\s+)?{_UNIT}"
+          rf"(?:\s+of\s+(?:the\s+)?data)?", _build_last),
     # "the three months up to our most recent article": the window that ends on the newest row
     _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|before|until|ending\s+(?:with|on))\s+"
           rf"(?:our|the)\s+(?:most\s+recent|latest|newest|last)\s+[a-z]+", _build_last),

@@ -199,6 +199,7 @@ ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)
                                r"(?:in\s+|with\s+)?(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\b"
                                r"(?:\s+(?:quarter|half)\b)?(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
+                           r"(?:breakdown|break-down|split|distribution|mix|spread)\s+of(?:\s+the)?|"
                            r"(?:for\s+)?(?:every|each)\s+combination\s+of|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
 # "status breakdown", "priority split", "rating distribution": the values the rows are split by come first
@@ -519,6 +520,9 @@ class Planner:
                 self.measure_parts.setdefault(synonym, column)
         self.intent_patterns = tuple((pattern.replace("ROW_NOUNS", row_nouns), intent)
                                      for pattern, intent in INTENT_PATTERNS)
+        # the nouns that name the rows, singular and plural, as a regex alternation ("reviews|review|pieces|…")
+        self.row_noun_words = "|".join(sorted({re.escape(f) for w in self.vocab.entity_words | ENTITY_NOUNS
+                                               for f in (w, singular(w))}, key=len, reverse=True))
         # Dimensions that group by a column's values (not by a date part).
         self.grouping_columns = frozenset({"category", "author", *roles.categorical} - {roles.category})
         self.today = _parse_day(profile.date_max) or date.today()
@@ -625,7 +629,7 @@ class Planner:
             self._release_described(text, plan, consumed)
         plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
         self._rows_in_a_value(text, plan)
-        self._not_rows(plan)
+        self._not_rows(text, plan)
         self._unused_measure(text, plan)
         self._unused_dimensions(text, plan, consumed)
         # "are there any tickets nobody is assigned to?", "did any tickets come in on a Saturday?": whether rows match
@@ -726,10 +730,8 @@ class Planner:
         if not shape or not column:
             return
         if self.profile.id_is_number:
-            nouns = "|".join(sorted({re.escape(f) for w in self.vocab.entity_words for f in (w, singular(w))}
-                                    | {"id", "ids", "number", "numbers"}, key=len, reverse=True))
-            pattern = re.compile(rf"\b(?:(?:{nouns})\s*(?:(?:id|no\.?|number|nr\.?)\s*)?#?\s*|#\s*)({shape})\b"
-                                 rf"(?:\s*(?:,|and|or|&)\s*#?\s*({shape})\b(?!\s*[a-z%]))?", re.I)
+            pattern = re.compile(rf"\b(?:(?:{self.row_noun_words}|ids?|numbers?)\s*(?:(?:id|no\.?|number|nr\.?)\s*)?"
+                                 rf"#?\s*|#\s*)({shape})\b(?:\s*(?:,|and|or|&)\s*#?\s*({shape})\b(?!\s*[a-z%]))?", re.I)
         else:
             pattern = re.compile(rf"(?<![\w-])({shape})(?![\w-])(?:\s*(?:,|and|or|&)\s*({shape})(?![\w-]))?", re.I)
         for match in pattern.finditer(text):
@@ -888,8 +890,7 @@ class Planner:
                 plan.unused.append(match.group(1))
                 plan.evidence.append(f"not used: {match.group(1)!r} (a count does not use it)")
 
-    @staticmethod
-    def _not_rows(plan: QueryPlan) -> None:
+    def _not_rows(self, text: str, plan: QueryPlan) -> None:
         """"How many readers did the politics section get", "how many units did X sell": a count of something
         that is not a row, with no rare word left that could name a fact to look up in the texts ("how many
         deliveries did the longest-serving midwife log" stays a search). No column holds it: say so rather than
@@ -903,10 +904,14 @@ class Planner:
             plan.topic = " ".join(w for w in plan.topic.split() if singular(w.lower()) != head)
             plan.evidence.append(f"{plan.uncounted!r}: the rows the text condition picks, counted")
             return
-        if plan.topic_marked or any(c.kind == "text_like" for c in plan.conditions):
-            return
         others = [w for w in plan.topic.split() if w.lower() not in plan.uncounted.split()]
-        if any(is_rare_word(w) for w in others):
+        nouns = self.row_noun_words
+        # "how many reader comments did the Tallyrock crypto exchange piece get": what a row received is a value of
+        # the row, which no column holds, even when rare words name the row
+        received = re.search(rf"\b(?:did|does|do|has|have|had)\b.*\b(?:{nouns})\s+(?:get|got|receive|received|have|had|"
+                             rf"draw|drew|attract|attracted|earn|earned|generate|generated)\b", text, re.I)
+        if not received and (plan.topic_marked or any(c.kind == "text_like" for c in plan.conditions)
+                             or any(is_rare_word(w) for w in others)):
             return
         plan.intent, plan.missing, plan.topic = "count", plan.uncounted, ""
         plan.unused = [w for w in others if w.lower() not in plan.unused] + plan.unused
@@ -1046,10 +1051,9 @@ class Planner:
             verbs = list(SHARE_VERB.finditer(text, whole.end(), last)) if whole and last > whole.end() else []
             # no verb the grammar knows ("what percentage of toys and games reviews gave 4 or 5 stars"): the whole is
             # the noun phrase that ends with the row noun
-            nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len,
-                                    reverse=True))
             verbless = bool(whole) and last > whole.end() and not SHARE_VERB.search(text, whole.end())
-            head = re.compile(rf"\b(?:{nouns})\b", re.I).search(text, whole.end(), last) if verbless else None
+            head = re.compile(rf"\b(?:{self.row_noun_words})\b", re.I).search(text, whole.end(), last) \
+                if verbless else None
             if not verbs and not head and not (cue and any(0 <= self._position(text, c, end=True) <= cue.start()
                                                            for c in plan.conditions)):
                 return
@@ -1293,6 +1297,8 @@ class Planner:
         else:
             return
         take(*match.span())
+        if shared and match is not shared and free(*shared.span()):
+            take(*shared.span())  # ("co-written articles, i.e. more than one author": one condition said twice)
         owners = re.search(rf"\b{people}\s+(?:with|having|who\s+(?:have|had)|that\s+(?:have|had))\s+$",
                            text[:match.start()], re.I)
         if owners and match is not shared and not plan.group_by:
@@ -1617,6 +1623,9 @@ class Planner:
         # "whose byline is on the most words ... for each writer": the grouping already read, ranked
         again = bool(most and most.group(3) and free(*most.span(3))
                      and plan.group_by == [dims.get(most.group(3).lower())])
+        # ("who are our most prolific writers? count every byline …": the people already grouped, ranked)
+        again = again or bool(most and not most.group(3) and most.group(1).lower() in ("who", "whose")
+                              and plan.group_by == ["author"] and free(*most.span(1)))
         if most and (not plan.group_by or within or again):
             dimension = dims.get((most.group(3) or "").lower())
             if dimension is None and most.group(1).lower() in ("who", "whose"):
@@ -1966,7 +1975,21 @@ class Planner:
                 take(*first.span())
         # "how many words", "the number of helpful votes per brand": a count cue on a measure adds it up
         summed = re.search(r"\b(?:how many|(?:total\s+)?number of|count of)\s+([a-z]+)(?:[\s-]+([a-z]+))?", lower)
-        if summed and summed.group(1) not in self.vocab.entity_words and not re.search(
+        # ("which 3 reviews were voted most helpful? give me … the number of helpful votes": rows, each one's votes)
+        rows_asked = re.search(rf"\b(?:which|what)\s+(?:{NUM}\s+)?(?:{self.row_noun_words})\b", lower)
+        # ("what is the highest number of helpful votes": the largest value, not their total)
+        extreme = summed and re.search(r"\b(?:highest|lowest|largest|smallest|biggest|greatest|max(?:imum)?|"
+                                       r"min(?:imum)?)\s+(?:total\s+)?$", lower[:summed.start()])
+        if extreme:
+            phrase = f"{summed.group(1)} {summed.group(2)}" if summed.group(2) else ""
+            column = self.vocab.measures.get(phrase) or self.vocab.measures.get(summed.group(1))
+            end = summed.end() if phrase in self.vocab.measures else summed.end(1)
+            if column and not rows_asked and free(extreme.start(), summed.start(1)):  # (the measure may be read)
+                plan.intent = "min" if re.match(r"(?:lowest|smallest|min)", extreme.group(0)) else "max"
+                plan.measure, plan.intent_span = column, (extreme.start(), end)
+                plan.evidence.append(f"{plan.intent} ({lower[extreme.start():end]!r})")
+                take(extreme.start(), end)
+        elif summed and summed.group(1) not in self.vocab.entity_words and not rows_asked and not re.search(
                 r"\b(longest|shortest|average|mean|typical)\b", lower):
             phrase = f"{summed.group(1)} {summed.group(2)}" if summed.group(2) else ""
             column = self.vocab.measures.get(phrase) or self.vocab.measures.get(summed.group(1))
@@ -1986,6 +2009,9 @@ class Planner:
                 if not (free(match.start(), match.start() + len("which")) and free(*match.span(match.lastindex))
                         if between else free(match.start(), match.end())):
                     continue
+                if intent == "count" and rows_asked and re.match(rf"(?:the\s+)?(?:number|count)\s+of\s+(?:the\s+)?"
+                                                                 rf"(?:{measures})\b", lower[match.start():]):
+                    continue  # ("which 3 reviews …? give me … the number of helpful votes": a column of the rows)
                 if intent == "count" and not self._counts_rows(lower, match):
                     # "how many homes were reserved": a fact in the text, not a count of rows; or "how many readers"
                     # when nothing else names a topic (decided in _not_rows)
@@ -2083,7 +2109,8 @@ class Planner:
             # ("among unverified reviews, which one did shoppers find most helpful": the rows named before)
             # ("which single review did the most people find helpful": words that name nothing qualify the noun and
             # say who judged)
-            asked = re.search(rf"\b(?:which|(?P<count>{NUM[1:-1]}))\s+(?:(?P<mod>[a-z]+)\s+)?"
+            asked = re.search(rf"\b(?:which\s+(?:(?P<count>{NUM[1:-1]})\s+)?|(?P<number>{NUM[1:-1]})\s+)"
+                              rf"(?:(?P<mod>[a-z]+)\s+)?"
                               rf"(?P<noun>{nouns}|(?<=which\s)ones?)\b.*?\b(?:the\s+)?(?P<order>most|least)\s+"
                               rf"(?P<judges>(?:[a-z]+\s+){{1,2}}?)?(?P<part>{parts})\b(?!\s+(?:{nouns}))", text, re.I)
             if asked and (any(self.names_something(w) and w not in STOPWORDS
@@ -2099,9 +2126,10 @@ class Planner:
                     and free(*asked.span("part"))):
                 plan.measure = column
                 plan.intent = "longest" if asked.group("order").lower() == "most" else "shortest"
-                if asked.group("count"):
-                    plan.limit = min(number_value(asked.group("count")), 100)
-                    take(*asked.span("count"))
+                said = "count" if asked.group("count") else "number" if asked.group("number") else ""
+                if said:
+                    plan.limit = min(number_value(asked.group(said)), 100)
+                    take(*asked.span(said))
                 take(*asked.span("noun"))
                 if asked.group("mod"):
                     take(*asked.span("mod"))
@@ -2132,6 +2160,10 @@ class Planner:
                                                                "biggest") else "shortest"
                 take(*ranked.span(1))
                 plan.evidence.append(f"rows ordered by {plan.measure} ({ranked.group(0)!r})")
+        if rows_asked and not plan.group_by and plan.measure and plan.intent in ("max", "min"):
+            # "which review has the highest number of helpful votes": the review, not only the highest number
+            plan.intent = "longest" if plan.intent == "max" else "shortest"
+            plan.evidence.append(f"rows ordered by {plan.measure} ({rows_asked.group(0)!r})")
         if plan.ranking and plan.measure and plan.intent in ("count", "max", "min") and not plan.per_group:
             # groups ranked by a measure: "the three lowest rated brands" (average), "the brands with the most
             # helpful votes" (total); a rating-like measure (a small scale) is averaged
