@@ -212,6 +212,7 @@ def answer(columns: list[str], rows: list[list], conditions: str = "", labels: d
     ("total_word_count", 5000, "The total word count is 5,000."),
     ("max_priority_score", 9.0, "The highest priority score is 9."),
     ("min_word_count", 120, "The lowest word count is 120."),
+    ("range_word_count", 2681, "The highest word count is 2,681 more than the lowest."),
     ("share_pct", 25.0, "The share is 25%."),
     ("share_pct", 12.5, "The share is 12.5%."),
     ("some_value", "x", "Some value is x."),

@@ -174,3 +174,8 @@ def test_a_contrast_is_restated_as_one_against_the_other(planner: Planner) -> No
     assert edited.contrast == "" and edited.conditions == []
     assert planner.plan("How many fewer politics articles than sports articles?").contrast == "difference"
     assert planner.plan("did sports or politics run more pieces?").contrast == ""  # which of them: a row each
+
+
+def test_a_range_is_restated_as_one(planner: Planner) -> None:
+    plan = planner.plan("what's the difference between the longest and the shortest article")
+    assert "Range of word count (highest minus lowest)" in interpret(plan, "articles").restatement()

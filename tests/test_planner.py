@@ -2668,3 +2668,18 @@ def test_a_count_of_what_a_row_received_is_no_column(planner: Planner) -> None:
     plan = planner.plan("How many reader comments did the Tallyrock crypto exchange piece get?")
     assert plan.missing == "reader comments"
     assert planner.plan("how many deliveries did the longest-serving midwife log").missing is None  # a fact
+
+
+def test_count_as_a_verb_before_the_rows(planner: Planner) -> None:
+    """"count the 2023 stories per quarter" said no column holds '2023' (the verb read as a count of the next word)."""
+    plan = planner.plan("For business and technology only, count the 2023 stories per quarter.")
+    assert (plan.intent, plan.group_by, plan.missing) == ("count", ["quarter"], None)
+
+
+@pytest.mark.parametrize("question", ["In spring 2023, how big was the gap between our longest and shortest fashion "
+                                      "articles?", "what's the range of word counts per category",
+                                      "what's the difference between the shortest and the longest article"])
+def test_the_gap_between_the_longest_and_the_shortest_is_a_range(planner: Planner, question: str) -> None:
+    """It listed the articles (or counted them) with 'gap' unused."""
+    plan = planner.plan(question)
+    assert (plan.intent, plan.measure, plan.unused) == ("range", "word_count", [])

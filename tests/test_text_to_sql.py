@@ -693,3 +693,8 @@ def test_groups_ranked_by_matching_rows_include_groups_with_none(setup: Setup) -
     assert setup.rows("which category has the fewest articles by Jane Doe") == [("Business", 0), ("Sports", 0)]
     # a condition on the grouped column still picks the groups; the most is unchanged
     assert setup.rows("which author has the most sports articles") == [("Tom O'Brien", 2)]
+
+
+def test_a_range_is_the_highest_minus_the_lowest(setup: Setup) -> None:
+    assert setup.scalar("what's the gap between the longest and shortest sports articles?") == 2500 - 1200
+    assert dict(setup.rows("range of word counts per category"))["Technology"] == 2001 - 500

@@ -498,7 +498,7 @@ def _narrows(condition: Condition) -> bool:
 def _action(plan: QueryPlan) -> str:
     if plan.intent == "topic" and not plan.group_by:
         return f"searching for '{plan.topic}'" if plan.topic else "listing"
-    names = {"count": "counting", "avg": "average", "sum": "total", "max": "highest", "min": "lowest",
+    names = {"count": "counting", "avg": "average", "sum": "total", "max": "highest", "min": "lowest", "range": "range",
              "share": "share", "list": "listing", "latest": "newest", "earliest": "oldest", "longest": "longest",
              "shortest": "shortest"}
     name = names.get(plan.intent, plan.intent)

@@ -23,6 +23,7 @@ from rag.understand.vocabulary import plural
 
 ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total {measure}",
            "max": "Highest {measure}", "min": "Lowest {measure}", "share": "Share of {rows}",
+           "range": "Range of {measure} (highest minus lowest)",
            "list": "Listed {rows}", "latest": "Newest {rows}", "earliest": "Oldest {rows}",
            "longest": "Longest {rows} by {measure}", "shortest": "Shortest {rows} by {measure}"}
 

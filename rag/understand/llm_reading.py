@@ -29,7 +29,7 @@ from rag.understand.vocabulary import value_tokens
 READING_MARKER = "into a JSON reading"  # words only the reading prompt contains (tests key on them)
 READING_TOKEN_BUDGET = 700  # prompt tokens of one reading; value lists are shortened to fit
 MAX_REPLY_CHARS = 8_000  # a longer reply is not a reading
-INTENTS = ("count", "avg", "sum", "max", "min", "share", "list", "latest", "earliest", "longest", "shortest",
+INTENTS = ("count", "avg", "sum", "max", "min", "share", "range", "list", "latest", "earliest", "longest", "shortest",
            "topic", "other")
 DATE_PARTS = ("year", "month", "day", "quarter", "half", "weekday")
 VALUE_OPS = ("=", "!=", "in", "not in")

@@ -342,7 +342,7 @@ class Condition:
 @dataclass
 class QueryPlan:
     question: str
-    intent: str = "topic"  # count avg sum max min share list latest earliest longest shortest topic
+    intent: str = "topic"  # count avg sum max min share range list latest earliest longest shortest topic
     measure: str | None = None
     group_by: list[str] = field(default_factory=list)
     conditions: list[Condition] = field(default_factory=list)
@@ -385,7 +385,7 @@ class QueryPlan:
     # over the same rows and groups, each a column beside the first
     also: list[tuple[str, str]] = field(default_factory=list)
 
-    AGGREGATES = ("count", "avg", "sum", "max", "min", "share")
+    AGGREGATES = ("count", "avg", "sum", "max", "min", "share", "range")
 
     @property
     def is_aggregate(self) -> bool:
@@ -589,6 +589,7 @@ class Planner:
         self._group_sizes(text, plan, take, free)
         self._repeated_titles(text, plan, take, free)
         self._measure(text, plan, take, free)
+        self._range(text, plan, take, free)
         self._second_computation(text, plan, take, free)
         self._intent(text, plan, take, free)
         plan.also = [c for c in plan.also if c != (plan.intent, plan.measure)] if plan.is_aggregate else []
@@ -2172,6 +2173,30 @@ class Planner:
             plan.intent = "avg" if rated else "sum"
             plan.evidence.append(f"{plan.intent} of {plan.measure} ranks the groups ({plan.ranking!r})")
 
+    def _range(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"How big was the gap between our longest and shortest fashion articles?", "the range of ratings": the
+        highest value of the measure minus the lowest."""
+        lower = text.lower()
+        measures = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
+        top, bottom = rf"{LONGEST}|highest|largest|biggest|most", rf"{SHORTEST}|lowest|smallest|least|fewest"
+        between = re.search(rf"\b(?:how\s+(?:big|large|wide)\s+(?:is|was|are|were)\s+(?:the\s+)?)?"
+                            rf"(?:gap|difference|spread|range|distance)\s+between\s+(?:the\s+|our\s+)?"
+                            rf"(?:(?P<a>{top})\b.*?\band\s+(?:the\s+|our\s+)?(?:{bottom})|(?P<b>{bottom})\b.*?\band\s+"
+                            rf"(?:the\s+|our\s+)?(?:{top}))\b", lower)
+        spread = measures and re.search(rf"\b(?:range|spread)\s+(?:of|in)\s+(?:the\s+|our\s+)?({measures})s?\b", lower)
+        found = between or spread
+        if not found or plan.intent != "topic" or not free(found.start(), found.start(1) if spread else found.end()):
+            return  # (the measure itself may be read already)
+        if spread:
+            plan.measure = self.vocab.measures[spread.group(1)]
+        elif re.search(LONGEST + "|" + SHORTEST, found.group(0)):
+            plan.measure = plan.measure or self.vocab.measures.get("length")  # (the longest and shortest: by length)
+        if not plan.measure:
+            return
+        plan.intent, plan.intent_span = "range", found.span()
+        plan.evidence.append(f"range of {plan.measure} ({found.group(0)!r})")
+        take(*found.span())
+
     def _row_kinds(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"product reviews", "support tickets", "news articles": a word naming the kind of row before the row noun
         names the rows themselves, not a topic to match in the text."""
@@ -2236,6 +2261,9 @@ class Planner:
         cue_end = match.end()
         if match.group(0) in ("count", "counts"):
             of = re.match(r"\s+of\s+", lower[cue_end:])
+            if not of and re.match(rf"\s+(?:(?:the|all|all\s+the|our|every|each)\s+)?(?:[\w&.'-]+\s+){{0,3}}?"
+                                   rf"(?:{self.row_noun_words})\b", lower[cue_end:]):
+                return True  # "count the 2023 stories per quarter": the verb, and the rows it counts
             if not of:  # "tickets count", "pending count?", "high priority count": rows, or the rows of a value
                 near = WORD.findall(lower[:match.start()])[-2:]
                 return any(self._is_entity(w) or self._value_of_word(w) for w in near[-1:]) or bool(

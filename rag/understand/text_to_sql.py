@@ -693,6 +693,8 @@ class SQLBuilder:
             return exp.Max(this=measure), f"max_{plan.measure}"
         if plan.intent in ("min", "shortest") and measure is not None:
             return exp.Min(this=measure), f"min_{plan.measure}"
+        if plan.intent == "range" and measure is not None:  # "the gap between the longest and the shortest"
+            return exp.Sub(this=exp.Max(this=measure), expression=exp.Min(this=measure.copy())), f"range_{plan.measure}"
         if plan.share_within_groups:
             # "what percent of each department's reviews are unverified": the part's rows over the group's rows
             # (the query reads only the whole, see `_scope`)
