@@ -242,7 +242,7 @@ def test_the_longest_row_without_a_length_column_is_the_longest_text(ask) -> Non
     """No word-count column: "the longest review" orders by the text's length, never by another number (rating)."""
     (row,) = ask("What is the longest review?")
     assert row[-1] == max(len(str(r["review_text"])) for r in ROWS)
-    assert ask.planner.plan("What is the longest review?").measure is None
+    assert ask.planner.plan("What is the longest review?").measure == "review_text_length_chars"  # (not rating)
 
 
 def test_totals_over_all_but_one_value_and_bounds_in_words(ask) -> None:  # noqa: ANN001

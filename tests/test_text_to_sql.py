@@ -450,6 +450,12 @@ def test_ticket_table(tmp_path: Path) -> None:
     keys = source.run_select(builder.row_keys_sql(planner.plan("tickets by Natarajan about VPN"),
                                                   source.key_columns))
     assert sorted(r[0] for r in keys.rows) == [1, 4]
+    # no length column: the text's length in characters; rows named by their id
+    assert run("average length in characters per status") == [
+        ("closed", len(TICKETS[1][2])), ("open", (len(TICKETS[0][2]) + len(TICKETS[2][2])) / 2),
+        ("pending", len(TICKETS[3][2]))]
+    assert [r[0] for r in run("tickets longer than 25 characters")] == [1]
+    assert [r[:2] for r in run("show me tickets 2 and 3")] == [(3, "Password reset"), (2, "Printer jam")]
 
 
 def test_ticket_count_with_the_date_columns_verb(tmp_path: Path) -> None:

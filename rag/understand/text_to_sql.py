@@ -17,7 +17,7 @@ from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
 from rag.errors import NotInTable
 from rag.understand.dates import period_label
 from rag.understand.planner import CALENDAR_DIMENSIONS, HAS, WEEKDAYS, Condition, QueryPlan
-from rag.understand.vocabulary import GENERIC_COLUMN_WORDS
+from rag.understand.vocabulary import GENERIC_COLUMN_WORDS, text_length_measure
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
 ROLE_OF_DIMENSION = {"year": "date", "month": "date", "day": "date", "author": "authors"}  # column role behind it
@@ -71,7 +71,8 @@ class SQLBuilder:
         return (plan.intent == "count" and bool(plan.group_by) and not plan.distinct and not plan.count_per
                 and not plan.top_per and not plan.group_size and not plan.group_average and not plan.group_spread
                 and not plan.also and not plan.contrast and not plan.share_within_groups
-                and (plan.order_most or plan.order_least or plan.with_ties or bool(plan.limit))
+                and (plan.with_ties or bool(plan.limit) or bool(plan.ranking))  # (not an order alone: "by
+                # severity, most severe first" lists the groups there are)
                 and all(d not in CALENDAR_DIMENSIONS and not d.startswith(HAS) for d in plan.group_by)
                 and (bool(plan.topic) or any(c.column not in {self._group_column(d) for d in plan.group_by}
                                              for c in plan.conditions)))
@@ -118,7 +119,11 @@ class SQLBuilder:
     def _table(self) -> exp.Table:
         return exp.to_table(self.table, dialect=self.dialect)
 
-    def _col(self, name: str) -> exp.Column:
+    def _col(self, name: str) -> exp.Expression:
+        """A column; the text's length in characters for the measure of that name (a table without a length
+        column, see `text_length_measure`)."""
+        if self.roles.content and name == text_length_measure(self.roles.content) and name not in (self.columns or ()):
+            return exp.func("LENGTH", exp.column(self.roles.content, quoted=True))
         return exp.column(name, quoted=True)
 
     def _all_columns(self) -> list[str]:
@@ -139,7 +144,7 @@ class SQLBuilder:
         col = exp.column(column, table=table, quoted=True) if table else self._col(column)
         if column == self.roles.date and self.roles.date_unit:
             return exp.alias_(date_text_sql(col, self.roles.date_unit, self.dialect), column, quoted=True)
-        return col
+        return col if isinstance(col, exp.Column) else exp.alias_(col, column, quoted=True)
 
     def _dimension(self, dimension: str) -> tuple[exp.Expression, str]:
         if dimension == "quarter" and self.roles.date:

@@ -163,6 +163,15 @@ def plural(word: str) -> str:
     return word + "s"
 
 
+TEXT_LENGTH_SUFFIX = "_length_chars"
+
+
+def text_length_measure(content: str) -> str:
+    """The name of the measure "the length of the text in characters" on a table without a length column; the SQL
+    builder computes it (LENGTH(content)), no column of the table holds it."""
+    return content + TEXT_LENGTH_SUFFIX
+
+
 def column_words(column: str | None) -> tuple[str, ...]:
     """'article_category' -> ('article_category', 'article category', 'category')."""
     if not column:
@@ -275,6 +284,10 @@ class Vocabulary:
             if parts[0] in {"word", "words"}:
                 for phrase in ("words", "word", "length", "long", "size"):
                     vocab.measures.setdefault(phrase, column)
+        if roles.content and "length" not in vocab.measures:
+            # no length column: the text's length in characters ("average description length in characters")
+            for phrase in ("length", "lengths", "characters", "character", "chars", "character count"):
+                vocab.measures.setdefault(phrase, text_length_measure(roles.content))
         base = table.lower()
         nouns = {base, singular(base), *column_words(base)}
         noun = singular(column_words(base)[-1]) if column_words(base) else base
