@@ -2683,3 +2683,11 @@ def test_the_gap_between_the_longest_and_the_shortest_is_a_range(planner: Planne
     """It listed the articles (or counted them) with 'gap' unused."""
     plan = planner.plan(question)
     assert (plan.intent, plan.measure, plan.unused) == ("range", "word_count", [])
+
+
+def test_a_rate_per_unit_of_time_for_each_group(tickets: Planner) -> None:
+    """"On average, how many tickets a month does each agent pick up?" averaged the tickets per agent (12.2), not
+    each agent's tickets per month."""
+    plan = tickets.plan("On average, how many tickets a month does each agent pick up?")
+    assert (plan.intent, plan.count_per, plan.group_by) == ("avg", "month", ["author"])
+    assert tickets.plan("how many tickets per agent on average").count_per == "author"

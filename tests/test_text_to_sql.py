@@ -704,3 +704,10 @@ def test_groups_ranked_by_matching_rows_include_groups_with_none(setup: Setup) -
 def test_a_range_is_the_highest_minus_the_lowest(setup: Setup) -> None:
     assert setup.scalar("what's the gap between the longest and shortest sports articles?") == 2500 - 1200
     assert dict(setup.rows("range of word counts per category"))["Technology"] == 2001 - 500
+
+
+def test_a_rate_per_month_for_each_group(setup: Setup) -> None:
+    """Each author's articles over the months of the period (not only the months they wrote in)."""
+    rows = dict(setup.rows("On average, how many articles a month does each author write in 2023?"))
+    months_2023 = len({r["published_date"][:7] for r in ROWS if r["published_date"].startswith("2023")})
+    assert rows["Ann Lee"] == round(2 / months_2023, 2) and rows["Maria Lopez"] == round(1 / months_2023, 2)

@@ -2063,6 +2063,19 @@ class Planner:
         self._per_group(text, plan, take, free)
         self._group_averages(text, plan, take, free)
         on_average = re.search(r"\bon (?:an? )?(average|avg)\b", lower)
+        rate = re.search(r"(?<!\bin )(?<!\bfor )(?<!\bthan )\b(?:a|an|each|every|per)\s+(year|quarter|month|week|day)\b"
+                         r"(?!\s+(?:ago|of|before|after|earlier|later|back|long|or|and))", lower)
+        rated = bool(rate) and free(*rate.span()) and bool(on_average or rate.group(0).startswith("a"))
+        if (rated and on_average and plan.intent == "count" and len(plan.group_by) == 1 and not plan.distinct
+                and plan.group_by[0] not in CALENDAR_DIMENSIONS and not plan.ranking and not plan.limit
+                and not plan.measure):
+            # "on average, how many tickets a month does each agent pick up": each agent's rows per month
+            plan.count_per, plan.intent = rate.group(1), "avg"
+            plan.unused = [w for w in plan.unused if w.lower() not in ("average", "avg")]
+            plan.evidence.append(f"average of the counts per {plan.count_per}, for each {plan.group_by[0]} "
+                                 f"({rate.group(0)!r})")
+            take(*rate.span())
+            take(*on_average.span())
         if (on_average and plan.intent == "count" and len(plan.group_by) == 1 and not plan.distinct
                 and not plan.ranking and not plan.limit and not plan.per_group and not plan.measure):
             # "how many tickets per agent on average": the count per agent, averaged
@@ -2071,8 +2084,6 @@ class Planner:
             plan.unused = [w for w in plan.unused if w.lower() not in ("average", "avg")]
             plan.evidence.append(f"average of the counts per {plan.count_per} ({on_average.group(0)!r})")
             take(*on_average.span())
-        rate = re.search(r"(?<!\bin )(?<!\bfor )(?<!\bthan )\b(?:a|an|each|every|per)\s+(year|quarter|month|week|day)\b"
-                         r"(?!\s+(?:ago|of|before|after|earlier|later|back|long|or|and))", lower)
         if (rate and plan.intent == "count" and not plan.group_by and not plan.distinct and not plan.measure
                 and not plan.limit and free(*rate.span()) and (on_average or rate.group(0).startswith("a"))):
             # "how many urgent issues do we get a month", "tickets per week on average": the rows counted per unit

@@ -574,12 +574,23 @@ class SQLBuilder:
         else:
             key, name = self._grouping(plan.count_per)
             rows, groups = exp.select().from_(self._table()), exp.select().from_(self._table())
-        rows = rows.select(exp.Count(this=exp.Star()))
-        if where is not None:
-            rows = rows.where(where)
         groups = groups.select(exp.Count(this=exp.Distinct(expressions=[key])))
         if period_where is not None:
             groups = groups.where(period_where)
+        if plan.group_by:
+            # "how many tickets a month does each agent pick up": each group's rows over the units of the period
+            source, group, group_name = self._group_source(plan.group_by[0])
+            ratio = exp.Div(this=exp.Mul(this=exp.Literal.number("1.0"), expression=exp.Count(this=exp.Star())),
+                            expression=exp.func("NULLIF", exp.Subquery(this=groups), exp.Literal.number(0)))
+            value_name = f"avg_{self._entity()}s_per_{name}"
+            query = source.select(exp.alias_(group, group_name),
+                                  exp.alias_(exp.func("ROUND", ratio, exp.Literal.number(DECIMALS)), value_name))
+            query = query.where(exp.and_(*(e for e in (where, exp.not_(self._is_empty(group.copy()))) if e)))
+            return query.group_by(exp.column(group_name)).order_by(
+                exp.Ordered(this=exp.column(value_name), desc=True), exp.column(group_name))
+        rows = rows.select(exp.Count(this=exp.Star()))
+        if where is not None:
+            rows = rows.where(where)
         ratio = exp.Div(this=exp.Mul(this=exp.Literal.number("1.0"), expression=exp.Subquery(this=rows)),
                         expression=exp.func("NULLIF", exp.Subquery(this=groups), exp.Literal.number(0)))
         return exp.select(exp.alias_(exp.func("ROUND", ratio, exp.Literal.number(DECIMALS)),
