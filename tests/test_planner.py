@@ -1592,7 +1592,8 @@ def test_no_time_of_day_without_times_or_on_a_bare_number(tickets: Planner, revi
     ("articles with the author field blank", "authors"),
     ("How many tickets aren't assigned to any agent?", "assignee"),
     ("tickets that were left with the assignee empty", "assignee"),
-    ("how many tickets where the assignee field was left empty?", "assignee")])
+    ("how many tickets where the assignee field was left empty?", "assignee"),
+    ("How many articles have nobody credited as author?", "authors")])
 def test_an_empty_value_said_in_a_clause(question: str, column: str, planner: Planner, tickets: Planner) -> None:
     """"with the reviewer name blank", "aren't filed under any department": the column is empty (the words were
     unused and every row was counted)."""
@@ -2691,3 +2692,79 @@ def test_a_rate_per_unit_of_time_for_each_group(tickets: Planner) -> None:
     plan = tickets.plan("On average, how many tickets a month does each agent pick up?")
     assert (plan.intent, plan.count_per, plan.group_by) == ("avg", "month", ["author"])
     assert tickets.plan("how many tickets per agent on average").count_per == "author"
+
+
+def test_a_number_of_long_rows_is_no_bound_on_length(planner: Planner) -> None:
+    """"Which sections have at least two long reads (over 2,000 words), and how many does each have?" read 'at least
+    two long' as word_count >= 2 and listed every section (silent)."""
+    plan = planner.plan("Which sections have at least two long reads (over 2,000 words), and how many does each have?")
+    assert plan.group_size == (">=", 2) and [(c.op, c.value) for c in conditions(plan, "number")] == [(">", 2000)]
+
+
+@pytest.mark.parametrize("question", [
+    "What's the headline of the review with the most helpful votes, and how many votes did it get?",
+    "how many helpful votes did the review with the most helpful votes get"])
+def test_the_votes_of_the_row_with_the_most_are_that_rows(reviews: Planner, question: str) -> None:
+    """Both added up every review's votes (9,177; silent on the first run of probe 17)."""
+    plan = reviews.plan(question)
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "helpful_votes", 1)
+
+
+def test_a_person_a_row_does_not_have_and_empty_ones_counted_too(planner: Planner) -> None:
+    """"How many sports articles don't have Sam Oyelaran on the byline? Unsigned ones count too." counted the unsigned
+    articles by Sam Oyelaran: 0."""
+    plan = planner.plan("How many sports articles don't have Aisha Khan on the byline? Unsigned ones count too.")
+    assert [(c.kind, c.op) for c in plan.conditions if c.kind != "category"] == [("author", "!=")]
+    assert only(planner.plan("how many unsigned sports articles"), "missing").op == "is empty"
+
+
+def test_lengths_name_the_length_measure(planner: Planner) -> None:
+    plan = planner.plan("Top 3 longest articels by word count? Titles and lengths, longest first pls")
+    assert (plan.intent, plan.limit, plan.topic) == ("longest", 3, "")
+
+
+def test_a_clock_time_with_or_later(tickets: Planner) -> None:
+    """"at 12:00 or later" was no bound: the space before "or" had been read by the minutes."""
+    plan = tickets.plan("How many tickets were logged in the afternoon, i.e. at 12:00 or later?")
+    assert (only(plan, "hour").op, only(plan, "hour").value) == (">=", 12)
+
+
+def test_a_lower_case_first_name_after_a_person_cue(tickets: Planner) -> None:
+    """"the most recent ticket assigned to priya" searched the texts for 'priya'."""
+    assert only(tickets.plan("whats the most recent ticket assigned to priya"), "author_like").value == "priya"
+    assert not conditions(tickets.plan("tickets assigned to me"), "author_like")
+
+
+@pytest.mark.parametrize("question", ["how many tickets were opened in the week starting monday march 11 2024?",
+                                      "tickets on Monday March 11"])
+def test_a_weekday_written_with_its_date_is_part_of_it(tickets: Planner, question: str) -> None:
+    """'monday' became a weekday condition on top of the week (0 rows), or a text match beside the day."""
+    plan = tickets.plan(question)
+    assert not conditions(plan, "weekday") and only(plan, "date") and plan.topic == ""
+
+
+def test_a_verb_introducing_the_groups_is_no_text_match(reviews: Planner) -> None:
+    """"…, only counting brands with at least 50 reviews" matched 'counting' in the texts: nothing found."""
+    plan = reviews.plan("Top 3 brands by average rating, only counting brands with at least 50 reviews. Highest first.")
+    assert (plan.group_size, plan.limit, plan.topic, plan.unused) == ((">=", 50), 3, "", [])
+
+
+def test_a_surname_typed_without_its_accent() -> None:
+    """"people with the surname Muller" searched the texts; the table spells it Müller."""
+    roles = ColumnRoles(content="review_text", title="headline", authors="reviewer")
+    accented = Planner("reviews", roles, TableProfile(row_count=9, authors={"Oliver Müller": 2, "H. Müller": 1,
+                                                                            "Ann Lee": 6}))
+    plan = accented.plan("How many reviews were written by people with the surname Muller?")
+    assert only(plan, "author_like").value == "müller"
+
+
+def test_whats_without_its_apostrophe(messy: Planner) -> None:
+    plan = messy.plan("how many reviews has DIY Dave left, and whats his avg star rating?")
+    assert plan.also == [("avg", "rating")]
+
+
+def test_younger_people_compared_ask_for_an_age(reviews: Planner) -> None:
+    """"Do reviewers over 60 give higher star ratings than younger reviewers?" searched '60 higher'."""
+    plan = reviews.plan("Do reviewers over 60 give higher star ratings than younger reviewers?")
+    assert plan.missing == "age" and plan.route()[0] == Route.SQL
+    assert reviews.plan("older reviews about kettles").missing is None  # (rows, by date)

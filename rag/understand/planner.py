@@ -37,6 +37,7 @@ from rag.understand.vocabulary import (
     column_words,
     name_key,
     singular,
+    unaccented,
     value_tokens,
 )
 
@@ -128,7 +129,7 @@ TIME_OF_DAY = re.compile(
     rf"(?P<clock>{_CLOCK})(?::(?P<minutes>\d\d))?\s*(?:o'?clock\s*)?(?P<half>a\.?m\.?|p\.?m\.?|"
     r"in the (?:morning|afternoon|evening)|at night|(?=:))?)(?:\s+onwards?)?"
     # "at 6 pm or later", "at nine or earlier": a bound only with such an end
-    r"(?P<later>\s+or\s+(?:later|after))?(?P<earlier>\s+or\s+(?:earlier|before))?", re.I)
+    r"(?P<later>\s*or\s+(?:later|after))?(?P<earlier>\s*or\s+(?:earlier|before))?", re.I)
 POSSESSIVES = frozenset({"our", "my", "your", "their", "his", "her", "its"})
 # "the most common priority", "the most frequent brand", "the lightest caseload": ranked by their number of rows
 ROW_COUNT_WORDS = frozenset({"common", "frequent", "popular", "usual", "prevalent", "caseload", "workload", "load",
@@ -232,9 +233,14 @@ DONE_VERBS = (r"write|written|cover|covered|report|reported|handle|handled|own|r
               r"posted|submit|get|take|deal with|work on|close|closed|fix|fixed|answer|answered|publish|published")
 AUTHOR_CUES = (
     re.compile(rf"\b(?:{BY_CUE})\s+" + NAME),
+    # "people with the surname Muller", "whose first name is Ines"
+    re.compile(r"\b(?i:(?:sur|last\s+|family\s+|first\s+|given\s+)names?)\s+(?i:is\s+|of\s+)?" + NAME),
     re.compile(r"\b(?i:did|does|has|have)\s+" + NAME + rf"\s+(?:{DONE_VERBS})\b"),
     re.compile(NAME + rf"\s+(?:{AUTHOR_VERBS})\b"),
 )
+# a name typed in lower case after a cue that can only introduce a person ("assigned to priya", "handled by omar")
+LOWER_NAME_CUE = re.compile(r"\b(?:(?:written|authored|handled|owned|reviewed|resolved|closed|assigned)\s+(?:by|to)|"
+                            r"assigned\s+to)\s+([a-z][\w'’\-]+)\b")
 # What a person's possessive names when it is authorship ("Valbrook's piece", "Omar's latest tickets"): the table's
 # row nouns (see Planner) and these nouns of someone's work, up to two words after the possessive.
 WORK_NOUNS = ("work", "works", "writing", "reporting", "coverage", "column", "columns", "byline", "bylines", "queue")
@@ -265,7 +271,7 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"rather than|instead of|"
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
-                          r"ever|marked|as|anything|everything|all)\s+)*$", re.I)
+                          r"ever|marked|as|anything|everything|all|have|has|had)\s+)*$", re.I)
 # A capability asked for ("a way to see only unowned tickets", "an option to hide closed ones"): English nouns of
 # a means to do something, and what follows them describes it
 DESCRIBED = re.compile(r"\b(?:a|an|the|some|any)\s+(?:way|option|ability|feature|setting|button|means|possibility)s?"
@@ -501,7 +507,12 @@ class Planner:
             rf"\b(?:which|what|the)\s+(?:[\w-]+\s+)?({nouns})\b[^.?!]*?\b({WAITED_LONGEST})\b", re.I)
         works = "|".join(sorted({*nouns.split("|"), *WORK_NOUNS}, key=len, reverse=True))
         possessive = rf"['’]s?\s+(?P<between>(?:[a-z]+\s+){{0,2}}?)(?:{works})\b"
-        self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive))
+        self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive), LOWER_NAME_CUE)
+        spellings: dict[str, list[str]] = {}
+        for part in self.vocab.author_parts:
+            spellings.setdefault(unaccented(part), []).append(part)
+        # a name part by its letters without accents, when that names one spelling ("muller" -> "müller")
+        self.unaccented_parts = {key: parts[0] for key, parts in spellings.items() if len(parts) == 1}
         # "Mum's reviews", "Mum wrote" (and "did Mum write", with the auxiliary before the name)
         self.possessive_work = re.compile(possessive, re.I)
         self.cue_after_name = re.compile(rf"{possessive}|\s+(?:{AUTHOR_VERBS})\b", re.I)
@@ -594,6 +605,7 @@ class Planner:
         self._intent(text, plan, take, free)
         plan.also = [c for c in plan.also if c != (plan.intent, plan.measure)] if plan.is_aggregate else []
         self._missing_values(text, plan, take, free)
+        self._included_too(text, plan, take)
         self._flags(text, plan, take, free)
         self._row_kinds(text, plan, take, free)
         self._categories(text, plan, take, free)
@@ -620,6 +632,7 @@ class Planner:
         if plan.intent == "share":
             self._share_population(text, plan)
         self._defined_terms(text, plan, take, free)
+        self._scope_verbs(text, take, free)
         self._time_order(text, plan, take, free)
         self._columns_asked(text, plan, take, free)
         plan.topic = self._topic(text, consumed)
@@ -935,6 +948,8 @@ class Planner:
                 return whole
             if lower in UNWRITTEN_APOSTROPHES and lower.endswith("nt"):  # "dont have": the grammar reads "don't"
                 return word[:-1] + "'" + word[-1]
+            if lower in UNWRITTEN_APOSTROPHES and lower != "lets":  # "whats his avg rating": "what's"
+                return word[:-1] + "'s"
             if word in SHORTHAND and not possessive and re.match(r"[\s?!,.;:)]|$", text[match.end():]) and re.search(
                     r"(?:^|[\s(,])$", text[:match.start()]):
                 return SHORTHAND[word]  # (unreported, as the apostrophes: only the spelling changes)
@@ -1145,10 +1160,13 @@ class Planner:
                 words.append(match.group(0))
                 take(*match.span())
         for match in WEEKDAY_CUE.finditer(text):
+            if free(*match.span()) and re.match(r",?\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+                                                r"\s+)?\d{1,2}\b", text[match.end():], re.I):
+                take(*match.span())  # "Monday 17 April", "monday march 11 2024": a day, written with its weekday
+                continue
             if (not free(match.start(), match.end()) or re.match(r"\s+of\s+the\s+week", text[match.end():])
-                    or re.match(r",?\s+\d{1,2}\b", text[match.end():])
                     or re.search(r"\b(?:which|what|per|each|every|by)\s+$", text[:match.start()], re.I)):
-                continue  # "day of the week", "which weekday" are groupings; "Monday 17 April" is a date
+                continue  # "day of the week", "which weekday" are groupings
             word = match.group(1).lower()
             if word.startswith("weekend"):
                 found = [0, 6]
@@ -1435,6 +1453,8 @@ class Planner:
                     take(start, match.end())
         named = re.compile(rf"({measure_words})\b", re.I) if measure_words else None
         for match in COMPARE_NUMBER.finditer(text):
+            if match.group(3).lower() == "long" and re.match(r"\s+[a-z]", text[match.end():], re.I):
+                continue  # "at least two long reads": a number of rows that are long, no bound on the length
             column, end = self.vocab.measures.get(match.group(3).lower()), match.end()
             longer = named.match(text, match.start(3)) if named else None
             if longer and (not column or longer.end() > end):  # "more than ten helpful votes": a two-word measure
@@ -1767,7 +1787,9 @@ class Planner:
     def _group_sizes(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"How many brands have more than 150 reviews", "which agents handled at least 12 tickets": a number of rows
         that each group must reach (the rows are counted per group, and the groups are kept or dropped)."""
-        nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
+        # (or a plural the question defines in brackets: "at least two long reads (over 2,000 words)")
+        nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True)
+                         ) + r"|[a-z]+s(?=\s*\()"
         sized = re.search(rf"\b({COMPARE_WORDS.replace('|with', '')})\s+{NUM}\s+(?:[a-z&'.-]+\s+)?({nouns})\b",
                           text, re.I)
         # "a byline on four or more articles": the bound after the number
@@ -1977,7 +1999,10 @@ class Planner:
         # "how many words", "the number of helpful votes per brand": a count cue on a measure adds it up
         summed = re.search(r"\b(?:how many|(?:total\s+)?number of|count of)\s+([a-z]+)(?:[\s-]+([a-z]+))?", lower)
         # ("which 3 reviews were voted most helpful? give me … the number of helpful votes": rows, each one's votes)
-        rows_asked = re.search(rf"\b(?:which|what)\s+(?:{NUM}\s+)?(?:{self.row_noun_words})\b", lower)
+        # ("the headline of the review with the most helpful votes, and how many votes did it get": that row's votes)
+        rows_asked = re.search(rf"\b(?:which|what)\s+(?:{NUM}\s+)?(?:{self.row_noun_words})\b|\bthe\s+(?:{NUM}\s+)?"
+                               rf"(?:{self.row_noun_words})\s+(?:with|that\s+(?:has|had|got|received)|which\s+(?:has|had|"
+                               rf"got|received))\s+the\s+(?:most|highest|fewest|lowest|least|largest|biggest)\b", lower)
         # ("what is the highest number of helpful votes": the largest value, not their total)
         extreme = summed and re.search(r"\b(?:highest|lowest|largest|smallest|biggest|greatest|max(?:imum)?|"
                                        r"min(?:imum)?)\s+(?:total\s+)?$", lower[:summed.start()])
@@ -2010,8 +2035,9 @@ class Planner:
                 if not (free(match.start(), match.start() + len("which")) and free(*match.span(match.lastindex))
                         if between else free(match.start(), match.end())):
                     continue
-                if intent == "count" and rows_asked and re.match(rf"(?:the\s+)?(?:number|count)\s+of\s+(?:the\s+)?"
-                                                                 rf"(?:{measures})\b", lower[match.start():]):
+                if intent == "count" and rows_asked and re.match(
+                        rf"(?:(?:the\s+)?(?:number|count)\s+of|how\s+many)\s+(?:the\s+)?(?:{measures})\b",
+                        lower[match.start():]):
                     continue  # ("which 3 reviews …? give me … the number of helpful votes": a column of the rows)
                 if intent == "count" and not self._counts_rows(lower, match):
                     # "how many homes were reserved": a fact in the text, not a count of rows; or "how many readers"
@@ -2494,12 +2520,15 @@ class Planner:
         blank = (rf"\b(?:the\s+)?({nouns})(?:'s)?(?:\s+(?:name|field|section|box|column|value|entry|cell|slot)){{0,2}}"
                  rf"\s+(?:(?:is|was|are|were|been|being|has\s+been|had\s+been)\s+)?(?:(?:left|kept)\s+)?"
                  rf"(?:blank|empty|missing|unset|unfilled)\b")
-        negated = (rf"(?:\bnot|\bnever|n't)((?:\s+[a-z']+){{0,4}}?)\s+(?:any|anyone|anybody|someone|somebody)"
+        # ("have nobody credited as author": no one, then what they would be)
+        negated = (rf"(?:(?:\bnot|\bnever|n't)((?:\s+[a-z']+){{0,4}}?)\s+(?:any|anyone|anybody|someone|somebody)|"
+                   rf"\b(?:nobody|no\s+one|no-one)()(?=\s+(?:[a-z]+\s+)?(?:as|for|under|in)\s))"
                    rf"((?:\s+[a-z]+)?)(?:\s+(?:as|for|under|in))?\s+(?:(?:the|an?)\s+)?({nouns})\b")
         for match in [*re.finditer(blank, text, re.I), *re.finditer(negated, text, re.I)]:
             noun = match.group(match.lastindex or 1)
             column = columns.get(self.vocab.dimensions[noun.lower()])
-            between = f"{match.group(1)} {match.group(2)}".split() if match.lastindex == 3 else []
+            between = (f"{match.group(1) or ''} {match.group(2) or ''} {match.group(3)}".split()
+                       if match.lastindex == 4 else [])
             if not column or not free(*match.span()) or any(self.is_table_word(w) for w in between):
                 continue
             aside = self._set_aside(text, match.start(), free)  # "skip reviews with the department missing"
@@ -2508,6 +2537,29 @@ class Planner:
                                              span=(start, match.end())))
             plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
             take(start, match.end())
+
+    def _scope_verbs(self, text: str, take: Any, free: Any) -> None:
+        """"…, only counting brands with at least 50 reviews", "considering only reviews from 2023": a verb that
+        introduces the rows or groups the question is about is grammar, not a word to match in the texts."""
+        dimensions = "|".join(sorted((re.escape(w) for w in self.vocab.dimensions), key=len, reverse=True))
+        for match in re.finditer(rf"\b(?:only\s+)?(?:counting|considering|including|looking\s+at|taking|using)"
+                                 rf"(?:\s+only)?(?=\s+(?:the\s+|our\s+|all\s+)?(?:{self.row_noun_words}|{dimensions})"
+                                 rf"\b)", text, re.I):
+            if free(*match.span()):
+                take(*match.span())
+
+    @staticmethod
+    def _included_too(text: str, plan: QueryPlan, take: Any) -> None:
+        """"… don't have Sam Oyelaran on the byline? Unsigned ones count too.": rows with an empty value said to be
+        counted as well are no condition (they had become the only rows counted)."""
+        for condition in [c for c in plan.conditions if c.kind == "missing" and c.op == "is empty" and c.span]:
+            too = re.match(r"\s*(?:ones?|articles?|rows?|items?|entries|[a-z]+s)?\s*(?:count|counts|are\s+counted|"
+                           r"are\s+included|should\s+count|included)(?:\s+(?:too|as\s+well|also))?\b",
+                           text[condition.span[1]:], re.I)
+            if too:
+                plan.conditions.remove(condition)
+                take(condition.span[1], condition.span[1] + too.end())
+                plan.evidence.append(f"{condition.words!r} are counted too: no condition")
 
     def _set_aside(self, text: str, start: int, free: Any) -> int | None:
         """Where an exclusion cue starts that sets aside the rows described from `start` ("leave out reviews that
@@ -2979,7 +3031,10 @@ class Planner:
                 words = [POSSESSIVE.sub("", w) for w in match.group(1).split()]
                 # a double-barrelled surname written with a space ("Delacroix Hale's story"): its hyphenated form
                 words += [f"{a}-{b}" for a, b in itertools.pairwise(words)]
-                known = [w for w in words if w.lower() in self.vocab.author_parts]
+                # (accents as typed or not: "Muller" is the "Müller" of the table)
+                known = [w if w.lower() in self.vocab.author_parts else self.unaccented_parts[unaccented(w.lower())]
+                         for w in words if w.lower() in self.vocab.author_parts
+                         or unaccented(w.lower()) in self.unaccented_parts]
                 # "from" is a weak cue ("news from Paris"): only a name part that is rare as a word counts after it.
                 weak = match.group(0).lower().startswith("from ")
                 if known and not (weak and not is_rare_word(known[-1])):
@@ -3134,6 +3189,19 @@ class Planner:
     def _missing_measure(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"average price" on a table without a price: the noun after the cue names nothing the table has, so
         the answer must say so rather than average another column."""
+        people = "|".join(sorted({re.escape(w) for w, d in self.vocab.dimensions.items() if d == "author"}
+                                 | {"people", "customers", "users", "buyers", "shoppers", "readers"},
+                                 key=len, reverse=True))
+        compared = re.search(rf"\b(young|old)er\s+(?:{people})\b", text, re.I)
+        word = compared.group(1).lower() if compared else ""
+        if word and not self.vocab.measures.get(QUANTITY_OF[word]) and free(*compared.span()):
+            # "do reviewers over 60 give higher ratings than younger reviewers?": their age, which no column holds
+            plan.missing = QUANTITY_OF[word]
+            if plan.intent in ("topic", "list"):  # (a computation the table cannot make: said, never searched)
+                plan.intent = "avg" if plan.measure else "count"
+            plan.evidence.append(f"no column for {plan.missing!r} ({compared.group(0)!r})")
+            take(*compared.span())
+            return
         rate = re.search(r"\b([a-z]+)\s+(rates?|ratios?)\b", text, re.I)
         # (a rate the question explains as a share is that share: "completion rate (share of their tickets that are
         # closed)")

@@ -115,10 +115,15 @@ VALUE_TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)*|&")
 MAX_VALUE_TOKENS = 8
 
 
+def unaccented(text: str) -> str:
+    """"Müller" -> "Muller": the letters without their accents."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def value_tokens(text: str) -> list[str]:
     """Lower-case tokens with accents and apostrophes dropped and '&' read as 'and' ("Levi's & Co" -> levis and co,
     "Bébé Lune" -> bebe lune)."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    plain = unaccented(text)
     return ["and" if t == "&" else t.lower().replace("'", "").replace("’", "") for t in VALUE_TOKEN.findall(plain)]
 
 
@@ -282,7 +287,7 @@ class Vocabulary:
                     vocab.measures.setdefault(word + "s", column)
             parts = column.lower().split("_")
             if parts[0] in {"word", "words"}:
-                for phrase in ("words", "word", "length", "long", "size"):
+                for phrase in ("words", "word", "length", "lengths", "long", "size"):
                     vocab.measures.setdefault(phrase, column)
         if roles.content and "length" not in vocab.measures:
             # no length column: the text's length in characters ("average description length in characters")
