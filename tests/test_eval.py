@@ -105,6 +105,10 @@ def test_a_comparison_in_one_row_matches_a_reference_with_a_row_per_value() -> N
     assert not sql_result_match(ExpectedSQL(rows=[["Voltair", 49], ["Lumo", 47]]), row)  # no column names
     ratings = ["avg_helpful_votes (rating 1)", "avg_helpful_votes (rating 5)", "difference"]
     assert sql_result_match(ExpectedSQL(rows=[[1, 6.25], [5, 3.06]]), [[6.25, 3.06, 3.19]], columns=ratings)
+    # the two sides of a yes/no column, named in words, are its stored values 1 and 0
+    flags = ["avg_helpful_votes (verified)", "avg_helpful_votes (not verified)", "difference"]
+    assert sql_result_match(ExpectedSQL(rows=[[0, 3.23], [1, 3.77]]), [[3.77, 3.23, 0.54]], columns=flags)
+    assert not sql_result_match(ExpectedSQL(rows=[[1, 3.23], [0, 3.77]]), [[3.77, 3.23, 0.54]], columns=flags)
 
 
 def test_rows_match_counts_duplicates() -> None:
