@@ -313,6 +313,11 @@ def test_last_calendar_units_are_whole_units() -> None:
     assert period("last calendar month")[:2] == (d("2023-05-01"), d("2023-05-31"))  # (as "last month")
 
 
+def test_a_window_counted_back_from_the_newest_row() -> None:
+    assert period("going back 28 days from the most recent ticket in the data")[:2] == (d("2023-05-19"), TODAY)
+    assert period("counting back three weeks from our most recent article")[:2] == (d("2023-05-26"), TODAY)
+
+
 def test_relative_months_clamp_at_month_end() -> None:
     assert period("last 1 month", today=date(2023, 3, 31))[:2] == (d("2023-03-01"), d("2023-03-31"))
     assert period("last month", today=date(2023, 1, 10))[:2] == (d("2022-12-01"), d("2022-12-31"))

@@ -1392,12 +1392,14 @@ def test_a_rare_unmarked_word_no_text_holds_is_not_a_text_match() -> None:
     and its text match counted 0 tickets; it is now listed as not used. A word the text holds stays a text match."""
     in_text = {"crypto"}
     planner = Planner("tickets", TICKET_ROLES, TICKET_PROFILE, text_mentions=lambda word: word.lower() in in_text)
-    plan = planner.plan("How many tickets landed in Priya Natarajan's queue in March?")
+    plan = planner.plan("How many requests in Priya Natarajan's queue landed in March?")
     assert not conditions(plan, "text_like") and plan.topic == ""
     assert "landed" in plan.unused and any("no text holds 'landed'" in e for e in plan.evidence)
     assert planner.plan("How many crypto tickets in March?").topic == "crypto"
     unknown = Planner("tickets", TICKET_ROLES, TICKET_PROFILE, text_mentions=lambda word: None)
-    assert unknown.plan("How many tickets landed in March?").topic == "landed"  # no evidence either way: as before
+    assert unknown.plan("How many crypto tickets in March?").topic == "crypto"  # no evidence either way: as before
+    # a verb right after the row noun says what the rows did, whatever the texts hold
+    assert "landed" in unknown.plan("How many tickets landed in March?").unused
 
 
 @pytest.mark.parametrize(("question", "intent"), [
@@ -2768,3 +2770,59 @@ def test_younger_people_compared_ask_for_an_age(reviews: Planner) -> None:
     plan = reviews.plan("Do reviewers over 60 give higher star ratings than younger reviewers?")
     assert plan.missing == "age" and plan.route()[0] == Route.SQL
     assert reviews.plan("older reviews about kettles").missing is None  # (rows, by date)
+
+
+def test_probe_18_reviews_wordings(reviews: Planner) -> None:
+    """Fresh wordings of session 10's fourth probe, each a mechanism: a star symbol, a value's verb, ranked groups
+    after a verb, averages asked after a comparison, the back half of a year compared with the first."""
+    assert only(reviews.plan("Did Voltair get hit with any 1★ reviews in 2024?"), "number").value == 1
+    plan = reviews.plan("Roughly what proportion of all the reviews are flagged as verified purchases?")
+    assert (plan.intent, plan.topic) == ("share", "")
+    plan = reviews.plan("Name the four brands that have collected the most one-star ratings, with how many each got.")
+    assert (plan.intent, plan.group_by, plan.limit, plan.measure) == ("count", ["category"], 4, None)
+    plan = reviews.plan("Do verified-purchase reviews tend to pick up more helpful votes than the non-verified ones? "
+                        "Compare the averages.")
+    assert (plan.intent, plan.measure) == ("avg", "helpful_votes")
+    plan = reviews.plan("Was the back half of 2023 busier than the first half, in terms of how many reviews were "
+                        "written?")
+    assert plan.contrast == ">" and [a.month for a, _ in only(plan, "date_any").value] == [7, 1]
+
+
+@pytest.mark.parametrize("question", ["which agents never had an open one",
+                                      "is there anyone on the team who has never had a pending ticket",
+                                      "Is there an agent who's never been given a single pending ticket – if so, who?"])
+def test_groups_that_never_had_a_value(tickets: Planner, question: str) -> None:
+    """"never had an urgent one" names the groups none of whose rows are urgent (a negation cue that took "had" in
+    this session read it as every non-urgent ticket); "is there an agent who …" asks for those agents."""
+    plan = tickets.plan(question)
+    assert (plan.none_of, plan.group_by, only(plan, "category").op) == (True, ["author"], "=")
+
+
+@pytest.mark.parametrize("question", ["The tickets with 'VPN' in the subject line, how are they split across the "
+                                      "statuses?", "how are tickets distributed across statuses"])
+def test_how_rows_are_split_across_a_dimension(tickets: Planner, question: str) -> None:
+    plan = tickets.plan(question)
+    assert (plan.intent, plan.group_by, plan.topic) == ("count", ["category"], "")
+
+
+def test_probe_18_news_wordings(planner: Planner) -> None:
+    """"how many individual writers …, counting each person only once" grouped by person; "co-bylines counted too"
+    was no inclusion."""
+    plan = planner.plan("Across all bylines, how many individual writers do we have, counting each person only once?")
+    assert (plan.distinct, plan.group_by, plan.topic) == ("author", [], "")
+    plan = planner.plan("Who's been credited on the most articles, co-bylines counted too?")
+    assert (plan.group_by, plan.conditions, plan.limit) == (["author"], [], 1)
+
+
+def test_a_defined_term_set_aside_is_left_out(planner: Planner) -> None:
+    """"Setting aside the long-form features (2,000 words or more), what's the average article length?" averaged
+    only the long-form features (2,856 words instead of 608)."""
+    plan = planner.plan("Setting aside the long-form features (2,000 words or more), what's the average length?")
+    assert [(c.op, c.value) for c in conditions(plan, "number")] == [("<", 2000)]
+    kept = planner.plan("how many long reads (over 2000 words) are there")
+    assert [(c.op, c.value) for c in conditions(kept, "number")] == [(">", 2000)]
+
+
+def test_a_verb_after_the_row_noun_is_no_text_match(planner: Planner) -> None:
+    plan = planner.plan("Which day of the week sees the heaviest publishing, and how many stories landed on it?")
+    assert (plan.group_by, plan.topic) == (["weekday"], "")

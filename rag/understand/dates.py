@@ -246,7 +246,7 @@ def _years_in_digits(text: str) -> tuple[str, list[int]]:
 
 
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
-             "fourth": 4, "4th": 4, "last": 4, "final": 4, "latter": 2}
+             "fourth": 4, "4th": 4, "last": 4, "final": 4, "latter": 2, "front": 1, "back": 2}
 
 
 def _year_of(m: re.Match[str], today: date | None = None) -> int | None:
@@ -418,6 +418,12 @@ def _build_last(m: re.Match[str], today: date) -> _Point | None:
     return _relative(*_unit_period(_shift(today, unit, -1), unit))
 
 
+def _build_back(m: re.Match[str], today: date) -> _Point | None:
+    """"Going back 28 days from the most recent ticket": the window of that many units that ends on `today`."""
+    count = _count(m) if m["n"] else 1
+    return _relative(_shift(today, m["unit"].lower(), -count) + timedelta(days=1), today) if count else None
+
+
 def _build_this(m: re.Match[str], today: date) -> _Point | None:
     if m["plural"]:
         return None
@@ -470,6 +476,9 @@ _POINT_FORMS: list[_Form] = [
     # "the three months up to our most recent article": the window that ends on the newest row
     _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|before|until|ending\s+(?:with|on))\s+"
           rf"(?:our|the)\s+(?:most\s+recent|latest|newest|last)\s+[a-z]+", _build_last),
+    # "going back 28 days from the most recent ticket", "counting back three weeks from our newest article"
+    _form(rf"(?:going|counting|looking|reaching)\s+back\s+(?:{_COUNT}|an?)\s+{_UNIT}\s+(?:from|before)\s+(?:the|our)\s+"
+          rf"(?:most\s+recent|latest|newest|last)\s+[a-z]+(?:\s+in\s+the\s+data)?", _build_back),
     _form(rf"(?:this|the\s+current|current)\s+{_UNIT}", _build_this),
     _form(rf"(?:{_COUNT}|an?)\s+{_UNIT}\s+ago\b", _build_ago),
     # "older than 30 days", "more than two weeks old": before the day that many units before the newest row
@@ -485,7 +494,7 @@ _POINT_FORMS: list[_Form] = [
           rf"\s+(?:(?:of\s+)?{_YEAR}|{_REL_YEAR})", _build_quarter),
     _form(rf"h(?P<h>[12])\b(?:,?\s*(?:of\s+)?{_YEAR})?", _build_half),
     _form(rf"{_YEAR}[\s-]*h(?P<h>[12])\b", _build_half),
-    _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter)\s+half\s+(?:(?:of\s+)?{_YEAR}|{_REL_YEAR})",
+    _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter|front|back)\s+half\s+(?:(?:of\s+)?{_YEAR}|{_REL_YEAR})",
           _build_half),
     _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter)\s+half\s+of\s+{_MONTH}{_OPT_YEAR}", _build_half_month),
     # "since the start of May", "until the end of 2023"

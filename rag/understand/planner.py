@@ -125,7 +125,7 @@ SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|we
 # "before eight in the morning", "from midday onwards", "after 6 pm", "since 14:00": a bound on the time of day
 _CLOCK = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 TIME_OF_DAY = re.compile(
-    r"\b(?P<cue>before|until|till|up to|after|from|since|at)\s+(?:(?P<noon>noon|midday|midnight)|"
+    r"\b(?P<cue>before|until|till|up to|after|from|since|at)\s+(?:(?:12\s*)?(?P<noon>noon|midday|midnight)|"
     rf"(?P<clock>{_CLOCK})(?::(?P<minutes>\d\d))?\s*(?:o'?clock\s*)?(?P<half>a\.?m\.?|p\.?m\.?|"
     r"in the (?:morning|afternoon|evening)|at night|(?=:))?)(?:\s+onwards?)?"
     # "at 6 pm or later", "at nine or earlier": a bound only with such an end
@@ -162,6 +162,8 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"(?:the\s+)?(?:more|fewer|most|fewest)\b(?!\s+th[ae]n)|"
                          # "do one-star reviews get more helpful votes than five-star ones" ("more than 5": a bound)
                          r"\b(?:more|fewer|less|higher|lower|better|worse|longer|shorter)[\s,]+(?!th[ae]n\b)[^?.!]*?\bth[ae]n\b|"
+                         # "was the back half of 2023 busier than the first half"
+                         rf"\b(?:busier|quieter)\s+th[ae]n\s+(?!{NUM})|"
                          # "rate products higher than those without" (not "higher than 4": a bound)
                          rf"\b(?:higher|lower|better|worse)\s+th[ae]n\s+(?!(?:about\s+|around\s+)?{NUM}|average\b)|"
                          # "does Garden & Patio's average score beat Pet Supplies'"
@@ -194,10 +196,11 @@ FORMAT_HINT = re.compile(r"\b(?:label(?:l?ed|s)?|formatted|format)\s+(?:\w+\s+)?
                          r"(?:\s*(?:to|-|through|,|and)\s*\d{4}[-/]?(?:Q[1-4n]|\d{2})?\b)*", re.I)
 # "the first quarter or the second", "Q1 2024 compared with the second": the second period's unit (and year) is the
 # first's
-ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)"
+ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th|front|back|latter)\s+(quarter|half)"
                                r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d))?[^?.!\d]{0,40}?\s"
                                r"(?:or|vs\.?|versus|and|against|than|compared?\s+(?:with|to|against))\s+"
-                               r"(?:in\s+|with\s+)?(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\b"
+                               r"(?:in\s+|with\s+)?(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last|front|back|"
+                               r"latter)\b"
                                r"(?:\s+(?:quarter|half)\b)?(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
 GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
                            r"(?:breakdown|break-down|split|distribution|mix|spread)\s+of(?:\s+the)?|"
@@ -207,7 +210,10 @@ GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by
 BREAKDOWN = r"(?:breakdown|break-down|split|distribution|mix)\b"
 # "how are the stars spread out", "how were tickets distributed": a distribution over the values of {0}
 HOW_SPREAD = (r"\bhow\s+(?:are|were|is|was)\s+(?:the\s+)?({0})\s+(?:spread(?:\s+out)?|distributed|split(?:\s+up)?|"
-              r"broken\s+down)\b")
+              r"broken\s+down)\b|"
+              # "… with 'VPN' in the subject line, how are they split across the priority levels?"
+              r"\bhow\s+(?:are|were|is|was)\s+(?:the\s+|our\s+)?[a-z]+\s+(?:spread(?:\s+out)?|distributed|"
+              r"split(?:\s+up)?|broken\s+down)\s+(?:across|over|by|between|among|into)\s+(?:the\s+|their\s+)?({0})\b")
 # comparison words of English ("no more than" before "more than": the leftmost, longer cue wins)
 # ("th[ae]n": "longer then 1,500 words" is a common misspelling of "than")
 COMPARE_WORDS = (r"no more th[ae]n|no fewer th[ae]n|no less th[ae]n|not more th[ae]n|not over|up to|in excess of|"
@@ -267,11 +273,15 @@ SET_ASIDE = (r"leav(?:e|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)?\s
 # (after "not", one verb may come before the preposition: "did not come from verified buyers")
 NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from|by|with|in|on|about|for|to|at)\s)|"
                           rf"(?:{SET_ASIDE}|"
+                          # ("don't have Sam Oyelaran on the byline"; not "never had": the groups without any)
+                          r"(?:do|does|did)(?:n['’]t|\s+not)\s+have|"
                           r"not|never|neither|nor|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|"
                           r"rather than|instead of|"
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
-                          r"ever|marked|as|anything|everything|all|have|has|had)\s+)*$", re.I)
+                          r"ever|marked|as|anything|everything|all)\s+)*$", re.I)
+# the opposite of a condition's operator, for rows a question leaves out
+NEGATED_OPS = {">": "<=", ">=": "<", "<": ">=", "<=": ">", "=": "!=", "in": "not in"}
 # A capability asked for ("a way to see only unowned tickets", "an option to hide closed ones"): English nouns of
 # a means to do something, and what follows them describes it
 DESCRIBED = re.compile(r"\b(?:a|an|the|some|any)\s+(?:way|option|ability|feature|setting|button|means|possibility)s?"
@@ -649,15 +659,18 @@ class Planner:
         # "are there any tickets nobody is assigned to?", "did any tickets come in on a Saturday?": whether rows match
         asks_whether = (plan.intent in ("topic", "list") and bool(plan.conditions)
                         and bool(YES_NO_QUESTION.search(text))
-                        and bool(re.search(r"\b(?:any|anything|anyone|anybody|there)\b", text, re.I)))
+                        and bool(re.search(r"\b(?:any|anything|anyone|anybody|there|ever)\b", text, re.I)))
         if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS or asks_whether) and not plan.topic_marked:
             # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
             # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
             # rather than silently filtering rows or turning a listing into a search.
             words = plan.topic.split()
             # (nor the grammar's own words: "what share …, as a percentage" is no text match on 'percentage')
+            # ("how many stories landed on it": the verb right after the row noun says what the rows did)
             kept = [w for w in words
-                    if is_rare_word(w) and w not in plan.value_heads and w.lower() not in GRAMMAR_WORDS]
+                    if is_rare_word(w) and w not in plan.value_heads and w.lower() not in GRAMMAR_WORDS
+                    and not (w.lower().endswith("ed") and re.search(
+                        rf"\b(?:{self.row_noun_words})\s+{re.escape(w)}\b", text, re.I))]
             # (a computation's text match reads words literally; a listing's leftover words are searched by meaning)
             absent = [w for w in kept if plan.is_aggregate and self.text_mentions and self.text_mentions(w) is False]
             if absent:  # "requests landed in X's queue": a text match on 'landed' would count no rows at all
@@ -824,6 +837,7 @@ class Planner:
                     part in inside for part in c.words.lower().split(", ")) for c in plan.conditions):
                 continue
             named = []  # up to three words back to what was read ("still waiting to be dealt with (open or pending)")
+            aside = None
             for word in reversed(list(WORD.finditer(text, 0, defined.start()))):
                 if not free(*word.span()) or len(named) == 3:
                     break
@@ -831,9 +845,20 @@ class Planner:
                     return
                 if word.group(0).lower() not in STOPWORDS:
                     named.append(word)
+                # "setting aside the long-form features (2,000 words or more)": the rows the term names are left out
+                aside = NEGATION_CUE.search(text[:word.start()])
+                if aside:
+                    break
             for word in named:
                 take(*word.span())
                 plan.evidence.append(f"{word.group(0)!r} named by the condition after it")
+            if aside and named and free(*aside.span()):
+                for condition in [c for c in plan.conditions if c.kind not in ("date", "date_any") and c.words
+                                  and c.words.lower() in inside and c.op in NEGATED_OPS
+                                  and (c.kind, c.op) != ("number", "in")]:
+                    condition.op = NEGATED_OPS[condition.op]
+                    plan.evidence.append(f"left out ({aside.group(0).strip()!r}): {condition.describe()}")
+                take(*aside.span())
         # "taking a long read as anything over 2,000 words", "where a big brand means 100+ reviews": the term, and
         # each other place the question uses it, names the condition the definition states
         for defined in re.finditer(r"(?:\b(?:taking|counting|treating|defining|considering|calling|where|with)\s+|"
@@ -937,6 +962,7 @@ class Planner:
         close to exactly one known word; every correction is reported. A negation typed without its apostrophe
         ("dont", "isnt") is written with it, unreported: only the spelling changes."""
         corrections: list[tuple[str, str]] = []
+        text = re.sub(r"\s*[★⭐]", " star", text)  # "1★ reviews": one star
         quoted = [m.span() for m in QUOTED_TEXT.finditer(text)]  # a quoted value is read as written
 
         def fix(match: re.Match[str]) -> str:
@@ -1161,7 +1187,7 @@ class Planner:
                 take(*match.span())
         for match in WEEKDAY_CUE.finditer(text):
             if free(*match.span()) and re.match(r",?\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-                                                r"\s+)?\d{1,2}\b", text[match.end():], re.I):
+                                                r"\s+|the\s+)?\d{1,2}(?:st|nd|rd|th)?\b", text[match.end():], re.I):
                 take(*match.span())  # "Monday 17 April", "monday march 11 2024": a day, written with its weekday
                 continue
             if (not free(match.start(), match.end()) or re.match(r"\s+of\s+the\s+week", text[match.end():])
@@ -1302,8 +1328,8 @@ class Planner:
             return found if found and (found.group("by") or not plain) and not judged else None
 
         bound, or_more = by_people(bound), by_people(or_more)
-        shared = re.search(r"(?:\bco-?(?:written|authored|bylined|wrote|signed)|\bjointly\s+(?:written|authored)|"
-                           r"\bshared\s+bylines?|\bwith\s+(?:a\s+|another\s+)?co-?(?:writer|author)s?)"
+        shared = re.search(r"(?:\bco-?(?:written|authored|bylined|bylines?|wrote|signed)|"
+                           r"\bjointly\s+(?:written|authored)|\bshared\s+bylines?|\bwith\s+(?:a\s+|another\s+)?co-?(?:writer|author)s?)"
                            r"(?:\s+with\s+(?:somebody|someone|anyone|another\s+\w+|others?)(?:\s+else)?)?\b",
                            text, re.I)
         if bound and free(*bound.span()):
@@ -1336,7 +1362,7 @@ class Planner:
             re.search(r"\b(?:count|include)\s+(?:[\w']+\s+){0,4}$", text[:match.start()], re.I)
             if re.match(r"(?:\s+[\w']+){0,2}?\s+(?:too|as\s+well|also|(?:for|towards?|to)\s+(?:every|each|all|both))\b",
                         text[match.end():], re.I) else None)
-        counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|(?:is|are)\s+(?:counted|included)|included)\b",
+        counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|(?:is|are)\s+(?:counted|included)|included|counted)\b",
                           text[match.end():], re.I)
         if included or counts:
             # "the most bylines, counting pieces they shared with a co-writer", "a co-written piece counts for
@@ -1526,10 +1552,11 @@ class Planner:
         # "how many brands are there", "the number of different reviewers per department": values, not rows
         # ("how many unique reviewer names": the values of a column said with "names")
         singles = "|".join(sorted((re.escape(w) for w in dims if " " not in w), key=len, reverse=True))
-        counted = re.search(rf"\b(?:how many|(?:the\s+)?number of|count of)\s+(?:different\s+|distinct\s+|unique\s+)?"
+        counted = re.search(rf"\b(?:how many|(?:the\s+)?number of|count of)\s+(?:different\s+|distinct\s+|unique\s+|"
+                            rf"individual\s+|separate\s+)?"
                             rf"({plurals}|(?:{singles})\s+names)\b(?!['’])", text, re.I)
         # ("how many different people were they assigned to": the people of the person column)
-        people = re.search(r"\b(?:how many|(?:the\s+)?number of)\s+(?:different|distinct|unique)\s+"
+        people = re.search(r"\b(?:how many|(?:the\s+)?number of)\s+(?:different|distinct|unique|individual|separate)\s+"
                            r"(?:people|persons)\b", text, re.I) if self.roles.authors else None
         if people and not counted and free(*people.span()):
             plan.distinct = "author"
@@ -1558,6 +1585,13 @@ class Planner:
             if not match or not free(trigger.start(), match.end()):
                 continue
             words = re.findall(dim_pattern, match.group(0), re.I)
+            if plan.distinct and all(dims[w.lower()] == plan.distinct for w in words):
+                # "how many individual writers …, counting each person only once": the values counted, not groups
+                take(trigger.start(), match.end())
+                once = re.match(r"\s+(?:only\s+)?once\b", text[match.end():], re.I)
+                if once:
+                    take(match.end(), match.end() + once.end())
+                continue
             for word in words:
                 dimension = dims[word.lower()]
                 if dimension not in plan.group_by:
@@ -1598,7 +1632,10 @@ class Planner:
         # tickets distributed across priorities" (the stars of a rating: see the scales below)
         for match in re.finditer(rf"\b({dim_pattern})\s+{BREAKDOWN}|"
                                  rf"{HOW_SPREAD.format(dim_pattern)}", text, re.I):
-            self._group_on(plan, dims[(match.group(1) or match.group(2)).lower()], match.span(), take, free)
+            dimension = dims[next(g for g in match.groups() if g).lower()]
+            if dimension in plan.group_by:  # ("… across priorities" read already: the rest is its phrasing)
+                take(*match.span())
+            self._group_on(plan, dimension, match.span(), take, free)
         # "per rating", "how many reviews for each star rating", "by number of stars": a number on a small scale
         # groups like a category ("by" only when nothing else groups: "top brands by rating" ranks brands)
         scales = {w: c for w, c in self.vocab.measures.items() if self._is_scale(c)}
@@ -1613,7 +1650,7 @@ class Planner:
                     take(trigger.start(), match.end())
             for match in [*re.finditer(HOW_SPREAD.format(scale_words), text, re.I),  # "how are the stars spread out"
                           *re.finditer(rf"\b(?:star\s+)?({scale_words})\s+{BREAKDOWN}", text, re.I)]:  # "rating mix"
-                self._group_on(plan, scales[match.group(1).lower()], match.span(), take, free)
+                self._group_on(plan, scales[next(g for g in match.groups() if g).lower()], match.span(), take, free)
         for match in re.finditer(r"\b(yearly|annual|annually|quarterly|monthly|weekly|daily)\b", text, re.I):
             after = WORD.findall(text[match.end():])[:1]
             if (after and self._is_topic_word(after[0]) and after[0].lower() not in self.known_words
@@ -1699,9 +1736,9 @@ class Planner:
             ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most|least|fewest|highest|lowest|best|worst|"
                                rf"busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
                                rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
-            after = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})\s+(?:with|having|that have|that had|"
-                              rf"that got|which have|which had)\s+the\s+(most|least|fewest|highest|lowest|best|"
-                              rf"worst)\b", text, re.I)
+            # ("the four brands that have collected the most one-star ratings": a verb before the ranking)
+            after = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})\s+(?:with|having|(?:that|which)(?:\s+[a-z]+)"
+                              rf"{{1,2}}?)\s+the\s+(most|least|fewest|highest|lowest|best|worst)\b", text, re.I)
             if not ranked and after:
                 ranked = after  # "the 2 brands with the lowest average rating": the same groups as above
                 words = (after.group(1), after.group(3), "", after.group(2))
@@ -2540,12 +2577,19 @@ class Planner:
 
     def _scope_verbs(self, text: str, take: Any, free: Any) -> None:
         """"…, only counting brands with at least 50 reviews", "considering only reviews from 2023": a verb that
-        introduces the rows or groups the question is about is grammar, not a word to match in the texts."""
+        introduces the rows or groups the question is about is grammar, not a word to match in the texts; so is the
+        verb of a value already read ("flagged as verified purchases")."""
         dimensions = "|".join(sorted((re.escape(w) for w in self.vocab.dimensions), key=len, reverse=True))
         for match in re.finditer(rf"\b(?:only\s+)?(?:counting|considering|including|looking\s+at|taking|using)"
-                                 rf"(?:\s+only)?(?=\s+(?:the\s+|our\s+|all\s+)?(?:{self.row_noun_words}|{dimensions})"
+                                 rf"(?:\s+only)?(?=\s+(?:the\s+|our\s+|all\s+|each\s+|every\s+)?(?:{self.row_noun_words}|"
+                                 rf"{dimensions})"
                                  rf"\b)", text, re.I):
             if free(*match.span()):
+                take(*match.span())
+        # "flagged as verified purchases", "marked as urgent", "filed under Electronics": the verb of a value read
+        for match in re.finditer(r"\b(?:flagged|marked|labell?ed|tagged|listed|classed|classified|categori[sz]ed|filed|"
+                                 r"set)\s+(?:as|under|to)\s+(?=(\w+))", text, re.I):
+            if free(*match.span()) and not free(match.start(1), match.end(1)):
                 take(*match.span())
 
     @staticmethod
@@ -2793,7 +2837,9 @@ class Planner:
                            if p in measures), None)
             if phrase and plan.measure in (None, measures[phrase]):
                 plan.measure = measures[phrase]
-                averaged = plan.intent == "avg" or re.search(r"\b(?:on\s+(?:an?\s+)?)?average\b", text, re.I)
+                # ("… more helpful votes …? Compare the averages.": averages asked for anywhere)
+                averaged = plan.intent == "avg" or re.search(r"\b(?:on\s+(?:an?\s+)?)?(?:averages?|avg|means?)\b",
+                                                             text, re.I)
                 plan.intent = "avg" if self._is_scale(plan.measure) or averaged else "sum"
                 plan.evidence.append(f"{plan.intent} of {plan.measure} ({more.group(0)!r})")
                 take(more.start(1), more.start(1) + len(phrase))
@@ -2865,13 +2911,19 @@ class Planner:
         none of whose rows meet the conditions (they counted the rows of the groups that have some, 'never' listed
         as not used). The cue comes before a condition it denies (all of them together are what no row of the group
         meets), and one plain grouping is asked for."""
-        asked = re.search(rf"{PERSON_PRONOUN}(?:\s+(?:on|in|of|from)\s+(?:the|our|my|this)\s+(?:team|staff|crew|"
-                          rf"desk|squad|group))?(?=[^?.!]*?\b(?:who|that)\b)", text, re.I)
+        dims = "|".join(sorted((re.escape(w) for w in self.vocab.dimensions), key=len, reverse=True))
+        # ("is there an agent who's never been given a single urgent ticket": one of a dimension's values)
+        asked = re.search(rf"(?:{PERSON_PRONOUN}|\b(?:an?|any)\s+({dims})\b)(?:\s+(?:on|in|of|from)\s+(?:the|our|my|"
+                          rf"this)\s+(?:team|staff|crew|desk|squad|group))?(?=[^?.!]*?\b(?:who|that|which)\b)", text,
+                          re.I)
         # ("has anyone reported a phishing email that …": a search, nothing denied)
         denied = asked and NONE_CUE.search(text, asked.end())
-        if not plan.group_by and self.roles.authors and denied and free(*asked.span()) and plan.intent == "topic":
+        dimension = self.vocab.dimensions[asked.group(2).lower()] if asked and asked.group(2) else "author"
+        if (not plan.group_by and denied and free(*asked.span()) and plan.intent == "topic"
+                and (dimension != "author" or self.roles.authors)
+                and dimension in self.grouping_columns | {"category", "author"}):
             # "is there anyone on the team who has never had an urgent ticket": the people are the groups
-            plan.group_by, plan.intent = ["author"], "count"
+            plan.group_by, plan.intent = [dimension], "count"
             take(*asked.span())
         if len(plan.group_by) != 1 or not plan.conditions or plan.ranking or plan.limit or plan.intent != "count":
             return
@@ -3183,7 +3235,13 @@ class Planner:
         pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b(?!-\w)", re.I)
         for match in pattern.finditer(text):
             if free(match.start(), match.end()):
-                plan.measure = plan.measure or self.vocab.measures[match.group(1).lower()]
+                column = self.vocab.measures[match.group(1).lower()]
+                # ("the most one-star ratings": rows of a value of the measure, counted; not the measure itself)
+                valued = any(c.kind == "number" and c.column == column and c.op in ("=", "in") and
+                             re.search(rf"{re.escape(c.words)}\s*$", text[:match.start()], re.I)
+                             for c in plan.conditions)
+                if not valued:
+                    plan.measure = plan.measure or column
                 take(match.start(), match.end())
 
     def _missing_measure(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
