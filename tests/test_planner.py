@@ -2826,3 +2826,9 @@ def test_a_defined_term_set_aside_is_left_out(planner: Planner) -> None:
 def test_a_verb_after_the_row_noun_is_no_text_match(planner: Planner) -> None:
     plan = planner.plan("Which day of the week sees the heaviest publishing, and how many stories landed on it?")
     assert (plan.group_by, plan.topic) == (["weekday"], "")
+
+
+def test_how_many_and_a_verb_of_the_rows(planner: Planner) -> None:
+    """"how many went up in that window" said no column holds 'went'."""
+    plan = planner.plan("Counting back three weeks from our most recent article, how many went up in that window?")
+    assert (plan.intent, plan.missing) == ("count", None) and only(plan, "date")

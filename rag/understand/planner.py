@@ -2327,7 +2327,9 @@ class Planner:
         plan.order_most = False
         plan.evidence.append(f"the top {plan.limit} {noun} of each group ({match.group(0).strip()!r})")
 
-    ROW_COUNT_VERBS = frozenset(["are", "were", "is", "was", "did", "do", "does", "have", "has", "got"])
+    # ("how many went up in that window", "how many came in"): verbs whose subject can only be the rows
+    ROW_COUNT_VERBS = frozenset(["are", "were", "is", "was", "did", "do", "does", "have", "has", "got", "went", "came",
+                                 "arrived", "landed", "appeared", "ran"])
 
     def _counts_rows(self, lower: str, match: re.Match[str]) -> bool:
         """Whether a count cue counts rows ("how many articles", "number of politics stories", "how many
