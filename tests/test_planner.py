@@ -2576,6 +2576,7 @@ def test_chat_shorthand_is_read_as_the_words_it_stands_for(messy: Planner) -> No
     plan = messy.plan("what % of reviews r five star?")
     assert plan.share_whole == [] and only(plan, "number").value == 5
     assert messy.plan("show R-035871").topic.lower() == "r-035871"  # (an R that is part of a value stays)
+    assert "you" not in messy.plan("reviews about u.s. shipping").topic  # (nor a letter of an abbreviation)
 
 
 @pytest.mark.parametrize("question", ["percentage of reviews five-star", "what percent of 2023 reviews five star"])

@@ -976,8 +976,9 @@ class Planner:
                 return word[:-1] + "'" + word[-1]
             if lower in UNWRITTEN_APOSTROPHES and lower != "lets":  # "whats his avg rating": "what's"
                 return word[:-1] + "'s"
-            if word in SHORTHAND and not possessive and re.match(r"[\s?!,.;:)]|$", text[match.end():]) and re.search(
-                    r"(?:^|[\s(,])$", text[:match.start()]):
+            alone = re.match(r"[\s?!,;:)]|\.(?:\s|$)|$", text[match.end():]) and re.search(r"(?:^|[\s(,])$",
+                                                                                         text[:match.start()])
+            if word in SHORTHAND and not possessive and alone:
                 return SHORTHAND[word]  # (unreported, as the apostrophes: only the spelling changes)
             asking = [q for q in QUESTION_WORDS if OSA.distance(lower, q) == 1] \
                 if lower not in QUESTION_WORDS and lower not in self.known_words and lower.isalpha() \
