@@ -541,6 +541,9 @@ class Planner:
                 self.measure_parts.setdefault(synonym, column)
         self.intent_patterns = tuple((pattern.replace("ROW_NOUNS", row_nouns), intent)
                                      for pattern, intent in INTENT_PATTERNS)
+        # the table's measure words and dimension words as regex alternations, longest first ("word count|words|…")
+        self.measure_words = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
+        self.dimension_words = "|".join(sorted((re.escape(w) for w in self.vocab.dimensions), key=len, reverse=True))
         # the nouns that name the rows, singular and plural, as a regex alternation ("reviews|review|pieces|…")
         self.row_noun_words = "|".join(sorted({re.escape(f) for w in self.vocab.entity_words | ENTITY_NOUNS
                                                for f in (w, singular(w))}, key=len, reverse=True))
@@ -720,7 +723,7 @@ class Planner:
         cue was read as nothing, or listed as not used)."""
         if not self.vocab.measures:
             return
-        measures = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
+        measures = self.measure_words
         for match in re.finditer(rf"\b(?:and|plus|also|as\s+well\s+as)\s+(?:also\s+)?(?:what(?:'s|\s+is|\s+was|\s+were)"
                                  rf"\s+|give\s+me\s+|show\s+)?(?:the\s+|his\s+|her\s+|their\s+|its\s+)?(average|avg|"
                                  rf"mean|total|sum\s+of|highest|lowest|maximum|max|minimum|min)\s+(?:of\s+)?(?:the\s+)?"
@@ -1392,7 +1395,7 @@ class Planner:
                 plan.conditions.append(Condition("number", column, "<=", high, match.group(0)))
                 plan.evidence.append(f"numeric condition {match.group(0)!r}")
                 take(match.start(), match.end())
-        measure_words = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
+        measure_words = self.measure_words
         if measure_words:
             # "got no helpful votes", "with zero views", "without a single vote": a count column that is 0
             # (only for a column that counts from 0: "no stars" on a 1-5 rating is not a value)
@@ -1546,7 +1549,7 @@ class Planner:
 
     def _group_by(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         dims = self.vocab.dimensions
-        dim_pattern = "|".join(sorted((re.escape(w) for w in dims), key=len, reverse=True))
+        dim_pattern = self.dimension_words
         chain = re.compile(rf"({dim_pattern})\b((?:\s*(?:,|and|&|/|then)\s*(?:{dim_pattern})\b)*)", re.I)
         plurals = "|".join(sorted((re.escape(w) for w in dims if w.endswith("s") and " " not in w),
                                   key=len, reverse=True)) or "categories"
@@ -1899,7 +1902,7 @@ class Planner:
     def _group_spreads(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which writers have a byline in more than one section": the groups (writers) whose rows span more than one
         value of another dimension (sections), each group's number of different values shown."""
-        dims = "|".join(sorted((re.escape(w) for w in self.vocab.dimensions), key=len, reverse=True))
+        dims = self.dimension_words
         bound = COMPARE_WORDS.replace("|with", "")
         spread = re.search(rf"\b({bound})\s+{NUM}\s+(?:different\s+|separate\s+)?({dims})\b", text, re.I)
         if not spread or not free(*spread.span()):
@@ -2001,7 +2004,7 @@ class Planner:
     def _intent(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         self._ranked_tested_groups(text, plan, take, free)  # (before 'highest' is read as a second computation)
         lower = text.lower()
-        measures = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
+        measures = self.measure_words
         averaged = measures and re.search(rf"\b(average|mean|typical|usual)\s+(?:number|amount|count)\s+of\s+"
                                           rf"(?:the\s+)?({measures})\b", lower)
         if averaged and free(averaged.start(), averaged.start(2)):  # (the measure itself is already read)
@@ -2252,7 +2255,7 @@ class Planner:
         """"How big was the gap between our longest and shortest fashion articles?", "the range of ratings": the
         highest value of the measure minus the lowest."""
         lower = text.lower()
-        measures = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
+        measures = self.measure_words
         top, bottom = rf"{LONGEST}|highest|largest|biggest|most", rf"{SHORTEST}|lowest|smallest|least|fewest"
         between = re.search(rf"\b(?:how\s+(?:big|large|wide)\s+(?:is|was|are|were)\s+(?:the\s+)?)?"
                             rf"(?:gap|difference|spread|range|distance)\s+between\s+(?:the\s+|our\s+)?"
@@ -2582,7 +2585,7 @@ class Planner:
         """"…, only counting brands with at least 50 reviews", "considering only reviews from 2023": a verb that
         introduces the rows or groups the question is about is grammar, not a word to match in the texts; so is the
         verb of a value already read ("flagged as verified purchases")."""
-        dimensions = "|".join(sorted((re.escape(w) for w in self.vocab.dimensions), key=len, reverse=True))
+        dimensions = self.dimension_words
         for match in re.finditer(rf"\b(?:only\s+)?(?:counting|considering|including|looking\s+at|taking|using)"
                                  rf"(?:\s+only)?(?=\s+(?:the\s+|our\s+|all\s+|each\s+|every\s+)?(?:{self.row_noun_words}|"
                                  rf"{dimensions})"
@@ -2914,7 +2917,7 @@ class Planner:
         none of whose rows meet the conditions (they counted the rows of the groups that have some, 'never' listed
         as not used). The cue comes before a condition it denies (all of them together are what no row of the group
         meets), and one plain grouping is asked for."""
-        dims = "|".join(sorted((re.escape(w) for w in self.vocab.dimensions), key=len, reverse=True))
+        dims = self.dimension_words
         # ("is there an agent who's never been given a single urgent ticket": one of a dimension's values)
         asked = re.search(rf"(?:{PERSON_PRONOUN}|\b(?:an?|any)\s+({dims})\b)(?:\s+(?:on|in|of|from)\s+(?:the|our|my|"
                           rf"this)\s+(?:team|staff|crew|desk|squad|group))?(?=[^?.!]*?\b(?:who|that|which)\b)", text,
