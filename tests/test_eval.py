@@ -70,6 +70,9 @@ def load_script(path: Path) -> ModuleType:
     ("2023", "2023", True),
     ("2023-02", "2023-03", False),
     (None, "", True),
+    ("2024-06-24", "2024-06-24 13:55:00", True),  # a date asked for, the moment shown
+    ("2024-06-24", "2024-06-25 00:10:00", False),
+    ("2024-06-24 13:55:00", "2024-06-24", False),  # a moment asked for is not its day
     (True, 1, False),  # booleans are not numbers
 ])
 def test_values_match_with_tolerance(expected: Any, actual: Any, same: bool) -> None:

@@ -1400,6 +1400,9 @@ def test_a_rare_unmarked_word_no_text_holds_is_not_a_text_match() -> None:
     assert unknown.plan("How many crypto tickets in March?").topic == "crypto"  # no evidence either way: as before
     # a verb right after the row noun says what the rows did, whatever the texts hold
     assert "landed" in unknown.plan("How many tickets landed in March?").unused
+    # whether rows match is their count: a word no text holds ("sitting in the queue") would have answered "no"
+    plan = planner.plan("Are there any tickets sitting in the queue with nobody assigned to them?")
+    assert (plan.intent, plan.topic, only(plan, "missing").column) == ("count", "", "assignee")
 
 
 @pytest.mark.parametrize(("question", "intent"), [
@@ -2833,3 +2836,127 @@ def test_how_many_and_a_verb_of_the_rows(planner: Planner) -> None:
     """"how many went up in that window" said no column holds 'went'."""
     plan = planner.plan("Counting back three weeks from our most recent article, how many went up in that window?")
     assert (plan.intent, plan.missing) == ("count", None) and only(plan, "date")
+
+
+@pytest.mark.parametrize("question, intent", [
+    ("On what date did each of the support agents last get handed a new ticket?", "latest"),
+    ("when did each agent first get a ticket", "earliest"),
+    ("what's the most recent opened date for each assignee", "latest"),
+    ("the latest date per status", "latest"),
+])
+def test_the_newest_or_oldest_row_of_each_group(tickets: Planner, question: str, intent: str) -> None:
+    """"each of the support agents" is a grouping; "when did each … last get a ticket" and "the most recent date for
+    each assignee" ask for each group's newest row (they counted tickets per agent and per day, or searched the text
+    for 'handed')."""
+    plan = tickets.plan(question)
+    assert (plan.intent, plan.per_group, plan.limit, plan.topic) == (intent, True, 1, "")
+
+
+def test_the_most_recent_date_is_no_ranking_of_days(tickets: Planner) -> None:
+    """"what's the most recent date" named the day with the most tickets."""
+    plan = tickets.plan("what's the most recent date in the table?")
+    assert (plan.intent, plan.group_by, plan.limit) == ("latest", [], 1)
+
+
+def test_grouping_by_a_noun_after_a_determiner(tickets: Planner) -> None:
+    """"by the agent handling them" counted every ticket with a text match on 'handling'."""
+    plan = tickets.plan("Break down the ticket count by the agent handling them.")
+    assert (plan.intent, plan.group_by, plan.topic) == ("count", ["author"], "")
+
+
+@pytest.mark.parametrize("question", [
+    "Excluding tickets whose status is closed, how many are there per agent?",
+    "how many tickets, except the ones that are closed",
+    "how many tickets without a status of closed",
+])
+def test_rows_set_aside_by_a_value_named_in_a_clause(tickets: Planner, question: str) -> None:
+    """The rows set aside are named, then their column, then the value: the value is negated (it was kept, and
+    "without a status" also read as an empty status)."""
+    plan = tickets.plan(question)
+    assert [(c.kind, c.op, c.value) for c in plan.conditions] == [("category", "!=", "closed")]
+
+
+def test_noon_written_with_its_clock_time(tickets: Planner) -> None:
+    plan = tickets.plan("How many tickets were opened at 12:00 noon or later in the day?")
+    assert [(c.kind, c.op, c.value) for c in plan.conditions] == [("hour", ">=", 12)]
+
+
+@pytest.mark.parametrize("question", ["how many Q2 tickets", "how many second-quarter tickets",
+                                      "What share of second-quarter tickets were closed?"])
+def test_a_quarter_without_a_year_on_a_table_of_one_year(tickets: Planner, question: str) -> None:
+    plan = tickets.plan(question)
+    assert only(plan, "date").value == (date(2024, 4, 1), date(2024, 6, 30)) and plan.topic == ""
+
+
+def test_words_a_text_match_cannot_use_are_shown_as_not_used(planner: Planner) -> None:
+    """"how many Q2 articles" on a table of many years said "title or text contains 'Q2'" while the SQL counted every
+    article (two-letter words are left out of a text match)."""
+    plan = planner.plan("how many Q2 articles")
+    assert (plan.topic, plan.unused) == ("", ["Q2"])
+
+
+def test_two_bounds_on_the_people_of_a_row(planner: Planner) -> None:
+    """"Of the articles that credit at least one named author, what percentage have more than one author?": both
+    bounds are read, the first picks the whole (only the second was, over every article)."""
+    plan = planner.plan("Of the articles that credit at least one named author, what percentage have more than one "
+                        "author?")
+    assert [(c.op, c.value) for c in conditions(plan, "people_count")] == [(">=", 1), (">", 1)]
+    assert [(c.op, c.value) for c in plan.share_whole] == [(">=", 1)]
+
+
+@pytest.mark.parametrize("question", ["Which writer has the most solo bylines, i.e. articles they wrote alone?",
+                                      "who has the most single-author articles"])
+def test_a_row_by_one_person_alone(planner: Planner, question: str) -> None:
+    plan = planner.plan(question)
+    assert [(c.op, c.value) for c in conditions(plan, "people_count")] == [("=", 1)]
+    assert (plan.group_by, plan.missing) == (["author"], None)
+
+
+def test_the_count_for_values_already_read_counts_rows(planner: Planner) -> None:
+    """"Give me the count for Saturday plus Sunday" answered that no column holds 'saturday plus'."""
+    plan = planner.plan("Were many articles published on weekends? Give me the count for Saturday plus Sunday.")
+    assert (plan.intent, plan.missing, only(plan, "weekday").value) == ("count", None, [0, 6])
+    plan = planner.plan("give me the count for politics and sports")
+    assert (plan.intent, plan.missing, only(plan, "category").op) == ("count", None, "in")
+    plan = planner.plan("show me how many unsigned ones each section has")  # ('ones' stands for the rows)
+    assert (plan.intent, plan.missing, plan.group_by, only(plan, "missing").column) == (
+        "count", None, ["category"], "authors")
+
+
+def test_a_measure_word_before_the_ranking(reviews: Planner) -> None:
+    """"Which single review has been voted helpful the most times?" searched the text for 'voted helpful times'."""
+    plan = reviews.plan("Which single review has been voted helpful the most times? Give me its review id.")
+    assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 1, "")
+
+
+@pytest.mark.parametrize("question", [
+    "Are there writers that show up in more than one section? List them with how many sections each.",
+    "writers in more than one section"])
+def test_groups_spread_over_several_values_asked_as_a_clause(planner: Planner, question: str) -> None:
+    plan = planner.plan(question)
+    assert (plan.group_by, plan.distinct, plan.group_spread) == (["author"], "category", ("category", ">", 1))
+
+
+def test_empty_names_said_in_a_clause_with_a_quoted_name_set_aside() -> None:
+    """"… the reviewer's name was left blank or is null — I don't mean people who signed as 'Anonymous'" counted the
+    reviews by 'Anonymous' with a text match on 'null' (0 instead of 124)."""
+    profile = dataclasses.replace(REVIEW_PROFILE, authors={**REVIEW_PROFILE.authors, "Anonymous": 9})
+    plan = Planner("reviews", REVIEW_ROLES, profile).plan(
+        "Count the reviews where the reviewer's name was left blank or is null — I don't mean people who signed as "
+        "'Anonymous', just the genuinely empty ones.")
+    assert (plan.intent, plan.topic) == ("count", "")
+    assert sorted((c.kind, c.op) for c in plan.conditions) == [("author", "!="), ("missing", "is empty")]
+
+
+def test_rows_with_an_empty_value_said_to_count_as_well(planner: Planner) -> None:
+    """"Do count the ones where the author is missing" had become the only rows counted."""
+    plan = planner.plan("How many articles other than sports? Do count the ones where the author is missing.")
+    assert [(c.kind, c.op) for c in plan.conditions] == [("category", "!=")]
+    plan = planner.plan("count the articles where the author is missing")
+    assert [(c.kind, c.op) for c in plan.conditions] == [("missing", "is empty")]
+
+
+def test_a_negated_yes_no_column_with_an_adverb(reviews: Planner) -> None:
+    """"… who isn't actually a verified purchase" counted the verified ones (113 instead of 0)."""
+    plan = reviews.plan("Is anybody posting who isn't actually a verified purchase?")
+    assert [(c.column, c.value) for c in conditions(plan, "number")] == [("verified_purchase", 0)]

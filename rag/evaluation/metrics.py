@@ -41,14 +41,20 @@ def tolerance(expected: Any) -> float:
     return 0.5 * 10 ** -min(decimals, PRODUCT_DECIMALS) + 0.5 * 10 ** -PRODUCT_DECIMALS
 
 
+MOMENT = r"\d{4}-\d\d-\d\d[ t]\d\d:\d\d(?::\d\d(?:\.\d+)?)?"  # a timestamp, lower-cased
+
+
 def values_match(expected: Any, actual: Any) -> bool:
     """Numbers within the rounding of both (see `tolerance`; a numeric string counts as a number); other values
-    as trimmed, case-insensitive text; None equals the empty string."""
+    as trimmed, case-insensitive text; None equals the empty string; a date equals a moment of that day (a
+    reference's "2024-06-24" for the product's "2024-06-24 13:55:00")."""
     a, b = _number(expected), _number(actual)
     if a is not None and b is not None:
         return math.isclose(a, b, rel_tol=1e-9, abs_tol=tolerance(expected) + 1e-9)
     left = "" if expected is None else str(expected).strip().casefold()
     right = "" if actual is None else str(actual).strip().casefold()
+    if re.fullmatch(r"\d{4}-\d\d-\d\d", left) and re.fullmatch(MOMENT, right):
+        return right[:10] == left
     return left == right
 
 

@@ -125,7 +125,7 @@ SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|we
 # "before eight in the morning", "from midday onwards", "after 6 pm", "since 14:00": a bound on the time of day
 _CLOCK = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 TIME_OF_DAY = re.compile(
-    r"\b(?P<cue>before|until|till|up to|after|from|since|at)\s+(?:(?:12\s*)?(?P<noon>noon|midday|midnight)|"
+    r"\b(?P<cue>before|until|till|up to|after|from|since|at)\s+(?:(?:12(?::00)?\s*)?(?P<noon>noon|midday|midnight)|"
     rf"(?P<clock>{_CLOCK})(?::(?P<minutes>\d\d))?\s*(?:o'?clock\s*)?(?P<half>a\.?m\.?|p\.?m\.?|"
     r"in the (?:morning|afternoon|evening)|at night|(?=:))?)(?:\s+onwards?)?"
     # "at 6 pm or later", "at nine or earlier": a bound only with such an end
@@ -188,7 +188,8 @@ COMPARED_THAN = re.compile(rf"\b(?P<first>{MONTH_NAME})(?!\s*(?:19|20)\d\d)[^?.!
 # a past participle ("handed", "credited", "given"): a verb relating a person to the rows
 PARTICIPLE = r"[a-z]{3,}ed|given|written|taken|done|seen|sent|made|put|got|gotten|brought"
 # a spelled-out quarter or half without its year ("in the second quarter"; see `_periods_of_the_only_year`)
-YEARLESS_PERIOD = re.compile(r"\b(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:quarter|half)\b"
+YEARLESS_PERIOD = re.compile(r"\b(?:(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:quarter|half)|"
+                             r"q[1-4]|h[12])\b"
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
 # "labelled like 2023-01", "label quarters as 2023-Qn", "labelled 2023-Q1 to 2023-Q4": how the answer should look
 FORMAT_HINT = re.compile(r"\b(?:label(?:l?ed|s)?|formatted|format)\s+(?:\w+\s+)?"
@@ -202,7 +203,8 @@ ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th|
                                r"(?:in\s+|with\s+)?(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last|front|back|"
                                r"latter)\b"
                                r"(?:\s+(?:quarter|half)\b)?(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
-GROUP_TRIGGER = re.compile(r"\b(per|by|each|every|for each|across|broken down by|grouped by|split by|"
+GROUP_TRIGGER = re.compile(r"\b(per|by|(?:for\s+)?(?:each|every\s+one)\s+of\s+(?:the|our|its|their)|each|every|"
+                           r"for each|across|broken down by|grouped by|split by|"
                            r"(?:breakdown|break-down|split|distribution|mix|spread)\s+of(?:\s+the)?|"
                            r"(?:for\s+)?(?:every|each)\s+combination\s+of|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
@@ -279,7 +281,7 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"rather than|instead of|"
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
-                          r"ever|marked|as|anything|everything|all)\s+)*$", re.I)
+                          r"ever|marked|as|anything|everything|all|actually|really|truly|genuinely|even)\s+)*$", re.I)
 # the opposite of a condition's operator, for rows a question leaves out
 NEGATED_OPS = {">": "<=", ">=": "<", "<": ">=", "<=": ">", "=": "!=", "in": "not in"}
 # A capability asked for ("a way to see only unowned tickets", "an option to hide closed ones"): English nouns of
@@ -504,7 +506,7 @@ class Planner:
         self.per_group_cue = re.compile(
             rf"\b(?:top\s+)?(?:{NUM}\s+)?(latest|newest|most recent|last|oldest|earliest|first|longest|shortest|"
             rf"highest|lowest|largest|smallest|biggest|best|worst|top|most|least|fewest)(?:\s+{NUM})?((?:[\s-]+[a-z]+){{0,2}}?)"
-            rf"\s+({nouns})\b", re.I)
+            rf"\s+({nouns}{'|dates?' if roles.date else ''})\b", re.I)  # ("the latest date per priority")
         # "which review in each brand has the most votes", "the ticket with the highest priority score per agent",
         # "for every section, which article is the longest"
         self.per_group_after = re.compile(
@@ -515,6 +517,11 @@ class Planner:
         # "which still-open ticket has been waiting the longest in each priority": the oldest row of each group
         self.per_group_waited = re.compile(
             rf"\b(?:which|what|the)\s+(?:[\w-]+\s+)?({nouns})\b[^.?!]*?\b({WAITED_LONGEST})\b", re.I)
+        # "when did each agent last get handed a new ticket?": "last" or "first" said of what happened, the row
+        # noun after its verb
+        self.per_group_when = re.compile(
+            rf"\b(?:when|(?:what|which)\s+(?:date|day))\b[^.?!]*?\b(last|most\s+recently|first)\s+"
+            rf"((?:[a-z]+\s+){{1,3}}?(?:an?|the|their|its|his|her)\s+(?:new\s+)?)?({nouns})\b", re.I)
         works = "|".join(sorted({*nouns.split("|"), *WORK_NOUNS}, key=len, reverse=True))
         possessive = rf"['’]s?\s+(?P<between>(?:[a-z]+\s+){{0,2}}?)(?:{works})\b"
         self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive), LOWER_NAME_CUE)
@@ -547,6 +554,14 @@ class Planner:
         # the nouns that name the rows, singular and plural, as a regex alternation ("reviews|review|pieces|…")
         self.row_noun_words = "|".join(sorted({re.escape(f) for w in self.vocab.entity_words | ENTITY_NOUNS
                                                for f in (w, singular(w))}, key=len, reverse=True))
+        # "excluding tickets whose status is closed": the rows set aside named, then the column, then its value
+        self.negated_rows = re.compile(
+            rf"\b(?:{SET_ASIDE}|except|excluding|exclude|other than|apart from|aside from|besides|without)\s+"
+            rf"(?:(?:the|any|all|those)\s+)?(?:{self.row_noun_words}|ones|those)\s+(?:whose|where|with|that|which)\s+"
+            rf"(?:(?:a|an|the|their|its)\s+)?(?:(?:{self.dimension_words})\s+)?"
+            rf"(?:(?:is|are|was|were|has|have|had|of)\s+)?(?:been\s+)?(?:set\s+to\s+|marked\s+(?:as\s+)?)?$"
+            # ("tickets without a status of closed")
+            rf"|\bwithout\s+(?:(?:a|an|the)\s+)?(?:{self.dimension_words})\s+(?:of|set\s+to)\s+$", re.I)
         # Dimensions that group by a column's values (not by a date part).
         self.grouping_columns = frozenset({"category", "author", *roles.categorical} - {roles.category})
         self.today = _parse_day(profile.date_max) or date.today()
@@ -675,7 +690,10 @@ class Planner:
                     and not (w.lower().endswith("ed") and re.search(
                         rf"\b(?:{self.row_noun_words})\s+{re.escape(w)}\b", text, re.I))]
             # (a computation's text match reads words literally; a listing's leftover words are searched by meaning)
-            absent = [w for w in kept if plan.is_aggregate and self.text_mentions and self.text_mentions(w) is False]
+            # (nor a yes/no question's: "any tickets sitting in the queue with nobody assigned?" is no text match on
+            # 'queue', which would answer "no" whatever the rows)
+            absent = [w for w in kept if (plan.is_aggregate or asks_whether) and self.text_mentions
+                      and self.text_mentions(w) is False]
             if absent:  # "requests landed in X's queue": a text match on 'landed' would count no rows at all
                 plan.evidence.append("no text holds " + ", ".join(repr(w) for w in absent))
             kept = [w for w in kept if w not in absent]
@@ -683,6 +701,13 @@ class Planner:
             plan.topic = " ".join(kept)
             if plan.unused:
                 plan.evidence.append("not used: " + ", ".join(repr(w) for w in plan.unused))
+        matched = text_match_words(plan.topic)
+        if (plan.is_aggregate or plan.intent in LISTINGS) and len(matched) < len(plan.topic.split()):
+            # "how many Q2 articles" (the table spans several years): the words a text match cannot use (two
+            # letters match inside any word) are shown as not used, never silently left out of the SQL
+            left = [w for w in plan.topic.split() if w not in matched]
+            plan.topic, plan.unused = " ".join(matched), [*plan.unused, *left]
+            plan.evidence.append("no text match on " + ", ".join(repr(w) for w in left))
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
             # "which three health stories are the shortest": the number of rows asked for
             asked = re.search(rf"\b(?:which|what)\s+{NUM}\s+|\b(?:the|top)\s+{NUM}\s+(?=[a-z])", text, re.I)
@@ -1137,8 +1162,10 @@ class Planner:
             start = cue.start() if cue else start
             negation = NEGATION_CUE.search(text[:start]) or (  # "not by 'X'", "other than 'X'"
                 # "leaving out blank names and the generic 'Verified Buyer' tag, …": set aside in the same clause
+                # ("I don't mean people who signed as 'Anonymous'")
                 re.search(rf"\b(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|except(?:\s+for)?|apart\s+from|aside\s+from|"
-                          r"other\s+than|besides)\b[^,.;:?!()]*$", text[:start], re.I))
+                          r"other\s+than|besides|(?:do|does|did)(?:n['’]t|\s+not)\s+mean)\b[^,.;:?!()]*$",
+                          text[:start], re.I))
             # the cue and what joins it to the value are read with it; a cue heading a list ("leaving out blank names
             # and the 'X' tag") stays for the other things it sets aside
             joined = bool(negation) and bool(NEGATION_CUE.search(text[:start]))
@@ -1151,8 +1178,10 @@ class Planner:
             take(negation.start() if joined else start, match.end())
             noun = self._column_noun(text, column)
             between = text[min(noun.end(), match.end()):max(noun.start(), match.start())] if noun else ""
-            if noun and not re.search(r"[?.!;]", between):  # "as the reviewer name": the column the value was named
-                take(*noun.span())  # by, in the same sentence ("… reviewer name left blank? Don't count 'Anonymous'")
+            # "as the reviewer name": the column the value was named by, in the same sentence ("… reviewer name left
+            # blank? Don't count 'Anonymous'", "… left blank — I don't mean 'Anonymous'")
+            if noun and not re.search(r"[?.!;—–]|\s-\s", between):
+                take(*noun.span())
 
     def _column_noun(self, text: str, column: str) -> re.Match[str] | None:
         """Where the question names `column` ("reviewer", "the reviewer's name", "status"), if it does."""
@@ -1288,7 +1317,8 @@ class Planner:
         for match in YEARLESS_PERIOD.finditer(text):
             if not any(a < match.end() and match.start() < b for a, b in (r.span for r in found)):
                 periods += [dataclasses.replace(r, span=match.span(), text=match.group(0))
-                            for r in find_date_ranges(f"{match.group(0)} of {year}", today=self.today)]
+                            for r in find_date_ranges(f"{match.group(0).replace('-', ' ')} of {year}",
+                                                      today=self.today)]
         return periods
 
     def _only_year(self) -> int | None:
@@ -1317,35 +1347,46 @@ class Planner:
             return
         people = "|".join(sorted((re.escape(w) for w, d in self.vocab.dimensions.items() if d == "author"),
                                  key=len, reverse=True))
-        people = rf"(?:different\s+|separate\s+)?(?P<noun>{people}|people|persons|person)"
-        bound = re.search(rf"\b(?P<by>by\s+)?(?P<op>{COMPARE_WORDS.replace('|with', '')})\s+{NUM}\s+{people}\b",
-                          text, re.I)
-        or_more = re.search(rf"\b(?P<by>by\s+)?{NUM}\s+(?P<more>or\s+more|or\s+fewer|or\s+less)\s+{people}\b",
-                            text, re.I)
+        # ("at least one named author")
+        people = rf"(?:(?:different|separate|named|credited|listed)\s+)?(?P<noun>{people}|people|persons|person)"
+        bounds = re.finditer(rf"\b(?P<by>by\s+)?(?P<op>{COMPARE_WORDS.replace('|with', '')})\s+{NUM}\s+{people}\b",
+                             text, re.I)
+        or_more = re.finditer(rf"\b(?P<by>by\s+)?{NUM}\s+(?P<more>or\s+more|or\s+fewer|or\s+less)\s+{people}\b",
+                              text, re.I)
 
-        def by_people(found: re.Match[str] | None) -> re.Match[str] | None:
+        def by_people(found: re.Match[str]) -> bool:
             """Plain "people" only as the ones the rows are by, and never people who judged the rows ("more than 100
             people / shoppers found it helpful": readers)."""
-            plain = found and found.group("noun").lower() in ("people", "persons", "person")
-            judged = found and re.match(r"\s+(?:who\s+|that\s+)?(?:found|find|marked|mark|rated|rate|voted|vote|"
-                                        r"considered|thought|liked|called|deemed)\b", text[found.end():], re.I)
-            return found if found and (found.group("by") or not plain) and not judged else None
+            plain = found.group("noun").lower() in ("people", "persons", "person")
+            judged = re.match(r"\s+(?:who\s+|that\s+)?(?:found|find|marked|mark|rated|rate|voted|vote|"
+                              r"considered|thought|liked|called|deemed)\b", text[found.end():], re.I)
+            return bool(found.group("by") or not plain) and not judged
 
-        bound, or_more = by_people(bound), by_people(or_more)
+        found = [(m, OPS[re.sub(r"\s+", " ", m.group("op").lower())], number_value(m.group(3)))
+                 for m in bounds if by_people(m)]
+        found += [(m, ">=" if m.group("more").lower().endswith("more") else "<=", number_value(m.group(2)))
+                  for m in or_more if by_people(m)]
         shared = re.search(r"(?:\bco-?(?:written|authored|bylined|bylines?|wrote|signed)|"
                            r"\bjointly\s+(?:written|authored)|\bshared\s+bylines?|\bwith\s+(?:a\s+|another\s+)?co-?(?:writer|author)s?)"
                            r"(?:\s+with\s+(?:somebody|someone|anyone|another\s+\w+|others?)(?:\s+else)?)?\b",
                            text, re.I)
-        if bound and free(*bound.span()):
-            match, op, number = bound, OPS[re.sub(r"\s+", " ", bound.group("op").lower())], number_value(bound.group(3))
-        elif or_more and free(*or_more.span()):
-            match, number = or_more, number_value(or_more.group(2))
-            op = ">=" if or_more.group("more").lower().endswith("more") else "<="
-        elif shared and free(*shared.span()):
-            match, op, number = shared, ">=", 2
-        else:
-            return
+        # "solo bylines", "articles they wrote alone", "single-author pieces": one person
+        alone = re.finditer(r"\bsolo\b|\b(?:wrote|written|authored|signed)\s+(?:it\s+|them\s+)?"
+                            r"(?:alone|on\s+(?:their|his|her)\s+own|by\s+(?:themselves|himself|herself))\b|\bsingle[\s-](?:author|writer|"
+                            r"byline)(?:ed)?\b|\bsole\s+(?:author|writer)\b", text, re.I)
+        if not found and shared:
+            found = [(shared, ">=", 2)]
+        found += [(match, "=", 1) for match in alone]
+        for match, op, number in sorted(found, key=lambda f: f[0].start()):
+            if free(*match.span()):
+                self._people_count(text, plan, take, free, match, op, number, shared, people)
+
+    def _people_count(self, text: str, plan: QueryPlan, take: Any, free: Any, match: re.Match[str], op: str,
+                      number: int | float, shared: re.Match[str] | None, people: str) -> None:
+        """One bound on how many people a row names (see `_people_counts`)."""
         take(*match.span())
+        if any((c.kind, c.op, c.value) == ("people_count", op, number) for c in plan.conditions):
+            return  # ("solo bylines, i.e. articles they wrote alone": one condition said twice)
         if shared and match is not shared and free(*shared.span()):
             take(*shared.span())  # ("co-written articles, i.e. more than one author": one condition said twice)
         owners = re.search(rf"\b{people}\s+(?:with|having|who\s+(?:have|had)|that\s+(?:have|had))\s+$",
@@ -1581,13 +1622,19 @@ class Planner:
                     take(counted.end(), counted.end() + verb.end())
         ranked = plan.group_by[:1] if plan.ranking in ("top", "bottom") else []  # "the top 2 brands ..."
         for trigger in GROUP_TRIGGER.finditer(text):
-            match = chain.match(text, trigger.end())
+            # ("by the agent handling them": a determiner first)
+            start = trigger.end() + len(re.match(r"(?:(?:the|our|their|its)\s+)?", text[trigger.end():], re.I)[0])
+            match = chain.match(text, start)
             # "per support rep", "by sales region": one word naming the kind comes first
-            kind = None if match else re.match(r"([a-z]+)\s+", text[trigger.end():], re.I)
+            kind = None if match else re.match(r"([a-z]+)\s+", text[start:], re.I)
             if kind and not self.names_something(kind.group(1).lower()) and kind.group(1).lower() not in STOPWORDS:
-                match = chain.match(text, trigger.end() + kind.end())
+                match = chain.match(text, start + kind.end())
             if not match or not free(trigger.start(), match.end()):
                 continue
+            # ("the agent handling them", "the person assigned": what the value does to the rows is phrasing)
+            verb = re.match(r"\s+\w+(?:ing|ed)(?:\s+(?:them|it|those|these|each))?\b", text[match.end():], re.I)
+            if verb and not self.names_something(verb.group(0).split()[0].lower()):
+                take(match.end(), match.end() + verb.end())
             words = re.findall(dim_pattern, match.group(0), re.I)
             if plan.distinct and all(dims[w.lower()] == plan.distinct for w in words):
                 # "how many individual writers …, counting each person only once": the values counted, not groups
@@ -1667,8 +1714,10 @@ class Planner:
                 take(match.start(), match.end())
         # "which category has the most ...", "who writes the most", "top 3 authors"
         # ("at least 200 reviews", "at most 5 tickets" are bounds, not rankings)
-        ranks = (r"(?<!at )most|top|leading|prolific|busiest|quietest|slowest|fewest|(?<!at )least|highest|lowest|best|"
-                 r"worst|largest|smallest|biggest|lightest|heaviest|greatest|" + LONGEST + "|" + SHORTEST)
+        # ("the most recent date" is the newest one, no ranking of days)
+        ranks = (r"(?<!at )most(?!\s+recent)|top|leading|prolific|busiest|quietest|slowest|fewest|(?<!at )least|"
+                 r"highest|lowest|best|worst|largest|smallest|biggest|lightest|heaviest|greatest|"
+                 + LONGEST + "|" + SHORTEST)
         asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?"
         most = re.search(asked + r"(" + dim_pattern + r")?\b.*\b(" + ranks + r")\b", text, re.I)
         # "on which single calendar day were the most articles published": words that name nothing before the
@@ -1737,8 +1786,8 @@ class Planner:
                        and re.search(r"\b(?:each|every|per)\b", text, re.I) else "")
         if not plan.group_by or partitioned:
             # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
-            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most|least|fewest|highest|lowest|best|worst|"
-                               rf"busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
+            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most(?![\s-]+recent)|least|fewest|highest|lowest|"
+                               rf"best|worst|busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
                                rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
             # ("the four brands that have collected the most one-star ratings": a verb before the ranking)
             after = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})\s+(?:with|having|(?:that|which)(?:\s+[a-z]+)"
@@ -1873,7 +1922,9 @@ class Planner:
         return re.search(r"\b(?:which|what)\s+(?:of\s+(?:our|the|your)\s+)?(?:\w+\s+(?=\w+\s+(?:are|is|were|was|have|"
                          r"has|had|with)\b))?(\w+)", text[:end], re.I) or re.search(PERSON_PRONOUN, text[:end],
                                                                                      re.I) or re.search(
-            r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got)\s+$", text[:end], re.I)
+            r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got|"
+            # ("are there brands that show up in more than one department")
+            r"(?:(?:that|which|who)\s+(?:[a-z]+\s+){1,2})?(?:in|on|under|across|for))\s+$", text[:end], re.I)
 
     def _dimension_named(self, word: str) -> str | None:
         """The grouping a word names; "anyone", "somebody": the people of the person column."""
@@ -1916,7 +1967,7 @@ class Planner:
             plan.evidence.append(f"{plan.group_by[0]} groups with {spread.group(0)!r}")
             take(*spread.span())
             return
-        if plan.distinct:
+        if plan.distinct and (plan.distinct != counted or plan.group_by):
             # "how many brands show up in more than one department": the groups whose rows pass, counted
             if not plan.group_by and plan.distinct != counted and plan.distinct in self.grouping_columns | {"category"}:
                 plan.group_spread = (counted, op, number_value(spread.group(2)))
@@ -2083,18 +2134,10 @@ class Planner:
                 if intent == "count" and not self._counts_rows(lower, match):
                     # "how many homes were reserved": a fact in the text, not a count of rows; or "how many readers"
                     # when nothing else names a topic (decided in _not_rows)
-                    following = WORD.findall(lower[match.end():])
-                    at = next((i for i, w in enumerate(following[:3]) if w not in STOPWORDS and w not in NUMBER_WORDS),
-                              None)
-                    noun = [] if at is None else following[at:at + 1]
-                    for word in following[at + 1:at + 3] if at is not None else ():
-                        # "reader comments": a plural head after its modifier ("people read" ends at the verb)
-                        if word in STOPWORDS or self.names_something(word) or not re.search(r"[^s]s$", word) \
-                                or re.search(r"[^s]s$", noun[-1]):
-                            break
-                        noun.append(word)
-                    plan.uncounted = plan.uncounted or " ".join(noun)
-                    continue
+                    noun = self._counted_noun(lower, match.end(), free)
+                    if noun is not None or plan.uncounted:  # (what an earlier count named decides, in _not_rows)
+                        plan.uncounted = plan.uncounted or " ".join(noun or [])
+                        continue
                 if intent == "share" and (whole := self._share_of_what(lower, match, free)):
                     # "what share of its profits does the airline pay out": a quantity told in the texts, not a
                     # share of rows (decided with the other uncounted nouns in _not_rows)
@@ -2191,7 +2234,13 @@ class Planner:
             asked = re.search(rf"\b(?:which\s+(?:(?P<count>{NUM[1:-1]})\s+)?|(?P<number>{NUM[1:-1]})\s+)"
                               rf"(?:(?P<mod>[a-z]+)\s+)?"
                               rf"(?P<noun>{nouns}|(?<=which\s)ones?)\b.*?\b(?:the\s+)?(?P<order>most|least)\s+"
-                              rf"(?P<judges>(?:[a-z]+\s+){{1,2}}?)?(?P<part>{parts})\b(?!\s+(?:{nouns}))", text, re.I)
+                              rf"(?P<judges>(?:[a-z]+\s+){{1,2}}?)?(?P<part>{parts})\b(?!\s+(?:{nouns}))",
+                              text, re.I) or \
+                re.search(rf"\b(?:which\s+(?:(?P<count>{NUM[1:-1]})\s+)?|(?P<number>{NUM[1:-1]})\s+)"
+                          rf"(?:(?P<mod>[a-z]+)\s+)?"
+                          # ("which single review has been voted helpful the most times")
+                          rf"(?P<noun>{nouns}|(?<=which\s)ones?)\b.*?\b(?P<part>{parts})\s+(?:the\s+)?"
+                          rf"(?P<order>most|least)(?P<judges>)(?:\s+(?:times|often))?\b", text, re.I)
             if asked and (any(self.names_something(w) and w not in STOPWORDS
                               for w in WORD.findall((asked.group("judges") or "").lower()))
                           or asked.group("mod") and (asked.group("mod").lower() in STOPWORDS
@@ -2212,7 +2261,7 @@ class Planner:
                 take(*asked.span("noun"))
                 if asked.group("mod"):
                     take(*asked.span("mod"))
-                take(asked.start("order"), asked.end("part"))
+                take(min(asked.start("order"), asked.start("part")), asked.end())
                 plan.evidence.append(f"rows ordered by {plan.measure} ({asked.group(0)!r})")
         if not plan.group_by and not plan.measure and plan.intent in ("topic", "list") and self.measure_parts:
             # "the five most helpful reviews", "the least helpful review": a word of a numeric column's name ranks rows
@@ -2301,6 +2350,15 @@ class Planner:
             number = match.group(1) or match.group(3)
         elif match := self.per_group_after.search(text):
             word, middle, noun, number = match.group(3).lower(), match.group(4) or "", match.group(2), None
+        elif (when := self.per_group_when.search(text)) and self.roles.date and free(*when.span(3)):
+            # (the verb between is what happened to the row: no text match)
+            plan.intent, plan.per_group, plan.limit = (
+                "earliest" if when.group(1).lower() == "first" else "latest"), True, plan.limit or 1
+            take(when.start(1), when.end())
+            plan.order_most = False
+            said = text[when.start(1):when.end()]
+            plan.evidence.append(f"the {plan.intent} {when.group(3)} of each group ({said!r})")
+            return
         elif (waited := self.per_group_waited.search(text)) and self.roles.date:
             # (only the row noun and the waiting words are read: "which still-open ticket" keeps its status)
             plan.intent, plan.per_group, plan.limit = "earliest", True, plan.limit or 1
@@ -2330,6 +2388,27 @@ class Planner:
         take(match.start(), match.end())
         plan.order_most = False
         plan.evidence.append(f"the top {plan.limit} {noun} of each group ({match.group(0).strip()!r})")
+
+    def _counted_noun(self, lower: str, end: int, free: Any) -> list[str] | None:
+        """The noun a count that counts no rows names ("how many reader comments": ['reader', 'comments']); None
+        when the word after it is a condition or a value ("the count for Saturday plus Sunday": rows counted)."""
+        spans = list(WORD.finditer(lower, end))
+        following = [m.group(0) for m in spans]
+        at = next((i for i, w in enumerate(following[:3]) if w not in STOPWORDS and w not in NUMBER_WORDS), None)
+        if at is None:
+            return []
+        measure = following[at] in self.vocab.measures  # ("by how many words": the measure, read before)
+        if not (free(*spans[at].span()) or measure) or self._value_of_word(following[at]) \
+                or "ones" in following[at:at + 2]:
+            return None  # (nor "how many unsigned ones": 'ones' stands for the rows)
+        noun = following[at:at + 1]
+        for word in following[at + 1:at + 3]:
+            # "reader comments": a plural head after its modifier ("people read" ends at the verb)
+            if word in STOPWORDS or self.names_something(word) or not re.search(r"[^s]s$", word) \
+                    or re.search(r"[^s]s$", noun[-1]):
+                break
+            noun.append(word)
+        return noun
 
     # ("how many went up in that window", "how many came in"): verbs whose subject can only be the rows
     ROW_COUNT_VERBS = frozenset(["are", "were", "is", "was", "did", "do", "does", "have", "has", "got", "went", "came",
@@ -2562,7 +2641,9 @@ class Planner:
         # ("where the department section was left empty": a word for the cell, then "was left")
         blank = (rf"\b(?:the\s+)?({nouns})(?:'s)?(?:\s+(?:name|field|section|box|column|value|entry|cell|slot)){{0,2}}"
                  rf"\s+(?:(?:is|was|are|were|been|being|has\s+been|had\s+been)\s+)?(?:(?:left|kept)\s+)?"
-                 rf"(?:blank|empty|missing|unset|unfilled)\b")
+                 rf"(?:blank|empty|missing|unset|unfilled|null)\b"
+                 # ("left blank or is null": one condition said twice)
+                 rf"(?:\s+or\s+(?:(?:is|was|are|were)\s+)?(?:blank|empty|missing|unset|null)\b)?")
         # ("have nobody credited as author": no one, then what they would be)
         negated = (rf"(?:(?:\bnot|\bnever|n't)((?:\s+[a-z']+){{0,4}}?)\s+(?:any|anyone|anybody|someone|somebody)|"
                    rf"\b(?:nobody|no\s+one|no-one)()(?=\s+(?:[a-z]+\s+)?(?:as|for|under|in)\s))"
@@ -2573,6 +2654,13 @@ class Planner:
             between = (f"{match.group(1) or ''} {match.group(2) or ''} {match.group(3)}".split()
                        if match.lastindex == 4 else [])
             if not column or not free(*match.span()) or any(self.is_table_word(w) for w in between):
+                continue
+            # "… other than Home & Kitchen? Do count the ones where the department is missing": counted as well
+            included = re.search(r"\b(?:(?:do|also|still)\s+(?:count|include)|includ(?:e|ing))\s+(?:[a-z']+\s+){0,2}?"
+                                 r"(?:where|with|whose|that\s+have|that\s+had)\s+$", text[:match.start()], re.I)
+            if included and free(included.start(), match.end()):
+                take(included.start(), match.end())
+                plan.evidence.append(f"{text[included.start():match.end()]!r}: those are counted too, no condition")
                 continue
             aside = self._set_aside(text, match.start(), free)  # "skip reviews with the department missing"
             start, op = (match.start(), "is empty") if aside is None else (aside, "is not empty")
@@ -2638,7 +2726,8 @@ class Planner:
         # ("blank names": the people column's names)
         named = f"{nouns}|names?" if self.roles.authors else nouns
         pattern = re.compile(rf"\b(?:{MISSING_CUE}|blank|empty)\s+(?:(?:an?|the|any)\s+)?({named})"
-                             rf"(?:'s\s+name|\s+name|s)?\b"
+                             # ("without a status of closed": a value of the column follows, negated)
+                             rf"(?:'s\s+name|\s+name|s)?\b(?!\s*(?:of|=|set\s+to)\s)"
                              rf"|\b(unsigned|anonymous|uncategori[sz]ed|unassigned|unowned|unallocated|unattributed)\b"
                              # "not assigned to anyone", "owned by nobody": nobody is the person
                              rf"|((?:(?:\bnot|\bnever|n't)\s+(?:yet\s+)?(?:been\s+)?(?:assigned|allocated|attributed|given|"
@@ -2673,10 +2762,13 @@ class Planner:
             if column:
                 self._empty(text, plan, take, free, column, match)
         # "how many unique reviewer names, ignoring the blank ones": "ones" are the values counted or grouped
-        ones = re.search(r"\b(?:the\s+)?(?:blank|empty|missing|unnamed|nameless)\s+ones\b", text, re.I)
+        ones = re.search(r"\b(?:the\s+)?(?:(?:genuinely|truly|really|actually|completely|totally)\s+)?"
+                         r"(?:blank|empty|missing|unnamed|nameless)\s+ones\b", text, re.I)
         column = columns.get(plan.distinct or (plan.group_by[-1] if plan.group_by else ""))
         if ones and column and free(*ones.span()):
             self._empty(text, plan, take, free, column, ones)
+        elif ones and free(*ones.span()) and any(c.kind == "missing" and c.op == "is empty" for c in plan.conditions):
+            take(*ones.span())  # ("… left blank — just the genuinely empty ones": the empty rows said again)
 
     def _empty(self, text: str, plan: QueryPlan, take: Any, free: Any, column: str, said: re.Match[str]) -> None:
         """`column` is empty where `said` says so; not empty when an exclusion cue sets those rows aside ("leave
@@ -2711,7 +2803,8 @@ class Planner:
                 plan.evidence.append(f"{text[start:end]!r} ends the topic phrase {phrase!r}: searched as text, "
                                      "not as a value")
                 continue
-            cue = NEGATION_CUE.search(text[:start]) or _left_out(text, start, end)
+            cue = NEGATION_CUE.search(text[:start]) or self.negated_rows.search(text[:start]) or _left_out(
+                text, start, end)
             negated = bool(cue) and free(cue.start(), cue.end())
             clause = CLAUSE_CUE.search(text[:cue.start() if negated and cue else start])
             clause = clause if clause and free(*clause.span()) else None
@@ -3450,6 +3543,11 @@ class Planner:
 
 TYPO_ZIPF = 2.5  # below this a word is rare in English: perhaps a typo ("febuary" 1.8), a code or a rare name
 RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; "typical" 4.6, "put" 5.7 are not
+
+
+def text_match_words(topic: str) -> list[str]:
+    """The words of a topic a SQL text match uses: at most four, of three letters or more."""
+    return [word for word in topic.split() if len(word) > 2][:4]
 
 
 def _weekday_index(word: str) -> int:

@@ -16,7 +16,7 @@ from rag.data.epoch import date_text_sql, epoch_of_day
 from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
 from rag.errors import NotInTable
 from rag.understand.dates import period_label
-from rag.understand.planner import CALENDAR_DIMENSIONS, HAS, WEEKDAYS, Condition, QueryPlan
+from rag.understand.planner import CALENDAR_DIMENSIONS, HAS, WEEKDAYS, Condition, QueryPlan, text_match_words
 from rag.understand.vocabulary import GENERIC_COLUMN_WORDS, text_length_measure
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
@@ -183,7 +183,7 @@ class SQLBuilder:
     def where(self, plan: QueryPlan, *, include_topic: bool) -> exp.Expression | None:
         parts = [self._condition(c) for c in plan.conditions]
         if include_topic and plan.topic:
-            parts += [self._text_match(word) for word in plan.topic.split() if len(word) > 2][:4]
+            parts += [self._text_match(word) for word in text_match_words(plan.topic)]
         parts = [p for p in parts if p is not None]
         return exp.and_(*parts) if parts else None
 
