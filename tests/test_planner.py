@@ -2912,6 +2912,12 @@ def test_a_row_by_one_person_alone(planner: Planner, question: str) -> None:
     assert (plan.group_by, plan.missing) == (["author"], None)
 
 
+@pytest.mark.parametrize("question", ["a solo attacker holding off the bunch in a bike race",
+                                      "What crypto stories has Tomas Reyl worked on, solo or as co-author?"])
+def test_solo_said_of_no_work_is_no_bound_on_people(planner: Planner, question: str) -> None:
+    assert not conditions(planner.plan(question), "people_count")
+
+
 def test_the_count_for_values_already_read_counts_rows(planner: Planner) -> None:
     """"Give me the count for Saturday plus Sunday" answered that no column holds 'saturday plus'."""
     plan = planner.plan("Were many articles published on weekends? Give me the count for Saturday plus Sunday.")

@@ -1370,8 +1370,12 @@ class Planner:
                            r"\bjointly\s+(?:written|authored)|\bshared\s+bylines?|\bwith\s+(?:a\s+|another\s+)?co-?(?:writer|author)s?)"
                            r"(?:\s+with\s+(?:somebody|someone|anyone|another\s+\w+|others?)(?:\s+else)?)?\b",
                            text, re.I)
-        # "solo bylines", "articles they wrote alone", "single-author pieces": one person
-        alone = re.finditer(r"\bsolo\b|\b(?:wrote|written|authored|signed)\s+(?:it\s+|them\s+)?"
+        # "solo bylines", "articles they wrote alone", "single-author pieces": one person ("a solo attacker" is a
+        # topic; "solo or as co-author" is everything)
+        works = "|".join(sorted({*self.row_noun_words.split("|"), *WORK_NOUNS, "credits?", "efforts?"}, key=len,
+                                reverse=True))
+        alone = re.finditer(rf"\bsolo(?:[\s-](?:written|authored|bylined))?(?=\s+(?:{works})\b)|"
+                            r"\b(?:wrote|written|authored|signed)\s+(?:it\s+|them\s+)?"
                             r"(?:alone|on\s+(?:their|his|her)\s+own|by\s+(?:themselves|himself|herself))\b|\bsingle[\s-](?:author|writer|"
                             r"byline)(?:ed)?\b|\bsole\s+(?:author|writer)\b", text, re.I)
         if not found and shared:
