@@ -653,8 +653,9 @@ def test_fuzz_guard_either_rejects_or_returns_a_single_safe_select(
             assert sha256(db) == before, guarded.sql
 
     check()
-    # About 20% of 500 are accepted for sqlite and 12% for postgres (which lacks strftime and date()).
-    assert accepted["tried"] >= 500 and accepted["sqlite"] >= 30 and accepted["postgres"] >= 30, accepted
+    # About 45% of the ~250 sqlite statements are accepted and 11% of the postgres ones (which lacks strftime and
+    # date()): ~28 on average, so the floor is 15, three standard deviations below (30 failed outside CI at 27).
+    assert accepted["tried"] >= 500 and accepted["sqlite"] >= 30 and accepted["postgres"] >= 15, accepted
     assert sorted(path.name for path in tmp_path.iterdir()) == ["articles.db"]
 
 
