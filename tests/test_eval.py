@@ -135,6 +135,8 @@ def test_a_single_value_must_be_the_only_row() -> None:
     assert value_match("2001-03-14 09:40:00", [["Harborline", "2001-03-14 09:40:00", "technology"]])
     assert not value_match(64, [[64], [3]])
     assert not value_match(64, [])
+    assert value_match(0, [])  # none listed: a count of 0
+    assert not value_match(0, [[3]])
 
 
 # --------------------------------------------------------------------------- routing and retrieval metrics

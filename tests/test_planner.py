@@ -2966,3 +2966,34 @@ def test_a_negated_yes_no_column_with_an_adverb(reviews: Planner) -> None:
     """"… who isn't actually a verified purchase" counted the verified ones (113 instead of 0)."""
     plan = reviews.plan("Is anybody posting who isn't actually a verified purchase?")
     assert [(c.column, c.value) for c in conditions(plan, "number")] == [("verified_purchase", 0)]
+
+
+def test_the_whole_of_a_share_ends_with_its_clause(planner: Planner) -> None:
+    """"Out of all articles in the table, what % have more than one author credited?": the whole is every article
+    (it ran to the end of the question and took the part too), and 'credited' is no text match."""
+    plan = planner.plan("Out of all articles in the table, what % have more than one author credited?")
+    assert (plan.intent, plan.topic, plan.share_whole) == ("share", "", [])
+    plan = planner.plan("what % of articles, out of those in 2023, are politics")
+    assert [c.kind for c in plan.share_whole] == ["date"]
+
+
+def test_ties_asked_for_are_no_text_match(planner: Planner) -> None:
+    plan = planner.plan("Which month of 2023 had the most articles published? If months are tied, list each of them.")
+    assert (plan.group_by, plan.with_ties, plan.limit, plan.topic, plan.intent) == (["month"], True, 1, "", "count")
+
+
+def test_groups_with_rows_in_both_values(planner: Planner) -> None:
+    """"Which writers have bylines in both the business and the technology sections?" listed writers in either."""
+    plan = planner.plan("Which writers have bylines in both the business and the technology sections?")
+    assert (plan.group_by, plan.group_spread) == (["author"], ("category", "=", 2))
+
+
+def test_a_ticket_waiting_longest_in_a_quoted_status(tickets: Planner) -> None:
+    """"sitting in 'open' status the longest" ranked tickets by the length of their text."""
+    plan = tickets.plan("Which ticket has been sitting in 'open' status the longest, i.e. has the oldest opened date?")
+    assert (plan.intent, plan.measure, only(plan, "category").value) == ("earliest", None, "open")
+
+
+def test_avg_number_of_rows_per_period(tickets: Planner) -> None:
+    plan = tickets.plan("Whats the avg number of tickets opened per month?")
+    assert (plan.intent, plan.count_per, plan.group_by) == ("avg", "month", [])

@@ -112,7 +112,11 @@ def rows_match(expected: Sequence[Sequence[Any]], actual: Sequence[Sequence[Any]
 
 
 def value_match(expected: Any, actual_rows: Sequence[Sequence[Any]]) -> bool:
-    """A single expected value: the result is one row and one of its cells is that value."""
+    """A single expected value: the result is one row and one of its cells is that value; a count of 0 is also
+    answered by no rows ("are there any brands that never got a one-star review?": none listed; whether the reply
+    then said "nothing found" is judged on its text, see `says_no_answer`)."""
+    if not actual_rows:
+        return _number(expected) == 0
     return len(actual_rows) == 1 and any(values_match(expected, cell) for cell in actual_rows[0])
 
 

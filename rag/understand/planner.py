@@ -63,8 +63,9 @@ NUM = (rf"((?:\d[\d,]*(?:\.\d+)?|(?:(?:half\s+)?an?\s+(?={_SCALE}))?(?:{_NUMBER_
 LONGEST = r"longest|wordiest|lengthiest|(?:most\s+)?long[\s-]winded|(?:most\s+)?verbose"
 SHORTEST = r"shortest|briefest|tersest|(?:most\s+)?(?:concise|succinct)"
 # "waiting the longest", "open for the longest": the oldest row (a time, not a length)
-WAITED_LONGEST = (r"(?:(?:waiting|waited|sitting|sat|outstanding|open|pending|unanswered|unresolved)\s+(?:for\s+)?"
-                  r"(?:the\s+)?longest|longest[\s-]+(?:waiting|outstanding|open|pending|unanswered))")
+# ("sitting in 'open' status the longest": where it waits may come between)
+WAITED_LONGEST = (r"(?:(?:waiting|waited|sitting|sat|outstanding|open|pending|unanswered|unresolved)\s+"
+                  r"(?:(?:in|at|on)\s+(?:[^\s.?!,]+\s+){1,3}?)?(?:for\s+)?(?:the\s+)?longest|longest[\s-]+(?:waiting|outstanding|open|pending|unanswered))")
 # Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(what|which) (share|percentage|proportion|fraction|percent)\b|\b(share|percentage|proportion|"
@@ -637,6 +638,7 @@ class Planner:
         self._flags(text, plan, take, free)
         self._row_kinds(text, plan, take, free)
         self._categories(text, plan, take, free)
+        self._in_every_value(text, plan, take, free)
         self._authors(text, plan, take, free)
         self._person_asked(text, plan, take, free)
         self._groups_without(text, plan, take, free)
@@ -663,6 +665,7 @@ class Planner:
         self._scope_verbs(text, take, free)
         self._time_order(text, plan, take, free)
         self._columns_asked(text, plan, take, free)
+        self._ties_asked(text, plan, take, free)
         plan.topic = self._topic(text, consumed)
         if plan.missing_grouping:  # "top three countries by rating": the thing missing is no topic
             plan.topic = " ".join(w for w in plan.topic.split() if w.lower() != plan.missing)
@@ -837,6 +840,18 @@ class Planner:
                                                    for w in words):
                 take(start, end)
                 plan.evidence.append(f"columns asked for ({text[start:end].strip()!r}): shown")
+
+    @staticmethod
+    def _ties_asked(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"If months are tied, list each of them", "ties included": how a ranking shows a shared top value (every
+        group sharing it), no text match on 'tied'."""
+        for match in re.finditer(r"\b(?:if|when|in\s+case|where)\b[^.?!;]*?\b(?P<tie>tie|ties|tied|tying|draw)\b"
+                                 r"[^.?!;]*|\b(?:(?:including|include|with|count(?:ing)?)\s+(?:any\s+)?ties|"
+                                 r"ties\s+included)\b", text, re.I):
+            if plan.ranking and free(*(match.span("tie") if match.group("tie") else match.span())):
+                plan.with_ties = plan.with_ties or plan.limit == 1
+                take(*match.span())
+                plan.evidence.append(f"ties shown ({match.group(0).strip()!r})")
 
     @staticmethod
     def _time_order(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
@@ -1110,7 +1125,11 @@ class Planner:
             plan.population = [c for c in plan.conditions if c.column in grouped and c.kind != "date"]
             return
         if among:
-            region = among.span(1)
+            # ("out of all articles in the table, what % have more than one author": the whole ends at the share)
+            # ("what % of articles, out of those in 2023, are politics": or at the end of its clause)
+            stop = re.compile(r"[,;:?!]|\.(?:\s|$)").search(text, among.start(1))
+            region = (among.start(1), min(cue.start() if cue and cue.start() > among.start() else len(text),
+                                          stop.start() if stop else len(text)))
         else:
             # the whole ends at the verb before the last condition: "of everything we ran in 2023 | came from
             # politics", "of all tickets | sits with Maya Lindqvist", "of the 2023 reviews | were posted at weekends"
@@ -1348,7 +1367,8 @@ class Planner:
         people = "|".join(sorted((re.escape(w) for w, d in self.vocab.dimensions.items() if d == "author"),
                                  key=len, reverse=True))
         # ("at least one named author")
-        people = rf"(?:(?:different|separate|named|credited|listed)\s+)?(?P<noun>{people}|people|persons|person)"
+        people = (rf"(?:(?:different|separate|named|credited|listed)\s+)?(?P<noun>{people}|people|persons|person)"
+                  r"(?:\s+(?:credited|listed|named)\b(?!\s+(?:as|by)\b))?")  # ("more than one author credited")
         bounds = re.finditer(rf"\b(?P<by>by\s+)?(?P<op>{COMPARE_WORDS.replace('|with', '')})\s+{NUM}\s+{people}\b",
                              text, re.I)
         or_more = re.finditer(rf"\b(?P<by>by\s+)?{NUM}\s+(?P<more>or\s+more|or\s+fewer|or\s+less)\s+{people}\b",
@@ -2069,7 +2089,7 @@ class Planner:
             plan.evidence.append(f"avg ({averaged.group(0)!r})")
             take(averaged.start(), averaged.end())
         nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
-        per_rows = re.search(rf"\b(average|mean|typical)\s+(?:(?:number|count|amount)\s+of\s+)?(?:[\w&'.-]+\s+)?"
+        per_rows = re.search(rf"\b(average|avg|mean|typical)\s+(?:(?:number|count|amount)\s+of\s+)?(?:[\w&'.-]+\s+)?"
                              rf"({nouns})\b", lower)
         if (per_rows and len(plan.group_by) == 1 and not plan.measure and not plan.ranking and not plan.limit
                 and free(*per_rows.span(1)) and self._is_entity(per_rows.group(2))
@@ -2128,8 +2148,11 @@ class Planner:
             for match in re.finditer(pattern, lower):
                 # "which of Omar Haddad's tickets": the words between "which" and the row noun are others' to read
                 between = match.group(0).startswith("which ") and match.lastindex
+                # ("sitting in 'open' status the longest": the status between is the quote's)
+                waited = intent == "earliest" and match.group(0).endswith("longest")
                 if not (free(match.start(), match.start() + len("which")) and free(*match.span(match.lastindex))
-                        if between else free(match.start(), match.end())):
+                        if between else free(match.start(), match.start() + 4) and free(match.end() - 7, match.end())
+                        if waited else free(match.start(), match.end())):
                     continue
                 if intent == "count" and rows_asked and re.match(
                         rf"(?:(?:the\s+)?(?:number|count)\s+of|how\s+many)\s+(?:the\s+)?(?:{measures})\b",
@@ -2847,6 +2870,24 @@ class Planner:
                                              clause=(column, negated) in clauses))
             label = "category" if column == self.roles.category else column
             plan.evidence.append(f"{label} " + ("not " if negated else "") + " or ".join(values))
+
+    def _in_every_value(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Which writers have bylines in both the business and the technology sections": the groups with rows in
+        every one of the values listed (they were the groups with rows in either)."""
+        if len(plan.group_by) != 1 or plan.group_spread:
+            return
+        for condition in plan.conditions:
+            if condition.kind != "category" or condition.op != "in":
+                continue
+            dimension = "category" if condition.column == self.roles.category else condition.column
+            both = re.search(r"\b(?:both|each\s+of|every\s+one\s+of|all\s+(?:of|three|four|five))\s+(?:the\s+)?$",
+                             text[:self._position(text, condition)], re.I)
+            if dimension != plan.group_by[0] and both and free(*both.span()):
+                plan.group_spread = (dimension, "=", len(condition.value))
+                plan.distinct = plan.distinct or dimension  # (each group's number of those values is shown)
+                take(*both.span())
+                plan.evidence.append(f"{plan.group_by[0]} groups with rows in each of {condition.words!r}")
+                return
 
     def _unprefixed_values(self, text: str) -> list[tuple[int, int, str, str, bool]]:
         """(start, end, column, value, True) of each word that is a categorical value with the prefix "un"
