@@ -324,3 +324,9 @@ def test_a_yes_no_grouping_is_labelled_in_words(ask) -> None:  # noqa: ANN001
         return float(Decimal(sum(ratings) / len(ratings)).quantize(Decimal("0.01"), ROUND_HALF_UP))
     assert dict(ask("Verified buyers vs everyone else: how do their average star ratings compare?")) == {
         "not verified": average(0), "verified": average(1)}
+
+
+def test_a_listing_shows_every_short_label_of_its_rows(ask) -> None:  # noqa: ANN001
+    """A listed review named its department but not its brand, which the table's users read it by."""
+    row = ask("the newest review")[0]
+    assert set(row) & set(BRANDS) and set(row) & set(DEPARTMENTS)

@@ -699,6 +699,9 @@ def test_groups_ranked_by_matching_rows_include_groups_with_none(setup: Setup) -
     assert setup.rows("which category has the fewest articles by Jane Doe") == [("Business", 0), ("Sports", 0)]
     # a condition on the grouped column still picks the groups; the most is unchanged
     assert setup.rows("which author has the most sports articles") == [("Tom O'Brien", 2)]
+    # "rank the authors by …" ranks every one of them
+    ranked = setup.rows("rank the authors by how many sports articles they wrote")
+    assert ranked[0] == ("Tom O'Brien", 2) and {("Jane Doe", 0), ("Li Wei", 0), ("Maria Lopez", 0)} <= set(ranked)
 
 
 def test_a_range_is_the_highest_minus_the_lowest(setup: Setup) -> None:

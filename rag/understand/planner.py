@@ -1680,6 +1680,7 @@ class Planner:
                                  rf"(?:\s+how\s+(?:many|much))?", text, re.I):
             if self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free):
                 plan.order_most = True
+                plan.ranking = plan.ranking or "rank"  # (every group ranked, one with no matching row too)
         # "quarter-by-quarter", "month by month": a grouping by that unit
         for match in re.finditer(rf"\b({dim_pattern})[\s-]+by[\s-]+\1\b", text, re.I):
             self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free)

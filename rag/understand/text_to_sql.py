@@ -24,6 +24,7 @@ ROLE_OF_DIMENSION = {"year": "date", "month": "date", "day": "date", "author": "
 MAX_AUTHOR_UNION = 500  # beyond this many authors, group by the raw authors column
 NAME_COLUMN = "rag_author"  # column of the derived table of author names (unlikely to clash with the table's)
 LIST_LIMIT = 50
+MAX_LISTED_LABELS = 3  # categorical columns a listing shows besides the main category
 # Averages, shares and ratios are shown to two decimals: one decimal hid real differences (3.66 and 3.70 are both
 # "3.7" on a 1-5 rating), so a wrong population could not be told from the right one.
 DECIMALS = 2
@@ -782,8 +783,10 @@ class SQLBuilder:
         return query
 
     def _listing(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
-        columns = [c for c in (self._row_id(), self.roles.title, self.roles.date, self.roles.category,
-                               self.roles.authors, self.roles.url) if c]
+        # (the table's other short labels too: a review's brand, a ticket's priority)
+        labels = [c for c in self.roles.categorical if c != self.roles.category][:MAX_LISTED_LABELS]
+        columns = list(dict.fromkeys(c for c in (self._row_id(), self.roles.title, self.roles.date, self.roles.category,
+                                                 *labels, self.roles.authors, self.roles.url) if c))
         if plan.measure and plan.measure not in columns:
             columns.append(plan.measure)
         length: exp.Expression | None = None
