@@ -114,6 +114,15 @@ def test_a_comparison_in_one_row_matches_a_reference_with_a_row_per_value() -> N
     assert not sql_result_match(ExpectedSQL(rows=[[1, 3.23], [0, 3.77]]), [[3.77, 3.23, 0.54]], columns=flags)
 
 
+def test_rows_with_and_without_a_value_match_a_reference_in_its_own_words() -> None:
+    """The product labels the two sides 'has author' / 'no author'; a reference says 'bylined' / 'no byline'."""
+    rows = [["has author", 878.06], ["no author", 511.0]]
+    assert sql_result_match(ExpectedSQL(rows=[["no byline", 511.0], ["bylined", 878.06]]), rows)
+    assert sql_result_match(ExpectedSQL(rows=[["unsigned", 511.0], ["signed", 878.06]]), rows)
+    assert not sql_result_match(ExpectedSQL(rows=[["no byline", 878.06], ["bylined", 511.0]]), rows)
+    assert not sql_result_match(ExpectedSQL(rows=[["politics", 511.0], ["bylined", 878.06]]), rows)
+
+
 def test_rows_match_counts_duplicates() -> None:
     assert rows_match([["Markets Wrap"], ["Markets Wrap"]], [["Markets Wrap"], ["Markets Wrap"]])
     assert not rows_match([["a"], ["a"], ["b"]], [["a"], ["b"], ["b"]])

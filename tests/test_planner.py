@@ -2997,3 +2997,86 @@ def test_a_ticket_waiting_longest_in_a_quoted_status(tickets: Planner) -> None:
 def test_avg_number_of_rows_per_period(tickets: Planner) -> None:
     plan = tickets.plan("Whats the avg number of tickets opened per month?")
     assert (plan.intent, plan.count_per, plan.group_by) == ("avg", "month", [])
+
+
+def test_i_mean_is_no_average_and_a_term_defined_by_it(planner: Planner) -> None:
+    """"By long read I mean over 1,000 words" averaged the groups ('mean') and summed their words ('more long')."""
+    plan = planner.plan("Politics vs business: which one ran more long reads? By long read I mean over 1,000 words.")
+    assert (plan.intent, plan.group_by, plan.topic) == ("count", ["category"], "")
+    assert [(c.op, c.value) for c in conditions(plan, "number")] == [(">", 1000)]
+
+
+def test_bylines_included_or_set_aside_by_an_imperative(planner: Planner) -> None:
+    plan = planner.plan("How many articles is Jane Doe credited on? Include the ones she co-wrote with someone else.")
+    assert (plan.topic, conditions(plan, "people_count")) == ("", [])
+    plan = planner.plan("how many articles by Jane Doe, don't include the ones she co-wrote with someone")
+    assert [(c.op, c.value) for c in conditions(plan, "people_count")] == [("<", 2)]
+
+
+def test_the_newest_row_named_as_today(planner: Planner) -> None:
+    """"Taking the newest article in the table as 'today'" was a condition on the newest day."""
+    plan = planner.plan("Taking the newest article in the table as 'today', how many articles were published in the "
+                        "last 30 days?")
+    assert only(plan, "date").value == (date(2023, 5, 30), date(2023, 6, 28))
+
+
+def test_rounding_asked_for_and_a_word_typed_without_its_vowel(planner: Planner) -> None:
+    plan = planner.plan("avg wrd count per sectoin? round to 2 decimals")
+    assert (plan.intent, plan.measure, plan.group_by, plan.topic, plan.conditions) == (
+        "avg", "word_count", ["category"], "", [])
+
+
+def test_a_difference_said_with_minus_and_a_value_set_aside(planner: Planner) -> None:
+    plan = planner.plan("How much longer is the average travel article than the average fashion one - travel minus "
+                        "fashion, in words?")
+    assert (plan.intent, plan.topic) == ("avg", "")
+    plan = planner.plan("Setting travel aside, which section's articles are the longest on average?")
+    assert (only(plan, "category").op, only(plan, "category").value) == ("!=", "Travel")
+
+
+def test_rows_with_and_without_a_value_compared_in_two_clauses(planner: Planner) -> None:
+    """"Articles with no author listed - are they shorter, on average, than the ones with a byline?" asked for rows
+    both without and with an author: none."""
+    plan = planner.plan("Articles with no author listed - are they shorter, on average, than the ones with a byline?")
+    assert (plan.intent, plan.measure, plan.group_by, plan.conditions, plan.missing) == (
+        "avg", "word_count", ["has:authors"], [], None)
+
+
+def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
+    """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
+    plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")
+    assert (plan.topic, only(plan, "category").value) == ("", "closed")
+
+
+def test_a_hedge_is_no_count_of_something_else(tickets: Planner) -> None:
+    """"how many, if any?" answered that no column holds 'if'."""
+    plan = tickets.plan("Tickets opened before 9 in the morning - how many, if any?")
+    assert (plan.intent, plan.missing, only(plan, "hour").value) == ("count", None, 9)
+
+
+def test_every_group_asked_for_with_those_that_have_none(tickets: Planner) -> None:
+    """"Include anyone who had none" listed only the agents with none."""
+    plan = tickets.plan("For every agent, how many closed tickets did they get? Include anyone who had none.")
+    assert (plan.group_by, plan.every_group, plan.none_of) == (["author"], True, False)
+
+
+def test_the_year_a_question_names_is_the_year_of_its_halves(reviews: Planner) -> None:
+    """"Looking at 2023 only: … the first half of the year or the second half?" compared 2023 with H1 2024."""
+    plan = reviews.plan("Looking at 2023 only: were more reviews written in the first half of the year or the second "
+                        "half? Show both counts.")
+    assert (plan.group_by, only(plan, "date_any").value) == (
+        ["half"], [(date(2023, 1, 1), date(2023, 6, 30)), (date(2023, 7, 1), date(2023, 12, 31))])
+
+
+def test_a_difference_said_with_differ_and_a_list_headed_by_an_exclusion(reviews: Planner) -> None:
+    plan = reviews.plan("Voltair vs Nord-Lys: by how much does Voltair's average star rating differ from Nord-Lys's?")
+    assert (plan.intent, plan.measure, plan.topic) == ("avg", "rating", "")
+    plan = reviews.plan("Ignoring the generic 'Claire Clarke' label and any blank names, which reviewer has written "
+                        "the most reviews?")
+    assert [(c.kind, c.op) for c in plan.conditions] == [("author", "!="), ("missing", "is not empty")]
+
+
+def test_the_single_row_that_the_most_people_found_helpful(reviews: Planner) -> None:
+    plan = reviews.plan("The single review that the most people found helpful - what's its headline, and how many "
+                        "helpful votes did it get?")
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "helpful_votes", 1)

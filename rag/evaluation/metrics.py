@@ -146,9 +146,26 @@ def sql_result_match(expected: ExpectedSQL, actual_rows: Sequence[Sequence[Any]]
         return value_match(expected.value, actual_rows)
     if rows_match(expected.rows or [], actual_rows, ordered=ordered):
         return True
+    sides, expected_sides = _presence_sides(actual_rows), _presence_sides(expected.rows or [])
+    if sides and expected_sides and rows_match(expected_sides, sides, ordered=ordered):
+        return True
     compared = compared_rows(columns, actual_rows)
     return bool(compared) and (rows_match(expected.rows or [], compared, ordered=ordered)
                                or rows_match(expected.rows or [], _flag_values(compared), ordered=ordered))
+
+
+ABSENT_LABEL = re.compile(r"(?:no|not|non|without|missing|blank|empty|unknown|none)\b|un|non-", re.I)
+
+
+def _presence_sides(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """Two rows labelled as the rows with and without a value ("has author" / "no author", a reference's "byline" /
+    "no byline" or "bylined" / "unbylined") as the sides True / False; [] for any other result."""
+    if len(rows) != 2 or not all(row and isinstance(row[0], str) for row in rows):
+        return []
+    absent = [bool(ABSENT_LABEL.match(str(row[0]).strip())) for row in rows]
+    if sorted(absent) != [False, True]:
+        return []
+    return [[not side, *row[1:]] for side, row in zip(absent, rows, strict=True)]
 
 
 def _flag_values(compared: list[list[Any]]) -> list[list[Any]]:

@@ -66,12 +66,14 @@ SHORTEST = r"shortest|briefest|tersest|(?:most\s+)?(?:concise|succinct)"
 # ("sitting in 'open' status the longest": where it waits may come between)
 WAITED_LONGEST = (r"(?:(?:waiting|waited|sitting|sat|outstanding|open|pending|unanswered|unresolved)\s+"
                   r"(?:(?:in|at|on)\s+(?:[^\s.?!,]+\s+){1,3}?)?(?:for\s+)?(?:the\s+)?longest|longest[\s-]+(?:waiting|outstanding|open|pending|unanswered))")
+# "mean" as an average, not "I mean" (a clarification: "by long read I mean over 1,000 words")
+MEAN = r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bi\.e\. )mean"
 # Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(what|which) (share|percentage|proportion|fraction|percent)\b|\b(share|percentage|proportion|"
      r"fraction|percent) of\b|\b(share|percentage|proportion)s?\b|\b(?:what|which)\s*(?:%|pct\b)|%\s+of\b", "share"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b", "count"),
-    (r"\b(average|avg|mean|typical)\b", "avg"),
+    (rf"\b(average|avg|{MEAN}|typical)\b", "avg"),
     (r"\b(totals?|sum of|combined|altogether|add(?:s|ed|ing)? up)\b", "sum"),
     # ("biggest first", "lowest first": an order for the rows or groups, not a computation)
     (r"\b(maximum|max|highest|largest|biggest|greatest)\b(?!\s+(?:\w+\s+)?first\b)", "max"),
@@ -93,13 +95,27 @@ SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)
 DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:counting|going|looking|working|measured|measuring)\s+back(?:wards)?\s+from|"
                          r"relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+)?(?:latest|newest|"
                          r"most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,4}?\s*(?:\)|(?=[,.;?!]|$))", re.I)
+# "round to 2 decimals", "to two decimal places": how the answer's numbers look (they have two decimals), no number
+# of the question
+ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everything|the\s+\w+))?\s+(?:off\s+)?to\s+"
+                      r"(?:\d|one|two|three|four|a\s+whole|whole|the\s+nearest)(?:\s+(?:decimals?|decimal\s+places?|dp|"
+                      r"places?|digits?|numbers?|whole\s+numbers?|integers?|percent|cents?))?|(?:to\s+)?(?:\d|one|two|"
+                      r"three)\s+decimal(?:\s+places?|s)|(?:\d|one|two|three)\s*dp)\b", re.I)
+# "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
+HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b",
+                   re.I)
+# "taking the newest article in the table as 'today'": the reading's own anchor stated, no date of its own
+TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|considering|consider|calling|call)\s+"
+                           r"(?:the\s+)?(?:latest|newest|most\s+recent|last|final)\b(?:\s+[\w'-]+){0,5}?\s+as\s+"
+                           r"(?:being\s+)?['\"‘“]?(?:today|now|the\s+present|the\s+current\s+date)['\"’”]?", re.I)
 QUESTION_WORDS = frozenset(("which", "what", "when", "where", "who", "whose", "how", "why"))
 # a grouping of the rows that have a value in a column against those that have none ("with an author vs without")
 HAS = "has:"
 # the words of a request for columns to show ("Subject and timestamp please", "with dates and authors")
 DATE_WORDS = ("date", "timestamp", "time", "datetime", "day", "when")
 SHOWN_FILLER = frozenset(("and", "the", "its", "their", "with", "please", "pls", "plz", "only", "just", "show",
-                          "give", "me", "include", "including", "plus", "also", "too", "as", "well"))
+                          "give", "me", "include", "including", "plus", "also", "too", "as", "well", "what", "what's",
+                          "whats", "is", "was", "are", "were", "tell", "s"))
 # English nouns for a table's title and text columns ("whose subject mentions …", "with 'refund' in the body")
 TITLE_WORDS = ("title", "headline", "heading", "subject")
 CONTENT_WORDS = ("body", "text", "content", "description", "message")
@@ -301,6 +317,10 @@ MISSING_CUE = (r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lack(?:s|ing)?(?:\s
 EXCLUSION_CUE = re.compile(
     rf"\b(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|drop(?:s|ping|ped)?|except(?:\s+for)?|apart\s+from|aside\s+from|without|"
     r"other\s+than|besides|but\s+not)((?:\s+[\w']+){0,4}?)\s*$", re.I)
+# an exclusion cue heading a list: what it sets aside first (group 1), then "and"/"or" before the next item
+LISTED_EXCLUSION = re.compile(
+    rf"\b(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|except(?:\s+for)?|apart\s+from|aside\s+from|other\s+than|besides)\b"
+    r"([^.?!;:]*?)(?:,\s*|\s+)(?:and|or|nor)\s+(?:(?:any|all|the|those|of)\s+)*$", re.I)
 # A request to change the table ("delete all politics articles", "update the rating of R-000123 to 5", "add a
 # ticket"): an imperative write verb opening the question, after polite openers. The verbs that are also nouns or
 # adjectives of questions ("update on the strike", "closed tickets", "change requests") count only before a
@@ -397,6 +417,7 @@ class QueryPlan:
     top_per: str = ""  # the grouping within which the ranked dimension's top values are kept ("for each department")
     ranking: str = ""  # the word ranking a dimension's values ("highest" of "which brand has the highest rating")
     none_of: bool = False  # the groups none of whose rows meet the conditions ("which agents never had an urgent one")
+    every_group: bool = False  # groups with no matching row shown at 0 ("include anyone who had none")
     # two compared values set against each other in one row: "difference" ("how many more five-star than one-star
     # reviews"), or ">" / "<" for a yes/no question ("did Q2 beat Q1": the difference and whether the first is more)
     contrast: str = ""
@@ -615,6 +636,11 @@ class Planner:
             return not any(consumed[start:end])
 
         self._quoted_values(text, plan, take)
+        for rounding in ROUNDING.finditer(text):
+            take(*rounding.span())
+            plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): numbers have two decimals")
+        for hedge in HEDGE.finditer(text):
+            take(*hedge.span())
         self._row_ids(text, plan, take, free)
         self._text_in_column(text, plan, take, free)
         self._authors(text, plan, take, free, cued_only=True)
@@ -657,6 +683,13 @@ class Planner:
             take(*on_average.span())
             plan.unused = [w for w in plan.unused if w.lower() not in ("avg", "average", "mean")]
         plan.conditions = _said_once(plan.conditions)
+        # "articles with no author listed - are they shorter than the ones with a byline?": rows with and without a
+        # value, both asked about, are the two groups compared (together they matched no row)
+        for column in {c.column for c in plan.conditions if c.kind == "missing" and c.op == "is empty"} & {
+                c.column for c in plan.conditions if c.kind == "missing" and c.op == "is not empty"}:
+            if HAS + column not in plan.group_by:
+                plan.group_by.append(HAS + column)
+                plan.evidence.append(f"rows with and without {column}, compared")
         # ("are unbylined articles shorter? compare … with an author vs without one": both sides are the groups)
         plan.conditions = [c for c in plan.conditions if not (c.kind == "missing" and HAS + c.column in plan.group_by)]
         if plan.intent == "share":
@@ -829,10 +862,12 @@ class Planner:
         """"What's the latest ticket that came in? Subject and timestamp please.": a sentence (or a clause after the
         last comma) of a listing that only names columns asks what to show; a listing shows its id, title, date,
         category and people anyway, so the words are read, not searched."""
-        if plan.is_aggregate or plan.intent not in LISTINGS:
+        if plan.is_aggregate or plan.intent not in LISTINGS and not (plan.intent == "topic" and plan.conditions):
             return
         columns = self.shown_column_words
-        for clause in re.finditer(r"(?:^|[?.!;,]\s*)([^?.!;,]+?)\s*[?.!]*\s*$|(?<=[?.!;])\s*([^?.!;]+)", text):
+        # ("which of them was marked urgent - what's its subject?": a clause after a dash too)
+        for clause in re.finditer(r"(?:^|(?:[?.!;,—–]|\s-)\s*)((?:(?!\s-\s)[^?.!;,—–])+?)\s*[?.!]*\s*$|"
+                                  r"(?<=[?.!;])\s*((?:(?!\s-\s)[^?.!;—–])+)", text):
             start, end = clause.span(clause.lastindex or 1)
             words = [w.lower() for w in WORD.findall(text[start:end])]
             named = [w for w in words if singular(w) in columns or w in columns]
@@ -904,9 +939,10 @@ class Planner:
                 take(*aside.span())
         # "taking a long read as anything over 2,000 words", "where a big brand means 100+ reviews": the term, and
         # each other place the question uses it, names the condition the definition states
-        for defined in re.finditer(r"(?:\b(?:taking|counting|treating|defining|considering|calling|where|with)\s+|"
+        # ("by long read I mean over 1,000 words")
+        for defined in re.finditer(r"(?:\b(?:taking|counting|treating|defining|considering|calling|where|with|by)\s+|"
                                    r"\(\s*)(?:an?\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:as|to\s+be|"
-                                   r"means?|meaning|being|is|are|=)\s+([^?!;()]+)", text, re.I):
+                                   r"means?|meaning|being|is|are|=|(?:i|we)\s+mean)\s+([^?!;()]+)", text, re.I):
             inside = defined.group(2).lower()
             if not any(c.kind not in ("date", "date_any") and c.words and c.words.lower() in inside
                        for c in plan.conditions):
@@ -1030,6 +1066,13 @@ class Planner:
                 corrections.append((word, asking[0]))
                 return (asking[0] if word.islower() else asking[0].capitalize()) + possessive
             frequency = zipf_of(lower)
+            if len(lower) == 3 and lower.isalpha() and lower not in self.known_words and frequency < TYPO_ZIPF:
+                # "avg wrd count": a short word typed without its vowel, when that names one known word
+                full = {w for w in self.known_words if len(w) == 4 and any(
+                    w[:i] + w[i + 1:] == lower for i in range(4) if w[i] in "aeiou")}
+                if len(full) == 1:
+                    corrections.append((word, next(iter(full))))
+                    return (next(iter(full)) if word.islower() else next(iter(full)).capitalize()) + possessive
             if (len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF
                     or self._unprefixed(lower)):  # "unclosed" is no misspelt "closed"
                 return whole
@@ -1287,11 +1330,25 @@ class Planner:
             take(*hint.span())
             plan.evidence.append(f"a format of the answer ({hint.group(0)!r}), no condition")
             text = text[:hint.start()] + " " * (hint.end() - hint.start()) + text[hint.end():]
+        years = set(re.findall(r"\b(?:19|20)\d\d\b", text))
+        named: list[tuple[int, int]] = []
+        if len(years) == 1:
+            # "looking at 2023 only: … the first half of the year or the second half": the year the question named
+            # (the same length, so every span stays where it was)
+            year = next(iter(years))
+            named = [m.span() for m in re.finditer(r"\bthe\s+year\b", text, re.I)]
+            text = re.sub(r"\bthe\s+year\b", lambda m: year.ljust(len(m.group(0))), text, flags=re.I)
+        for said in TODAY_DEFINED.finditer(text):
+            take(*said.span())
+            plan.evidence.append(f"anchored on the newest row ({said.group(0)!r}), as always")
+            text = text[:said.start()] + " " * (said.end() - said.start()) + text[said.end():]
         found_ranges = find_date_ranges(text, today=self.today)
         if COMPARE_CUE.search(text):
             found_ranges = self._compared_months(text, found_ranges, take)
         found_ranges += self._periods_of_the_only_year(text, found_ranges)
         found_ranges += self._elliptical_periods(text, found_ranges)
+        found_ranges = [dataclasses.replace(r, span=(r.span[0], next((b for a, b in named if a < r.span[1] <= b),
+                                                                      r.span[1]))) for r in found_ranges]
         for found in found_ranges:
             plan.conditions.append(Condition("date", self.roles.date, "between", (found.start, found.end),
                                              found.text, span=found.span))
@@ -1423,7 +1480,7 @@ class Planner:
             return
         # "counting / count … too / including pieces shared with a co-writer", "written or co-written"
         # ("if you split up co-authored bylines", "splitting shared bylines into their names": each name counted)
-        included = re.search(r"(?<!not )\b(?:counting|including|incl\.?)\s+(?:[\w']+\s+){0,4}$|"
+        included = re.search(r"(?<!not )(?<!n't )\b(?:counting|including|include|incl\.?)\s+(?:[\w']+\s+){0,4}$|"
                              r"\b(?:(?:if|when|once|after)\s+(?:you\s+|we\s+)?)?(?:split(?:ting)?|separat(?:e|ing)|"
                              r"break(?:ing)?)(?:\s+(?:up|apart|out|down))?\s+(?:[\w']+\s+){0,2}$|"
                              r"\b(?:written|authored|wrote|bylined|signed)\s+or\s+$", text[:match.start()], re.I) or (
@@ -1444,9 +1501,16 @@ class Planner:
             take(start, end)
             plan.evidence.append(f"{text[start:end]!r} includes those rows: no condition")
             return
-        plan.conditions.append(Condition("people_count", self.roles.authors, op, number, match.group(0),
-                                         span=match.span()))
-        plan.evidence.append(f"names in {self.roles.authors} {op} {number} ({match.group(0)!r})")
+        # "don't include the ones he co-wrote with someone", "leaving out co-authored pieces": those rows set aside
+        aside = re.search(rf"\b(?:{SET_ASIDE}|except(?:\s+for)?|excluding|exclude|other\s+than|apart\s+from|"
+                          r"aside\s+from)\s+(?:[\w']+\s+){0,4}$", text[:match.start()], re.I)
+        start = match.start()
+        if aside and free(*aside.span()) and op in NEGATED_OPS:
+            op, start = NEGATED_OPS[op], aside.start()
+            take(start, match.start())
+        plan.conditions.append(Condition("people_count", self.roles.authors, op, number, text[start:match.end()],
+                                         span=(start, match.end())))
+        plan.evidence.append(f"names in {self.roles.authors} {op} {number} ({text[start:match.end()]!r})")
 
     def _numbers(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         for match in BETWEEN_NUMBER.finditer(text):
@@ -1774,7 +1838,7 @@ class Planner:
                 take(most.end(), most.end() + named_after.end())
             length = next((name for name, words in (("longest", LONGEST), ("shortest", SHORTEST))
                            if re.fullmatch(words, most.group(4), re.I)), None)
-            if length and not re.search(r"\b(average|avg|mean|typical|typically|usually)\b", text, re.I):
+            if length and not re.search(rf"\b(average|avg|{MEAN}|typical|typically|usually)\b", text, re.I):
                 dimension = None  # "which category has the longest articles": the longest article's, or on average?
             if dimension and (most.group(3) or most.group(4).lower() in ("most", "top", "leading", "prolific",
                                                                          "busiest", "quietest", "slowest", "fewest",
@@ -2020,7 +2084,7 @@ class Planner:
             return
         for condition in [c for c in plan.conditions if c.kind == "number" and c.op in ("<", "<=", ">", ">=")]:
             at = self._position(text, condition)
-            cue = re.search(r"\b(?:averag(?:e|ed|es|ing)|avg|mean)(?:\s+[\w-]+){0,2}?\s+"
+            cue = re.search(rf"\b(?:averag(?:e|ed|es|ing)|avg|{MEAN})(?:\s+[\w-]+){{0,2}}?\s+"
                             r"(?:(?:is|was|are|were|of|at)\s+)?$", text[:at], re.I)
             if not cue:
                 continue
@@ -2090,7 +2154,7 @@ class Planner:
             plan.evidence.append(f"avg ({averaged.group(0)!r})")
             take(averaged.start(), averaged.end())
         nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
-        per_rows = re.search(rf"\b(average|avg|mean|typical)\s+(?:(?:number|count|amount)\s+of\s+)?(?:[\w&'.-]+\s+)?"
+        per_rows = re.search(rf"\b(average|avg|{MEAN}|typical)\s+(?:(?:number|count|amount)\s+of\s+)?(?:[\w&'.-]+\s+)?"
                              rf"({nouns})\b", lower)
         if (per_rows and len(plan.group_by) == 1 and not plan.measure and not plan.ranking and not plan.limit
                 and free(*per_rows.span(1)) and self._is_entity(per_rows.group(2))
@@ -2117,9 +2181,11 @@ class Planner:
         summed = re.search(r"\b(?:how many|(?:total\s+)?number of|count of)\s+([a-z]+)(?:[\s-]+([a-z]+))?", lower)
         # ("which 3 reviews were voted most helpful? give me … the number of helpful votes": rows, each one's votes)
         # ("the headline of the review with the most helpful votes, and how many votes did it get": that row's votes)
+        # ("the single review that the most people found helpful - … how many helpful votes did it get")
         rows_asked = re.search(rf"\b(?:which|what)\s+(?:{NUM}\s+)?(?:{self.row_noun_words})\b|\bthe\s+(?:{NUM}\s+)?"
-                               rf"(?:{self.row_noun_words})\s+(?:with|that\s+(?:has|had|got|received)|which\s+(?:has|had|"
-                               rf"got|received))\s+the\s+(?:most|highest|fewest|lowest|least|largest|biggest)\b", lower)
+                               rf"(?:(?:single|one|individual)\s+)?(?:{self.row_noun_words})\s+(?:with|(?:that|which)"
+                               rf"(?:\s+(?:has|had|got|received))?)\s+the\s+(?:most|highest|fewest|lowest|least|largest|"
+                               rf"biggest)\b", lower)
         # ("what is the highest number of helpful votes": the largest value, not their total)
         extreme = summed and re.search(r"\b(?:highest|lowest|largest|smallest|biggest|greatest|max(?:imum)?|"
                                        r"min(?:imum)?)\s+(?:total\s+)?$", lower[:summed.start()])
@@ -2259,7 +2325,9 @@ class Planner:
             # ("among unverified reviews, which one did shoppers find most helpful": the rows named before)
             # ("which single review did the most people find helpful": words that name nothing qualify the noun and
             # say who judged)
-            asked = re.search(rf"\b(?:which\s+(?:(?P<count>{NUM[1:-1]})\s+)?|(?P<number>{NUM[1:-1]})\s+)"
+            # ("the single review that the most people found helpful")
+            asked = re.search(rf"\b(?:which\s+(?:(?P<count>{NUM[1:-1]})\s+)?|(?P<number>{NUM[1:-1]})\s+|the\s+"
+                              rf"(?=(?:single\s+|one\s+)?(?:{nouns})\s+(?:that|which)\b))"
                               rf"(?:(?P<mod>[a-z]+)\s+)?"
                               rf"(?P<noun>{nouns}|(?<=which\s)ones?)\b.*?\b(?:the\s+)?(?P<order>most|least)\s+"
                               rf"(?P<judges>(?:[a-z]+\s+){{1,2}}?)?(?P<part>{parts})\b(?!\s+(?:{nouns}))",
@@ -2732,6 +2800,12 @@ class Planner:
         have no department": only rows that have one), else None. Between the cue and `start` only grammar, row
         nouns, or other things set aside with them ("not counting 'Verified Buyer' or blank names")."""
         excluded = EXCLUSION_CUE.search(text[:start])
+        listed = LISTED_EXCLUSION.search(text[:start])
+        if not excluded and listed and any(not free(*w.span()) for w in re.finditer(r"[\w']+", text)
+                                           if listed.start(1) <= w.start() < listed.end(1)):
+            # "ignoring the generic 'Verified Buyer' label and any blank names": the cue heads a list whose earlier
+            # item was set aside already
+            return listed.start()
         if not excluded:
             return None
         between = [w for w in re.finditer(r"[\w']+", text[:excluded.end(1)]) if w.start() >= excluded.start(1)]
@@ -2980,16 +3054,23 @@ class Planner:
             measures = {**self.measure_parts, **self.vocab.measures}
             phrase = next((p for p in (more.group(1).lower(), more.group(1).lower().split()[0])
                            if p in measures), None)
+            # ("which one ran more long reads": an adjective of the rows counted, not more of the measure)
+            rows = more.group(1).lower().split()[1:]
+            if phrase and rows and phrase != more.group(1).lower() and rows[0].endswith("s") \
+                    and rows[0] not in STOPWORDS and rows[0] not in measures and singular(rows[0]) not in measures:
+                phrase = None
             if phrase and plan.measure in (None, measures[phrase]):
                 plan.measure = measures[phrase]
                 # ("… more helpful votes …? Compare the averages.": averages asked for anywhere)
-                averaged = plan.intent == "avg" or re.search(r"\b(?:on\s+(?:an?\s+)?)?(?:averages?|avg|means?)\b",
+                averaged = plan.intent == "avg" or re.search(rf"\b(?:on\s+(?:an?\s+)?)?(?:averages?|avg|{MEAN}s?)\b",
                                                              text, re.I)
                 plan.intent = "avg" if self._is_scale(plan.measure) or averaged else "sum"
                 plan.evidence.append(f"{plan.intent} of {plan.measure} ({more.group(0)!r})")
                 take(more.start(1), more.start(1) + len(phrase))
         # "which one scores better", "how do they compare": the pronoun, comparatives and verbs of the comparison
-        for word in re.finditer(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison)(?!\w)|\bwhich\s+(one)\b|"
+        # ("travel minus fashion", "how much does X's average differ from Y's": the difference asked for)
+        for word in re.finditer(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|minus|differ(?:s|ed|ence)?)(?!\w)|"
+                                r"\bwhich\s+(one)\b|"
                                 r"\b(more|fewer|less|higher|lower|better|worse|bigger|larger|smaller|busier|quieter)\b(?!\s+th[ae]n\s+\d)",
                                 text, re.I):
             take(*word.span(word.lastindex or 0))
@@ -3072,6 +3153,16 @@ class Planner:
             take(*asked.span())
         if len(plan.group_by) != 1 or not plan.conditions or plan.ranking or plan.limit or plan.intent != "count":
             return
+        # "for every agent, how many urgent tickets? Include anyone who had none": every group, those with none at 0
+        zero = re.search(r"\b(?:includ(?:e|ing)|show(?:ing)?|list(?:ing)?|keep(?:ing)?|count(?:ing)?)\s+"
+                         r"(?:(?:any|every)(?:one|body)?|those|the\s+ones|ones|all|[a-z]+s)\s+(?:who|that|which|with)\s+"
+                         r"(?:(?:had|have|has|got|get|gets)\s+)?(?:none|no\s+[a-z]+|zero|0)\b|"
+                         r"\b(?:zeros?|zeroes)\s+(?:included|too|as\s+well)\b", text, re.I)
+        if zero and free(*zero.span()):
+            plan.every_group = True
+            take(*zero.span())
+            plan.evidence.append(f"every {plan.group_by[0]}, those with none at 0 ({zero.group(0)!r})")
+            return
         last = max(self._position(text, c) for c in plan.conditions)  # "in 2024, which brands had no 1-star ..."
         cue = next((m for m in NONE_CUE.finditer(text, 0, last) if free(*m.span())), None)
         if cue is None:
@@ -3127,6 +3218,14 @@ class Planner:
         # alternatives (written apart, with a verb between them)
         periods = sorted((c for c in plan.conditions if c.kind == "date" and c.op in ("=", "between")),
                          key=lambda c: self._position(text, c))
+        for outer in list(periods):
+            # ("looking at 2023 only: … the first half or the second half": the year holds the periods compared)
+            inner = [c for c in periods if c is not outer and c.value != outer.value
+                     and outer.value[0] <= c.value[0] and c.value[1] <= outer.value[1]]
+            if len(inner) > 1:
+                periods.remove(outer)
+                plan.conditions.remove(outer)
+                plan.evidence.append(f"{outer.words!r} holds the periods compared")
         if len(periods) > 1 and len({c.column for c in periods}) == 1 and all(
                 a.value[1] < b.value[0] or b.value[1] < a.value[0] for a, b in itertools.combinations(periods, 2)):
             plan.conditions = [c for c in plan.conditions if c not in periods]
@@ -3287,9 +3386,9 @@ class Planner:
     @staticmethod
     def _take_relation_verb(text: str, start: int, end: int, take: Any, free: Any) -> None:
         """The participle relating a named person to the rows ("handed to Priya Natarajan", "has Hannah Oduya been
-        credited on"): it says whose rows they are, no topic to match in the text."""
+        credited on", "is Priya Okonjo credited on"): it says whose rows they are, no topic to match in the text."""
         before = re.search(rf"\b({PARTICIPLE})\s+(?:to|by|for|with)\s+$", text[:start], re.I)
-        after = re.match(rf"\s+(?:(?:has|have|had|was|were|is|are|been|being|got|get|gets)\s+)+({PARTICIPLE})\b"
+        after = re.match(rf"\s+(?:(?:has|have|had|was|were|is|are|been|being|got|get|gets)\s+)*({PARTICIPLE})\b"
                          r"(?:\s+(?:on|to|for|with|in)\b)?", text[end:], re.I)
         for span in ([before.span(1)] if before else []) + ([(end + after.start(1), end + after.end())] if after
                                                             else []):
@@ -3468,7 +3567,7 @@ class Planner:
                 return  # a measure, value, date ... the recognisers explained
             if word in STOPWORDS or word in ("number", "amount", "value", "count", "level"):
                 continue
-            if self.names_something(word):
+            if self.names_something(word) or word in ("one", "ones"):  # ("than the ones with a byline": rows)
                 return
             plan.missing = word
             plan.evidence.append(f"no column for {word!r}")
@@ -3550,6 +3649,10 @@ class Planner:
             plan.evidence.append("a total that names no measure: the rows counted")
             if plan.uncounted:  # "how many reader comments … in total": the total of what "how many" asked
                 plan.intent_span = None
+        if plan.intent == "avg" and plan.measure is None and re.search(r"\b(?:longer|shorter|lengthier)\b",
+                                                                        plan.question, re.I):
+            # "are they shorter, on average, than the ones with a byline?": the average length
+            plan.measure = self.vocab.measures.get("length")
         if plan.intent in ("avg", "sum", "max", "min") and plan.measure is None and not plan.count_per:
             plan.measure = self.roles.numeric[0] if len(self.roles.numeric) == 1 else None
             if plan.measure is None and plan.intent in ("avg", "sum", "max", "min"):
@@ -3659,10 +3762,10 @@ def _hour_of(match: re.Match[str]) -> int | None:
 
 
 def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
-    """"leave Kessler & Vogt out", "taking Tom Becker out": the verb before the value and "out" after it set the
-    value aside; the match spans them both, value included."""
-    pattern = (r"\b(?:leave|leaving|left|take|taking|took|keep|keeping|kept)\s+(?:the\s+)?"
-               rf"{re.escape(text[start:end])}\s+(?:out|aside)\b")
+    """"leave Kessler & Vogt out", "taking Tom Becker out", "setting travel aside": the verb before the value and
+    "out" after it set the value aside; the match spans them both, value included."""
+    pattern = (r"\b(?:leave|leaving|left|take|taking|took|keep|keeping|kept|set|setting|put|putting)\s+(?:the\s+)?"
+               rf"{re.escape(text[start:end])}\s+(?:out|aside|to\s+one\s+side)\b")
     return next((m for m in re.finditer(pattern, text, re.I) if m.start() <= start < m.end()), None)
 
 

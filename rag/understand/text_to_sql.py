@@ -72,8 +72,8 @@ class SQLBuilder:
         return (plan.intent == "count" and bool(plan.group_by) and not plan.distinct and not plan.count_per
                 and not plan.top_per and not plan.group_size and not plan.group_average and not plan.group_spread
                 and not plan.also and not plan.contrast and not plan.share_within_groups
-                and (plan.with_ties or bool(plan.limit) or bool(plan.ranking))  # (not an order alone: "by
-                # severity, most severe first" lists the groups there are)
+                # (not an order alone: "by severity, most severe first" lists the groups there are)
+                and (plan.with_ties or bool(plan.limit) or bool(plan.ranking) or plan.every_group)
                 and all(d not in CALENDAR_DIMENSIONS and not d.startswith(HAS) for d in plan.group_by)
                 and (bool(plan.topic) or any(c.column not in {self._group_column(d) for d in plan.group_by}
                                              for c in plan.conditions)))
