@@ -3080,3 +3080,13 @@ def test_the_single_row_that_the_most_people_found_helpful(reviews: Planner) -> 
     plan = reviews.plan("The single review that the most people found helpful - what's its headline, and how many "
                         "helpful votes did it get?")
     assert (plan.intent, plan.measure, plan.limit) == ("longest", "helpful_votes", 1)
+
+
+def test_what_no_column_holds_averaged_or_compared(planner: Planner, reviews: Planner) -> None:
+    """"Which author's pieces draw the most reader comments on average?" averaged the word counts of pieces that
+    mention 'reader'; "through the mobile app, compared with the website" counted every review."""
+    plan = planner.plan("Roughly speaking, which author's pieces draw the most reader comments on average?")
+    assert plan.missing == "reader comments"
+    plan = reviews.plan("How many reviews were submitted through the mobile app, compared with the website?")
+    assert plan.missing == "app or website"
+    assert planner.plan("which author has the longest articles on average").missing is None

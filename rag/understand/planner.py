@@ -3528,7 +3528,8 @@ class Planner:
                 if rows_ranked else None
             if superlative and SUBJECT_CUE.search(text[:superlative.start()]):
                 superlative = None  # "which article mentions the most famous bridge": a subject to search
-        if superlative and (plan.group_by and plan.intent == "count" or rows_ranked) and not plan.measure:
+        # ("which author's pieces draw the most reader comments on average": an average of what no column holds)
+        if superlative and (plan.group_by and plan.intent in ("count", "avg") or rows_ranked) and not plan.measure:
             # "which desk pulls the most page views", "the best customer satisfaction score": the groups (or rows)
             # ranked by something no column holds (not by their number of rows)
             unexplained = []
@@ -3623,8 +3624,9 @@ class Planner:
         if plan.missing or not plan.is_aggregate or self._compared(plan):
             return
         via = r"(?:(?:by|via|through|over|on|from|in)\s+)?"
-        for match in re.finditer(rf"\b{via}([a-z][\w-]*)\s+(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+{via}"
-                                 rf"([a-z][\w-]*)\b", text, re.I):
+        # ("submitted through the mobile app, compared with the website")
+        for match in re.finditer(rf"\b{via}([a-z][\w-]*)\s*,?\s+(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+"
+                                 rf"{via}(?:the\s+)?([a-z][\w-]*)\b", text, re.I):
             words = [match.group(1).lower(), match.group(2).lower()]
             if not free(*match.span()) or SUBJECT_CUE.search(text[:match.start()]) or any(
                     w in STOPWORDS or w in NUMBER_WORDS or self.names_something(w) for w in words):
