@@ -3090,3 +3090,34 @@ def test_what_no_column_holds_averaged_or_compared(planner: Planner, reviews: Pl
     plan = reviews.plan("How many reviews were submitted through the mobile app, compared with the website?")
     assert plan.missing == "app or website"
     assert planner.plan("which author has the longest articles on average").missing is None
+
+
+def test_periods_compared_while_a_class_of_values_stays_a_condition(tickets: Planner) -> None:
+    """"Did March have more closed-or-pending tickets than February?" grouped by status and month."""
+    plan = tickets.plan("Did March have more closed-or-pending tickets than February?")
+    assert (plan.group_by, only(plan, "category").op) == (["month"], "in")
+
+
+def test_a_first_name_set_aside(tickets: Planner) -> None:
+    """"Apart from Priya, which agent …" kept only Priya's tickets."""
+    plan = tickets.plan("Apart from Priya, which agent has been given the most closed tickets?")
+    assert [(c.kind, c.op, c.value) for c in conditions(plan, "author")] == [("author", "!=", "Priya Natarajan")]
+
+
+def test_the_second_half_compared_with_the_first(reviews: Planner) -> None:
+    plan = reviews.plan("Compare the first half of 2023 with the second half: how many reviews in each?")
+    assert (plan.group_by, len(only(plan, "date_any").value)) == (["half"], 2)
+
+
+def test_which_single_row_and_the_number_of_its_votes(reviews: Planner) -> None:
+    """"Which single review was voted helpful the most times? Give me … the number of votes" summed every vote."""
+    plan = reviews.plan("Which single review was voted helpful the most times? Give me the review id and the number "
+                        "of votes.")
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "helpful_votes", 1)
+
+
+def test_a_property_no_column_holds_and_a_value_said_with_of(reviews: Planner) -> None:
+    """"How many reviews got a reply from the brand or seller?" counted every review; "a rating of 5" was unread."""
+    assert reviews.plan("How many reviews got a reply from the brand or seller?").missing == "reply"
+    plan = reviews.plan("how many reviews have a rating of 5")
+    assert (plan.missing, [(c.op, c.value) for c in conditions(plan, "number")]) == (None, [("=", 5)])

@@ -216,7 +216,8 @@ FORMAT_HINT = re.compile(r"\b(?:label(?:l?ed|s)?|formatted|format)\s+(?:\w+\s+)?
 # first's
 ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th|front|back|latter)\s+(quarter|half)"
                                r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d))?[^?.!\d]{0,40}?\s"
-                               r"(?:or|vs\.?|versus|and|against|than|compared?\s+(?:with|to|against))\s+"
+                               # ("compare the first half of 2023 with the second half")
+                               r"(?:or|vs\.?|versus|and|against|than|with|compared?\s+(?:with|to|against))\s+"
                                r"(?:in\s+|with\s+)?(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last|front|back|"
                                r"latter)\b"
                                r"(?:\s+(?:quarter|half)\b)?(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
@@ -669,6 +670,7 @@ class Planner:
         self._person_asked(text, plan, take, free)
         self._groups_without(text, plan, take, free)
         self._missing_measure(text, plan, take, free)
+        self._unheld_property(text, plan, take, free)
         self._missing_grouping(text, plan)
         self._missing_compared(text, plan, take, free)
         self._default_measure(plan)
@@ -1588,6 +1590,17 @@ class Planner:
                                                      match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
+            # "reviews with a rating of 5", "a word count of exactly 500": that value
+            equal = re.compile(rf"\b({measure_words})\s+(?:of|=|:|equal\s+to|of\s+exactly|exactly)\s+{NUM}\b"
+                               rf"(?![\s-]*(?:%|percent|[a-z]+\s+(?:or|and)\b|or\b|and\s+(?:up|above|over|more)\b))",
+                               re.I)
+            for match in equal.finditer(text):
+                if free(*match.span()):
+                    column = self.vocab.measures[match.group(1).lower()]
+                    plan.conditions.append(Condition("number", column, "=", number_value(match.group(2)),
+                                                     match.group(0)))
+                    plan.evidence.append(f"numeric condition {match.group(0)!r}")
+                    take(*match.span())
             exact = re.compile(rf"(?<![\w.,]){NUM}[\s-]+({measure_words})\b", re.I)
             for match in exact.finditer(text):
                 before = text[:match.start()]
@@ -2182,7 +2195,8 @@ class Planner:
         # ("which 3 reviews were voted most helpful? give me … the number of helpful votes": rows, each one's votes)
         # ("the headline of the review with the most helpful votes, and how many votes did it get": that row's votes)
         # ("the single review that the most people found helpful - … how many helpful votes did it get")
-        rows_asked = re.search(rf"\b(?:which|what)\s+(?:{NUM}\s+)?(?:{self.row_noun_words})\b|\bthe\s+(?:{NUM}\s+)?"
+        rows_asked = re.search(rf"\b(?:which|what)\s+(?:{NUM}\s+)?(?:(?:single|one|individual)\s+)?"
+                               rf"(?:{self.row_noun_words})\b|\bthe\s+(?:{NUM}\s+)?"
                                rf"(?:(?:single|one|individual)\s+)?(?:{self.row_noun_words})\s+(?:with|(?:that|which)"
                                rf"(?:\s+(?:has|had|got|received))?)\s+the\s+(?:most|highest|fewest|lowest|least|largest|"
                                rf"biggest)\b", lower)
@@ -3029,6 +3043,11 @@ class Planner:
         compared = self._compared(plan)
         if not cue or not compared:
             return
+        joined = [c for c in compared if self._set_against(text, c)]
+        if len(compared) > 1 and len(joined) == 1:
+            # "did March have more high-or-urgent tickets than February": the months are set against each other; the
+            # priorities, one class of tickets, stay a condition
+            compared = joined
         for condition in compared:
             dimension = self._compared_dimension(condition)
             if dimension and dimension not in plan.group_by:
@@ -3074,6 +3093,13 @@ class Planner:
                                 r"\b(more|fewer|less|higher|lower|better|worse|bigger|larger|smaller|busier|quieter)\b(?!\s+th[ae]n\s+\d)",
                                 text, re.I):
             take(*word.span(word.lastindex or 0))
+
+    def _set_against(self, text: str, condition: Condition) -> bool:
+        """Whether a comparison word ("than", "vs", "compared with", "or") stands between the values of a condition
+        (not "-or-" inside one compound: "high-or-urgent tickets")."""
+        start, end = self._position(text, condition), self._position(text, condition, end=True)
+        return bool(re.search(r"\b(?:than|vs\.?|versus|against|compared\s+(?:to|with)|(?<!-)or(?!-))\b",
+                              text[start:end], re.I))
 
     @staticmethod
     def _compared(plan: QueryPlan) -> list[Condition]:
@@ -3337,6 +3363,18 @@ class Planner:
                     part = known[-1]
                     if self._first_names_listed(text, plan, take, match, part):
                         continue
+                    people = self.vocab.author_parts.get(part.lower(), ())
+                    aside = re.search(r"\b(?:apart|aside)\s*$", text[:match.start()], re.I) if weak else \
+                        NEGATION_CUE.search(text[:match.start()])
+                    if aside and len(people) == 1 and free(*aside.span()):
+                        # "apart from Priya, which agent …": the one person that part names, set aside
+                        name = next(iter(people))
+                        plan.conditions.append(Condition("author", self.roles.authors, "!=", name,
+                                                         text[aside.start():match.end()],
+                                                         span=(aside.start(), match.end())))
+                        plan.evidence.append(f"author not {name} ({text[aside.start():match.end()]!r})")
+                        take(aside.start(), match.end())
+                        continue
                     plan.conditions.append(Condition("author_like", self.roles.authors, "like", part,
                                                      match.group(0)))
                     plan.evidence.append(f"partial author name {part!r}")
@@ -3573,6 +3611,23 @@ class Planner:
             plan.missing = word
             plan.evidence.append(f"no column for {word!r}")
             return
+
+    def _unheld_property(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"How many reviews got a reply from the brand or seller?", "how many tickets have an attachment": a count
+        of rows that have something no column holds; said, rather than counting every row with the words unused."""
+        if plan.missing or plan.intent not in ("count", "share") or plan.group_by:
+            return
+        had = re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?(?:got|get|gets|received|receive|"
+                        rf"receives|have|has|had|came\s+with|come\s+with)\s+(?:a|an|any)\s+([a-z]+)\b", text, re.I)
+        if not had or not free(*had.span(1)):
+            return
+        noun = had.group(1).lower()
+        if (noun in STOPWORDS or self.names_something(noun) or noun in self.vocab.measures
+                or is_rare_word(noun) or SUBJECT_CUE.search(text[:had.start(1)])):
+            return  # (a rare word may be told in the texts: "how many tickets had a chargeback")
+        plan.missing = noun
+        plan.evidence.append(f"no column for {noun!r} ({had.group(0)!r})")
+        take(*had.span(1))
 
     def names_something(self, word: str) -> bool:
         """Whether a word means something in this table: a grammar or column word, a row noun or a value."""
