@@ -3121,3 +3121,13 @@ def test_a_property_no_column_holds_and_a_value_said_with_of(reviews: Planner) -
     assert reviews.plan("How many reviews got a reply from the brand or seller?").missing == "reply"
     plan = reviews.plan("how many reviews have a rating of 5")
     assert (plan.missing, [(c.op, c.value) for c in conditions(plan, "number")]) == (None, [("=", 5)])
+
+
+@pytest.mark.parametrize("question", [
+    "What's the difference between the number of tickets assigned to Priya Natarajan and the number assigned to Bob "
+    "Stone?",
+    "What's the difference between the number of tickets assigned to Priya and the number assigned to Bob?"])
+def test_two_people_compared_each_with_their_own_words(tickets: Planner, question: str) -> None:
+    """Both people were required of one ticket (0 tickets)."""
+    plan = tickets.plan(question)
+    assert (plan.group_by, only(plan, "author").value) == (["author"], ["Priya Natarajan", "Bob Stone"])

@@ -3141,14 +3141,18 @@ class Planner:
         comparison, each the first name or surname of exactly one person of the table, are those people (a name
         alone needs a cue; two joined by "or"/"vs" in a comparison are that cue)."""
         # ("did Tom get more urgent tickets than Maya": the two names around "than")
+        # ("the difference between the number assigned to Maya and the number assigned to Priya")
         for match in [*re.finditer(r"\b([A-Z][a-z]+)\s+(?:or|vs\.?|versus|and)\s+([A-Z][a-z]+)\b", text),
-                      *re.finditer(r"\b([A-Z][a-z]+)\b[^?.!]{0,60}?\bth[ae]n\s+([A-Z][a-z]+)\b", text)]:
+                      *re.finditer(r"\b([A-Z][a-z]+)\b[^?.!]{0,60}?\bth[ae]n\s+([A-Z][a-z]+)\b", text),
+                      *re.finditer(r"\b([A-Z][a-z]+)\s+(?:and|or|vs\.?|versus)\s+[^?.!]{0,50}?\b(?:to|by|for|from|with)\s+"
+                                   r"([A-Z][a-z]+)\b", text)]:
             people = [self.vocab.author_parts.get(match.group(i).lower(), set()) for i in (1, 2)]
             # (a name read alone as part of a name, "did Tom …", is replaced by the person compared)
             partial = [c for c in plan.conditions if c.kind == "author_like"
                        and c.value.lower() in (match.group(1).lower(), match.group(2).lower())]
-            unread = free(*match.span(1)) or bool(partial)
-            if not (unread and free(*match.span(2))) or any(len(p) != 1 for p in people) or people[0] == people[1]:
+            said = {c.value.lower() for c in partial}
+            unread = [free(*match.span(i)) or match.group(i).lower() in said for i in (1, 2)]
+            if not all(unread) or any(len(p) != 1 for p in people) or people[0] == people[1]:
                 continue
             plan.conditions = [c for c in plan.conditions if c not in partial]
             names = [next(iter(p)) for p in people]
@@ -3227,6 +3231,11 @@ class Planner:
                     # "Q2 brought in more tickets than Q1": the periods compared
                     joined = joined or compare and re.fullmatch(r"[^?.!]*\bth[ae]n(?:\s+(?:in|during))?(?:\s+the)?\s*",
                                                                  gap, re.I)
+                    # ("the difference between the number assigned to A and the number assigned to B": the people
+                    # compared, each with its own words)
+                    joined = joined or compare and kind == "author" and re.fullmatch(
+                        r"\s*,?\s*(?:and|or|vs\.?|versus)\b(?:\s+[\w']+){0,6}?\s+(?:to|by|for|from|with|of)\s*", gap,
+                        re.I)
                     # ("by A and by B", "to A and to B": each with its own preposition, the rows of either)
                     apart = re.fullmatch(r"\s*,?\s*and\s+(?:to|by|for|from|with)\s*", gap, re.I)
                     if joined and (kind == "date" or "and" not in gap.lower() or compare or apart):
