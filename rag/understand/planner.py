@@ -546,6 +546,7 @@ class Planner:
             rf"\b(?:when|(?:what|which)\s+(?:date|day))\b[^.?!]*?\b(last|most\s+recently|first)\s+"
             rf"((?:[a-z]+\s+){{1,3}}?(?:an?|the|their|its|his|her)\s+(?:new\s+)?)?({nouns})\b", re.I)
         works = "|".join(sorted({*nouns.split("|"), *WORK_NOUNS}, key=len, reverse=True))
+        self.work_words = works  # the rows and what people make of them ("bylines", "coverage"), as an alternation
         possessive = rf"['’]s?\s+(?P<between>(?:[a-z]+\s+){{0,2}}?)(?:{works})\b"
         self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive), LOWER_NAME_CUE)
         spellings: dict[str, list[str]] = {}
@@ -1451,9 +1452,8 @@ class Planner:
                            text, re.I)
         # "solo bylines", "articles they wrote alone", "single-author pieces": one person ("a solo attacker" is a
         # topic; "solo or as co-author" is everything)
-        works = "|".join(sorted({*self.row_noun_words.split("|"), *WORK_NOUNS, "credits?", "efforts?"}, key=len,
-                                reverse=True))
-        alone = re.finditer(rf"\bsolo(?:[\s-](?:written|authored|bylined))?(?=\s+(?:{works})\b)|"
+        alone = re.finditer(rf"\bsolo(?:[\s-](?:written|authored|bylined))?(?=\s+(?:{self.work_words}|credits?|"
+                            r"efforts?)\b)|"
                             r"\b(?:wrote|written|authored|signed)\s+(?:it\s+|them\s+)?"
                             r"(?:alone|on\s+(?:their|his|her)\s+own|by\s+(?:themselves|himself|herself))\b|\bsingle[\s-](?:author|writer|"
                             r"byline)(?:ed)?\b|\bsole\s+(?:author|writer)\b", text, re.I)
