@@ -121,6 +121,7 @@ def test_rows_with_and_without_a_value_match_a_reference_in_its_own_words() -> N
     assert sql_result_match(ExpectedSQL(rows=[["unsigned", 511.0], ["signed", 878.06]]), rows)
     assert not sql_result_match(ExpectedSQL(rows=[["no byline", 878.06], ["bylined", 511.0]]), rows)
     assert not sql_result_match(ExpectedSQL(rows=[["politics", 511.0], ["bylined", 878.06]]), rows)
+    assert not sql_result_match(ExpectedSQL(rows=[["under 500", 511.0], ["bylined", 878.06]]), rows)
 
 
 def test_rows_match_counts_duplicates() -> None:

@@ -154,7 +154,8 @@ def sql_result_match(expected: ExpectedSQL, actual_rows: Sequence[Sequence[Any]]
                                or rows_match(expected.rows or [], _flag_values(compared), ordered=ordered))
 
 
-ABSENT_LABEL = re.compile(r"(?:no|not|non|without|missing|blank|empty|unknown|none)\b|un|non-", re.I)
+# a label of the rows without a value: "no byline", "without author", "unsigned", "non-verified"
+ABSENT_LABEL = re.compile(r"(?:no|not|non|without|missing|blank|empty|unknown|none)\b|un[a-z]+ed\b|non-", re.I)
 
 
 def _presence_sides(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
