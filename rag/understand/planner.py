@@ -115,7 +115,7 @@ HAS = "has:"
 DATE_WORDS = ("date", "timestamp", "time", "datetime", "day", "when")
 SHOWN_FILLER = frozenset(("and", "the", "its", "their", "with", "please", "pls", "plz", "only", "just", "show",
                           "give", "me", "include", "including", "plus", "also", "too", "as", "well", "what", "what's",
-                          "whats", "is", "was", "are", "were", "tell", "s"))
+                          "whats", "is", "was", "are", "were", "tell"))
 # English nouns for a table's title and text columns ("whose subject mentions …", "with 'refund' in the body")
 TITLE_WORDS = ("title", "headline", "heading", "subject")
 CONTENT_WORDS = ("body", "text", "content", "description", "message")
@@ -313,15 +313,15 @@ CLAUSE_CUE = re.compile(rf"(?:\b(?:that|which|who)\s+(?:are|is|were|was|remain|r
                         rf"(?:have|has|had)\s+been)\s+|\b{STATE_ADVERBS}\s+)(?:{STATE_ADVERBS}\s+)*$", re.I)
 MISSING_CUE = (r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lack(?:s|ing)?(?:\s+an?)?|"
                r"with(?:\s+an?)?\s+(?:empty|blank))")
+# the verbs and prepositions that set rows aside: "leave out", "ignoring", "excluding", "except for", "other than"
+EXCLUDING = rf"(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|except(?:\s+for)?|apart\s+from|aside\s+from|other\s+than|besides)"
 # English verbs and prepositions that set rows aside ("leave out", "skip", "ignore", "excluding", "not counting"):
 # before rows with a missing value ("skip the ones without a department") they keep only the rows that have one.
 EXCLUSION_CUE = re.compile(
-    rf"\b(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|drop(?:s|ping|ped)?|except(?:\s+for)?|apart\s+from|aside\s+from|without|"
-    r"other\s+than|besides|but\s+not)((?:\s+[\w']+){0,4}?)\s*$", re.I)
+    rf"\b(?:{EXCLUDING}|drop(?:s|ping|ped)?|without|but\s+not)((?:\s+[\w']+){{0,4}}?)\s*$", re.I)
 # an exclusion cue heading a list: what it sets aside first (group 1), then "and"/"or" before the next item
 LISTED_EXCLUSION = re.compile(
-    rf"\b(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|except(?:\s+for)?|apart\s+from|aside\s+from|other\s+than|besides)\b"
-    r"([^.?!;:]*?)(?:,\s*|\s+)(?:and|or|nor)\s+(?:(?:any|all|the|those|of)\s+)*$", re.I)
+    rf"\b{EXCLUDING}\b([^.?!;:]*?)(?:,\s*|\s+)(?:and|or|nor)\s+(?:(?:any|all|the|those|of)\s+)*$", re.I)
 # A request to change the table ("delete all politics articles", "update the rating of R-000123 to 5", "add a
 # ticket"): an imperative write verb opening the question, after polite openers. The verbs that are also nouns or
 # adjectives of questions ("update on the strike", "closed tickets", "change requests") count only before a
@@ -580,7 +580,7 @@ class Planner:
                                                for f in (w, singular(w))}, key=len, reverse=True))
         # "excluding tickets whose status is closed": the rows set aside named, then the column, then its value
         self.negated_rows = re.compile(
-            rf"\b(?:{SET_ASIDE}|except|excluding|exclude|other than|apart from|aside from|besides|without)\s+"
+            rf"\b(?:{EXCLUDING}|without)\s+"
             rf"(?:(?:the|any|all|those)\s+)?(?:{self.row_noun_words}|ones|those)\s+(?:whose|where|with|that|which)\s+"
             rf"(?:(?:a|an|the|their|its)\s+)?(?:(?:{self.dimension_words})\s+)?"
             rf"(?:(?:is|are|was|were|has|have|had|of)\s+)?(?:been\s+)?(?:set\s+to\s+|marked\s+(?:as\s+)?)?$"
@@ -1228,8 +1228,7 @@ class Planner:
             negation = NEGATION_CUE.search(text[:start]) or (  # "not by 'X'", "other than 'X'"
                 # "leaving out blank names and the generic 'Verified Buyer' tag, …": set aside in the same clause
                 # ("I don't mean people who signed as 'Anonymous'")
-                re.search(rf"\b(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|except(?:\s+for)?|apart\s+from|aside\s+from|"
-                          r"other\s+than|besides|(?:do|does|did)(?:n['’]t|\s+not)\s+mean)\b[^,.;:?!()]*$",
+                re.search(rf"\b(?:{EXCLUDING}|(?:do|does|did)(?:n['’]t|\s+not)\s+mean)\b[^,.;:?!()]*$",
                           text[:start], re.I))
             # the cue and what joins it to the value are read with it; a cue heading a list ("leaving out blank names
             # and the 'X' tag") stays for the other things it sets aside
@@ -1504,8 +1503,7 @@ class Planner:
             plan.evidence.append(f"{text[start:end]!r} includes those rows: no condition")
             return
         # "don't include the ones he co-wrote with someone", "leaving out co-authored pieces": those rows set aside
-        aside = re.search(rf"\b(?:{SET_ASIDE}|except(?:\s+for)?|excluding|exclude|other\s+than|apart\s+from|"
-                          r"aside\s+from)\s+(?:[\w']+\s+){0,4}$", text[:match.start()], re.I)
+        aside = re.search(rf"\b{EXCLUDING}\s+(?:[\w']+\s+){{0,4}}$", text[:match.start()], re.I)
         start = match.start()
         if aside and free(*aside.span()) and op in NEGATED_OPS:
             op, start = NEGATED_OPS[op], aside.start()
@@ -2229,11 +2227,14 @@ class Planner:
             for match in re.finditer(pattern, lower):
                 # "which of Omar Haddad's tickets": the words between "which" and the row noun are others' to read
                 between = match.group(0).startswith("which ") and match.lastindex
-                # ("sitting in 'open' status the longest": the status between is the quote's)
+                # ("sitting in 'open' status the longest": the status between is the quote's; its first and last
+                # words are the cue's)
                 waited = intent == "earliest" and match.group(0).endswith("longest")
+                ends = (match.start(), match.start() + len(match.group(0).split()[0])), (match.end() - len("longest"),
+                                                                                         match.end())
                 if not (free(match.start(), match.start() + len("which")) and free(*match.span(match.lastindex))
-                        if between else free(match.start(), match.start() + 4) and free(match.end() - 7, match.end())
-                        if waited else free(match.start(), match.end())):
+                        if between else free(*ends[0]) and free(*ends[1]) if waited
+                        else free(match.start(), match.end())):
                     continue
                 if intent == "count" and rows_asked and re.match(
                         rf"(?:(?:the\s+)?(?:number|count)\s+of|how\s+many)\s+(?:the\s+)?(?:{measures})\b",
