@@ -365,6 +365,17 @@ def test_months_listed_after_for() -> None:
     assert [r.text for r in find_date_ranges("in March, may I ask", today=TODAY)] == ["in March"]
 
 
+def test_an_ungated_list_before_a_written_year() -> None:
+    """"I mean April, May and June 2024" read only June: the written year gates the whole list before it (but no
+    other kind of point, and nothing not joined by a list word)."""
+    found = find_date_ranges("I mean April, May and June 2022", today=TODAY)
+    assert [(r.text, r.start) for r in found] == [("April", d("2022-04-01")), ("May", d("2022-05-01")),
+                                                  ("June 2022", d("2022-06-01"))]
+    assert [r.text for r in find_date_ranges("April then June 2022", today=TODAY)] == ["June 2022"]
+    assert [r.text for r in find_date_ranges("2021 and June 2022", today=TODAY)] == ["June 2022"]
+    assert [r.text for r in find_date_ranges("we may and June 2022", today=TODAY)] == ["may", "June 2022"]
+
+
 def test_list_lends_the_year_backwards() -> None:
     found = find_date_ranges("in March and April 2022", today=TODAY)
     assert [(r.start, r.end) for r in found] == [

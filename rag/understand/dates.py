@@ -776,10 +776,12 @@ def _select(candidates: list[_Candidate]) -> list[_Candidate]:
 
 
 def _extend_lists(scanner: _Scanner, chosen: list[_Candidate]) -> list[_Candidate]:
-    """Add the weak list items after a lone point ("in 2022 and 2023": 2023 has no gate)."""
+    """Add the weak list items after a lone point ("in 2022 and 2023": 2023 has no gate), and before a point whose
+    year is written ("April, May and June 2024": the year gates the whole list)."""
     result: list[_Candidate] = []
     for index, cand in enumerate(chosen):
         limit = chosen[index + 1].start if index + 1 < len(chosen) else len(scanner.question)
+        result += _items_before(scanner, cand, result[-1].end if result else 0)
         result.append(cand)
         while cand.point is not None:
             item = scanner.list_item(cand.end, cand.point)
@@ -788,6 +790,22 @@ def _extend_lists(scanner: _Scanner, chosen: list[_Candidate]) -> list[_Candidat
             result.append(item)
             cand = item
     return result
+
+
+def _items_before(scanner: _Scanner, head: _Candidate, floor: int) -> list[_Candidate]:
+    """The ungated points of the head's kind listed right before a lone point with a written year, left to right."""
+    items: list[_Candidate] = []
+    if head.point is None or head.point.year is None:
+        return items
+    q, end = scanner.question, head.start
+    for word in reversed([w for w in _WORD_START.finditer(q, floor, end)]):
+        found = scanner.point_at(word.start())
+        if found is None or found.point.kind != head.point.kind or not _LIST_SEP.fullmatch(q, found.end, end):
+            continue
+        point = found.point
+        items.insert(0, _Candidate(word.start(), found.end, 3, _POINT_GRANULARITY[point.kind], point.period, point))
+        end = word.start()
+    return items
 
 
 def _fallback_years(question: str, items: list[_Candidate], default_year: int) -> list[int]:

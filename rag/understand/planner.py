@@ -35,6 +35,7 @@ from rag.understand.vocabulary import (
     WORD,
     Vocabulary,
     column_words,
+    looks_plural,
     name_key,
     singular,
     unaccented,
@@ -209,6 +210,10 @@ YEARLESS_PERIOD = re.compile(r"\b(?:(?:the\s+)?(?:first|second|third|fourth|1st|
                              r"q[1-4]|h[12])\b"
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
 # "labelled like 2023-01", "label quarters as 2023-Qn", "labelled 2023-Q1 to 2023-Q4": how the answer should look
+# "in the last three months in the data - I mean April, May and June 2024": the period after the cue says the one
+# before it again, more exactly (a few words may close the first: "in the data")
+RESTATED_PERIOD = re.compile(r"(?:\s+[\w']+){0,4}?[\s,;:(–—-]*\b(?:i\s+mean|i\.\s?e\.?|ie|that\s+is|namely|"
+                             r"meaning|in\s+other\s+words)(?!\w)[\s,:]*", re.I)
 FORMAT_HINT = re.compile(r"\b(?:label(?:l?ed|s)?|formatted|format)\s+(?:\w+\s+)?"
                          r"(?:like|as|in\s+the\s+form)?\s*(?:e\.g\.\s*)?\d{4}[-/]?(?:Q[1-4n]|\d{2}|Q)?\b"
                          r"(?:\s*(?:to|-|through|,|and)\s*\d{4}[-/]?(?:Q[1-4n]|\d{2})?\b)*", re.I)
@@ -702,6 +707,14 @@ class Planner:
         self._time_order(text, plan, take, free)
         self._columns_asked(text, plan, take, free)
         self._ties_asked(text, plan, take, free)
+        if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
+            # "which three health stories are the shortest": the number of rows asked for
+            asked = re.search(rf"\b(?:which|what)\s+{NUM}\s+|\b(?:the|top)\s+{NUM}\s+(?=[a-z])", text, re.I)
+            if asked:  # ("list the five reviews that received the most …")
+                said = asked.span(1) if asked.group(1) else asked.span(2)
+                plan.limit = min(number_value(text[slice(*said)]), 100)
+                plan.evidence.append(f"limit {plan.limit} ({text[slice(*said)]!r})")
+                take(*said)
         plan.topic = self._topic(text, consumed)
         if plan.missing_grouping:  # "top three countries by rating": the thing missing is no topic
             plan.topic = " ".join(w for w in plan.topic.split() if w.lower() != plan.missing)
@@ -747,13 +760,6 @@ class Planner:
             left = [w for w in plan.topic.split() if w not in matched]
             plan.topic, plan.unused = " ".join(matched), [*plan.unused, *left]
             plan.evidence.append("no text match on " + ", ".join(repr(w) for w in left))
-        if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
-            # "which three health stories are the shortest": the number of rows asked for
-            asked = re.search(rf"\b(?:which|what)\s+{NUM}\s+|\b(?:the|top)\s+{NUM}\s+(?=[a-z])", text, re.I)
-            if asked:
-                said = asked.group(1) or asked.group(2)  # ("list the five reviews that received the most …")
-                plan.limit = min(number_value(said), 100)
-                plan.unused = [w for w in plan.unused if w.lower() != said.lower()]
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
             plural = re.search(r"\b(articles|stories|pieces|posts|documents|records|" +
                                "|".join(re.escape(w) for w in self.vocab.entity_words if w.endswith("s")) +
@@ -1351,6 +1357,12 @@ class Planner:
         found_ranges += self._elliptical_periods(text, found_ranges)
         found_ranges = [dataclasses.replace(r, span=(r.span[0], next((b for a, b in named if a < r.span[1] <= b),
                                                                       r.span[1]))) for r in found_ranges]
+        for before, after in zip(found_ranges, found_ranges[1:], strict=False):
+            if cue := RESTATED_PERIOD.fullmatch(text, before.span[1], after.span[0]):
+                found_ranges.remove(before)
+                take(before.span[0], after.span[0])
+                plan.evidence.append(f"date {before.text!r} said again after {cue.group(0).strip(' ,:')!r}: the "
+                                     "dates after it are used")
         for found in found_ranges:
             plan.conditions.append(Condition("date", self.roles.date, "between", (found.start, found.end),
                                              found.text, span=found.span))
@@ -1691,7 +1703,7 @@ class Planner:
         dims = self.vocab.dimensions
         dim_pattern = self.dimension_words
         chain = re.compile(rf"({dim_pattern})\b((?:\s*(?:,|and|&|/|then)\s*(?:{dim_pattern})\b)*)", re.I)
-        plurals = "|".join(sorted((re.escape(w) for w in dims if w.endswith("s") and " " not in w),
+        plurals = "|".join(sorted((re.escape(w) for w in dims if looks_plural(w) and " " not in w),
                                   key=len, reverse=True)) or "categories"
         # "how many brands are there", "the number of different reviewers per department": values, not rows
         # ("how many unique reviewer names": the values of a column said with "names")
@@ -1913,7 +1925,7 @@ class Planner:
                 take(ranked.start(), ranked.end())
         if not plan.group_by:
             # "which categories exist?", "list all authors": a plural dimension asked about is a grouping
-            plurals = "|".join(sorted((re.escape(w) for w in dims if w.endswith("s") and " " not in w),
+            plurals = "|".join(sorted((re.escape(w) for w in dims if looks_plural(w) and " " not in w),
                                       key=len, reverse=True)) or "categories"
             # ("which priority levels": a column named with a plain noun for its values)
             singulars = "|".join(sorted((re.escape(w) for w in dims if " " not in w), key=len, reverse=True))
@@ -3668,6 +3680,10 @@ class Planner:
             head = re.match(r"\s*(?:which|what)\s+[a-z]+\s+([a-z]+)\b", text, re.I)
         if not head:
             return
+        # ("which single calendar day saw the most": words before a grouping noun qualify it)
+        qualified = re.match(rf"\s*(?:which|what)\s+(?:[a-z]+\s+){{1,2}}({self.dimension_words})\b", text, re.I)
+        if qualified and self.vocab.dimensions.get(qualified.group(1).lower()) in plan.group_by:
+            return
         nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
         ranked = re.search(rf"\b(?:most|fewest|least|more|fewer)\s+({nouns})\b", text[head.end():], re.I)
         word = head.group(1).lower()
@@ -3829,10 +3845,14 @@ def _hour_of(match: re.Match[str]) -> int | None:
 
 
 def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
-    """"leave Kessler & Vogt out", "taking Tom Becker out", "setting travel aside": the verb before the value and
-    "out" after it set the value aside; the match spans them both, value included."""
+    """"leave Kessler & Vogt out", "taking Tom Becker out", "setting travel aside", "leaving sports and politics
+    out of it": the verb before the value (or the first of a list) and "out" after it set the value aside; the match
+    spans them both, value included."""
+    # (before a list the match ends at the first value: the others are set aside as joined to it)
+    listed = r"(?=(?:(?:\s*,\s*|\s+)(?:and|or)\s+(?:the\s+)?[\w&'.-]+(?:\s+[\w&'.-]+){0,2}?|\s*,\s*[\w&'.-]+){1,4}?"
     pattern = (r"\b(?:leave|leaving|left|take|taking|took|keep|keeping|kept|set|setting|put|putting)\s+(?:the\s+)?"
-               rf"{re.escape(text[start:end])}\s+(?:out|aside|to\s+one\s+side)\b")
+               rf"{re.escape(text[start:end])}(?:{listed}\s+(?:out|aside|to\s+one\s+side)\b)|"
+               r"\s+(?:out|aside|to\s+one\s+side)\b)")
     return next((m for m in re.finditer(pattern, text, re.I) if m.start() <= start < m.end()), None)
 
 

@@ -6,6 +6,7 @@ the detected column roles and the table's profile; the fixed lists are plain Eng
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -93,6 +94,7 @@ only even ever really very quite happened happen happening going on up out off a
 until till before after database table archive collection data dataset output
 exist exists existing available present overall number numbers break breakdown down distribution
 title titles headline headlines opened created filed submitted raised logged assigned handled handle handles owned
+came come comes coming arrive arrives arrived arriving got received go goes went gone aside
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 # Words the planner's patterns react to (besides STOPWORDS and the table's own words): the targets of
@@ -155,9 +157,22 @@ def singular(word: str) -> str:
     """Crude English singular for matching ('categories' -> 'category', 'sports' -> 'sport')."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+    if len(word) > 3 and looks_plural(word):
         return word[:-1]
     return word
+
+
+@functools.lru_cache(maxsize=4096)
+def looks_plural(word: str) -> bool:
+    """Whether a word ending in -s is a plural ('priorities', 'brands', 'bureaus'), not a singular in -ss, -us or
+    -is ('class', 'status', 'analysis'), told apart by whether the word without its -s is common English."""
+    if not word.endswith("s"):
+        return False
+    if not word.endswith(("ss", "us", "is")) or len(word) < 4:
+        return True
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word[:-1], "en") >= 3.5
 
 
 def plural(word: str) -> str:
@@ -282,6 +297,8 @@ class Vocabulary:
             for word in (*words[:2], *(w for w in words[2:] if w not in GENERIC_COLUMN_WORDS)):
                 vocab.measures.setdefault(word, column)
                 vocab.measures.setdefault(word + "s" if not word.endswith("s") else singular(word), column)
+            if len(words) > 1 and " " in words[1]:  # 'wordcount', 'helpfulvotes': the name typed as one word
+                vocab.measures.setdefault(words[1].replace(" ", ""), column)
             for word in MEASURE_SYNONYMS.get(words[-1] if words else "", ()):
                 vocab.measures.setdefault(word, column)
                 if not word.endswith(("s", "ed")):  # "scores", "costs"
