@@ -3081,6 +3081,72 @@ def test_the_number_of_rows_asked_is_no_topic(reviews: Planner) -> None:
     assert (plan.intent, plan.limit, plan.topic, plan.unused) == ("longest", 5, "", [])
 
 
+def test_the_first_period_said_without_its_unit(reviews: Planner) -> None:
+    """"more reviews in the first or the second half of 2023?" listed the oldest reviews of the second half."""
+    plan = reviews.plan("Were there more reviews in the first or the second half of 2023?")
+    assert (plan.intent, plan.group_by) == ("count", ["half"])
+    halves = [(date(2023, 1, 1), date(2023, 6, 30)), (date(2023, 7, 1), date(2023, 12, 31))]
+    assert only(plan, "date_any").value == halves
+
+
+def test_values_a_definition_states_are_one_class_not_compared(reviews: Planner) -> None:
+    """"Low ratings, meaning 1 or 2 stars: more in the first half of 2023 or the second? Give the count for each
+    half" split the halves by rating too, said the table had no column for 'half' and read 'Low' as 'how'."""
+    plan = reviews.plan("Low ratings, meaning 1 or 2 stars: were there more of them in the first half of 2023 or the "
+                        "second half? Give the count for each half.")
+    assert (plan.intent, plan.group_by, plan.missing, plan.corrections) == ("count", ["half"], None, [])
+    assert (only(plan, "number").op, only(plan, "number").value) == ("in", [1, 2])
+    assert not {"Low", "meaning", "count"} & set(plan.unused)
+
+
+def test_a_property_no_column_holds_with_a_grouping(reviews: Planner, planner: Planner) -> None:
+    plan = reviews.plan("How many reviews got a response from the seller, by brand?")
+    assert plan.missing == "response"
+    plan = planner.plan("is there a section where every single article has a named writer? show me how many unsigned "
+                        "ones each section has")
+    assert plan.missing is None and plan.group_by == ["category"]
+
+
+def test_two_people_and_which_of_the_two(planner: Planner) -> None:
+    """"Sam Oyelaran and Margaret Oyelaran share a surname. Which of the two has more bylines": 'share' (a verb)
+    asked for a percentage of the rows both wrote."""
+    plan = planner.plan("Jane Doe and Li Wei share a surname. Which of the two has more bylines?")
+    assert (plan.intent, plan.group_by, only(plan, "author").value) == ("count", ["author"], ["Jane Doe", "Li Wei"])
+    assert planner.plan("what share of articles are politics?").intent == "share"
+
+
+def test_a_word_of_a_name_said_again(planner: Planner) -> None:
+    """"how many articles carry Jane Doe's byline? I mean Doe specifically, not the other Janes" searched the text
+    for 'doe' and 'jane' (and read 'Janes' as a misspelt name)."""
+    plan = planner.plan("How many articles carry Jane Doe's byline? I mean Doe specifically, not the other Janes.")
+    assert (plan.intent, plan.topic, plan.corrections, only(plan, "author").value) == ("count", "", [], "Jane Doe")
+
+
+def test_a_missing_value_denied(planner: Planner) -> None:
+    """"exactly one named author, so not co-written and not unsigned" counted the unsigned ones (silent)."""
+    plan = planner.plan("Technology articles with exactly one named author, so not co-written and not unsigned: how "
+                        "many were there?")
+    assert only(plan, "missing").op == "is not empty"
+    assert only(planner.plan("how many articles are unsigned?"), "missing").op == "is empty"
+
+
+def test_the_count_before_most_recent_units(planner: Planner) -> None:
+    plan = planner.plan("Over the three most recent calendar months in the data, how many articles did we publish per "
+                        "month, on average?")
+    assert (plan.intent, plan.limit, only(plan, "date").value) == ("avg", None, (date(2023, 4, 1), date(2023, 6, 28)))
+
+
+def test_group_sizes_of_them_shorthand_and_a_passive_agent(reviews: Planner) -> None:
+    plan = reviews.plan("Reviews with the department missing: which brands have more than 4 of them?")
+    assert (plan.group_by, plan.group_size) == (["category"], (">", 4))
+    plan = reviews.plan("# of reviews per qtr for 2024?")
+    assert (plan.intent, plan.group_by, plan.topic) == ("count", ["quarter"], "")
+    plan = reviews.plan("Voltair vs H&N: which one is rated better by customers on average?")
+    assert (plan.intent, plan.group_by) == ("avg", ["category"])
+    plan = reviews.plan("How many units did Voltair sell in 2023, roughly?")
+    assert plan.missing == "units"
+
+
 def test_rounding_asked_for_and_a_word_typed_without_its_vowel(planner: Planner) -> None:
     plan = planner.plan("avg wrd count per sectoin? round to 2 decimals")
     assert (plan.intent, plan.measure, plan.group_by, plan.topic, plan.conditions) == (

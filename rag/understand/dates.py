@@ -473,6 +473,10 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"(?P<the>the\s+)?(?P<which>last|past|previous|preceding|final|latest|most\s+recent)\s+"
           rf"(?:{_COUNT}\s+)?(?P<whole>(?:calendar|full|whole|complete|entire)\s+)?{_UNIT}"
           rf"(?:\s+of\s+(?:the\s+)?data)?", _build_last),
+    # "the three most recent calendar months", "the two latest weeks": the count before the word
+    _form(rf"(?P<the>the\s+)?{_COUNT}\s+(?P<which>last|past|previous|final|latest|most\s+recent)\s+"
+          rf"(?P<whole>(?:calendar|full|whole|complete|entire)\s+)?{_UNIT}(?:\s+(?:of|in)\s+(?:the\s+)?data)?",
+          _build_last),
     # "the three months up to our most recent article": the window that ends on the newest row
     _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|before|until|ending\s+(?:with|on))\s+"
           rf"(?:our|the)\s+(?:most\s+recent|latest|newest|last)\s+[a-z]+", _build_last),

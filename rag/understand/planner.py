@@ -71,8 +71,10 @@ WAITED_LONGEST = (r"(?:(?:waiting|waited|sitting|sat|outstanding|open|pending|un
 MEAN = r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bi\.e\. )mean"
 # Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
+    # (not "they share a surname")
     (r"\b(what|which) (share|percentage|proportion|fraction|percent)\b|\b(share|percentage|proportion|"
-     r"fraction|percent) of\b|\b(share|percentage|proportion)s?\b|\b(?:what|which)\s*(?:%|pct\b)|%\s+of\b", "share"),
+     r"fraction|percent) of\b|\b(percentage|proportion)s?\b|\b(shares?)\b(?!\s+(?:an?|the|their|his|her|its|our|my|"
+     r"same|one|two)\b)|\b(?:what|which)\s*(?:%|pct\b)|%\s+of\b", "share"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b", "count"),
     (rf"\b(average|avg|{MEAN}|typical)\b", "avg"),
     (r"\b(totals?|sum of|combined|altogether|add(?:s|ed|ing)? up)\b", "sum"),
@@ -168,7 +170,8 @@ WEEKDAY_PAIR = re.compile(rf"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?{_D
 # more, X or Y"): the answer is one row per named value.
 COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|"
                          # "difference in average length (words) between travel and fashion"
-                         r"(?:difference|gap)(?:\s+in\s+[^?.!]{1,40}?)?\s+between|which (?:one )?"
+                         r"(?:difference|gap)(?:\s+in\s+[^?.!]{1,40}?)?\s+between|"
+                         r"which (?:one |of (?:the|those|these) (?:two|three) )?"
                          r"(?:had|has|have|got|gets|is|was|did|does|received|scored)\b.*\b(?:more|fewer|less|"
                          r"higher|lower|better|worse|bigger|larger|smaller|most|best|busier|quieter)|(?:more|fewer|higher|lower|"
                          r"better|worse)\b.*\bor\b|"
@@ -209,14 +212,19 @@ PARTICIPLE = r"[a-z]{3,}ed|given|written|taken|done|seen|sent|made|put|got|gotte
 YEARLESS_PERIOD = re.compile(r"\b(?:(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:quarter|half)|"
                              r"q[1-4]|h[12])\b"
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
-# "labelled like 2023-01", "label quarters as 2023-Qn", "labelled 2023-Q1 to 2023-Q4": how the answer should look
 # "in the last three months in the data - I mean April, May and June 2024": the period after the cue says the one
 # before it again, more exactly (a few words may close the first: "in the data")
 RESTATED_PERIOD = re.compile(r"(?:\s+[\w']+){0,4}?[\s,;:(–—-]*\b(?:i\s+mean|i\.\s?e\.?|ie|that\s+is|namely|"
                              r"meaning|in\s+other\s+words)(?!\w)[\s,:]*", re.I)
+# "labelled like 2023-01", "label quarters as 2023-Qn", "labelled 2023-Q1 to 2023-Q4": how the answer should look
 FORMAT_HINT = re.compile(r"\b(?:label(?:l?ed|s)?|formatted|format)\s+(?:\w+\s+)?"
                          r"(?:like|as|in\s+the\s+form)?\s*(?:e\.g\.\s*)?\d{4}[-/]?(?:Q[1-4n]|\d{2}|Q)?\b"
                          r"(?:\s*(?:to|-|through|,|and)\s*\d{4}[-/]?(?:Q[1-4n]|\d{2})?\b)*", re.I)
+# "the first or the second half of 2023": the first period said without its unit and year, which the second's are
+ELLIPTICAL_BEFORE = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|front|back)\s+"
+                               r"(?:or|vs\.?|versus|and|against|than)\s+(?:the\s+)?(?:first|second|third|fourth|1st|2nd|"
+                               r"3rd|4th|last|front|back|latter)\s+(quarter|half)\b(?:,?\s+(?:of\s+)?"
+                               r"(?P<year>(?:19|20)\d\d))?", re.I)
 # "the first quarter or the second", "Q1 2024 compared with the second": the second period's unit (and year) is the
 # first's
 ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th|front|back|latter)\s+(quarter|half)"
@@ -673,6 +681,7 @@ class Planner:
         self._categories(text, plan, take, free)
         self._in_every_value(text, plan, take, free)
         self._authors(text, plan, take, free)
+        self._names_said_again(text, plan, take, free)
         self._person_asked(text, plan, take, free)
         self._groups_without(text, plan, take, free)
         self._missing_measure(text, plan, take, free)
@@ -912,20 +921,22 @@ class Planner:
             plan.evidence.append(f"every row, {'newest' if reverse else 'oldest'} first ({said.group(0)!r})")
             take(*said.span())
 
-    @staticmethod
-    def _defined_terms(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+    def _defined_terms(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Long reads (more than 2,000 words)", "unfinished, i.e. open or pending": the words a question explains
         by a condition said right after them are that condition's name, no text to match ('reads' was searched).
         Not a subject ("about climate (2023)") and not a period, which only dates the words."""
         for defined in re.finditer(r"\(([^()]+)\)|,?\s*\b(?:i\.\s?e\.?|ie|meaning|that\s+is)\s*,?\s+([^?!;()]+)",
                                    text, re.I):
             inside = (defined.group(1) or defined.group(2) or "").lower()
-            if not any(c.kind not in ("date", "date_any") and c.words and all(
-                    part in inside for part in c.words.lower().split(", ")) for c in plan.conditions):
+            stated = [c for c in plan.conditions if c.kind not in ("date", "date_any") and c.words and all(
+                part in inside for part in c.words.lower().split(", "))]
+            if not stated:
                 continue
             named = []  # up to three words back to what was read ("still waiting to be dealt with (open or pending)")
             aside = None
             for word in reversed(list(WORD.finditer(text, 0, defined.start()))):
+                if self.vocab.measures.get(word.group(0).lower()) in {c.column for c in stated} and not named:
+                    continue  # ("low ratings, meaning 1 or 2 stars": the column the condition is on, read already)
                 if not free(*word.span()) or len(named) == 3:
                     break
                 if SUBJECT_CUE.search(text[:word.start()]):
@@ -939,6 +950,8 @@ class Planner:
             for word in named:
                 take(*word.span())
                 plan.evidence.append(f"{word.group(0)!r} named by the condition after it")
+            if named and defined.group(2):  # (the cue: "meaning", "i.e.")
+                take(defined.start(), defined.start(2))
             if aside and named and free(*aside.span()):
                 for condition in [c for c in plan.conditions if c.kind not in ("date", "date_any") and c.words
                                   and c.words.lower() in inside and c.op in NEGATED_OPS
@@ -1038,8 +1051,8 @@ class Planner:
         received = re.search(rf"\b(?:did|does|do|has|have|had)\b.*\b(?:{nouns})\s+(?:get|got|receive|received|have|had|"
                              rf"draw|drew|attract|attracted|earn|earned|generate|generated)\b", text, re.I)
         if not received and (plan.topic_marked or any(c.kind == "text_like" for c in plan.conditions)
-                             or any(is_rare_word(w) for w in others)):
-            return
+                             or any(is_rare_word(w) and w.lower() not in GRAMMAR_WORDS for w in others)):
+            return  # ("… sell in 2023, roughly?": a hedge is no fact to look up)
         plan.intent, plan.missing, plan.topic = "count", plan.uncounted, ""
         plan.unused = [w for w in others if w.lower() not in plan.unused] + plan.unused
         plan.evidence.append(f"count of {plan.uncounted!r}, which are not rows: no column holds them")
@@ -1051,6 +1064,7 @@ class Planner:
         ("dont", "isnt") is written with it, unreported: only the spelling changes."""
         corrections: list[tuple[str, str]] = []
         text = re.sub(r"\s*[★⭐]", " star", text)  # "1★ reviews": one star
+        text = re.sub(r"#(?=\s+of\b)", "number", text)  # "# of reviews per qtr"
         quoted = [m.span() for m in QUOTED_TEXT.finditer(text)]  # a quoted value is read as written
 
         def fix(match: re.Match[str]) -> str:
@@ -1070,7 +1084,7 @@ class Planner:
                 return SHORTHAND[word]  # (unreported, as the apostrophes: only the spelling changes)
             asking = [q for q in QUESTION_WORDS if OSA.distance(lower, q) == 1] \
                 if lower not in QUESTION_WORDS and lower not in self.known_words and lower.isalpha() \
-                and not text[:match.start()].strip(" ,") else []
+                and not text[:match.start()].strip(" ,") and zipf_of(lower) < RARE_ZIPF else []  # (not "Low ratings")
             if len(asking) == 1:  # "wich day of the week …": the question word it heads (English knows "wich" a little)
                 corrections.append((word, asking[0]))
                 return (asking[0] if word.islower() else asking[0].capitalize()) + possessive
@@ -1083,7 +1097,8 @@ class Planner:
                     corrections.append((word, next(iter(full))))
                     return (next(iter(full)) if word.islower() else next(iter(full)).capitalize()) + possessive
             if (len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF
-                    or self._unprefixed(lower)):  # "unclosed" is no misspelt "closed"
+                    or self._unprefixed(lower)  # "unclosed" is no misspelt "closed"
+                    or lower[:-1] in self.known_words and lower.endswith("s")):  # ("the other Priyas": a plural)
                 return whole
             # Edits (a swap of neighbours counts as one): one for a word English knows a little ("febuary",
             # "hadad", "lenght"), two for a longer word it does not know at all ("entertanment", "categroy").
@@ -1421,6 +1436,12 @@ class Planner:
         of the table's only year), shown in the restatement with its dates."""
         only_year = self._only_year()
         periods = []
+        for match in ELLIPTICAL_BEFORE.finditer(text):
+            year = match.group("year") or only_year
+            if year and not any(a < match.end(1) and match.start(1) < b for a, b in (r.span for r in found)):
+                said = f"the {match.group(1)} {match.group(2)} of {year}"
+                periods += [dataclasses.replace(r, span=match.span(1), text=match.group(1))
+                            for r in find_date_ranges(said, today=self.today)]
         for match in ELLIPTICAL_PERIOD.finditer(text):
             year = match.group("year") or only_year
             if year and not any(a < match.end() and match.start(3) < b for a, b in (r.span for r in found)):
@@ -1742,6 +1763,11 @@ class Planner:
                 match = chain.match(text, start + kind.end())
             if not match or not free(trigger.start(), match.end()):
                 continue
+            agent = re.search(r"\b(?:[a-z]{3,}ed|written|given|done|seen)(?:\s+(?:better|worse|higher|lower|best|worst|"
+                              r"more|most|less|least|highly|well|badly|poorly))?\s+$", text[:trigger.start()], re.I)
+            if agent and trigger.group(0).strip().lower() == "by" and \
+                    all(dims[w.lower()] == "author" for w in re.findall(dim_pattern, match.group(0), re.I)):
+                continue  # ("which one is rated better by customers": who did it, not a grouping)
             # ("the agent handling them", "the person assigned": what the value does to the rows is phrasing)
             verb = re.match(r"\s+\w+(?:ing|ed)(?:\s+(?:them|it|those|these|each))?\b", text[match.end():], re.I)
             if verb and not self.names_something(verb.group(0).split()[0].lower()):
@@ -1990,8 +2016,9 @@ class Planner:
         """"How many brands have more than 150 reviews", "which agents handled at least 12 tickets": a number of rows
         that each group must reach (the rows are counted per group, and the groups are kept or dropped)."""
         # (or a plural the question defines in brackets: "at least two long reads (over 2,000 words)")
+        # ("which brands have more than 4 of them": the rows said before)
         nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True)
-                         ) + r"|[a-z]+s(?=\s*\()"
+                         ) + r"|[a-z]+s(?=\s*\()|(?<=\bof\s)(?:them|those|these)"
         sized = re.search(rf"\b({COMPARE_WORDS.replace('|with', '')})\s+{NUM}\s+(?:[a-z&'.-]+\s+)?({nouns})\b",
                           text, re.I)
         # "a byline on four or more articles": the bound after the number
@@ -2521,7 +2548,9 @@ class Planner:
         if at is None:
             return []
         measure = following[at] in self.vocab.measures  # ("by how many words": the measure, read before)
-        if not (free(*spans[at].span()) or measure) or self._value_of_word(following[at]) \
+        # ("give the count for each half": the rows counted per group)
+        grouped = re.search(r"\b(?:each|every|per|by)\s+$", lower[end:spans[at].start()])
+        if not (free(*spans[at].span()) or measure) or self._value_of_word(following[at]) or grouped \
                 or "ones" in following[at:at + 2]:
             return None  # (nor "how many unsigned ones": 'ones' stands for the rows)
         noun = following[at:at + 1]
@@ -2903,6 +2932,10 @@ class Planner:
         """`column` is empty where `said` says so; not empty when an exclusion cue sets those rows aside ("leave
         out reviews that have no department")."""
         aside = self._set_aside(text, said.start(), free)
+        # ("so not co-written and not unsigned": a plain negation right before)
+        denied = re.search(r"(?:\bnot|\bnever|n't)\s+$", text[:said.start()], re.I)
+        if aside is None and denied and free(*denied.span()):
+            aside = denied.start()
         start = said.start() if aside is None else aside
         op = "is not empty" if aside is not None else "is empty"
         plan.conditions.append(Condition("missing", column, op, None, text[start:said.end()],
@@ -3051,11 +3084,24 @@ class Planner:
                     same.sort(key=lambda c: self._position(text, c))  # in the question's order: "5 than 1"
                     plan.conditions.append(Condition("number", column, "in", list(dict.fromkeys(c.value for c in same)),
                                                      " / ".join(c.words for c in same)))
+        named = [c for c in plan.conditions if c.kind == "author" and c.op == "="]
+        if cue and len(named) > 1 and re.search(r"\bwhich\s+of\s+(?:the|those|these)\s+(?:two|three)\b", text, re.I):
+            # "Sam Oyelaran and Margaret Oyelaran …: which of the two has more bylines?": the people compared (not
+            # the rows both wrote)
+            plan.conditions = [c for c in plan.conditions if c not in named]
+            plan.conditions.append(Condition("author", named[0].column, "in", [c.value for c in named],
+                                             " / ".join(c.words for c in named)))
         if cue and self.roles.authors and not any(c.kind == "author" for c in plan.conditions):
             self._compared_first_names(text, plan, take, free)
         compared = self._compared(plan)
         if not cue or not compared:
             return
+        # "low ratings, meaning 1 or 2 stars: more in the first half of 2023 or the second?": values a definition
+        # states are one class of rows, not values compared
+        defined = [c for c in compared if re.search(r"(?:\bmeaning|\bi\.\s?e\.?|\bie|\bthat\s+is|\()\s*,?\s*$",
+                                                    text[:self._position(text, c)], re.I)]
+        if defined and len(defined) < len(compared):
+            compared = [c for c in compared if c not in defined]
         joined = [c for c in compared if self._set_against(text, c)]
         if len(compared) > 1 and len(joined) == 1:
             # "did March have more high-or-urgent tickets than February": the months are set against each other; the
@@ -3634,17 +3680,34 @@ class Planner:
             plan.evidence.append(f"no column for {word!r}")
             return
 
+    @staticmethod
+    def _names_said_again(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"How many articles carry Priya Okonjo's byline? I mean Okonjo specifically, not the other Priyas": a word
+        of a name already read points at that person again (or sets apart others who share it), no text to match."""
+        names = [n for c in plan.conditions if c.kind == "author"
+                 for n in (c.value if isinstance(c.value, list) else [c.value])]
+        parts = {part: name for name in names for part in name.lower().split() if len(part) > 2}
+        for word in WORD.finditer(text):
+            lower = re.sub(r"'s$", "", word.group(0).lower())
+            name = parts.get(lower) or parts.get(singular(lower))
+            if name and free(*word.span()):
+                take(*word.span())
+                plan.evidence.append(f"{word.group(0)!r} names {name} again")
+
     def _unheld_property(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"How many reviews got a reply from the brand or seller?", "how many tickets have an attachment": a count
         of rows that have something no column holds; said, rather than counting every row with the words unused."""
-        if plan.missing or plan.intent not in ("count", "share") or plan.group_by:
+        if plan.missing or plan.intent not in ("count", "share"):
             return
         had = re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?(?:got|get|gets|received|receive|"
                         rf"receives|have|has|had|came\s+with|come\s+with)\s+(?:a|an|any)\s+([a-z]+)\b", text, re.I)
         if not had or not free(*had.span(1)):
             return
         noun = had.group(1).lower()
+        # ("has a named writer": a word qualifying what the table holds)
+        after = [w for w in WORD.findall(text[had.end():])[:1] if w.lower() not in STOPWORDS]
         if (noun in STOPWORDS or self.names_something(noun) or noun in self.vocab.measures
+                or after and self.names_something(after[0].lower())
                 or is_rare_word(noun) or SUBJECT_CUE.search(text[:had.start(1)])):
             return  # (a rare word may be told in the texts: "how many tickets had a chargeback")
         plan.missing = noun
@@ -3819,7 +3882,7 @@ def _granularity(ranges: list[tuple[date, date]]) -> str | None:
 # chat shorthand for the grammar's own words, read in lower case and standing alone ("what % of reviews r five star",
 # "1 star reviews each yr"; not the R of "R-035871" or "R&D")
 SHORTHAND = {"r": "are", "u": "you", "ur": "your", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks",
-             "mth": "month", "mths": "months"}
+             "mth": "month", "mths": "months", "qtr": "quarter", "qtrs": "quarters", "hr": "hour", "hrs": "hours"}
 UNWRITTEN_APOSTROPHES = frozenset(
     [f"{w}s" for w in ("what", "how", "where", "when", "why", "who", "that", "there", "here", "he", "she", "let")]
     + [f"{w}nt" for w in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "could", "would",
