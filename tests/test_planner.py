@@ -3147,6 +3147,37 @@ def test_group_sizes_of_them_shorthand_and_a_passive_agent(reviews: Planner) -> 
     assert plan.missing == "units"
 
 
+def test_a_title_used_for_more_than_one_row(planner: Planner) -> None:
+    """"Did any headline get used for more than one article?" counted every article and said the table held no
+    'times'."""
+    plan = planner.plan("Did any headline get used for more than one article? If so, which and how many times?")
+    assert (plan.group_by, plan.group_size, plan.missing, plan.unused) == (["title"], (">", 1), None, [])
+
+
+def test_the_top_row_of_each_group_named_by_its_title(planner: Planner) -> None:
+    """"For every section, which headline has the highest word count" gave each section's highest count only."""
+    plan = planner.plan("For every section, which headline has the highest word count, and what is that count?")
+    assert (plan.per_group, plan.limit, plan.measure, plan.group_by) == (True, 1, "word_count", ["category"])
+
+
+def test_a_quoted_value_set_aside_with_missing_names(reviews: Planner) -> None:
+    """"Apart from 'Verified Buyer' … Skip blank/missing names" kept only 'Verified Buyer' and the blank names;
+    "not counting blank or missing names, or the generic 'Verified Buyer'" kept 'Verified Buyer' only."""
+    for question in ("Apart from 'Claire Clarke', which reviewer name appears most often? Skip blank/missing names.",
+                     "Not counting blank or missing names, or the generic 'Claire Clarke', who has written the most "
+                     "reviews, and how many?"):
+        plan = reviews.plan(question)
+        assert (only(plan, "author").op, only(plan, "author").value) == ("!=", "Claire Clarke"), question
+        assert (only(plan, "missing").op, plan.group_by, plan.topic) == ("is not empty", ["author"], ""), question
+
+
+def test_a_yes_no_column_compared_with_differ_from(reviews: Planner) -> None:
+    plan = reviews.plan("By how much does the average rating of non-verified reviews differ from verified ones? "
+                        "(non-verified minus verified)")
+    assert (plan.intent, plan.group_by, plan.contrast, plan.topic) == ("avg", ["verified_purchase"], "difference", "")
+    assert only(plan, "number").value == [0, 1]
+
+
 def test_rounding_asked_for_and_a_word_typed_without_its_vowel(planner: Planner) -> None:
     plan = planner.plan("avg wrd count per sectoin? round to 2 decimals")
     assert (plan.intent, plan.measure, plan.group_by, plan.topic, plan.conditions) == (

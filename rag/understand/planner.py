@@ -169,6 +169,7 @@ WEEKDAY_PAIR = re.compile(rf"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?{_D
 # A question that sets named values against each other ("politics vs sports", "compare X and Y", "which had
 # more, X or Y"): the answer is one row per named value.
 COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|"
+                         r"differ(?:s|ed)?\s+from|"
                          # "difference in average length (words) between travel and fashion"
                          r"(?:difference|gap)(?:\s+in\s+[^?.!]{1,40}?)?\s+between|"
                          r"which (?:one |of (?:the|those|these) (?:two|three) )?"
@@ -545,8 +546,11 @@ class Planner:
             rf"\s+({nouns}{'|dates?' if roles.date else ''})\b", re.I)  # ("the latest date per priority")
         # "which review in each brand has the most votes", "the ticket with the highest priority score per agent",
         # "for every section, which article is the longest"
+        # ("for every section, which headline has the highest word count": the row, named by its title)
+        title_words = {*column_words(roles.title), "title", "headline"} if roles.title else set()
+        titles = "|".join(re.escape(w) for w in sorted(title_words, key=len, reverse=True))
         self.per_group_after = re.compile(
-            rf"\b(?:which|what|the)\s+()({nouns})\b[^.?!]*?\b(?:(?:with|has|have|had|got|gets|get|received|receives|"
+            rf"\b(?:which|what|the)\s+()({nouns}{'|' + titles if titles else ''})\b[^.?!]*?\b(?:(?:with|has|have|had|got|gets|get|received|receives|"
             rf"earned|drew)\s+the\s+|(?:is|was|are|were)\s+(?:the\s+)?(?=longest|shortest|newest|latest|oldest|"
             rf"earliest))(most|highest|lowest|fewest|least|largest|smallest|biggest|best|worst|longest|shortest|"
             rf"newest|latest|oldest|earliest)((?:[\s-]+[a-z]+){{0,2}})", re.I)
@@ -667,8 +671,8 @@ class Planner:
         self._numbers(text, plan, take, free)
         self._top_n(text, plan, take, free)
         self._group_by(text, plan, take, free)
-        self._group_sizes(text, plan, take, free)
         self._repeated_titles(text, plan, take, free)
+        self._group_sizes(text, plan, take, free)
         self._measure(text, plan, take, free)
         self._range(text, plan, take, free)
         self._second_computation(text, plan, take, free)
@@ -1245,12 +1249,17 @@ class Planner:
             kind = "author" if column == self.roles.authors else "category"
             start = match.start()
             cue = CUE_BEFORE_NAME.search(text[:start]) if kind == "author" else None  # "written by 'X'"
+            if cue and (denied := NEGATION_CUE.search(text[:start])) and denied.end() > cue.start():
+                cue = None  # ("apart from 'Verified Buyer'": the 'from' is the negation's)
             start = cue.start() if cue else start
             negation = NEGATION_CUE.search(text[:start]) or (  # "not by 'X'", "other than 'X'"
                 # "leaving out blank names and the generic 'Verified Buyer' tag, …": set aside in the same clause
                 # ("I don't mean people who signed as 'Anonymous'")
                 re.search(rf"\b(?:{EXCLUDING}|(?:do|does|did)(?:n['’]t|\s+not)\s+mean)\b[^,.;:?!()]*$",
-                          text[:start], re.I))
+                          text[:start], re.I)
+                # ("not counting blank or missing names, or the generic 'Verified Buyer'": the last of a list)
+                or re.search(rf"\b{EXCLUDING}\b[^.?!;:]*?,\s*(?:and|or|nor)\s+(?:the\s+|any\s+)?(?:[\w'-]+\s+){{0,2}}$",
+                             text[:start], re.I))
             # the cue and what joins it to the value are read with it; a cue heading a list ("leaving out blank names
             # and the 'X' tag") stays for the other things it sets aside
             joined = bool(negation) and bool(NEGATION_CUE.search(text[:start]))
@@ -1261,6 +1270,10 @@ class Planner:
                                              span=(negation.start() if joined else start, match.end())))
             plan.evidence.append(f"{column} {'not ' if negation else ''}{value!r} (quoted)")
             take(negation.start() if joined else start, match.end())
+            described = re.search(r"(?:,\s*(?:and|or|nor)\s+)((?:the\s+|any\s+)?(?:[\w'-]+\s+){1,2})$", text[:start])
+            if negation and described and not any(self.names_something(w.lower()) for w in
+                                                  WORD.findall(described.group(1)) if w.lower() not in STOPWORDS):
+                take(*described.span(1))  # ("… or the generic 'Verified Buyer'": words describing the value)
             noun = self._column_noun(text, column)
             between = text[min(noun.end(), match.end()):max(noun.start(), match.start())] if noun else ""
             # "as the reviewer name": the column the value was named by, in the same sentence ("… reviewer name left
@@ -2080,7 +2093,10 @@ class Planner:
                                                           "subject"}), key=len, reverse=True))
         repeated = re.search(rf"\b(?:same|duplicate[ds]?|repeated|identical)\s+({titles})s?\b|\b({titles})s?\s+"
                              rf"(?:[\w'’]+\s+){{0,2}}?(?:used|repeated|reused|appear(?:s|ed)?|occur(?:s|red)?|run)\s+"
-                             rf"(?:more\s+than\s+once|twice|again|multiple\s+times|several\s+times)", text, re.I)
+                             rf"(?:more\s+than\s+once|twice|again|multiple\s+times|several\s+times|"
+                             # ("did any headline get used for more than one article")
+                             rf"(?:for|on|by|in|across)\s+(?:more\s+than\s+one|two\s+or\s+more|several|multiple|"
+                             rf"different)\s+(?:{self.row_noun_words}))\b", text, re.I)
         if not repeated or not free(*repeated.span()):
             return
         plan.group_by, plan.group_size, plan.intent = ["title"], (">", 1), "count"
@@ -2545,8 +2561,8 @@ class Planner:
         spans = list(WORD.finditer(lower, end))
         following = [m.group(0) for m in spans]
         at = next((i for i, w in enumerate(following[:3]) if w not in STOPWORDS and w not in NUMBER_WORDS), None)
-        if at is None:
-            return []
+        if at is None:  # ("how many, if any?": the rows, a hedge after the cue read already)
+            return None if spans and not any(free(*m.span()) for m in spans[:2]) else []
         measure = following[at] in self.vocab.measures  # ("by how many words": the measure, read before)
         # ("give the count for each half": the rows counted per group)
         grouped = re.search(r"\b(?:each|every|per|by)\s+$", lower[end:spans[at].start()])
@@ -2883,7 +2899,9 @@ class Planner:
         nouns = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
         # ("blank names": the people column's names)
         named = f"{nouns}|names?" if self.roles.authors else nouns
-        pattern = re.compile(rf"\b(?:{MISSING_CUE}|blank|empty)\s+(?:(?:an?|the|any)\s+)?({named})"
+        # ("blank/missing names", "empty or null departments": two words for one missing value)
+        pattern = re.compile(rf"\b(?:(?:blank|empty|missing|null)(?:\s*/\s*|\s+or\s+)(?:blank|empty|missing|null)|"
+                             rf"{MISSING_CUE}|blank|empty)\s+(?:(?:an?|the|any)\s+)?({named})"
                              # ("without a status of closed": a value of the column follows, negated)
                              rf"(?:'s\s+name|\s+name|s)?\b(?!\s*(?:of|=|set\s+to)\s)"
                              rf"|\b(unsigned|anonymous|uncategori[sz]ed|unassigned|unowned|unallocated|unattributed)\b"
