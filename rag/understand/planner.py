@@ -550,7 +550,8 @@ class Planner:
         title_words = {*column_words(roles.title), "title", "headline"} if roles.title else set()
         titles = "|".join(re.escape(w) for w in sorted(title_words, key=len, reverse=True))
         self.per_group_after = re.compile(
-            rf"\b(?:which|what|the)\s+()({nouns}{'|' + titles if titles else ''})\b[^.?!]*?\b(?:(?:with|has|have|had|got|gets|get|received|receives|"
+            rf"\b(?:which|what|the)\s+()({nouns}{'|' + titles if titles else ''})\b"
+            rf"[^.?!]*?\b(?:(?:with|has|have|had|got|gets|get|received|receives|"
             rf"earned|drew)\s+the\s+|(?:is|was|are|were)\s+(?:the\s+)?(?=longest|shortest|newest|latest|oldest|"
             rf"earliest))(most|highest|lowest|fewest|least|largest|smallest|biggest|best|worst|longest|shortest|"
             rf"newest|latest|oldest|earliest)((?:[\s-]+[a-z]+){{0,2}})", re.I)
