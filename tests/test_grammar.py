@@ -79,6 +79,26 @@ def test_weekend_and_weekday_conditions(ask) -> None:  # noqa: ANN001
     assert ask("how many reviews on weekdays") == [(sum(weekday(r) in range(1, 6) for r in ROWS),)]
 
 
+def test_weekends_compared_with_weekdays_are_two_groups(ask) -> None:  # noqa: ANN001
+    """"at the weekend … than Monday to Friday" split the rows by each day of the week."""
+    parts = Counter("weekend" if weekday(r) in (0, 6) else "weekday" for r in ROWS)
+    for question in ("how many reviews on weekends vs weekdays?",
+                     "Do more reviews come in at the weekend than Monday to Friday?"):
+        assert sorted(ask(question)) == sorted(parts.items()), question
+
+
+def test_the_span_of_dates(ask) -> None:  # noqa: ANN001
+    """"How many days lie between the first review and the newest one?" counted the different days."""
+    days = sorted(date.fromisoformat(str(r["reviewed_on"])) for r in ROWS)
+    expected = (days[0].isoformat(), days[-1].isoformat(), (days[-1] - days[0]).days)
+    for question in ("How many days lie between the reviewed date of the very first review and that of the newest "
+                     "one?", "what date range does the table cover?", "the earliest and the latest review dates?"):
+        assert ask(question) == [expected], question
+    in_2023 = sorted(d for d in days if d.year == 2023)
+    assert ask("how many days between the first and the last review in 2023?") == [
+        (in_2023[0].isoformat(), in_2023[-1].isoformat(), (in_2023[-1] - in_2023[0]).days)]
+
+
 def test_days_of_the_week_are_grouped_by_name_in_the_weeks_order(ask) -> None:  # noqa: ANN001
     """Groups read "Tuesday", not 2; Sunday first, as the week runs (alphabetical order would put Friday first)."""
     names = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")

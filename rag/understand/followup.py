@@ -500,7 +500,7 @@ def _action(plan: QueryPlan) -> str:
         return f"searching for '{plan.topic}'" if plan.topic else "listing"
     names = {"count": "counting", "avg": "average", "sum": "total", "max": "highest", "min": "lowest", "range": "range",
              "share": "share", "list": "listing", "latest": "newest", "earliest": "oldest", "longest": "longest",
-             "shortest": "shortest"}
+             "shortest": "shortest", "span": "date span"}
     name = names.get(plan.intent, plan.intent)
     return f"{name} {plan.measure}" if plan.measure and plan.intent not in ("count", "list", "share") else name
 

@@ -23,7 +23,7 @@ from rag.understand.vocabulary import plural
 
 ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total {measure}",
            "max": "Highest {measure}", "min": "Lowest {measure}", "share": "Share of {rows}",
-           "range": "Range of {measure} (highest minus lowest)",
+           "range": "Range of {measure} (highest minus lowest)", "span": "First and last date, and the days between",
            "list": "Listed {rows}", "latest": "Newest {rows}", "earliest": "Oldest {rows}",
            "longest": "Longest {rows} by {measure}", "shortest": "Shortest {rows} by {measure}"}
 
@@ -36,7 +36,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     """The reading of `plan`, in the columns' human labels (`labels`, {column: label}; derived from the names
     when not given: "article_category" of table "articles" reads "category")."""
     rows = row_noun(table)
-    labels = {**{c: derive_label(c, table) for c in _columns(plan)}, **(labels or {})}
+    labels = {**{c: derive_label(c, table) for c in _columns(plan)}, "part_of_week": "weekday or weekend",
+              **(labels or {})}
     for group in plan.group_by:  # "with an author vs without one"
         if group.startswith(HAS):
             labels[group] = f"with or without {labels.get(group[len(HAS):]) or derive_label(group[len(HAS):], table)}"

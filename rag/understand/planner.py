@@ -136,7 +136,10 @@ PERSON_PRONOUN = r"\b(anyone|anybody|someone|somebody)\b"
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
                       r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any|anything))\b", re.I)
 # groupings made from the date column
-CALENDAR_DIMENSIONS = frozenset({"decade", "year", "half", "quarter", "month", "week", "day", "weekday", "hour"})
+CALENDAR_DIMENSIONS = frozenset({"decade", "year", "half", "quarter", "month", "week", "day", "weekday", "hour",
+                                 "part_of_week"})
+# the days of a weekend (0 = Sunday): "weekends vs weekdays" groups the rows by this part of the week
+WEEKEND = (0, 6)
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes|run|runs|end|ends|ended|turn|turns|turned|"
@@ -396,7 +399,7 @@ class Condition:
 @dataclass
 class QueryPlan:
     question: str
-    intent: str = "topic"  # count avg sum max min share range list latest earliest longest shortest topic
+    intent: str = "topic"  # count avg sum max min share range span list latest earliest longest shortest topic
     measure: str | None = None
     group_by: list[str] = field(default_factory=list)
     conditions: list[Condition] = field(default_factory=list)
@@ -440,7 +443,7 @@ class QueryPlan:
     # over the same rows and groups, each a column beside the first
     also: list[tuple[str, str]] = field(default_factory=list)
 
-    AGGREGATES = ("count", "avg", "sum", "max", "min", "share", "range")
+    AGGREGATES = ("count", "avg", "sum", "max", "min", "share", "range", "span")
 
     @property
     def is_aggregate(self) -> bool:
@@ -670,6 +673,7 @@ class Planner:
         self._date_anchor(text, plan, take, free)
         self._people_counts(text, plan, take, free)
         self._numbers(text, plan, take, free)
+        self._date_span(text, plan, take, free)
         self._top_n(text, plan, take, free)
         self._group_by(text, plan, take, free)
         self._repeated_titles(text, plan, take, free)
@@ -2491,6 +2495,30 @@ class Planner:
         plan.evidence.append(f"range of {plan.measure} ({found.group(0)!r})")
         take(*found.span())
 
+    def _date_span(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"How many days lie between the first ticket and the newest?", "what date range does the table cover?",
+        "the earliest and the latest review date": the first and the last date, and the days between (a range of
+        the date column)."""
+        if not self.roles.date or plan.intent != "topic":
+            return
+        first, last = r"(?:very\s+)?(?:first|oldest|earliest)", r"(?:newest|latest|last|most\s+recent|final)"
+        between = re.search(rf"\bhow\s+(?:many\s+days|much\s+time|long)\b[^?.!]*?\bbetween\s+(?:the\s+)?"
+                            rf"(?:\w+\s+){{0,4}}?{first}\b[^?.!]{{0,60}}?\band\s+(?:that\s+of\s+)?(?:the\s+)?{last}"
+                            rf"\b(?:\s+(?:one|{self.row_noun_words}|date|day))?", text, re.I)
+        covered = re.search(r"\b(?:what|which)\s+(?:date\s+range|range\s+of\s+dates|time\s+(?:span|range|period)|"
+                            r"period(?:\s+of\s+time)?|dates)\s+(?:does|do|did)\s+(?:the\s+|this\s+|our\s+)?"
+                            r"(?:[\w-]+\s+){0,2}?(?:cover|span|run\s+over)\b|"
+                            r"\bhow\s+(?:long\s+a\s+(?:period|stretch|time)|much\s+time)\s+(?:does|do|did)\s+"
+                            r"(?:the\s+|this\s+|our\s+)?(?:[\w-]+\s+){0,2}?(?:cover|span)\b", text, re.I)
+        dates = re.search(rf"\b(?:the\s+)?{first}\s+and\s+(?:the\s+)?{last}\s+(?:[\w-]+\s+)?(?:dates?|days?)\b",
+                          text, re.I)
+        found = between or covered or dates
+        if not found or not free(*found.span()):
+            return
+        plan.intent, plan.intent_span = "span", found.span()
+        plan.evidence.append(f"first and last {self.roles.date}, and the days between ({found.group(0)!r})")
+        take(*found.span())
+
     def _row_kinds(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"product reviews", "support tickets", "news articles": a word naming the kind of row before the row noun
         names the rows themselves, not a topic to match in the text."""
@@ -3130,6 +3158,8 @@ class Planner:
             dimension = self._compared_dimension(condition)
             if dimension and dimension not in plan.group_by:
                 plan.group_by.append(dimension)
+            if dimension == "part_of_week":  # (every day of the week: no condition left)
+                plan.conditions.remove(condition)
         for word, dimension in self.vocab.dimensions.items():  # "on which weekday did more come in": the grouping
             if dimension in plan.group_by:
                 for named in re.finditer(rf"\b{re.escape(word)}\b", text, re.I):
@@ -3189,6 +3219,9 @@ class Planner:
         """The grouping that gives each compared value its own row (None: periods of no calendar unit)."""
         if condition.kind == "date_any":
             return _granularity(condition.value)
+        if condition.kind == "weekday" and sorted(condition.value) == list(range(7)) and re.search(
+                r"\bweekends?\b", condition.words, re.I):
+            return "part_of_week"  # "at the weekend … than Monday to Friday": the two parts of the week
         if condition.kind in ("weekday", "author"):
             return condition.kind
         if condition.kind == "number":

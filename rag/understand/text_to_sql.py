@@ -16,7 +16,15 @@ from rag.data.epoch import date_text_sql, epoch_of_day
 from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
 from rag.errors import NotInTable
 from rag.understand.dates import period_label
-from rag.understand.planner import CALENDAR_DIMENSIONS, HAS, WEEKDAYS, Condition, QueryPlan, text_match_words
+from rag.understand.planner import (
+    CALENDAR_DIMENSIONS,
+    HAS,
+    WEEKDAYS,
+    WEEKEND,
+    Condition,
+    QueryPlan,
+    text_match_words,
+)
 from rag.understand.vocabulary import GENERIC_COLUMN_WORDS, text_length_measure
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
@@ -63,8 +71,25 @@ class SQLBuilder:
             kept = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions if c.column in grouped],
                                                   topic=""), include_topic=False)
             return self._aggregate(plan, kept, counted=counted).sql(dialect=self.dialect)
+        if plan.intent == "span" and self.roles.date:
+            return self._date_span(plan, where).sql(dialect=self.dialect)
         query = self._aggregate(plan, where) if plan.is_aggregate else self._listing(plan, where)
         return query.sql(dialect=self.dialect)
+
+    def _date_span(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+        """"How many days lie between the first ticket and the newest?": the first and the last date, and the days
+        between them (calendar days, in the table's dialect); per group when the plan groups."""
+        first = exp.Min(this=self._text(self.roles.date or ""))
+        last = exp.Max(this=self._text(self.roles.date or ""))
+        days = exp.DateDiff(this=exp.cast(last.copy(), "DATE"), expression=exp.cast(first.copy(), "DATE"),
+                            unit=exp.var("DAY"))
+        groups = [self._grouping(dimension) for dimension in plan.group_by]
+        query = exp.select(*(exp.alias_(e, name) for e, name in groups), exp.alias_(first, "first_date"),
+                           exp.alias_(last, "last_date"), exp.alias_(days, "days_between")).from_(self._table())
+        if where is not None:
+            query = query.where(where)
+        return query.group_by(*(exp.column(name) for _, name in groups)).order_by(
+            *(exp.column(name) for _, name in groups)) if groups else query
 
     def _ranks_every_group(self, plan: QueryPlan) -> bool:
         """Groups of a column ranked by how many of their rows match ("rank the agents by urgent tickets", "which
@@ -154,6 +179,10 @@ class SQLBuilder:
             return self._part_of_year(6, "H"), "half"
         if dimension == "weekday" and self.roles.date:
             return self._weekday_name(), "weekday"
+        if dimension == "part_of_week" and self.roles.date:
+            weekend = exp.In(this=self._weekday(), expressions=[exp.Literal.number(d) for d in WEEKEND])
+            return (exp.Case(ifs=[exp.If(this=weekend, true=exp.Literal.string("weekend"))],
+                             default=exp.Literal.string("weekday")), "part_of_week")
         if dimension == "week" and self.roles.date:
             return self._week(), "week"
         if dimension == "decade" and self.roles.date:  # "1990s"
