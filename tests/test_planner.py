@@ -3178,6 +3178,33 @@ def test_a_yes_no_column_compared_with_differ_from(reviews: Planner) -> None:
     assert only(plan, "number").value == [0, 1]
 
 
+def test_a_bound_said_with_a_verb_and_a_defined_term_left_out(planner: Planner) -> None:
+    """"how many articles top 700 words" summed the words of 100 articles; "leaving out the long reads (anything
+    over 2,000 words)" kept only the long reads."""
+    plan = planner.plan("Not counting sports or politics, how many articles top 700 words?")
+    assert (plan.intent, plan.limit, only(plan, "number").op, only(plan, "number").value) == ("count", None, ">", 700)
+    plan = planner.plan("Leaving out the long reads (anything over 2,000 words), what's the average length of an "
+                        "article in each category?")
+    assert (only(plan, "number").op, only(plan, "number").value, plan.unused) == ("<=", 2000, [])
+
+
+def test_a_value_negated_through_a_marking_verb(tickets: Planner) -> None:
+    plan = tickets.plan("Show me VPN issues that weren't flagged as open")
+    assert (only(plan, "category").op, plan.topic) == ("!=", "VPN")
+
+
+def test_an_order_first_is_no_oldest_rows(reviews: Planner) -> None:
+    """"List the 5 reviews people found most helpful, …, highest first" listed the oldest reviews mentioning
+    'helpful'."""
+    plan = reviews.plan("List the 5 reviews people found most helpful, with their helpful vote counts, highest first.")
+    assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 5, "")
+
+
+def test_a_reply_to_the_rows_no_column_holds(reviews: Planner) -> None:
+    plan = reviews.plan("How many negative reviews did the brand actually reply to?")
+    assert plan.missing == "reply"
+
+
 def test_rounding_asked_for_and_a_word_typed_without_its_vowel(planner: Planner) -> None:
     plan = planner.plan("avg wrd count per sectoin? round to 2 decimals")
     assert (plan.intent, plan.measure, plan.group_by, plan.topic, plan.conditions) == (

@@ -255,7 +255,9 @@ HOW_SPREAD = (r"\bhow\s+(?:are|were|is|was)\s+(?:the\s+)?({0})\s+(?:spread(?:\s+
 # ("th[ae]n": "longer then 1,500 words" is a common misspelling of "than")
 COMPARE_WORDS = (r"no more th[ae]n|no fewer th[ae]n|no less th[ae]n|not more th[ae]n|not over|up to|in excess of|"
                  r"upwards of|more th[ae]n|longer th[ae]n|greater th[ae]n|over|above|past|beyond|at least|exceeding|"
-                 r"fewer th[ae]n|less th[ae]n|shorter th[ae]n|under|below|at most|exactly|with")
+                 r"fewer th[ae]n|less th[ae]n|shorter th[ae]n|under|below|at most|exactly|"
+                 # ("how many articles top 700 words": the verb after the rows)
+                 r"(?<=s )top|tops|topped|topping|exceeds?|exceeded|surpass(?:es|ed)?|with")
 COMPARE_NUMBER = re.compile(r"\b(" + COMPARE_WORDS + r")\s+" + NUM + r"\s+([a-z_]+)", re.I)
 # "four stars or more", "500 words and up", "3 stars or lower": the number is a bound
 OR_MORE = {"or more": ">=", "or above": ">=", "or higher": ">=", "or better": ">=", "and up": ">=",
@@ -316,7 +318,8 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"rather than|instead of|"
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
-                          r"ever|marked|as|anything|everything|all|actually|really|truly|genuinely|even)\s+)*$", re.I)
+                          r"ever|marked|flagged|tagged|labell?ed|listed|set|filed|classed|as|anything|everything|all|"
+                          r"actually|really|truly|genuinely|even)\s+)*$", re.I)
 # the opposite of a condition's operator, for rows a question leaves out
 NEGATED_OPS = {">": "<=", ">=": "<", "<": ">=", "<=": ">", "=": "!=", "in": "not in"}
 # A capability asked for ("a way to see only unowned tickets", "an option to hide closed ones"): English nouns of
@@ -355,7 +358,9 @@ OPS = {"no more than": "<=", "no fewer than": ">=", "no less than": ">=", "not m
        "up to": "<=", "in excess of": ">", "upwards of": ">", "past": ">", "beyond": ">",
        "more than": ">", "longer than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
        "at least": ">=", "fewer than": "<", "less than": "<", "shorter than": "<", "under": "<", "below": "<",
-       "at most": "<=", "exactly": "=", "with": "="}
+       "at most": "<=", "exactly": "=", "with": "=",
+       **dict.fromkeys(("top", "tops", "topped", "topping", "exceed", "exceeds", "exceeded", "surpass", "surpasses",
+                        "surpassed"), ">")}
 OPS |= {key.removesuffix("than") + "then": op for key, op in OPS.items() if key.endswith(" than")}
 
 
@@ -733,6 +738,11 @@ class Planner:
                 plan.limit = min(number_value(text[slice(*said)]), 100)
                 plan.evidence.append(f"limit {plan.limit} ({text[slice(*said)]!r})")
                 take(*said)
+        for order in ORDER_FIRST.finditer(text) if plan.intent in ("longest", "shortest") else ():
+            most = order.group(1).lower() in ("busiest", "most", "highest", "biggest", "largest", "longest", "best")
+            if free(*order.span()) and most == (plan.intent == "longest"):
+                take(*order.span())  # ("the 5 most helpful reviews, highest first": the order they are in)
+                plan.evidence.append(f"in that order ({order.group(0)!r})")
         plan.topic = self._topic(text, consumed)
         if plan.missing_grouping:  # "top three countries by rating": the thing missing is no topic
             plan.topic = " ".join(w for w in plan.topic.split() if w.lower() != plan.missing)
@@ -944,8 +954,9 @@ class Planner:
             named = []  # up to three words back to what was read ("still waiting to be dealt with (open or pending)")
             aside = None
             for word in reversed(list(WORD.finditer(text, 0, defined.start()))):
-                if self.vocab.measures.get(word.group(0).lower()) in {c.column for c in stated} and not named:
-                    continue  # ("low ratings, meaning 1 or 2 stars": the column the condition is on, read already)
+                if self.vocab.measures.get(word.group(0).lower()) in {c.column for c in stated} and (
+                        not named or not free(*word.span())):
+                    continue  # ("low ratings, meaning 1 or 2 stars", "the long reads (…)": the column, read already)
                 if not free(*word.span()) or len(named) == 3:
                     break
                 if SUBJECT_CUE.search(text[:word.start()]):
@@ -2295,6 +2306,9 @@ class Planner:
                 if not (free(match.start(), match.start() + len("which")) and free(*match.span(match.lastindex))
                         if between else free(*ends[0]) and free(*ends[1]) if waited
                         else free(match.start(), match.end())):
+                    continue
+                if match.group(0) == "first" and any(o.end() == match.end() for o in ORDER_FIRST.finditer(lower)):
+                    take(*match.span())  # ("…, highest first": an order, not the oldest rows)
                     continue
                 if intent == "count" and rows_asked and re.match(
                         rf"(?:(?:the\s+)?(?:number|count)\s+of|how\s+many)\s+(?:the\s+)?(?:{measures})\b",
@@ -3753,6 +3767,18 @@ class Planner:
             return
         had = re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?(?:got|get|gets|received|receive|"
                         rf"receives|have|has|had|came\s+with|come\s+with)\s+(?:a|an|any)\s+([a-z]+)\b", text, re.I)
+        # ("how many negative reviews did the brand actually reply to": a reply to a row, which no column holds)
+        replied = re.search(r"\b(?:did|does|do|has|have|had|were|was)\b[^?.!]*?\b(repl(?:y|ied)|respond(?:ed)?|"
+                            r"answer(?:ed)?)\s+to\b", text, re.I)
+        said_by = [w.lower() for w in WORD.findall(text[replied.start():replied.start(1)])] if replied else []
+        people = any(w in self.vocab.author_parts or self.vocab.dimensions.get(w) == "author" for w in said_by)
+        if replied and free(*replied.span(1)) and not self.names_something(replied.group(1).lower()) and not people:
+            # (not a person of the table: "did Maya reply to" is the person's rows)
+            plan.missing = {"replied": "reply", "responded": "response", "respond": "response",
+                            "answered": "answer"}.get(replied.group(1).lower(), replied.group(1).lower())
+            plan.evidence.append(f"no column for {plan.missing!r} ({replied.group(0)!r})")
+            take(*replied.span(1))
+            return
         if not had or not free(*had.span(1)):
             return
         noun = had.group(1).lower()
