@@ -7,6 +7,7 @@ after `guard_sql`, exactly as the engines run them. User words only ever become 
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -611,6 +612,17 @@ def test_a_time_of_day_bounds_the_hour(setup: Setup) -> None:
     assert setup.scalar("How many articles were published from 2 pm onwards?") == sum(h >= 14 for h in hours)
     plan = setup.planner.plan("How many articles were published after 8?")
     assert not [c for c in plan.conditions if c.kind == "hour"]
+
+
+def test_the_two_sides_of_an_hour_compared(setup: Setup) -> None:
+    """"before noon or after" and "before noon vs after noon" counted the rows on both sides at once (none)."""
+    hours = [int(str(r["published_date"])[11:13]) for r in ROWS if str(r["published_date"])[11:13]]
+    sides = Counter("before noon" if h < 12 else "after noon" for h in hours)
+    for question in ("Do more articles get published before noon or after? Give me both counts.",
+                     "how many articles were published before noon vs after noon?"):
+        assert sorted(setup.rows(question)) == sorted(sides.items()), question
+    plan = setup.planner.plan("how many articles were published before 9 am vs after 9 am?")
+    assert plan.group_by == ["part_of_day:9"] and plan.unused == []
 
 
 def test_the_top_group_of_those_that_pass_a_size_test(setup: Setup) -> None:

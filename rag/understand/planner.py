@@ -107,6 +107,10 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
 HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b",
                    re.I)
+# "give me both counts", "show both averages": the shape of the answer (a row per compared side), no topic
+BOTH_SHOWN = re.compile(r"\b(?:(?:give|show|list|tell)\s+(?:me\s+|us\s+)?)?(?:both|the\s+two|all\s+(?:the\s+)?"
+                        r"(?:two|three))\s+(?:counts?|averages?|totals?|numbers?|figures?|values?|averages|sums?)\b",
+                        re.I)
 # "taking the newest article in the table as 'today'": the reading's own anchor stated, no date of its own
 TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|considering|consider|calling|call)\s+"
                            r"(?:the\s+)?(?:latest|newest|most\s+recent|last|final)\b(?:\s+[\w'-]+){0,5}?\s+as\s+"
@@ -140,6 +144,14 @@ CALENDAR_DIMENSIONS = frozenset({"decade", "year", "half", "quarter", "month", "
                                  "part_of_week"})
 # the days of a weekend (0 = Sunday): "weekends vs weekdays" groups the rows by this part of the week
 WEEKEND = (0, 6)
+# "before noon or after", "before 9 vs after 9": the rows grouped by the side of that hour they fall on ("part_of_day:"
+# + the hour)
+PART_OF_DAY = "part_of_day:"
+
+
+def is_calendar(dimension: str) -> bool:
+    """Whether a grouping is a part of the date column (a year, a weekday, a side of an hour)."""
+    return dimension in CALENDAR_DIMENSIONS or dimension.startswith(PART_OF_DAY)
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes|run|runs|end|ends|ended|turn|turns|turned|"
@@ -669,6 +681,9 @@ class Planner:
             plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): numbers have two decimals")
         for hedge in HEDGE.finditer(text):
             take(*hedge.span())
+        for shown in BOTH_SHOWN.finditer(text):
+            take(*shown.span())
+            plan.evidence.append(f"how the answer is shown ({shown.group(0)!r})")
         self._row_ids(text, plan, take, free)
         self._text_in_column(text, plan, take, free)
         self._authors(text, plan, take, free, cued_only=True)
@@ -932,7 +947,7 @@ class Planner:
         said = TIME_ORDER.search(text)
         if not said or not free(*said.span()):
             return
-        if any(d in CALENDAR_DIMENSIONS for d in plan.group_by):
+        if any(is_calendar(d) for d in plan.group_by):
             take(*said.span())
         elif plan.intent in ("topic", "list", "latest", "earliest") and not plan.is_aggregate:
             reverse = bool(said.group(1) or said.group(2))
@@ -1200,8 +1215,8 @@ class Planner:
         # a condition on a grouped column picks groups, so it is part of every group's whole ("per department, ...
         # skip reviews with no department")
         roles = {"category": self.roles.category, "author": self.roles.authors}
-        grouped = {roles.get(d, d) for d in plan.group_by if d not in CALENDAR_DIMENSIONS} | (
-            {self.roles.date} if any(d in CALENDAR_DIMENSIONS for d in plan.group_by) else set())
+        grouped = {roles.get(d, d) for d in plan.group_by if not is_calendar(d)} | (
+            {self.roles.date} if any(is_calendar(d) for d in plan.group_by) else set())
         # "each agent's share of their tickets that are closed", "which departments have the highest share of 1-star
         # reviews": each group's own rows are the whole (not every row of the part)
         own = plan.group_by and re.search(
@@ -1368,6 +1383,13 @@ class Planner:
                 continue
             op = "<" if match.group("cue").lower() in ("before", "until", "till", "up to") or match.group(
                 "earlier") else ">="
+            if (op == "<") == bool(match.group("later")) and (match.group("later") or match.group("earlier")):
+                # "before noon or after": the two sides compared, a group each
+                hour = 24 if hour == 0 else hour
+                plan.group_by.append(f"{PART_OF_DAY}{hour}")
+                plan.evidence.append(f"before or after {hour}:00 ({match.group(0)!r})")
+                take(*match.span())
+                continue
             hour = hour + 1 if match.group("earlier") else hour  # "at nine or earlier": before ten
             hour = 24 if op == "<" and hour == 0 else hour  # "before midnight": the end of the day
             plan.conditions.append(Condition("hour", self.roles.date, op, hour, match.group(0), span=match.span()))
@@ -2360,7 +2382,7 @@ class Planner:
                          r"(?!\s+(?:ago|of|before|after|earlier|later|back|long|or|and))", lower)
         rated = bool(rate) and free(*rate.span()) and bool(on_average or rate.group(0).startswith("a"))
         if (rated and on_average and plan.intent == "count" and len(plan.group_by) == 1 and not plan.distinct
-                and plan.group_by[0] not in CALENDAR_DIMENSIONS and not plan.ranking and not plan.limit
+                and not is_calendar(plan.group_by[0]) and not plan.ranking and not plan.limit
                 and not plan.measure):
             # "on average, how many tickets a month does each agent pick up": each agent's rows per month
             plan.count_per, plan.intent = rate.group(1), "avg"
@@ -3152,6 +3174,12 @@ class Planner:
             plan.conditions = [c for c in plan.conditions if c not in named]
             plan.conditions.append(Condition("author", named[0].column, "in", [c.value for c in named],
                                              " / ".join(c.words for c in named)))
+        hours = [c for c in plan.conditions if c.kind == "hour"]
+        if cue and len(hours) == 2 and {c.op for c in hours} == {"<", ">="} and hours[0].value == hours[1].value:
+            # "before noon vs after noon": the two sides of that hour, a group each (together they matched no row)
+            plan.conditions = [c for c in plan.conditions if c not in hours]
+            plan.group_by.append(f"{PART_OF_DAY}{hours[0].value}")
+            take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
         if cue and self.roles.authors and not any(c.kind == "author" for c in plan.conditions):
             self._compared_first_names(text, plan, take, free)
         compared = self._compared(plan)

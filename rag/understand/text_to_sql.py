@@ -17,12 +17,13 @@ from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
 from rag.errors import NotInTable
 from rag.understand.dates import period_label
 from rag.understand.planner import (
-    CALENDAR_DIMENSIONS,
     HAS,
+    PART_OF_DAY,
     WEEKDAYS,
     WEEKEND,
     Condition,
     QueryPlan,
+    is_calendar,
     text_match_words,
 )
 from rag.understand.vocabulary import GENERIC_COLUMN_WORDS, text_length_measure
@@ -99,7 +100,7 @@ class SQLBuilder:
                 and not plan.also and not plan.contrast and not plan.share_within_groups
                 # (not an order alone: "by severity, most severe first" lists the groups there are)
                 and (plan.with_ties or bool(plan.limit) or bool(plan.ranking) or plan.every_group)
-                and all(d not in CALENDAR_DIMENSIONS and not d.startswith(HAS) for d in plan.group_by)
+                and all(not is_calendar(d) and not d.startswith(HAS) for d in plan.group_by)
                 and (bool(plan.topic) or any(c.column not in {self._group_column(d) for d in plan.group_by}
                                              for c in plan.conditions)))
 
@@ -179,6 +180,13 @@ class SQLBuilder:
             return self._part_of_year(6, "H"), "half"
         if dimension == "weekday" and self.roles.date:
             return self._weekday_name(), "weekday"
+        if dimension.startswith(PART_OF_DAY) and self.roles.date:
+            hour = int(dimension[len(PART_OF_DAY):])
+            before, after = (("before noon", "after noon") if hour == 12 else
+                             (f"before {hour:02d}:00", f"{hour:02d}:00 or later"))
+            return (exp.Case(ifs=[exp.If(this=exp.LT(this=self._hour(), expression=exp.Literal.number(hour)),
+                                         true=exp.Literal.string(before))], default=exp.Literal.string(after)),
+                    "part_of_day")
         if dimension == "part_of_week" and self.roles.date:
             weekend = exp.In(this=self._weekday(), expressions=[exp.Literal.number(d) for d in WEEKEND])
             return (exp.Case(ifs=[exp.If(this=weekend, true=exp.Literal.string("weekend"))],
