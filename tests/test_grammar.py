@@ -99,6 +99,12 @@ def test_the_span_of_dates(ask) -> None:  # noqa: ANN001
         (in_2023[0].isoformat(), in_2023[-1].isoformat(), (in_2023[-1] - in_2023[0]).days)]
 
 
+def test_rows_outside_a_period(ask) -> None:  # noqa: ANN001
+    outside = sum(not str(r["reviewed_on"]).startswith("2023") for r in ROWS)
+    for question in ("how many reviews not in 2023?", "Leaving 2023 out, how many reviews are there?"):
+        assert ask(question) == [(outside,)], question
+
+
 def test_days_of_the_week_are_grouped_by_name_in_the_weeks_order(ask) -> None:  # noqa: ANN001
     """Groups read "Tuesday", not 2; Sunday first, as the week runs (alphabetical order would put Friday first)."""
     names = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")

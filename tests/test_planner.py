@@ -3205,6 +3205,35 @@ def test_a_reply_to_the_rows_no_column_holds(reviews: Planner) -> None:
     assert plan.missing == "reply"
 
 
+def test_a_period_negated(planner: Planner) -> None:
+    """"not in 2023", "excluding 2023", "leaving 2023 out" counted only 2023 (the negation was dropped, silently)."""
+    for question in ("Leaving 2023 out entirely, how many articles does each of the earlier years have?",
+                     "how many articles per year, excluding 2023?", "how many articles per year not in 2023?"):
+        plan = planner.plan(question)
+        assert [(c.op, c.value) for c in conditions(plan, "date")] == [
+            ("not between", (date(2023, 1, 1), date(2023, 12, 31)))], question
+        assert plan.unused == [], question
+    plan = planner.plan("how many articles except in 2021 and 2022?")
+    assert [c.op for c in conditions(plan, "date")] == ["not between", "not between"]
+    assert only(planner.plan("how many 2023 articles?"), "date").op == "between"
+
+
+def test_people_a_byline_lists_and_solo_ones_included(planner: Planner) -> None:
+    plan = planner.plan("Roughly what percentage of all articles are co-written - I mean the byline lists two or more "
+                        "people?")
+    assert [(c.op, c.value) for c in conditions(plan, "people_count")] == [(">=", 2)] and plan.topic == ""
+    plan = planner.plan("How many articles were written by Jane Doe? Count the ones she co-wrote too, not just her "
+                        "solo pieces.")
+    assert (conditions(plan, "people_count"), plan.unused) == ([], [])
+
+
+def test_a_yes_no_column_after_without(reviews: Planner) -> None:
+    """"what share came from people without a verified purchase" took the verified ones (the inverse share)."""
+    plan = reviews.plan("Of all the one-star reviews, what share came from people without a verified purchase?")
+    assert [(c.column, c.value) for c in conditions(plan, "number") if c.column == "verified_purchase"] == [
+        ("verified_purchase", 0)]
+
+
 def test_rounding_asked_for_and_a_word_typed_without_its_vowel(planner: Planner) -> None:
     plan = planner.plan("avg wrd count per sectoin? round to 2 decimals")
     assert (plan.intent, plan.measure, plan.group_by, plan.topic, plan.conditions) == (

@@ -82,7 +82,7 @@ def _condition_filter(condition: Condition, with_dates: bool
         filters = [Filter("date_ymd", "in range", f"{start.isoformat()}..{end.isoformat()}", condition.words)
                    for start, end in condition.value]
         return filters, MetadataFilters(filters=ranges, condition=FilterCondition.OR)
-    if condition.kind == "date":
+    if condition.kind == "date" and condition.op == "between":
         if not with_dates:
             return DroppedFilter(condition.describe(), "applied by SQL in the hybrid route")
         start, end = condition.value

@@ -111,7 +111,8 @@ def dates_outside(context: EngineContext, plan: QueryPlan) -> str:
     if not low or not high:
         return ""
     for condition in plan.conditions:
-        if condition.kind == "date" and (condition.value[1].isoformat() < low or condition.value[0].isoformat() > high):
+        if condition.kind == "date" and condition.op == "between" and (condition.value[1].isoformat() < low
+                                                                         or condition.value[0].isoformat() > high):
             return f" The table's dates run from {low} to {high}."
     return ""
 

@@ -183,7 +183,9 @@ def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> Co
             text = f"{name} {low}" if low == high else f"{name} {low} to {high}"
         else:
             text = f"{name} from {low}" if low else f"{name} until {high}"
-        return ConditionReading(column, "between", [low, high], condition.words, text)
+        if condition.op == "not between":  # "not in 2023": the rows outside the period
+            text = text.replace(f"{name} ", f"{name} not ", 1)
+        return ConditionReading(column, condition.op, [low, high], condition.words, text)
     if condition.kind == "date_any":
         periods = [a.isoformat() if a == b else f"{a.isoformat()} to {b.isoformat()}" for a, b in value]
         return ConditionReading(column, "in", [[a.isoformat(), b.isoformat()] for a, b in value], condition.words,

@@ -689,7 +689,7 @@ class Planner:
         self._authors(text, plan, take, free, cued_only=True)
         self._weekdays(text, plan, take, free)
         self._hours(text, plan, take, free)
-        self._dates(text, plan, take)
+        self._dates(text, plan, take, free)
         self._date_anchor(text, plan, take, free)
         self._people_counts(text, plan, take, free)
         self._numbers(text, plan, take, free)
@@ -1156,17 +1156,15 @@ class Planner:
         low, high = _parse_day(self.profile.date_min), _parse_day(self.profile.date_max)
         if not self.roles.date or low is None or high is None:
             return
+        negated_until = -1
         for match in re.finditer(r"\b(19|20)\d\d\b", text):
             year = int(match.group(0))
             following = WORD.findall(text[match.end():])[:1]
             if following and (following[0].lower() in self.vocab.measures or following[0].lower() in ("word", "words")):
                 continue  # "the 2000 word limit" is a number, not a year
             if low.year <= year <= high.year and free(match.start(), match.end()):
-                plan.conditions.append(Condition("date", self.roles.date, "between",
-                                                 (date(year, 1, 1), date(year, 12, 31)), match.group(0),
-                                                 span=(match.start(), match.end())))
-                plan.evidence.append(f"date {match.group(0)!r}")
-                take(match.start(), match.end())
+                negated_until = self._period(text, plan, take, free, date(year, 1, 1), date(year, 12, 31),
+                                             match.span(), negated_until)
 
     def _release_foreign_dates(self, text: str, plan: QueryPlan, consumed: list[bool]) -> None:
         """In a question about content, an era wholly outside the table's dates ("a film that ran in the early
@@ -1396,7 +1394,7 @@ class Planner:
             plan.evidence.append(f"time of day {match.group(0)!r}")
             take(*match.span())
 
-    def _dates(self, text: str, plan: QueryPlan, take: Any) -> None:
+    def _dates(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.roles.date:
             return
         # "months labelled like 2023-01", "label quarters as 2023-Qn": an example of the answer's labels, no date
@@ -1429,11 +1427,29 @@ class Planner:
                 take(before.span[0], after.span[0])
                 plan.evidence.append(f"date {before.text!r} said again after {cue.group(0).strip(' ,:')!r}: the "
                                      "dates after it are used")
-        for found in found_ranges:
-            plan.conditions.append(Condition("date", self.roles.date, "between", (found.start, found.end),
-                                             found.text, span=found.span))
-            plan.evidence.append(f"date {found.text!r}")
-            take(*found.span)
+        negated_until = -1
+        for found in sorted(found_ranges, key=lambda r: r.span):
+            negated_until = self._period(text, plan, take, free, found.start, found.end, found.span, negated_until)
+
+    def _period(self, text: str, plan: QueryPlan, take: Any, free: Any, first: date, last: date,
+                span: tuple[int, int], negated_until: int) -> int:
+        """A date condition from `first` to `last` said at `span`; outside it after a negation ("not in 2023",
+        "excluding May", "leaving 2023 out", and the periods listed after the first: "except 2021 and 2022").
+        Returns where a negated period ends (the next one joined to it is negated too), else -1."""
+        start, end = span
+        cue = NEGATION_CUE.search(text[:start]) or EXCLUSION_CUE.search(text[:start]) or _left_out(text, start, end)
+        negated = bool(cue) and free(*cue.span()) and (cue.re is not EXCLUSION_CUE or not cue.group(1).strip())
+        if not negated and negated_until >= 0:
+            negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[negated_until:start]))
+            cue = None
+        said = text[cue.start():end] if negated and cue else text[start:end]
+        plan.conditions.append(Condition("date", self.roles.date, "not between" if negated else "between",
+                                         (first, last), said, span=(cue.start() if negated and cue else start, end)))
+        plan.evidence.append(f"date {'not ' if negated else ''}{text[start:end]!r}")
+        take(start, end)
+        if negated and cue:
+            take(*cue.span())
+        return end if negated else -1
 
     def _compared_months(self, text: str, found: list[Any], take: Any) -> list[Any]:
         """"Which had more, January or February?", "January vs February 2023", "in 2023, March or April?": month
@@ -1521,6 +1537,8 @@ class Planner:
             """Plain "people" only as the ones the rows are by, and never people who judged the rows ("more than 100
             people / shoppers found it helpful": readers)."""
             plain = found.group("noun").lower() in ("people", "persons", "person")
+            if plain and self._people_listed(text, found.start()):
+                return True  # ("the byline lists two or more people")
             judged = re.match(r"\s+(?:who\s+|that\s+)?(?:found|find|marked|mark|rated|rate|voted|vote|"
                               r"considered|thought|liked|called|deemed)\b", text[found.end():], re.I)
             return bool(found.group("by") or not plain) and not judged
@@ -1547,10 +1565,20 @@ class Planner:
             if free(*match.span()):
                 self._people_count(text, plan, take, free, match, op, number, shared, people)
 
+    def _people_listed(self, text: str, end: int) -> re.Match[str] | None:
+        """The person column's noun and a verb of listing right before `end` ("the byline lists", "the author field
+        names"): the people after it are the ones a row names."""
+        nouns = "|".join(sorted((re.escape(w) for w, d in self.vocab.dimensions.items() if d == "author"), key=len,
+                                reverse=True))
+        return re.search(rf"\b(?:{nouns})(?:\s+(?:field|column|line|cell))?\s+(?:lists?|names?|credits?|shows?|"
+                         rf"carries|carry|includes?|has|have|contains?)\s+$", text[:end], re.I) if nouns else None
+
     def _people_count(self, text: str, plan: QueryPlan, take: Any, free: Any, match: re.Match[str], op: str,
                       number: int | float, shared: re.Match[str] | None, people: str) -> None:
         """One bound on how many people a row names (see `_people_counts`)."""
         take(*match.span())
+        if listed := self._people_listed(text, match.start()):
+            take(*listed.span())
         if any((c.kind, c.op, c.value) == ("people_count", op, number) for c in plan.conditions):
             return  # ("solo bylines, i.e. articles they wrote alone": one condition said twice)
         if shared and match is not shared and free(*shared.span()):
@@ -1565,7 +1593,9 @@ class Planner:
             return
         # "counting / count … too / including pieces shared with a co-writer", "written or co-written"
         # ("if you split up co-authored bylines", "splitting shared bylines into their names": each name counted)
-        included = re.search(r"(?<!not )(?<!n't )\b(?:counting|including|include|incl\.?)\s+(?:[\w']+\s+){0,4}$|"
+        # ("count the ones she co-wrote too, not just her solo pieces": the solo ones and more)
+        included = re.search(r"\bnot\s+(?:just|only|merely)\s+(?:[\w']+\s+){0,2}$|"
+                             r"(?<!not )(?<!n't )\b(?:counting|including|include|incl\.?)\s+(?:[\w']+\s+){0,4}$|"
                              r"\b(?:(?:if|when|once|after)\s+(?:you\s+|we\s+)?)?(?:split(?:ting)?|separat(?:e|ing)|"
                              r"break(?:ing)?)(?:\s+(?:up|apart|out|down))?\s+(?:[\w']+\s+){0,2}$|"
                              r"\b(?:written|authored|wrote|bylined|signed)\s+or\s+$", text[:match.start()], re.I) or (
@@ -2818,7 +2848,9 @@ class Planner:
                 column = self.vocab.flags[match.group(2).lower()]
                 value = 0 if match.group(1) else 1
                 start = match.start()
-                cue = NEGATION_CUE.search(text[:start])  # "excluding unverified ones", "except verified purchases"
+                # "excluding unverified ones", "except verified purchases", "people without a verified purchase"
+                cue = NEGATION_CUE.search(text[:start]) or re.search(r"\bwithout\s+(?:an?\s+|any\s+)?$", text[:start],
+                                                                    re.I)
                 if cue and free(cue.start(), cue.end()) and not (match.group(1) and re.match(
                         r"\s*(?:non|not)\b", cue.group(0), re.I)):
                     value, start = 1 - value, cue.start()

@@ -258,7 +258,10 @@ class SQLBuilder:
         if condition.kind == "author_like":
             return exp.func("LOWER", col).like(exp.Literal.string(f"%{_escape_like(condition.value.lower())}%"))
         if condition.kind == "date":
-            return self._date_range(col, *condition.value, self._epoch_unit(condition.column))
+            period = self._date_range(col, *condition.value, self._epoch_unit(condition.column))
+            if condition.op == "not between":  # outside the period (a row without a date is outside it too)
+                return exp.or_(exp.Is(this=col.copy(), expression=exp.Null()), exp.not_(period))
+            return period
         if condition.kind == "number" and condition.op == "in":
             return col.isin(*(exp.Literal.number(v) for v in condition.value))
         if condition.kind == "number":
