@@ -3234,6 +3234,19 @@ def test_a_yes_no_column_after_without(reviews: Planner) -> None:
         ("verified_purchase", 0)]
 
 
+def test_a_term_defined_by_a_sentence_and_a_hyphenated_exclusion_list(planner: Planner) -> None:
+    """"Long reads are anything over 2,000 words. Which sections have exactly one of them?" matched 'reads' in the
+    texts; "leaving out co-written pieces and ones without a byline" kept only the unsigned ones (silent: 0)."""
+    plan = planner.plan("Long reads are anything over 2,000 words. Which sections have exactly one of them?")
+    assert (plan.topic, plan.group_by, plan.group_size, only(plan, "number").value) == ("", ["category"], ("=", 1),
+                                                                                       2000)
+    plan = planner.plan("Leaving out co-written pieces and ones without a byline, how many different writers are "
+                        "there?")
+    assert (only(plan, "missing").op, only(plan, "people_count").op) == ("is not empty", "<")
+    plan = planner.plan("What is the total word count of health articles?")
+    assert not [e for e in plan.evidence if "defining it" in e]
+
+
 def test_rounding_asked_for_and_a_word_typed_without_its_vowel(planner: Planner) -> None:
     plan = planner.plan("avg wrd count per sectoin? round to 2 decimals")
     assert (plan.intent, plan.measure, plan.group_by, plan.topic, plan.conditions) == (

@@ -350,10 +350,10 @@ EXCLUDING = rf"(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|except(?:\s+for)?|apart\s+fr
 # English verbs and prepositions that set rows aside ("leave out", "skip", "ignore", "excluding", "not counting"):
 # before rows with a missing value ("skip the ones without a department") they keep only the rows that have one.
 EXCLUSION_CUE = re.compile(
-    rf"\b(?:{EXCLUDING}|drop(?:s|ping|ped)?|without|but\s+not)((?:\s+[\w']+){{0,4}}?)\s*$", re.I)
+    rf"\b(?:{EXCLUDING}|drop(?:s|ping|ped)?|without|but\s+not)((?:\s+[\w'-]+){{0,4}}?)\s*$", re.I)
 # an exclusion cue heading a list: what it sets aside first (group 1), then "and"/"or" before the next item
 LISTED_EXCLUSION = re.compile(
-    rf"\b{EXCLUDING}\b([^.?!;:]*?)(?:,\s*|\s+)(?:and|or|nor)\s+(?:(?:any|all|the|those|of)\s+)*$", re.I)
+    rf"\b{EXCLUDING}\b([^.?!;:]*?)(?:,\s*|\s+)(?:and|or|nor)\s+(?:(?:any|all|the|those|of|ones)\s+)*$", re.I)
 # A request to change the table ("delete all politics articles", "update the rating of R-000123 to 5", "add a
 # ticket"): an imperative write verb opening the question, after polite openers. The verbs that are also nouns or
 # adjectives of questions ("update on the strike", "closed tickets", "change requests") count only before a
@@ -997,13 +997,17 @@ class Planner:
         # "taking a long read as anything over 2,000 words", "where a big brand means 100+ reviews": the term, and
         # each other place the question uses it, names the condition the definition states
         # ("by long read I mean over 1,000 words")
+        # ("Long reads are anything over 2,000 words. Which sections have exactly one of them?": a sentence of its own)
         for defined in re.finditer(r"(?:\b(?:taking|counting|treating|defining|considering|calling|where|with|by)\s+|"
-                                   r"\(\s*)(?:an?\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:as|to\s+be|"
+                                   r"\(\s*|^\s*|(?<=[.!?;:]\s))(?:an?\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:as|to\s+be|"
                                    r"means?|meaning|being|is|are|=|(?:i|we)\s+mean)\s+([^?!;()]+)", text, re.I):
             inside = defined.group(2).lower()
             if not any(c.kind not in ("date", "date_any") and c.words and c.words.lower() in inside
                        for c in plan.conditions):
                 continue
+            opens = not re.match(r"\s*(?:[a-z]+\s|\()", defined.group(0)[:defined.start(1) - defined.start()], re.I)
+            if opens and any(w.lower() in STOPWORDS or w.lower() in QUESTION_WORDS for w in defined.group(1).split()):
+                continue  # (a sentence's first words name a term, not "What is the total …")
             term = r"[\s-]+".join(re.escape(singular(w.lower())) for w in defined.group(1).split())
             take(defined.start(), defined.start(2))
             for use in re.finditer(rf"\b{term}s?\b", text, re.I):
