@@ -3247,6 +3247,18 @@ def test_a_term_defined_by_a_sentence_and_a_hyphenated_exclusion_list(planner: P
     assert not [e for e in plan.evidence if "defining it" in e]
 
 
+def test_ties_and_the_top_spot_are_no_ranking_of_their_own(planner: Planner) -> None:
+    """"which section put out the most articles? If there's a tie, list every section that shares the top spot" said
+    the table had no column for 'spot'; "a co-written piece counting for each writer … List everyone tied at the
+    top" counted only co-written pieces and matched 'tied' in the texts."""
+    plan = planner.plan("Which section put out the most articles? If there's a tie, list every section that shares "
+                        "the top spot.")
+    assert (plan.missing, plan.group_by, plan.ranking, plan.with_ties) == (None, ["category"], "most", True)
+    plan = planner.plan("Who has the most bylines, with a co-written piece counting for each writer named on it? List "
+                        "everyone tied at the top.")
+    assert (plan.conditions, plan.topic, plan.group_by, plan.with_ties) == ([], "", ["author"], True)
+
+
 def test_rounding_asked_for_and_a_word_typed_without_its_vowel(planner: Planner) -> None:
     plan = planner.plan("avg wrd count per sectoin? round to 2 decimals")
     assert (plan.intent, plan.measure, plan.group_by, plan.topic, plan.conditions) == (

@@ -934,11 +934,18 @@ class Planner:
         group sharing it), no text match on 'tied'."""
         for match in re.finditer(r"\b(?:if|when|in\s+case|where)\b[^.?!;]*?\b(?P<tie>tie|ties|tied|tying|draw)\b"
                                  r"[^.?!;]*|\b(?:(?:including|include|with|count(?:ing)?)\s+(?:any\s+)?ties|"
-                                 r"ties\s+included)\b", text, re.I):
-            if plan.ranking and free(*(match.span("tie") if match.group("tie") else match.span())):
+                                 # ("list everyone tied at the top")
+                                 r"(?:everyone|everybody|all|any(?:one)?|each)\s+(?:who(?:'s|\s+is|\s+are)\s+)?"
+                                 r"(?P<tied>tied)|ties\s+included)\b", text, re.I):
+            said = "tie" if match.group("tie") else "tied" if match.group("tied") else 0
+            if plan.ranking and free(*match.span(said)):
                 plan.with_ties = plan.with_ties or plan.limit == 1
                 take(*match.span())
                 plan.evidence.append(f"ties shown ({match.group(0).strip()!r})")
+        for top in re.finditer(r"\b(?:at|in|for)\s+the\s+top(?:\s+(?:spot|place|position|slot))?\b|"
+                               r"\bthe\s+top\s+(?:spot|place|position|slot)\b", text, re.I):
+            if plan.ranking and free(*top.span()):  # ("give me whoever is at the top": the ranking's first)
+                take(*top.span())
 
     @staticmethod
     def _time_order(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
@@ -1581,8 +1588,9 @@ class Planner:
                       number: int | float, shared: re.Match[str] | None, people: str) -> None:
         """One bound on how many people a row names (see `_people_counts`)."""
         take(*match.span())
-        if listed := self._people_listed(text, match.start()):
-            take(*listed.span())
+        plain = (match.groupdict().get("noun") or "").lower() in ("people", "persons", "person")
+        if plain and (listed := self._people_listed(text, match.start())):
+            take(*listed.span())  # ("the byline lists two or more people": the verb of the listing)
         if any((c.kind, c.op, c.value) == ("people_count", op, number) for c in plan.conditions):
             return  # ("solo bylines, i.e. articles they wrote alone": one condition said twice)
         if shared and match is not shared and free(*shared.span()):
@@ -1607,7 +1615,8 @@ class Planner:
             re.search(r"\b(?:count|include)\s+(?:[\w']+\s+){0,4}$", text[:match.start()], re.I)
             if re.match(r"(?:\s+[\w']+){0,2}?\s+(?:too|as\s+well|also|(?:for|towards?|to)\s+(?:every|each|all|both))\b",
                         text[match.end():], re.I) else None)
-        counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|(?:is|are)\s+(?:counted|included)|included|counted)\b",
+        counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|counting|(?:is|are)\s+(?:counted|included)|included|"
+                          r"counted)\b",
                           text[match.end():], re.I)
         if included or counts:
             # "the most bylines, counting pieces they shared with a co-writer", "a co-written piece counts for
@@ -1938,7 +1947,9 @@ class Planner:
         # "which category has the most ...", "who writes the most", "top 3 authors"
         # ("at least 200 reviews", "at most 5 tickets" are bounds, not rankings)
         # ("the most recent date" is the newest one, no ranking of days)
-        ranks = (r"(?<!at )most(?!\s+recent)|top|leading|prolific|busiest|quietest|slowest|fewest|(?<!at )least|"
+        # ("list every section that shares the top spot", "whoever is at the top": a tie or the winner, no ranking)
+        ranks = (r"(?<!at )most(?!\s+recent)|(?<!at the )top(?!\s+(?:spot|place|position|slot)\b)|leading|prolific|"
+                 r"busiest|quietest|slowest|fewest|(?<!at )least|"
                  r"highest|lowest|best|worst|largest|smallest|biggest|lightest|heaviest|greatest|"
                  + LONGEST + "|" + SHORTEST)
         asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?"
