@@ -3259,6 +3259,17 @@ def test_ties_and_the_top_spot_are_no_ranking_of_their_own(planner: Planner) -> 
     assert (plan.conditions, plan.topic, plan.group_by, plan.with_ties) == ([], "", ["author"], True)
 
 
+def test_rows_ranked_by_what_no_column_holds_and_a_remark(planner: Planner, reviews: Planner) -> None:
+    """"Of the pieces we ran in June, which one got the most reader comments?" searched for 'reader comments';
+    "(placeholder names like 'Claire Clarke' don't count as missing)" made the quoted name a condition."""
+    assert planner.plan("Of the pieces we ran in June, which one got the most reader comments?").missing == \
+        "reader comments"
+    assert planner.plan("Which sports story got the most page views?").missing == "page views"
+    plan = reviews.plan("How many reviews have no reviewer name - I mean the reviewer field is blank or missing "
+                        "(placeholder names like 'Claire Clarke' don't count as missing)?")
+    assert ([(c.kind, c.op) for c in plan.conditions], plan.topic) == ([("missing", "is empty")], "")
+
+
 def test_rounding_asked_for_and_a_word_typed_without_its_vowel(planner: Planner) -> None:
     plan = planner.plan("avg wrd count per sectoin? round to 2 decimals")
     assert (plan.intent, plan.measure, plan.group_by, plan.topic, plan.conditions) == (

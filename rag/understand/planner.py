@@ -107,6 +107,10 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
 HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b",
                    re.I)
+# "(placeholder names like 'Anonymous' don't count as missing)": a remark on what a condition covers, no condition of
+# its own (the condition it explains is read from the question's other words)
+REMARK = re.compile(r"\(([^()]*?\b(?:don'?t|do\s+not|doesn'?t|does\s+not|aren'?t|are\s+not|isn'?t|is\s+not|"
+                    r"shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as\b[^()]*)\)", re.I)
 # "give me both counts", "show both averages": the shape of the answer (a row per compared side), no topic
 BOTH_SHOWN = re.compile(r"\b(?:(?:give|show|list|tell)\s+(?:me\s+|us\s+)?)?(?:both|the\s+two|all\s+(?:the\s+)?"
                         r"(?:two|three))\s+(?:counts?|averages?|totals?|numbers?|figures?|values?|averages|sums?)\b",
@@ -675,6 +679,9 @@ class Planner:
         def free(start: int, end: int) -> bool:
             return not any(consumed[start:end])
 
+        for remark in REMARK.finditer(text):
+            take(*remark.span())
+            plan.evidence.append(f"a remark on what counts ({remark.group(1).strip()!r}): no condition")
         self._quoted_values(text, plan, take)
         for rounding in ROUNDING.finditer(text):
             take(*rounding.span())
@@ -1280,7 +1287,10 @@ class Planner:
         'pending'") is that column's value, read before any of its words means something else (a yes/no column, a
         weekday, a missing person); when values of several columns match, the column the question names decides,
         and with none named the quote is left to the other recognisers."""
+        remarks = [m.span() for m in REMARK.finditer(text)]
         for match in QUOTED_TEXT.finditer(text):
+            if any(a <= match.start() < b for a, b in remarks):
+                continue
             columns = self.vocab.full_values.get(name_key(match.group(1) or match.group(2)), {})
             named = {c: v for c, v in columns.items() if self._column_noun(text, c) is not None}
             if len(named or columns) != 1:
@@ -3768,8 +3778,13 @@ class Planner:
         if not superlative and not plan.group_by and plan.intent in ("topic", "list") and not plan.measure:
             # "which article pulled the most page views", "which five articles got …": rows ranked by something no
             # column holds
-            asked = re.search(rf"\b(?:which|what)\s+(?:{NUM}\s+)?([a-z]+)\b", text, re.I)
-            rows_ranked = asked and self._is_entity(asked.group(asked.lastindex or 1)) and re.search(
+            # ("which sports story got …", "of the pieces we ran in June, which one got …": the row noun asked about)
+            asked = re.search(rf"\b(?:which|what)\s+(?:{NUM}\s+)?(?:[\w&.'-]+\s+){{0,2}}?"
+                              rf"({self.row_noun_words}|one)\b", text, re.I)
+            if asked and asked.group(asked.lastindex or 1).lower() == "one" and not any(
+                    self._is_entity(w) for w in WORD.findall(text[:asked.start()])):
+                asked = None
+            rows_ranked = asked and re.search(
                 r"\b(?:the\s+)?(?:most|highest|fewest|lowest|least)\b", text[asked.end():], re.I)
             superlative = re.compile(re.escape(rows_ranked.group(0)), re.I).search(text, asked.end()) \
                 if rows_ranked else None
