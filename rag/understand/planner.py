@@ -3860,12 +3860,13 @@ class Planner:
         # ("how many negative reviews did the brand actually reply to": a reply to a row, which no column holds)
         replied = re.search(r"\b(?:did|does|do|has|have|had|were|was)\b[^?.!]*?\b(repl(?:y|ied)|respond(?:ed)?|"
                             r"answer(?:ed)?)\s+to\b", text, re.I)
-        said_by = [w.lower() for w in WORD.findall(text[replied.start():replied.start(1)])] if replied else []
-        people = any(w in self.vocab.author_parts or self.vocab.dimensions.get(w) == "author" for w in said_by)
-        if replied and free(*replied.span(1)) and not self.names_something(replied.group(1).lower()) and not people:
-            # (not a person of the table: "did Maya reply to" is the person's rows)
-            plan.missing = {"replied": "reply", "responded": "response", "respond": "response",
-                            "answered": "answer"}.get(replied.group(1).lower(), replied.group(1).lower())
+        # (not by a person of the table: "did Maya reply to" is that person's rows)
+        by_person = replied and any(w in self.vocab.author_parts or self.vocab.dimensions.get(w) == "author"
+                                    for w in WORD.findall(text[replied.start():replied.start(1)].lower()))
+        if replied and free(*replied.span(1)) and not self.names_something(replied.group(1).lower()) and not by_person:
+            verb = replied.group(1).lower()
+            plan.missing = {"replied": "reply", "respond": "response", "responded": "response",
+                            "answered": "answer"}.get(verb, verb)
             plan.evidence.append(f"no column for {plan.missing!r} ({replied.group(0)!r})")
             take(*replied.span(1))
             return
