@@ -3257,8 +3257,8 @@ def test_ties_and_the_top_spot_are_no_ranking_of_their_own(planner: Planner) -> 
     plan = planner.plan("Who has the most bylines, with a co-written piece counting for each writer named on it? List "
                         "everyone tied at the top.")
     assert (plan.conditions, plan.topic, plan.group_by, plan.with_ties) == ([], "", ["author"], True)
-    plan = planner.plan("Who are our most prolific writers? Count every byline, co-authored pieces included, and give me "
-                        "whoever is at the top.")
+    plan = planner.plan("Who are our most prolific writers? Count every byline, co-authored pieces included, and give "
+                        "me whoever is at the top.")
     assert (plan.topic, plan.unused, plan.group_by) == ("", [], ["author"])
 
 
