@@ -3271,6 +3271,9 @@ def test_rows_ranked_by_what_no_column_holds_and_a_remark(planner: Planner, revi
     plan = reviews.plan("How many reviews have no reviewer name - I mean the reviewer field is blank or missing "
                         "(placeholder names like 'Claire Clarke' don't count as missing)?")
     assert ([(c.kind, c.op) for c in plan.conditions], plan.topic) == ([("missing", "is empty")], "")
+    plan = reviews.plan("on avg how many reviews does each brand have? (total reviews divided by the number of "
+                        "distinct brands)")
+    assert (plan.intent, plan.distinct, plan.unused) == ("avg", "", [])
 
 
 def test_rounding_asked_for_and_a_word_typed_without_its_vowel(planner: Planner) -> None:

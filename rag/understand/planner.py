@@ -109,8 +109,10 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    re.I)
 # "(placeholder names like 'Anonymous' don't count as missing)": a remark on what a condition covers, no condition of
 # its own (the condition it explains is read from the question's other words)
-REMARK = re.compile(r"\(([^()]*?\b(?:don'?t|do\s+not|doesn'?t|does\s+not|aren'?t|are\s+not|isn'?t|is\s+not|"
-                    r"shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as\b[^()]*)\)", re.I)
+# ("on avg how many tickets does each assignee have? (total tickets divided by the number of distinct agents)": how
+# the computation is made, said again)
+REMARK = re.compile(r"\(([^()]*?\b(?:(?:don'?t|do\s+not|doesn'?t|does\s+not|aren'?t|are\s+not|isn'?t|is\s+not|"
+                    r"shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as|divided\s+by)\b[^()]*)\)", re.I)
 # "give me both counts", "show both averages": the shape of the answer (a row per compared side), no topic
 BOTH_SHOWN = re.compile(r"\b(?:(?:give|show|list|tell)\s+(?:me\s+|us\s+)?)?(?:both|the\s+two|all\s+(?:the\s+)?"
                         r"(?:two|three))\s+(?:counts?|averages?|totals?|numbers?|figures?|values?|averages|sums?)\b",
@@ -681,7 +683,7 @@ class Planner:
 
         for remark in REMARK.finditer(text):
             take(*remark.span())
-            plan.evidence.append(f"a remark on what counts ({remark.group(1).strip()!r}): no condition")
+            plan.evidence.append(f"a remark ({remark.group(1).strip()!r}): no condition")
         self._quoted_values(text, plan, take)
         for rounding in ROUNDING.finditer(text):
             take(*rounding.span())
