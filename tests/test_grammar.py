@@ -94,6 +94,8 @@ def test_the_span_of_dates(ask) -> None:  # noqa: ANN001
     for question in ("How many days lie between the reviewed date of the very first review and that of the newest "
                      "one?", "what date range does the table cover?", "the earliest and the latest review dates?"):
         assert ask(question) == [expected], question
+    plan = ask.planner.plan("On average, how many days did it take between ordering and delivery for these items?")
+    assert (plan.missing, plan.intent) == ("days between ordering and delivery", "count")  # (two events, one date)
     in_2023 = sorted(d for d in days if d.year == 2023)
     assert ask("how many days between the first and the last review in 2023?") == [
         (in_2023[0].isoformat(), in_2023[-1].isoformat(), (in_2023[-1] - in_2023[0]).days)]

@@ -2606,6 +2606,18 @@ class Planner:
         dates = re.search(rf"\b(?:the\s+)?{first}\s+and\s+(?:the\s+)?{last}\s+(?:[\w-]+\s+)?(?:dates?|days?)\b",
                           text, re.I)
         found = between or covered or dates
+        # "how many days did it take between ordering and delivery": the time between two events, of which the table
+        # dates one (the row's own date) at most: said, not the number of different days
+        lasted = None if found else re.search(
+            r"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\b[^?.!]*?\b(?:between|from)\s+(?:the\s+)?"
+            r"(?P<a>[a-z]+)\s+(?:and|to|until)\s+(?:the\s+)?(?P<b>[a-z]+)\b", text, re.I)
+        if lasted and free(*lasted.span("a")) and free(*lasted.span("b")) and not any(
+                self.names_something(w.lower()) for w in (lasted.group("a"), lasted.group("b"))):
+            plan.missing = f"{lasted.group('unit') or 'time'} between {lasted.group('a')} and {lasted.group('b')}"
+            plan.intent, plan.intent_span = "count", lasted.span()
+            plan.evidence.append(f"no column for the {plan.missing!r} ({lasted.group(0)!r})")
+            take(*lasted.span())
+            return
         if not found or not free(*found.span()):
             return
         plan.intent, plan.intent_span = "span", found.span()
