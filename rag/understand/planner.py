@@ -3830,7 +3830,11 @@ class Planner:
                 if rows_ranked:
                     plan.intent = "longest"  # rows ordered by what is missing: said, not searched
                 return
-        if plan.intent not in ("avg", "sum", "max", "min") or plan.measure or plan.intent_span is None:
+        if plan.intent not in ("avg", "sum", "max", "min") or plan.intent_span is None:
+            return
+        # ("the average price people paid for the stuff they rated five stars": the rating is a condition's column,
+        # not what is averaged)
+        if plan.measure and not any(c.column == plan.measure for c in plan.conditions):
             return
         quantity = re.search(rf"\bhow\s+({'|'.join(QUANTITY_OF)})\b", text, re.I)
         if quantity and free(*quantity.span()):  # "how old are our reviewers on average": their age
@@ -3876,7 +3880,8 @@ class Planner:
                             r"answer(?:ed)?)\s+to\b", text, re.I)
         # (not by a person of the table: "did Maya reply to" is that person's rows)
         by_person = replied and any(w in self.vocab.author_parts or self.vocab.dimensions.get(w) == "author"
-                                    for w in WORD.findall(text[replied.start():replied.start(1)].lower()))
+                                    for w in WORD.findall(text[replied.start():replied.start(1)].lower())
+                                    if w not in STOPWORDS)  # ("the": a word of some reviewer's name)
         if replied and free(*replied.span(1)) and not self.names_something(replied.group(1).lower()) and not by_person:
             verb = replied.group(1).lower()
             plan.missing = {"replied": "reply", "respond": "response", "responded": "response",
