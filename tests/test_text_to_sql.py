@@ -6,6 +6,7 @@ after `guard_sql`, exactly as the engines run them. User words only ever become 
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
@@ -623,6 +624,21 @@ def test_the_two_sides_of_an_hour_compared(setup: Setup) -> None:
         assert sorted(setup.rows(question)) == sorted(sides.items()), question
     plan = setup.planner.plan("how many articles were published before 9 am vs after 9 am?")
     assert plan.group_by == ["part_of_day:9"] and plan.unused == []
+
+
+def test_rows_naming_more_people_compared_with_single_author_ones(setup: Setup) -> None:
+    """"Are articles with more than one author longer on average than single-author ones?" asked for rows naming
+    both at once (none)."""
+    def names(row: dict[str, Any]) -> int:
+        return len([n for n in re.split(r"[;,|]", str(row["authors"] or "")) if n.strip()])
+
+    def average(rows: list[dict[str, Any]]) -> float:
+        return round(sum(r["word_count"] for r in rows) / len(rows), 2)
+
+    expected = {"2 or more": average([r for r in ROWS if names(r) >= 2]),
+                "fewer than 2": average([r for r in ROWS if names(r) == 1])}
+    rows = setup.rows("Are articles with more than one author longer on average than single-author ones?")
+    assert dict(rows) == expected
 
 
 def test_the_top_group_of_those_that_pass_a_size_test(setup: Setup) -> None:

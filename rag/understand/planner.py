@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import itertools
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -153,6 +154,18 @@ WEEKEND = (0, 6)
 # "before noon or after", "before 9 vs after 9": the rows grouped by the side of that hour they fall on ("part_of_day:"
 # + the hour)
 PART_OF_DAY = "part_of_day:"
+
+
+# "articles with more than one author vs single-author ones": the rows grouped by whether the person column names at
+# least that many people ("people_sides:" + the number)
+PEOPLE_SIDES = "people_sides:"
+
+
+def _people_range(condition: Condition) -> tuple[float, float]:
+    """The numbers of people a people_count condition allows, as (lowest, highest)."""
+    value = float(condition.value)
+    return {">": (value + 1, math.inf), ">=": (value, math.inf), "=": (value, value), "<": (0, value - 1),
+            "<=": (0, value)}[condition.op]
 
 
 def is_calendar(dimension: str) -> bool:
@@ -3245,6 +3258,18 @@ class Planner:
             plan.conditions = [c for c in plan.conditions if c not in named]
             plan.conditions.append(Condition("author", named[0].column, "in", [c.value for c in named],
                                              " / ".join(c.words for c in named)))
+        counts = [c for c in plan.conditions if c.kind == "people_count"]
+        if cue and len(counts) == 2:
+            # "are articles with more than one author longer than single-author ones": the two numbers of people
+            # compared, a group each (together they matched no row)
+            low, high = sorted(_people_range(c) for c in counts)
+            if low[1] + 1 == high[0] and math.isinf(high[1]):
+                plan.conditions = [c for c in plan.conditions if c not in counts]
+                plan.group_by.append(f"{PEOPLE_SIDES}{int(high[0])}")
+                if low[0] > 0:  # ("single-author": one, not none)
+                    plan.conditions.append(Condition("people_count", counts[0].column, ">=", int(low[0]),
+                                                     counts[0].words))
+                take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
         hours = [c for c in plan.conditions if c.kind == "hour"]
         if cue and len(hours) == 2 and {c.op for c in hours} == {"<", ">="} and hours[0].value == hours[1].value:
             # "before noon vs after noon": the two sides of that hour, a group each (together they matched no row)

@@ -19,6 +19,7 @@ from rag.understand.dates import period_label
 from rag.understand.planner import (
     HAS,
     PART_OF_DAY,
+    PEOPLE_SIDES,
     WEEKDAYS,
     WEEKEND,
     Condition,
@@ -187,6 +188,11 @@ class SQLBuilder:
             return (exp.Case(ifs=[exp.If(this=exp.LT(this=self._hour(), expression=exp.Literal.number(hour)),
                                          true=exp.Literal.string(before))], default=exp.Literal.string(after)),
                     "part_of_day")
+        if dimension.startswith(PEOPLE_SIDES) and self.roles.authors:
+            least = int(dimension[len(PEOPLE_SIDES):])
+            many = exp.GTE(this=self._people_in(self._col(self.roles.authors)), expression=exp.Literal.number(least))
+            return (exp.Case(ifs=[exp.If(this=many, true=exp.Literal.string(f"{least} or more"))],
+                             default=exp.Literal.string(f"fewer than {least}")), "people")
         if dimension == "part_of_week" and self.roles.date:
             weekend = exp.In(this=self._weekday(), expressions=[exp.Literal.number(d) for d in WEEKEND])
             return (exp.Case(ifs=[exp.If(this=weekend, true=exp.Literal.string("weekend"))],
