@@ -140,6 +140,8 @@ QUANTITY_OF = {"old": "age", "young": "age", "expensive": "price", "cheap": "pri
 TIME_ORDER = re.compile(r"\b(?:in\s+)?(reverse\s+)?(?:calendar|chronological|date|time)\s+order\b|"
                         r"\b(reverse\s+)?chronologically\b|\bin\s+order\s+of\s+(?:date|time)\b", re.I)
 # "busiest first", "lowest first": every group, in that order
+# the words of ORDER_FIRST that put the highest first ("busiest first"; "lowest first" is the other way)
+ORDER_MOST_WORDS = frozenset({"busiest", "most", "highest", "biggest", "largest", "longest", "best"})
 ORDER_FIRST = re.compile(r"\b(busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|"
                          r"smallest|shortest|worst)\s+(?:\w+\s+)?first\b", re.I)
 # "anyone", "somebody": people as the groups asked about ("has anyone written for more than one section")
@@ -776,7 +778,7 @@ class Planner:
                 plan.evidence.append(f"limit {plan.limit} ({text[slice(*said)]!r})")
                 take(*said)
         for order in ORDER_FIRST.finditer(text) if plan.intent in ("longest", "shortest") else ():
-            most = order.group(1).lower() in ("busiest", "most", "highest", "biggest", "largest", "longest", "best")
+            most = order.group(1).lower() in ORDER_MOST_WORDS
             if free(*order.span()) and most == (plan.intent == "longest"):
                 take(*order.span())  # ("the 5 most helpful reviews, highest first": the order they are in)
                 plan.evidence.append(f"in that order ({order.group(0)!r})")
@@ -2105,8 +2107,7 @@ class Planner:
             counted = re.search(rf"\b(?:which|what|top|bottom|the)\s+{NUM}\s+[a-z]", text, re.I)
             plan.limit = min(number_value(counted.group(1)), 100) if counted else None
             plan.with_ties = False
-            plan.order_most = first.group(1).lower() in ("busiest", "most", "highest", "biggest", "largest", "longest",
-                                                         "best")
+            plan.order_most = first.group(1).lower() in ORDER_MOST_WORDS
             plan.order_least = not plan.order_most
             plan.evidence.append(f"every group, ordered ({first.group(0)!r})")
             take(*first.span())
@@ -3264,18 +3265,14 @@ class Planner:
             # compared, a group each (together they matched no row)
             low, high = sorted(_people_range(c) for c in counts)
             if low[1] + 1 == high[0] and math.isinf(high[1]):
-                plan.conditions = [c for c in plan.conditions if c not in counts]
-                plan.group_by.append(f"{PEOPLE_SIDES}{int(high[0])}")
+                self._sides_compared(plan, counts, f"{PEOPLE_SIDES}{int(high[0])}", cue, take)
                 if low[0] > 0:  # ("single-author": one, not none)
                     plan.conditions.append(Condition("people_count", counts[0].column, ">=", int(low[0]),
                                                      counts[0].words))
-                take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
         hours = [c for c in plan.conditions if c.kind == "hour"]
         if cue and len(hours) == 2 and {c.op for c in hours} == {"<", ">="} and hours[0].value == hours[1].value:
-            # "before noon vs after noon": the two sides of that hour, a group each (together they matched no row)
-            plan.conditions = [c for c in plan.conditions if c not in hours]
-            plan.group_by.append(f"{PART_OF_DAY}{hours[0].value}")
-            take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
+            # "before noon vs after noon": the two sides of that hour
+            self._sides_compared(plan, hours, f"{PART_OF_DAY}{hours[0].value}", cue, take)
         if cue and self.roles.authors and not any(c.kind == "author" for c in plan.conditions):
             self._compared_first_names(text, plan, take, free)
         compared = self._compared(plan)
@@ -3339,6 +3336,14 @@ class Planner:
                                 r"\b(more|fewer|less|higher|lower|better|worse|bigger|larger|smaller|busier|quieter)\b(?!\s+th[ae]n\s+\d)",
                                 text, re.I):
             take(*word.span(word.lastindex or 0))
+
+    @staticmethod
+    def _sides_compared(plan: QueryPlan, sides: list[Condition], dimension: str, cue: re.Match[str], take: Any) -> None:
+        """Two conditions set against each other that no row meets at once become a grouping by the side each row
+        falls on (`dimension`); the comparison's first word is read with them."""
+        plan.conditions = [c for c in plan.conditions if c not in sides]
+        plan.group_by.append(dimension)
+        take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
 
     def _set_against(self, text: str, condition: Condition) -> bool:
         """Whether a comparison word ("than", "vs", "compared with", "or") stands between the values of a condition

@@ -185,18 +185,15 @@ class SQLBuilder:
             hour = int(dimension[len(PART_OF_DAY):])
             before, after = (("before noon", "after noon") if hour == 12 else
                              (f"before {hour:02d}:00", f"{hour:02d}:00 or later"))
-            return (exp.Case(ifs=[exp.If(this=exp.LT(this=self._hour(), expression=exp.Literal.number(hour)),
-                                         true=exp.Literal.string(before))], default=exp.Literal.string(after)),
-                    "part_of_day")
+            return _two_sides(exp.LT(this=self._hour(), expression=exp.Literal.number(hour)), before, after), \
+                "part_of_day"
         if dimension.startswith(PEOPLE_SIDES) and self.roles.authors:
             least = int(dimension[len(PEOPLE_SIDES):])
             many = exp.GTE(this=self._people_in(self._col(self.roles.authors)), expression=exp.Literal.number(least))
-            return (exp.Case(ifs=[exp.If(this=many, true=exp.Literal.string(f"{least} or more"))],
-                             default=exp.Literal.string(f"fewer than {least}")), "people")
+            return _two_sides(many, f"{least} or more", f"fewer than {least}"), "people"
         if dimension == "part_of_week" and self.roles.date:
             weekend = exp.In(this=self._weekday(), expressions=[exp.Literal.number(d) for d in WEEKEND])
-            return (exp.Case(ifs=[exp.If(this=weekend, true=exp.Literal.string("weekend"))],
-                             default=exp.Literal.string("weekday")), "part_of_week")
+            return _two_sides(weekend, "weekend", "weekday"), "part_of_week"
         if dimension == "week" and self.roles.date:
             return self._week(), "week"
         if dimension == "decade" and self.roles.date:  # "1990s"
@@ -862,6 +859,11 @@ class SQLBuilder:
     def _entity(self) -> str:
         base = self.table.lower().rstrip("s") or "row"
         return base if base.isidentifier() else "row"
+
+
+def _two_sides(test: exp.Expression, yes: str, no: str) -> exp.Expression:
+    """The label of the side a row falls on: `yes` where `test` holds, else `no` ("weekend" / "weekday")."""
+    return exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string(yes))], default=exp.Literal.string(no))
 
 
 def _escape_like(value: Any) -> str:
