@@ -3392,3 +3392,14 @@ def test_two_people_compared_each_with_their_own_words(tickets: Planner, questio
     """Both people were required of one ticket (0 tickets)."""
     plan = tickets.plan(question)
     assert (plan.group_by, only(plan, "author").value) == (["author"], ["Priya Natarajan", "Bob Stone"])
+
+
+@pytest.mark.parametrize(("question", "group_by"), [
+    ("For business and technology only, count the 2023 stories per quarter.", ["category", "quarter"]),
+    ("How many articles did politics and sports run per year?", ["category", "year"]),
+    ("How many articles did politics or sports run per year?", ["year"]),
+])
+def test_values_joined_by_and_each_get_their_groups(planner: Planner, question: str, group_by: list[str]) -> None:
+    """A grouped count over values joined by "and" added them up (joined by "or", they are one class of rows)."""
+    plan = planner.plan(question)
+    assert (plan.group_by, only(plan, "category").op) == (group_by, "in")

@@ -746,6 +746,7 @@ class Planner:
         self._lists(text, plan)
         self._comparison(text, plan, take, free)
         self._contrast(text, plan, take)
+        self._each_value_listed(text, plan)
         on_average = re.search(r"\bon (?:an? )?(?:average|avg)\b", text, re.I)
         if plan.intent == "avg" and on_average and free(*on_average.span()):
             # an average the comparison read ("how many more words does a business article have on average"): the
@@ -3336,6 +3337,23 @@ class Planner:
                                 r"\b(more|fewer|less|higher|lower|better|worse|bigger|larger|smaller|busier|quieter)\b(?!\s+th[ae]n\s+\d)",
                                 text, re.I):
             take(*word.span(word.lastindex or 0))
+
+    def _each_value_listed(self, text: str, plan: QueryPlan) -> None:
+        """"In Electronics and in Home & Kitchen, how many reviews does each brand have?": values of a column joined by
+        "and" in a computation grouped by another column are each given their own groups (values joined by "or",
+        "open or pending", are one class of rows)."""
+        if not plan.group_by or plan.intent not in ("count", "avg", "sum") or plan.limit or plan.group_size \
+                or plan.group_spread or plan.group_average or plan.count_per or plan.contrast:
+            return
+        for condition in plan.conditions:
+            if condition.kind != "category" or condition.op != "in":
+                continue
+            dimension = self._compared_dimension(condition)
+            said = text[self._position(text, condition):self._position(text, condition, end=True)]
+            if dimension and dimension not in plan.group_by and re.search(r"\band\b", said, re.I) \
+                    and not re.search(r"\b(?:or|nor)\b|/", said, re.I):
+                plan.group_by.insert(0, dimension)
+                plan.evidence.append(f"each of {condition.words!r} on its own (joined by 'and')")
 
     @staticmethod
     def _sides_compared(plan: QueryPlan, sides: list[Condition], dimension: str, cue: re.Match[str], take: Any) -> None:
