@@ -3403,3 +3403,10 @@ def test_values_joined_by_and_each_get_their_groups(planner: Planner, question: 
     """A grouped count over values joined by "and" added them up (joined by "or", they are one class of rows)."""
     plan = planner.plan(question)
     assert (plan.group_by, only(plan, "category").op) == (group_by, "in")
+
+
+def test_reads_is_a_row_noun_and_read_a_verb(planner: Planner) -> None:
+    """"Top 3 longest reads" searched the texts for 'reads'; "how many people read …" must still lack a column."""
+    plan = planner.plan("top 3 longest reads - headlines and word counts")
+    assert (plan.intent, plan.limit, plan.topic) == ("longest", 3, "")
+    assert planner.plan("How many people read the politics articles in 2023?").missing

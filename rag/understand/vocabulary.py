@@ -42,6 +42,8 @@ ROW_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "contract": ("agreement", "deal"), "document": ("doc", "file", "paper"), "order": ("purchase",),
     "email": ("message", "mail"), "message": ("email", "post"), "comment": ("remark", "reply"),
 }
+# Row nouns said only in the plural, the singular being a common verb ("the longest reads", not "people read").
+ROW_NOUN_PLURALS: dict[str, tuple[str, ...]] = {"article": ("reads",), "story": ("reads",)}
 # Plain English words that name the kind of row when placed before the row noun ("product reviews", "support
 # tickets", "news articles"): the rows themselves, never a topic; only used for that noun.
 ROW_KIND_WORDS: dict[str, tuple[str, ...]] = {
@@ -317,6 +319,7 @@ class Vocabulary:
         noun = singular(column_words(base)[-1]) if column_words(base) else base
         for synonym in ROW_NOUN_SYNONYMS.get(noun, ()):
             nouns |= {synonym, synonym + "s", singular(synonym + "s")}
+        nouns |= set(ROW_NOUN_PLURALS.get(noun, ()))
         vocab.entity_words = frozenset(nouns)
         vocab.row_kinds = frozenset(ROW_KIND_WORDS.get(noun, ()))
         return vocab
