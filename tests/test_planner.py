@@ -3410,3 +3410,11 @@ def test_reads_is_a_row_noun_and_read_a_verb(planner: Planner) -> None:
     plan = planner.plan("top 3 longest reads - headlines and word counts")
     assert (plan.intent, plan.limit, plan.topic) == ("longest", 3, "")
     assert planner.plan("How many people read the politics articles in 2023?").missing
+
+
+def test_empty_rows_counted_with_the_rows_an_exclusion_keeps(messy: Planner) -> None:
+    """"… Count reviews with no department as outside Home & Kitchen" counted only the reviews with no department."""
+    plan = messy.plan("Excluding the Home & Kitchen department, how many reviews are there per year? "
+                        "Count reviews with no department as outside Home & Kitchen.")
+    assert [(c.kind, c.op) for c in plan.conditions] == [("category", "!=")]
+    assert (plan.group_by, plan.unused) == (["year"], [])

@@ -122,6 +122,10 @@ BOTH_SHOWN = re.compile(r"\b(?:(?:give|show|list|tell)\s+(?:me\s+|us\s+)?)?(?:bo
 TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|considering|consider|calling|call)\s+"
                            r"(?:the\s+)?(?:latest|newest|most\s+recent|last|final)\b(?:\s+[\w'-]+){0,5}?\s+as\s+"
                            r"(?:being\s+)?['\"‘“]?(?:today|now|the\s+present|the\s+current\s+date)['\"’”]?", re.I)
+# "count reviews with no department as outside Home & Kitchen": rows said to belong to the negated side of a value
+COUNTED_AS_OUTSIDE = re.compile(r"\b(?:count|counting|treat|treating|consider|considering|include|including)\s+"
+                                r"(?P<rows>[^.?!;]{3,80}?)\s+as\s+(?:being\s+)?(?:outside|not\s+(?:in|part\s+of)|"
+                                r"other\s+than|excluded\s+from)\b", re.I)
 QUESTION_WORDS = frozenset(("which", "what", "when", "where", "who", "whose", "how", "why"))
 # a grouping of the rows that have a value in a column against those that have none ("with an author vs without")
 HAS = "has:"
@@ -754,6 +758,7 @@ class Planner:
             take(*on_average.span())
             plan.unused = [w for w in plan.unused if w.lower() not in ("avg", "average", "mean")]
         plan.conditions = _said_once(plan.conditions)
+        self._counted_as_outside(text, plan, take)
         # "articles with no author listed - are they shorter than the ones with a byline?": rows with and without a
         # value, both asked about, are the two groups compared (together they matched no row)
         for column in {c.column for c in plan.conditions if c.kind == "missing" and c.op == "is empty"} & {
@@ -3337,6 +3342,20 @@ class Planner:
                                 r"\b(more|fewer|less|higher|lower|better|worse|bigger|larger|smaller|busier|quieter)\b(?!\s+th[ae]n\s+\d)",
                                 text, re.I):
             take(*word.span(word.lastindex or 0))
+
+    @staticmethod
+    def _counted_as_outside(text: str, plan: QueryPlan, take: Any) -> None:
+        """"Excluding Home & Kitchen … Count reviews with no department as outside Home & Kitchen": the empty rows are
+        said to be on the side the exclusion keeps (it keeps them), not a further condition that only they meet."""
+        for said in COUNTED_AS_OUTSIDE.finditer(text):
+            start, end = said.span("rows")
+            for empty in [c for c in plan.conditions if c.kind == "missing" and c.op == "is empty" and c.span
+                          and start <= c.span[0] and c.span[1] <= end]:
+                if any(c.column == empty.column and c.op in ("!=", "not in") for c in plan.conditions):
+                    plan.conditions.remove(empty)
+                    take(*said.span())
+                    plan.evidence.append(f"{empty.words!r} counted with the rows the exclusion keeps "
+                                         f"({said.group(0)!r})")
 
     def _each_value_listed(self, text: str, plan: QueryPlan) -> None:
         """"In Electronics and in Home & Kitchen, how many reviews does each brand have?": values of a column joined by
