@@ -2680,7 +2680,7 @@ def test_a_count_of_what_a_row_received_is_no_column(planner: Planner) -> None:
 def test_count_as_a_verb_before_the_rows(planner: Planner) -> None:
     """"count the 2023 stories per quarter" said no column holds '2023' (the verb read as a count of the next word)."""
     plan = planner.plan("For business and technology only, count the 2023 stories per quarter.")
-    assert (plan.intent, plan.group_by, plan.missing) == ("count", ["quarter"], None)
+    assert (plan.intent, plan.group_by, plan.missing) == ("count", ["category", "quarter"], None)
 
 
 @pytest.mark.parametrize("question", ["In spring 2023, how big was the gap between our longest and shortest fashion "
@@ -3418,3 +3418,25 @@ def test_empty_rows_counted_with_the_rows_an_exclusion_keeps(messy: Planner) -> 
                         "Count reviews with no department as outside Home & Kitchen.")
     assert [(c.kind, c.op) for c in plan.conditions] == [("category", "!=")]
     assert (plan.group_by, plan.unused) == (["year"], [])
+
+
+@pytest.mark.parametrize(("question", "op", "value"), [
+    ("reviews with rating >= 4", ">=", 4), ("reviews w/ rating ≥ 4", ">=", 4), ("% of reviews rated 4+ stars", ">=", 4),
+    ("reviews with rating <= 2", "<=", 2), ("reviews with rating < 3", "<", 3), ("reviews with rating > 3", ">", 3),
+])
+def test_comparison_signs_and_n_plus_are_bounds(reviews: Planner, question: str, op: str, value: int) -> None:
+    """">= 4", "4+ stars" were no condition: the listing showed every review, '4' listed as not used."""
+    condition = only(reviews.plan(question), "number")
+    assert (condition.column, condition.op, condition.value) == ("rating", op, value)
+
+
+@pytest.mark.parametrize("question", ["# pending tix?", "num tix still pending", "num of tickets w/ status pending"])
+def test_number_sign_and_num_ask_for_a_count(tickets: Planner, question: str) -> None:
+    """"# urgent tix …" listed the tickets; "num tix" searched the texts for 'num'."""
+    plan = tickets.plan(question)
+    assert (plan.intent, plan.topic) == ("count", "")
+
+
+def test_diff_is_different_before_a_plural_and_difference_elsewhere(planner: Planner) -> None:
+    plan = planner.plan("how many diff writers in total?")
+    assert (plan.intent, plan.distinct, plan.missing) == ("count", "author", None)

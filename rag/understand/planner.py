@@ -1140,7 +1140,7 @@ class Planner:
         ("dont", "isnt") is written with it, unreported: only the spelling changes."""
         corrections: list[tuple[str, str]] = []
         text = re.sub(r"\s*[★⭐]", " star", text)  # "1★ reviews": one star
-        text = re.sub(r"#(?=\s+of\b)", "number", text)  # "# of reviews per qtr"
+        text = _symbols_written_out(text)
         quoted = [m.span() for m in QUOTED_TEXT.finditer(text)]  # a quoted value is read as written
 
         def fix(match: re.Match[str]) -> str:
@@ -4137,7 +4137,33 @@ def _granularity(ranges: list[tuple[date, date]]) -> str | None:
 # chat shorthand for the grammar's own words, read in lower case and standing alone ("what % of reviews r five star",
 # "1 star reviews each yr"; not the R of "R-035871" or "R&D")
 SHORTHAND = {"r": "are", "u": "you", "ur": "your", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks",
-             "mth": "month", "mths": "months", "qtr": "quarter", "qtrs": "quarters", "hr": "hour", "hrs": "hours"}
+             "mth": "month", "mths": "months", "mo": "month", "mos": "months", "qtr": "quarter", "qtrs": "quarters",
+             "hr": "hour", "hrs": "hours", "btwn": "between", "betw": "between", "thru": "through", "pct": "percent",
+             "perc": "percent", "nums": "numbers", "cnt": "count", "ppl": "people", "tot": "total"}
+# Symbols and slashed shorthand as the words they stand for (a number follows a comparison sign): "4+ stars",
+# ">= 4 resolved", "rating < 3.5", "# urgent tix", "w/ status closed", "w/o a byline", "diff writers"
+WRITTEN_OUT = (
+    (re.compile(r"(?:>=|=>|≥)\s*(?=[\d.])"), "at least "), (re.compile(r"(?:<=|=<|≤)\s*(?=[\d.])"), "at most "),
+    (re.compile(r"(?<![<>=-])>\s*(?=[\d.])"), "more than "), (re.compile(r"<\s*(?=[\d.])(?![^<>]*>)"), "less than "),
+    (re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\+(?![\w+])"), r"\1 or more"),
+    (re.compile(r"#(?=\s+of\b)"), "number"), (re.compile(r"(?:(?<=^)|(?<=[\s(]))#\s*(?=[a-z])", re.I), "number of "),
+    (re.compile(r"\bnum\b\.?(?:\s+of)?", re.I), "number of"),
+    (re.compile(r"\bw/o\b", re.I), "without"), (re.compile(r"\bw/(?=\s)", re.I), "with"),
+    (re.compile(r"\bb/w\b", re.I), "between"),
+    # "diff writers": different; "the diff between": the difference
+    (re.compile(r"\bdiff\b(?=\s+[a-z]+s\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),
+    (re.compile(r"\bdiff\b", re.I), "difference"),
+)
+
+
+def _symbols_written_out(text: str) -> str:
+    """`text` with the comparison signs, "N+" and slashed shorthand of WRITTEN_OUT as words (unreported, as the
+    spelling of "dont": only the writing changes)."""
+    for pattern, words in WRITTEN_OUT:
+        text = pattern.sub(words, text)
+    return text
+
+
 UNWRITTEN_APOSTROPHES = frozenset(
     [f"{w}s" for w in ("what", "how", "where", "when", "why", "who", "that", "there", "here", "he", "she", "let")]
     + [f"{w}nt" for w in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "could", "would",
