@@ -1500,7 +1500,8 @@ def test_the_last_n_days_in_words_is_a_period_not_the_newest_rows(planner: Plann
 
 
 @pytest.mark.parametrize(("question", "negated"), [
-    ("How many closed tickets rather than pending ones?", ["pending"]),
+    ("How many closed tickets rather than pending ones?", []),  # (closed leaves pending out: no second condition)
+    ("How many tickets rather than pending ones?", ["pending"]),
     ("tickets in March if you leave the pending ones out", []),  # not a value left out: "ones" between
     ("How many tickets in March if you leave pending out?", ["pending"]),
 ])
@@ -3071,8 +3072,8 @@ def test_a_list_of_values_left_out(planner: Planner) -> None:
     plan = planner.plan("leaving sports, travel and politics aside, how many articles are there?")
     assert (only(plan, "category").op, only(plan, "category").value) == ("not in", ["Sports", "Travel", "Politics"])
     assert plan.unused == []
-    plan = planner.plan("leave sports out and count politics")
-    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("!=", "Sports"), ("=", "Politics")]
+    plan = planner.plan("leave sports out and count politics")  # (politics leaves sports out)
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("=", "Politics")]
 
 
 def test_the_number_of_rows_asked_is_no_topic(reviews: Planner) -> None:
@@ -3440,3 +3441,17 @@ def test_number_sign_and_num_ask_for_a_count(tickets: Planner, question: str) ->
 def test_diff_is_different_before_a_plural_and_difference_elsewhere(planner: Planner) -> None:
     plan = planner.plan("how many diff writers in total?")
     assert (plan.intent, plan.distinct, plan.missing) == ("count", "author", None)
+
+
+def test_a_value_said_not_to_count_is_set_aside_and_no_count(tickets: Planner, messy: Planner) -> None:
+    """"(pending doesnt count)" kept both statuses; "dont count blank names" read a count of 'blank names' (missing)."""
+    plan = tickets.plan("pct of all tickets w/ status closed (pending doesnt count)")
+    assert [(c.op, c.value) for c in plan.conditions] == [("=", "closed")]
+    assert (plan.intent, plan.share_whole, plan.unused) == ("share", [], [])
+    plan = messy.plan("who's written the most reviews? dont count blank names")
+    assert (plan.missing, only(plan, "missing").op, plan.group_by) == (None, "is not empty", ["author"])
+
+
+def test_a_value_set_aside_that_the_kept_value_leaves_out_is_no_condition(tickets: Planner) -> None:
+    plan = tickets.plan("how many tickets are marked open at the moment? (not pending, just open)")
+    assert [(c.op, c.value) for c in plan.conditions] == [("=", "open")]

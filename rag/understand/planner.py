@@ -2409,6 +2409,8 @@ class Planner:
                 if match.group(0) == "first" and any(o.end() == match.end() for o in ORDER_FIRST.finditer(lower)):
                     take(*match.span())  # ("…, highest first": an order, not the oldest rows)
                     continue
+                if intent == "count" and re.search(r"(?:n['’]t|\bnot|\bnever)\s+$", lower[:match.start()]):
+                    continue  # ("don't count blank names", "resolved doesn't count"): rows set aside, no computation
                 if intent == "count" and rows_asked and re.match(
                         rf"(?:(?:the\s+)?(?:number|count)\s+of|how\s+many)\s+(?:the\s+)?(?:{measures})\b",
                         lower[match.start():]):
@@ -3140,7 +3142,7 @@ class Planner:
                                      "not as a value")
                 continue
             cue = NEGATION_CUE.search(text[:start]) or self.negated_rows.search(text[:start]) or _left_out(
-                text, start, end)
+                text, start, end) or _not_counted(text, start, end)
             negated = bool(cue) and free(cue.start(), cue.end())
             clause = CLAUSE_CUE.search(text[:cue.start() if negated and cue else start])
             clause = clause if clause and free(*clause.span()) else None
@@ -3171,6 +3173,12 @@ class Planner:
                     and head.group(1).lower() not in STOPWORDS
                     and not self._is_entity(head.group(1)) and not self._is_entity(head.group(2) or "")):
                 plan.value_heads.append(head.group(1))  # "the business desk put out": names the value
+        for (column, negated), values in list(found.items()):
+            if negated and (column, False) in found and not set(values) & set(found[(column, False)]):
+                # "status closed (resolved doesn't count)": values set aside that the values kept already leave out
+                del found[(column, negated)]
+                plan.evidence.append(f"{' or '.join(values)} set aside: already left out by "
+                                     f"{' or '.join(found[(column, False)])}")
         for (column, negated), values in found.items():
             op = {(False, True): "=", (False, False): "in", (True, True): "!=", (True, False): "not in"}[
                 (negated, len(values) == 1)]
@@ -4198,6 +4206,14 @@ def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
                rf"{re.escape(text[start:end])}(?:{listed}\s+(?:out|aside|to\s+one\s+side)\b)|"
                r"\s+(?:out|aside|to\s+one\s+side)\b)")
     return next((m for m in re.finditer(pattern, text, re.I) if m.start() <= start < m.end()), None)
+
+
+def _not_counted(text: str, start: int, end: int) -> re.Match[str] | None:
+    """"(resolved doesn't count)", "closed ones are not counted": the value set aside by what is said after it; the
+    match spans the value and those words."""
+    return re.compile(rf"{re.escape(text[start:end])}(?:\s+ones)?\s+(?:(?:do|does)(?:n['’]t|\s+not)\s+count|"
+                      r"(?:is|are|was|were)(?:n['’]t|\s+not)\s+(?:counted|included)|(?:is|are)\s+excluded)\b",
+                      re.I).match(text, start)
 
 
 def _unwritten_apostrophe(word: str) -> bool:
