@@ -3455,3 +3455,20 @@ def test_a_value_said_not_to_count_is_set_aside_and_no_count(tickets: Planner, m
 def test_a_value_set_aside_that_the_kept_value_leaves_out_is_no_condition(tickets: Planner) -> None:
     plan = tickets.plan("how many tickets are marked open at the moment? (not pending, just open)")
     assert [(c.op, c.value) for c in plan.conditions] == [("=", "open")]
+
+
+@pytest.mark.parametrize(("question", "group_by", "top_per"), [
+    ("month w/ fewest new tickets", ["month"], ""),
+    ("agent with most pending tickets", ["author"], ""),
+    ("top agent in each month by # of tickets", ["month", "author"], "month"),
+])
+def test_terse_rankings_of_groups(tickets: Planner, question: str, group_by: list[str], top_per: str) -> None:
+    """Without "the" before the superlative ("month w/ fewest new tickets") the rows were counted, 'month' unused;
+    "top agent in each month" counted per month."""
+    plan = tickets.plan(question)
+    assert (plan.group_by, plan.top_per, plan.limit, plan.unused) == (group_by, top_per, 1, [])
+
+
+def test_at_least_after_a_grouping_is_a_bound_not_a_ranking(reviews: Planner) -> None:
+    plan = reviews.plan("Of the brands that have at least 100 reviews, which 5 have the highest average rating?")
+    assert (plan.group_by, plan.group_size, plan.limit) == (["category"], (">=", 100), 5)

@@ -2053,12 +2053,14 @@ class Planner:
                        and re.search(r"\b(?:each|every|per)\b", text, re.I) else "")
         if not plan.group_by or partitioned:
             # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
-            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most(?![\s-]+recent)|least|fewest|highest|lowest|"
-                               rf"best|worst|busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
+            # ("the top brand in each department")
+            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most(?![\s-]+recent)|least|fewest|highest|"
+                               rf"lowest|top|best|worst|busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
                                rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
             # ("the four brands that have collected the most one-star ratings": a verb before the ranking)
             after = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})\s+(?:with|having|(?:that|which)(?:\s+[a-z]+)"
-                              rf"{{1,2}}?)\s+the\s+(most|least|fewest|highest|lowest|best|worst)\b", text, re.I)
+                              rf"{{1,2}}?)\s+(?:the\s+)?(?<!\bat\s)(most|least|fewest|highest|lowest|best|worst)\b",
+                              text, re.I)
             if not ranked and after:
                 ranked = after  # "the 2 brands with the lowest average rating": the same groups as above
                 words = (after.group(1), after.group(3), "", after.group(2))
