@@ -3472,3 +3472,19 @@ def test_terse_rankings_of_groups(tickets: Planner, question: str, group_by: lis
 def test_at_least_after_a_grouping_is_a_bound_not_a_ranking(reviews: Planner) -> None:
     plan = reviews.plan("Of the brands that have at least 100 reviews, which 5 have the highest average rating?")
     assert (plan.group_by, plan.group_size, plan.limit) == (["category"], (">=", 100), 5)
+
+
+@pytest.mark.parametrize(("question", "period"), [
+    ("any politics stories older than 2020?", (date(1, 1, 1), date(2019, 12, 31))),
+    ("politics stories newer than 2020", (date(2021, 1, 1), date(9999, 12, 31))),
+])
+def test_older_and_newer_than_a_period_are_open_bounds(planner: Planner, question: str, period: tuple) -> None:
+    """"older than 2000" was the year 2000 itself, with 'older' a text match."""
+    plan = planner.plan(question)
+    assert (plan.topic, only(plan, "date").value) == ("", period)
+
+
+@pytest.mark.parametrize("question", ["any tickets w/ nobody assigned?", "any pending tickets from Bob Stone?"])
+def test_a_terse_any_question_is_answered_by_a_count(tickets: Planner, question: str) -> None:
+    """"any tickets w/ nobody assigned?" listed no rows, read as "nothing found" rather than "no, 0"."""
+    assert tickets.plan(question).intent == "count"

@@ -543,7 +543,8 @@ _POINT_GRANULARITY = {"day": "day", "month": "month", "year": "year", "relative"
 _WEAK_GATES = {"in", "during", "throughout", "from"}  # may precede a month or year without one
 _KIND_GATES = {"year": {"of"}, "day": {"on"}, "month": {"for"}}  # "the best of 2023", "on 17 May", "for April"
 _OPEN_OPS = {"since": "since", "after": "after", "later than": "after", "before": "before",
-             "prior to": "before", "earlier than": "before", "until": "until", "till": "until",
+             "prior to": "before", "earlier than": "before", "older than": "before", "newer than": "after",
+             "until": "until", "till": "until",
              "til": "until", "through": "until", "thru": "until", "up to": "until",
              "starting": "since", "starting in": "since", "starting from": "since",
              "no later than": "until", "no earlier than": "since",

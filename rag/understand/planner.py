@@ -851,6 +851,9 @@ class Planner:
             # so the share would be every row's, 100%; the words that were to pick it are what the table lacks
             plan.missing, plan.intent = " ".join(w for w in plan.unused if w.lower() not in STOPWORDS), "count"
             plan.evidence.append(f"no condition picks the part of the share ({plan.missing!r})")
+        # ("any tickets w/ nobody assigned?": the terse form of the same question)
+        asks_whether = asks_whether or (plan.intent in ("topic", "list") and bool(plan.conditions)
+                                        and bool(re.match(r"\W*any\b", text, re.I)))
         if asks_whether and not plan.topic:
             # "did K9-Pro get any five-star reviews in 2024?": whether rows match is their count (an empty listing
             # read as "nothing found", as if the answer were unknown); common leftover words ("come in") are not used
