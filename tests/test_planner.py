@@ -3488,3 +3488,18 @@ def test_older_and_newer_than_a_period_are_open_bounds(planner: Planner, questio
 def test_a_terse_any_question_is_answered_by_a_count(tickets: Planner, question: str) -> None:
     """"any tickets w/ nobody assigned?" listed no rows, read as "nothing found" rather than "no, 0"."""
     assert tickets.plan(question).intent == "count"
+
+
+def test_the_difference_in_a_measure_between_the_longest_and_shortest_is_a_range(planner: Planner) -> None:
+    """"difference in words between the longest and shortest article" listed the longest, 'difference' unused."""
+    plan = planner.plan("difference in words between the longest and shortest article")
+    assert (plan.intent, plan.measure, plan.unused) == ("range", "word_count", [])
+
+
+@pytest.mark.parametrize(("question", "intent"), [("articles per month for 2023, chronological", "count"),
+                                                  ("list the politics articles, reverse chronological", "latest"),
+                                                  ("politics articles - chronological", "earliest")])
+def test_chronological_said_alone_is_an_order(planner: Planner, question: str, intent: str) -> None:
+    """"…, chronological" was a text match on 'chronological' (0 rows)."""
+    plan = planner.plan(question)
+    assert (plan.intent, plan.topic) == (intent, "")

@@ -142,7 +142,10 @@ QUANTITY_OF = {"old": "age", "young": "age", "expensive": "price", "cheap": "pri
                "tall": "height", "heavy": "weight", "far": "distance", "fast": "speed", "quick": "speed"}
 # "in calendar order", "chronologically", "in reverse date order" (group 1: newest first)
 TIME_ORDER = re.compile(r"\b(?:in\s+)?(reverse\s+)?(?:calendar|chronological|date|time)\s+order\b|"
-                        r"\b(reverse\s+)?chronologically\b|\bin\s+order\s+of\s+(?:date|time)\b", re.I)
+                        r"\b(reverse\s+)?chronologically\b|\bin\s+order\s+of\s+(?:date|time)\b|"
+                        # ("articles per mo for 2023, chronological": the word alone, as the question's last words)
+                        r"(?:(?<=,)|(?<=[-–—])|\b(?:sorted|ordered|listed|arranged))\s*(reverse\s+)?chronological\b"
+                        r"(?=\s*(?:[.?!;)]|$))", re.I)
 # "busiest first", "lowest first": every group, in that order
 # the words of ORDER_FIRST that put the highest first ("busiest first"; "lowest first" is the other way)
 ORDER_MOST_WORDS = frozenset({"busiest", "most", "highest", "biggest", "largest", "longest", "best"})
@@ -990,7 +993,7 @@ class Planner:
         if any(is_calendar(d) for d in plan.group_by):
             take(*said.span())
         elif plan.intent in ("topic", "list", "latest", "earliest") and not plan.is_aggregate:
-            reverse = bool(said.group(1) or said.group(2))
+            reverse = bool(said.group(1) or said.group(2) or said.group(3))
             plan.intent = "latest" if reverse else "earliest"
             plan.evidence.append(f"every row, {'newest' if reverse else 'oldest'} first ({said.group(0)!r})")
             take(*said.span())
@@ -2598,15 +2601,21 @@ class Planner:
         measures = self.measure_words
         top, bottom = rf"{LONGEST}|highest|largest|biggest|most", rf"{SHORTEST}|lowest|smallest|least|fewest"
         between = re.search(rf"\b(?:how\s+(?:big|large|wide)\s+(?:is|was|are|were)\s+(?:the\s+)?)?"
-                            rf"(?:gap|difference|spread|range|distance)\s+between\s+(?:the\s+|our\s+)?"
+                            # ("the difference in words between …": the measure said before "between")
+                            rf"(?:gap|difference|spread|range|distance)(?:\s+(?:in|of)\s+(?P<m>[a-z]+(?:\s+[a-z]+)?))?"
+                            rf"\s+between\s+(?:the\s+|our\s+)?"
                             rf"(?:(?P<a>{top})\b.*?\band\s+(?:the\s+|our\s+)?(?:{bottom})|(?P<b>{bottom})\b.*?\band\s+"
                             rf"(?:the\s+|our\s+)?(?:{top}))\b", lower)
         spread = measures and re.search(rf"\b(?:range|spread)\s+(?:of|in)\s+(?:the\s+|our\s+)?({measures})s?\b", lower)
         found = between or spread
-        if not found or plan.intent != "topic" or not free(found.start(), found.start(1) if spread else found.end()):
+        said = [(found.start(), found.start(1))] if spread else [(found.start(), found.start("m")), (
+            found.end("m"), found.end())] if between and between.group("m") else [found.span()] if found else []
+        if not found or plan.intent != "topic" or not all(free(*span) for span in said):
             return  # (the measure itself may be read already)
         if spread:
             plan.measure = self.vocab.measures[spread.group(1)]
+        elif between.group("m") and between.group("m") in self.vocab.measures:
+            plan.measure = self.vocab.measures[between.group("m")]
         elif re.search(LONGEST + "|" + SHORTEST, found.group(0)):
             plan.measure = plan.measure or self.vocab.measures.get("length")  # (the longest and shortest: by length)
         if not plan.measure:
