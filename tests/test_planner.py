@@ -3503,3 +3503,20 @@ def test_chronological_said_alone_is_an_order(planner: Planner, question: str, i
     """"…, chronological" was a text match on 'chronological' (0 rows)."""
     plan = planner.plan(question)
     assert (plan.intent, plan.topic) == (intent, "")
+
+
+@pytest.mark.parametrize(("question", "missing"), [("csat rating per agent", "csat rating"),
+                                                   ("resolution time by status", "resolution time")])
+def test_what_is_wanted_per_group_said_first_and_held_by_no_column(tickets: Planner, question: str,
+                                                                    missing: str) -> None:
+    """"csat score per agent" counted each agent's tickets ('score' unused)."""
+    assert tickets.plan(question).missing == missing
+    assert tickets.plan("pending tickets per agent").missing is None
+
+
+@pytest.mark.parametrize("question", ["most viewed article in May 2023?", "the most shared stories of 2023"])
+def test_rows_ranked_by_how_often_something_was_done_to_them(planner: Planner, question: str) -> None:
+    """"most viewed article" searched the texts for 'viewed'."""
+    plan = planner.plan(question)
+    assert plan.missing and plan.topic == ""
+    assert planner.plan("most recent article").missing is None

@@ -3864,6 +3864,17 @@ class Planner:
             plan.evidence.append(f"no column for {plan.missing!r} ({compared.group(0)!r})")
             take(*compared.span())
             return
+        head = re.match(r"\W*((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)\s+(?:per|by|for\s+(?:each|every)|across)\s", text,
+                        re.I)
+        if (head and plan.group_by and plan.intent == "count" and plan.intent_span is None and not plan.measure
+                and free(*head.span(1)) and not plan.uncounted
+                and all(w not in STOPWORDS and not self.names_something(w) for w in head.group(1).lower().split())):
+            # "csat score per agent", "resolution time by priority": what is wanted per group, named first, is no
+            # column (not the number of rows of each group)
+            plan.missing = head.group(1).lower()
+            plan.evidence.append(f"no column for {plan.missing!r}")
+            take(*head.span(1))
+            return
         rate = re.search(r"\b([a-z]+)\s+(rates?|ratios?)\b", text, re.I)
         # (a rate the question explains as a share is that share: "completion rate (share of their tickets that are
         # closed)")
@@ -3875,6 +3886,15 @@ class Planner:
             plan.missing = f"{rate.group(1).lower()} {singular(rate.group(2).lower())}"
             plan.evidence.append(f"no column for {plan.missing!r}")
             take(*rate.span())
+            return
+        done = re.search(rf"\b(?:most|least)\s+([a-z]+ed|read|seen)\s+(?:{self.row_noun_words})\b", text, re.I)
+        if (done and free(*done.span()) and not plan.group_by and not plan.measure and plan.intent in ("topic", "list")
+                and done.group(1).lower() not in STOPWORDS and not self.names_something(done.group(1).lower())):
+            # "most viewed article in May": rows ranked by how often something was done to them, which no column
+            # holds (said, never searched)
+            plan.missing, plan.intent = done.group(1).lower(), "longest"
+            plan.evidence.append(f"no column for how often rows were {plan.missing!r}")
+            take(*done.span())
             return
         superlative = re.search(rf"\b{re.escape(plan.ranking)}\b", text, re.I) if plan.ranking else None
         rows_ranked = None
