@@ -3505,7 +3505,7 @@ def test_chronological_said_alone_is_an_order(planner: Planner, question: str, i
     assert (plan.intent, plan.topic) == (intent, "")
 
 
-@pytest.mark.parametrize(("question", "missing"), [("csat rating per agent", "csat rating"),
+@pytest.mark.parametrize(("question", "missing"), [("reply delay per agent", "reply delay"),
                                                    ("resolution time by status", "resolution time")])
 def test_what_is_wanted_per_group_said_first_and_held_by_no_column(tickets: Planner, question: str,
                                                                     missing: str) -> None:
