@@ -3520,3 +3520,11 @@ def test_rows_ranked_by_how_often_something_was_done_to_them(planner: Planner, q
     plan = planner.plan(question)
     assert plan.missing and plan.topic == ""
     assert planner.plan("most recent article").missing is None
+
+
+@pytest.mark.parametrize("question", ["most helpful review - headline + votes",
+                                      "the most helpful review, and its votes"])
+def test_a_ranking_by_a_column_word_holds_when_the_column_is_named_again(reviews: Planner, question: str) -> None:
+    """"most helpful review - id + votes" searched the texts for 'helpful' ('votes' had named the column first)."""
+    plan = reviews.plan(question)
+    assert (plan.intent, plan.measure, plan.topic) == ("longest", "helpful_votes", "")

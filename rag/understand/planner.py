@@ -2557,14 +2557,16 @@ class Planner:
                     take(*asked.span("mod"))
                 take(min(asked.start("order"), asked.start("part")), asked.end())
                 plan.evidence.append(f"rows ordered by {plan.measure} ({asked.group(0)!r})")
-        if not plan.group_by and not plan.measure and plan.intent in ("topic", "list") and self.measure_parts:
+        if not plan.group_by and plan.intent in ("topic", "list") and self.measure_parts:
             # "the five most helpful reviews", "the least helpful review": a word of a numeric column's name ranks rows
+            # (the column may be named again: "most helpful review - id + votes")
             parts = "|".join(sorted(map(re.escape, self.measure_parts), key=len, reverse=True))
             nouns = "|".join(sorted((re.escape(w) for n in self.vocab.entity_words | ENTITY_NOUNS
                                      for w in (n, singular(n))), key=len, reverse=True))
             ranked = re.search(rf"\b(?:{NUM}\s+)?(most|least)\s+({parts})\s+(?:[\w&.'-]+\s+){{0,3}}?({nouns})\b",
                                text, re.I)
-            if ranked and free(ranked.start(), ranked.end(3)):
+            if ranked and free(ranked.start(), ranked.end(3)) and plan.measure in (
+                    None, self.measure_parts[ranked.group(3).lower()]):
                 plan.measure = self.measure_parts[ranked.group(3).lower()]
                 plan.intent = "longest" if ranked.group(2).lower() == "most" else "shortest"
                 if ranked.group(1):
@@ -4191,7 +4193,7 @@ WRITTEN_OUT = (
     (re.compile(r"#(?=\s+of\b)"), "number"), (re.compile(r"(?:(?<=^)|(?<=[\s(]))#\s*(?=[a-z])", re.I), "number of "),
     (re.compile(r"\bnum\b\.?(?:\s+of)?", re.I), "number of"),
     (re.compile(r"\bw/o\b", re.I), "without"), (re.compile(r"\bw/(?=\s)", re.I), "with"),
-    (re.compile(r"\bb/w\b", re.I), "between"),
+    (re.compile(r"\bb/w\b", re.I), "between"), (re.compile(r"(?<=[a-z])\s+\+\s+(?=[a-z])", re.I), " and "),
     # "diff writers": different; "the diff between": the difference
     (re.compile(r"\bdiff\b(?=\s+[a-z]+s\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),
     (re.compile(r"\bdiff\b", re.I), "difference"),
