@@ -3528,3 +3528,17 @@ def test_a_ranking_by_a_column_word_holds_when_the_column_is_named_again(reviews
     """"most helpful review - id + votes" searched the texts for 'helpful' ('votes' had named the column first)."""
     plan = reviews.plan(question)
     assert (plan.intent, plan.measure, plan.topic) == ("longest", "helpful_votes", "")
+
+
+def test_the_full_table_and_as_a_percentage_are_no_words_to_use(planner: Planner) -> None:
+    """"What share of all articles (out of the full table) …? As a percentage." said no column held 'full
+    percentage' (the parenthesis had made the people count the whole)."""
+    plan = planner.plan("What share of all articles (out of the full table) were co-written by two or more authors? "
+                        "As a percentage.")
+    assert (plan.intent, plan.missing, plan.unused, plan.share_whole) == ("share", None, [], [])
+    assert [c.kind for c in plan.share_part()] == ["people_count"]
+
+
+def test_two_words_for_different_before_the_people_counted(planner: Planner) -> None:
+    plan = planner.plan("How many different individual writers appear across all bylines?")
+    assert (plan.intent, plan.distinct) == ("count", "author")

@@ -108,6 +108,11 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
 HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b",
                    re.I)
+# "out of the full table", "across the whole dataset": every row, no condition and no topic
+ALL_ROWS = re.compile(r"\b(?:the\s+)?(?:full|whole|entire|complete)\s+(?:table|dataset|data\s*set|archive|collection|"
+                      r"database)\b", re.I)
+# "As a percentage.", "in percent": the shape of a share's answer, once the share is asked for
+AS_PERCENT = re.compile(r"\b(?:as|in)\s+(?:a\s+)?(?:percentage|percent|pct|%)", re.I)
 # "(placeholder names like 'Anonymous' don't count as missing)": a remark on what a condition covers, no condition of
 # its own (the condition it explains is read from the question's other words)
 # ("on avg how many tickets does each assignee have? (total tickets divided by the number of distinct agents)": how
@@ -710,7 +715,7 @@ class Planner:
         for rounding in ROUNDING.finditer(text):
             take(*rounding.span())
             plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): numbers have two decimals")
-        for hedge in HEDGE.finditer(text):
+        for hedge in [*HEDGE.finditer(text), *ALL_ROWS.finditer(text)]:
             take(*hedge.span())
         for shown in BOTH_SHOWN.finditer(text):
             take(*shown.span())
@@ -773,6 +778,10 @@ class Planner:
         plan.conditions = [c for c in plan.conditions if not (c.kind == "missing" and HAS + c.column in plan.group_by)]
         if plan.intent == "share":
             self._share_population(text, plan)
+            for shape in AS_PERCENT.finditer(text):
+                if free(*shape.span()):  # ("what share of all articles …? As a percentage.": how it is shown)
+                    take(*shape.span())
+                    plan.unused = [w for w in plan.unused if w.lower() not in ("percentage", "percent", "pct")]
         self._defined_terms(text, plan, take, free)
         self._scope_verbs(text, take, free)
         self._time_order(text, plan, take, free)
@@ -1274,7 +1283,7 @@ class Planner:
         if among:
             # ("out of all articles in the table, what % have more than one author": the whole ends at the share)
             # ("what % of articles, out of those in 2023, are politics": or at the end of its clause)
-            stop = re.compile(r"[,;:?!]|\.(?:\s|$)").search(text, among.start(1))
+            stop = re.compile(r"[,;:?!)]|\.(?:\s|$)").search(text, among.start(1))
             region = (among.start(1), min(cue.start() if cue and cue.start() > among.start() else len(text),
                                           stop.start() if stop else len(text)))
         else:
@@ -1862,12 +1871,13 @@ class Planner:
         # "how many brands are there", "the number of different reviewers per department": values, not rows
         # ("how many unique reviewer names": the values of a column said with "names")
         singles = "|".join(sorted((re.escape(w) for w in dims if " " not in w), key=len, reverse=True))
-        counted = re.search(rf"\b(?:how many|(?:the\s+)?number of|count of)\s+(?:different\s+|distinct\s+|unique\s+|"
-                            rf"individual\s+|separate\s+)?"
+        # ("how many different individual writers": two such words)
+        counted = re.search(rf"\b(?:how many|(?:the\s+)?number of|count of)\s+(?:(?:different|distinct|unique|"
+                            rf"individual|separate)\s+){{0,2}}"
                             rf"({plurals}|(?:{singles})\s+names)\b(?!['’])", text, re.I)
         # ("how many different people were they assigned to": the people of the person column)
-        people = re.search(r"\b(?:how many|(?:the\s+)?number of)\s+(?:different|distinct|unique|individual|separate)\s+"
-                           r"(?:people|persons)\b", text, re.I) if self.roles.authors else None
+        people = re.search(r"\b(?:how many|(?:the\s+)?number of)\s+(?:(?:different|distinct|unique|individual|separate)"
+                           r"\s+){1,2}(?:people|persons)\b", text, re.I) if self.roles.authors else None
         if people and not counted and free(*people.span()):
             plan.distinct = "author"
             plan.intent, plan.intent_span = "count", people.span()
