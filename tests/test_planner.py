@@ -3542,3 +3542,9 @@ def test_the_full_table_and_as_a_percentage_are_no_words_to_use(planner: Planner
 def test_two_words_for_different_before_the_people_counted(planner: Planner) -> None:
     plan = planner.plan("How many different individual writers appear across all bylines?")
     assert (plan.intent, plan.distinct) == ("count", "author")
+
+
+def test_the_verb_of_a_share_is_no_text_match(tickets: Planner) -> None:
+    """"What share of all tickets sits with Bob Stone" matched 'sits' in the texts ('sits' is rare in English)."""
+    plan = tickets.plan("What share of all tickets sits with Bob Stone, in percent?")
+    assert (plan.intent, plan.topic, only(plan, "author").value) == ("share", "", "Bob Stone")

@@ -777,7 +777,7 @@ class Planner:
         # ("are unbylined articles shorter? compare … with an author vs without one": both sides are the groups)
         plan.conditions = [c for c in plan.conditions if not (c.kind == "missing" and HAS + c.column in plan.group_by)]
         if plan.intent == "share":
-            self._share_population(text, plan)
+            self._share_population(text, plan, take, free)
             for shape in AS_PERCENT.finditer(text):
                 if free(*shape.span()):  # ("what share of all articles …? As a percentage.": how it is shown)
                     take(*shape.span())
@@ -1260,7 +1260,7 @@ class Planner:
                 consumed[i] = False
         plan.topic = self._topic(text, consumed)
 
-    def _share_population(self, text: str, plan: QueryPlan) -> None:
+    def _share_population(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Which conditions describe the whole of a share: the words after "among"/"out of"/"within", or
         between "share of" and its verb ("what percentage of the 2023 reviews were posted at weekends")."""
         among = re.search(r"\b(?:among|amongst|out of|within)\s+(.+)$", text, re.I)
@@ -1304,6 +1304,8 @@ class Planner:
                                                            for c in plan.conditions)):
                 return
             region = (whole.end(), verbs[-1].start()) if verbs else (whole.end(), head.end()) if head else (0, 0)
+            if verbs and free(*verbs[-1].span()):
+                take(*verbs[-1].span())  # ("of all tickets sits with Maya": the share's verb, no text to match)
 
         def inside(condition: Condition) -> bool:
             if condition.span:  # (overlapping: the span of "of 2023" starts inside "percentage of")
