@@ -3548,3 +3548,10 @@ def test_the_verb_of_a_share_is_no_text_match(tickets: Planner) -> None:
     """"What share of all tickets sits with Bob Stone" matched 'sits' in the texts ('sits' is rare in English)."""
     plan = tickets.plan("What share of all tickets sits with Bob Stone, in percent?")
     assert (plan.intent, plan.topic, only(plan, "author").value) == ("share", "", "Bob Stone")
+
+
+def test_a_lower_case_name_with_a_possessive_and_the_whole_before_a_clause(tickets: Planner) -> None:
+    """"% of priya's tix that are pending" matched "priya's" in the texts, and took every ticket as the whole."""
+    plan = tickets.plan("% of priya's tix that are pending")
+    assert (plan.intent, plan.topic) == ("share", "")
+    assert [c.kind for c in plan.share_whole] == ["author_like"] and only(plan, "category").value == "pending"

@@ -619,7 +619,9 @@ class Planner:
         works = "|".join(sorted({*nouns.split("|"), *WORK_NOUNS}, key=len, reverse=True))
         self.work_words = works  # the rows and what people make of them ("bylines", "coverage"), as an alternation
         possessive = rf"['’]s?\s+(?P<between>(?:[a-z]+\s+){{0,2}}?)(?:{works})\b"
-        self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive), LOWER_NAME_CUE)
+        # ("% of omar's tix that are urgent": a name typed in lower case, its possessive the cue)
+        self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive), LOWER_NAME_CUE,
+                            re.compile(r"\b([a-z][\w\-]+)" + possessive))
         spellings: dict[str, list[str]] = {}
         for part in self.vocab.author_parts:
             spellings.setdefault(unaccented(part), []).append(part)
@@ -1297,7 +1299,8 @@ class Planner:
             verbs = list(SHARE_VERB.finditer(text, whole.end(), last)) if whole and last > whole.end() else []
             # no verb the grammar knows ("what percentage of toys and games reviews gave 4 or 5 stars"): the whole is
             # the noun phrase that ends with the row noun
-            verbless = bool(whole) and last > whole.end() and not SHARE_VERB.search(text, whole.end())
+            # ("% of Omar's tickets that are urgent": the verb of the part's own clause comes after its start)
+            verbless = bool(whole) and last > whole.end() and not SHARE_VERB.search(text, whole.end(), last)
             head = re.compile(rf"\b(?:{self.row_noun_words})\b", re.I).search(text, whole.end(), last) \
                 if verbless else None
             if not verbs and not head and not (cue and any(0 <= self._position(text, c, end=True) <= cue.start()
