@@ -3555,3 +3555,14 @@ def test_a_lower_case_name_with_a_possessive_and_the_whole_before_a_clause(ticke
     plan = tickets.plan("% of priya's tix that are pending")
     assert (plan.intent, plan.topic) == ("share", "")
     assert [c.kind for c in plan.share_whole] == ["author_like"] and only(plan, "category").value == "pending"
+
+
+@pytest.mark.parametrize(("question", "group_by"), [
+    ("who gets the most open or pending tickets", ["author"]),
+    ("who has more tickets, open or pending?", ["category"]),
+])
+def test_values_between_a_quantity_and_the_row_noun_are_one_class(tickets: Planner, question: str,
+                                                                  group_by: list[str]) -> None:
+    """"who gets the most high or urgent prio tickets" ranked each person's high and urgent tickets apart."""
+    plan = tickets.plan(question)
+    assert (plan.group_by, only(plan, "category").value) == (group_by, ["open", "pending"])

@@ -3329,6 +3329,12 @@ class Planner:
                                                     text[:self._position(text, c)], re.I)]
         if defined and len(defined) < len(compared):
             compared = [c for c in compared if c not in defined]
+        # "who gets the most high or urgent prio tickets": values between the quantity and the row noun describe the
+        # rows counted (one class), they are not set against each other
+        classes = [c for c in compared if c.kind == "category" and self._describes_rows(text, c)]
+        compared = [c for c in compared if c not in classes]
+        if not compared:
+            return
         joined = [c for c in compared if self._set_against(text, c)]
         if len(compared) > 1 and len(joined) == 1:
             # "did March have more high-or-urgent tickets than February": the months are set against each other; the
@@ -3420,6 +3426,17 @@ class Planner:
         plan.conditions = [c for c in plan.conditions if c not in sides]
         plan.group_by.append(dimension)
         take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
+
+    def _describes_rows(self, text: str, condition: Condition) -> bool:
+        """Whether a condition's values stand between a quantity word and the row noun ("the most high or urgent
+        (priority) tickets")."""
+        start, end = self._position(text, condition), self._position(text, condition, end=True)
+        column = "|".join(sorted((re.escape(w) for w, d in self.vocab.dimensions.items()
+                                  if d == self._compared_dimension(condition)), key=len, reverse=True))
+        after = rf"\s+(?:(?:{column})\s+)?(?:{self.row_noun_words})\b" if column else \
+            rf"\s+(?:{self.row_noun_words})\b"
+        return bool(re.search(r"\b(?:most|more|fewest|fewer|least|less)\s+$", text[:start], re.I)
+                    and re.match(after, text[end:], re.I))
 
     def _set_against(self, text: str, condition: Condition) -> bool:
         """Whether a comparison word ("than", "vs", "compared with", "or") stands between the values of a condition
