@@ -1806,9 +1806,9 @@ def test_not_a_single_of_a_count_column_is_zero(reviews: Planner) -> None:
 
 
 def test_the_grammar_s_own_words_are_no_text_match(planner: Planner) -> None:
-    """"what share …, as a percentage" matched 'percentage' in the texts (0%)."""
+    """"what share …, as a percentage" matched 'percentage' in the texts (0%); it is how the share is shown."""
     plan = planner.plan("What share of the archive is sports coverage, as a percentage?")
-    assert plan.topic == "" and "percentage" in plan.unused
+    assert plan.topic == "" and plan.unused == []
 
 
 def test_more_groupings_people_ask_for(tickets: Planner, reviews: Planner, planner: Planner) -> None:
@@ -3566,3 +3566,9 @@ def test_values_between_a_quantity_and_the_row_noun_are_one_class(tickets: Plann
     """"who gets the most high or urgent prio tickets" ranked each person's high and urgent tickets apart."""
     plan = tickets.plan(question)
     assert (plan.group_by, only(plan, "category").value) == (group_by, ["open", "pending"])
+
+
+def test_a_group_size_with_a_condition_word_before_the_rows(reviews: Planner) -> None:
+    """"which brands got fewer than 5 one-star reviews" read "5 one" as a number and lost the size."""
+    plan = reviews.plan("which brands got fewer than 5 one-star reviews")
+    assert (plan.group_size, only(plan, "number").value, plan.unused) == (("<", 5), 1, [])

@@ -742,3 +742,10 @@ def test_a_rate_per_month_for_each_group(setup: Setup) -> None:
     rows = dict(setup.rows("On average, how many articles a month does each author write in 2023?"))
     months_2023 = len({r["published_date"][:7] for r in ROWS if r["published_date"].startswith("2023")})
     assert rows["Ann Lee"] == round(2 / months_2023, 2) and rows["Maria Lopez"] == round(1 / months_2023, 2)
+
+
+def test_groups_kept_for_few_matching_rows_include_groups_with_none(setup: Setup) -> None:
+    """"Which categories ran fewer than 2 sports articles" filtered the rows first: a category with none was lost."""
+    assert setup.rows("which categories have fewer than 2 articles by Jane Doe") == [
+        ("Business", 0), ("Fashion", 1), ("Sports", 0)]
+    assert setup.rows("which categories have at least 2 articles by Jane Doe") == [("Technology", 2)]

@@ -59,7 +59,9 @@ _NUMBER_WORD = "|".join(sorted([*NUMBER_WORDS, *NUMBER_SCALES], key=len, reverse
 _SCALE = "|".join(NUMBER_SCALES)
 # one capturing group: digits or number words, joined by spaces or hyphens ("and" only after a scale word)
 NUM = (rf"((?:\d[\d,]*(?:\.\d+)?|(?:(?:half\s+)?an?\s+(?={_SCALE}))?(?:{_NUMBER_WORD})\b)"
-       rf"(?:(?:[\s-]+|(?:(?<=hundred)|(?<=thousand)|(?<=million))\s+and\s+)(?:{_NUMBER_WORD})\b)*)")
+       # ("fewer than 5 one-star reviews": after digits only a scale word goes on, "5 thousand")
+       rf"(?:(?:(?<!\d)[\s-]+|(?<=\d)[\s-]+(?={_SCALE})|(?:(?<=hundred)|(?<=thousand)|(?<=million))\s+and\s+)"
+       rf"(?:{_NUMBER_WORD})\b)*)")
 
 # English superlatives of length (ordinary grammar): what "longest" and "shortest" are also called
 LONGEST = r"longest|wordiest|lengthiest|(?:most\s+)?long[\s-]winded|(?:most\s+)?verbose"
@@ -1299,8 +1301,11 @@ class Planner:
             verbs = list(SHARE_VERB.finditer(text, whole.end(), last)) if whole and last > whole.end() else []
             # no verb the grammar knows ("what percentage of toys and games reviews gave 4 or 5 stars"): the whole is
             # the noun phrase that ends with the row noun
-            # ("% of Omar's tickets that are urgent": the verb of the part's own clause comes after its start)
-            verbless = bool(whole) and last > whole.end() and not SHARE_VERB.search(text, whole.end(), last)
+            # ("% of Omar's tickets that are urgent": a verb of the part's own clause is not the share's)
+            clauses = [(self._position(text, c), self._position(text, c, end=True)) for c in plan.conditions
+                       if c.clause]
+            verbless = bool(whole) and last > whole.end() and not any(
+                not any(a <= verb.start() < b for a, b in clauses) for verb in SHARE_VERB.finditer(text, whole.end()))
             head = re.compile(rf"\b(?:{self.row_noun_words})\b", re.I).search(text, whole.end(), last) \
                 if verbless else None
             if not verbs and not head and not (cue and any(0 <= self._position(text, c, end=True) <= cue.start()
@@ -2177,7 +2182,8 @@ class Planner:
         if more and not sized and free(*more.span()):
             bound = ">=" if more.group(2).lower().endswith("more") else "<="
             return self._sized_by(text, plan, take, more, bound, number_value(more.group(1)))
-        if not sized or not free(sized.start(), sized.end()):
+        # (a word between may be read already: "fewer than 5 one-star reviews")
+        if not sized or not (free(sized.start(), sized.end(2)) and free(*sized.span(3))):
             self._group_spreads(text, plan, take, free)
             return
         self._sized_by(text, plan, take, sized, OPS[re.sub(r"\s+", " ", sized.group(1).lower())],
@@ -3431,6 +3437,8 @@ class Planner:
         """Whether a condition's values stand between a quantity word and the row noun ("the most high or urgent
         (priority) tickets")."""
         start, end = self._position(text, condition), self._position(text, condition, end=True)
+        if re.search(r"\b(?:than|vs\.?|versus|against|compared)\b", text[start:end], re.I):
+            return False  # ("how many fewer politics articles than sports articles": set against each other)
         column = "|".join(sorted((re.escape(w) for w, d in self.vocab.dimensions.items()
                                   if d == self._compared_dimension(condition)), key=len, reverse=True))
         after = rf"\s+(?:(?:{column})\s+)?(?:{self.row_noun_words})\b" if column else \

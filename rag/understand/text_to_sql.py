@@ -95,12 +95,15 @@ class SQLBuilder:
 
     def _ranks_every_group(self, plan: QueryPlan) -> bool:
         """Groups of a column ranked by how many of their rows match ("rank the agents by urgent tickets", "which
-        brand has the fewest 1-star reviews"): a group with no matching row belongs in the ranking, at 0."""
+        brand has the fewest 1-star reviews"), or kept when few enough match ("which brands got fewer than 5 one-star
+        reviews"): a group with no matching row belongs there, at 0."""
+        at_most = bool(plan.group_size) and (plan.group_size[0] in ("<", "<=") or plan.group_size == ("=", 0))
         return (plan.intent == "count" and bool(plan.group_by) and not plan.distinct and not plan.count_per
-                and not plan.top_per and not plan.group_size and not plan.group_average and not plan.group_spread
+                and not plan.top_per and (not plan.group_size or at_most) and not plan.group_average
+                and not plan.group_spread
                 and not plan.also and not plan.contrast and not plan.share_within_groups
                 # (not an order alone: "by severity, most severe first" lists the groups there are)
-                and (plan.with_ties or bool(plan.limit) or bool(plan.ranking) or plan.every_group)
+                and (plan.with_ties or bool(plan.limit) or bool(plan.ranking) or plan.every_group or at_most)
                 and all(not is_calendar(d) and not d.startswith(HAS) for d in plan.group_by)
                 and (bool(plan.topic) or any(c.column not in {self._group_column(d) for d in plan.group_by}
                                              for c in plan.conditions)))
@@ -461,7 +464,7 @@ class SQLBuilder:
             if named and (tested or plan.with_ties or plan.limit or plan.top_per):
                 query = query.where(exp.and_(*(exp.not_(self._is_empty(e.copy())) for e in named)))
             if tested:
-                query = query.having(self._group_test(plan))
+                query = query.having(self._group_test(plan, value if counted is not None else None))
             if plan.top_per:
                 return self._top_within(query, dims, value, value_name, plan)
             if plan.with_ties:
@@ -586,14 +589,16 @@ class SQLBuilder:
             return f"{condition.column} {value:g}" if isinstance(value, float) else f"{condition.column} {value}"
         return str(value)
 
-    def _group_test(self, plan: QueryPlan) -> exp.Expression:
-        """What a group must pass: COUNT(*) <op> n, the rows it has ("brands with more than 150 reviews"), and/or
-        AVG(measure) <op> n ("sections that averaged more than 850 words")."""
+    def _group_test(self, plan: QueryPlan, count: exp.Expression | None = None) -> exp.Expression:
+        """What a group must pass: COUNT(*) <op> n, the rows it has ("brands with more than 150 reviews"; `count`: the
+        group's rows that match, when all of them are read), and/or AVG(measure) <op> n ("sections that averaged more
+        than 850 words")."""
         kinds = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}
         tests = []
         if plan.group_size:
             op, number = plan.group_size
-            tests.append(kinds[op](this=exp.Count(this=exp.Star()), expression=exp.Literal.number(number)))
+            tests.append(kinds[op](this=count.copy() if count is not None else exp.Count(this=exp.Star()),
+                                   expression=exp.Literal.number(number)))
         if plan.group_spread:  # "writers with a byline in more than one section"
             dimension, op, number = plan.group_spread
             column, _ = self._dimension(dimension)
@@ -816,7 +821,7 @@ class SQLBuilder:
             grouped = grouped.where(where)
         grouped = grouped.group_by(exp.column(NAME_COLUMN, table="names"))
         if plan.group_size or plan.group_average or plan.group_spread:
-            grouped = grouped.having(self._group_test(plan))
+            grouped = grouped.having(self._group_test(plan, value if counted is not None else None))
         if plan.with_ties:
             return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan))
         most_first = plan.order_most or not (plan.limit or plan.order_least)
