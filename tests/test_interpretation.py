@@ -7,8 +7,8 @@ import pytest
 from test_planner import ARTICLE_PROFILE, ARTICLE_ROLES, TICKET_PROFILE, TICKET_ROLES
 
 from rag.models import PlanEdit
-from rag.understand.interpretation import apply_edit, interpret, interpret_sql, row_noun
-from rag.understand.planner import Planner
+from rag.understand.interpretation import apply_edit, interpret, interpret_sql, reading, row_noun
+from rag.understand.planner import Condition, Planner
 from rag.understand.text_to_sql import SQLBuilder
 
 
@@ -179,3 +179,8 @@ def test_a_contrast_is_restated_as_one_against_the_other(planner: Planner) -> No
 def test_a_range_is_restated_as_one(planner: Planner) -> None:
     plan = planner.plan("what's the difference between the longest and the shortest article")
     assert "Range of word count (highest minus lowest)" in interpret(plan, "articles").restatement()
+
+
+def test_a_quoted_text_set_aside_is_restated() -> None:
+    condition = Condition("text_like", "", "not contains", "Explainer:", "not counting the 'Explainer:' ones")
+    assert reading(condition).text == "title or text does not contain 'Explainer:'"

@@ -3572,3 +3572,10 @@ def test_a_group_size_with_a_condition_word_before_the_rows(reviews: Planner) ->
     """"which brands got fewer than 5 one-star reviews" read "5 one" as a number and lost the size."""
     plan = reviews.plan("which brands got fewer than 5 one-star reviews")
     assert (plan.group_size, only(plan, "number").value, plan.unused) == (("<", 5), 1, [])
+
+
+def test_the_verb_of_a_measure_named_by_its_participle_before_a_comparative(reviews: Planner) -> None:
+    """"do verified purchasers rate higher than non verified ones" said no column held 'purchasers rate'."""
+    plan = reviews.plan("do verified purchasers rate higher than non verified ones on avg?")
+    assert (plan.intent, plan.measure, plan.missing) == ("avg", "rating", None)
+    assert reviews.plan("what is the return rate per brand").missing == "return rate"

@@ -749,3 +749,10 @@ def test_groups_kept_for_few_matching_rows_include_groups_with_none(setup: Setup
     assert setup.rows("which categories have fewer than 2 articles by Jane Doe") == [
         ("Business", 0), ("Fashion", 1), ("Sports", 0)]
     assert setup.rows("which categories have at least 2 articles by Jane Doe") == [("Technology", 2)]
+
+
+def test_rows_holding_a_quoted_text_set_aside(setup: Setup) -> None:
+    """"not counting the 'Explainer:' ones" matched 'counting' and 'explainer' in the texts (the rows it was to leave
+    out); a quoted value of a column is still that value."""
+    assert setup.rows("how many articles, not counting the 'Cup final' ones") == [(7,)]
+    assert setup.rows("how many articles excluding 'Sports'") == [(6,)]

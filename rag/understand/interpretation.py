@@ -202,8 +202,10 @@ def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> Co
     if condition.kind == "people_count":  # "co-written": how many people the cell names
         return ConditionReading(column, condition.op, value, condition.words,
                                 f"number of {name}{OPERATOR_WORDS.get(condition.op, ' ' + condition.op)} {value}")
-    if condition.kind == "text_like":
-        return ConditionReading(column, condition.op, value, condition.words, f"{name} {condition.op} '{value}'")
+    if condition.kind == "text_like":  # (no column: the title or the text)
+        said = "does not contain" if condition.op == "not contains" else condition.op
+        return ConditionReading(column, condition.op, value, condition.words,
+                                f"{name or 'title or text'} {said} '{value}'")
     if condition.kind == "author_like":
         return ConditionReading(column, "contains", value, condition.words, f"{name} contains '{value}'")
     if condition.kind == "author" and condition.op == "in":

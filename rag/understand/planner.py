@@ -716,6 +716,7 @@ class Planner:
             take(*remark.span())
             plan.evidence.append(f"a remark ({remark.group(1).strip()!r}): no condition")
         self._quoted_values(text, plan, take)
+        self._quoted_set_aside(text, plan, take, free)
         for rounding in ROUNDING.finditer(text):
             take(*rounding.span())
             plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): numbers have two decimals")
@@ -1378,6 +1379,25 @@ class Planner:
             # blank? Don't count 'Anonymous'", "… left blank — I don't mean 'Anonymous'")
             if noun and not re.search(r"[?.!;—–]|\s-\s", between):
                 take(*noun.span())
+
+    def _quoted_set_aside(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"how many health articles, not counting the 'Explainer:' ones": a quoted text that is no value of a column
+        (those were read before), set aside by an exclusion cue: the rows whose title or text holds it are left
+        out."""
+        if not (self.roles.title or self.roles.content):
+            return
+        for match in QUOTED_TEXT.finditer(text):
+            cue = re.search(rf"\b(?:{EXCLUDING}|without|but\s+not)\s+(?:the\s+|any\s+|those\s+|all\s+)?$",
+                            text[:match.start()], re.I)
+            if not cue or not free(cue.start(), match.end()):
+                continue
+            after = re.match(rf"\s+(?:ones|{self.row_noun_words})\b", text[match.end():], re.I)
+            end = match.end() + (after.end() if after else 0)
+            words = (match.group(1) or match.group(2)).strip()
+            plan.conditions.append(Condition("text_like", "", "not contains", words, text[cue.start():end],
+                                             span=(cue.start(), end)))
+            plan.evidence.append(f"rows whose title or text holds {words!r} left out ({text[cue.start():end]!r})")
+            take(cue.start(), end)
 
     def _column_noun(self, text: str, column: str) -> re.Match[str] | None:
         """Where the question names `column` ("reviewer", "the reviewer's name", "status"), if it does."""
@@ -3889,6 +3909,16 @@ class Planner:
                 if not valued:
                     plan.measure = plan.measure or column
                 take(match.start(), match.end())
+        # "do verified buyers rate higher than the others": the verb of a measure named by its past participle
+        # ("rated"), before a comparative (a noun "rate" is something else: "the return rate")
+        for match in re.finditer(r"\b([a-z]+?)e?s?(?=\s+(?:\w+\s+)?(?:higher|lower|better|worse|highest|lowest|best|"
+                                 r"worst)\b)", text, re.I):
+            column = self.vocab.measures.get(match.group(1).lower() + "ed") or self.vocab.measures.get(
+                match.group(1).lower() + "d")
+            if column and free(*match.span(1)) and plan.measure in (None, column) and match.group(1).lower() + "d" \
+                    not in STOPWORDS:
+                plan.measure = column
+                take(match.start(), match.start() + len(match.group(0).split()[0]))
 
     def _missing_measure(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"average price" on a table without a price: the noun after the cue names nothing the table has, so

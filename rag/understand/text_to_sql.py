@@ -276,10 +276,14 @@ class SQLBuilder:
             return operator(this=col, expression=exp.Literal.number(condition.value))
         if condition.kind == "text_like":  # one named text column ("whose subject mentions …"), else title and text
             if condition.column not in (self.roles.title, self.roles.content):
-                return self._text_match(str(condition.value))
-            text = _escape_like(str(condition.value).lower())
-            pattern = {"starts with": f"{text}%", "ends with": f"%{text}"}.get(condition.op, f"%{text}%")
-            return exp.func("LOWER", col).like(exp.Literal.string(pattern))
+                found = self._text_match(str(condition.value))
+            else:
+                text = _escape_like(str(condition.value).lower())
+                pattern = {"starts with": f"{text}%", "ends with": f"%{text}"}.get(condition.op, f"%{text}%")
+                found = exp.func("LOWER", col).like(exp.Literal.string(pattern))
+            # ("not counting the 'Explainer:' ones": left out; a row without text is kept)
+            return exp.not_(exp.Coalesce(this=found, expressions=[exp.false()])) if condition.op == "not contains" \
+                else found
         if condition.kind == "row_id":  # "ticket 17", "R-035871"
             values = condition.value if isinstance(condition.value, list) else [condition.value]
             literals = [exp.Literal.number(v) if isinstance(v, int) else exp.Literal.string(str(v)) for v in values]
