@@ -3579,3 +3579,12 @@ def test_the_verb_of_a_measure_named_by_its_participle_before_a_comparative(revi
     plan = reviews.plan("do verified purchasers rate higher than non verified ones on avg?")
     assert (plan.intent, plan.measure, plan.missing) == ("avg", "rating", None)
     assert reviews.plan("what is the return rate per brand").missing == "return rate"
+
+
+@pytest.mark.parametrize("question", ["Who has the most articles written entirely on their own (no co-author)?",
+                                      "how many articles without a co-author",
+                                      "who has the most pieces with no co-writer"])
+def test_no_co_author_and_entirely_on_their_own_are_one_person(planner: Planner, question: str) -> None:
+    """"(no co-author)" was not used and every byline counted."""
+    plan = planner.plan(question)
+    assert [(c.op, c.value) for c in conditions(plan, "people_count")] == [("=", 1)] and plan.unused == []

@@ -1644,9 +1644,11 @@ class Planner:
         # topic; "solo or as co-author" is everything)
         alone = re.finditer(rf"\bsolo(?:[\s-](?:written|authored|bylined))?(?=\s+(?:{self.work_words}|credits?|"
                             r"efforts?)\b)|"
-                            r"\b(?:wrote|written|authored|signed)\s+(?:it\s+|them\s+)?"
-                            r"(?:alone|on\s+(?:their|his|her)\s+own|by\s+(?:themselves|himself|herself))\b|\bsingle[\s-](?:author|writer|"
-                            r"byline)(?:ed)?\b|\bsole\s+(?:author|writer)\b", text, re.I)
+                            r"\b(?:wrote|written|authored|signed)\s+(?:it\s+|them\s+)?(?:(?:entirely|completely|wholly|"
+                            r"all)\s+)?(?:alone|on\s+(?:their|his|her)\s+own|by\s+(?:themselves|himself|herself))\b|"
+                            r"\bsingle[\s-](?:author|writer|byline)(?:ed)?\b|\bsole\s+(?:author|writer)\b|"
+                            # "(no co-author)", "without a co-writer"
+                            r"\b(?:with\s+no|without\s+(?:a|any)|no)\s+co-?(?:authors?|writers?)\b", text, re.I)
         if not found and shared:
             found = [(shared, ">=", 2)]
         found += [(match, "=", 1) for match in alone]
