@@ -3588,3 +3588,11 @@ def test_no_co_author_and_entirely_on_their_own_are_one_person(planner: Planner,
     """"(no co-author)" was not used and every byline counted."""
     plan = planner.plan(question)
     assert [(c.op, c.value) for c in conditions(plan, "people_count")] == [("=", 1)] and plan.unused == []
+
+
+def test_more_of_a_measure_between_two_numbers_of_people(planner: Planner) -> None:
+    """"On average, how many more words do co-authored articles have than ones with a single named author?" counted
+    the co-authored articles ('single', 'named', 'average' and 'words' unused)."""
+    plan = planner.plan("On average, how many more words do co-authored articles have than ones with a single named "
+                        "author?")
+    assert (plan.intent, plan.measure, plan.group_by, plan.unused) == ("avg", "word_count", ["people_sides:2"], [])

@@ -1646,7 +1646,8 @@ class Planner:
                             r"efforts?)\b)|"
                             r"\b(?:wrote|written|authored|signed)\s+(?:it\s+|them\s+)?(?:(?:entirely|completely|wholly|"
                             r"all)\s+)?(?:alone|on\s+(?:their|his|her)\s+own|by\s+(?:themselves|himself|herself))\b|"
-                            r"\bsingle[\s-](?:author|writer|byline)(?:ed)?\b|\bsole\s+(?:author|writer)\b|"
+                            r"\bsingle[\s-](?:(?:named|credited|listed)\s+)?(?:author|writer|byline)(?:ed)?\b|"
+                            r"\bsole\s+(?:author|writer)\b|"
                             # "(no co-author)", "without a co-writer"
                             r"\b(?:with\s+no|without\s+(?:a|any)|no)\s+co-?(?:authors?|writers?)\b", text, re.I)
         if not found and shared:
@@ -3346,6 +3347,8 @@ class Planner:
         if cue and len(hours) == 2 and {c.op for c in hours} == {"<", ">="} and hours[0].value == hours[1].value:
             # "before noon vs after noon": the two sides of that hour
             self._sides_compared(plan, hours, f"{PART_OF_DAY}{hours[0].value}", cue, take)
+        if cue and any(d.startswith((PEOPLE_SIDES, PART_OF_DAY)) for d in plan.group_by):
+            self._more_of_measure(text, plan, take)  # ("how many more words do co-authored articles have …")
         if cue and self.roles.authors and not any(c.kind == "author" for c in plan.conditions):
             self._compared_first_names(text, plan, take, free)
         compared = self._compared(plan)
@@ -3389,25 +3392,7 @@ class Planner:
                                                                or self.is_table_word(noun)):
             plan.value_heads.append(noun)
             take(*head.span(1))
-        # "which desk put out more words": more of a measure is its total (its average on a small scale: "more stars")
-        more = re.search(r"\b(?:more|fewer|less)\s+([a-z]+(?:\s+[a-z]+)?)", text, re.I)
-        if more and plan.intent in ("count", "avg"):  # ("voted more helpful on average": a word of the column)
-            measures = {**self.measure_parts, **self.vocab.measures}
-            phrase = next((p for p in (more.group(1).lower(), more.group(1).lower().split()[0])
-                           if p in measures), None)
-            # ("which one ran more long reads": an adjective of the rows counted, not more of the measure)
-            rows = more.group(1).lower().split()[1:]
-            if phrase and rows and phrase != more.group(1).lower() and rows[0].endswith("s") \
-                    and rows[0] not in STOPWORDS and rows[0] not in measures and singular(rows[0]) not in measures:
-                phrase = None
-            if phrase and plan.measure in (None, measures[phrase]):
-                plan.measure = measures[phrase]
-                # ("… more helpful votes …? Compare the averages.": averages asked for anywhere)
-                averaged = plan.intent == "avg" or re.search(rf"\b(?:on\s+(?:an?\s+)?)?(?:averages?|avg|{MEAN}s?)\b",
-                                                             text, re.I)
-                plan.intent = "avg" if self._is_scale(plan.measure) or averaged else "sum"
-                plan.evidence.append(f"{plan.intent} of {plan.measure} ({more.group(0)!r})")
-                take(more.start(1), more.start(1) + len(phrase))
+        self._more_of_measure(text, plan, take)
         # "which one scores better", "how do they compare": the pronoun, comparatives and verbs of the comparison
         # ("travel minus fashion", "how much does X's average differ from Y's": the difference asked for)
         for word in re.finditer(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|minus|differ(?:s|ed|ence)?)(?!\w)|"
@@ -3446,6 +3431,30 @@ class Planner:
                     and not re.search(r"\b(?:or|nor)\b|/", said, re.I):
                 plan.group_by.insert(0, dimension)
                 plan.evidence.append(f"each of {condition.words!r} on its own (joined by 'and')")
+
+    def _more_of_measure(self, text: str, plan: QueryPlan, take: Any) -> None:
+        """"Which desk put out more words": more of a measure in a comparison is its total (its average on a small
+        scale, or when an average is asked for anywhere)."""
+        more = re.search(r"\b(?:more|fewer|less)\s+([a-z]+(?:\s+[a-z]+)?)", text, re.I)
+        if more and plan.intent in ("count", "avg"):  # ("voted more helpful on average": a word of the column)
+            measures = {**self.measure_parts, **self.vocab.measures}
+            phrase = next((p for p in (more.group(1).lower(), more.group(1).lower().split()[0])
+                           if p in measures), None)
+            # ("which one ran more long reads": an adjective of the rows counted, not more of the measure)
+            rows = more.group(1).lower().split()[1:]
+            if phrase and rows and phrase != more.group(1).lower() and rows[0].endswith("s") \
+                    and rows[0] not in STOPWORDS and rows[0] not in measures and singular(rows[0]) not in measures:
+                phrase = None
+            if phrase and plan.measure in (None, measures[phrase]):
+                plan.measure = measures[phrase]
+                # ("… more helpful votes …? Compare the averages.": averages asked for anywhere)
+                averaged = plan.intent == "avg" or re.search(rf"\b(?:on\s+(?:an?\s+)?)?(?:averages?|avg|{MEAN}s?)\b",
+                                                             text, re.I)
+                plan.intent = "avg" if self._is_scale(plan.measure) or averaged else "sum"
+                if averaged:  # ("On average, how many more words …": the average said before the count's cue)
+                    plan.unused = [w for w in plan.unused if w.lower() not in ("avg", "average", "averages", "mean")]
+                plan.evidence.append(f"{plan.intent} of {plan.measure} ({more.group(0)!r})")
+                take(more.start(1), more.start(1) + len(phrase))
 
     @staticmethod
     def _sides_compared(plan: QueryPlan, sides: list[Condition], dimension: str, cue: re.Match[str], take: Any) -> None:
