@@ -3596,3 +3596,10 @@ def test_more_of_a_measure_between_two_numbers_of_people(planner: Planner) -> No
     plan = planner.plan("On average, how many more words do co-authored articles have than ones with a single named "
                         "author?")
     assert (plan.intent, plan.measure, plan.group_by, plan.unused) == ("avg", "word_count", ["people_sides:2"], [])
+
+
+@pytest.mark.parametrize("question", ["Show me 2023 crypto coverage that runs over 600 words",
+                                      "crypto pieces coming in at under 500 words"])
+def test_the_verb_before_a_bound_is_no_topic(planner: Planner, question: str) -> None:
+    """"crypto coverage that runs over 600 words" searched for 'crypto runs' and found nothing relevant."""
+    assert planner.plan(question).topic == "crypto"

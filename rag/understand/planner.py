@@ -110,6 +110,9 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
 HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b",
                    re.I)
+# "runs over 600 words", "coming in at under 500 words", "clocks in above 2,000": the verb before a bound on a number
+RUNS_TO = re.compile(r"\b(?:runs?|ran|running|(?:comes?|came|coming|clocks?|clocked|clocking)\s+in)"
+                     r"(?:\s+(?:at|to))?\s+$", re.I)
 # "out of the full table", "across the whole dataset": every row, no condition and no topic
 ALL_ROWS = re.compile(r"\b(?:the\s+)?(?:full|whole|entire|complete)\s+(?:table|dataset|data\s*set|archive|collection|"
                       r"database)\b", re.I)
@@ -734,6 +737,10 @@ class Planner:
         self._date_anchor(text, plan, take, free)
         self._people_counts(text, plan, take, free)
         self._numbers(text, plan, take, free)
+        for condition in plan.conditions:  # "crypto coverage that runs over 600 words": the verb of the bound
+            said = RUNS_TO.search(text[:self._position(text, condition)]) if condition.kind == "number" else None
+            if said and free(*said.span()):
+                take(*said.span())
         self._date_span(text, plan, take, free)
         self._top_n(text, plan, take, free)
         self._group_by(text, plan, take, free)
