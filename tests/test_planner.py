@@ -3603,3 +3603,28 @@ def test_more_of_a_measure_between_two_numbers_of_people(planner: Planner) -> No
 def test_the_verb_before_a_bound_is_no_topic(planner: Planner, question: str) -> None:
     """"crypto coverage that runs over 600 words" searched for 'crypto runs' and found nothing relevant."""
     assert planner.plan(question).topic == "crypto"
+
+
+def test_contractions_of_grammar_words_are_no_topic(planner: Planner) -> None:
+    """"Are there any writers who've had bylines in more than one section?" matched "who've" in the texts."""
+    plan = planner.plan("Are there any writers who've had bylines in more than one section?")
+    assert (plan.group_by, plan.topic) == (["author"], "")
+    assert planner.plan("I'm after long reads about hospitals").topic == "hospitals"
+
+
+def test_a_comparative_before_two_values_compares_them(planner: Planner) -> None:
+    plan = planner.plan("did Jane Doe write more politics or sports articles")
+    assert plan.group_by == ["category"]
+
+
+def test_the_group_with_the_shortest_rows_on_average(planner: Planner) -> None:
+    """"section with the shortest articles on avg" averaged every article ('section' unused)."""
+    plan = planner.plan("section with the shortest articles on avg")
+    assert (plan.intent, plan.group_by, plan.ranking, plan.order_most, plan.limit) == (
+        "avg", ["category"], "shortest", False, 1)
+    assert planner.plan("section with the longest articles").group_by == []  # (the longest article's? not said)
+
+
+def test_counting_back_from_our_newest_row_anchors_the_period(planner: Planner) -> None:
+    plan = planner.plan("How many stories went out in the last 8 weeks, counting back from our newest article?")
+    assert (plan.topic, plan.unused) == ("", [])

@@ -99,7 +99,7 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
 SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", re.I)
 # where a relative period ends, said in words: "(counting back from the latest article)", "as of the newest ticket"
 DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:counting|going|looking|working|measured|measuring)\s+back(?:wards)?\s+from|"
-                         r"relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+)?(?:latest|newest|"
+                         r"relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+|our\s+)?(?:latest|newest|"
                          r"most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,4}?\s*(?:\)|(?=[,.;?!]|$))", re.I)
 # "round to 2 decimals", "to two decimal places": how the answer's numbers look (they have two decimals), no number
 # of the question
@@ -2115,13 +2115,17 @@ class Planner:
                                rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
             # ("the four brands that have collected the most one-star ratings": a verb before the ranking)
             after = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})\s+(?:with|having|(?:that|which)(?:\s+[a-z]+)"
-                              rf"{{1,2}}?)\s+(?:the\s+)?(?<!\bat\s)(most|least|fewest|highest|lowest|best|worst)\b",
-                              text, re.I)
+                              rf"{{1,2}}?)\s+(?:the\s+)?(?<!\bat\s)(most|least|fewest|highest|lowest|best|worst|"
+                              rf"{LONGEST}|{SHORTEST})\b", text, re.I)
             if not ranked and after:
                 ranked = after  # "the 2 brands with the lowest average rating": the same groups as above
                 words = (after.group(1), after.group(3), "", after.group(2))
             elif ranked:  # ("the smallest three brands": the number after the ranking word)
                 words = (ranked.group(1) or ranked.group("n2"), ranked.group(2), ranked.group(4), ranked.group(5))
+            # ("the section with the longest articles": the longest article's, or on average? said only with an average)
+            if ranked and re.fullmatch(rf"{LONGEST}|{SHORTEST}", words[1], re.I) and not re.search(
+                    rf"\b(average|avg|{MEAN}|typical|typically|usually)\b", text, re.I):
+                ranked = None
             if ranked and free(ranked.start(), ranked.end()) and dims[words[3].lower()] != partitioned:
                 number, word, filler, dimension_word = words
                 plan.group_by.append(dims[dimension_word.lower()])
@@ -2130,6 +2134,11 @@ class Planner:
                     plan.evidence.append(f"the {word.lower()} {dimension_word} within each {partitioned}")
                 plan.ranking = word.lower()
                 plan.order_most = plan.ranking not in LEAST_WORDS
+                length = next((name for name, said in (("longest", LONGEST), ("shortest", SHORTEST))
+                               if re.fullmatch(said, plan.ranking, re.I)), None)
+                if length:  # "the section with the shortest articles on average": the groups' average length
+                    plan.ranking, plan.order_most = length, length == "longest"
+                    plan.measure = plan.measure or self.vocab.measures.get("length")
                 for part in re.findall(r"[a-z]+", filler.lower()):  # "the three lowest rated brands"
                     plan.measure = plan.measure or self.vocab.measures.get(part) or self.measure_parts.get(part)
                 if plan.limit is None:
@@ -3481,7 +3490,8 @@ class Planner:
                                   if d == self._compared_dimension(condition)), key=len, reverse=True))
         after = rf"\s+(?:(?:{column})\s+)?(?:{self.row_noun_words})\b" if column else \
             rf"\s+(?:{self.row_noun_words})\b"
-        return bool(re.search(r"\b(?:most|more|fewest|fewer|least|less)\s+$", text[:start], re.I)
+        # (after a comparative the values are the ones compared: "did she write more tech or business articles")
+        return bool(re.search(r"\b(?:most|fewest|least)\s+$", text[:start], re.I)
                     and re.match(after, text[end:], re.I))
 
     def _set_against(self, text: str, condition: Condition) -> bool:
@@ -4217,6 +4227,9 @@ class Planner:
         lower = word.lower()
         if lower.endswith("'s"):
             lower = lower[:-2]
+        # ("who've had bylines", "I'm after the long reads", "what've we got": a grammar word's contraction)
+        lower = re.sub(r"['’](?:ve|ll|re|d|m)$", "", lower) if re.search(r"['’](?:ve|ll|re|d|m)$", lower) and \
+            re.sub(r"['’](?:ve|ll|re|d|m)$", "", lower) in STOPWORDS else lower
         return not (lower in STOPWORDS or lower == "ones" or _unwritten_apostrophe(lower) or self._is_entity(lower)
                     or len(lower) < 2 and not lower.isdigit()
                     or self._is_entity(re.sub(r"(?:ed|ing)$", "", lower))  # "reviewed": the row noun as a verb
