@@ -3628,3 +3628,17 @@ def test_the_group_with_the_shortest_rows_on_average(planner: Planner) -> None:
 def test_counting_back_from_our_newest_row_anchors_the_period(planner: Planner) -> None:
     plan = planner.plan("How many stories went out in the last 8 weeks, counting back from our newest article?")
     assert (plan.topic, plan.unused) == ("", [])
+
+
+def test_terse_wordings_of_probe_29(tickets: Planner, reviews: Planner) -> None:
+    """Each was misread: "agent(s)" (no grouping), "ids of …" (a text match on 'ids'), "reply delay avg by agent"
+    (counted), "march tix" (no date), "5* reviews" (no rating), lower-case names compared (a text match)."""
+    assert tickets.plan("which agent(s) w/o a single pending ticket").group_by == ["author"]
+    plan = tickets.plan("ids of pending tickets")
+    assert (plan.intent, plan.topic) == ("list", "")
+    assert tickets.plan("reply delay avg by agent?").missing == "reply delay"
+    plan = tickets.plan("% of march tix marked pending")
+    assert [c.kind for c in plan.share_whole] == ["date"] and plan.unused == []
+    assert only(reviews.plan("brand w/ the most 5* reviews in 2024"), "number").value == 5
+    plan = tickets.plan("did bob have more tickets in 'closed' status than priya?")
+    assert (plan.group_by, only(plan, "author").value) == (["author"], ["Bob Stone", "Priya Natarajan"])

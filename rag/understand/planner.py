@@ -974,6 +974,15 @@ class Planner:
         if plan.is_aggregate or plan.intent not in LISTINGS and not (plan.intent == "topic" and plan.conditions):
             return
         columns = self.shown_column_words
+        # "ids of pending tickets", "titles and dates of the sports pieces": the columns shown, named first
+        names = "|".join(sorted(map(re.escape, {w for c in columns for w in (c, c + "s") if not self._is_entity(w)}),
+                                key=len, reverse=True))  # (not a row noun: "reviews of two stars or less")
+        named = re.match(rf"\W*(?:(?:list|show|give)(?:\s+me)?\s+)?(?:the\s+)?(?:{names})(?:\s*(?:,|and|&|\+)\s*"
+                         rf"(?:{names}))*\s+of\s+(?:the\s+|all\s+)?", text, re.I) if names else None
+        if named and free(*named.span()):
+            take(*named.span())
+            plan.intent = "list" if plan.intent == "topic" else plan.intent
+            plan.evidence.append(f"columns asked for ({named.group(0).strip()!r}): shown")
         # ("which of them was marked urgent - what's its subject?": a clause after a dash too)
         for clause in re.finditer(r"(?:^|(?:[?.!;,—–]|\s-)\s*)((?:(?!\s-\s)[^?.!;,—–])+?)\s*[?.!]*\s*$|"
                                   r"(?<=[?.!;])\s*((?:(?!\s-\s)[^?.!;—–])+)", text):
@@ -1515,6 +1524,13 @@ class Planner:
             found_ranges = self._compared_months(text, found_ranges, take)
         found_ranges += self._periods_of_the_only_year(text, found_ranges)
         found_ranges += self._elliptical_periods(text, found_ranges)
+        # ("% of march tix marked high", "Q2 tickets": a month or quarter named right before the row noun, when the
+        # table's rows are all of one year; on a table of many years "Q2 articles" names no year, and says so)
+        for month in re.finditer(rf"\b{MONTH_NAME}(?=\s+(?:{self.row_noun_words})\b)", text, re.I) \
+                if self._only_year() else ():
+            if not any(r.span[0] <= month.start() < r.span[1] for r in found_ranges):
+                found_ranges += [dataclasses.replace(r, span=month.span(), text=month.group(0))
+                                 for r in find_date_ranges("in " + month.group(0), today=self.today)]
         found_ranges = [dataclasses.replace(r, span=(r.span[0], next((b for a, b in named if a < r.span[1] <= b),
                                                                       r.span[1]))) for r in found_ranges]
         for before, after in zip(found_ranges, found_ranges[1:], strict=False):
@@ -3548,7 +3564,11 @@ class Planner:
         for match in [*re.finditer(r"\b([A-Z][a-z]+)\s+(?:or|vs\.?|versus|and)\s+([A-Z][a-z]+)\b", text),
                       *re.finditer(r"\b([A-Z][a-z]+)\b[^?.!]{0,60}?\bth[ae]n\s+([A-Z][a-z]+)\b", text),
                       *re.finditer(r"\b([A-Z][a-z]+)\s+(?:and|or|vs\.?|versus)\s+[^?.!]{0,50}?\b(?:to|by|for|from|with)\s+"
-                                   r"([A-Z][a-z]+)\b", text)]:
+                                   r"([A-Z][a-z]+)\b", text),
+                      # ("did omar have more tickets in 'closed' status than grace": typed in lower case, the
+                      # question's own shape is the cue)
+                      *re.finditer(r"^\W*(?:did|does|do|has|have|had|is|was)\s+([a-z]+)\b[^?.!]{0,60}?\bth[ae]n\s+"
+                                   r"([a-z]+)\b", text)]:
             people = [self.vocab.author_parts.get(match.group(i).lower(), set()) for i in (1, 2)]
             # (a name read alone as part of a name, "did Tom …", is replaced by the person compared)
             partial = [c for c in plan.conditions if c.kind == "author_like"
@@ -3964,9 +3984,15 @@ class Planner:
             plan.evidence.append(f"no column for {plan.missing!r} ({compared.group(0)!r})")
             take(*compared.span())
             return
-        head = re.match(r"\W*((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)\s+(?:per|by|for\s+(?:each|every)|across)\s", text,
+        # ("csat score avg by agent": the computation's word may end the phrase)
+        cues = r"(?!(?:avg|average|mean|total|sum)\b)"
+        head = re.match(rf"\W*((?:{cues}[a-z][\w'-]*\s+){{0,2}}{cues}[a-z][\w'-]*)"
+                        r"(?:\s+(?:avg|average|mean|total|sum))?\s+(?:per|by|for\s+(?:each|every)|across)\s", text,
                         re.I)
-        if (head and plan.group_by and plan.intent == "count" and plan.intent_span is None and not plan.measure
+        cue_last = bool(head) and plan.intent_span is not None and text[slice(*plan.intent_span)].lower() in (
+            "avg", "average", "mean", "total", "sum") and head.end(1) < plan.intent_span[0] < head.end()
+        if (head and plan.group_by and (plan.intent == "count" and plan.intent_span is None or cue_last)
+                and not plan.measure
                 and free(*head.span(1)) and not plan.uncounted
                 and all(w not in STOPWORDS and not self.names_something(w) for w in head.group(1).lower().split())):
             # "csat score per agent", "resolution time by priority": what is wanted per group, named first, is no
@@ -4294,6 +4320,8 @@ WRITTEN_OUT = (
     (re.compile(r"#(?=\s+of\b)"), "number"), (re.compile(r"(?:(?<=^)|(?<=[\s(]))#\s*(?=[a-z])", re.I), "number of "),
     (re.compile(r"\bnum\b\.?(?:\s+of)?", re.I), "number of"),
     (re.compile(r"\bw/o\b", re.I), "without"), (re.compile(r"\bw/(?=\s)", re.I), "with"),
+    (re.compile(r"(?<=[a-z])\(s\)", re.I), "s"),  # "which agent(s)"
+    (re.compile(r"(?<=\d)\s*\*(?![\w*])"), " star"),  # "5* reviews"
     (re.compile(r"\bb/w\b", re.I), "between"), (re.compile(r"(?<=[a-z])\s+\+\s+(?=[a-z])", re.I), " and "),
     # "diff writers": different; "the diff between": the difference
     (re.compile(r"\bdiff\b(?=\s+[a-z]+s\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),
