@@ -2333,7 +2333,7 @@ def test_a_value_said_again_after_a_share_is_still_the_part(tickets: Planner) ->
 def test_difference_in_a_measure_between_two_values(planner: Planner) -> None:
     """"the difference in average length (words) between travel and fashion" averaged both together."""
     plan = planner.plan("What's the difference in average length (words) between Travel and Fashion articles?")
-    assert (plan.intent, plan.contrast, plan.group_by) == ("avg", "difference", ["category"])
+    assert (plan.intent, plan.contrast, plan.group_by) == ("avg", "gap", ["category"])  # (how far apart)
 
 
 def test_on_average_after_a_contrast_is_no_text_match(planner: Planner) -> None:
@@ -2543,7 +2543,7 @@ def test_people_each_with_their_own_preposition_are_either(tickets: Planner) -> 
     """"the difference between the number of tickets assigned to Bob Stone and to Priya Natarajan" required both."""
     plan = tickets.plan("What's the difference between the number of tickets assigned to Bob Stone and to Priya "
                         "Natarajan?")
-    assert only(plan, "author").value == ["Bob Stone", "Priya Natarajan"] and plan.contrast == "difference"
+    assert only(plan, "author").value == ["Bob Stone", "Priya Natarajan"] and plan.contrast == "gap"
     assert only(tickets.plan("tickets assigned to Bob Stone and to Priya Natarajan"), "author").op == "in"
 
 
@@ -3642,3 +3642,24 @@ def test_terse_wordings_of_probe_29(tickets: Planner, reviews: Planner) -> None:
     assert only(reviews.plan("brand w/ the most 5* reviews in 2024"), "number").value == 5
     plan = tickets.plan("did bob have more tickets in 'closed' status than priya?")
     assert (plan.group_by, only(plan, "author").value) == (["author"], ["Bob Stone", "Priya Natarajan"])
+
+
+def test_a_noun_of_someones_work_counts_rows(planner: Planner) -> None:
+    """"the most prolific writer by number of bylines" counted different people per byline string; "how many
+    bylines does X have" counted her co-authors."""
+    plan = planner.plan("Who's our most prolific writer by number of bylines?")
+    assert (plan.group_by, plan.distinct, plan.limit) == (["author"], "", 1)
+    plan = planner.plan("how many bylines does Jane Doe have")
+    assert (plan.group_by, plan.distinct, only(plan, "author").value) == ([], "", "Jane Doe")
+    assert planner.plan("how many different bylines are there").distinct == "author"
+
+
+@pytest.mark.parametrize(("question", "contrast"), [
+    ("difference between H1 and H2 2023 article counts?", "gap"),
+    ("how many more articles in H2 2023 than in H1 2023?", "difference"),
+    ("what's the gap in word count between politics and sports, politics minus sports?", "difference"),
+])
+def test_a_difference_between_two_values_is_how_far_apart(planner: Planner, question: str, contrast: str) -> None:
+    """"difference between h1 and h2 2023" was one range (all of 2023); unsigned unless the question orders it."""
+    plan = planner.plan(question)
+    assert plan.contrast == contrast and len(only(plan, "date_any" if "H1" in question else "category").value) == 2

@@ -91,8 +91,9 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         action += (f", only groups whose average is {words} {number:,}" if plan.group_by
                    else f", and whether it is {words} {number:,}")
     if plan.contrast:  # "did Q2 beat Q1": one row, not a group per compared value
-        action += ", the first compared value against the second: their difference" + (
-            f", and whether the first is {'less' if plan.contrast == '<' else 'more'}" if plan.contrast != "difference"
+        action += ", the first compared value against the second: " + (
+            "how far apart they are" if plan.contrast == "gap" else "their difference") + (
+            f", and whether the first is {'less' if plan.contrast == '<' else 'more'}" if plan.contrast in ("<", ">")
             else "")
     readings = [reading(c, labels) for c in plan.conditions]
     for number, read in enumerate(readings):

@@ -492,7 +492,8 @@ class QueryPlan:
     none_of: bool = False  # the groups none of whose rows meet the conditions ("which agents never had an urgent one")
     every_group: bool = False  # groups with no matching row shown at 0 ("include anyone who had none")
     # two compared values set against each other in one row: "difference" ("how many more five-star than one-star
-    # reviews"), or ">" / "<" for a yes/no question ("did Q2 beat Q1": the difference and whether the first is more)
+    # reviews": the first minus the second), "gap" ("the difference between H1 and H2": how far apart), or ">" / "<"
+    # for a yes/no question ("did Q2 beat Q1": the difference and whether the first is more)
     contrast: str = ""
     # "how many reviews has DIY Dave written, and what's his avg rating?": further (intent, measure) computations
     # over the same rows and groups, each a column beside the first
@@ -1519,6 +1520,10 @@ class Planner:
             take(*said.span())
             plan.evidence.append(f"anchored on the newest row ({said.group(0)!r}), as always")
             text = text[:said.start()] + " " * (said.end() - said.start()) + text[said.end():]
+        # "the difference between H1 and H2 2023": the two periods set against each other, not the range from one to
+        # the other (the same length, so every span stays where it was)
+        text = re.sub(r"\b(?:difference|gap|diff)\s+(between)\b", lambda m: m.group(0)[:m.start(1) - m.start()]
+                      + " " * len(m.group(1)), text, flags=re.I)
         found_ranges = find_date_ranges(text, today=self.today)
         if COMPARE_CUE.search(text):
             found_ranges = self._compared_months(text, found_ranges, take)
@@ -1939,6 +1944,12 @@ class Planner:
             plan.intent, plan.intent_span = "count", people.span()
             plan.evidence.append(f"count of different people ({people.group(0)!r})")
             take(*people.span())
+        # ("the most prolific writer by number of bylines": a noun of someone's work counts the rows, unless said to be
+        # different ones)
+        work = bool(counted) and counted.group(1).lower() in WORK_NOUNS and not re.search(
+            r"\b(?:different|distinct|unique|individual|separate)\b", counted.group(0), re.I)
+        if counted and work:
+            pass
         elif counted and free(counted.start(), counted.end()) and not self._is_entity(
                 (WORD.findall(text[counted.end():])[:1] or [""])[0]):
             plan.distinct = dims[re.sub(r"\s+names$", "", counted.group(1).lower())]
@@ -2181,6 +2192,8 @@ class Planner:
                 plural = None
             if plural and re.match(r"what\b", plural.group(0), re.I) and re.match(r"\s+\w+ing\b", text[plural.end():]):
                 plural = None  # "what are reviewers saying about …": what the people say, not which people
+            if plural and re.match(r"many\b", plural.group(0), re.I) and (plural.group(2) or "").lower() in WORK_NOUNS:
+                plural = None  # ("how many bylines does Ines Caldwell have": her rows, counted)
             if plural and free(plural.start(), plural.end()):
                 plan.group_by.append(dims[(plural.group(1) or plural.group(2) or plural.group(3)).lower()])
                 take(plural.start(), plural.end())
@@ -3548,7 +3561,11 @@ class Planner:
         compared = [c for c in self._compared(plan) if self._compared_dimension(c) == plan.group_by[0]]
         if len(compared) != 1 or len(compared[0].value) != 2:
             return
-        plan.contrast = "difference" if difference else "<" if LESS_WORDS.search(text) else ">"
+        # ("the difference between H1 and H2": how far apart; "how many more …": the first minus the second)
+        # ("… take verified minus unverified": the direction said)
+        gap = bool(difference) and re.match(r"(?:difference|gap)\b", difference.group(0), re.I) and not re.search(
+            r"\bminus\b|\bsubtract", text, re.I)
+        plan.contrast = "gap" if gap else "difference" if difference else "<" if LESS_WORDS.search(text) else ">"
         plan.evidence.append("the two compared values and their difference" + (
             f" ({difference.group(0)!r})" if difference else ", and whether the first is " +
             ("less" if plan.contrast == "<" else "more")))

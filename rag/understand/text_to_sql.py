@@ -566,8 +566,10 @@ class SQLBuilder:
             self._table())
         inner = inner.where(where) if where is not None else inner
         first, second = (exp.column(name) for name in CONTRASTED)
+        difference = exp.Sub(this=first.copy(), expression=second.copy())
+        difference = exp.Abs(this=difference) if plan.contrast == "gap" else difference  # (how far apart)
         shown = [exp.func("ROUND", v, exp.Literal.number(DECIMALS)) if plan.intent == "avg" else v
-                 for v in (first, second, exp.Sub(this=first.copy(), expression=second.copy()))]
+                 for v in (first, second, difference)]
         labels = [self._contrast_label(c) for c in compared]
         query = exp.select(exp.alias_(shown[0], f"{value_name} ({labels[0]})", quoted=True),
                            exp.alias_(shown[1], f"{value_name} ({labels[1]})", quoted=True),
