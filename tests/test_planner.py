@@ -3663,3 +3663,9 @@ def test_a_difference_between_two_values_is_how_far_apart(planner: Planner, ques
     """"difference between h1 and h2 2023" was one range (all of 2023); unsigned unless the question orders it."""
     plan = planner.plan(question)
     assert plan.contrast == contrast and len(only(plan, "date_any" if "H1" in question else "category").value) == 2
+
+
+def test_counting_each_name_apart_is_how_people_are_counted(planner: Planner) -> None:
+    """"…, counting each co-author separately" matched 'counting separately' in the texts (0 writers)."""
+    plan = planner.plan("How many different writers appear across all bylines, counting each co-author separately?")
+    assert (plan.distinct, plan.topic) == ("author", "")

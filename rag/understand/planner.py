@@ -113,6 +113,11 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
 # "runs over 600 words", "coming in at under 500 words", "clocks in above 2,000": the verb before a bound on a number
 RUNS_TO = re.compile(r"\b(?:runs?|ran|running|(?:comes?|came|coming|clocks?|clocked|clocking)\s+in)"
                      r"(?:\s+(?:at|to))?\s+$", re.I)
+# "counting each co-author separately": how the people of a cell are counted (each name on its own, as always)
+EACH_NAME_APART = re.compile(r"\b(?:count(?:s|ing)?|treat(?:s|ing)?|list(?:ing)?)\s+(?:each|every)\s+(?:co-?)?"
+                             r"(?:authors?|writers?|names?|persons?|people|reviewers?|assignees?|contributors?)\s+"
+                             r"(?:separately|individually|on\s+(?:their|its)\s+own|as\s+(?:one|a\s+separate\s+\w+))\b",
+                             re.I)
 # "out of the full table", "across the whole dataset": every row, no condition and no topic
 ALL_ROWS = re.compile(r"\b(?:the\s+)?(?:full|whole|entire|complete)\s+(?:table|dataset|data\s*set|archive|collection|"
                       r"database)\b", re.I)
@@ -724,7 +729,7 @@ class Planner:
         for rounding in ROUNDING.finditer(text):
             take(*rounding.span())
             plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): numbers have two decimals")
-        for hedge in [*HEDGE.finditer(text), *ALL_ROWS.finditer(text)]:
+        for hedge in [*HEDGE.finditer(text), *ALL_ROWS.finditer(text), *EACH_NAME_APART.finditer(text)]:
             take(*hedge.span())
         for shown in BOTH_SHOWN.finditer(text):
             take(*shown.span())
