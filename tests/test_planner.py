@@ -3669,3 +3669,8 @@ def test_counting_each_name_apart_is_how_people_are_counted(planner: Planner) ->
     """"…, counting each co-author separately" matched 'counting separately' in the texts (0 writers)."""
     plan = planner.plan("How many different writers appear across all bylines, counting each co-author separately?")
     assert (plan.distinct, plan.topic) == ("author", "")
+
+
+def test_a_quoted_text_set_aside_is_described_in_the_trace(planner: Planner) -> None:
+    plan = planner.plan("how many politics articles, not counting the 'Explainer:' ones")
+    assert only(plan, "text_like").describe() == "title or text not contains 'Explainer:'"

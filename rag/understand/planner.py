@@ -453,7 +453,7 @@ class Condition:
             return f"{self.column} {'before' if self.op == '<' else 'from'} {self.value:02d}:00"
         if self.kind == "people_count":
             return f"number of names in {self.column} {self.op} {self.value}"
-        return f"{self.column} {self.op} {self.value!r}"
+        return f"{self.column or 'title or text'} {self.op} {self.value!r}"  # (no column: the title or the text)
 
 
 @dataclass
