@@ -3674,3 +3674,14 @@ def test_counting_each_name_apart_is_how_people_are_counted(planner: Planner) ->
 def test_a_quoted_text_set_aside_is_described_in_the_trace(planner: Planner) -> None:
     plan = planner.plan("how many politics articles, not counting the 'Explainer:' ones")
     assert only(plan, "text_like").describe() == "title or text not contains 'Explainer:'"
+
+
+def test_terse_wordings_of_probe_31(tickets: Planner) -> None:
+    """"feb vs may ticket counts" (a text match on 'feb'), "agents handling more than 12 tickets" (no groups), "pending
+    tickets bob vs priya" (a text match on the names)."""
+    plan = tickets.plan("feb vs may ticket counts - which mo was busier")
+    assert (plan.group_by, len(only(plan, "date_any").value), plan.topic) == (["month"], 2, "")
+    plan = tickets.plan("agents handling more than 12 tickets")
+    assert (plan.group_by, plan.group_size) == (["author"], (">", 12))
+    plan = tickets.plan("pending tickets bob vs priya")
+    assert (plan.group_by, only(plan, "author").value) == (["author"], ["Bob Stone", "Priya Natarajan"])

@@ -259,7 +259,7 @@ YES_NO_QUESTION = re.compile(r"^\W*(?:(?:so|and|ok|okay|quick\s+(?:one|question|
 LESS_WORDS = re.compile(r"\b(?:fewer|less|lower|worse|smaller|shorter|quieter|slower)\b", re.I)
 # a month, quarter or half named without a year ("March", "Q1", "H2"): a period only behind "in" or in a comparison
 MONTH_NAME = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-              r"q[1-4]|h[12])\b")
+              r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|q[1-4]|h[12])\b")  # ("feb vs may")
 COMPARED_MONTHS = re.compile(rf"\b{MONTH_NAME}(?:\s*(?:,|or|vs\.?|versus|and|,\s*or|,\s*and)\s*{MONTH_NAME})+"
                              rf"(?:,?\s+(?P<year>(?:19|20)\d\d))?\b", re.I)
 # "Q2 brought in more tickets than Q1", "more in March than in April 2024": two periods compared by "than"
@@ -2291,7 +2291,8 @@ class Planner:
         return re.search(r"\b(?:which|what)\s+(?:of\s+(?:our|the|your)\s+)?(?:\w+\s+(?=\w+\s+(?:are|is|were|was|have|"
                          r"has|had|with)\b))?(\w+)", text[:end], re.I) or re.search(PERSON_PRONOUN, text[:end],
                                                                                      re.I) or re.search(
-            r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got|"
+            # ("agents handling more than 12 tickets": what the groups do with the rows)
+            r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got|[a-z]{3,}ing|"
             # ("are there brands that show up in more than one department")
             r"(?:(?:that|which|who)\s+(?:[a-z]+\s+){1,2})?(?:in|on|under|across|for))\s+$", text[:end], re.I)
 
@@ -3590,7 +3591,8 @@ class Planner:
                       # ("did omar have more tickets in 'closed' status than grace": typed in lower case, the
                       # question's own shape is the cue)
                       *re.finditer(r"^\W*(?:did|does|do|has|have|had|is|was)\s+([a-z]+)\b[^?.!]{0,60}?\bth[ae]n\s+"
-                                   r"([a-z]+)\b", text)]:
+                                   r"([a-z]+)\b", text),
+                      *re.finditer(r"\b([a-z]+)\s+(?:vs\.?|versus)\s+([a-z]+)\b", text)]:  # ("… tom vs maya")
             people = [self.vocab.author_parts.get(match.group(i).lower(), set()) for i in (1, 2)]
             # (a name read alone as part of a name, "did Tom …", is replaced by the person compared)
             partial = [c for c in plan.conditions if c.kind == "author_like"
