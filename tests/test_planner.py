@@ -13,7 +13,7 @@ import pytest
 
 from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
-from rag.understand.planner import Condition, Planner, QueryPlan
+from rag.understand.planner import Condition, Planner, QueryPlan, _symbols_written_out
 from rag.understand.vocabulary import Vocabulary, column_words, singular
 
 ARTICLE_ROLES = ColumnRoles(content="full_content", title="title", date="published_date",
@@ -3685,3 +3685,9 @@ def test_terse_wordings_of_probe_31(tickets: Planner) -> None:
     assert (plan.group_by, plan.group_size) == (["author"], (">", 12))
     plan = tickets.plan("pending tickets bob vs priya")
     assert (plan.group_by, only(plan, "author").value) == (["author"], ["Bob Stone", "Priya Natarajan"])
+
+
+def test_quoted_text_is_not_written_out() -> None:
+    """Shorthand inside quotes is part of a value: "'w/ love'" stays as written."""
+    assert _symbols_written_out("reviews w/ rating >= 4 titled 'w/ love'") == \
+        "reviews with rating at least 4 titled 'w/ love'"

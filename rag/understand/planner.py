@@ -4355,10 +4355,18 @@ WRITTEN_OUT = (
 
 def _symbols_written_out(text: str) -> str:
     """`text` with the comparison signs, "N+" and slashed shorthand of WRITTEN_OUT as words (unreported, as the
-    spelling of "dont": only the writing changes)."""
-    for pattern, words in WRITTEN_OUT:
-        text = pattern.sub(words, text)
-    return text
+    spelling of "dont": only the writing changes); quoted text is left as written ("'w/ love'" is a value)."""
+    parts, at = [], 0
+    for quoted in QUOTED_TEXT.finditer(text):
+        parts += [(text[at:quoted.start()], True), (quoted.group(0), False)]
+        at = quoted.end()
+    parts.append((text[at:], True))
+    out = []
+    for part, plain in parts:
+        for pattern, words in WRITTEN_OUT if plain else ():
+            part = pattern.sub(words, part)
+        out.append(part)
+    return "".join(out)
 
 
 UNWRITTEN_APOSTROPHES = frozenset(
