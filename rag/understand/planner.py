@@ -1944,18 +1944,16 @@ class Planner:
         # ("how many different people were they assigned to": the people of the person column)
         people = re.search(r"\b(?:how many|(?:the\s+)?number of)\s+(?:(?:different|distinct|unique|individual|separate)"
                            r"\s+){1,2}(?:people|persons)\b", text, re.I) if self.roles.authors else None
+        # ("the most prolific writer by number of bylines": a noun of someone's work counts the rows, unless said to be
+        # different ones)
+        work = bool(counted) and counted.group(1).lower() in WORK_NOUNS and not re.search(
+            r"\b(?:different|distinct|unique|individual|separate)\b", counted.group(0), re.I)
         if people and not counted and free(*people.span()):
             plan.distinct = "author"
             plan.intent, plan.intent_span = "count", people.span()
             plan.evidence.append(f"count of different people ({people.group(0)!r})")
             take(*people.span())
-        # ("the most prolific writer by number of bylines": a noun of someone's work counts the rows, unless said to be
-        # different ones)
-        work = bool(counted) and counted.group(1).lower() in WORK_NOUNS and not re.search(
-            r"\b(?:different|distinct|unique|individual|separate)\b", counted.group(0), re.I)
-        if counted and work:
-            pass
-        elif counted and free(counted.start(), counted.end()) and not self._is_entity(
+        elif counted and not work and free(counted.start(), counted.end()) and not self._is_entity(
                 (WORD.findall(text[counted.end():])[:1] or [""])[0]):
             plan.distinct = dims[re.sub(r"\s+names$", "", counted.group(1).lower())]
             plan.intent, plan.intent_span = "count", counted.span()
