@@ -3691,3 +3691,10 @@ def test_quoted_text_is_not_written_out() -> None:
     """Shorthand inside quotes is part of a value: "'w/ love'" stays as written."""
     assert _symbols_written_out("reviews w/ rating >= 4 titled 'w/ love'") == \
         "reviews with rating at least 4 titled 'w/ love'"
+
+
+def test_a_quoted_phrase_after_a_subject_cue_is_matched(reviews: Planner) -> None:
+    """"how many reviews mention 'great value'" listed 'great' and 'value' as not used and counted every review: the
+    opening quote hid the subject cue."""
+    plan = reviews.plan("how many reviews mention 'great value'")
+    assert (plan.topic, plan.topic_marked, plan.unused) == ("great value", True, [])

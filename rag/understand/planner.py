@@ -2997,7 +2997,8 @@ class Planner:
         """Whether the leftover words are marked as what the rows are about: after a subject cue ("about",
         "mentioning", ...), quoted, or modifying the row noun ("climate articles")."""
         first, last = topic.split()[0], topic.split()[-1]
-        for match in re.finditer(rf"(?<![\w'-]){re.escape(first)}(?![\w'-])", text):
+        # (an opening quote may come right before: "mention 'great value'"; an apostrophe inside a word may not)
+        for match in re.finditer(rf"(?<![\w-])(?<!\w['’]){re.escape(first)}(?![\w'-])", text):
             if not any(consumed[match.start():match.end()]):
                 before = text[:match.start()]
                 if SUBJECT_CUE.search(before) or before.rstrip().endswith(("\"", "“", "'")):
