@@ -166,6 +166,16 @@ TIME_ORDER = re.compile(r"\b(?:in\s+)?(reverse\s+)?(?:calendar|chronological|dat
 ORDER_MOST_WORDS = frozenset({"busiest", "most", "highest", "biggest", "largest", "longest", "best"})
 ORDER_FIRST = re.compile(r"\b(busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|"
                          r"smallest|shortest|worst)\s+(?:\w+\s+)?first\b", re.I)
+# an average said anywhere in the question ("which section has the longest articles on average")
+AVERAGE_SAID = re.compile(rf"\b(average|avg|{MEAN}|typical|typically|usually)\b", re.I)
+
+
+def length_ranking(word: str) -> str | None:
+    """"longest" or "shortest" for an English superlative of length ("wordiest", "briefest"), else None."""
+    return next((name for name, said in (("longest", LONGEST), ("shortest", SHORTEST))
+                 if re.fullmatch(said, word, re.I)), None)
+
+
 # "anyone", "somebody": people as the groups asked about ("has anyone written for more than one section")
 PERSON_PRONOUN = r"\b(anyone|anybody|someone|somebody)\b"
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
@@ -2100,9 +2110,8 @@ class Planner:
             if dimension is None and named_after and free(most.end(), most.end() + named_after.end()):
                 dimension = dims[named_after.group(1).lower()]  # "what was our busiest single day"
                 take(most.end(), most.end() + named_after.end())
-            length = next((name for name, words in (("longest", LONGEST), ("shortest", SHORTEST))
-                           if re.fullmatch(words, most.group(4), re.I)), None)
-            if length and not re.search(rf"\b(average|avg|{MEAN}|typical|typically|usually)\b", text, re.I):
+            length = length_ranking(most.group(4))
+            if length and not AVERAGE_SAID.search(text):
                 dimension = None  # "which category has the longest articles": the longest article's, or on average?
             if dimension and (most.group(3) or most.group(4).lower() in ("most", "top", "leading", "prolific",
                                                                          "busiest", "quietest", "slowest", "fewest",
@@ -2153,8 +2162,7 @@ class Planner:
             elif ranked:  # ("the smallest three brands": the number after the ranking word)
                 words = (ranked.group(1) or ranked.group("n2"), ranked.group(2), ranked.group(4), ranked.group(5))
             # ("the section with the longest articles": the longest article's, or on average? said only with an average)
-            if ranked and re.fullmatch(rf"{LONGEST}|{SHORTEST}", words[1], re.I) and not re.search(
-                    rf"\b(average|avg|{MEAN}|typical|typically|usually)\b", text, re.I):
+            if ranked and length_ranking(words[1]) and not AVERAGE_SAID.search(text):
                 ranked = None
             if ranked and free(ranked.start(), ranked.end()) and dims[words[3].lower()] != partitioned:
                 number, word, filler, dimension_word = words
@@ -2164,8 +2172,7 @@ class Planner:
                     plan.evidence.append(f"the {word.lower()} {dimension_word} within each {partitioned}")
                 plan.ranking = word.lower()
                 plan.order_most = plan.ranking not in LEAST_WORDS
-                length = next((name for name, said in (("longest", LONGEST), ("shortest", SHORTEST))
-                               if re.fullmatch(said, plan.ranking, re.I)), None)
+                length = length_ranking(plan.ranking)
                 if length:  # "the section with the shortest articles on average": the groups' average length
                     plan.ranking, plan.order_most = length, length == "longest"
                     plan.measure = plan.measure or self.vocab.measures.get("length")
