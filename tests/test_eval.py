@@ -97,6 +97,16 @@ def test_rows_match_projects_onto_the_columns_the_case_names() -> None:
     assert not rows_match([["A title", 1, 2, 3, 4, 5]], actual[:1])  # wider than the result
 
 
+def test_a_named_group_at_zero_matches_a_reference_that_left_it_out() -> None:
+    """"politics vs sports in 2022": the product shows sports at 0, a reference filtered before grouping has no sports
+    row; both say the same. A group at another value, or a missing group with rows, still fails."""
+    actual = [["politics", 1], ["sports", 0]]
+    assert sql_result_match(ExpectedSQL(rows=[["politics", 1]]), actual)
+    assert sql_result_match(ExpectedSQL(rows=[["politics", 1], ["sports", 0]]), actual)
+    assert not sql_result_match(ExpectedSQL(rows=[["politics", 1]]), [["politics", 1], ["sports", 2]])
+    assert not sql_result_match(ExpectedSQL(rows=[["politics", 0]]), actual)
+
+
 def test_a_comparison_in_one_row_matches_a_reference_with_a_row_per_value() -> None:
     """"Did Lumo get more reviews than Voltair": the product answers both counts, the difference and yes/no in one
     row; a reference listing one row per brand states the same facts. Other values or labels still fail."""

@@ -3698,3 +3698,32 @@ def test_a_quoted_phrase_after_a_subject_cue_is_matched(reviews: Planner) -> Non
     opening quote hid the subject cue."""
     plan = reviews.plan("how many reviews mention 'great value'")
     assert (plan.topic, plan.topic_marked, plan.unused) == ("great value", True, [])
+
+
+def test_wordings_of_probe_33(planner: Planner, reviews: Planner) -> None:
+    """"begin with the label 'Explainer:'" (a text match on 'label'), "which three sections run the longest articles on
+    average … Rank them." (the three longest articles of each section, 'Rank' matched), "evrything except politics and
+    biz" (a text match on 'biz'), "which star rating attracts the highest average number of helpful votes" (the average
+    star rating of all reviews)."""
+    plan = planner.plan("How many headlines begin with the label 'Explainer:'?")
+    assert (only(plan, "text_like").op, only(plan, "text_like").value, plan.topic) == ("starts with", "Explainer:", "")
+    plan = planner.plan("Which three sections run the longest articles on average, by word count? Rank them.")
+    assert (plan.intent, plan.per_group, plan.group_by, plan.limit, plan.order_most, plan.topic) == (
+        "avg", False, ["category"], 3, True, "")
+    plan = planner.plan("avg word count for everything except politics and biz")
+    assert sorted(only(plan, "category").value) == ["Business", "Politics"] and plan.topic == ""
+    plan = reviews.plan("Which star rating attracts the highest average number of helpful votes per review?")
+    assert (plan.intent, plan.measure, plan.group_by, plan.order_most) == ("avg", "helpful_votes", ["rating"], True)
+    plan = reviews.plan("which rating is the most common")
+    assert (plan.intent, plan.group_by) == ("count", ["rating"])
+    plan = reviews.plan("what are the three lowest rated brands")  # ('rated' names no groups)
+    assert (plan.group_by, plan.measure) == (["category"], "rating")
+
+
+def test_solo_ones_set_against_co_written_articles(planner: Planner) -> None:
+    """"how many more words do co-authored articles have than solo ones on average" counted the co-authored articles;
+    "solo ones" after "than" are the other side (and "as well as solo ones" includes them: no condition)."""
+    plan = planner.plan("how many more words do co-authored articles have than solo ones on average")
+    assert (plan.intent, plan.measure, plan.group_by) == ("avg", "word_count", ["people_sides:2"])
+    plan = planner.plan("which writer has the most bylines, counting articles they co-wrote as well as solo ones?")
+    assert conditions(plan, "people_count") == []

@@ -732,6 +732,14 @@ def test_groups_ranked_by_matching_rows_include_groups_with_none(setup: Setup) -
     assert ranked[0] == ("Tom O'Brien", 2) and {("Jane Doe", 0), ("Li Wei", 0), ("Maria Lopez", 0)} <= set(ranked)
 
 
+def test_named_groups_compared_include_a_group_with_none(setup: Setup) -> None:
+    """"politics vs sports articles in 2022" showed politics alone: the named group with no matching row was filtered
+    out before grouping; each value the question names is shown, at 0 when it has none."""
+    assert setup.rows("fashion vs sports articles by Jane Doe") == [("Fashion", 1), ("Sports", 0)]
+    assert setup.rows("who wrote more sports articles, Jane Doe or Tom O'Brien?") == [
+        ("Tom O'Brien", 2), ("Jane Doe", 0)]
+
+
 def test_a_range_is_the_highest_minus_the_lowest(setup: Setup) -> None:
     assert setup.scalar("what's the gap between the longest and shortest sports articles?") == 2500 - 1200
     assert dict(setup.rows("range of word counts per category"))["Technology"] == 2001 - 500

@@ -162,6 +162,9 @@ TIME_ORDER = re.compile(r"\b(?:in\s+)?(reverse\s+)?(?:calendar|chronological|dat
                         r"(?:(?<=,)|(?<=[-–—])|\b(?:sorted|ordered|listed|arranged))\s*(reverse\s+)?chronological\b"
                         r"(?=\s*(?:[.?!;)]|$))", re.I)
 # "busiest first", "lowest first": every group, in that order
+# an instruction to order the groups: "Rank them.", "sort them please", "ranked, please"
+RANK_THEM = re.compile(r"\b(?:rank|sort|order)\s+(?:them|these|those|the\s+(?:groups|results?|list))\b(?:\s+please)?|"
+                       r"\b(?:ranked|sorted)(?:\s+please)?(?=\s*[.!?]*\s*$)", re.I)
 # the words of ORDER_FIRST that put the highest first ("busiest first"; "lowest first" is the other way)
 ORDER_MOST_WORDS = frozenset({"busiest", "most", "highest", "biggest", "largest", "longest", "best"})
 ORDER_FIRST = re.compile(r"\b(busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|"
@@ -704,7 +707,8 @@ class Planner:
         if not names:
             return names, None
         column_words = "|".join(sorted((re.escape(w) for w in names), key=len, reverse=True))
-        value = (r"(?:the\s+(?:words?|phrase|term|text|string)\s+)?"  # ("start with the word 'Explainer:'")
+        # ("start with the word 'Explainer:'", "begin with the label 'Explainer:'")
+        value = (r"(?:the\s+(?:words?|phrase|term|text|string|label|prefix|tag)\s+)?"
                  r"(?:[\"“']([^\"”']{1,60})[\"”']|(?:an?\s+|the\s+)?([\w&.-]+(?:\s+[\w&.-]+){0,2}?))")
         # groups: 1 column, 2 verb, 3/4 value (quoted / not); or 5/6 value, 7 column ("with 'refund' in the title")
         return names, re.compile(
@@ -1687,6 +1691,8 @@ class Planner:
         # topic; "solo or as co-author" is everything)
         alone = re.finditer(rf"\bsolo(?:[\s-](?:written|authored|bylined))?(?=\s+(?:{self.work_words}|credits?|"
                             r"efforts?)\b)|"
+                            # ("… co-authored articles have than solo ones": the ones compared)
+                            r"(?:(?<=\bthan\s)|(?<=\bvs\s)|(?<=\bversus\s)|(?<=\bto\s)|(?<=\bwith\s))solo(?=\s+ones?\b)|"
                             r"\b(?:wrote|written|authored|signed)\s+(?:it\s+|them\s+)?(?:(?:entirely|completely|wholly|"
                             r"all)\s+)?(?:alone|on\s+(?:their|his|her)\s+own|by\s+(?:themselves|himself|herself))\b|"
                             r"\bsingle[\s-](?:(?:named|credited|listed)\s+)?(?:author|writer|byline)(?:ed)?\b|"
@@ -2083,6 +2089,13 @@ class Planner:
                  + LONGEST + "|" + SHORTEST)
         asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?"
         most = re.search(asked + r"(" + dim_pattern + r")?\b.*\b(" + ranks + r")\b", text, re.I)
+        # ("which star rating gets the most helpful votes on average": a number on a small scale, asked about, groups)
+        nouns = "|".join(sorted((re.escape(w) for w, c in scales.items() if not w.endswith("ed")
+                                 and c not in plan.group_by), key=len, reverse=True))
+        scaled = most and not most.group(3) and nouns and re.compile(
+            asked + r"(?:star\s+)?(" + nouns + r")\b.*\b(" + ranks + r")\b", re.I).match(text, most.start())
+        if scaled:
+            most, dims = scaled, {**scales, **dims}
         # "on which single calendar day were the most articles published": words that name nothing before the
         # dimension qualify it
         modified = most and not most.group(3) and re.search(
@@ -2137,6 +2150,10 @@ class Planner:
                 head = most.end(3) if most.group(3) else most.end(1)
                 for word in WORD.findall(text[head:most.start(4)].lower()):  # "which brand is rated lowest"
                     plan.measure = plan.measure or self.vocab.measures.get(word)
+                if plan.measure == dimension:  # ("which star rating gets the most helpful votes": the groups are
+                    plan.measure = next((self.vocab.measures[m.group(1).lower()] for m in re.finditer(  # ranked by
+                        rf"\b({self.measure_words})\b", text[most.end(4):], re.I)  # the measure after the ranking)
+                        if self.vocab.measures[m.group(1).lower()] != dimension), None)
                 # (and a bound between: "which brands with more than 100 reviews have the lowest average")
                 if self._value_spans(text[head:most.start(4)]) or re.search(NUM, text[head:most.start(4)], re.I):
                     take(most.start(), head)
@@ -2212,6 +2229,13 @@ class Planner:
             plan.top_per = "" if plan.top_per in ("day", "weekday") else plan.top_per
         if plan.group_by:
             plan.evidence.append("group by " + ", ".join(plan.group_by))
+        # "… by word count? Rank them.": the groups in order of the value (highest first, unless the lowest were asked)
+        ranked = RANK_THEM.search(text)
+        if ranked and plan.group_by and free(*ranked.span()):
+            take(*ranked.span())
+            if not plan.order_least:
+                plan.order_most = True
+            plan.evidence.append(f"the groups in order ({ranked.group(0).strip()!r})")
         # "busiest first", "lowest first": every group, in that order (not only the top one)
         first = ORDER_FIRST.search(text)
         if first and plan.group_by:
@@ -2778,8 +2802,8 @@ class Planner:
         helpful votes for each brand": the rows at the top of each group, not a number per group. The ordering word
         must lead to a row noun; "most"/"top"/"best" need a measure ("which agent handled the most tickets" is a
         count per agent)."""
-        if not plan.group_by or plan.with_ties:
-            return
+        if not plan.group_by or plan.with_ties or plan.intent == "avg":
+            return  # ("which sections run the longest articles on average": groups ranked by their average)
         # (not the "first" of "worst first": an order of the groups)
         match = next((m for m in self.per_group_cue.finditer(text) if free(m.start(5), m.end(5))
                       and not (m.group(2).lower() == "first" and ORDER_FIRST.search(text[:m.end(2)]))), None)
@@ -4340,7 +4364,7 @@ def _granularity(ranges: list[tuple[date, date]]) -> str | None:
 SHORTHAND = {"r": "are", "u": "you", "ur": "your", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks",
              "mth": "month", "mths": "months", "mo": "month", "mos": "months", "qtr": "quarter", "qtrs": "quarters",
              "hr": "hour", "hrs": "hours", "btwn": "between", "betw": "between", "thru": "through", "pct": "percent",
-             "perc": "percent", "nums": "numbers", "cnt": "count", "ppl": "people", "tot": "total"}
+             "perc": "percent", "nums": "numbers", "cnt": "count", "ppl": "people", "tot": "total", "biz": "business"}
 # Symbols and slashed shorthand as the words they stand for (a number follows a comparison sign): "4+ stars",
 # ">= 4 resolved", "rating < 3.5", "# urgent tix", "w/ status closed", "w/o a byline", "diff writers"
 WRITTEN_OUT = (

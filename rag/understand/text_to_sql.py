@@ -103,10 +103,17 @@ class SQLBuilder:
                 and not plan.group_spread
                 and not plan.also and not plan.contrast and not plan.share_within_groups
                 # (not an order alone: "by severity, most severe first" lists the groups there are)
-                and (plan.with_ties or bool(plan.limit) or bool(plan.ranking) or plan.every_group or at_most)
+                and (plan.with_ties or bool(plan.limit) or bool(plan.ranking) or plan.every_group or at_most
+                     or self._names_groups(plan))
                 and all(not is_calendar(d) and not d.startswith(HAS) for d in plan.group_by)
                 and (bool(plan.topic) or any(c.column not in {self._group_column(d) for d in plan.group_by}
                                              for c in plan.conditions)))
+
+    def _names_groups(self, plan: QueryPlan) -> bool:
+        """The groups are values the question names ("politics vs sports articles in 2022"): each is shown, at 0
+        when none of its rows match."""
+        grouped = {self._group_column(d) for d in plan.group_by}
+        return any(c.op == "in" and c.kind in ("category", "author") and c.column in grouped for c in plan.conditions)
 
     def _group_column(self, dimension: str) -> str | None:
         return {"author": self.roles.authors, "category": self.roles.category}.get(dimension, dimension)
