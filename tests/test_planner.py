@@ -3727,3 +3727,54 @@ def test_solo_ones_set_against_co_written_articles(planner: Planner) -> None:
     assert (plan.intent, plan.measure, plan.group_by) == ("avg", "word_count", ["people_sides:2"])
     plan = planner.plan("which writer has the most bylines, counting articles they co-wrote as well as solo ones?")
     assert conditions(plan, "people_count") == []
+
+
+def test_wordings_of_probe_32_people(planner: Planner, messy: Planner, tickets: Planner) -> None:
+    """Probe 32 (varied grammar): "who has written the most? Name and count." (no column for 'name'), "whether alone
+    or with a co-author" (only the co-authored ones), "not 'anna' or 'Anna Karlsson'" (Anna Karlsson kept as a
+    condition), "how many more of Priya's tickets" (a count of "priya's", which are not rows)."""
+    plan = planner.plan("Looking only at pieces with a single author on the byline, who has written the most? "
+                        "Name and count.")
+    assert (plan.missing, plan.group_by, only(plan, "people_count").value) == (None, ["author"], 1)
+    plan = planner.plan("The articles Jane Doe worked on, whether alone or with a co-author: how long are they on "
+                        "average, in words?")
+    assert (conditions(plan, "people_count"), plan.intent, plan.unused) == ([], "avg", [])
+    plan = messy.plan("For the reviewer who signs as 'Anna K.' (exactly that name, not 'anna' or 'Anna Karlsson'), "
+                      "how many reviews has she left?")
+    assert sorted((c.op, c.value) for c in conditions(plan, "author")) == [
+        ("!=", "Anna Karlsson"), ("!=", "anna"), ("=", "Anna K.")]
+    plan = tickets.plan("how many more of Priya's tickets are closed than open")
+    assert (plan.missing, plan.contrast) == (None, "difference")
+
+
+def test_wordings_of_probe_32_groups(planner: Planner, messy: Planner, reviews: Planner) -> None:
+    """"… what share of each section? I only want the section where that share is highest" (each group's share of
+    all co-written pieces, every section), "which department has the weakest average rating" (the average of all,
+    with a text match on 'weakest'), "which month was the busiest one" (no column for 'one'), "brands averaging below
+    3.5 stars? … lowest first" (alphabetical), "Some brands turn up in more than one department. Which ones" (the
+    number of departments)."""
+    plan = planner.plan("Co-written pieces make up what share of each section? I only want the section where that "
+                        "share is highest, with the percentage.")
+    assert (plan.share_within_groups, plan.group_by, plan.limit, plan.order_most) == (True, ["category"], 1, True)
+    plan = messy.plan("Leaving out the reviews with no department, which department has the weakest average rating?")
+    assert (plan.intent, plan.group_by, plan.order_most, plan.topic) == ("avg", ["category"], False, "")
+    plan = reviews.plan("In 2021, which month was the busiest one for reviews?")
+    assert (plan.missing, plan.group_by, plan.limit) == (None, ["month"], 1)
+    plan = reviews.plan("Any brands averaging below 3.5 stars? List them with their averages, lowest first.")
+    assert (plan.group_average, plan.order_least, plan.unused) == (("<", 3.5), True, [])
+    plan = messy.plan("Some brands turn up in more than one department. Which ones, and in how many departments each?")
+    assert (plan.group_by, plan.group_spread) == (["brand"], ("category", ">", 1))
+
+
+def test_wordings_of_probe_32_rows_and_dates(reviews: Planner, messy: Planner) -> None:
+    """"the first and second halves of 2023" (the year, 'halves' unused), "The single review that was voted most
+    helpful - … how many helpful votes did it get?" (the total of all helpful votes), "(empty or null - I'm not
+    counting placeholders like 'Anonymous')" (a text match on 'counting')."""
+    plan = reviews.plan("Comparing the first and second halves of 2023 - which half had more reviews?")
+    assert (plan.group_by, len(only(plan, "date_any").value)) == (["half"], 2)
+    plan = reviews.plan("The single review that was voted most helpful - what's its ID, and how many helpful votes "
+                        "did it get?")
+    assert (plan.intent, plan.measure) == ("longest", "helpful_votes")
+    plan = messy.plan("how many reviews dont have a reviewer name at all (empty or null - I'm not counting "
+                      "placeholders like 'Anonymous' or 'Verified Buyer')?")
+    assert (plan.topic, plan.unused, only(plan, "missing").op) == ("", [], "is empty")

@@ -161,10 +161,15 @@ TIME_ORDER = re.compile(r"\b(?:in\s+)?(reverse\s+)?(?:calendar|chronological|dat
                         # ("articles per mo for 2023, chronological": the word alone, as the question's last words)
                         r"(?:(?<=,)|(?<=[-–—])|\b(?:sorted|ordered|listed|arranged))\s*(reverse\s+)?chronological\b"
                         r"(?=\s*(?:[.?!;)]|$))", re.I)
-# "busiest first", "lowest first": every group, in that order
+# the two sides of how many people wrote a row: by one person, by several
+ALONE_WORDS = r"alone|solo|on\s+(?:their|his|her)\s+own|by\s+(?:themselves|himself|herself)|single[\s-]authored"
+SHARED_WORDS = (r"with\s+(?:a\s+|another\s+)?co-?(?:authors?|writers?)|co-?(?:written|authored|wrote|bylined)|"
+                r"(?:with|alongside)\s+(?:others|someone(?:\s+else)?|somebody(?:\s+else)?|a\s+colleague)|"
+                r"as\s+(?:a\s+)?co-?(?:authors?|writers?)|jointly")
 # an instruction to order the groups: "Rank them.", "sort them please", "ranked, please"
 RANK_THEM = re.compile(r"\b(?:rank|sort|order)\s+(?:them|these|those|the\s+(?:groups|results?|list))\b(?:\s+please)?|"
                        r"\b(?:ranked|sorted)(?:\s+please)?(?=\s*[.!?]*\s*$)", re.I)
+# "busiest first", "lowest first": every group, in that order
 # the words of ORDER_FIRST that put the highest first ("busiest first"; "lowest first" is the other way)
 ORDER_MOST_WORDS = frozenset({"busiest", "most", "highest", "biggest", "largest", "longest", "best"})
 ORDER_FIRST = re.compile(r"\b(busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|"
@@ -770,8 +775,10 @@ class Planner:
         self._range(text, plan, take, free)
         self._second_computation(text, plan, take, free)
         self._intent(text, plan, take, free)
+        self._groups_ordered(text, plan, take, free)
         plan.also = [c for c in plan.also if c != (plan.intent, plan.measure)] if plan.is_aggregate else []
         self._missing_values(text, plan, take, free)
+        self._missing_restated(text, plan, take, free)
         self._included_too(text, plan, take)
         self._flags(text, plan, take, free)
         self._row_kinds(text, plan, take, free)
@@ -815,6 +822,7 @@ class Planner:
                     take(*shape.span())
                     plan.unused = [w for w in plan.unused if w.lower() not in ("percentage", "percent", "pct")]
         self._defined_terms(text, plan, take, free)
+        self._nouns_of_examples(text, take, free)
         self._scope_verbs(text, take, free)
         self._time_order(text, plan, take, free)
         self._columns_asked(text, plan, take, free)
@@ -1214,6 +1222,11 @@ class Planner:
                                                                                          text[:match.start()])
             if word in SHORTHAND and not possessive and alone:
                 return SHORTHAND[word]  # (unreported, as the apostrophes: only the spelling changes)
+            # "the weakest average rating", "strongest score": a ranking of a measure, said with another word
+            then = re.match(r"\s+(?:(?:average|avg|mean)\s+)?([\w-]+)", text[match.end():])
+            if lower in RANKING_SYNONYMS and (not then or then.group(1).lower() in self.vocab.measures
+                                              or then.group(1).lower() in STOPWORDS):
+                return RANKING_SYNONYMS[lower]
             asking = [q for q in QUESTION_WORDS if OSA.distance(lower, q) == 1] \
                 if lower not in QUESTION_WORDS and lower not in self.known_words and lower.isalpha() \
                 and not text[:match.start()].strip(" ,") and zipf_of(lower) < RARE_ZIPF else []  # (not "Low ratings")
@@ -1315,7 +1328,8 @@ class Planner:
         # "each agent's share of their tickets that are closed", "which departments have the highest share of 1-star
         # reviews": each group's own rows are the whole (not every row of the part)
         own = plan.group_by and re.search(
-            r"(?:\b(?:share|percentage|proportion|fraction|percent|pct)|%)\s+of\s+(?:their|its)\b|"
+            # ("co-written pieces make up what share of each section")
+            r"(?:\b(?:share|percentage|proportion|fraction|percent|pct)|%)\s+of\s+(?:their|its|each|every)\b|"
             r"\b(?:have|has|had|with)\s+(?:the\s+)?(?:\w+est\s+|top\s+)?(?:share|percentage|proportion|fraction|"
             r"percent|pct|rate)\s+of\b", text, re.I)
         if own and not among:
@@ -1373,6 +1387,7 @@ class Planner:
         weekday, a missing person); when values of several columns match, the column the question names decides,
         and with none named the quote is left to the other recognisers."""
         remarks = [m.span() for m in REMARK.finditer(text)]
+        negated_until = -1  # the end of the last value set aside
         for match in QUOTED_TEXT.finditer(text):
             if any(a <= match.start() < b for a, b in remarks):
                 continue
@@ -1394,7 +1409,10 @@ class Planner:
                           text[:start], re.I)
                 # ("not counting blank or missing names, or the generic 'Verified Buyer'": the last of a list)
                 or re.search(rf"\b{EXCLUDING}\b[^.?!;:]*?,\s*(?:and|or|nor)\s+(?:the\s+|any\s+)?(?:[\w'-]+\s+){{0,2}}$",
-                             text[:start], re.I))
+                             text[:start], re.I)
+                # ("not 'anna' or 'Anna Karlsson'": a value joined to one set aside is set aside too)
+                or (re.fullmatch(r"\s*(?:,|or|nor|and|,\s*or|,\s*nor)\s*", text[negated_until:start], re.I)
+                    if negated_until >= 0 else None))
             # the cue and what joins it to the value are read with it; a cue heading a list ("leaving out blank names
             # and the 'X' tag") stays for the other things it sets aside
             joined = bool(negation) and bool(NEGATION_CUE.search(text[:start]))
@@ -1405,6 +1423,7 @@ class Planner:
                                              span=(negation.start() if joined else start, match.end())))
             plan.evidence.append(f"{column} {'not ' if negation else ''}{value!r} (quoted)")
             take(negation.start() if joined else start, match.end())
+            negated_until = match.end() if negation else -1
             described = re.search(r"(?:,\s*(?:and|or|nor)\s+)((?:the\s+|any\s+)?(?:[\w'-]+\s+){1,2})$", text[:start])
             if negation and described and not any(self.names_something(w.lower()) for w in
                                                   WORD.findall(described.group(1)) if w.lower() not in STOPWORDS):
@@ -1679,6 +1698,12 @@ class Planner:
                               r"considered|thought|liked|called|deemed)\b", text[found.end():], re.I)
             return bool(found.group("by") or not plain) and not judged
 
+        # ("whether alone or with a co-author", "solo or co-written": both sides, every row; no condition)
+        either = re.search(rf"(?:\bwhether\s+)?\b(?:{ALONE_WORDS})\s+or\s+(?:{SHARED_WORDS})\b|"
+                           rf"(?:\bwhether\s+)?\b(?:{SHARED_WORDS})\s+or\s+(?:{ALONE_WORDS})\b", text, re.I)
+        if either and free(*either.span()):
+            take(*either.span())
+            plan.evidence.append(f"{either.group(0)!r}: rows of one person and of several, no condition")
         found = [(m, OPS[re.sub(r"\s+", " ", m.group("op").lower())], number_value(m.group(3)))
                  for m in bounds if by_people(m)]
         found += [(m, ">=" if m.group("more").lower().endswith("more") else "<=", number_value(m.group(2)))
@@ -2096,6 +2121,9 @@ class Planner:
             asked + r"(?:star\s+)?(" + nouns + r")\b.*\b(" + ranks + r")\b", re.I).match(text, most.start())
         if scaled:
             most, dims = scaled, {**scales, **dims}
+        if not most or not most.group(3):  # ("… share of each section? I only want the section where that share is
+            most = re.search(rf"\b(the)\s+((?:{NUM[1:-1]})\s+)?({dim_pattern})\s+(?:where|whose|in\s+which|for\s+which|"
+                             rf"with)\b[^.?!;]*?\b({ranks})\b", text, re.I) or most  # highest")
         # "on which single calendar day were the most articles published": words that name nothing before the
         # dimension qualify it
         modified = most and not most.group(3) and re.search(
@@ -2229,6 +2257,10 @@ class Planner:
             plan.top_per = "" if plan.top_per in ("day", "weekday") else plan.top_per
         if plan.group_by:
             plan.evidence.append("group by " + ", ".join(plan.group_by))
+
+    def _groups_ordered(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """An order asked for the groups ("Rank them.", "lowest first"), once every grouping is read (a bound on each
+        group's average groups too: "any brands averaging below 3.5 stars? … lowest first")."""
         # "… by word count? Rank them.": the groups in order of the value (highest first, unless the lowest were asked)
         ranked = RANK_THEM.search(text)
         if ranked and plan.group_by and free(*ranked.span()):
@@ -2323,7 +2355,8 @@ class Planner:
             # ("agents handling more than 12 tickets": what the groups do with the rows)
             r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got|[a-z]{3,}ing|"
             # ("are there brands that show up in more than one department")
-            r"(?:(?:that|which|who)\s+(?:[a-z]+\s+){1,2})?(?:in|on|under|across|for))\s+$", text[:end], re.I)
+            # ("some brands turn up in more than one department")
+            r"(?:(?:(?:that|which|who)\s+)?(?:[a-z]+\s+){1,2})?(?:in|on|under|across|for))\s+$", text[:end], re.I)
 
     def _dimension_named(self, word: str) -> str | None:
         """The grouping a word names; "anyone", "somebody": the people of the person column."""
@@ -2498,8 +2531,11 @@ class Planner:
         rows_asked = re.search(rf"\b(?:which|what)\s+(?:{NUM}\s+)?(?:(?:single|one|individual)\s+)?"
                                rf"(?:{self.row_noun_words})\b|\bthe\s+(?:{NUM}\s+)?"
                                rf"(?:(?:single|one|individual)\s+)?(?:{self.row_noun_words})\s+(?:with|(?:that|which)"
-                               rf"(?:\s+(?:has|had|got|received))?)\s+the\s+(?:most|highest|fewest|lowest|least|largest|"
-                               rf"biggest)\b", lower)
+                               rf"(?:\s+(?:has|had|got|received|was|were|is))?(?:\s+[a-z]+ed)?)\s+(?:the\s+)?"
+                               rf"(?:most|highest|fewest|lowest|least|largest|biggest)\b|"
+                               # ("… - what's its ID, and how many helpful votes did it get?": that row's value)
+                               rf"\bhow\s+many\s+(?:[a-z]+\s+){{1,2}}(?:did|does|has|had)\s+(?:it|that\s+one|this\s+one)\b",
+                               lower)
         # ("what is the highest number of helpful votes": the largest value, not their total)
         extreme = summed and re.search(r"\b(?:highest|lowest|largest|smallest|biggest|greatest|max(?:imum)?|"
                                        r"min(?:imum)?)\s+(?:total\s+)?$", lower[:summed.start()])
@@ -2863,8 +2899,8 @@ class Planner:
         # ("give the count for each half": the rows counted per group)
         grouped = re.search(r"\b(?:each|every|per|by)\s+$", lower[end:spans[at].start()])
         if not (free(*spans[at].span()) or measure) or self._value_of_word(following[at]) or grouped \
-                or "ones" in following[at:at + 2]:
-            return None  # (nor "how many unsigned ones": 'ones' stands for the rows)
+                or "ones" in following[at:at + 2] or following[at].endswith("'s"):
+            return None  # (nor "how many unsigned ones": 'ones' stands for the rows; "how many of Priya's": hers)
         noun = following[at:at + 1]
         for word in following[at + 1:at + 3]:
             # "reader comments": a plural head after its modifier ("people read" ends at the verb)
@@ -3136,6 +3172,16 @@ class Planner:
             plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
             take(start, match.end())
 
+    def _nouns_of_examples(self, text: str, take: Any, free: Any) -> None:
+        """"placeholders like 'Anonymous' or 'Verified Buyer'", "brands such as Lumo": a noun whose examples follow,
+        read as values, names those values (no text to match)."""
+        for match in re.finditer(r"\b([a-z]+)\s+(?:like|such\s+as|e\.\s?g\.?,?|for\s+(?:example|instance),?)\s+"
+                                 r"(?=[\"“'‘]?(\w))", text, re.I):
+            word = match.group(1).lower()
+            if (free(*match.span()) and not free(match.start(2), match.end(2)) and word not in STOPWORDS
+                    and not self.names_something(word) and not self._is_entity(word)):
+                take(*match.span())
+
     def _scope_verbs(self, text: str, take: Any, free: Any) -> None:
         """"…, only counting brands with at least 50 reviews", "considering only reviews from 2023": a verb that
         introduces the rows or groups the question is about is grammar, not a word to match in the texts; so is the
@@ -3147,10 +3193,25 @@ class Planner:
                                  rf"\b)", text, re.I):
             if free(*match.span()):
                 take(*match.span())
+        # ("I'm not counting placeholders like 'Anonymous'": the verb of what is set aside, read already)
+        for match in re.finditer(r"(?:\bnot|n't|\bwithout)\s+(counting|including|considering)\s+(?=(\w+))", text, re.I):
+            if free(*match.span(1)) and not free(match.start(2), match.end(2)):
+                take(*match.span(1))
         # "flagged as verified purchases", "marked as urgent", "filed under Electronics": the verb of a value read
         for match in re.finditer(r"\b(?:flagged|marked|labell?ed|tagged|listed|classed|classified|categori[sz]ed|filed|"
                                  r"set)\s+(?:as|under|to)\s+(?=(\w+))", text, re.I):
             if free(*match.span()) and not free(match.start(1), match.end(1)):
+                take(*match.span())
+
+    @staticmethod
+    def _missing_restated(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"… don't have a reviewer name at all (empty or null …)": the kinds of missing value listed restate the
+        missing-value condition read already."""
+        if not any(c.kind == "missing" for c in plan.conditions):
+            return
+        kinds = r"(?:empty|null|nulls|blank|blanks|missing|none|unset|n/a)"
+        for match in re.finditer(rf"\b{kinds}(?:\s*(?:,|/|\bor\b|\band\b)\s*{kinds})+(?![\w/])", text, re.I):
+            if free(*match.span()):
                 take(*match.span())
 
     @staticmethod
@@ -3328,6 +3389,22 @@ class Planner:
                                              clause=(column, negated) in clauses))
             label = "category" if column == self.roles.category else column
             plan.evidence.append(f"{label} " + ("not " if negated else "") + " or ".join(values))
+        self._values_of_a_column_joined(plan)
+
+    @staticmethod
+    def _values_of_a_column_joined(plan: QueryPlan) -> None:
+        """Values of one column read apart ("'resolved' than 'closed'", each quoted) are one condition: a row holds
+        one value, so both at once would select nothing."""
+        for column in dict.fromkeys(c.column for c in plan.conditions if c.kind == "category"):
+            said = [c for c in plan.conditions if c.kind == "category" and c.column == column and c.op in ("=", "in")]
+            values = list(dict.fromkeys(v for c in said for v in (c.value if c.op == "in" else [c.value])))
+            if len(said) < 2:
+                continue
+            joined = Condition("category", column, "in" if len(values) > 1 else "=",
+                               values if len(values) > 1 else values[0], ", ".join(c.words for c in said),
+                               clause=any(c.clause for c in said))
+            plan.conditions[plan.conditions.index(said[0])] = joined
+            plan.conditions = [c for c in plan.conditions if not any(c is s for s in said[1:])]
 
     def _in_every_value(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which writers have bylines in both the business and the technology sections": the groups with rows in
@@ -4098,10 +4175,12 @@ class Planner:
             # "which desk pulls the most page views", "the best customer satisfaction score": the groups (or rows)
             # ranked by something no column holds (not by their number of rows)
             unexplained = []
-            for match in list(WORD.finditer(text, superlative.end()))[:4]:
+            # (within the sentence: "who has written the most? Name and count." asks for the names)
+            stop = re.compile(r"[?.!;]").search(text, superlative.end())
+            for match in list(WORD.finditer(text, superlative.end(), stop.start() if stop else len(text)))[:4]:
                 word = match.group(0).lower()
-                if word in ("the", "a", "an") and not unexplained:
-                    continue
+                if word in ("the", "a", "an", "one", "ones") and not unexplained:
+                    continue  # ("which month was the busiest one for reviews": the group)
                 if word in ROW_COUNT_WORDS and not unexplained:  # "which priority was most common": the most rows
                     take(*match.span())
                     break
@@ -4361,6 +4440,8 @@ def _granularity(ranges: list[tuple[date, date]]) -> str | None:
 # after an auxiliary verb
 # chat shorthand for the grammar's own words, read in lower case and standing alone ("what % of reviews r five star",
 # "1 star reviews each yr"; not the R of "R-035871" or "R&D")
+# rankings said with other words, when a measure (or nothing) follows: "the weakest average rating"
+RANKING_SYNONYMS = {"weakest": "worst", "poorest": "worst", "strongest": "best"}
 SHORTHAND = {"r": "are", "u": "you", "ur": "your", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks",
              "mth": "month", "mths": "months", "mo": "month", "mos": "months", "qtr": "quarter", "qtrs": "quarters",
              "hr": "hour", "hrs": "hours", "btwn": "between", "betw": "between", "thru": "through", "pct": "percent",
@@ -4380,6 +4461,11 @@ WRITTEN_OUT = (
     # "diff writers": different; "the diff between": the difference
     (re.compile(r"\bdiff\b(?=\s+[a-z]+s\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),
     (re.compile(r"\bdiff\b", re.I), "difference"),
+    # "the first and second halves of 2023": each period said whole ("the first half of 2023 and the second half …")
+    (re.compile(r"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+and\s+(?:the\s+)?(first|second|third|"
+                r"fourth|1st|2nd|3rd|4th|last)\s+(halves|quarters)\s+of\s+((?:19|20)\d\d)\b", re.I),
+     lambda m: f"the {m[1]} {'half' if m[3].lower() == 'halves' else 'quarter'} of {m[4]} and the {m[2]} "
+               f"{'half' if m[3].lower() == 'halves' else 'quarter'} of {m[4]}"),
 )
 
 
