@@ -3778,3 +3778,15 @@ def test_wordings_of_probe_32_rows_and_dates(reviews: Planner, messy: Planner) -
     plan = messy.plan("how many reviews dont have a reviewer name at all (empty or null - I'm not counting "
                       "placeholders like 'Anonymous' or 'Verified Buyer')?")
     assert (plan.topic, plan.unused, only(plan, "missing").op) == ("", [], "is empty")
+
+
+def test_two_sides_of_a_test_said_in_either_order(planner: Planner, reviews: Planner) -> None:
+    """"how many fewer words do solo articles have than co-written ones" read 'co-written' as the same condition said
+    twice (it is the other side); "are solo articles longer than co-written ones" was no comparison."""
+    plan = planner.plan("how many fewer words do solo articles have than co-written ones on average")
+    assert (plan.group_by, plan.contrast, plan.sides_reversed) == (["people_sides:2"], "difference", True)
+    plan = planner.plan("are co-written articles longer than solo ones on average")
+    assert (plan.group_by, plan.contrast, plan.sides_reversed) == (["people_sides:2"], ">", False)
+    plan = reviews.plan("how many more reviews on weekdays than at weekends")
+    assert (plan.group_by, plan.contrast, plan.sides_reversed) == (["part_of_week"], "difference", True)
+    assert planner.plan("articles longer than 1000 words").contrast == ""  # (a bound)

@@ -635,10 +635,28 @@ def test_rows_naming_more_people_compared_with_single_author_ones(setup: Setup) 
     def average(rows: list[dict[str, Any]]) -> float:
         return round(sum(r["word_count"] for r in rows) / len(rows), 2)
 
-    expected = {"2 or more": average([r for r in ROWS if names(r) >= 2]),
-                "fewer than 2": average([r for r in ROWS if names(r) == 1])}
+    shared, single = average([r for r in ROWS if names(r) >= 2]), average([r for r in ROWS if names(r) == 1])
     rows = setup.rows("Are articles with more than one author longer on average than single-author ones?")
-    assert dict(rows) == expected
+    assert rows == [(shared, single, round(shared - single, 2), "yes" if shared > single else "no")]
+
+
+def test_the_two_sides_of_a_test_contrasted_in_one_row(setup: Setup) -> None:
+    """"How many more words do co-written articles have than solo ones on average" showed both averages, not their
+    difference (and "solo ones" was not read); "how many fewer … at the weekend than on weekdays" puts the side said
+    first first."""
+    def names(row: dict[str, Any]) -> int:
+        return len([n for n in re.split(r"[;,|]", str(row["authors"] or "")) if n.strip()])
+
+    def average(rows: list[dict[str, Any]]) -> float:
+        return sum(r["word_count"] for r in rows) / len(rows)
+
+    shared, solo = average([r for r in ROWS if names(r) >= 2]), average([r for r in ROWS if names(r) == 1])
+    result = setup.ask("How many more words do co-written articles have than solo ones on average?")
+    assert result.columns == ["avg_word_count (2 or more)", "avg_word_count (fewer than 2)", "difference"]
+    assert [tuple(r) for r in result.rows] == [(round(shared, 2), round(solo, 2), round(shared - solo, 2))]
+    result = setup.ask("Are solo articles shorter than co-written ones on average?")
+    assert [tuple(r) for r in result.rows] == [(round(solo, 2), round(shared, 2), round(solo - shared, 2),
+                                                "yes" if solo < shared else "no")]
 
 
 def test_the_top_group_of_those_that_pass_a_size_test(setup: Setup) -> None:

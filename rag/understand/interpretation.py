@@ -18,7 +18,7 @@ from rag.data.epoch import epoch_to_text
 from rag.data.labels import derive_label
 from rag.data.roles import row_noun
 from rag.models import Alternative, ConditionReading, Interpretation, PlanEdit
-from rag.understand.planner import HAS, PART_OF_DAY, PEOPLE_SIDES, Condition, QueryPlan
+from rag.understand.planner import HAS, PART_OF_DAY, PEOPLE_SIDES, Condition, QueryPlan, is_two_sided
 from rag.understand.vocabulary import plural
 
 ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total {measure}",
@@ -91,7 +91,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         action += (f", only groups whose average is {words} {number:,}" if plan.group_by
                    else f", and whether it is {words} {number:,}")
     if plan.contrast:  # "did Q2 beat Q1": one row, not a group per compared value
-        action += ", the first compared value against the second: " + (
+        sides = [labels.get(d, d) for d in plan.group_by if is_two_sided(d)]  # ("co-authored … than solo ones")
+        action += (f" ({sides[0]})" if sides else "") + ", the first compared value against the second: " + (
             "how far apart they are" if plan.contrast == "gap" else "their difference") + (
             f", and whether the first is {'less' if plan.contrast == '<' else 'more'}" if plan.contrast in ("<", ">")
             else "")
@@ -143,9 +144,10 @@ def apply_edit(plan: QueryPlan, edit: PlanEdit) -> QueryPlan:
     edited = dataclasses.replace(plan, conditions=conditions, unused=list(plan.unused), population=population,
                                  group_by=[] if edit.drop_grouping else list(plan.group_by),
                                  evidence=[*plan.evidence, "edited by the user"],
-                                 # (a contrast without its compared values counts the rows left)
+                                 # (a contrast without its compared values or sides counts the rows left)
                                  contrast=plan.contrast if any(isinstance(c.value, list) and len(c.value) == 2
-                                                               for c in conditions) else "")
+                                                               for c in conditions)
+                                 or not edit.drop_grouping and any(is_two_sided(d) for d in plan.group_by) else "")
     if "topic" in edit.drop and edited.topic:
         edited.unused = [*edited.unused, *edited.topic.split()]
         edited.topic = ""

@@ -210,6 +210,11 @@ def _people_range(condition: Condition) -> tuple[float, float]:
             "<=": (0, value)}[condition.op]
 
 
+def is_two_sided(dimension: str) -> bool:
+    """A grouping of the rows into the two sides of one test (people named, the hour, weekend or weekday)."""
+    return dimension.startswith((PEOPLE_SIDES, PART_OF_DAY)) or dimension == "part_of_week"
+
+
 def is_calendar(dimension: str) -> bool:
     """Whether a grouping is a part of the date column (a year, a weekday, a side of an hour)."""
     return dimension in CALENDAR_DIMENSIONS or dimension.startswith(PART_OF_DAY)
@@ -264,6 +269,8 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          rf"\b(?:busier|quieter)\s+th[ae]n\s+(?!{NUM})|"
                          # "rate products higher than those without" (not "higher than 4": a bound)
                          rf"\b(?:higher|lower|better|worse)\s+th[ae]n\s+(?!(?:about\s+|around\s+)?{NUM}|average\b)|"
+                         # "are solo articles longer than co-written ones" (not "longer than 1,000 words": a bound)
+                         rf"\b(?:longer|shorter)\s+th[ae]n\s+(?!(?:about\s+|around\s+)?{NUM}|average\b|usual\b)|"
                          # "does Garden & Patio's average score beat Pet Supplies'"
                          r"\b(?:beat|beats|out(?:scored?|perform(?:s|ed)?|sold|sells?|r[au]ns?|paced?|numbered|numbers?|"
                          r"did|does|do|ranked|ranks?|shone|shines?))\b)", re.I)
@@ -518,6 +525,9 @@ class QueryPlan:
     # reviews": the first minus the second), "gap" ("the difference between H1 and H2": how far apart), or ">" / "<"
     # for a yes/no question ("did Q2 beat Q1": the difference and whether the first is more)
     contrast: str = ""
+    # of two sides compared ("co-authored … than solo ones"), the side that fails the side's test was said first:
+    # solo (fewer people), after the hour, weekdays
+    sides_reversed: bool = False
     # "how many reviews has DIY Dave written, and what's his avg rating?": further (intent, measure) computations
     # over the same rows and groups, each a column beside the first
     also: list[tuple[str, str]] = field(default_factory=list)
@@ -1748,7 +1758,7 @@ class Planner:
             take(*listed.span())  # ("the byline lists two or more people": the verb of the listing)
         if any((c.kind, c.op, c.value) == ("people_count", op, number) for c in plan.conditions):
             return  # ("solo bylines, i.e. articles they wrote alone": one condition said twice)
-        if shared and match is not shared and free(*shared.span()):
+        if shared and match is not shared and free(*shared.span()) and (op, number) in ((">=", 2), (">", 1)):
             take(*shared.span())  # ("co-written articles, i.e. more than one author": one condition said twice)
         owners = re.search(rf"\b{people}\s+(?:with|having|who\s+(?:have|had)|that\s+(?:have|had))\s+$",
                            text[:match.start()], re.I)
@@ -3497,7 +3507,9 @@ class Planner:
             # compared, a group each (together they matched no row)
             low, high = sorted(_people_range(c) for c in counts)
             if low[1] + 1 == high[0] and math.isinf(high[1]):
+                many = next(c for c in counts if _people_range(c) == high)
                 self._sides_compared(plan, counts, f"{PEOPLE_SIDES}{int(high[0])}", cue, take)
+                plan.sides_reversed = min(counts, key=lambda c: self._position(text, c)) is not many
                 if low[0] > 0:  # ("single-author": one, not none)
                     plan.conditions.append(Condition("people_count", counts[0].column, ">=", int(low[0]),
                                                      counts[0].words))
@@ -3505,6 +3517,7 @@ class Planner:
         if cue and len(hours) == 2 and {c.op for c in hours} == {"<", ">="} and hours[0].value == hours[1].value:
             # "before noon vs after noon": the two sides of that hour
             self._sides_compared(plan, hours, f"{PART_OF_DAY}{hours[0].value}", cue, take)
+            plan.sides_reversed = min(hours, key=lambda c: self._position(text, c)).op != "<"
         if cue and any(d.startswith((PEOPLE_SIDES, PART_OF_DAY)) for d in plan.group_by):
             self._more_of_measure(text, plan, take)  # ("how many more words do co-authored articles have …")
         if cue and self.roles.authors and not any(c.kind == "author" for c in plan.conditions):
@@ -3535,6 +3548,10 @@ class Planner:
                 plan.group_by.append(dimension)
             if dimension == "part_of_week":  # (every day of the week: no condition left)
                 plan.conditions.remove(condition)
+                weekend = re.search(r"\bweekends?\b", text, re.I)  # (said after the weekdays: "weekdays than …")
+                plan.sides_reversed = bool(weekend) and bool(re.search(r"\bweek\s?days?\b|\bmon(?:day)?\s*(?:to|-|–|"
+                                                                      r"through|thru)\s*fri", text[:weekend.start()],
+                                                                      re.I))
         for word, dimension in self.vocab.dimensions.items():  # "on which weekday did more come in": the grouping
             if dimension in plan.group_by:
                 for named in re.finditer(rf"\b{re.escape(word)}\b", text, re.I):
@@ -3672,7 +3689,9 @@ class Planner:
                 or plan.limit or plan.group_size or plan.group_average or plan.group_spread or plan.count_per:
             return
         compared = [c for c in self._compared(plan) if self._compared_dimension(c) == plan.group_by[0]]
-        if len(compared) != 1 or len(compared[0].value) != 2:
+        # ("how many more words do co-authored articles have than solo ones", "… on weekdays than at weekends": the
+        # two sides of one test)
+        if (len(compared) != 1 or len(compared[0].value) != 2) and not is_two_sided(plan.group_by[0]):
             return
         # ("the difference between H1 and H2": how far apart; "how many more …": the first minus the second)
         # ("… take verified minus unverified": the direction said)

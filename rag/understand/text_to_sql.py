@@ -25,6 +25,7 @@ from rag.understand.planner import (
     Condition,
     QueryPlan,
     is_calendar,
+    is_two_sided,
     text_match_words,
 )
 from rag.understand.vocabulary import GENERIC_COLUMN_WORDS, text_length_measure
@@ -191,19 +192,10 @@ class SQLBuilder:
             return self._part_of_year(6, "H"), "half"
         if dimension == "weekday" and self.roles.date:
             return self._weekday_name(), "weekday"
-        if dimension.startswith(PART_OF_DAY) and self.roles.date:
-            hour = int(dimension[len(PART_OF_DAY):])
-            before, after = (("before noon", "after noon") if hour == 12 else
-                             (f"before {hour:02d}:00", f"{hour:02d}:00 or later"))
-            return _two_sides(exp.LT(this=self._hour(), expression=exp.Literal.number(hour)), before, after), \
-                "part_of_day"
-        if dimension.startswith(PEOPLE_SIDES) and self.roles.authors:
-            least = int(dimension[len(PEOPLE_SIDES):])
-            many = exp.GTE(this=self._people_in(self._col(self.roles.authors)), expression=exp.Literal.number(least))
-            return _two_sides(many, f"{least} or more", f"fewer than {least}"), "people"
-        if dimension == "part_of_week" and self.roles.date:
-            weekend = exp.In(this=self._weekday(), expressions=[exp.Literal.number(d) for d in WEEKEND])
-            return _two_sides(weekend, "weekend", "weekday"), "part_of_week"
+        if is_two_sided(dimension) and (self.roles.authors if dimension.startswith(PEOPLE_SIDES) else self.roles.date):
+            test, yes, no = self._side_test(dimension)
+            name = "people" if dimension.startswith(PEOPLE_SIDES) else dimension.split(":")[0]
+            return exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string(yes))], default=exp.Literal.string(no)), name
         if dimension == "week" and self.roles.date:
             return self._week(), "week"
         if dimension == "decade" and self.roles.date:  # "1990s"
@@ -328,6 +320,21 @@ class SQLBuilder:
     def _epoch_unit(self, column: str) -> str | None:
         return self.roles.date_unit if column == self.roles.date else None
 
+    def _side_test(self, dimension: str) -> tuple[exp.Expression, str, str]:
+        """A two-sided grouping as (the test, the label of the rows that pass, the label of the others)."""
+        if dimension.startswith(PART_OF_DAY):
+            hour = int(dimension[len(PART_OF_DAY):])
+            before, after = (("before noon", "after noon") if hour == 12 else
+                             (f"before {hour:02d}:00", f"{hour:02d}:00 or later"))
+            return exp.LT(this=self._hour(), expression=exp.Literal.number(hour)), before, after
+        if dimension.startswith(PEOPLE_SIDES):
+            least = int(dimension[len(PEOPLE_SIDES):])
+            many = exp.GTE(this=self._people_in(self._col(self.roles.authors or "")),
+                           expression=exp.Literal.number(least))
+            return many, f"{least} or more", f"fewer than {least}"
+        weekend = exp.In(this=self._weekday(), expressions=[exp.Literal.number(d) for d in WEEKEND])
+        return weekend, "weekend", "weekday"
+
     @staticmethod
     def _date_range(col: exp.Expression, start: date, end: date, epoch_unit: str | None = None
                     ) -> exp.Expression | None:
@@ -439,7 +446,11 @@ class SQLBuilder:
         """`counted`: the rows each group's count takes (all of the group's rows are read, see `answer_sql`)."""
         compared = self._contrasted_values(plan)
         if compared:
-            return self._contrast(plan, where, compared)
+            return self._contrast(plan, where, [(self._condition(c), self._contrast_label(c)) for c in compared])
+        if plan.contrast and len(plan.group_by) == 1 and is_two_sided(plan.group_by[0]):
+            test, yes, no = self._side_test(plan.group_by[0])  # ("… co-authored articles … than solo ones")
+            sides = [(test, yes), (exp.Not(this=test.copy()), no)]
+            return self._contrast(plan, where, sides[::-1] if plan.sides_reversed else sides)
         if plan.distinct and (plan.group_size or plan.group_spread and not plan.group_by):
             return self._sized_groups(plan, where)  # "how many brands have more than 150 reviews"
         if plan.count_per:
@@ -554,14 +565,15 @@ class SQLBuilder:
             return []
         return [dataclasses.replace(compared[0], value=[value]) for value in compared[0].value]
 
-    def _contrast(self, plan: QueryPlan, where: exp.Expression | None, compared: list[Condition]) -> exp.Select:
+    def _contrast(self, plan: QueryPlan, where: exp.Expression | None,
+                  compared: list[tuple[exp.Expression, str]]) -> exp.Select:
         """One row: each compared value's count (average, total) as "article_count (2023-Q2)", their difference, and
-        for a yes/no question whether the first is more (less) than the second, as "2023-Q2 more than 2023-Q1"."""
+        for a yes/no question whether the first is more (less) than the second, as "2023-Q2 more than 2023-Q1".
+        `compared`: the test each compared value's rows pass, and the value's label."""
         _, value_name = self._value(plan, None)
         measure = self._col(plan.measure) if plan.measure and plan.intent in ("avg", "sum") else None
         values = []
-        for condition in compared:
-            matched = self._condition(condition)
+        for matched, _ in compared:
             if measure is None:
                 value = exp.Sum(this=exp.Case(ifs=[exp.If(this=matched, true=exp.Literal.number(1))],
                                               default=exp.Literal.number(0)))
@@ -577,7 +589,7 @@ class SQLBuilder:
         difference = exp.Abs(this=difference) if plan.contrast == "gap" else difference  # (how far apart)
         shown = [exp.func("ROUND", v, exp.Literal.number(DECIMALS)) if plan.intent == "avg" else v
                  for v in (first, second, difference)]
-        labels = [self._contrast_label(c) for c in compared]
+        labels = [label for _, label in compared]
         query = exp.select(exp.alias_(shown[0], f"{value_name} ({labels[0]})", quoted=True),
                            exp.alias_(shown[1], f"{value_name} ({labels[1]})", quoted=True),
                            exp.alias_(shown[2], "difference"))
@@ -877,11 +889,6 @@ class SQLBuilder:
     def _entity(self) -> str:
         base = self.table.lower().rstrip("s") or "row"
         return base if base.isidentifier() else "row"
-
-
-def _two_sides(test: exp.Expression, yes: str, no: str) -> exp.Expression:
-    """The label of the side a row falls on: `yes` where `test` holds, else `no` ("weekend" / "weekday")."""
-    return exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string(yes))], default=exp.Literal.string(no))
 
 
 def _escape_like(value: Any) -> str:
