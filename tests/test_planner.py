@@ -3790,3 +3790,54 @@ def test_two_sides_of_a_test_said_in_either_order(planner: Planner, reviews: Pla
     plan = reviews.plan("how many more reviews on weekdays than at weekends")
     assert (plan.group_by, plan.contrast, plan.sides_reversed) == (["part_of_week"], "difference", True)
     assert planner.plan("articles longer than 1000 words").contrast == ""  # (a bound)
+
+
+def test_wordings_of_probes_34_and_35_tickets(tickets: Planner) -> None:
+    """Probes 34 (terse) and 35: "% open per assignee" (counts), "difference between apr and may ticket counts" (May
+    alone), "did priya ever get a closed ticket" (every closed ticket), "tickets nobody's assigned to" (a search),
+    "busiest weekday for new tix" (Monday to Friday as a condition), "share of the open-status tickets" (no column for
+    'open-status'), "the newest ticket that Bob Stone is handling" (a text match on 'handling')."""
+    plan = tickets.plan("% open per assignee")
+    assert (plan.intent, plan.group_by, plan.share_within_groups) == ("share", ["author"], True)
+    plan = tickets.plan("difference between apr and may ticket counts?")
+    assert (len(only(plan, "date_any").value), plan.contrast) == (2, "gap")
+    plan = tickets.plan("did priya ever get a closed ticket")
+    assert only(plan, "author").value == "Priya Natarajan"
+    assert conditions(tickets.plan("did priya have more closed tickets than bob"), "author")[0].value == [
+        "Priya Natarajan", "Bob Stone"]  # (compared: both people)
+    plan = tickets.plan("are there any tickets nobody's assigned to?")
+    assert (plan.intent, only(plan, "missing").op, plan.topic) == ("count", "is empty", "")
+    plan = tickets.plan("busiest weekday for new tix?")
+    assert (plan.group_by, conditions(plan, "weekday")) == (["weekday"], [])
+    plan = tickets.plan("What share of the open-status tickets went to Priya Natarajan?")
+    assert (plan.intent, plan.missing) == ("share", None)
+    plan = tickets.plan("What's the most recently opened ticket that Bob Stone is handling? Subject and date please.")
+    assert (plan.intent, plan.topic) == ("latest", "")
+
+
+def test_wordings_of_probes_34_and_35_reviews_and_news(reviews: Planner, messy: Planner, planner: Planner) -> None:
+    """"2022 first half vs second half" (the whole year), "home & kitchen reviews excluding voltair - count?" (a
+    search for 'count'), "posted under the name 'Verified Buyer'" (a search for 'name'), "brand w/ highest % of 1-star
+    reviews" (each brand's share of all 1-star reviews), "(co-written incl)" (only co-written ones), "publish the most
+    stuff" (no column for 'stuff'), "ever shared a byline? If so, how many times?" (no column for 'times'),
+    "counting back from the most recent publish date in the data" and "Monday-to-Sunday weeks" (matched words)."""
+    plan = reviews.plan("2022 first half vs second half - how many reviews each")
+    assert (plan.group_by, len(only(plan, "date_any").value)) == (["half"], 2)
+    plan = messy.plan("home & kitchen reviews excluding voltair - count?")
+    assert (plan.intent, plan.topic) == ("count", "")
+    plan = messy.plan("any reviews posted under the name 'Verified Buyer' that aren't actually verified purchases?")
+    assert (plan.intent, plan.topic, only(plan, "author").value) == ("count", "", "Verified Buyer")
+    plan = reviews.plan("brand w/ highest % of 1-star reviews")
+    assert (plan.share_within_groups, plan.group_by, plan.limit) == (True, ["category"], 1)
+    plan = planner.plan("what % of fashion articles are by jane doe (co-written incl)")
+    assert (conditions(plan, "people_count"), plan.topic) == ([], "")
+    plan = planner.plan("wich day of the week do we publish the most stuff on?")
+    assert (plan.missing, plan.group_by, plan.limit) == (None, ["weekday"], 1)
+    plan = planner.plan("Have Jane Doe and Li Wei ever shared a byline? If so, how many times?")
+    assert (plan.intent, plan.missing, len(conditions(plan, "author"))) == ("count", None, 2)
+    plan = planner.plan("How many articles went out in the last three weeks, counting back from the most recent "
+                        "publish date in the data?")
+    assert (plan.topic, len(conditions(plan, "date"))) == ("", 1)
+    plan = reviews.plan("How many reviews were posted in the eight Monday-to-Sunday weeks ending on the most recent "
+                        "review date?")
+    assert conditions(plan, "weekday") == []

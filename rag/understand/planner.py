@@ -77,7 +77,9 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     # (not "they share a surname")
     (r"\b(what|which) (share|percentage|proportion|fraction|percent)\b|\b(share|percentage|proportion|"
      r"fraction|percent) of\b|\b(percentage|proportion)s?\b|\b(shares?)\b(?!\s+(?:an?|the|their|his|her|its|our|my|"
-     r"same|one|two)\b)|\b(?:what|which)\s*(?:%|pct\b)|%\s+of\b", "share"),
+     r"same|one|two)\b)|\b(?:what|which)\s*(?:%|pct\b)|%\s+of\b|"
+     # ("% urgent per assignee", "pct verified by brand": the question opens with the share)
+     r"^\W*(?:%|pct\b|percent\b|percentage\b)(?=\s+[a-z0-9])", "share"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b", "count"),
     (rf"\b(average|avg|{MEAN}|typical)\b", "avg"),
     (r"\b(totals?|sum of|combined|altogether|add(?:s|ed|ing)? up)\b", "sum"),
@@ -100,7 +102,7 @@ SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)
 # where a relative period ends, said in words: "(counting back from the latest article)", "as of the newest ticket"
 DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:counting|going|looking|working|measured|measuring)\s+back(?:wards)?\s+from|"
                          r"relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+|our\s+)?(?:latest|newest|"
-                         r"most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,4}?\s*(?:\)|(?=[,.;?!]|$))", re.I)
+                         r"most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,6}?\s*(?:\)|(?=[,.;?!]|$))", re.I)
 # "round to 2 decimals", "to two decimal places": how the answer's numbers look (they have two decimals), no number
 # of the question
 ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everything|the\s+\w+))?\s+(?:off\s+)?to\s+"
@@ -234,7 +236,7 @@ TIME_OF_DAY = re.compile(
 POSSESSIVES = frozenset({"our", "my", "your", "their", "his", "her", "its"})
 # "the most common priority", "the most frequent brand", "the lightest caseload": ranked by their number of rows
 ROW_COUNT_WORDS = frozenset({"common", "frequent", "popular", "usual", "prevalent", "caseload", "workload", "load",
-                             "volume"})
+                             "volume", "stuff", "things"})  # ("which day do we publish the most stuff on")
 # ranking words that put the lowest value first ("which agent has the lightest caseload")
 LEAST_WORDS = ("fewest", "least", "lowest", "worst", "smallest", "shortest", "quietest", "slowest", "lightest")
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
@@ -243,7 +245,8 @@ WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(week
                          r"business days?|(?:sun|mon|tues|wednes|thurs|fri|satur)days?)\b", re.I)
 # "Monday to Friday", "Mon-Fri", "Mon through Sun" (abbreviations only in a range: "sun" alone is a word)
 _DAY = r"(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat|(?:sun|mon|tues|wednes|thurs|fri|satur)day)"
-WEEKDAY_RANGE = re.compile(rf"\b(?:(?:from|on)\s+)?{_DAY}\.?\s*(?:-|–|\bto|\bthrough|\bthru|\buntil)\s*{_DAY}\b\.?|"
+WEEKDAY_RANGE = re.compile(rf"\b(?:(?:from|on)\s+)?{_DAY}\.?\s*(?:-(?:to|through|thru)-|-|–|\bto|\bthrough|\bthru|"
+                           rf"\buntil)\s*{_DAY}\b\.?|"
                            rf"\bbetween\s+{_DAY}\.?\s+and\s+{_DAY}\b\.?", re.I)
 WEEKDAY_PAIR = re.compile(rf"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?{_DAY}\.?\s*(?:or|and|/|&|,)\s*"
                           rf"{_DAY}\b\.?", re.I)
@@ -796,6 +799,8 @@ class Planner:
         self._in_every_value(text, plan, take, free)
         self._authors(text, plan, take, free)
         self._names_said_again(text, plan, take, free)
+        self._name_as_subject(text, plan, take, free)
+        self._person_verb(text, plan, take, free)
         self._person_asked(text, plan, take, free)
         self._groups_without(text, plan, take, free)
         self._missing_measure(text, plan, take, free)
@@ -1203,6 +1208,10 @@ class Planner:
         if not received and (plan.topic_marked or any(c.kind == "text_like" for c in plan.conditions)
                              or any(is_rare_word(w) and w.lower() not in GRAMMAR_WORDS for w in others)):
             return  # ("… sell in 2023, roughly?": a hedge is no fact to look up)
+        if head in ("time", "occasion") and not received:  # ("ever shared a byline? If so, how many times?")
+            plan.intent = "count"
+            plan.evidence.append(f"how many {plan.uncounted}: the rows counted")
+            return
         plan.intent, plan.missing, plan.topic = "count", plan.uncounted, ""
         plan.unused = [w for w in others if w.lower() not in plan.unused] + plan.unused
         plan.evidence.append(f"count of {plan.uncounted!r}, which are not rows: no column holds them")
@@ -1215,6 +1224,9 @@ class Planner:
         corrections: list[tuple[str, str]] = []
         text = re.sub(r"\s*[★⭐]", " star", text)  # "1★ reviews": one star
         text = _symbols_written_out(text)
+        # "tickets nobody's assigned to": "nobody is" (the grammar reads the pronoun and its verb)
+        text = re.sub(r"\b(nobody|no\s+one|noone|someone|somebody|anyone|anybody)['’]s(?=\s+(?:been|assigned|"
+                      r"handling|working|looking|owning|[a-z]+ed)\b)", r"\1 is", text, flags=re.I)
         quoted = [m.span() for m in QUOTED_TEXT.finditer(text)]  # a quoted value is read as written
 
         def fix(match: re.Match[str]) -> str:
@@ -1341,7 +1353,9 @@ class Planner:
             # ("co-written pieces make up what share of each section")
             r"(?:\b(?:share|percentage|proportion|fraction|percent|pct)|%)\s+of\s+(?:their|its|each|every)\b|"
             r"\b(?:have|has|had|with)\s+(?:the\s+)?(?:\w+est\s+|top\s+)?(?:share|percentage|proportion|fraction|"
-            r"percent|pct|rate)\s+of\b", text, re.I)
+            r"percent|pct|rate|%)\s+of\b", text, re.I) or (
+            # ("% urgent per assignee": the share opens the question, the part right after it)
+            plan.group_by and re.match(r"\W*(?:%|pct\b|percent\b|percentage\b)\s+(?!of\b)", text, re.I))
         if own and not among:
             plan.population = [c for c in plan.conditions if c.column in grouped and c.kind != "date"]
             return
@@ -1434,6 +1448,11 @@ class Planner:
             plan.evidence.append(f"{column} {'not ' if negation else ''}{value!r} (quoted)")
             take(negation.start() if joined else start, match.end())
             negated_until = match.end() if negation else -1
+            # ("posted under the name 'Verified Buyer'": the person column's noun, said before its value)
+            named = re.search(r"\b(?:under|with|using|as)\s+(?:the\s+|a\s+)?(?:(?:user|display|screen|pen)\s*)?"
+                              r"names?\s*$", text[:start], re.I) if kind == "author" else None
+            if named:
+                take(*named.span())
             described = re.search(r"(?:,\s*(?:and|or|nor)\s+)((?:the\s+|any\s+)?(?:[\w'-]+\s+){1,2})$", text[:start])
             if negation and described and not any(self.names_something(w.lower()) for w in
                                                   WORD.findall(described.group(1)) if w.lower() not in STOPWORDS):
@@ -1505,8 +1524,11 @@ class Planner:
                 take(*match.span())  # "Monday 17 April", "monday march 11 2024": a day, written with its weekday
                 continue
             if (not free(match.start(), match.end()) or re.match(r"\s+of\s+the\s+week", text[match.end():])
-                    or re.search(r"\b(?:which|what|per|each|every|by)\s+$", text[:match.start()], re.I)):
-                continue  # "day of the week", "which weekday" are groupings
+                    or re.search(r"\b(?:which|what|per|each|every|by)\s+$", text[:match.start()], re.I)
+                    or match.group(1).lower() == "weekday" and re.search(  # ("busiest weekday for new tix?")
+                        r"\b(?:busiest|quietest|slowest|peak|top|best|worst|(?:most|least)\s+\w+)\s+$",
+                        text[:match.start()], re.I)):
+                continue  # "day of the week", "which weekday", "the busiest weekday" are groupings
             word = match.group(1).lower()
             if word.startswith("weekend"):
                 found = [0, 6]
@@ -1570,10 +1592,11 @@ class Planner:
             text = text[:said.start()] + " " * (said.end() - said.start()) + text[said.end():]
         # "the difference between H1 and H2 2023": the two periods set against each other, not the range from one to
         # the other (the same length, so every span stays where it was)
+        compared = COMPARE_CUE.search(text)  # ("difference between apr and may": said before "between" is masked)
         text = re.sub(r"\b(?:difference|gap|diff)\s+(between)\b", lambda m: m.group(0)[:m.start(1) - m.start()]
                       + " " * len(m.group(1)), text, flags=re.I)
         found_ranges = find_date_ranges(text, today=self.today)
-        if COMPARE_CUE.search(text):
+        if compared:
             found_ranges = self._compared_months(text, found_ranges, take)
         found_ranges += self._periods_of_the_only_year(text, found_ranges)
         found_ranges += self._elliptical_periods(text, found_ranges)
@@ -1781,7 +1804,7 @@ class Planner:
             if re.match(r"(?:\s+[\w']+){0,2}?\s+(?:too|as\s+well|also|(?:for|towards?|to)\s+(?:every|each|all|both))\b",
                         text[match.end():], re.I) else None)
         counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|counting|(?:is|are)\s+(?:counted|included)|included|"
-                          r"counted)\b",
+                          r"incl\b\.?|inclusive|counted)\b",
                           text[match.end():], re.I)
         if included or counts:
             # "the most bylines, counting pieces they shared with a co-writer", "a co-written piece counts for
@@ -2909,8 +2932,11 @@ class Planner:
         # ("give the count for each half": the rows counted per group)
         grouped = re.search(r"\b(?:each|every|per|by)\s+$", lower[end:spans[at].start()])
         if not (free(*spans[at].span()) or measure) or self._value_of_word(following[at]) or grouped \
-                or "ones" in following[at:at + 2] or following[at].endswith("'s"):
-            return None  # (nor "how many unsigned ones": 'ones' stands for the rows; "how many of Priya's": hers)
+                or "ones" in following[at:at + 2] or following[at].endswith("'s") \
+                or len(following) > at + 1 and self._is_entity(following[at + 1]):
+            # (nor "how many unsigned ones": 'ones' stands for the rows; "how many of Priya's": hers; "share of the
+            # low-priority tickets": a word before the row noun qualifies the rows)
+            return None
         noun = following[at:at + 1]
         for word in following[at + 1:at + 3]:
             # "reader comments": a plural head after its modifier ("people read" ends at the verb)
@@ -2933,6 +2959,9 @@ class Planner:
             if not of and re.match(rf"\s+(?:(?:the|all|all\s+the|our|every|each)\s+)?(?:[\w&.'-]+\s+){{0,3}}?"
                                    rf"(?:{self.row_noun_words})\b", lower[cue_end:]):
                 return True  # "count the 2023 stories per quarter": the verb, and the rows it counts
+            if not of and re.search(r"[-–—,:;(]\s*$", lower[:match.start()]) and re.fullmatch(r"\s*[?.!)]*\s*",
+                                                                                          lower[cue_end:]):
+                return True  # ("home & kitchen reviews excluding kessler & vogt - count?": the rows said before)
             if not of:  # "tickets count", "pending count?", "high priority count": rows, or the rows of a value
                 near = WORD.findall(lower[:match.start()])[-2:]
                 return any(self._is_entity(w) or self._value_of_word(w) for w in near[-1:]) or bool(
@@ -2993,8 +3022,9 @@ class Planner:
             return ""
         for word in WORD.finditer(lower, match.end() + of.end()):
             head = word.group(0)
-            if not free(*word.span()) or head.isdigit() or self._is_entity(head) or self._value_of_word(head):
-                return ""  # rows, or a date, number or value the recognisers read: rows of it
+            if not free(*word.span()) or head.isdigit() or self._is_entity(head) or self._value_of_word(head) or (
+                    "-" in head and any(self._value_of_word(part) for part in head.split("-"))):
+                return ""  # rows, or a date, number or value the recognisers read: rows of it ("low-priority")
             if head in ("we", "they", "you", "i") or "'" in head:
                 return ""  # "of everything we ran", "of everything we've published": the rows, in a clause
             if head in STOPWORDS or head in ("total", "whole", "entire", "overall"):
@@ -3703,6 +3733,38 @@ class Planner:
             ("less" if plan.contrast == "<" else "more")))
         if difference:
             take(*difference.span())
+
+    def _person_verb(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"the ticket that Maya Lindqvist is handling", "reviews Anna K. has been writing": what a person named does
+        with the rows is phrasing, not words to match in the texts."""
+        for condition in [c for c in plan.conditions if c.kind in ("author", "author_like") and c.span]:
+            verb = re.match(r"\s+(?:is|was|are|were|has\s+been|had\s+been|'s)\s+(?:(?:currently|still|now|already)\s+)?"
+                            r"([a-z]+(?:ing|ed))\b", text[condition.span[1]:], re.I)
+            if verb and not self.names_something(verb.group(1).lower()):
+                at = condition.span[1]
+                if free(at + verb.start(1), at + verb.end(1)):
+                    take(at, at + verb.end())
+
+    def _name_as_subject(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"did priya ever get a high or urgent ticket", "has Omar closed any tickets": a first name or surname right
+        after the yes/no question's verb, the subject of a verb of having or doing rows, is the one person of the
+        table it names (a name alone needs a cue; this place in the question is one)."""
+        if not self.roles.authors or any(c.kind in ("author", "author_like") for c in plan.conditions) \
+                or COMPARE_CUE.search(text):  # ("did omar have more … than grace": the people compared)
+            return
+        match = re.match(r"\W*(?:did|does|do|has|have|had|was|is|will)\s+([a-z]+)\s+(?:(?:ever|even|actually|really|"
+                         r"already|still|recently|personally)\s+)?(?:get|gets|got|gotten|have|has|had|handle[sd]?|"
+                         r"write|writes|wrote|written|receive[sd]?|close[sd]?|resolve[sd]?|review(?:s|ed)?|take|took|"
+                         r"taken|own(?:s|ed)?|pick(?:s|ed)?|deal(?:s|t)?|post(?:s|ed)?|publish(?:es|ed)?|work(?:s|ed)?|"
+                         r"give|gave|given|leave|left|rate[sd]?|cover(?:s|ed)?|file[sd]?|been\s+(?:given|assigned|"
+                         r"handed))\b", text, re.I)
+        people = self.vocab.author_parts.get(match.group(1).lower(), set()) if match else set()
+        if not match or len(people) != 1 or not free(*match.span(1)):
+            return
+        name = next(iter(people))
+        plan.conditions.append(Condition("author", self.roles.authors, "=", name, match.group(1), span=match.span(1)))
+        plan.evidence.append(f"{match.group(1)!r} is {name}, the one person of that name (the question's subject)")
+        take(*match.span(1))
 
     def _compared_first_names(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Grace or Omar - who got more high-priority tickets?": capitalised names set against each other in a
@@ -4480,6 +4542,9 @@ WRITTEN_OUT = (
     # "diff writers": different; "the diff between": the difference
     (re.compile(r"\bdiff\b(?=\s+[a-z]+s\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),
     (re.compile(r"\bdiff\b", re.I), "difference"),
+    # "2022 first half vs second half", "2024 second quarter": the year after its part, as dates are read
+    (re.compile(r"\b((?:19|20)\d\d)\s+(first|second|third|fourth|1st|2nd|3rd|4th)\s+(half|quarter)\b", re.I),
+     r"\2 \3 of \1"),
     # "the first and second halves of 2023": each period said whole ("the first half of 2023 and the second half …")
     (re.compile(r"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+and\s+(?:the\s+)?(first|second|third|"
                 r"fourth|1st|2nd|3rd|4th|last)\s+(halves|quarters)\s+of\s+((?:19|20)\d\d)\b", re.I),
