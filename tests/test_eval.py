@@ -97,6 +97,14 @@ def test_rows_match_projects_onto_the_columns_the_case_names() -> None:
     assert not rows_match([["A title", 1, 2, 3, 4, 5]], actual[:1])  # wider than the result
 
 
+def test_rows_labelled_by_a_yes_no_value_match_a_reference_labelled_1_and_0() -> None:
+    """Grouped by a yes/no column, the product labels the rows "verified" / "not verified"; a reference groups by the
+    stored 1 / 0. Swapped values still fail."""
+    actual = [["not verified", 3.23], ["verified", 3.77]]
+    assert sql_result_match(ExpectedSQL(rows=[[0, 3.23], [1, 3.77]]), actual)
+    assert not sql_result_match(ExpectedSQL(rows=[[1, 3.23], [0, 3.77]]), actual)
+
+
 def test_a_named_group_at_zero_matches_a_reference_that_left_it_out() -> None:
     """"politics vs sports in 2022": the product shows sports at 0, a reference filtered before grouping has no sports
     row; both say the same. A group at another value, or a missing group with rows, still fails."""

@@ -3841,3 +3841,18 @@ def test_wordings_of_probes_34_and_35_reviews_and_news(reviews: Planner, messy: 
     plan = reviews.plan("How many reviews were posted in the eight Monday-to-Sunday weeks ending on the most recent "
                         "review date?")
     assert conditions(plan, "weekday") == []
+
+
+def test_two_values_of_a_measure_set_against_each_other(reviews: Planner) -> None:
+    """"are there more 1 star than 2 star reviews" read "than 2" as a bound and left '2' unused; "unverified minus
+    verified" selected rows that are both (none)."""
+    plan = reviews.plan("electronics: are there more 1 star than 2 star reviews?")
+    assert (plan.group_by, only(plan, "number").value) == (["rating"], [1, 2])
+    plan = reviews.plan("difference in avg rating: unverified minus verified reviews")
+    assert (plan.intent, plan.contrast, only(plan, "number").value) == ("avg", "difference", [0, 1])
+
+
+def test_titles_that_show_up_more_than_once(planner: Planner) -> None:
+    """"are there any headlines that show up more than once" listed every article ('once' unused)."""
+    plan = planner.plan("are there any headlines that show up more than once")
+    assert (plan.group_by, plan.group_size, plan.unused) == (["title"], (">", 1), [])

@@ -153,6 +153,10 @@ def sql_result_match(expected: ExpectedSQL, actual_rows: Sequence[Sequence[Any]]
     sides, expected_sides = _presence_sides(actual_rows), _presence_sides(expected.rows or [])
     if sides and expected_sides and rows_match(expected_sides, sides, ordered=ordered):
         return True
+    # ("avg helpful votes: verified vs unverified": rows labelled "verified" / "not verified", a reference's 1 / 0)
+    if len(actual_rows) == 2 and all(row and isinstance(row[0], str) for row in actual_rows) and rows_match(
+            expected.rows or [], _flag_values([list(row) for row in actual_rows]), ordered=ordered):
+        return True
     compared = compared_rows(columns, actual_rows)
     return bool(compared) and (rows_match(expected.rows or [], compared, ordered=ordered)
                                or rows_match(expected.rows or [], _flag_values(compared), ordered=ordered))

@@ -253,6 +253,8 @@ WEEKDAY_PAIR = re.compile(rf"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?{_D
 # A question that sets named values against each other ("politics vs sports", "compare X and Y", "which had
 # more, X or Y"): the answer is one row per named value.
 COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|"
+                         # ("unverified minus verified": one value taken from the other)
+                         r"minus(?=\s+(?!\d)[a-z])|"
                          r"differ(?:s|ed)?\s+from|"
                          # "difference in average length (words) between travel and fashion"
                          r"(?:difference|gap)(?:\s+in\s+[^?.!]{1,40}?)?\s+between|"
@@ -1927,6 +1929,9 @@ class Planner:
                 if blocked and (cue == "the" or joined and cue in ("than", "then")) and self._rows_follow(text,
                                                                                                            match.end()):
                     blocked = None  # "the 1-star reviews", "than five-star ones": rows named by their value
+                if blocked and cue in ("than", "then") and re.search(  # ("more 1 star than 2 star reviews": the value
+                        rf"\b(?:more|fewer|less)\s+{NUM}[\s-]+(?:{measure_words})\s+th[ae]n\s+$", before, re.I):
+                    blocked = None  # compared, not a bound)
                 if (match.group(1).lower() == "one" and not joined
                         and re.search(r"\b(?:which|that|this|each|every|any|no)\s+$", before, re.I)):
                     continue  # "which one scores better": a pronoun, not a rating of 1 ("which one-star reviews" is)
@@ -2405,7 +2410,7 @@ class Planner:
         titles = "|".join(sorted((re.escape(w) for w in {*column_words(self.roles.title), "title", "headline",
                                                           "subject"}), key=len, reverse=True))
         repeated = re.search(rf"\b(?:same|duplicate[ds]?|repeated|identical)\s+({titles})s?\b|\b({titles})s?\s+"
-                             rf"(?:[\w'’]+\s+){{0,2}}?(?:used|repeated|reused|appear(?:s|ed)?|occur(?:s|red)?|run)\s+"
+                             rf"(?:[\w'’]+\s+){{0,2}}?(?:used|repeated|reused|appear(?:s|ed)?|occur(?:s|red)?|run|(?:show|turn|come|pop)(?:s|ed)?\s+up)\s+"
                              rf"(?:more\s+than\s+once|twice|again|multiple\s+times|several\s+times|"
                              # ("did any headline get used for more than one article")
                              rf"(?:for|on|by|in|across)\s+(?:more\s+than\s+one|two\s+or\s+more|several|multiple|"
