@@ -370,4 +370,4 @@ def test_two_compared_values_their_difference_and_verdict_in_one_sentence() -> N
 def test_each_group_s_size_beside_its_value_is_not_the_value_compared() -> None:
     """Groups kept by their size show their rows; the sentence ranks them by the value (it ranked by the count)."""
     text, _ = answer(["brand", "review_count", "avg_rating"], [["H&N", 153, 3.27], ["Lumo", 120, 3.72]], "")
-    assert "highest average rating: Lumo (3.7)" in text and "H&N, 153" not in text
+    assert "highest average rating: Lumo (3.72)" in text and "H&N, 153" not in text

@@ -26,6 +26,7 @@ from rag.evaluation.metrics import (
     rows_match,
     says_no_answer,
     sql_result_match,
+    states_count,
     value_match,
     values_match,
 )
@@ -95,6 +96,15 @@ def test_rows_match_projects_onto_the_columns_the_case_names() -> None:
     assert not rows_match([["A title", 900], ["B title", 500]], actual)  # values from mismatched rows
     assert not rows_match([["A title"]], actual)  # row count differs
     assert not rows_match([["A title", 1, 2, 3, 4, 5]], actual[:1])  # wider than the result
+
+
+def test_a_listing_that_states_the_expected_count_answers_a_count() -> None:
+    """"articles published q1 2023?": the reply lists them and says how many; another number, or none, fails."""
+    assert states_count("Found 50 articles (published …); the first 10 are listed",
+                        ExpectedSQL(value=50, has_value=True))
+    assert states_count("Found 1,092 reviews (rating 5)", ExpectedSQL(value=1092, has_value=True))
+    assert not states_count("Found 49 articles", ExpectedSQL(value=50, has_value=True))
+    assert not states_count("There are 50 matching articles", ExpectedSQL(rows=[["a", 50]]))
 
 
 def test_rows_labelled_by_a_yes_no_value_match_a_reference_labelled_1_and_0() -> None:

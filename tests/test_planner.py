@@ -1502,7 +1502,7 @@ def test_the_last_n_days_in_words_is_a_period_not_the_newest_rows(planner: Plann
 @pytest.mark.parametrize(("question", "negated"), [
     ("How many closed tickets rather than pending ones?", []),  # (closed leaves pending out: no second condition)
     ("How many tickets rather than pending ones?", ["pending"]),
-    ("tickets in March if you leave the pending ones out", []),  # not a value left out: "ones" between
+    ("tickets in March if you leave the pending ones out", ["pending"]),  # ("ones": the rows of that value)
     ("How many tickets in March if you leave pending out?", ["pending"]),
 ])
 def test_rather_than_and_leave_out_set_a_value_aside(tickets: Planner, question: str, negated: list[str]) -> None:
@@ -3856,3 +3856,50 @@ def test_titles_that_show_up_more_than_once(planner: Planner) -> None:
     """"are there any headlines that show up more than once" listed every article ('once' unused)."""
     plan = planner.plan("are there any headlines that show up more than once")
     assert (plan.group_by, plan.group_size, plan.unused) == (["title"], (">", 1), [])
+
+
+def test_wordings_of_probes_36_and_37_news(planner: Planner) -> None:
+    """Probes 36 (varied grammar) and 37 (terse): each question below was misread on its first run."""
+    plan = planner.plan("Treat the newest article in the table as 'today'. How many pieces were published in the 30 "
+                        "days up to it?")
+    assert (plan.intent, len(conditions(plan, "date")), plan.unused) == ("count", 1, [])
+    plan = planner.plan("Jane Doe -- how many articles is she credited on (solo or shared), and roughly how long are "
+                        "they on average, in words?")
+    assert (plan.intent, plan.also, conditions(plan, "people_count")) == ("count", [("avg", "word_count")], [])
+    plan = planner.plan("Business desk, April 2023: was any article longer than 600 words?")
+    assert plan.intent == "count"
+    for question in ("Co-authors counted individually, how many distinct people have a byline?",
+                     "how many diff people have a byline? each co-author counts as their own person"):
+        plan = planner.plan(question)
+        assert (plan.distinct, plan.topic, plan.missing) == ("author", "", None), question
+    plan = planner.plan("For the last 8 weeks -- counting back from the newest article -- how many articles did each "
+                        "section put out?")
+    assert (plan.intent, plan.per_group, plan.topic) == ("count", False, "")
+    plan = planner.plan("Entertainment aside, which section has the most articles under 500 words?")
+    assert (only(plan, "category").op, plan.group_by) == ("!=", ["category"])
+    plan = planner.plan("did fashion publish more than travel in q2 '23?")
+    assert (plan.contrast, only(plan, "category").value) == (">", ["Fashion", "Travel"])
+    assert planner.plan("articles with more than one author").contrast == ""  # (a bound)
+
+
+def test_wordings_of_probes_36_and_37_tickets_and_reviews(tickets: Planner, reviews: Planner, messy: Planner) -> None:
+    """Probes 36 and 37 on the ticket and review tables."""
+    plan = tickets.plan("Who has been handling the most high-priority tickets? Only status 'open' - leave the pending "
+                        "ones out of it.")
+    assert [c.op for c in conditions(plan, "category")] == ["=", "!="]
+    plan = tickets.plan("pending tix oldest first, subject & date opened")
+    assert (plan.intent, plan.limit) == ("earliest", None)
+    plan = tickets.plan("How many tickets handled by Bob Stone have been marked closed? I mean status 'closed' "
+                        "specifically, not 'pending'.")
+    assert (plan.topic_marked, plan.topic) == (False, "")
+    plan = messy.plan("Reviews with nobody's name on them - I mean the reviewer field is empty or missing, not "
+                      "placeholder names like 'Anonymous' - how many?")
+    assert (plan.topic, [(c.op, c.value) for c in conditions(plan, "author")]) == ("", [("!=", "Anonymous")])
+    plan = reviews.plan("In 2023, reviews peaked in which month?")
+    assert (plan.group_by, plan.limit, plan.order_most) == (["month"], 1, True)
+    plan = reviews.plan("Give me Voltair's star ratings broken down - how many of each")
+    assert plan.group_by == ["rating"]
+    plan = reviews.plan("1 star reviews in the last 3 months of data (newest review is 30 jun 2024, so apr-jun 2024)")
+    assert all(c.value[0] != c.value[1] for c in conditions(plan, "date"))  # (no condition on the one day)
+    plan = reviews.plan("avg stars 2024 minus avg stars 2021?")
+    assert (plan.intent, plan.contrast, len(only(plan, "date_any").value)) == ("avg", "difference", 2)

@@ -277,7 +277,8 @@ def _format(value: Any) -> str:
     """A result cell as Markdown: numbers as figures (digits, commas, a point, a sign, `nan`/`inf`: nothing
     Markdown reads in the middle of a sentence), anything else escaped."""
     if isinstance(value, float) and math.isfinite(value):
-        return f"{value:,.1f}" if value != int(value) else f"{int(value):,}"
+        # (two decimals at most, as the SQL rounds averages: a difference of 0.04 is not "0.0")
+        return f"{value:,.2f}".rstrip("0").rstrip(".") if value != int(value) else f"{int(value):,}"
     if isinstance(value, int):
         return f"{value:,}"
     if isinstance(value, float | Decimal):

@@ -120,6 +120,13 @@ def value_match(expected: Any, actual_rows: Sequence[Sequence[Any]]) -> bool:
     return len(actual_rows) == 1 and any(values_match(expected, cell) for cell in actual_rows[0])
 
 
+def states_count(answer: str, expected: ExpectedSQL) -> bool:
+    """A listing whose reply states the expected count ("articles published q1 2023?": "Found 50 articles …, all 50
+    in the table") answers a question a reference reads as a count: the number is what the user reads first."""
+    found = re.search(r"\bFound ([\d,]+) ", answer or "")
+    return bool(found) and expected.has_value and _number(found.group(1)) == _number(expected.value)
+
+
 # one of two compared values in a one-row answer: "review_count (Lumo)", "avg_helpful_votes (rating 1)"
 COMPARED_COLUMN = re.compile(r"^[a-z0-9_]+ \((?P<label>.+)\)$")
 

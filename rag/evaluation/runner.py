@@ -21,6 +21,7 @@ from rag.evaluation.metrics import (
     reciprocal_rank,
     says_no_answer,
     sql_result_match,
+    states_count,
 )
 from rag.evaluation.report import EvalReport, summarise
 from rag.models import Conversation, Route
@@ -128,7 +129,8 @@ def score_case(case: Case, turn: Any, k: int, roles: Any = None) -> CaseResult:
             result.sql_ok = False
             reasons.append(f"no SQL result to compare: the question went to the {route or 'no'} route")
         else:
-            result.sql_ok = sql_result_match(case.sql_result, rows, ordered=case.ordered, columns=result.columns)
+            result.sql_ok = sql_result_match(case.sql_result, rows, ordered=case.ordered, columns=result.columns) \
+                or states_count(turn.answer, case.sql_result)
             if not result.sql_ok:
                 reasons.append(f"SQL result differs: got {len(rows)} row(s) {_preview(rows)}, expected "
                                f"{_preview(case.sql_result.to_dict())}" + (" in this order" if case.ordered else ""))

@@ -480,6 +480,9 @@ _POINT_FORMS: list[_Form] = [
     # "the three months up to our most recent article": the window that ends on the newest row
     _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|before|until|ending\s+(?:with|on))\s+"
           rf"(?:our|the)\s+(?:most\s+recent|latest|newest|last)\s+[a-z]+", _build_last),
+    # "(treat the newest article as today:) the 30 days up to it": the window that ends on the newest row
+    _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|until|ending\s+(?:with|on))\s+"
+          rf"(?:it|then|today|now|that\s+(?:date|day|point))\b", _build_last),
     # "going back 28 days from the most recent ticket", "counting back three weeks from our newest article"
     _form(rf"(?:going|counting|looking|reaching)\s+back\s+(?:{_COUNT}|an?)\s+{_UNIT}\s+(?:from|before)\s+(?:the|our)\s+"
           rf"(?:most\s+recent|latest|newest|last)\s+[a-z]+(?:\s+in\s+the\s+data)?", _build_back),

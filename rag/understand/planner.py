@@ -31,6 +31,7 @@ from rag.understand.vocabulary import (
     GENERIC_COLUMN_WORDS,
     GRAMMAR_WORDS,
     PART_SYNONYMS,
+    ROW_NOUN_PLURALS,
     STOPWORDS,
     VALUE_TOKEN,
     WORD,
@@ -102,7 +103,8 @@ SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)
 # where a relative period ends, said in words: "(counting back from the latest article)", "as of the newest ticket"
 DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:counting|going|looking|working|measured|measuring)\s+back(?:wards)?\s+from|"
                          r"relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+|our\s+)?(?:latest|newest|"
-                         r"most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,6}?\s*(?:\)|(?=[,.;?!]|$))", re.I)
+                         r"most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,6}?\s*(?:\)|(?=[,.;?!]|$|\s*--|"
+                         r"\s[-–—]\s))", re.I)
 # "round to 2 decimals", "to two decimal places": how the answer's numbers look (they have two decimals), no number
 # of the question
 ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everything|the\s+\w+))?\s+(?:off\s+)?to\s+"
@@ -116,10 +118,14 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
 RUNS_TO = re.compile(r"\b(?:runs?|ran|running|(?:comes?|came|coming|clocks?|clocked|clocking)\s+in)"
                      r"(?:\s+(?:at|to))?\s+$", re.I)
 # "counting each co-author separately": how the people of a cell are counted (each name on its own, as always)
-EACH_NAME_APART = re.compile(r"\b(?:count(?:s|ing)?|treat(?:s|ing)?|list(?:ing)?)\s+(?:each|every)\s+(?:co-?)?"
-                             r"(?:authors?|writers?|names?|persons?|people|reviewers?|assignees?|contributors?)\s+"
-                             r"(?:separately|individually|on\s+(?:their|its)\s+own|as\s+(?:one|a\s+separate\s+\w+))\b",
-                             re.I)
+# ("co-authors counted individually", "each co-author counts as their own person": the same, said passively)
+_PEOPLE = r"(?:co-?)?(?:authors?|writers?|names?|persons?|people|reviewers?|assignees?|contributors?)"
+_APART = (r"(?:separately|individually|on\s+(?:their|its)\s+own|as\s+(?:one|a\s+separate\s+\w+|(?:their|his|her|its)\s+"
+          r"own\s+\w+))\b")
+EACH_NAME_APART = re.compile(rf"\b(?:count(?:s|ing)?|treat(?:s|ing)?|list(?:ing)?)\s+(?:each|every)\s+{_PEOPLE}\s+"
+                             rf"{_APART}|"
+                             rf"\b(?:(?:each|every)\s+)?{_PEOPLE}\s+(?:are\s+|is\s+)?(?:counted|counts?|counting|"
+                             rf"treated)\s+{_APART}", re.I)
 # "out of the full table", "across the whole dataset": every row, no condition and no topic
 ALL_ROWS = re.compile(r"\b(?:the\s+)?(?:full|whole|entire|complete)\s+(?:table|dataset|data\s*set|archive|collection|"
                       r"database)\b", re.I)
@@ -163,11 +169,13 @@ TIME_ORDER = re.compile(r"\b(?:in\s+)?(reverse\s+)?(?:calendar|chronological|dat
                         # ("articles per mo for 2023, chronological": the word alone, as the question's last words)
                         r"(?:(?<=,)|(?<=[-–—])|\b(?:sorted|ordered|listed|arranged))\s*(reverse\s+)?chronological\b"
                         r"(?=\s*(?:[.?!;)]|$))", re.I)
+# row nouns said only in the plural that do not end in -s ("pending tix oldest first")
+PLURAL_ROW_NOUNS = frozenset(w for words in ROW_NOUN_PLURALS.values() for w in words if not w.endswith("s"))
 # the two sides of how many people wrote a row: by one person, by several
 ALONE_WORDS = r"alone|solo|on\s+(?:their|his|her)\s+own|by\s+(?:themselves|himself|herself)|single[\s-]authored"
 SHARED_WORDS = (r"with\s+(?:a\s+|another\s+)?co-?(?:authors?|writers?)|co-?(?:written|authored|wrote|bylined)|"
                 r"(?:with|alongside)\s+(?:others|someone(?:\s+else)?|somebody(?:\s+else)?|a\s+colleague)|"
-                r"as\s+(?:a\s+)?co-?(?:authors?|writers?)|jointly")
+                r"as\s+(?:a\s+)?co-?(?:authors?|writers?)|jointly|shared(?:\s+bylines?)?")
 # an instruction to order the groups: "Rank them.", "sort them please", "ranked, please"
 RANK_THEM = re.compile(r"\b(?:rank|sort|order)\s+(?:them|these|those|the\s+(?:groups|results?|list))\b(?:\s+please)?|"
                        r"\b(?:ranked|sorted)(?:\s+please)?(?=\s*[.!?]*\s*$)", re.I)
@@ -254,7 +262,7 @@ WEEKDAY_PAIR = re.compile(rf"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?{_D
 # more, X or Y"): the answer is one row per named value.
 COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|against|side by side|"
                          # ("unverified minus verified": one value taken from the other)
-                         r"minus(?=\s+(?!\d)[a-z])|"
+                         r"minus(?=\s+(?!\d)[a-z]|\s+(?:19|20)\d\d\b)|"
                          r"differ(?:s|ed)?\s+from|"
                          # "difference in average length (words) between travel and fashion"
                          r"(?:difference|gap)(?:\s+in\s+[^?.!]{1,40}?)?\s+between|"
@@ -274,6 +282,9 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          rf"\b(?:busier|quieter)\s+th[ae]n\s+(?!{NUM})|"
                          # "rate products higher than those without" (not "higher than 4": a bound)
                          rf"\b(?:higher|lower|better|worse)\s+th[ae]n\s+(?!(?:about\s+|around\s+)?{NUM}|average\b)|"
+                         # "did fashion publish more than travel" (not "more than 700", "more than one author": bounds)
+                         rf"\b(?:more|fewer|less)\s+th[ae]n\s+(?!(?:about\s+|around\s+|roughly\s+)?{NUM}|(?:a|an|the|"
+                         rf"average|usual|once|twice|ever|before|expected|half|that|this|it|those|these)\b)(?=[a-z])|"
                          # "are solo articles longer than co-written ones" (not "longer than 1,000 words": a bound)
                          rf"\b(?:longer|shorter)\s+th[ae]n\s+(?!(?:about\s+|around\s+)?{NUM}|average\b|usual\b)|"
                          # "does Garden & Patio's average score beat Pet Supplies'"
@@ -281,10 +292,13 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"did|does|do|ranked|ranks?|shone|shines?))\b)", re.I)
 # "how many more five-star than one-star reviews", "by how much did Q1 beat Q2": the difference of two compared values
 DIFFERENCE_CUE = re.compile(r"\bhow\s+(?:many|much)\s+(?:more|fewer|less|higher|lower|longer|shorter|bigger|smaller|"
-                            r"larger)\b|\bby\s+how\s+(?:much|many)\b|\b(?:difference|gap)\s+(?:between|in)\b", re.I)
+                            r"larger)\b|\bby\s+how\s+(?:much|many)\b|\b(?:difference|gap)\s+(?:between|in)\b|"
+                            # ("avg stars 2024 minus avg stars 2021": the first value taken from the second)
+                            r"\bminus\b(?=\s+(?!\d)[a-z]|\s+(?:19|20)\d\d\b)", re.I)
 # a yes/no question: "did Maya get more urgent tickets than Grace?", "was Q2 busier than Q1?"
-YES_NO_QUESTION = re.compile(r"^\W*(?:(?:so|and|ok|okay|quick\s+(?:one|question|q))\W+)?(?:did|does|do|is|was|were|are|"
-                             r"has|have|had)\b", re.I)
+# (also after a scene set first: "Business desk, April 2023: was any article longer than 600 words?")
+YES_NO_QUESTION = re.compile(r"(?:^\W*|[:;?!]\s+|\s[-–—]+\s+)(?:(?:so|and|ok|okay|quick\s+(?:one|question|q))\W+)?"
+                             r"(?:did|does|do|is|was|were|are|has|have|had)\b", re.I)
 # the direction of a comparison: the first compared value is more (or less) than the second
 LESS_WORDS = re.compile(r"\b(?:fewer|less|lower|worse|smaller|shorter|quieter|slower)\b", re.I)
 # a month, quarter or half named without a year ("March", "Q1", "H2"): a period only behind "in" or in a comparison
@@ -329,7 +343,7 @@ GROUP_TRIGGER = re.compile(r"\b(per|by|(?:for\s+)?(?:each|every\s+one)\s+of\s+(?
                            r"(?:for\s+)?(?:every|each)\s+combination\s+of|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
 # "status breakdown", "priority split", "rating distribution": the values the rows are split by come first
-BREAKDOWN = r"(?:breakdown|break-down|split|distribution|mix)\b"
+BREAKDOWN = r"(?:breakdown|break-down|split|distribution|mix|broken\s+down|split\s+up|spread)\b"
 # "how are the stars spread out", "how were tickets distributed": a distribution over the values of {0}
 HOW_SPREAD = (r"\bhow\s+(?:are|were|is|was)\s+(?:the\s+)?({0})\s+(?:spread(?:\s+out)?|distributed|split(?:\s+up)?|"
               r"broken\s+down)\b|"
@@ -904,8 +918,8 @@ class Planner:
             plan.evidence.append("no text match on " + ", ".join(repr(w) for w in left))
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
             plural = re.search(r"\b(articles|stories|pieces|posts|documents|records|" +
-                               "|".join(re.escape(w) for w in self.vocab.entity_words if w.endswith("s")) +
-                               r")\b", text, re.I)
+                               "|".join(re.escape(w) for w in self.vocab.entity_words
+                                        if w.endswith("s") or w in PLURAL_ROW_NOUNS) + r")\b", text, re.I)
             # "which urgent tickets are still open? oldest first": every one of them, in that order
             ordered = re.search(r"\b(?:newest|latest|oldest|earliest|longest|shortest|most\s+recent)\s+"
                                 r"(?:\w+\s+)?first\b", text, re.I) or TIME_ORDER.search(text)
@@ -954,6 +968,16 @@ class Planner:
             if computed not in plan.also:
                 plan.also.append(computed)
                 plan.evidence.append(f"also {intent} of {computed[1]} ({match.group(0)!r})")
+                take(*match.span())
+        # "… how many articles is she credited on, and roughly how long are they on average, in words?": their length
+        length = self.vocab.measures.get("length")
+        for match in re.finditer(r"\b(?:and|plus)\s+(?:(?:roughly|approximately|about)\s+)?how\s+long\s+"
+                                 r"(?:are|were|do)\s+(?:they|these|those|the\s+\w+)(?:\s+run)?(?:\s+on\s+(?:an?\s+)?average|\s+typically|"
+                                 r"\s+usually)?(?:,?\s+in\s+words)?", text, re.I) if length else ():
+            if ("avg", length) not in plan.also and re.search(
+                    r"\b(?:how\s+many|number\s+of|count)\b", text[:match.start()], re.I):
+                plan.also.append(("avg", length))
+                plan.evidence.append(f"also avg of {length} ({match.group(0)!r})")
                 take(*match.span())
 
     @staticmethod
@@ -1433,6 +1457,8 @@ class Planner:
                 # ("I don't mean people who signed as 'Anonymous'")
                 re.search(rf"\b(?:{EXCLUDING}|(?:do|does|did)(?:n['’]t|\s+not)\s+mean)\b[^,.;:?!()]*$",
                           text[:start], re.I)
+                # ("not placeholder names like 'Anonymous'": examples of what is set aside)
+                or re.search(r"\bnot\s+(?:[\w'-]+\s+){1,3}(?:like|such\s+as|e\.\s?g\.?,?)\s+$", text[:start], re.I)
                 # ("not counting blank or missing names, or the generic 'Verified Buyer'": the last of a list)
                 or re.search(rf"\b{EXCLUDING}\b[^.?!;:]*?,\s*(?:and|or|nor)\s+(?:the\s+|any\s+)?(?:[\w'-]+\s+){{0,2}}$",
                              text[:start], re.I)
@@ -1611,6 +1637,15 @@ class Planner:
                                  for r in find_date_ranges("in " + month.group(0), today=self.today)]
         found_ranges = [dataclasses.replace(r, span=(r.span[0], next((b for a, b in named if a < r.span[1] <= b),
                                                                       r.span[1]))) for r in found_ranges]
+        for found in list(found_ranges):
+            # ("(newest review is 30 jun 2024, so apr-jun 2024)": the date of the newest row, stated; no condition)
+            stated = re.search(r"\b(?:the\s+)?(?:newest|latest|most\s+recent|last|final|oldest|earliest|first)\s+"
+                               r"(?:[\w'-]+\s+){0,2}(?:is|was)\s+(?:on\s+|dated\s+|from\s+)?$", text[:found.span[0]],
+                               re.I)
+            if stated and len(found_ranges) > 1:
+                found_ranges.remove(found)
+                take(stated.start(), found.span[1])
+                plan.evidence.append(f"{text[stated.start():found.span[1]]!r} states a date: no condition")
         for before, after in zip(found_ranges, found_ranges[1:], strict=False):
             if cue := RESTATED_PERIOD.fullmatch(text, before.span[1], after.span[0]):
                 found_ranges.remove(before)
@@ -2152,6 +2187,14 @@ class Planner:
                  + LONGEST + "|" + SHORTEST)
         asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?"
         most = re.search(asked + r"(" + dim_pattern + r")?\b.*\b(" + ranks + r")\b", text, re.I)
+        # ("in 2023, reviews peaked in which month?": the ranking said before the groups)
+        peaked = re.search(rf"\b(?:peak(?:ed|s)?|topped\s+out|maxed\s+out)\s+(?:in|on|during)\s+(which|what)\s+()"
+                           rf"({dim_pattern})\b()", text, re.I)
+        if not most and peaked and free(*peaked.span()):
+            plan.group_by, plan.ranking, plan.order_most = [dims[peaked.group(3).lower()]], "most", True
+            plan.limit, plan.with_ties = 1, True
+            plan.evidence.append(f"the group with the most rows ({peaked.group(0)!r})")
+            take(*peaked.span())
         # ("which star rating gets the most helpful votes on average": a number on a small scale, asked about, groups)
         nouns = "|".join(sorted((re.escape(w) for w, c in scales.items() if not w.endswith("ed")
                                  and c not in plan.group_by), key=len, reverse=True))
@@ -3113,7 +3156,8 @@ class Planner:
         for match in re.finditer(rf"(?<![\w-])(?<!\w['’]){re.escape(first)}(?![\w'-])", text):
             if not any(consumed[match.start():match.end()]):
                 before = text[:match.start()]
-                if SUBJECT_CUE.search(before) or before.rstrip().endswith(("\"", "“", "'")):
+                # (an opening quote touches the word; "'resolved' specifically": a closing one, then a space)
+                if SUBJECT_CUE.search(before) or before.endswith(("\"", "“", "'")):
                     return True
         for match in re.finditer(rf"(?<![\w'-]){re.escape(last)}(?![\w'-])\s+(\w+)", text):
             if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS:  # not "incoming tickets"
@@ -3220,12 +3264,14 @@ class Planner:
     def _nouns_of_examples(self, text: str, take: Any, free: Any) -> None:
         """"placeholders like 'Anonymous' or 'Verified Buyer'", "brands such as Lumo": a noun whose examples follow,
         read as values, names those values (no text to match)."""
-        for match in re.finditer(r"\b([a-z]+)\s+(?:like|such\s+as|e\.\s?g\.?,?|for\s+(?:example|instance),?)\s+"
-                                 r"(?=[\"“'‘]?(\w))", text, re.I):
-            word = match.group(1).lower()
-            if (free(*match.span()) and not free(match.start(2), match.end(2)) and word not in STOPWORDS
-                    and not self.names_something(word) and not self._is_entity(word)):
-                take(*match.span())
+        for match in re.finditer(r"\b((?:[a-z]+\s+)?[a-z]+)\s+(?:like|such\s+as|e\.\s?g\.?,?|"
+                                 r"for\s+(?:example|instance),?)\s+(?=[\"“'‘]?(\w))", text, re.I):
+            words = match.group(1).lower().split()
+            if words[0] in STOPWORDS:  # ("the placeholders like …": the noun alone)
+                words = words[1:]
+            if (free(*match.span()) and not free(match.start(2), match.end(2)) and words
+                    and not any(w in STOPWORDS or self.names_something(w) or self._is_entity(w) for w in words)):
+                take(match.end(1) - len(" ".join(words)), match.end())
 
     def _scope_verbs(self, text: str, take: Any, free: Any) -> None:
         """"…, only counting brands with at least 50 reviews", "considering only reviews from 2023": a verb that
@@ -3238,6 +3284,14 @@ class Planner:
                                  rf"\b)", text, re.I):
             if free(*match.span()):
                 take(*match.span())
+        # "I mean …", "to be clear": a clarification's opening words
+        for match in re.finditer(r"\b(?:i\s+mean|to\s+be\s+clear|in\s+other\s+words)\b", text, re.I):
+            if free(*match.span()):
+                take(*match.span())
+        # ("the reviewer field is empty": the word for a column, after the column's noun read already)
+        for match in re.finditer(r"\b(\w+)\s+(field|column|cell)s?\b", text, re.I):
+            if not free(*match.span(1)) and free(*match.span(2)):
+                take(*match.span(2))
         # ("I'm not counting placeholders like 'Anonymous'": the verb of what is set aside, read already)
         for match in re.finditer(r"(?:\bnot|n't|\bwithout)\s+(counting|including|considering)\s+(?=(\w+))", text, re.I):
             if free(*match.span(1)) and not free(match.start(2), match.end(2)):
@@ -4545,7 +4599,7 @@ WRITTEN_OUT = (
     (re.compile(r"(?<=\d)\s*\*(?![\w*])"), " star"),  # "5* reviews"
     (re.compile(r"\bb/w\b", re.I), "between"), (re.compile(r"(?<=[a-z])\s+\+\s+(?=[a-z])", re.I), " and "),
     # "diff writers": different; "the diff between": the difference
-    (re.compile(r"\bdiff\b(?=\s+[a-z]+s\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),
+    (re.compile(r"\bdiff\b(?=\s+(?:[a-z]+s|people)\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),
     (re.compile(r"\bdiff\b", re.I), "difference"),
     # "2022 first half vs second half", "2024 second quarter": the year after its part, as dates are read
     (re.compile(r"\b((?:19|20)\d\d)\s+(first|second|third|fourth|1st|2nd|3rd|4th)\s+(half|quarter)\b", re.I),
@@ -4606,7 +4660,10 @@ def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
     listed = r"(?=(?:(?:\s*,\s*|\s+)(?:and|or)\s+(?:the\s+)?[\w&'.-]+(?:\s+[\w&'.-]+){0,2}?|\s*,\s*[\w&'.-]+){1,4}?"
     pattern = (r"\b(?:leave|leaving|left|take|taking|took|keep|keeping|kept|set|setting|put|putting)\s+(?:the\s+)?"
                rf"{re.escape(text[start:end])}(?:{listed}\s+(?:out|aside|to\s+one\s+side)\b)|"
-               r"\s+(?:out|aside|to\s+one\s+side)\b)")
+               # ("leave the urgent ones out of it")
+               r"(?:\s+ones?)?\s+(?:out|aside|to\s+one\s+side)\b)")
+    # ("Entertainment aside, which section …": the value heading the question, set aside after it)
+    pattern += rf"|^\W*{re.escape(text[start:end])}\s+(?:aside|excluded|apart)\b"
     return next((m for m in re.finditer(pattern, text, re.I) if m.start() <= start < m.end()), None)
 
 

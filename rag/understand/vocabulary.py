@@ -36,14 +36,14 @@ MEASURE_SYNONYMS: dict[str, tuple[str, ...]] = {
 PART_SYNONYMS: dict[str, tuple[str, ...]] = {"helpful": ("useful",)}
 # Plain English names for what a table's rows are, by the table's noun; only used for that noun.
 ROW_NOUN_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "ticket": ("request", "issue", "case", "incident", "complaint", "tix"),
+    "ticket": ("request", "issue", "case", "incident", "complaint"),
     "article": ("story", "piece", "report", "item", "post", "write-up"),
     "review": ("opinion", "rating", "feedback"), "post": ("message", "thread", "article"),
     "contract": ("agreement", "deal"), "document": ("doc", "file", "paper"), "order": ("purchase",),
     "email": ("message", "mail"), "message": ("email", "post"), "comment": ("remark", "reply"),
 }
 # Row nouns said only in the plural, the singular being a common verb ("the longest reads", not "people read").
-ROW_NOUN_PLURALS: dict[str, tuple[str, ...]] = {"article": ("reads",), "story": ("reads",)}
+ROW_NOUN_PLURALS: dict[str, tuple[str, ...]] = {"article": ("reads",), "story": ("reads",), "ticket": ("tix",)}
 # Plain English words that name the kind of row when placed before the row noun ("product reviews", "support
 # tickets", "news articles"): the rows themselves, never a topic; only used for that noun.
 ROW_KIND_WORDS: dict[str, tuple[str, ...]] = {
