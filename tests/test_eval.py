@@ -98,6 +98,16 @@ def test_rows_match_projects_onto_the_columns_the_case_names() -> None:
     assert not rows_match([["A title", 1, 2, 3, 4, 5]], actual[:1])  # wider than the result
 
 
+def test_rows_with_and_without_a_value_in_one_row_match_a_reference_labelled_otherwise() -> None:
+    """"are unsigned pieces shorter than the ones with a byline?": one row ("has author" / "no author", difference,
+    yes/no) states what a reference's "bylined" / "unsigned" rows do; swapped values still fail."""
+    columns = ["avg_word_count (no author)", "avg_word_count (has author)", "difference",
+               "no author less than has author"]
+    row = [[511.0, 878.06, -367.06, "yes"]]
+    assert sql_result_match(ExpectedSQL(rows=[["bylined", 878.06], ["unsigned", 511.0]]), row, columns=columns)
+    assert not sql_result_match(ExpectedSQL(rows=[["bylined", 511.0], ["unsigned", 878.06]]), row, columns=columns)
+
+
 def test_a_listing_that_states_the_expected_count_answers_a_count() -> None:
     """"articles published q1 2023?": the reply lists them and says how many; another number, or none, fails."""
     assert states_count("Found 50 articles (published …); the first 10 are listed",

@@ -3903,3 +3903,39 @@ def test_wordings_of_probes_36_and_37_tickets_and_reviews(tickets: Planner, revi
     assert all(c.value[0] != c.value[1] for c in conditions(plan, "date"))  # (no condition on the one day)
     plan = reviews.plan("avg stars 2024 minus avg stars 2021?")
     assert (plan.intent, plan.contrast, len(only(plan, "date_any").value)) == ("avg", "difference", 2)
+
+
+def test_wordings_of_probes_38_and_39(planner: Planner, tickets: Planner, reviews: Planner, messy: Planner) -> None:
+    """Probes 38 (standard) and 39 (varied grammar): each question below was misread on its first run."""
+    plan = planner.plan("Which single article is the longest one we've got? Title and word count, please.")
+    assert (plan.intent, plan.topic) == ("longest", "")
+    plan = planner.plan("Politics and business aside, how many articles came out in 2023?")
+    assert (only(plan, "category").op, sorted(only(plan, "category").value)) == ("not in", ["Business", "Politics"])
+    plan = planner.plan("Counting back three weeks (21 days) from the newest article in the table, how many articles "
+                        "were published?")
+    assert (len(conditions(plan, "date")), plan.topic) == (1, "")
+    plan = planner.plan("Before 2023, was anything longer than 500 words ever published in the health section?")
+    assert plan.intent == "count"
+    plan = planner.plan("What percentage of our headlines begin with the word 'Explainer' (the 'Explainer: ...' "
+                        "format)?")
+    assert (only(plan, "text_like").op, plan.topic) == ("starts with", "")
+    plan = planner.plan("How many articles have been credited to Jane Doe, whether she wrote them alone or alongside "
+                        "co-authors?")
+    assert (conditions(plan, "people_count"), plan.topic) == ([], "")
+    plan = planner.plan("Published before 8 in the morning - how many articles fall into that bucket?")
+    assert (only(plan, "hour").value, plan.topic) == (8, "")
+    plan = tickets.plan("How many tickets were logged with the word VPN somewhere in the subject?")
+    assert only(plan, "text_like").value == "VPN"
+    plan = tickets.plan("Looking only at tickets whose status is 'open': which one has been sitting there the longest?")
+    assert (plan.intent, plan.topic) == ("earliest", "")
+    plan = tickets.plan("How many different people on the support team have had at least one closed ticket?")
+    assert (plan.distinct, plan.topic) == ("author", "")
+    plan = messy.plan("How many reviews have no reviewer name? Placeholder names like 'Anonymous' don't count as "
+                      "missing.")
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("!=", "Anonymous")]
+    plan = messy.plan("Excluding Garden, how many reviews are there? Reviews with no department listed should still "
+                      "be counted.")
+    assert (conditions(plan, "missing"), plan.topic) == ([], "")
+    plan = reviews.plan("Among brands that have been reviewed at least 100 times, which one is rated highest on "
+                        "average?")
+    assert (plan.group_by, plan.group_size, plan.limit) == (["category"], (">=", 100), 1)

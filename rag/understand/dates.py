@@ -484,7 +484,8 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|until|ending\s+(?:with|on))\s+"
           rf"(?:it|then|today|now|that\s+(?:date|day|point))\b", _build_last),
     # "going back 28 days from the most recent ticket", "counting back three weeks from our newest article"
-    _form(rf"(?:going|counting|looking|reaching)\s+back\s+(?:{_COUNT}|an?)\s+{_UNIT}\s+(?:from|before)\s+(?:the|our)\s+"
+    _form(rf"(?:going|counting|looking|reaching)\s+back\s+(?:{_COUNT}|an?)\s+{_UNIT}(?:\s*\([^()]{{1,20}}\))?\s+"
+          rf"(?:from|before)\s+(?:the|our)\s+"
           rf"(?:most\s+recent|latest|newest|last)\s+[a-z]+(?:\s+in\s+the\s+data)?", _build_back),
     _form(rf"(?:this|the\s+current|current)\s+{_UNIT}", _build_this),
     _form(rf"(?:{_COUNT}|an?)\s+{_UNIT}\s+ago\b", _build_ago),

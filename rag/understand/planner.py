@@ -70,7 +70,7 @@ SHORTEST = r"shortest|briefest|tersest|(?:most\s+)?(?:concise|succinct)"
 # "waiting the longest", "open for the longest": the oldest row (a time, not a length)
 # ("sitting in 'open' status the longest": where it waits may come between)
 WAITED_LONGEST = (r"(?:(?:waiting|waited|sitting|sat|outstanding|open|pending|unanswered|unresolved)\s+"
-                  r"(?:(?:in|at|on)\s+(?:[^\s.?!,]+\s+){1,3}?)?(?:for\s+)?(?:the\s+)?longest|longest[\s-]+(?:waiting|outstanding|open|pending|unanswered))")
+                  r"(?:(?:there|around|untouched)\s+)?(?:(?:in|at|on)\s+(?:[^\s.?!,]+\s+){1,3}?)?(?:for\s+)?(?:the\s+)?longest|longest[\s-]+(?:waiting|outstanding|open|pending|unanswered))")
 # "mean" as an average, not "I mean" (a clarification: "by long read I mean over 1,000 words")
 MEAN = r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bi\.e\. )mean"
 # Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
@@ -174,7 +174,8 @@ PLURAL_ROW_NOUNS = frozenset(w for words in ROW_NOUN_PLURALS.values() for w in w
 # the two sides of how many people wrote a row: by one person, by several
 ALONE_WORDS = r"alone|solo|on\s+(?:their|his|her)\s+own|by\s+(?:themselves|himself|herself)|single[\s-]authored"
 SHARED_WORDS = (r"with\s+(?:a\s+|another\s+)?co-?(?:authors?|writers?)|co-?(?:written|authored|wrote|bylined)|"
-                r"(?:with|alongside)\s+(?:others|someone(?:\s+else)?|somebody(?:\s+else)?|a\s+colleague)|"
+                r"(?:with|alongside)\s+(?:others|someone(?:\s+else)?|somebody(?:\s+else)?|a\s+colleague|"
+                r"(?:a\s+|other\s+)?co-?(?:authors?|writers?))|"
                 r"as\s+(?:a\s+)?co-?(?:authors?|writers?)|jointly|shared(?:\s+bylines?)?")
 # an instruction to order the groups: "Rank them.", "sort them please", "ranked, please"
 RANK_THEM = re.compile(r"\b(?:rank|sort|order)\s+(?:them|these|those|the\s+(?:groups|results?|list))\b(?:\s+please)?|"
@@ -222,7 +223,7 @@ def _people_range(condition: Condition) -> tuple[float, float]:
 
 def is_two_sided(dimension: str) -> bool:
     """A grouping of the rows into the two sides of one test (people named, the hour, weekend or weekday)."""
-    return dimension.startswith((PEOPLE_SIDES, PART_OF_DAY)) or dimension == "part_of_week"
+    return dimension.startswith((PEOPLE_SIDES, PART_OF_DAY, HAS)) or dimension == "part_of_week"
 
 
 def is_calendar(dimension: str) -> bool:
@@ -297,7 +298,7 @@ DIFFERENCE_CUE = re.compile(r"\bhow\s+(?:many|much)\s+(?:more|fewer|less|higher|
                             r"\bminus\b(?=\s+(?!\d)[a-z]|\s+(?:19|20)\d\d\b)", re.I)
 # a yes/no question: "did Maya get more urgent tickets than Grace?", "was Q2 busier than Q1?"
 # (also after a scene set first: "Business desk, April 2023: was any article longer than 600 words?")
-YES_NO_QUESTION = re.compile(r"(?:^\W*|[:;?!]\s+|\s[-–—]+\s+)(?:(?:so|and|ok|okay|quick\s+(?:one|question|q))\W+)?"
+YES_NO_QUESTION = re.compile(r"(?:^\W*|[:;,?!]\s+|\s[-–—]+\s+)(?:(?:so|and|ok|okay|quick\s+(?:one|question|q))\W+)?"
                              r"(?:did|does|do|is|was|were|are|has|have|had)\b", re.I)
 # the direction of a comparison: the first compared value is more (or less) than the second
 LESS_WORDS = re.compile(r"\b(?:fewer|less|lower|worse|smaller|shorter|quieter|slower)\b", re.I)
@@ -695,6 +696,8 @@ class Planner:
         self.column_noun_before_name = re.compile(
             rf"\b(?:{people})(?:['’]s)?(?:\s+name)?(?:\s+(?:is|was|of|called|named)|\s*[:=])?\s+$", re.I) \
             if people else None
+        # the people of the person column in words ("agents", "people", "writers")
+        self.people_words = f"{people}|people|persons" if people else ""
         # a word of a numeric column's name ("helpful" of helpful_votes), for "the most helpful review"
         self.measure_parts = {part: column for column in roles.numeric for part in column.lower().split("_")
                               if len(part) > 3 and part not in GENERIC_COLUMN_WORDS}
@@ -748,9 +751,10 @@ class Planner:
         return names, re.compile(
             rf"\b({column_words})s?(?:\s+line)?\s+(?:that\s+|which\s+)?(mentions?|contains?|includes?|says?|"
             rf"reads?|starts?\s+with|begins?\s+with|ends?\s+with|starting\s+with|beginning\s+with|"
-            rf"ending\s+with|mentioning|containing|including|saying)\s+{value}(?=\s*(?:[?.!,;]|$|\s+(?:and|or|"
+            rf"ending\s+with|mentioning|containing|including|saying)\s+{value}(?=\s*(?:[?.!,;(]|$|\s+(?:and|or|"
             rf"are|is|were|was|that|which|in|from|by|with)\b))|"
-            rf"\b(?:with|having|has|have|containing|mentioning|mentions?|contains?|includes?|says?)\s+{value}\s+in\s+"
+            rf"\b(?:with|having|has|have|containing|mentioning|mentions?|contains?|includes?|says?)\s+{value}"
+            rf"(?:\s+(?:somewhere|anywhere))?\s+in\s+"
             rf"(?:the|its|their)\s+({column_words})(?:\s+(?:line|field))?\b", re.I)
 
     def _plan(self, question: str) -> QueryPlan:
@@ -844,6 +848,13 @@ class Planner:
             if HAS + column not in plan.group_by:
                 plan.group_by.append(HAS + column)
                 plan.evidence.append(f"rows with and without {column}, compared")
+                # ("the difference in average word count between articles with a named author and those without
+                # one": the two sides in one row, the side said first first)
+                first = min((c for c in plan.conditions if c.kind == "missing" and c.column == column),
+                            key=lambda c: self._position(text, c))
+                plan.sides_reversed = first.op == "is empty"
+                if not plan.contrast:
+                    self._contrast(text, plan, take)
         # ("are unbylined articles shorter? compare … with an author vs without one": both sides are the groups)
         plan.conditions = [c for c in plan.conditions if not (c.kind == "missing" and HAS + c.column in plan.group_by)]
         if plan.intent == "share":
@@ -854,6 +865,7 @@ class Planner:
                     plan.unused = [w for w in plan.unused if w.lower() not in ("percentage", "percent", "pct")]
         self._defined_terms(text, plan, take, free)
         self._nouns_of_examples(text, take, free)
+        self._text_restated(text, plan, take, free)
         self._scope_verbs(text, take, free)
         self._time_order(text, plan, take, free)
         self._columns_asked(text, plan, take, free)
@@ -1470,12 +1482,15 @@ class Planner:
             joined = bool(negation) and bool(NEGATION_CUE.search(text[:start]))
             said = text[negation.start():start] if joined else (negation.group(0).split()[0] + " … " if negation
                                                                   else "")
-            plan.conditions.append(Condition(kind, column, "!=" if negation else "=", value,
-                                             said + text[start:match.end()],
-                                             span=(negation.start() if joined else start, match.end())))
-            plan.evidence.append(f"{column} {'not ' if negation else ''}{value!r} (quoted)")
-            take(negation.start() if joined else start, match.end())
-            negated_until = match.end() if negation else -1
+            # ("placeholder names like 'Anonymous' don't count as missing": set aside by what follows)
+            after = None if negation else _not_counted(text, match.start(), match.end())
+            end = after.end() if after else match.end()
+            plan.conditions.append(Condition(kind, column, "!=" if negation or after else "=", value,
+                                             said + text[start:end],
+                                             span=(negation.start() if joined else start, end)))
+            plan.evidence.append(f"{column} {'not ' if negation or after else ''}{value!r} (quoted)")
+            take(negation.start() if joined else start, end)
+            negated_until = match.end() if negation or after else -1
             # ("posted under the name 'Verified Buyer'": the person column's noun, said before its value)
             named = re.search(r"\b(?:under|with|using|as)\s+(?:the\s+|a\s+)?(?:(?:user|display|screen|pen)\s*)?"
                               r"names?\s*$", text[:start], re.I) if kind == "author" else None
@@ -2391,7 +2406,10 @@ class Planner:
         nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True)
                          ) + r"|[a-z]+s(?=\s*\()|(?<=\bof\s)(?:them|those|these)"
         sized = re.search(rf"\b({COMPARE_WORDS.replace('|with', '')})\s+{NUM}\s+(?:[a-z&'.-]+\s+)?({nouns})\b",
-                          text, re.I)
+                          text, re.I) or re.search(  # ("brands that have been reviewed at least 100 times": rows)
+            rf"(?:(?<=\bhave\s)|(?<=\bhas\s)|(?<=\bhad\s))been\s+[a-z]+ed\s+({COMPARE_WORDS.replace('|with', '')})\s+"
+            rf"{NUM}\s+(times)\b",
+            text, re.I)
         # "a byline on four or more articles": the bound after the number
         more = re.search(rf"\b{NUM}\s+(or\s+more|or\s+fewer|or\s+less)\s+(?:[a-z&'.-]+\s+)?({nouns})\b", text, re.I)
         if more and not sized and free(*more.span()):
@@ -3261,6 +3279,18 @@ class Planner:
             plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
             take(start, match.end())
 
+    @staticmethod
+    def _text_restated(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"headlines that begin with the word 'Explainer' (the 'Explainer: ...' format)": an aside that only says the
+        matched text again, with a noun for its kind, is no second text match."""
+        said = {w.lower() for c in plan.conditions if c.kind == "text_like" for w in WORD.findall(str(c.value))}
+        kinds = {"format", "style", "form", "kind", "type", "pattern", "prefix", "label", "one", "ones", "the", "a",
+                 "like", "eg", "e", "g", "ie", "i"}
+        for aside in re.finditer(r"\(([^()]{1,80})\)", text) if said else ():
+            words = {w.lower() for w in WORD.findall(aside.group(1))}
+            if words & said and words <= said | kinds and free(*aside.span()):
+                take(*aside.span())
+
     def _nouns_of_examples(self, text: str, take: Any, free: Any) -> None:
         """"placeholders like 'Anonymous' or 'Verified Buyer'", "brands such as Lumo": a noun whose examples follow,
         read as values, names those values (no text to match)."""
@@ -3284,6 +3314,19 @@ class Planner:
                                  rf"\b)", text, re.I):
             if free(*match.span()):
                 take(*match.span())
+        # ("which single article is the longest": one row asked for; "… fall into that bucket": the rows just said)
+        for match in re.finditer(rf"\b(?:which|what|the)\s+(single|one|individual)\s+(?=(?:{self.row_noun_words})\b)|"
+                                 r"\b(?:fall|falls|fell|come|comes|came)\s+(?:into|in|under)\s+(?:that|this|the)\s+"
+                                 r"(?:bucket|category|group|window|range|slot|band)\b", text, re.I):
+            span = match.span(1) if match.group(1) else match.span()
+            if free(*span):
+                take(*span)
+        # ("different people on the support team", "agents in our team": the people of the person column)
+        team = rf"\b(?:{self.people_words})\s+((?:on|in|of|from)\s+(?:the|our|my|this)\s+(?:[a-z]+\s+)?(?:team|staff|" \
+               r"crew|squad|desk))\b"
+        for match in re.finditer(team, text, re.I) if self.people_words else ():
+            if free(*match.span(1)):
+                take(*match.span(1))
         # "I mean …", "to be clear": a clarification's opening words
         for match in re.finditer(r"\b(?:i\s+mean|to\s+be\s+clear|in\s+other\s+words)\b", text, re.I):
             if free(*match.span()):
@@ -3318,8 +3361,10 @@ class Planner:
         """"… don't have Sam Oyelaran on the byline? Unsigned ones count too.": rows with an empty value said to be
         counted as well are no condition (they had become the only rows counted)."""
         for condition in [c for c in plan.conditions if c.kind == "missing" and c.op == "is empty" and c.span]:
-            too = re.match(r"\s*(?:ones?|articles?|rows?|items?|entries|[a-z]+s)?\s*(?:count|counts|are\s+counted|"
-                           r"are\s+included|should\s+count|included)(?:\s+(?:too|as\s+well|also))?\b",
+            # ("Reviews with no department listed should still be counted")
+            too = re.match(r"\s*(?:ones?|articles?|rows?|items?|entries|[a-z]+s)?\s*(?:[a-z]+ed\s+)?(?:still\s+)?"
+                           r"(?:count|counts|are\s+(?:still\s+)?counted|are\s+included|should\s+(?:still\s+)?(?:count|be\s+counted|"
+                           r"be\s+included)|included)(?:\s+(?:too|as\s+well|also))?\b",
                            text[condition.span[1]:], re.I)
             if too:
                 plan.conditions.remove(condition)
@@ -4663,14 +4708,16 @@ def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
                # ("leave the urgent ones out of it")
                r"(?:\s+ones?)?\s+(?:out|aside|to\s+one\s+side)\b)")
     # ("Entertainment aside, which section …": the value heading the question, set aside after it)
-    pattern += rf"|^\W*{re.escape(text[start:end])}\s+(?:aside|excluded|apart)\b"
+    pattern += (rf"|^\W*{re.escape(text[start:end])}(?:{listed}\s+(?:aside|excluded|apart)\b)|"
+                r"\s+(?:aside|excluded|apart)\b)")
     return next((m for m in re.finditer(pattern, text, re.I) if m.start() <= start < m.end()), None)
 
 
 def _not_counted(text: str, start: int, end: int) -> re.Match[str] | None:
     """"(resolved doesn't count)", "closed ones are not counted": the value set aside by what is said after it; the
     match spans the value and those words."""
-    return re.compile(rf"{re.escape(text[start:end])}(?:\s+ones)?\s+(?:(?:do|does)(?:n['’]t|\s+not)\s+count|"
+    return re.compile(rf"{re.escape(text[start:end])}(?:\s+ones)?\s+(?:(?:do|does)(?:n['’]t|\s+not)\s+count"
+                      r"(?:\s+as\s+[a-z]+)?|"
                       r"(?:is|are|was|were)(?:n['’]t|\s+not)\s+(?:counted|included)|(?:is|are)\s+excluded)\b",
                       re.I).match(text, start)
 

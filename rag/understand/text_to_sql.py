@@ -192,7 +192,8 @@ class SQLBuilder:
             return self._part_of_year(6, "H"), "half"
         if dimension == "weekday" and self.roles.date:
             return self._weekday_name(), "weekday"
-        if is_two_sided(dimension) and (self.roles.authors if dimension.startswith(PEOPLE_SIDES) else self.roles.date):
+        if is_two_sided(dimension) and not dimension.startswith(HAS) and (
+                self.roles.authors if dimension.startswith(PEOPLE_SIDES) else self.roles.date):
             test, yes, no = self._side_test(dimension)
             name = "people" if dimension.startswith(PEOPLE_SIDES) else dimension.split(":")[0]
             return exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string(yes))], default=exp.Literal.string(no)), name
@@ -327,6 +328,10 @@ class SQLBuilder:
             before, after = (("before noon", "after noon") if hour == 12 else
                              (f"before {hour:02d}:00", f"{hour:02d}:00 or later"))
             return exp.LT(this=self._hour(), expression=exp.Literal.number(hour)), before, after
+        if dimension.startswith(HAS):  # ("with a named author and those without one")
+            column = dimension.removeprefix(HAS)
+            word = self._yes_word(column).removesuffix("s")
+            return exp.Not(this=self._is_empty(self._col(column))), f"has {word}", f"no {word}"
         if dimension.startswith(PEOPLE_SIDES):
             least = int(dimension[len(PEOPLE_SIDES):])
             many = exp.GTE(this=self._people_in(self._col(self.roles.authors or "")),
