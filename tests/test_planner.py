@@ -3939,3 +3939,11 @@ def test_wordings_of_probes_38_and_39(planner: Planner, tickets: Planner, review
     plan = reviews.plan("Among brands that have been reviewed at least 100 times, which one is rated highest on "
                         "average?")
     assert (plan.group_by, plan.group_size, plan.limit) == (["category"], (">=", 100), 1)
+
+
+def test_a_relative_window_counted_per_month_is_whole_months(reviews: Planner) -> None:
+    """"review counts by month for the last 3 mos" showed a sliver of a fourth month (the window of days ending on the
+    newest row started on 03-31); counted per month it is the three whole months ending with the newest row's."""
+    plan = reviews.plan("review counts by month for the last 3 mos")
+    assert (plan.group_by, only(plan, "date").value) == (["month"], (date(2024, 4, 1), date(2024, 6, 30)))
+    assert only(reviews.plan("reviews in the last 3 months"), "date").value[0] != date(2024, 4, 1)  # (not per month)

@@ -829,6 +829,7 @@ class Planner:
         self._missing_compared(text, plan, take, free)
         self._default_measure(plan)
         self._bare_years(text, plan, take, free)
+        self._whole_months(plan)
         self._lists(text, plan)
         self._comparison(text, plan, take, free)
         self._contrast(text, plan, take)
@@ -1320,6 +1321,23 @@ class Planner:
 
         # (whole words with their apostrophes: "weren't" is not "weren" to correct into "were")
         return re.sub(r"[A-Za-z]+(?:['’][A-Za-z]+)*", fix, text), corrections
+
+    @staticmethod
+    def _whole_months(plan: QueryPlan) -> None:
+        """"review counts per month for the last 3 months": a relative window counted per month is that many whole
+        months, the newest row's and the ones before (a window of days ending on the newest row showed a sliver of a
+        fourth month)."""
+        if "month" not in plan.group_by:
+            return
+        for number, condition in enumerate(plan.conditions):
+            said = re.search(rf"\b(?:last|past|previous|preceding|final|latest|most\s+recent)\s+(?:{NUM}\s+)?"
+                             r"months?\b", condition.words, re.I) if condition.kind == "date" else None
+            if not said:
+                continue
+            months = number_value(said.group(1)) if said.group(1) else 1
+            first, last = condition.value
+            year, month = divmod(last.year * 12 + last.month - 1 - (int(months) - 1), 12)
+            plan.conditions[number] = dataclasses.replace(condition, value=(date(year, month + 1, 1), last))
 
     def _bare_years(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """A leftover year inside the table's date range ("2023 articles") is a date condition, not a topic."""
