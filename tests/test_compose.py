@@ -298,6 +298,15 @@ def test_long_listing_cites_ten_and_points_to_the_table() -> None:
     assert len(citations) == 10
 
 
+def test_a_listing_of_the_first_rows_says_how_many_match() -> None:
+    """"articles published q1 2023?" listed the first 50 of 56 and said "Found 50 articles … all 50 in the table"."""
+    rows = [[f"T{i}", f"2023-01-{i % 28 + 1:02d}", f"u{i}"] for i in range(50)]
+    text, citations = sql_answer(QueryResult(["title", "published_date", "url"], rows), "", title_col="title",
+                                 url_col="url", date_col="published_date", table="articles", total=56)
+    assert text == "Found 56 articles; the first 50 are in the table and the first 10 under Sources."
+    assert len(citations) == 10
+
+
 def test_one_row_listing() -> None:
     text, citations = answer(["title", "published_date"], [["Only one", "2023-01-02 03:04:05"]])
     assert text == "Found 1 article."

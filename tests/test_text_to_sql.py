@@ -782,3 +782,11 @@ def test_rows_holding_a_quoted_text_set_aside(setup: Setup) -> None:
     out); a quoted value of a column is still that value."""
     assert setup.rows("how many articles, not counting the 'Cup final' ones") == [(7,)]
     assert setup.rows("how many articles excluding 'Sports'") == [(6,)]
+
+
+def test_the_count_of_a_listing_s_rows(setup: Setup) -> None:
+    """The rows a listing matches, counted with the same conditions (a listing shows the first 50)."""
+    plan = setup.planner.plan("sports articles")
+    counted = setup.builder.count_sql(plan)
+    assert counted.startswith("SELECT COUNT(*) FROM")
+    assert setup.run(counted).rows[0][0] == len(setup.rows("sports articles")) == 2  # (guarded like any statement)

@@ -331,7 +331,7 @@ def _extreme(rows: list[Sequence[Any]], multi: bool) -> str:
 
 def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, url_col: str | None,
                date_col: str | None, labels: Mapping[str, str] | None = None,
-               table: str = "") -> tuple[str, list[Citation]]:
+               table: str = "", total: int | None = None) -> tuple[str, list[Citation]]:
     """One sentence over the rows (the table itself is shown by the UI), plus citations for listed rows.
 
     Columns are named by their labels (`labels`, {column: label}; else derived from the names of the columns and
@@ -355,7 +355,7 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
     per_title = len(columns) == 2 and columns[0] == title_col and all(isinstance(r[1], int | float)
                                                                       for r in result.rows)
     if title_col in columns and not per_title:
-        return _listing_answer(result, where, title_col, url_col, date_col, table)
+        return _listing_answer(result, where, title_col, url_col, date_col, table, total)
     # the sentence names the groups and the last value; another value beside it (each group's rows, shown with a
     # size test) is for the table
     kept = [i for i, c in enumerate(columns) if i == len(columns) - 1 or not VALUE_NAME.match(c)]
@@ -395,9 +395,10 @@ def groups_without_answer(result: QueryResult, conditions: str, group: str, noun
 
 
 def _listing_answer(result: QueryResult, where: str, title_col: str, url_col: str | None,
-                    date_col: str | None, table: str) -> tuple[str, list[Citation]]:
+                    date_col: str | None, table: str, total: int | None = None) -> tuple[str, list[Citation]]:
     """How many rows were found; the rows themselves are the citations (listed once, with their links, under
-    Sources) and the table, so the answer does not repeat their titles."""
+    Sources) and the table, so the answer does not repeat their titles. `total`: the number of matching rows when
+    the listing shows only the first of them."""
     index = {name: i for i, name in enumerate(result.columns)}
     citations = []
     for row in result.rows[:10]:
@@ -408,6 +409,11 @@ def _listing_answer(result: QueryResult, where: str, title_col: str, url_col: st
     count = len(result.rows)
     noun = row_noun(table) if table else "rows"
     noun = noun if count != 1 else singular(noun)
+    if total is not None and total > count:  # ("articles published q1 2023?": 56 match, the first 50 listed)
+        noun = row_noun(table) if table else "rows"
+        sentence = (f"Found {total:,} {_md(noun)}{where}; the first {count} are in the table and the first "
+                    f"{len(citations)} under Sources")
+        return sentence + ".", citations
     sentence = (f"Found {count} {_md(noun)}{where}"
                 + (" (row limit reached; more exist)" if result.row_limit_hit else ""))
     if count > len(citations):

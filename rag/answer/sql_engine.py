@@ -20,6 +20,7 @@ from rag.errors import QueryFailed, RagError, UnsafeSQL
 from rag.models import EngineResult, QueryResult
 from rag.understand.interpretation import interpret, interpret_sql, reading
 from rag.understand.planner import QueryPlan
+from rag.understand.text_to_sql import LIST_LIMIT
 
 
 class SQLEngine(CustomQueryEngine):
@@ -109,11 +110,12 @@ class SQLEngine(CustomQueryEngine):
                                   if read_from_sql
                                   else interpret(plan, context.source.table, labels))
         roles = context.source.roles
+        total = self._listed_of(plan, result) if not read_from_sql else None
         with tracing.span("synthesize", provider="llm" if context.synthesizer else "template"):
             conditions = "; ".join(reading(c, labels).text for c in plan.conditions)
             text, outcome.citations = compose.sql_answer(result, conditions, title_col=roles.title, url_col=roles.url,
                                                          date_col=roles.date, labels=labels,
-                                                         table=context.source.table)
+                                                         table=context.source.table, total=total)
             if plan.none_of and not read_from_sql:  # the SQL listed the groups without such rows
                 group = plan.group_by[0]
                 text = compose.groups_without_answer(result, conditions, labels.get(group, group),
@@ -125,6 +127,16 @@ class SQLEngine(CustomQueryEngine):
         if outcome.sql:
             text += f"\n\n_Computed with SQL over table `{context.source.table}` (see the trace)._"
         return engine_response(text, outcome)
+
+
+    def _listed_of(self, plan: QueryPlan, result: QueryResult) -> int | None:
+        """How many rows a listing matches when it shows only the first LIST_LIMIT ("Found 50 articles" for 56
+        was a wrong number that looked right); None otherwise. One more guarded statement, only then."""
+        if plan.is_aggregate or plan.limit or plan.per_group or len(result.rows) < LIST_LIMIT:
+            return None
+        run = self.context.database.execute(self.context.sql_builder.count_sql(plan))
+        rows = run.result.rows if run.result else []
+        return int(rows[0][0]) if rows and rows[0] and rows[0][0] is not None else None
 
 
 def _error_of(response: Any) -> RagError | None:

@@ -119,6 +119,12 @@ class SQLBuilder:
     def _group_column(self, dimension: str) -> str | None:
         return {"author": self.roles.authors, "category": self.roles.category}.get(dimension, dimension)
 
+    def count_sql(self, plan: QueryPlan) -> str:
+        """SELECT COUNT(*) of the rows a listing plan matches (a listing shows the first LIST_LIMIT of them)."""
+        query = exp.select(exp.Count(this=exp.Star())).from_(self._table())
+        where = self.where(plan, include_topic=True)
+        return (query.where(where) if where is not None else query).sql(dialect=self.dialect)
+
     def row_keys_sql(self, plan: QueryPlan, key_columns: list[str]) -> str:
         """SELECT of the row keys matching the structured part of a hybrid plan."""
         columns = [self._col(c) for c in (key_columns or list(self._all_columns()))]
