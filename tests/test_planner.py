@@ -3947,3 +3947,9 @@ def test_a_relative_window_counted_per_month_is_whole_months(reviews: Planner) -
     plan = reviews.plan("review counts by month for the last 3 mos")
     assert (plan.group_by, only(plan, "date").value) == (["month"], (date(2024, 4, 1), date(2024, 6, 30)))
     assert only(reviews.plan("reviews in the last 3 months"), "date").value[0] != date(2024, 4, 1)  # (not per month)
+
+
+def test_values_after_without_are_set_aside(reviews: Planner) -> None:
+    """"open tix w/o high or urgent priority" counted the open tickets that are high or urgent."""
+    plan = reviews.plan("5 star reviews w/o Voltair or H&N - count")
+    assert (only(plan, "category").op, sorted(only(plan, "category").value)) == ("not in", ["H&N", "Voltair"])

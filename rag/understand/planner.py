@@ -416,7 +416,7 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"(?:do|does|did)(?:n['’]t|\s+not)\s+have|"
                           r"not|never|neither|nor|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|"
                           r"rather than|instead of|"
-                          r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non)[\s-]+)"
+                          r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non|without)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
                           r"ever|marked|flagged|tagged|labell?ed|listed|set|filed|classed|as|anything|everything|all|"
                           r"actually|really|truly|genuinely|even)\s+)*$", re.I)
