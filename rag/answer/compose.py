@@ -410,7 +410,6 @@ def _listing_answer(result: QueryResult, where: str, title_col: str, url_col: st
     noun = row_noun(table) if table else "rows"
     noun = noun if count != 1 else singular(noun)
     if total is not None and total > count:  # ("articles published q1 2023?": 56 match, the first 50 listed)
-        noun = row_noun(table) if table else "rows"
         sentence = (f"Found {total:,} {_md(noun)}{where}; the first {count} are in the table and the first "
                     f"{len(citations)} under Sources")
         return sentence + ".", citations

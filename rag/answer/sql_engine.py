@@ -128,7 +128,6 @@ class SQLEngine(CustomQueryEngine):
             text += f"\n\n_Computed with SQL over table `{context.source.table}` (see the trace)._"
         return engine_response(text, outcome)
 
-
     def _listed_of(self, plan: QueryPlan, result: QueryResult) -> int | None:
         """How many rows a listing matches when it shows only the first LIST_LIMIT ("Found 50 articles" for 56
         was a wrong number that looked right); None otherwise. One more guarded statement, only then."""

@@ -121,8 +121,9 @@ def value_match(expected: Any, actual_rows: Sequence[Sequence[Any]]) -> bool:
 
 
 def states_count(answer: str, expected: ExpectedSQL) -> bool:
-    """A listing whose reply states the expected count ("articles published q1 2023?": "Found 50 articles …, all 50
-    in the table") answers a question a reference reads as a count: the number is what the user reads first."""
+    """A listing whose reply states the expected count ("articles published q1 2023?": "Found 56 articles …; the
+    first 50 are in the table") answers a question a reference reads as a count: the number is what the user reads
+    first."""
     found = re.search(r"\bFound ([\d,]+) ", answer or "")
     return bool(found) and expected.has_value and _number(found.group(1)) == _number(expected.value)
 
