@@ -20,7 +20,7 @@ from llama_index.core.schema import NodeWithScore, TextNode
 from llama_index.core.vector_stores.types import FilterCondition, FilterOperator, MetadataFilters
 
 from rag import tracing
-from rag.answer import hybrid_engine, retrieval
+from rag.answer import hybrid_engine, retrieval, sql_engine
 from rag.answer.context import EngineContext
 from rag.answer.filters import chroma_filters
 from rag.answer.retrieval import best_chunk_per_row, retrieve, to_chunk
@@ -33,6 +33,7 @@ from rag.errors import QueryFailed, UnsafeSQL
 from rag.models import Chunk, Trace, Turn
 from rag.providers import build_embedder
 from rag.settings import Settings
+from rag.understand import text_to_sql
 from rag.understand.offline_writer import OFFLINE_TEXT_TO_SQL_PROMPT, OfflineSQLWriter
 from rag.understand.planner import Condition, QueryPlan
 
@@ -116,6 +117,21 @@ def test_sql_route_listing_cites_rows(corpus: Corpus) -> None:
     assert turn.route == "sql"
     assert [c.title for c in turn.citations] == ["Seed funding for farm software", "Bees swarm a bus shelter"]
     assert [c.url for c in turn.citations] == ["k5", "k2"]
+
+
+def test_a_full_listing_says_how_many_rows_match(corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listing shows its first LIST_LIMIT rows; when it is full, one more guarded COUNT says how many match ("Found
+    50 articles" for 56 was a wrong number that looked right)."""
+    monkeypatch.setattr(text_to_sql, "LIST_LIMIT", 2)
+    monkeypatch.setattr(sql_engine, "LIST_LIMIT", 2)
+    turn = corpus.assistant.ask("articles published in 2023")
+    assert turn.route == "sql" and len(turn.result.result.rows) == 2
+    assert answer_body(turn).startswith("Found 4 articles") and "the first 2 are in the table" in turn.answer
+    assert any("COUNT(*)" in str(s.attributes.get("sql")) for s in spans(turn, "sql.execute"))
+    monkeypatch.setattr(text_to_sql, "LIST_LIMIT", 50)
+    monkeypatch.setattr(sql_engine, "LIST_LIMIT", 50)
+    turn = corpus.assistant.ask("articles published in 2023")  # (not full: no second statement)
+    assert answer_body(turn).startswith("Found 4 articles") and len(spans(turn, "sql.execute")) == 1
 
 
 def test_vector_route(corpus: Corpus) -> None:
