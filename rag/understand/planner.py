@@ -222,7 +222,8 @@ def _people_range(condition: Condition) -> tuple[float, float]:
 
 
 def is_two_sided(dimension: str) -> bool:
-    """A grouping of the rows into the two sides of one test (people named, the hour, weekend or weekday)."""
+    """A grouping of the rows into the two sides of one test (how many people, the hour, weekend or weekday, with or
+    without a value)."""
     return dimension.startswith((PEOPLE_SIDES, PART_OF_DAY, HAS)) or dimension == "part_of_week"
 
 
@@ -1335,7 +1336,7 @@ class Planner:
             if not said:
                 continue
             months = number_value(said.group(1)) if said.group(1) else 1
-            first, last = condition.value
+            last = condition.value[1]
             year, month = divmod(last.year * 12 + last.month - 1 - (int(months) - 1), 12)
             plan.conditions[number] = dataclasses.replace(condition, value=(date(year, month + 1, 1), last))
 
@@ -2221,10 +2222,10 @@ class Planner:
         asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?"
         most = re.search(asked + r"(" + dim_pattern + r")?\b.*\b(" + ranks + r")\b", text, re.I)
         # ("in 2023, reviews peaked in which month?": the ranking said before the groups)
-        peaked = re.search(rf"\b(?:peak(?:ed|s)?|topped\s+out|maxed\s+out)\s+(?:in|on|during)\s+(which|what)\s+()"
-                           rf"({dim_pattern})\b()", text, re.I)
+        peaked = re.search(rf"\b(?:peak(?:ed|s)?|topped\s+out|maxed\s+out)\s+(?:in|on|during)\s+(?:which|what)\s+"
+                           rf"({dim_pattern})\b", text, re.I)
         if not most and peaked and free(*peaked.span()):
-            plan.group_by, plan.ranking, plan.order_most = [dims[peaked.group(3).lower()]], "most", True
+            plan.group_by, plan.ranking, plan.order_most = [dims[peaked.group(1).lower()]], "most", True
             plan.limit, plan.with_ties = 1, True
             plan.evidence.append(f"the group with the most rows ({peaked.group(0)!r})")
             take(*peaked.span())
@@ -2235,9 +2236,11 @@ class Planner:
             asked + r"(?:star\s+)?(" + nouns + r")\b.*\b(" + ranks + r")\b", re.I).match(text, most.start())
         if scaled:
             most, dims = scaled, {**scales, **dims}
-        if not most or not most.group(3):  # ("… share of each section? I only want the section where that share is
+        # ("… share of each section? I only want the section where that share is highest": the groups named after
+        # "the", ranked in their own clause)
+        if not most or not most.group(3):
             most = re.search(rf"\b(the)\s+((?:{NUM[1:-1]})\s+)?({dim_pattern})\s+(?:where|whose|in\s+which|for\s+which|"
-                             rf"with)\b[^.?!;]*?\b({ranks})\b", text, re.I) or most  # highest")
+                             rf"with)\b[^.?!;]*?\b({ranks})\b", text, re.I) or most
         # "on which single calendar day were the most articles published": words that name nothing before the
         # dimension qualify it
         modified = most and not most.group(3) and re.search(
@@ -3324,7 +3327,8 @@ class Planner:
     def _scope_verbs(self, text: str, take: Any, free: Any) -> None:
         """"…, only counting brands with at least 50 reviews", "considering only reviews from 2023": a verb that
         introduces the rows or groups the question is about is grammar, not a word to match in the texts; so is the
-        verb of a value already read ("flagged as verified purchases")."""
+        verb of a value already read ("flagged as verified purchases"), and the phrasing around what was read ("which
+        single article", "fall into that bucket", "people on the support team", "I mean", "the reviewer field")."""
         dimensions = self.dimension_words
         for match in re.finditer(rf"\b(?:only\s+)?(?:counting|considering|including|looking\s+at|taking|using)"
                                  rf"(?:\s+only)?(?=\s+(?:the\s+|our\s+|all\s+|each\s+|every\s+)?(?:{self.row_noun_words}|"
@@ -3559,9 +3563,9 @@ class Planner:
         one value, so both at once would select nothing."""
         for column in dict.fromkeys(c.column for c in plan.conditions if c.kind == "category"):
             said = [c for c in plan.conditions if c.kind == "category" and c.column == column and c.op in ("=", "in")]
-            values = list(dict.fromkeys(v for c in said for v in (c.value if c.op == "in" else [c.value])))
             if len(said) < 2:
                 continue
+            values = list(dict.fromkeys(v for c in said for v in (c.value if c.op == "in" else [c.value])))
             joined = Condition("category", column, "in" if len(values) > 1 else "=",
                                values if len(values) > 1 else values[0], ", ".join(c.words for c in said),
                                clause=any(c.clause for c in said))
@@ -4670,8 +4674,8 @@ WRITTEN_OUT = (
     # "the first and second halves of 2023": each period said whole ("the first half of 2023 and the second half …")
     (re.compile(r"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+and\s+(?:the\s+)?(first|second|third|"
                 r"fourth|1st|2nd|3rd|4th|last)\s+(halves|quarters)\s+of\s+((?:19|20)\d\d)\b", re.I),
-     lambda m: f"the {m[1]} {'half' if m[3].lower() == 'halves' else 'quarter'} of {m[4]} and the {m[2]} "
-               f"{'half' if m[3].lower() == 'halves' else 'quarter'} of {m[4]}"),
+     lambda m: (lambda unit: f"the {m[1]} {unit} of {m[4]} and the {m[2]} {unit} of {m[4]}")(
+         "half" if m[3].lower() == "halves" else "quarter")),
 )
 
 

@@ -198,10 +198,15 @@ class SQLBuilder:
             return self._part_of_year(6, "H"), "half"
         if dimension == "weekday" and self.roles.date:
             return self._weekday_name(), "weekday"
-        if is_two_sided(dimension) and not dimension.startswith(HAS) and (
-                self.roles.authors if dimension.startswith(PEOPLE_SIDES) else self.roles.date):
+        column = dimension.removeprefix(HAS)
+        held = (column in (self.roles.authors, self.roles.category, *self.roles.categorical)
+                if dimension.startswith(HAS) else self.roles.authors if dimension.startswith(PEOPLE_SIDES)
+                else self.roles.date)
+        if is_two_sided(dimension) and held:
+            # "with an author vs without one", "2 or more people", "weekend vs weekday": the side a row falls on
             test, yes, no = self._side_test(dimension)
-            name = "people" if dimension.startswith(PEOPLE_SIDES) else dimension.split(":")[0]
+            name = (f"has_{column}" if dimension.startswith(HAS) else "people" if dimension.startswith(PEOPLE_SIDES)
+                    else dimension.split(":")[0])
             return exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string(yes))], default=exp.Literal.string(no)), name
         if dimension == "week" and self.roles.date:
             return self._week(), "week"
@@ -218,12 +223,6 @@ class SQLBuilder:
             return self._col(self.roles.authors), self.roles.authors
         if self._is_yes_no(dimension):
             return self._yes_no(dimension), dimension  # "verified vs not verified", not 1 and 0
-        column = dimension.removeprefix(HAS)
-        if dimension.startswith(HAS) and column in (self.roles.authors, self.roles.category, *self.roles.categorical):
-            # "with an author vs without one": 'has author' and 'no author'
-            word = self._yes_word(column).removesuffix("s")
-            empty = exp.If(this=self._is_empty(self._col(column)), true=exp.Literal.string(f"no {word}"))
-            return exp.Case(ifs=[empty], default=exp.Literal.string(f"has {word}")), f"has_{column}"
         if dimension in self.roles.categorical or dimension in self.roles.numeric:  # a small scale ("per rating")
             return self._col(dimension), dimension
         if dimension == "title" and self.roles.title:  # "which headline was used twice": titles that repeat
