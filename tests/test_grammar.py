@@ -109,6 +109,28 @@ def test_rows_outside_a_period(ask) -> None:  # noqa: ANN001
         assert ask(question) == [(outside,)], question
 
 
+def test_a_month_of_every_year(ask) -> None:  # noqa: ANN001
+    """"December across all years" read December of the newest row's year, after the newest row (0 rows)."""
+    def month(row: dict[str, object]) -> int:
+        return int(str(row["reviewed_on"])[5:7])
+
+    in_march = [r for r in ROWS if month(r) == 3]
+    assert len({str(r["reviewed_on"])[:4] for r in in_march}) == 2  # (March of two years)
+    for question in ("Across all years, how many reviews were written in March?", "every March, how many reviews?",
+                     "reviews in march of any year: how many"):
+        assert ask(question) == [(len(in_march),)], question
+    assert ask("How many March reviews per year?") == sorted(Counter(str(r["reviewed_on"])[:4]
+                                                                     for r in in_march).items())
+    assert ask("how many reviews outside March, regardless of the year") == [(len(ROWS) - len(in_march),)]
+    assert ask("How many reviews in Q1 of any year?") == [(sum(month(r) <= 3 for r in ROWS),)]
+    plan = ask.planner.plan("Across all years, how many reviews were written in March?")
+    assert [c.describe() for c in plan.conditions] == ["reviewed_on in March of any year"]
+    # without such words, a month without a year is the latest one the table has reached
+    newest = max(str(r["reviewed_on"]) for r in ROWS)
+    december = f"{int(newest[:4]) - 1}-12"
+    assert ask("How many reviews in December?") == [(sum(str(r["reviewed_on"]).startswith(december) for r in ROWS),)]
+
+
 def test_days_of_the_week_are_grouped_by_name_in_the_weeks_order(ask) -> None:  # noqa: ANN001
     """Groups read "Tuesday", not 2; Sunday first, as the week runs (alphabetical order would put Friday first)."""
     names = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")

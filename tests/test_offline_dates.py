@@ -87,6 +87,15 @@ def test_month_without_year_uses_default_year_then_today() -> None:
     assert period("in April", default_year=2019)[:2] == (d("2019-04-01"), d("2019-04-30"))
 
 
+def test_period_without_year_is_the_latest_that_has_started_by_today() -> None:
+    assert period("in June")[:2] == (d("2023-06-01"), d("2023-06-30"))  # today's month
+    assert period("in December")[:2] == (d("2022-12-01"), d("2022-12-31"))  # December 2023 is still to come
+    assert period("on 20 June")[:2] == (d("2022-06-20"), d("2022-06-20"))
+    assert [(r.start, r.end) for r in find_date_ranges("in November and December", today=TODAY)] == [
+        (d("2022-11-01"), d("2022-11-30")), (d("2022-12-01"), d("2022-12-31"))]
+    assert period("in December", default_year=2023)[:2] == (d("2023-12-01"), d("2023-12-31"))  # a year was given
+
+
 def test_leap_february() -> None:
     assert period("in February 2024")[:2] == (d("2024-02-01"), d("2024-02-29"))
     assert period("in February 2023")[:2] == (d("2023-02-01"), d("2023-02-28"))
@@ -222,7 +231,7 @@ def test_range_needs_a_year_or_a_preposition() -> None:
         ("over the winter of 2023/24", "2023-12-01", "2024-02-29"),
         ("in the winter 2022-2023", "2022-12-01", "2023-02-28"),
         ("during summer 2022", "2022-06-01", "2022-08-31"),
-        ("in Q3", "2023-07-01", "2023-09-30"),  # default year behind a preposition
+        ("in Q3", "2022-07-01", "2022-09-30"),  # no year: the latest Q3 that has started by today
         ("in the 1990s", "1990-01-01", "1999-12-31"),
     ],
 )

@@ -35,7 +35,9 @@ Conventions:
   is `date.min` or `date.max` and the granularity is "open".
 * A month or day without a year takes the year of the other end of its range (going back one year
   when that would put the start after the end: "between November and February 2023" starts in
-  November 2022), or of the next item in a list ("in March and April 2023"), else `default_year`.
+  November 2022), or of the next item in a list ("in March and April 2023"), else `default_year`; without a
+  `default_year`, the latest such period that does not start after `today` ("in December" on 2024-06-30 is
+  December 2023).
 * Quarters and halves have granularity "range", as do decades ("the 1990s"). Spelled-out quarters
   and halves ("first half of ...") need a year, because "in the first half" is usually sport.
 
@@ -817,11 +819,17 @@ def _items_before(scanner: _Scanner, head: _Candidate, floor: int) -> list[_Cand
     return items
 
 
-def _fallback_years(question: str, items: list[_Candidate], default_year: int) -> list[int]:
+def _fallback_years(question: str, items: list[_Candidate], default_year: int, today: date | None) -> list[int]:
     """The year for each item lacking one: the next list item's ("March and April 2023"), else the one year the
-    question names elsewhere ("summer 2023 (june through august)"), else default."""
+    question names elsewhere ("summer 2023 (june through august)"), else default; when default is `today`'s
+    year, a period that would start after `today` is last year's ("in December" asked in June 2024 is December
+    2023, the latest December there is)."""
     named = {item.point.year for item in items if item.point is not None and item.point.year is not None}
-    years = [next(iter(named)) if len(named) == 1 else default_year] * len(items)
+    if len(named) == 1:
+        years = [next(iter(named))] * len(items)
+    else:
+        years = [default_year - 1 if today is not None and _starts_after(item, default_year, today) else default_year
+                 for item in items]
     for i in range(len(items) - 2, -1, -1):
         left, right = items[i], items[i + 1]
         if left.point is None or right.point is None:
@@ -829,6 +837,13 @@ def _fallback_years(question: str, items: list[_Candidate], default_year: int) -
         if _LIST_SEP.fullmatch(question, left.end, right.start):
             years[i] = right.point.year if right.point.year is not None else years[i + 1]
     return years
+
+
+def _starts_after(item: _Candidate, year: int, today: date) -> bool:
+    try:
+        return item.period(year)[0] > today
+    except ValueError:  # 29 February in a year that has none
+        return False
 
 
 def find_date_ranges(question: str, *, today: date, default_year: int | None = None) -> list[DateRange]:
@@ -844,7 +859,8 @@ def find_date_ranges(question: str, *, today: date, default_year: int | None = N
         if (cand := rule(scanner, word.start())) is not None
     ]
     items = _extend_lists(scanner, _select(candidates))
-    years = _fallback_years(question, items, today.year if default_year is None else default_year)
+    years = (_fallback_years(question, items, today.year, today) if default_year is None
+             else _fallback_years(question, items, default_year, None))
     found: list[DateRange] = []
     for item, year in zip(items, years, strict=True):
         try:

@@ -195,11 +195,11 @@ def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> Co
         periods = [a.isoformat() if a == b else f"{a.isoformat()} to {b.isoformat()}" for a, b in value]
         return ConditionReading(column, "in", [[a.isoformat(), b.isoformat()] for a, b in value], condition.words,
                                 f"{name} " + " or ".join(periods))
-    if condition.kind in ("weekday", "hour"):
+    if condition.kind in ("weekday", "hour", "month"):
         text = condition.describe()
         text = name + text[len(column):] if text.startswith(column) else text
-        return ConditionReading(column, "weekday in" if condition.kind == "weekday" else f"hour {condition.op}", value,
-                                condition.words, text)
+        op = {"weekday": "weekday in", "month": f"month {condition.op}"}.get(condition.kind, f"hour {condition.op}")
+        return ConditionReading(column, op, value, condition.words, text)
     if condition.kind == "missing":
         return ConditionReading(column, condition.op, None, condition.words, f"{name} {condition.op}")
     if condition.kind == "people_count":  # "co-written": how many people the cell names

@@ -317,6 +317,22 @@ PARTICIPLE = r"[a-z]{3,}ed|given|written|taken|done|seen|sent|made|put|got|gotte
 YEARLESS_PERIOD = re.compile(r"\b(?:(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:quarter|half)|"
                              r"q[1-4]|h[12])\b"
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
+# "December across all years", "in March of any year", "regardless of the year": a month in every year, not one
+EVERY_YEAR = re.compile(r"\b(?:across|over|in|for|during|from|spanning|covering)\s+(?:all|every|each|any)\s+"
+                        r"(?:of\s+the\s+|the\s+)?(?:given\s+)?years?\b|\bof\s+(?:any|every|each|all)\s+(?:given\s+)?"
+                        r"years?\b|\b(?:regardless|irrespective)\s+of\s+(?:the\s+)?year\b|\bno\s+matter\s+(?:the|which|what)"
+                        r"\s+year\b|\b(?:across|over)\s+(?:the\s+)?years\b|\ball\s+(?:the\s+)?years\s+(?:combined|together|"
+                        r"pooled)\b|\byear\s+after\s+year\b|\bwhatever\s+the\s+year\b", re.I)
+# "December reviews per year", "which year had the busiest March": each year's month, grouped by year
+YEAR_GROUPED = re.compile(r"\b(?:each|every|per|by)\s+year\b|\byearly\b|\bannually\b|\byear[\s-]+(?:by|over|on)"
+                          r"[\s-]+year\b|\b(?:which|what)\s+year\b|\beach\s+year['’]s\b", re.I)
+# "every December", "all Decembers", "in Januaries": a month named as a kind of month
+MONTH_OF_ALL_YEARS = re.compile(r"\b(?:every|each|all(?:\s+the)?|any)\s+(?P<month>january|february|march|april|may|"
+                                r"june|july|august|september|october|november|december)s?\b|\b(?P<plural>january|"
+                                r"february|march|april|june|july|august|september|october|november|december)s\b", re.I)
+FULL_MONTH_NAME = r"(?:january|february|march|april|june|july|august|september|october|november|december)\b"
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+          "december")
 # "in the last three months in the data - I mean April, May and June 2024": the period after the cue says the one
 # before it again, more exactly (a few words may close the first: "in the data")
 RESTATED_PERIOD = re.compile(r"(?:\s+[\w']+){0,4}?[\s,;:(–—-]*\b(?:i\s+mean|i\.\s?e\.?|ie|that\s+is|namely|"
@@ -469,8 +485,8 @@ OPS |= {key.removesuffix("than") + "then": op for key, op in OPS.items() if key.
 class Condition:
     """One structured condition. `chroma_ok` is True when Chroma can hold it as an equality filter."""
 
-    # category | author | author_like | date | date_any | number | text_like | missing | weekday | hour | people_count
-    # | row_id
+    # category | author | author_like | date | date_any | number | text_like | missing | weekday | hour | month (of
+    # any year) | people_count | row_id
     kind: str
     column: str
     op: str
@@ -497,6 +513,9 @@ class Condition:
             return f"{self.column} on " + ", ".join(WEEKDAYS[d].title() for d in self.value)
         if self.kind == "hour":
             return f"{self.column} {'before' if self.op == '<' else 'from'} {self.value:02d}:00"
+        if self.kind == "month":
+            months = " or ".join(MONTHS[m - 1].title() for m in self.value)
+            return f"{self.column} {'not ' if self.op == 'not in' else ''}in {months} of any year"
         if self.kind == "people_count":
             return f"number of names in {self.column} {self.op} {self.value}"
         return f"{self.column or 'title or text'} {self.op} {self.value!r}"  # (no column: the title or the text)
@@ -1686,6 +1705,7 @@ class Planner:
                 take(before.span[0], after.span[0])
                 plan.evidence.append(f"date {before.text!r} said again after {cue.group(0).strip(' ,:')!r}: the "
                                      "dates after it are used")
+        found_ranges = self._months_of_every_year(text, plan, take, free, found_ranges)
         negated_until = -1
         for found in sorted(found_ranges, key=lambda r: r.span):
             negated_until = self._period(text, plan, take, free, found.start, found.end, found.span, negated_until)
@@ -1696,8 +1716,8 @@ class Planner:
         "excluding May", "leaving 2023 out", and the periods listed after the first: "except 2021 and 2022").
         Returns where a negated period ends (the next one joined to it is negated too), else -1."""
         start, end = span
-        cue = NEGATION_CUE.search(text[:start]) or EXCLUSION_CUE.search(text[:start]) or _left_out(text, start, end)
-        negated = bool(cue) and free(*cue.span()) and (cue.re is not EXCLUSION_CUE or not cue.group(1).strip())
+        cue = self._negation_of(text, start, end, free)
+        negated = cue is not None
         if not negated and negated_until >= 0:
             negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[negated_until:start]))
             cue = None
@@ -1709,6 +1729,60 @@ class Planner:
         if negated and cue:
             take(*cue.span())
         return end if negated else -1
+
+    @staticmethod
+    def _negation_of(text: str, start: int, end: int, free: Any) -> re.Match[str] | None:
+        """The cue that negates what is said at start..end ("not in 2023", "excluding May", "leaving 2023 out")."""
+        cue = NEGATION_CUE.search(text[:start]) or EXCLUSION_CUE.search(text[:start]) or _left_out(text, start, end)
+        negated = bool(cue) and free(*cue.span()) and (cue.re is not EXCLUSION_CUE or not cue.group(1).strip())
+        return cue if negated else None
+
+    def _months_of_every_year(self, text: str, plan: QueryPlan, take: Any, free: Any, found: list[Any]) -> list[Any]:
+        """"December across all years", "every December", "December reviews per year": months said without a year,
+        in every year (the month of the date), instead of one year's month. Returns the periods left to read."""
+        cue = next((m for m in EVERY_YEAR.finditer(text) if free(*m.span())), None)
+        kinds = [m for m in MONTH_OF_ALL_YEARS.finditer(text) if free(*m.span())]
+        if cue is None and not kinds and not YEAR_GROUPED.search(text):
+            return found
+        # ("every December", "December reviews per year": a bare month, not read as a date without "in")
+        bare = [(m.span(), m.group(0)) for m in kinds]
+        if cue or YEAR_GROUPED.search(text):  # (any month's full name, "May" only capitalised; "Q4 reviews")
+            named = rf"(?i:\b{MONTH_NAME}(?=\s+(?:{self.row_noun_words})\b)|\b{FULL_MONTH_NAME})|\bMay\b"
+            bare += [(m.span(), m.group(0)) for m in re.finditer(named, text)]
+        for span, said in bare:
+            month = re.search(MONTH_NAME, said, re.I)
+            if month and free(*span) and not any(r.span[0] < span[1] and span[0] < r.span[1] for r in found):
+                found = found + [dataclasses.replace(r, span=span, text=said)
+                                 for r in find_date_ranges("in " + month.group(0), today=self.today)]
+        months: list[int] = []
+        said: list[tuple[int, int]] = []
+        left = []
+        for period in found:
+            of_kind = any(k.start() <= period.span[0] < k.end() or period.span[0] <= k.start() < period.span[1]
+                          for k in kinds)
+            numbers = _months_in(period)
+            if numbers is None or not (cue or of_kind or YEAR_GROUPED.search(text)):
+                left.append(period)
+                continue
+            months += [m for m in numbers if m not in months]
+            said.append(period.span)
+        if not months:
+            return found
+        start, end = said[0][0], said[-1][1]
+        negation = self._negation_of(text, start, end, free)
+        if negation:
+            start = negation.start()
+        if cue is not None:
+            take(*cue.span())
+        for span in said:
+            take(*span)
+        if negation:
+            take(*negation.span())
+        words = ", ".join(text[a:b] for a, b in said) + (f" ({cue.group(0)})" if cue else "")
+        plan.conditions.append(Condition("month", self.roles.date, "not in" if negation else "in", sorted(months),
+                                         words, span=(start, end)))
+        plan.evidence.append(f"month of any year {words!r}")
+        return left
 
     def _compared_months(self, text: str, found: list[Any], take: Any) -> list[Any]:
         """"Which had more, January or February?", "January vs February 2023", "in 2023, March or April?": month
@@ -4609,6 +4683,18 @@ RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; 
 def text_match_words(topic: str) -> list[str]:
     """The words of a topic a SQL text match uses: at most four, of three letters or more."""
     return [word for word in topic.split() if len(word) > 2][:4]
+
+
+def _months_in(period: Any) -> list[int] | None:
+    """The months of the year a period said without a year covers ("December", "Q4", "June to August"), or None
+    when it names a year, is not whole months, or is longer than a year."""
+    if re.search(r"\d\d|\byears?\b", period.text) or period.granularity not in ("month", "range"):
+        return None
+    start, end = period.start, period.end
+    if start.day != 1 or (end + timedelta(days=1)).day != 1 or (end - start).days > 365:
+        return None
+    count = (end.year - start.year) * 12 + end.month - start.month + 1
+    return [(start.month - 1 + i) % 12 + 1 for i in range(count)]
 
 
 def _weekday_index(word: str) -> int:

@@ -249,6 +249,9 @@ class SQLBuilder:
             return exp.paren(exp.or_(exp.Is(this=col.copy(), expression=exp.Null()), exp.not_(matched)))
         if condition.kind == "weekday":
             return self._weekday().isin(*(exp.Literal.number(d) for d in condition.value))
+        if condition.kind == "month":  # a month of any year
+            month = self._date_part("%m", "MONTH").isin(*(exp.Literal.number(m) for m in condition.value))
+            return exp.not_(month) if condition.op == "not in" else month
         if condition.kind == "hour":
             compare = exp.LT if condition.op == "<" else exp.GTE
             return compare(this=self._hour(), expression=exp.Literal.number(condition.value))
@@ -649,7 +652,7 @@ class SQLBuilder:
         asked about (the dates define who counts; the other conditions only narrow the rows), so an agent without an
         open ticket counts as 0. A row naming several people counts once for each."""
         period = QueryPlan(question=plan.question, conditions=[c for c in plan.conditions
-                                                               if c.kind in ("date", "date_any", "weekday")])
+                                                               if c.kind in ("date", "date_any", "weekday", "month")])
         period_where = self.where(period, include_topic=False)
         if plan.count_per == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
             key: exp.Expression = exp.column(NAME_COLUMN, table="names")
