@@ -3953,3 +3953,19 @@ def test_values_after_without_are_set_aside(reviews: Planner) -> None:
     """"open tix w/o high or urgent priority" counted the open tickets that are high or urgent."""
     plan = reviews.plan("5 star reviews w/o Voltair or H&N - count")
     assert (only(plan, "category").op, sorted(only(plan, "category").value)) == ("not in", ["H&N", "Voltair"])
+
+
+def test_first_names_as_the_subject_or_the_receiver_inside_a_question(tickets: Planner) -> None:
+    """Probes 42-43: "how many tickets does Priya have" and "how many did priya handle" (a name inside the question,
+    not at its start, searched as text), "what % of the open ones went to bob" (a search for 'bob', every ticket the
+    whole), "how many more closed tickets does priya have than bob" (two lower-case names compared)."""
+    for question in ("Leaving out the closed ones, how many tickets does Priya have?",
+                     "how many tickets did priya handle"):
+        plan = tickets.plan(question)
+        assert (only(plan, "author").value, plan.topic) == ("Priya Natarajan", ""), question
+    plan = tickets.plan("what % of the open ones went to bob")
+    assert (only(plan, "author_like").value, plan.topic) == ("bob", "")
+    assert [c.value for c in plan.share_whole] == ["open"]
+    plan = tickets.plan("how many more closed tickets does priya have than bob?")
+    assert (only(plan, "author").value, plan.contrast) == (["Priya Natarajan", "Bob Stone"], "difference")
+    assert tickets.plan("what does priya say about invoices").topic  # (no verb of having rows: not a person)

@@ -402,7 +402,7 @@ AUTHOR_CUES = (
 )
 # a name typed in lower case after a cue that can only introduce a person ("assigned to priya", "handled by omar")
 LOWER_NAME_CUE = re.compile(r"\b(?:(?:written|authored|handled|owned|reviewed|resolved|closed|assigned)\s+(?:by|to)|"
-                            r"assigned\s+to)\s+([a-z][\w'’\-]+)\b")
+                            r"(?:assigned|went|go|goes|gone|given|handed|routed)\s+to)\s+([a-z][\w'’\-]+)\b")
 # What a person's possessive names when it is authorship ("Valbrook's piece", "Omar's latest tickets"): the table's
 # row nouns (see Planner) and these nouns of someone's work, up to two words after the possessive.
 WORK_NOUNS = ("work", "works", "writing", "reporting", "coverage", "column", "columns", "byline", "bylines", "queue")
@@ -3952,7 +3952,9 @@ class Planner:
         if not self.roles.authors or any(c.kind in ("author", "author_like") for c in plan.conditions) \
                 or COMPARE_CUE.search(text):  # ("did omar have more … than grace": the people compared)
             return
-        match = re.match(r"\W*(?:did|does|do|has|have|had|was|is|will)\s+([a-z]+)\s+(?:(?:ever|even|actually|really|"
+        # (also inside a question: "how many tickets does maya have", "how many did priya handle")
+        match = re.search(r"(?:^\W*|\b(?<!\bwhat\s)(?<!\bwho\s))(?:did|does|do|has|have|had|was|is|will)\s+([a-z]+)\s+"
+                          r"(?:(?:ever|even|actually|really|"
                          r"already|still|recently|personally)\s+)?(?:get|gets|got|gotten|have|has|had|handle[sd]?|"
                          r"write|writes|wrote|written|receive[sd]?|close[sd]?|resolve[sd]?|review(?:s|ed)?|take|took|"
                          r"taken|own(?:s|ed)?|pick(?:s|ed)?|deal(?:s|t)?|post(?:s|ed)?|publish(?:es|ed)?|work(?:s|ed)?|"
@@ -3978,7 +3980,7 @@ class Planner:
                                    r"([A-Z][a-z]+)\b", text),
                       # ("did omar have more tickets in 'closed' status than grace": typed in lower case, the
                       # question's own shape is the cue)
-                      *re.finditer(r"^\W*(?:did|does|do|has|have|had|is|was)\s+([a-z]+)\b[^?.!]{0,60}?\bth[ae]n\s+"
+                      *re.finditer(r"(?:^\W*|\b)(?:did|does|do|has|have|had|is|was)\s+([a-z]+)\b[^?.!]{0,60}?\bth[ae]n\s+"
                                    r"([a-z]+)\b", text),
                       *re.finditer(r"\b([a-z]+)\s+(?:vs\.?|versus)\s+([a-z]+)\b", text)]:  # ("… tom vs maya")
             people = [self.vocab.author_parts.get(match.group(i).lower(), set()) for i in (1, 2)]
@@ -4220,7 +4222,7 @@ class Planner:
                         take(aside.start(), match.end())
                         continue
                     plan.conditions.append(Condition("author_like", self.roles.authors, "like", part,
-                                                     match.group(0)))
+                                                     match.group(0), span=(match.start(1), match.end(1))))
                     plan.evidence.append(f"partial author name {part!r}")
                     between = match.span("between") if "between" in cue.groupindex else (match.end(), match.end())
                     take(match.start(), between[0])  # ("Valbrook's housing pieces": 'housing' is left to the topic)
