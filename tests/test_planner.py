@@ -3969,3 +3969,20 @@ def test_first_names_as_the_subject_or_the_receiver_inside_a_question(tickets: P
     plan = tickets.plan("how many more closed tickets does priya have than bob?")
     assert (only(plan, "author").value, plan.contrast) == (["Priya Natarajan", "Bob Stone"], "difference")
     assert tickets.plan("what does priya say about invoices").topic  # (no verb of having rows: not a person)
+
+
+def test_values_added_up_set_aside_by_a_slash_and_terms_defined_after_which(tickets: Planner,
+                                                                            planner: Planner) -> None:
+    """Probes 42-43: "open + pending backlog by …" (each value its own group), "not closed/pending" (closed left
+    out, pending kept), "By backlog I mean tickets that are open or pending, not closed" (a text match on
+    'backlog'), "Long reads, which for us means anything over 2,000 words: what share of the whole archive are they"
+    (a count of long reads, then their share of the long reads)."""
+    plan = tickets.plan("open + pending backlog broken down by assignee")
+    assert (plan.group_by, only(plan, "category").value) == (["author"], ["open", "pending"])
+    assert only(tickets.plan("how many tickets not closed/pending"), "category").op == "not in"
+    plan = tickets.plan("Break the backlog down by assignee. By backlog I mean tickets that are open or pending, "
+                        "not closed.")
+    assert (only(plan, "category").value, plan.topic) == (["open", "pending"], "")
+    plan = planner.plan("Long reads, which for us means anything over 2,000 words: what share of the whole archive "
+                        "are they, as a percentage?")
+    assert (plan.intent, only(plan, "number").value, plan.share_whole, plan.topic) == ("share", 2000, [], "")

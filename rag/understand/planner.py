@@ -317,6 +317,8 @@ PARTICIPLE = r"[a-z]{3,}ed|given|written|taken|done|seen|sent|made|put|got|gotte
 YEARLESS_PERIOD = re.compile(r"\b(?:(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:quarter|half)|"
                              r"q[1-4]|h[12])\b"
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
+# what joins the items of a list said once ("not resolved/closed", "except 2021 and 2022", "Tom, Omar or Grace")
+LIST_JOINER = re.compile(r"\s*(?:,|/|or|and|nor|,\s*or|,\s*and)\s*")
 # "December across all years", "in March of any year", "regardless of the year": a month in every year, not one
 EVERY_YEAR = re.compile(r"\b(?:across|over|in|for|during|from|spanning|covering)\s+(?:all|every|each|any)\s+"
                         r"(?:of\s+the\s+|the\s+)?(?:given\s+)?years?\b|\bof\s+(?:any|every|each|all)\s+(?:given\s+)?"
@@ -1174,11 +1176,14 @@ class Planner:
         # ("by long read I mean over 1,000 words")
         # ("Long reads are anything over 2,000 words. Which sections have exactly one of them?": a sentence of its own)
         for defined in re.finditer(r"(?:\b(?:taking|counting|treating|defining|considering|calling|where|with|by)\s+|"
-                                   r"\(\s*|^\s*|(?<=[.!?;:]\s))(?:an?\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:as|to\s+be|"
-                                   r"means?|meaning|being|is|are|=|(?:i|we)\s+mean)\s+([^?!;()]+)", text, re.I):
+                                   r"\(\s*|^\s*|(?<=[.!?;:]\s))(?:an?\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+                                   # ("Long reads, which for us means anything over 2,000 words")
+                                   r"(?:\s*,?\s+(?:which|that)(?:\s+(?:for|to)\s+(?:us|me|you)|\s+here)?(?=\s+means?\b))?"
+                                   r"\s+(?:as|to\s+be|means?|meaning|being|is|are|=|(?:i|we)\s+mean)\s+([^?!;()]+)",
+                                   text, re.I):
             inside = defined.group(2).lower()
-            if not any(c.kind not in ("date", "date_any") and c.words and c.words.lower() in inside
-                       for c in plan.conditions):
+            if not any(c.kind not in ("date", "date_any") and c.words and all(
+                    part in inside for part in c.words.lower().split(", ")) for c in plan.conditions):
                 continue
             opens = not re.match(r"\s*(?:[a-z]+\s|\()", defined.group(0)[:defined.start(1) - defined.start()], re.I)
             if opens and any(w.lower() in STOPWORDS or w.lower() in QUESTION_WORDS for w in defined.group(1).split()):
@@ -1472,8 +1477,11 @@ class Planner:
             at = lower.find(condition.words.lower(), region[0])
             return 0 <= at < region[1]
 
-        # a condition said before the share ("last week, what % of reviews …") sets the scene: part of the whole
-        fronted = cue.start() if cue else -1
+        # a condition said before the share ("last week, what % of reviews …") sets the scene: part of the whole,
+        # unless the whole is said to be everything ("long reads …: what share of the whole archive are they")
+        everything = re.search(r"(?:\b(?:share|percentage|proportion|fraction|percent|part|pct)|%)\s+of\s+(?:the\s+)?"
+                               r"(?:whole|entire|full|everything)\b", text, re.I)
+        fronted = cue.start() if cue and not everything else -1
         whole = [c for c in plan.conditions if inside(c) or c.column in grouped
                  or 0 <= self._position(text, c, end=True) <= fronted]
         # a period said after the part ("what share of reviews were five-star in 2023") scopes the whole question
@@ -1719,7 +1727,7 @@ class Planner:
         cue = self._negation_of(text, start, end, free)
         negated = cue is not None
         if not negated and negated_until >= 0:
-            negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[negated_until:start]))
+            negated = bool(re.fullmatch(LIST_JOINER, text[negated_until:start]))
             cue = None
         said = text[cue.start():end] if negated and cue else text[start:end]
         plan.conditions.append(Condition("date", self.roles.date, "not between" if negated else "between",
@@ -3594,8 +3602,8 @@ class Planner:
             if not negated and negated_until >= 0:
                 between = text[negated_until:start]
                 # (the joiner may end the negated value's own words: "other than Home & Kitchen and Electronics")
-                negated = bool(re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", between) or (
-                    not between.strip() and (re.search(r"(?:,|\band|\bor|\bnor)\s*$", text[:start])
+                negated = bool(re.fullmatch(LIST_JOINER, between) or (
+                    not between.strip() and (re.search(r"(?:,|/|\band|\bor|\bnor)\s*$", text[:start])
                                              or re.match(r"\s*(?:,|and|or|nor)\b", text[start:end], re.I))))
                 cue = None
             negated_until = end if negated else -1
@@ -4173,7 +4181,7 @@ class Planner:
             before = text[:cue.start()] if cue else text[:start]
             # ("apart from Tom Becker": the cue "from" belongs to the negation)
             negation = NEGATION_CUE.search(before) or NEGATION_CUE.search(text[:start]) or _left_out(text, start, end)
-            joined = (re.fullmatch(r"\s*(?:,|or|and|nor|,\s*or|,\s*and)\s*", text[e:start]) for e in negated_ends)
+            joined = (re.fullmatch(LIST_JOINER, text[e:start]) for e in negated_ends)
             negated = bool(negation) or any(joined)
             if negated:
                 negated_ends.append(end)
@@ -4742,7 +4750,8 @@ SHORTHAND = {"r": "are", "u": "you", "ur": "your", "yr": "year", "yrs": "years",
              "hr": "hour", "hrs": "hours", "btwn": "between", "betw": "between", "thru": "through", "pct": "percent",
              "perc": "percent", "nums": "numbers", "cnt": "count", "ppl": "people", "tot": "total", "biz": "business"}
 # Symbols and slashed shorthand as the words they stand for (a number follows a comparison sign): "4+ stars",
-# ">= 4 resolved", "rating < 3.5", "# urgent tix", "w/ status closed", "w/o a byline", "diff writers"
+# ">= 4 resolved", "rating < 3.5", "# urgent tix", "w/ status closed", "w/o a byline", "diff writers"; "open +
+# pending" adds the two values up (one class of rows, as "open or pending" is; "and" would count each on its own)
 WRITTEN_OUT = (
     (re.compile(r"(?:>=|=>|≥)\s*(?=[\d.])"), "at least "), (re.compile(r"(?:<=|=<|≤)\s*(?=[\d.])"), "at most "),
     (re.compile(r"(?<![<>=-])>\s*(?=[\d.])"), "more than "), (re.compile(r"<\s*(?=[\d.])(?![^<>]*>)"), "less than "),
@@ -4752,7 +4761,7 @@ WRITTEN_OUT = (
     (re.compile(r"\bw/o\b", re.I), "without"), (re.compile(r"\bw/(?=\s)", re.I), "with"),
     (re.compile(r"(?<=[a-z])\(s\)", re.I), "s"),  # "which agent(s)"
     (re.compile(r"(?<=\d)\s*\*(?![\w*])"), " star"),  # "5* reviews"
-    (re.compile(r"\bb/w\b", re.I), "between"), (re.compile(r"(?<=[a-z])\s+\+\s+(?=[a-z])", re.I), " and "),
+    (re.compile(r"\bb/w\b", re.I), "between"), (re.compile(r"(?<=[a-z])\s+\+\s+(?=[a-z])", re.I), " plus "),
     # "diff writers": different; "the diff between": the difference
     (re.compile(r"\bdiff\b(?=\s+(?:[a-z]+s|people)\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),
     (re.compile(r"\bdiff\b", re.I), "difference"),
