@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -317,6 +318,21 @@ def test_review_expectations_match_their_reference_sql() -> None:
     """eval/reviews/generate.py --check: every reference_sql, run on a fresh build, gives its sql_result; ids
     and questions are unique over dev and test."""
     assert load_script(EVAL_DIR / "reviews" / "generate.py").main(["--check"]) == 0
+
+
+@pytest.mark.parametrize("table", sorted(p.name for p in EVAL_DIR.iterdir() if (p / "dev.yaml").exists()))
+def test_no_question_is_asked_twice(table: str) -> None:
+    """A question repeated word for word (case and punctuation aside) over dev and test would count twice in dev, or
+    be tuned on in dev while it is measured in test."""
+    seen: dict[str, str] = {}
+    repeated = []
+    for split in ("test", "dev"):
+        for case in load_cases(EVAL_DIR / table / f"{split}.yaml").cases:
+            words = " ".join(re.findall(r"\w+", case.question.lower()))
+            if words in seen:
+                repeated.append(f"{split}:{case.id} repeats {seen[words]}")
+            seen.setdefault(words, f"{split}:{case.id}")
+    assert not repeated
 
 
 # --------------------------------------------------------------------------- scoring one turn
