@@ -3986,3 +3986,17 @@ def test_values_added_up_set_aside_by_a_slash_and_terms_defined_after_which(tick
     plan = planner.plan("Long reads, which for us means anything over 2,000 words: what share of the whole archive "
                         "are they, as a percentage?")
     assert (plan.intent, only(plan, "number").value, plan.share_whole, plan.topic) == ("share", 2000, [], "")
+
+
+def test_wordings_of_probes_44_and_45_news(planner: Planner) -> None:
+    """"in the evening, meaning 6pm or later" (a text match on '6pm'), "not counting the ones published in June
+    2023" (June 2023 only), "how many longreads over 2k words" (a search for 'longreads 2k'), "any writers who cover
+    more than one section?" (a search for 'one')."""
+    plan = planner.plan("How many stories were published in the evening, meaning 6pm or later?")
+    assert ((c := only(plan, "hour")).op, c.value, plan.topic) == (">=", 18, "")
+    plan = planner.plan("How many fashion articles are there, not counting the ones published in June 2023?")
+    assert (only(plan, "date").op, plan.topic) == ("not between", "")
+    plan = planner.plan("how many longreads over 2k words")
+    assert (plan.intent, only(plan, "number").value, plan.missing, plan.topic) == ("count", 2000, None, "")
+    plan = planner.plan("any writers who cover more than one section?")
+    assert (plan.group_by, plan.group_spread) == (["author"], ("category", ">", 1))

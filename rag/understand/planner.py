@@ -238,7 +238,9 @@ SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|we
 # "before eight in the morning", "from midday onwards", "after 6 pm", "since 14:00": a bound on the time of day
 _CLOCK = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 TIME_OF_DAY = re.compile(
-    r"\b(?P<cue>before|until|till|up to|after|from|since|at)\s+(?:(?:12(?::00)?\s*)?(?P<noon>noon|midday|midnight)|"
+    # ("meaning 6pm or later": a clock time with its end needs no cue)
+    r"\b(?:(?P<cue>before|until|till|up to|after|from|since|at)\s+|"
+    r"(?=\d{1,2}(?::\d\d)?\s*[ap]\.?m\b\.?\s*or\s+(?:later|after|earlier|before)\b))(?:(?:12(?::00)?\s*)?(?P<noon>noon|midday|midnight)|"
     rf"(?P<clock>{_CLOCK})(?::(?P<minutes>\d\d))?\s*(?:o'?clock\s*)?(?P<half>a\.?m\.?|p\.?m\.?|"
     r"in the (?:morning|afternoon|evening)|at night|(?=:))?)(?:\s+onwards?)?"
     # "at 6 pm or later", "at nine or earlier": a bound only with such an end
@@ -317,6 +319,9 @@ PARTICIPLE = r"[a-z]{3,}ed|given|written|taken|done|seen|sent|made|put|got|gotte
 YEARLESS_PERIOD = re.compile(r"\b(?:(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:quarter|half)|"
                              r"q[1-4]|h[12])\b"
                              r"(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
+# words that only point at rows, between an exclusion and what it sets aside ("not counting the ones published …")
+ROW_POINTERS = frozenset({"the", "ones", "those", "any", "all", "that", "which", "were", "was", "are", "is", "rows",
+                          "items", "entries", "records"})
 # what joins the items of a list said once ("not resolved/closed", "except 2021 and 2022", "Tom, Omar or Grace")
 LIST_JOINER = re.compile(r"\s*(?:,|/|or|and|nor|,\s*or|,\s*and)\s*")
 # "December across all years", "in March of any year", "regardless of the year": a month in every year, not one
@@ -1263,6 +1268,16 @@ class Planner:
             plan.topic = " ".join(w for w in plan.topic.split() if singular(w.lower()) != head)
             plan.evidence.append(f"{plan.uncounted!r}: the rows the text condition picks, counted")
             return
+        said = re.search(rf"\b{re.escape(plan.uncounted)}\b", text, re.I)
+        bound = said and next((c for c in plan.conditions if c.kind in ("number", "date", "hour")
+                               and self._position(text, c) >= said.end() and re.fullmatch(
+            r"\s*(?:(?:that|which)\s+(?:are|were|run|ran)\s+|with\s+)?", text[said.end():self._position(text, c)],
+            re.I)), None)
+        if bound:  # "how many longreads over 2k words": the rows the bound after the noun picks, counted
+            plan.intent = "count"
+            plan.topic = " ".join(w for w in plan.topic.split() if singular(w.lower()) != head)
+            plan.evidence.append(f"{plan.uncounted!r}: the rows {bound.words!r} picks, counted")
+            return
         others = [w for w in plan.topic.split() if w.lower() not in plan.uncounted.split()]
         nouns = self.row_noun_words
         # "how many reader comments did the Tallyrock crypto exchange piece get": what a row received is a value of
@@ -1641,11 +1656,10 @@ class Planner:
             if not free(*match.span()):
                 continue
             hour = _hour_of(match)
-            at = match.group("cue").lower() == "at"
-            if hour is None or at and not (match.group("later") or match.group("earlier")):
+            cue = (match.group("cue") or "").lower()
+            if hour is None or cue == "at" and not (match.group("later") or match.group("earlier")):
                 continue
-            op = "<" if match.group("cue").lower() in ("before", "until", "till", "up to") or match.group(
-                "earlier") else ">="
+            op = "<" if cue in ("before", "until", "till", "up to") or match.group("earlier") else ">="
             if (op == "<") == bool(match.group("later")) and (match.group("later") or match.group("earlier")):
                 # "before noon or after": the two sides compared, a group each
                 hour = 24 if hour == 0 else hour
@@ -1742,7 +1756,11 @@ class Planner:
     def _negation_of(text: str, start: int, end: int, free: Any) -> re.Match[str] | None:
         """The cue that negates what is said at start..end ("not in 2023", "excluding May", "leaving 2023 out")."""
         cue = NEGATION_CUE.search(text[:start]) or EXCLUSION_CUE.search(text[:start]) or _left_out(text, start, end)
-        negated = bool(cue) and free(*cue.span()) and (cue.re is not EXCLUSION_CUE or not cue.group(1).strip())
+        # ("not counting the ones published in June 2023": the words between only point at rows and their date)
+        pointing = cue is not None and cue.re is EXCLUSION_CUE and all(
+            w.lower() in ROW_POINTERS or re.fullmatch(PARTICIPLE, w, re.I) for w in cue.group(1).split())
+        negated = bool(cue) and free(*cue.span()) and (cue.re is not EXCLUSION_CUE or not cue.group(1).strip()
+                                                      or pointing)
         return cue if negated else None
 
     def _months_of_every_year(self, text: str, plan: QueryPlan, take: Any, free: Any, found: list[Any]) -> list[Any]:
@@ -2558,7 +2576,9 @@ class Planner:
             r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got|[a-z]{3,}ing|"
             # ("are there brands that show up in more than one department")
             # ("some brands turn up in more than one department")
-            r"(?:(?:(?:that|which|who)\s+)?(?:[a-z]+\s+){1,2})?(?:in|on|under|across|for))\s+$", text[:end], re.I)
+            r"(?:(?:(?:that|which|who)\s+)?(?:[a-z]+\s+){1,2})?(?:in|on|under|across|for)|"
+            # ("any writers who cover more than one section")
+            r"(?:that|which|who)\s+[a-z]{3,})\s+$", text[:end], re.I)
 
     def _dimension_named(self, word: str) -> str | None:
         """The grouping a word names; "anyone", "somebody": the people of the person column."""
@@ -4756,6 +4776,8 @@ WRITTEN_OUT = (
     (re.compile(r"(?:>=|=>|≥)\s*(?=[\d.])"), "at least "), (re.compile(r"(?:<=|=<|≤)\s*(?=[\d.])"), "at most "),
     (re.compile(r"(?<![<>=-])>\s*(?=[\d.])"), "more than "), (re.compile(r"<\s*(?=[\d.])(?![^<>]*>)"), "less than "),
     (re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\+(?![\w+])"), r"\1 or more"),
+    # "over 2k words", "1.5k": thousands
+    (re.compile(r"\b(\d{1,3}(?:\.\d)?)k\b", re.I), lambda m: f"{round(float(m.group(1)) * 1000)}"),
     (re.compile(r"#(?=\s+of\b)"), "number"), (re.compile(r"(?:(?<=^)|(?<=[\s(]))#\s*(?=[a-z])", re.I), "number of "),
     (re.compile(r"\bnum\b\.?(?:\s+of)?", re.I), "number of"),
     (re.compile(r"\bw/o\b", re.I), "without"), (re.compile(r"\bw/(?=\s)", re.I), "with"),
