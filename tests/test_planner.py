@@ -4000,3 +4000,24 @@ def test_wordings_of_probes_44_and_45_news(planner: Planner) -> None:
     assert (plan.intent, only(plan, "number").value, plan.missing, plan.topic) == ("count", 2000, None, "")
     plan = planner.plan("any writers who cover more than one section?")
     assert (plan.group_by, plan.group_spread) == (["author"], ("category", ">", 1))
+
+
+def test_wordings_of_probes_44_and_45_reviews(messy: Planner) -> None:
+    """"month in 2022 w/ most 1-star reviews" (a search for 'month'), "is there any brand without a single 1 star
+    review?" (the 1-star reviews counted), "nothing at all in the reviewer field, either blank or null" (a search
+    for 'null'), "(skip the no-dept ones)" (a search for 'no-dept'), "change in avg stars from 2021 to 2024" and
+    "difference in avg stars between 2021 and 2024" (the average over 2021 to 2024)."""
+    plan = messy.plan("month in 2022 w/ most 1-star reviews")
+    assert (plan.group_by, plan.limit, plan.order_most, plan.topic) == (["month"], 1, True, "")
+    plan = messy.plan("is there any brand without a single 1 star review?")
+    assert (plan.group_by, plan.none_of) == (["brand"], True)
+    plan = messy.plan("How many reviews have nothing at all in the reviewer field, either blank or null?")
+    assert ((c := only(plan, "missing")).column, c.op, plan.topic) == ("reviewer", "is empty", "")
+    plan = messy.plan("most reviewed brand in each department (skip the no-dept ones)")
+    assert ((c := only(plan, "missing")).column, c.op, plan.topic) == ("department", "is not empty", "")
+    plan = messy.plan("change in avg stars from 2021 to 2024?")
+    years = [start.year for start, _ in only(plan, "date_any").value]
+    assert (plan.group_by, plan.contrast, years) == (["year"], "difference", [2024, 2021])  # the later first
+    plan = messy.plan("difference in avg stars between 2021 and 2024?")
+    assert (plan.contrast, len(only(plan, "date_any").value)) == ("gap", 2)
+    assert only(messy.plan("reviews from 2021 to 2024"), "date").op == "between"  # (no change: one range)

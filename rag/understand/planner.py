@@ -324,6 +324,12 @@ ROW_POINTERS = frozenset({"the", "ones", "those", "any", "all", "that", "which",
                           "items", "entries", "records"})
 # what joins the items of a list said once ("not resolved/closed", "except 2021 and 2022", "Tom, Omar or Grace")
 LIST_JOINER = re.compile(r"\s*(?:,|/|or|and|nor|,\s*or|,\s*and)\s*")
+# "how did the average change from 2021 to 2024", "growth in reviews from Q1 to Q2 2023": two periods compared
+CHANGE_BETWEEN = re.compile(r"\b(?:change[sd]?|shift(?:ed|s)?|mov(?:e|ed|es)|evolv(?:e|ed|es)|(?:go|goes|went|gone)\s+"
+                            r"(?:up|down)(?:\s+or\s+(?:up|down))?|increase[sd]?|decrease[sd]?|gr[oe]w(?:n|th)?|"
+                            r"drop(?:ped|s)?|r[io]sen?|rises|f[ae]ll(?:en|s)?)\b(?:\s+(?:in|of|for)\s+[^?.!]{1,40}?)?"
+                            r"(?P<span>\s+(?P<from>from)\s+(?P<first>[^?.!,;]{2,25}?)\s+(?P<to>to)\s+"
+                            r"(?P<second>[^?.!,;]{2,25}?))(?=\s*(?:[?.!,;]|$))", re.I)
 # "December across all years", "in March of any year", "regardless of the year": a month in every year, not one
 EVERY_YEAR = re.compile(r"\b(?:across|over|in|for|during|from|spanning|covering)\s+(?:all|every|each|any)\s+"
                         r"(?:of\s+the\s+|the\s+)?(?:given\s+)?years?\b|\bof\s+(?:any|every|each|all)\s+(?:given\s+)?"
@@ -575,6 +581,9 @@ class QueryPlan:
     # of two sides compared ("co-authored … than solo ones"), the side that fails the side's test was said first:
     # solo (fewer people), after the hour, weekdays
     sides_reversed: bool = False
+    # a change from one period to another ("how did the avg rating change from 2021 to 2024"): the later period's
+    # value minus the earlier one's
+    later_minus_earlier: bool = False
     # "how many reviews has DIY Dave written, and what's his avg rating?": further (intent, measure) computations
     # over the same rows and groups, each a column beside the first
     also: list[tuple[str, str]] = field(default_factory=list)
@@ -1696,8 +1705,10 @@ class Planner:
         # "the difference between H1 and H2 2023": the two periods set against each other, not the range from one to
         # the other (the same length, so every span stays where it was)
         compared = COMPARE_CUE.search(text)  # ("difference between apr and may": said before "between" is masked)
-        text = re.sub(r"\b(?:difference|gap|diff)\s+(between)\b", lambda m: m.group(0)[:m.start(1) - m.start()]
-                      + " " * len(m.group(1)), text, flags=re.I)
+        # ("the difference in avg stars between 2021 and 2024")
+        text = re.sub(r"\b(?:difference|gap|diff)(?:\s+in\s+[^?.!]{1,40}?)?\s+(between)\b",
+                      lambda m: m.group(0)[:m.start(1) - m.start()] + " " * len(m.group(1)), text, flags=re.I)
+        text = self._change_between_periods(text, plan)
         found_ranges = find_date_ranges(text, today=self.today)
         if compared:
             found_ranges = self._compared_months(text, found_ranges, take)
@@ -1731,6 +1742,22 @@ class Planner:
         negated_until = -1
         for found in sorted(found_ranges, key=lambda r: r.span):
             negated_until = self._period(text, plan, take, free, found.start, found.end, found.span, negated_until)
+
+    def _change_between_periods(self, text: str, plan: QueryPlan) -> str:
+        """"How did the avg rating change from 2021 to 2024?": two periods set against each other, the later minus the
+        earlier, not the range from one to the other. Returns the text with "from … to" masked as a list (the same
+        length, so every span stays where it was)."""
+        for change in CHANGE_BETWEEN.finditer(text):
+            first, second = change.group("first"), change.group("second")
+            periods = [find_date_ranges(f"in {said}", today=self.today) for said in (first, second)]
+            if not all(len(found) == 1 and found[0].text.lower() == f"in {said}".lower()
+                       for found, said in zip(periods, (first, second), strict=True)):
+                continue
+            plan.later_minus_earlier = True
+            plan.evidence.append(f"a change {change.group('span')!r}: the later period minus the earlier")
+            return (text[:change.start("from")] + " " * len(change.group("from"))
+                    + text[change.end("from"):change.start("to")] + "or" + text[change.end("to"):])
+        return text
 
     def _period(self, text: str, plan: QueryPlan, take: Any, free: Any, first: date, last: date,
                 span: tuple[int, int], negated_until: int) -> int:
@@ -2415,18 +2442,25 @@ class Planner:
                                rf"lowest|top|best|worst|busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
                                rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
             # ("the four brands that have collected the most one-star ratings": a verb before the ranking)
-            after = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})\s+(?:with|having|(?:that|which)(?:\s+[a-z]+)"
-                              rf"{{1,2}}?)\s+(?:the\s+)?(?<!\bat\s)(most|least|fewest|highest|lowest|best|worst|"
-                              rf"{LONGEST}|{SHORTEST})\b", text, re.I)
+            # ("month in 2022 w/ most 1-star reviews": a condition, read already, may stand between)
+            after = next((m for m in re.finditer(
+                rf"\b(?:the\s+)?(?:{NUM}\s+)?({dim_pattern})(?P<gap>\s+[^,.;:?!]{{1,40}}?)?\s+(?:with|having|"
+                rf"(?:that|which)(?:\s+[a-z]+){{1,2}}?)\s+(?:the\s+)?(?<!\bat\s)(most|least|fewest|highest|lowest|best|"
+                rf"worst|{LONGEST}|{SHORTEST})\b", text, re.I)
+                if not m.group("gap")
+                or not any(free(i, i + 1) for i in range(*m.span("gap")) if not text[i].isspace())), None)
             if not ranked and after:
                 ranked = after  # "the 2 brands with the lowest average rating": the same groups as above
-                words = (after.group(1), after.group(3), "", after.group(2))
+                words = (after.group(1), after.group(4), "", after.group(2))
             elif ranked:  # ("the smallest three brands": the number after the ranking word)
                 words = (ranked.group(1) or ranked.group("n2"), ranked.group(2), ranked.group(4), ranked.group(5))
             # ("the section with the longest articles": the longest article's, or on average? said only with an average)
             if ranked and length_ranking(words[1]) and not AVERAGE_SAID.search(text):
                 ranked = None
-            if ranked and free(ranked.start(), ranked.end()) and dims[words[3].lower()] != partitioned:
+            gap = (0, 0) if ranked is None else ranked.span("gap") if ranked is after and after.group("gap") else (
+                ranked.end(), ranked.end())
+            if ranked and free(ranked.start(), gap[0]) and free(gap[1], ranked.end()) \
+                    and dims[words[3].lower()] != partitioned:
                 number, word, filler, dimension_word = words
                 plan.group_by.append(dims[dimension_word.lower()])
                 if partitioned:
@@ -3529,9 +3563,11 @@ class Planner:
         named = f"{nouns}|names?" if self.roles.authors else nouns
         # ("blank/missing names", "empty or null departments": two words for one missing value)
         pattern = re.compile(rf"\b(?:(?:blank|empty|missing|null)(?:\s*/\s*|\s+or\s+)(?:blank|empty|missing|null)|"
-                             rf"{MISSING_CUE}|blank|empty)\s+(?:(?:an?|the|any)\s+)?({named})"
+                             # ("nothing at all in the reviewer field")
+                             rf"(?:nothing|no\s+value|no\s+entry)(?P<at_all>\s+at\s+all)?\s+(?:in|for|under)|"
+                             rf"{MISSING_CUE}|blank|empty)(?:\s+|(?<=no)-)(?:(?:an?|the|any)\s+)?({named})"
                              # ("without a status of closed": a value of the column follows, negated)
-                             rf"(?:'s\s+name|\s+name|s)?\b(?!\s*(?:of|=|set\s+to)\s)"
+                             rf"(?:'s\s+name|\s+name|s)?(?:\s+(?:field|column|cell|box))?\b(?!\s*(?:of|=|set\s+to)\s)"
                              rf"|\b(unsigned|anonymous|uncategori[sz]ed|unassigned|unowned|unallocated|unattributed)\b"
                              # "not assigned to anyone", "owned by nobody": nobody is the person
                              rf"|((?:(?:\bnot|\bnever|n't)\s+(?:yet\s+)?(?:been\s+)?(?:assigned|allocated|attributed|given|"
@@ -3553,15 +3589,16 @@ class Planner:
             if column and free(*match.span()):
                 self._empty(text, plan, take, free, column, match)
         for match in pattern.finditer(text):
-            if not free(match.start(), match.end()):
+            hedge = match.span("at_all") if match.group("at_all") else (match.end(), match.end())  # (read already)
+            if not free(match.start(), hedge[0]) or not free(hedge[1], match.end()):
                 continue
-            if match.group(1):
-                noun = match.group(1).lower()
+            if match.group(2):
+                noun = match.group(2).lower()
                 dimension = "author" if noun in ("name", "names") else self.vocab.dimensions[noun]
-            elif match.group(3):
+            elif match.group(4):
                 dimension = "author"
             else:
-                dimension = "category" if match.group(2).lower().startswith("uncategor") else "author"
+                dimension = "category" if match.group(3).lower().startswith("uncategor") else "author"
             column = columns.get(dimension)
             if column:
                 self._empty(text, plan, take, free, column, match)
@@ -3730,7 +3767,7 @@ class Planner:
 
     def _comparison(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Named values set against each other become a grouping restricted to them."""
-        cue = COMPARE_CUE.search(text)
+        cue = COMPARE_CUE.search(text) or (CHANGE_BETWEEN.search(text) if plan.later_minus_earlier else None)
         rest = re.search(r"\b(?:vs\.?|versus|against|than|compared\s+(?:to|with))\s+(?:(?:everyone|everybody|"
                          r"everything|anyone|anybody|all)\s+else|the\s+rest|(?:all\s+)?(?:the\s+)?others?|"
                          # "than those without", "vs the ones that weren't"
@@ -3943,7 +3980,8 @@ class Planner:
         whether the first is more: yes or no; a question joining them with "or" asks which, and keeps a row each)."""
         difference = DIFFERENCE_CUE.search(text)
         verdict = YES_NO_QUESTION.search(text) and re.search(r"\bth[ae]n\b|\bbeats?\b|\bout[a-z]{2,}", text, re.I)
-        if not (difference or verdict) or len(plan.group_by) != 1 or plan.intent not in ("count", "avg", "sum") \
+        if not (difference or verdict or plan.later_minus_earlier) or len(plan.group_by) != 1 \
+                or plan.intent not in ("count", "avg", "sum") \
                 or plan.limit or plan.group_size or plan.group_average or plan.group_spread or plan.count_per:
             return
         compared = [c for c in self._compared(plan) if self._compared_dimension(c) == plan.group_by[0]]
@@ -3955,6 +3993,11 @@ class Planner:
         # ("… take verified minus unverified": the direction said)
         gap = bool(difference) and re.match(r"(?:difference|gap)\b", difference.group(0), re.I) and not re.search(
             r"\bminus\b|\bsubtract", text, re.I)
+        if plan.later_minus_earlier and compared and compared[0].kind == "date_any":
+            compared[0].value = sorted(compared[0].value, reverse=True)  # (the later first: its value minus the other)
+            plan.contrast = "difference"
+            plan.evidence.append("the two compared values and their difference (the later minus the earlier)")
+            return
         plan.contrast = "gap" if gap else "difference" if difference else "<" if LESS_WORDS.search(text) else ">"
         plan.evidence.append("the two compared values and their difference" + (
             f" ({difference.group(0)!r})" if difference else ", and whether the first is " +
@@ -4035,8 +4078,9 @@ class Planner:
         dims = self.dimension_words
         # ("is there an agent who's never been given a single urgent ticket": one of a dimension's values)
         asked = re.search(rf"(?:{PERSON_PRONOUN}|\b(?:an?|any)\s+({dims})\b)(?:\s+(?:on|in|of|from)\s+(?:the|our|my|"
-                          rf"this)\s+(?:team|staff|crew|desk|squad|group))?(?=[^?.!]*?\b(?:who|that|which)\b)", text,
-                          re.I)
+                          rf"this)\s+(?:team|staff|crew|desk|squad|group))?(?=[^?.!]*?\b(?:who|that|which)\b|"
+                          # ("is there any brand without a single 1 star review")
+                          rf"\s+(?:without|with\s+no|lacking)\b)", text, re.I)
         # ("has anyone reported a phishing email that …": a search, nothing denied)
         denied = asked and NONE_CUE.search(text, asked.end())
         dimension = self.vocab.dimensions[asked.group(2).lower()] if asked and asked.group(2) else "author"
