@@ -4021,3 +4021,19 @@ def test_wordings_of_probes_44_and_45_reviews(messy: Planner) -> None:
     plan = messy.plan("difference in avg stars between 2021 and 2024?")
     assert (plan.contrast, len(only(plan, "date_any").value)) == ("gap", 2)
     assert only(messy.plan("reviews from 2021 to 2024"), "date").op == "between"  # (no change: one range)
+
+
+def test_wordings_of_probes_43_and_45_tickets(tickets: Planner) -> None:
+    """"handled by anyone other than priya or bob" (a search for 'bob'), "which agent never got a closed ticket"
+    (the closed tickets listed), "how many of his tickets ended up closed, and how many pending?" (one total),
+    "Which ticket has been open the longest — i.e. … among tickets whose status is 'open'" (five tickets)."""
+    plan = tickets.plan("april tickets handled by anyone other than priya or bob - count")
+    assert sorted(c.value for c in conditions(plan, "author") if c.op == "!=") == ["Bob Stone", "Priya Natarajan"]
+    assert plan.topic == ""
+    plan = tickets.plan("which agent never got a closed ticket")
+    assert (plan.group_by, plan.none_of) == (["author"], True)
+    plan = tickets.plan("For Bob Stone: how many of his tickets ended up closed, and how many pending?")
+    assert (plan.group_by, only(plan, "category").value) == (["category"], ["closed", "pending"])
+    plan = tickets.plan("Which ticket has been open the longest - i.e. the earliest among tickets whose status is "
+                        "still 'open'?")
+    assert (plan.intent, plan.limit) == ("earliest", 1)

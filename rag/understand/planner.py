@@ -853,6 +853,7 @@ class Planner:
         self._row_kinds(text, plan, take, free)
         self._categories(text, plan, take, free)
         self._in_every_value(text, plan, take, free)
+        self._people_set_aside(text, plan, take, free)
         self._authors(text, plan, take, free)
         self._names_said_again(text, plan, take, free)
         self._name_as_subject(text, plan, take, free)
@@ -972,6 +973,12 @@ class Planner:
             # "which urgent tickets are still open? oldest first": every one of them, in that order
             ordered = re.search(r"\b(?:newest|latest|oldest|earliest|longest|shortest|most\s+recent)\s+"
                                 r"(?:\w+\s+)?first\b", text, re.I) or TIME_ORDER.search(text)
+            # ("Which ticket has been open the longest — i.e. … among tickets whose status is 'open'": one asked for)
+            one = re.search(r"\b(?:which|what)\s+(?:(?:is|was)\s+the\s+)?(?:[a-z]+\s+)?(article|story|piece|post|"
+                            r"document|record|" + "|".join(re.escape(w) for w in self.vocab.entity_words
+                                                          if not looks_plural(w)) + r")\b", text, re.I)
+            if one and plural and one.start() < plural.start():
+                plural = None
             if ordered and plural:
                 take(*ordered.span())
                 plan.unused = [w for w in plan.unused if w.lower() != "first"]
@@ -3889,7 +3896,7 @@ class Planner:
         """"In Electronics and in Home & Kitchen, how many reviews does each brand have?": values of a column joined by
         "and" in a computation grouped by another column are each given their own groups (values joined by "or",
         "open or pending", are one class of rows)."""
-        if not plan.group_by or plan.intent not in ("count", "avg", "sum") or plan.limit or plan.group_size \
+        if plan.intent not in ("count", "avg", "sum") or plan.limit or plan.group_size \
                 or plan.group_spread or plan.group_average or plan.count_per or plan.contrast:
             return
         for condition in plan.conditions:
@@ -3897,6 +3904,13 @@ class Planner:
                 continue
             dimension = self._compared_dimension(condition)
             said = text[self._position(text, condition):self._position(text, condition, end=True)]
+            if not plan.group_by:
+                # "how many of his tickets ended up closed, and how many resolved?": the computation asked again
+                # for each value, a number each
+                if dimension and re.search(r"\band\s+how\s+(?:many|much)\b", said, re.I):
+                    plan.group_by.append(dimension)
+                    plan.evidence.append(f"each of {condition.words!r} on its own ('and how many' for each)")
+                continue
             if dimension and dimension not in plan.group_by and re.search(r"\band\b", said, re.I) \
                     and not re.search(r"\b(?:or|nor)\b|/", said, re.I):
                 plan.group_by.insert(0, dimension)
@@ -4080,7 +4094,9 @@ class Planner:
         asked = re.search(rf"(?:{PERSON_PRONOUN}|\b(?:an?|any)\s+({dims})\b)(?:\s+(?:on|in|of|from)\s+(?:the|our|my|"
                           rf"this)\s+(?:team|staff|crew|desk|squad|group))?(?=[^?.!]*?\b(?:who|that|which)\b|"
                           # ("is there any brand without a single 1 star review")
-                          rf"\s+(?:without|with\s+no|lacking)\b)", text, re.I)
+                          rf"\s+(?:without|with\s+no|lacking)\b)", text, re.I) or re.search(
+            # ("which agent never got a low priority ticket": one of them asked about, the verb denied)
+            rf"\b(?:which|what)\s+()({dims})(?=\s+(?:(?:has|have|had)\s+)?never\b)", text, re.I)
         # ("has anyone reported a phishing email that …": a search, nothing denied)
         denied = asked and NONE_CUE.search(text, asked.end())
         dimension = self.vocab.dimensions[asked.group(2).lower()] if asked and asked.group(2) else "author"
@@ -4299,6 +4315,31 @@ class Planner:
                     between = match.span("between") if "between" in cue.groupindex else (match.end(), match.end())
                     take(match.start(), between[0])  # ("Valbrook's housing pieces": 'housing' is left to the topic)
                     take(between[1], match.end())
+
+    def _people_set_aside(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"handled by anyone other than tom or maya", "written by someone except Ines": the people named after the
+        exception, each the first name or surname of exactly one person of the table (or a full name), set aside."""
+        if not self.roles.authors:
+            return
+        for match in re.finditer(rf"{PERSON_PRONOUN}\s+(?:else\s+)?(?:other\s+than|except(?:\s+for)?|but|besides|"
+                                 r"apart\s+from|aside\s+from|bar)\s+(?P<names>[\w'’.-]+(?:\s*(?:,|or|and|nor|/)\s*"
+                                 r"[\w'’.-]+)*)", text, re.I):
+            said = [m for m in re.finditer(r"[\w'’.-]+", match.group("names")) if m.group(0).lower() not in
+                    ("or", "and", "nor")]
+            people = [self.vocab.author_parts.get(m.group(0).lower(), set()) for m in said]
+            # (the names end where a word names nobody: "anyone but Tom or Maya in April")
+            count = next((i for i, p in enumerate(people) if len(p) != 1), len(people))
+            if not count or not free(match.start(), match.start("names") + said[count - 1].end()):
+                continue
+            end = match.start("names") + said[count - 1].end()
+            names = [next(iter(p)) for p in people[:count]]
+            plan.conditions += [Condition("author", self.roles.authors, "!=", name, text[match.start():end],
+                                          span=(match.start(), end)) for name in names]
+            plan.evidence.append(f"author not {' or '.join(names)} ({text[match.start():end]!r})")
+            take(match.start(), end)
+            cue = CUE_BEFORE_NAME.search(text[:match.start()])
+            if cue and free(*cue.span()):
+                take(*cue.span())
 
     def _first_names_listed(self, text: str, plan: QueryPlan, take: Any, match: re.Match[str], part: str) -> bool:
         """"Not handled by Tom or Omar": first names (or surnames) joined after a person cue, each naming exactly one
