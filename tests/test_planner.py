@@ -4037,3 +4037,38 @@ def test_wordings_of_probes_43_and_45_tickets(tickets: Planner) -> None:
     plan = tickets.plan("Which ticket has been open the longest - i.e. the earliest among tickets whose status is "
                         "still 'open'?")
     assert (plan.intent, plan.limit) == ("earliest", 1)
+
+
+def test_wordings_of_probes_42_and_43_news(planner: Planner) -> None:
+    """"Headlines that begin with 'Explainer:' - how many …? Skip sections that have none." (a search for
+    'Explainer', then the sections with none), "Give both article counts" (a search for 'both'), "For every section,
+    which article is its longest" (the longest length of one section), "Of the months in 2023, which was the
+    quietest" (the shortest article), "avg wc" (no column for 'wc')."""
+    plan = planner.plan("Headlines that begin with 'Explainer:' - how many does each section have? Skip sections that "
+                        "have none.")
+    assert (only(plan, "text_like").op, plan.group_by, plan.none_of, plan.topic) == ("starts with", ["category"],
+                                                                                     False, "")
+    plan = planner.plan("Was output higher in the second quarter of 2023 than in the first? Give both article counts.")
+    assert (plan.topic, plan.contrast) == ("", ">")
+    plan = planner.plan("For every section, which article is its longest and what's its word count?")
+    assert (plan.per_group, plan.limit) == (True, 1)
+    plan = planner.plan("Of the months in 2023, which was the quietest, i.e. had the fewest articles published?")
+    assert (plan.intent, plan.group_by, plan.limit, plan.order_most, plan.topic) == ("count", ["month"], 1, False, "")
+    plan = planner.plan("avg wc tech vs business q2 '23")
+    assert (plan.intent, plan.measure, plan.missing) == ("avg", "word_count", None)
+
+
+def test_wordings_of_probes_42_and_43_reviews(messy: Planner, reviews: Planner) -> None:
+    """"… written n what's his avg stars" (the count alone), "brands avging under 3.5 stars" (reviews under 3.5),
+    "2023, first half versus second half" (the whole year), "never got a single helpful vote" (no condition),
+    "most helpful review ever? headline + num of helpful votes" (the sum of every review's votes)."""
+    plan = messy.plan("how many reviews has DIY Dave written n what's his avg stars")
+    assert plan.also == [("avg", "rating")]
+    plan = messy.plan("brands avging under 3.5 stars")
+    assert (plan.group_by, plan.group_average) == (["brand"], ("<", 3.5))
+    plan = messy.plan("2023, first half versus second half - how many reviews were written in each?")
+    assert (plan.group_by, len(only(plan, "date_any").value)) == (["half"], 2)
+    plan = reviews.plan("What percentage of reviews never got a single helpful vote?")
+    assert (plan.intent, (c := only(plan, "number")).column, c.value) == ("share", "helpful_votes", 0)
+    plan = reviews.plan("most helpful review ever? headline + num of helpful votes")
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "helpful_votes", 1)

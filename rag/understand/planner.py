@@ -139,7 +139,9 @@ REMARK = re.compile(r"\(([^()]*?\b(?:(?:don'?t|do\s+not|doesn'?t|does\s+not|aren
                     r"shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as|divided\s+by)\b[^()]*)\)", re.I)
 # "give me both counts", "show both averages": the shape of the answer (a row per compared side), no topic
 BOTH_SHOWN = re.compile(r"\b(?:(?:give|show|list|tell)\s+(?:me\s+|us\s+)?)?(?:both|the\s+two|all\s+(?:the\s+)?"
-                        r"(?:two|three))\s+(?:counts?|averages?|totals?|numbers?|figures?|values?|averages|sums?)\b",
+                        # ("give both article counts": a noun of the table may come between)
+                        r"(?:two|three))\s+(?:[a-z]+\s+)?(?:counts?|averages?|totals?|numbers?|figures?|values?|averages|"
+                        r"sums?)\b",
                         re.I)
 # "taking the newest article in the table as 'today'": the reading's own anchor stated, no date of its own
 TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|considering|consider|calling|call)\s+"
@@ -322,6 +324,9 @@ YEARLESS_PERIOD = re.compile(r"\b(?:(?:the\s+)?(?:first|second|third|fourth|1st|
 # words that only point at rows, between an exclusion and what it sets aside ("not counting the ones published …")
 ROW_POINTERS = frozenset({"the", "ones", "those", "any", "all", "that", "which", "were", "was", "are", "is", "rows",
                           "items", "entries", "records"})
+# a ranking of rows or groups ("the most helpful review", "the newest ticket", "top 3 brands")
+RANKING_WORD = re.compile(r"\b(?:most|least|fewest|highest|lowest|top|latest|newest|oldest|earliest|longest|"
+                          r"shortest|biggest|smallest|best|worst)\b", re.I)
 # what joins the items of a list said once ("not resolved/closed", "except 2021 and 2022", "Tom, Omar or Grace")
 LIST_JOINER = re.compile(r"\s*(?:,|/|or|and|nor|,\s*or|,\s*and)\s*")
 # "how did the average change from 2021 to 2024", "growth in reviews from Q1 to Q2 2023": two periods compared
@@ -700,7 +705,8 @@ class Planner:
         self.per_group_after = re.compile(
             rf"\b(?:which|what|the)\s+()({nouns}{'|' + titles if titles else ''})\b"
             rf"[^.?!]*?\b(?:(?:with|has|have|had|got|gets|get|received|receives|"
-            rf"earned|drew)\s+the\s+|(?:is|was|are|were)\s+(?:the\s+)?(?=longest|shortest|newest|latest|oldest|"
+            rf"earned|drew)\s+the\s+|(?:is|was|are|were)\s+(?:the\s+|its\s+|their\s+)?(?=longest|shortest|newest|"
+            rf"latest|oldest|"
             rf"earliest))(most|highest|lowest|fewest|least|largest|smallest|biggest|best|worst|longest|shortest|"
             rf"newest|latest|oldest|earliest)((?:[\s-]+[a-z]+){{0,2}})", re.I)
         # "which still-open ticket has been waiting the longest in each priority": the oldest row of each group
@@ -787,7 +793,7 @@ class Planner:
         return names, re.compile(
             rf"\b({column_words})s?(?:\s+line)?\s+(?:that\s+|which\s+)?(mentions?|contains?|includes?|says?|"
             rf"reads?|starts?\s+with|begins?\s+with|ends?\s+with|starting\s+with|beginning\s+with|"
-            rf"ending\s+with|mentioning|containing|including|saying)\s+{value}(?=\s*(?:[?.!,;(]|$|\s+(?:and|or|"
+            rf"ending\s+with|mentioning|containing|including|saying)\s+{value}(?=\s*(?:[?.!,;(\-–—]|$|\s+(?:and|or|"
             rf"are|is|were|was|that|which|in|from|by|with)\b))|"
             rf"\b(?:with|having|has|have|containing|mentioning|mentions?|contains?|includes?|says?)\s+{value}"
             rf"(?:\s+(?:somewhere|anywhere))?\s+in\s+"
@@ -836,6 +842,7 @@ class Planner:
             if said and free(*said.span()):
                 take(*said.span())
         self._date_span(text, plan, take, free)
+        self._columns_after_ranking(text, plan, take, free)
         self._top_n(text, plan, take, free)
         self._group_by(text, plan, take, free)
         self._repeated_titles(text, plan, take, free)
@@ -1091,6 +1098,21 @@ class Planner:
                                              span=match.span()))
             plan.evidence.append(f"{names[word]} {op} {words.strip()!r} ({match.group(0)!r})")
             take(*match.span())
+
+    def _columns_after_ranking(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Most helpful review ever? headline + num of helpful votes": a last sentence that only names columns, after
+        a question that ranks rows, says what to show (it read 'number of helpful votes' as a sum of them)."""
+        last = re.search(r"[?.!:]\s+([^?.!:]+?)[?.!]*\s*$", text)
+        if not last or not free(*last.span(1)) or not RANKING_WORD.search(text, 0, last.start(1)):
+            return
+        words = [w.lower() for w in WORD.findall(last.group(1))]
+        measured = {w for phrase in self.vocab.measures for w in phrase.split()}
+        columns = {*self.shown_column_words, *measured, "id", "ids"}
+        if any(w in columns or singular(w) in columns for w in words) and all(
+                w in columns or singular(w) in columns or w in SHOWN_FILLER or w in ("number", "num", "count", "of")
+                for w in words):
+            take(*last.span(1))
+            plan.evidence.append(f"columns asked for ({last.group(1).strip()!r}): shown")
 
     def _columns_asked(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"What's the latest ticket that came in? Subject and timestamp please.": a sentence (or a clause after the
@@ -2048,9 +2070,10 @@ class Planner:
         if measure_words:
             # "got no helpful votes", "with zero views", "without a single vote": a count column that is 0
             # (only for a column that counts from 0: "no stars" on a 1-5 rating is not a value)
+            # ("never got a single helpful vote", "never received any votes")
             for match in re.finditer(rf"(?:\b(?:no|zero|without(?:\s+any|\s+a\s+single)?)|"
-                                     rf"(?:\bnot|n't)(?:\s+[a-z]+)?\s+(?:any|a\s+single))\s+({measure_words})\b",
-                                     text, re.I):
+                                     rf"(?:\bnot|n't|\bnever)(?:\s+[a-z]+)?\s+(?:any|a\s+single|a|one))\s+"
+                                     rf"({measure_words})\b", text, re.I):
                 column = self.vocab.measures[match.group(1).lower()]
                 low = (self.profile.numeric_ranges.get(column) or (None, None))[0]
                 if low == 0 and free(*match.span()):
@@ -2398,6 +2421,12 @@ class Planner:
                 dimension = "author"
             if dimension is None and re.search(r"\b(authors?|writers?|reporters?)\b", text, re.I):
                 dimension = "author"
+            # ("Of the months in 2023, which was the quietest": the groups named before the question)
+            among = re.search(rf"\b(?:of|among|amongst|out\s+of)\s+(?:the\s+|all\s+(?:the\s+)?)?({dim_pattern})\b"
+                              rf"[^?.!]{{0,40}}?\b(?:which|what)\b", text[:most.end()], re.I)
+            if dimension is None and among and free(*among.span(1)):
+                dimension = dims[among.group(1).lower()]
+                take(*among.span(1))
             named_after = re.match(rf"\s+(?:single\s+)?({dim_pattern})\b", text[most.end():], re.I)
             if dimension is None and named_after and free(most.end(), most.end() + named_after.end()):
                 dimension = dims[named_after.group(1).lower()]  # "what was our busiest single day"
@@ -2507,6 +2536,9 @@ class Planner:
                 plural = None  # "what are reviewers saying about …": what the people say, not which people
             if plural and re.match(r"many\b", plural.group(0), re.I) and (plural.group(2) or "").lower() in WORK_NOUNS:
                 plural = None  # ("how many bylines does Ines Caldwell have": her rows, counted)
+            # ("Of the months in 2023, which was the quietest": the values asked about, named first)
+            plural = plural or re.search(rf"\b(?:of|among|amongst|out\s+of)\s+(?:the\s+|all\s+(?:the\s+)?)?()()"
+                                         rf"({plurals})\b(?=[^?.!]{{0,40}}?\b(?:which|what)\b)", text, re.I)
             if plural and free(plural.start(), plural.end()):
                 plan.group_by.append(dims[(plural.group(1) or plural.group(2) or plural.group(3)).lower()])
                 take(plural.start(), plural.end())
@@ -4108,6 +4140,15 @@ class Planner:
             take(*asked.span())
         if len(plan.group_by) != 1 or not plan.conditions or plan.ranking or plan.limit or plan.intent != "count":
             return
+        # "… how many does each section have? Skip sections that have none": the groups with none left out, as always
+        # (not the groups with none asked for)
+        skipped = re.search(rf"\b(?:{EXCLUDING}|skip|omit|hide|drop|ignore|leave\s+out|don'?t\s+(?:show|list|include))"
+                            r"\s+(?:the\s+|any\s+)?(?:[a-z]+s|ones|those)\s+(?:that|which|who|with)\s+"
+                            r"(?:(?:have|has|had|got|get)\s+)?(?:none|zero|0|no\s+[a-z]+)\b", text, re.I)
+        if skipped and free(*skipped.span()):
+            take(*skipped.span())
+            plan.evidence.append(f"groups with none are left out, as always ({skipped.group(0)!r})")
+            return
         # "for every agent, how many urgent tickets? Include anyone who had none": every group, those with none at 0
         zero = re.search(r"\b(?:includ(?:e|ing)|show(?:ing)?|list(?:ing)?|keep(?:ing)?|count(?:ing)?)\s+"
                          r"(?:(?:any|every)(?:one|body)?|those|the\s+ones|ones|all|[a-z]+s)\s+(?:who|that|which|with)\s+"
@@ -4851,6 +4892,7 @@ def _granularity(ranges: list[tuple[date, date]]) -> str | None:
 # rankings said with other words, when a measure (or nothing) follows: "the weakest average rating"
 RANKING_SYNONYMS = {"weakest": "worst", "poorest": "worst", "strongest": "best"}
 SHORTHAND = {"r": "are", "u": "you", "ur": "your", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks",
+             "avging": "averaging", "avgd": "averaged",
              "mth": "month", "mths": "months", "mo": "month", "mos": "months", "qtr": "quarter", "qtrs": "quarters",
              "hr": "hour", "hrs": "hours", "btwn": "between", "betw": "between", "thru": "through", "pct": "percent",
              "perc": "percent", "nums": "numbers", "cnt": "count", "ppl": "people", "tot": "total", "biz": "business"}
@@ -4868,12 +4910,15 @@ WRITTEN_OUT = (
     (re.compile(r"\bw/o\b", re.I), "without"), (re.compile(r"\bw/(?=\s)", re.I), "with"),
     (re.compile(r"(?<=[a-z])\(s\)", re.I), "s"),  # "which agent(s)"
     (re.compile(r"(?<=\d)\s*\*(?![\w*])"), " star"),  # "5* reviews"
+    # "how many has DIY Dave written n what's his avg": 'n' before a question word (not the N of "H and N")
+    (re.compile(r"(?<=\s)n(?=\s+(?:what|what's|how|which|who|when|where|his|her|its|their)\b)", re.I), "and"),
     (re.compile(r"\bb/w\b", re.I), "between"), (re.compile(r"(?<=[a-z])\s+\+\s+(?=[a-z])", re.I), " plus "),
     # "diff writers": different; "the diff between": the difference
     (re.compile(r"\bdiff\b(?=\s+(?:[a-z]+s|people)\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),
     (re.compile(r"\bdiff\b", re.I), "difference"),
     # "2022 first half vs second half", "2024 second quarter": the year after its part, as dates are read
-    (re.compile(r"\b((?:19|20)\d\d)\s+(first|second|third|fourth|1st|2nd|3rd|4th)\s+(half|quarter)\b", re.I),
+    (re.compile(r"\b((?:19|20)\d\d)(?:\s+|\s*[,:]\s*)(first|second|third|fourth|1st|2nd|3rd|4th)\s+(half|quarter)\b",
+                re.I),
      r"\2 \3 of \1"),
     # "the first and second halves of 2023": each period said whole ("the first half of 2023 and the second half …")
     (re.compile(r"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+and\s+(?:the\s+)?(first|second|third|"

@@ -302,6 +302,9 @@ class Vocabulary:
                 vocab.measures.setdefault(word + "s" if not word.endswith("s") else singular(word), column)
             if len(words) > 1 and " " in words[1]:  # 'wordcount', 'helpfulvotes': the name typed as one word
                 vocab.measures.setdefault(words[1].replace(" ", ""), column)
+                initials = "".join(part[0] for part in words[1].split())
+                if _is_abbreviation(initials):  # "avg wc": word_count by its initials
+                    vocab.measures.setdefault(initials, column)
             for word in MEASURE_SYNONYMS.get(words[-1] if words else "", ()):
                 vocab.measures.setdefault(word, column)
                 if not word.endswith(("s", "ed")):  # "scores", "costs"
@@ -323,3 +326,14 @@ class Vocabulary:
         vocab.entity_words = frozenset(nouns)
         vocab.row_kinds = frozenset(ROW_KIND_WORDS.get(noun, ()))
         return vocab
+
+
+ABBREVIATION_ZIPF = 4.0  # wordfreq's Zipf scale: "wc" 3.4 and "hv" 2.8 are free; "ac" 4.3 is a word people use
+
+
+def _is_abbreviation(initials: str) -> bool:
+    """Whether a column's initials ("wc" of word_count) may stand for it: two or three letters that are not
+    already a common word."""
+    from wordfreq import zipf_frequency
+
+    return 2 <= len(initials) <= 3 and zipf_frequency(initials, "en") < ABBREVIATION_ZIPF
