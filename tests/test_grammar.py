@@ -131,6 +131,19 @@ def test_a_month_of_every_year(ask) -> None:  # noqa: ANN001
     assert ask("How many reviews in December?") == [(sum(str(r["reviewed_on"]).startswith(december) for r in ROWS),)]
 
 
+def test_medians_overall_and_per_group(ask) -> None:  # noqa: ANN001
+    """"median rating" was a statistic the reading did not compute (it listed reviews); SQLite has no median, so
+    the app's connections add percentile_cont, as SQLite's own extension defines it."""
+    from statistics import median
+
+    assert ask("What is the median rating?") == [(median(r["rating"] for r in ROWS),)]
+    per_brand = {b: median(r["rating"] for r in ROWS if r["brand"] == b) for b in BRANDS}
+    assert ask("median rating per brand") == sorted(per_brand.items())
+    in_2023 = [r["rating"] for r in ROWS if str(r["reviewed_on"]).startswith("2023")]
+    assert ask("median rating of the 2023 reviews") == [(median(in_2023),)]
+    assert ask.planner.plan("the medians and quartiles of the ratings").intent != "median"  # (not computed: said)
+
+
 def test_days_of_the_week_are_grouped_by_name_in_the_weeks_order(ask) -> None:  # noqa: ANN001
     """Groups read "Tuesday", not 2; Sunday first, as the week runs (alphabetical order would put Friday first)."""
     names = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")

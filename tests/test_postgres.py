@@ -435,7 +435,8 @@ def test_sql_route_answers_are_correct_and_match_sqlite(indexed: dict[str, Index
                      "How many technology articles were published in 2023?", "Who wrote the most articles?",
                      "What percentage of articles are politics?", "How many articles have more than 2000 words?",
                      "Monthly number of fashion articles in 2023", "What is the longest article?",
-                     "How many articles mention Dooley?", "Show articles by Farrant"):
+                     "How many articles mention Dooley?", "Show articles by Farrant",
+                     "What is the median word count per category?", "median word count of politics articles"):
         turn, expected = ask_sql(assistant, question), ask_sql(reference, question)
         assert normalised(turn.result.result.rows) == normalised(expected.result.result.rows), question
         assert len(turn.result.result.columns) == len(expected.result.result.columns), question

@@ -371,3 +371,22 @@ def test_a_unique_column_named_like_an_identifier_is_the_row_key(tmp_path: Path)
     source = TableSource(f"sqlite:///{db}", "reviews")
     assert source.key_columns == ["review_id"]
     source.close()
+
+
+def test_percentile_cont_as_sqlite_defines_it() -> None:
+    """The aggregate the app's SQLite connections add for medians: interpolated between the two nearest numbers,
+    NULL and text ignored, NULL over no numbers; and the guard lets generated SQL call it."""
+    import sqlite3
+
+    from rag.answer.sql_guard import allowed_functions
+    from rag.data.source import PercentileCont
+
+    connection = sqlite3.connect(":memory:")
+    connection.create_aggregate("percentile_cont", 2, PercentileCont)
+    connection.execute("CREATE TABLE t (g TEXT, x)")
+    connection.executemany("INSERT INTO t VALUES (?, ?)", [("a", 1), ("a", 2), ("a", 3), ("a", 4), ("a", None),
+                                                           ("a", "n/a"), ("b", 10), ("c", None)])
+    rows = connection.execute("SELECT g, percentile_cont(x, 0.5), percentile_cont(x, 0.9) FROM t GROUP BY g "
+                              "ORDER BY g").fetchall()
+    assert rows == [("a", 2.5, pytest.approx(3.7)), ("b", 10.0, 10.0), ("c", None, None)]
+    assert "percentile_cont" in allowed_functions("sqlite")

@@ -87,6 +87,7 @@ _ALLOWED_FUNCTIONS: dict[str, frozenset[str]] = {
     "sqlite": _COMMON_FUNCTIONS | {
         "total", "group_concat", "ifnull", "iif", "instr", "typeof", "date", "time", "datetime",
         "julianday", "strftime", "unixepoch", "timediff", "log10", "log2", "pow",
+        "percentile_cont",  # (registered on the app's connections; see rag.data.source.PercentileCont)
     },
     "postgres": _COMMON_FUNCTIONS | {
         "string_agg", "bool_and", "bool_or", "stddev", "stddev_pop", "stddev_samp", "variance", "var_pop",

@@ -131,6 +131,30 @@ def readonly_url(url: str) -> sa.URL:
     return parsed
 
 
+class PercentileCont:
+    """percentile_cont(Y, P) for SQLite, as its percentile extension defines it (built into the CLI from 3.47,
+    absent from Python's SQLite): the P-th percentile (P from 0 to 1) of the numbers among Y, interpolated
+    between the two nearest values; NULL when there are none. A median is percentile_cont(Y, 0.5)."""
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self.fraction = 0.5
+
+    def step(self, value: Any, fraction: float) -> None:
+        self.fraction = min(max(float(fraction), 0.0), 1.0)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            self.values.append(float(value))
+
+    def finalize(self) -> float | None:
+        if not self.values:
+            return None
+        values = sorted(self.values)
+        at = (len(values) - 1) * self.fraction
+        low = int(at)
+        high = min(low + 1, len(values) - 1)
+        return values[low] + (values[high] - values[low]) * (at - low)
+
+
 def create_readonly_engine(url: str, timeout_s: float = 5.0) -> Engine:
     """A SQLAlchemy engine whose every connection is read-only and decodes bad UTF-8 with replacement."""
     ro_url = readonly_url(url)
@@ -141,6 +165,7 @@ def create_readonly_engine(url: str, timeout_s: float = 5.0) -> Engine:
         @sa.event.listens_for(engine, "connect")
         def _configure(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
             dbapi_connection.text_factory = lambda raw: raw.decode("utf-8", errors="replace")
+            dbapi_connection.create_aggregate("percentile_cont", 2, PercentileCont)  # (a median)
 
         @sa.event.listens_for(engine, "checkout")
         def _read_only(dbapi_connection: sqlite3.Connection, _record: Any, _proxy: Any) -> None:

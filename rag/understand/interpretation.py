@@ -21,8 +21,8 @@ from rag.models import Alternative, ConditionReading, Interpretation, PlanEdit
 from rag.understand.planner import HAS, PART_OF_DAY, PEOPLE_SIDES, Condition, QueryPlan, is_two_sided
 from rag.understand.vocabulary import plural
 
-ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "sum": "Total {measure}",
-           "max": "Highest {measure}", "min": "Lowest {measure}", "share": "Share of {rows}",
+ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "median": "Median {measure}",
+           "sum": "Total {measure}", "max": "Highest {measure}", "min": "Lowest {measure}", "share": "Share of {rows}",
            "range": "Range of {measure} (highest minus lowest)", "span": "First and last date, and the days between",
            "list": "Listed {rows}", "latest": "Newest {rows}", "earliest": "Oldest {rows}",
            "longest": "Longest {rows} by {measure}", "shortest": "Shortest {rows} by {measure}"}

@@ -83,6 +83,7 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
      r"^\W*(?:%|pct\b|percent\b|percentage\b)(?=\s+[a-z0-9])", "share"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b", "count"),
     (rf"\b(average|avg|{MEAN}|typical)\b", "avg"),
+    (r"\b(median)\b", "median"),
     (r"\b(totals?|sum of|combined|altogether|add(?:s|ed|ing)? up)\b", "sum"),
     # ("biggest first", "lowest first": an order for the rows or groups, not a computation)
     (r"\b(maximum|max|highest|largest|biggest|greatest)\b(?!\s+(?:\w+\s+)?first\b)", "max"),
@@ -128,7 +129,10 @@ EACH_NAME_APART = re.compile(rf"\b(?:count(?:s|ing)?|treat(?:s|ing)?|list(?:ing)
                              rf"treated)\s+{_APART}", re.I)
 # "out of the full table", "across the whole dataset": every row, no condition and no topic
 ALL_ROWS = re.compile(r"\b(?:the\s+)?(?:full|whole|entire|complete)\s+(?:table|dataset|data\s*set|archive|collection|"
-                      r"database)\b", re.I)
+                      r"database)\b|"
+                      # ("median word count across all articles"; "across all years" is read with the dates)
+                      r"\b(?:across|throughout)\s+(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+)?"
+                      r"(?!(?:years|months|quarters|weeks|days|halves)\b)[a-z]+s\b", re.I)
 # "As a percentage.", "in percent": the shape of a share's answer, once the share is asked for
 AS_PERCENT = re.compile(r"\b(?:as|in)\s+(?:a\s+)?(?:percentage|percent|pct|%)", re.I)
 # "(placeholder names like 'Anonymous' don't count as missing)": a remark on what a condition covers, no condition of
@@ -593,7 +597,7 @@ class QueryPlan:
     # over the same rows and groups, each a column beside the first
     also: list[tuple[str, str]] = field(default_factory=list)
 
-    AGGREGATES = ("count", "avg", "sum", "max", "min", "share", "range", "span")
+    AGGREGATES = ("count", "avg", "median", "sum", "max", "min", "share", "range", "span")
 
     @property
     def is_aggregate(self) -> bool:
@@ -2898,7 +2902,7 @@ class Planner:
                     plan.intent = intent
                     plan.intent_span = (match.start(), match.end())
                     plan.evidence.append(f"{intent} ({match.group(0)!r})")
-                elif (intent in ("avg", "sum", "max", "min", "share") and plan.intent in QueryPlan.AGGREGATES
+                elif (intent in ("avg", "median", "sum", "max", "min", "share") and plan.intent in QueryPlan.AGGREGATES
                       and intent != plan.intent):
                     # "average number of tickets per agent": a second computation the answer does not make
                     plan.unused.append(text[match.start():match.end()])
@@ -2910,7 +2914,7 @@ class Planner:
                 else:
                     take(match.start(), match.end())
                 break
-        for match in re.finditer(r"\b(medians?|percentiles?|quartiles?|standard deviations?)\b",
+        for match in re.finditer(r"\b(medians|percentiles?|quartiles?|standard deviations?)\b",
                                  lower):
             # statistics the offline engine does not compute: said, never a text match ("median number of votes")
             if free(*match.span()):
@@ -3133,7 +3137,7 @@ class Planner:
         helpful votes for each brand": the rows at the top of each group, not a number per group. The ordering word
         must lead to a row noun; "most"/"top"/"best" need a measure ("which agent handled the most tickets" is a
         count per agent)."""
-        if not plan.group_by or plan.with_ties or plan.intent == "avg":
+        if not plan.group_by or plan.with_ties or plan.intent in ("avg", "median"):
             return  # ("which sections run the longest articles on average": groups ranked by their average)
         # (not the "first" of "worst first": an order of the groups)
         match = next((m for m in self.per_group_cue.finditer(text) if free(m.start(5), m.end(5))
@@ -4635,7 +4639,7 @@ class Planner:
                 if rows_ranked:
                     plan.intent = "longest"  # rows ordered by what is missing: said, not searched
                 return
-        if plan.intent not in ("avg", "sum", "max", "min") or plan.intent_span is None:
+        if plan.intent not in ("avg", "median", "sum", "max", "min") or plan.intent_span is None:
             return
         # ("the average price people paid for the stuff they rated five stars": the rating is a condition's column,
         # not what is averaged)
@@ -4792,9 +4796,9 @@ class Planner:
                                                                         plan.question, re.I):
             # "are they shorter, on average, than the ones with a byline?": the average length
             plan.measure = self.vocab.measures.get("length")
-        if plan.intent in ("avg", "sum", "max", "min") and plan.measure is None and not plan.count_per:
+        if plan.intent in ("avg", "median", "sum", "max", "min") and plan.measure is None and not plan.count_per:
             plan.measure = self.roles.numeric[0] if len(self.roles.numeric) == 1 else None
-            if plan.measure is None and plan.intent in ("avg", "sum", "max", "min"):
+            if plan.measure is None and plan.intent in ("avg", "median", "sum", "max", "min"):
                 plan.intent = "count"
                 if plan.intent_span:  # "average number of tickets per agent": counted, and the reading says so
                     plan.unused.append(plan.question.replace("’", "'")[slice(*plan.intent_span)])

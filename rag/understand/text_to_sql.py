@@ -773,7 +773,9 @@ class SQLBuilder:
         return [exp.alias_(count, name)]
 
     def _exact(self, plan: QueryPlan) -> exp.Expression | None:
-        """The unrounded value of an average, to rank groups by (the rounded one is shown)."""
+        """The unrounded value of an average or a median, to rank groups by (the rounded one is shown)."""
+        if plan.intent == "median" and plan.measure:
+            return exp.Median(this=self._col(plan.measure))
         return exp.Avg(this=self._col(plan.measure)) if plan.intent == "avg" and plan.measure else None
 
     def _grouping(self, dimension: str) -> tuple[exp.Expression, str]:
@@ -790,6 +792,8 @@ class SQLBuilder:
         measure = self._col(plan.measure) if plan.measure else None
         if plan.intent == "avg" and measure is not None:
             return exp.func("ROUND", exp.Avg(this=measure), exp.Literal.number(DECIMALS)), f"avg_{plan.measure}"
+        if plan.intent == "median" and measure is not None:
+            return exp.func("ROUND", exp.Median(this=measure), exp.Literal.number(DECIMALS)), f"median_{plan.measure}"
         if plan.intent == "sum" and measure is not None:
             return exp.Sum(this=measure), f"total_{plan.measure}"
         if plan.intent in ("max", "longest") and measure is not None:
