@@ -172,7 +172,8 @@ def test_a_contrast_is_restated_as_one_against_the_other(planner: Planner) -> No
     assert reading.group_by == [] and "whether the first is more" in reading.restatement()
     edited = apply_edit(plan, PlanEdit(drop=["condition:0"]))
     assert edited.contrast == "" and edited.conditions == []
-    assert planner.plan("How many fewer politics articles than sports articles?").contrast == "difference"
+    fewer = planner.plan("How many fewer politics articles than sports articles?")  # (the second minus the first)
+    assert fewer.contrast == "shortfall" and "falls short of the second" in interpret(fewer, "articles").restatement()
     assert planner.plan("did sports or politics run more pieces?").contrast == ""  # which of them: a row each
 
 

@@ -3784,7 +3784,7 @@ def test_two_sides_of_a_test_said_in_either_order(planner: Planner, reviews: Pla
     """"how many fewer words do solo articles have than co-written ones" read 'co-written' as the same condition said
     twice (it is the other side); "are solo articles longer than co-written ones" was no comparison."""
     plan = planner.plan("how many fewer words do solo articles have than co-written ones on average")
-    assert (plan.group_by, plan.contrast, plan.sides_reversed) == (["people_sides:2"], "difference", True)
+    assert (plan.group_by, plan.contrast, plan.sides_reversed) == (["people_sides:2"], "shortfall", True)
     plan = planner.plan("are co-written articles longer than solo ones on average")
     assert (plan.group_by, plan.contrast, plan.sides_reversed) == (["people_sides:2"], ">", False)
     plan = reviews.plan("how many more reviews on weekdays than at weekends")
@@ -4072,3 +4072,42 @@ def test_wordings_of_probes_42_and_43_reviews(messy: Planner, reviews: Planner) 
     assert (plan.intent, (c := only(plan, "number")).column, c.value) == ("share", "helpful_votes", 0)
     plan = reviews.plan("most helpful review ever? headline + num of helpful votes")
     assert (plan.intent, plan.measure, plan.limit) == ("longest", "helpful_votes", 1)
+
+
+def test_wordings_of_probes_46_and_47_tickets(tickets: Planner) -> None:
+    """"… most often on which day of the week?" (a search), "Closed tickets aside -- pending ones still count --"
+    (closed or pending), "Top 2 people by number of tickets" (no column for 'people'), "what share of them ended up
+    closed" (no column for 'ended'), "1st ticket opened in april" (a search for '1st'), "how many fewer … than"
+    (the first minus the second, negative)."""
+    plan = tickets.plan("Tickets get opened most often on which day of the week? Give the day and its count.")
+    assert (plan.group_by, plan.limit, plan.order_most) == (["weekday"], 1, True)
+    plan = tickets.plan("Closed tickets aside -- pending ones still count -- how do the rest break down by assignee?")
+    assert ((c := only(plan, "category")).op, c.value, plan.group_by) == ("!=", "closed", ["author"])
+    plan = tickets.plan("Top 2 people by number of tickets assigned to them? Biggest first.")
+    assert (plan.group_by, plan.limit, plan.order_most, plan.missing, plan.unused) == (["author"], 2, True, None, [])
+    plan = tickets.plan("Bob Stone's tickets -- what share of them ended up with status closed, in percent?")
+    assert (plan.intent, plan.missing) == ("share", None)
+    plan = tickets.plan("1st ticket opened in april 2024 - subject and when?")
+    assert (plan.intent, plan.limit, plan.topic) == ("earliest", 1, "")
+    assert only(tickets.plan("tickets opened on the 1st of april 2024"), "date").value[0] == date(2024, 4, 1)
+    assert tickets.plan("how many fewer tickets in March 2024 than in April 2024").contrast == "shortfall"
+
+
+def test_wordings_of_probes_46_and_47_news_and_reviews(planner: Planner, messy: Planner) -> None:
+    """"Between the longest and the shortest sports story, what's the gap …" (the longest story), "actually
+    carried an author's name" (no condition picks the part), "Leave the long reads — anything over 2,000 words —
+    out of it" (only long reads), "missing, I mean literally blank or null (not placeholder names like
+    'Anonymous')" (every name but 'Anonymous'), "aren't in sports/outdoors (count the ones with no dept too)" (only
+    the ones with no department)."""
+    plan = planner.plan("Between the longest and the shortest sports story, what's the gap in word count?")
+    assert (plan.intent, only(plan, "category").value) == ("range", "Sports")
+    plan = planner.plan("Before 2023, what percentage of articles actually carried an author's name?")
+    assert (plan.intent, only(plan, "missing").op) == ("share", "is not empty")
+    plan = planner.plan("Average word count per section for the first half of 2023. Leave the long reads — anything "
+                        "over 2,000 words — out of it.")
+    assert ((c := only(plan, "number")).op, c.value) == ("<=", 2000)
+    plan = messy.plan("Reviews where the reviewer name is missing, I mean literally blank or null (not placeholder "
+                      "names like 'Anonymous'): how many are there?")
+    assert (only(plan, "missing").op, conditions(plan, "author")) == ("is empty", [])
+    plan = messy.plan("voltair reviews that aren't in sports/outdoors (count the ones with no dept too)")
+    assert (conditions(plan, "missing"), [c.op for c in plan.conditions if c.column == "department"]) == ([], ["!="])

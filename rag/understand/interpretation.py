@@ -93,7 +93,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.contrast:  # "did Q2 beat Q1": one row, not a group per compared value
         sides = [labels.get(d, d) for d in plan.group_by if is_two_sided(d)]  # ("co-authored … than solo ones")
         action += (f" ({sides[0]})" if sides else "") + ", the first compared value against the second: " + (
-            "how far apart they are" if plan.contrast == "gap" else "their difference") + (
+            "how far apart they are" if plan.contrast == "gap" else "how far the first falls short of the second"
+            if plan.contrast == "shortfall" else "their difference") + (
             f", and whether the first is {'less' if plan.contrast == '<' else 'more'}" if plan.contrast in ("<", ">")
             else "")
     readings = [reading(c, labels) for c in plan.conditions]

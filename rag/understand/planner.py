@@ -141,6 +141,10 @@ AS_PERCENT = re.compile(r"\b(?:as|in)\s+(?:a\s+)?(?:percentage|percent|pct|%)", 
 # the computation is made, said again)
 REMARK = re.compile(r"\(([^()]*?\b(?:(?:don'?t|do\s+not|doesn'?t|does\s+not|aren'?t|are\s+not|isn'?t|is\s+not|"
                     r"shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as|divided\s+by)\b[^()]*)\)", re.I)
+# "literally blank or null (not placeholder names like 'Anonymous')": what an empty value is not, said right after
+# it; not the values to leave out
+MISSING_REMARK = re.compile(r"\b(?:blank|null|empty|missing|unnamed|nameless)\s*(\(\s*(?:not|but\s+not|i\.e\.\s+not)\b"
+                            r"[^()]*\))", re.I)
 # "give me both counts", "show both averages": the shape of the answer (a row per compared side), no topic
 BOTH_SHOWN = re.compile(r"\b(?:(?:give|show|list|tell)\s+(?:me\s+|us\s+)?)?(?:both|the\s+two|all\s+(?:the\s+)?"
                         # ("give both article counts": a noun of the table may come between)
@@ -328,6 +332,10 @@ YEARLESS_PERIOD = re.compile(r"\b(?:(?:the\s+)?(?:first|second|third|fourth|1st|
 # words that only point at rows, between an exclusion and what it sets aside ("not counting the ones published …")
 ROW_POINTERS = frozenset({"the", "ones", "those", "any", "all", "that", "which", "were", "was", "are", "is", "rows",
                           "items", "entries", "records"})
+# verbs that, with "out" or "aside" after what they name, set it aside ("leave the long reads … out")
+LEAVE_VERB = r"leave|leaving|left|take|taking|keep|keeping|set|setting|put|putting"
+# plain nouns for people ("top 2 people by tickets"): the table's person column, when it has one
+PEOPLE_NOUNS = frozenset({"people", "persons", "folks", "staff", "members", "individuals", "employees", "workers"})
 # a ranking of rows or groups ("the most helpful review", "the newest ticket", "top 3 brands")
 RANKING_WORD = re.compile(r"\b(?:most|least|fewest|highest|lowest|top|latest|newest|oldest|earliest|longest|"
                           r"shortest|biggest|smallest|best|worst)\b", re.I)
@@ -584,7 +592,8 @@ class QueryPlan:
     none_of: bool = False  # the groups none of whose rows meet the conditions ("which agents never had an urgent one")
     every_group: bool = False  # groups with no matching row shown at 0 ("include anyone who had none")
     # two compared values set against each other in one row: "difference" ("how many more five-star than one-star
-    # reviews": the first minus the second), "gap" ("the difference between H1 and H2": how far apart), or ">" / "<"
+    # reviews": the first minus the second), "shortfall" ("how many fewer …": the second minus the first), "gap"
+    # ("the difference between H1 and H2": how far apart), or ">" / "<"
     # for a yes/no question ("did Q2 beat Q1": the difference and whether the first is more)
     contrast: str = ""
     # of two sides compared ("co-authored … than solo ones"), the side that fails the side's test was said first:
@@ -819,8 +828,8 @@ class Planner:
         def free(start: int, end: int) -> bool:
             return not any(consumed[start:end])
 
-        for remark in REMARK.finditer(text):
-            take(*remark.span())
+        for remark in [*REMARK.finditer(text), *MISSING_REMARK.finditer(text)]:
+            take(*remark.span(1 if remark.re is MISSING_REMARK else 0))
             plan.evidence.append(f"a remark ({remark.group(1).strip()!r}): no condition")
         self._quoted_values(text, plan, take)
         self._quoted_set_aside(text, plan, take, free)
@@ -873,7 +882,7 @@ class Planner:
         self._groups_without(text, plan, take, free)
         self._missing_measure(text, plan, take, free)
         self._unheld_property(text, plan, take, free)
-        self._missing_grouping(text, plan)
+        self._missing_grouping(text, plan, take)
         self._missing_compared(text, plan, take, free)
         self._default_measure(plan)
         self._bare_years(text, plan, take, free)
@@ -1183,20 +1192,27 @@ class Planner:
         """"Long reads (more than 2,000 words)", "unfinished, i.e. open or pending": the words a question explains
         by a condition said right after them are that condition's name, no text to match ('reads' was searched).
         Not a subject ("about climate (2023)") and not a period, which only dates the words."""
-        for defined in re.finditer(r"\(([^()]+)\)|,?\s*\b(?:i\.\s?e\.?|ie|meaning|that\s+is)\s*,?\s+([^?!;()]+)",
-                                   text, re.I):
-            inside = (defined.group(1) or defined.group(2) or "").lower()
+        # ("Leave the long reads — anything over 2,000 words — out of it": between dashes too)
+        for defined in re.finditer(r"\(([^()]+)\)|,?\s*\b(?:i\.\s?e\.?|ie|meaning|that\s+is)\s*,?\s+([^?!;()]+)|"
+                                   r"\s(?:—|–|--?)\s+([^—–?!;()]+?)\s+(?:—|–|--?)(?=\s)", text, re.I):
+            inside = (defined.group(1) or defined.group(2) or defined.group(3) or "").lower()
             stated = [c for c in plan.conditions if c.kind not in ("date", "date_any") and c.words and all(
                 part in inside for part in c.words.lower().split(", "))]
             if not stated:
                 continue
             named = []  # up to three words back to what was read ("still waiting to be dealt with (open or pending)")
             aside = None
+            out = re.match(r"\s*(?:out|aside)\b(?:\s+of\s+(?:it|this|that))?", text[defined.end():], re.I)
             for word in reversed(list(WORD.finditer(text, 0, defined.start()))):
                 if self.vocab.measures.get(word.group(0).lower()) in {c.column for c in stated} and (
                         not named or not free(*word.span())):
                     continue  # ("low ratings, meaning 1 or 2 stars", "the long reads (…)": the column, read already)
                 if not free(*word.span()) or len(named) == 3:
+                    break
+                if out and named and re.fullmatch(LEAVE_VERB, word.group(0), re.I):
+                    # "leave the long reads — anything over 2,000 words — out": the verb before, "out" after
+                    aside = word
+                    take(defined.end(), defined.end() + out.end())
                     break
                 if SUBJECT_CUE.search(text[:word.start()]):
                     return
@@ -1551,7 +1567,7 @@ class Planner:
         'pending'") is that column's value, read before any of its words means something else (a yes/no column, a
         weekday, a missing person); when values of several columns match, the column the question names decides,
         and with none named the quote is left to the other recognisers."""
-        remarks = [m.span() for m in REMARK.finditer(text)]
+        remarks = [m.span() for m in REMARK.finditer(text)] + [m.span(1) for m in MISSING_REMARK.finditer(text)]
         negated_until = -1  # the end of the last value set aside
         for match in QUOTED_TEXT.finditer(text):
             if any(a <= match.start() < b for a, b in remarks):
@@ -2383,12 +2399,15 @@ class Planner:
         asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?"
         most = re.search(asked + r"(" + dim_pattern + r")?\b.*\b(" + ranks + r")\b", text, re.I)
         # ("in 2023, reviews peaked in which month?": the ranking said before the groups)
-        peaked = re.search(rf"\b(?:peak(?:ed|s)?|topped\s+out|maxed\s+out)\s+(?:in|on|during)\s+(?:which|what)\s+"
-                           rf"({dim_pattern})\b", text, re.I)
-        if not most and peaked and free(*peaked.span()):
-            plan.group_by, plan.ranking, plan.order_most = [dims[peaked.group(1).lower()]], "most", True
+        # ("tickets get opened most often on which day of the week")
+        peaked = re.search(rf"\b(?:peak(?:ed|s)?|topped\s+out|maxed\s+out|(?P<often>most|least)\s+(?:often|frequently|"
+                           rf"commonly))\s+(?:in|on|during)\s+(?:which|what)\s+({dim_pattern})\b", text, re.I)
+        if peaked and free(*peaked.span()) and (not most or peaked.group("often")):
+            least = (peaked.group("often") or "").lower() == "least"
+            plan.group_by = [dims[peaked.group(2).lower()]]
+            plan.ranking, plan.order_most = ("least", False) if least else ("most", True)
             plan.limit, plan.with_ties = 1, True
-            plan.evidence.append(f"the group with the most rows ({peaked.group(0)!r})")
+            plan.evidence.append(f"the group with the {plan.ranking} rows ({peaked.group(0)!r})")
             take(*peaked.span())
         # ("which star rating gets the most helpful votes on average": a number on a small scale, asked about, groups)
         nouns = "|".join(sorted((re.escape(w) for w, c in scales.items() if not w.endswith("ed")
@@ -3066,11 +3085,19 @@ class Planner:
                             rf"(?:gap|difference|spread|range|distance)(?:\s+(?:in|of)\s+(?P<m>[a-z]+(?:\s+[a-z]+)?))?"
                             rf"\s+between\s+(?:the\s+|our\s+)?"
                             rf"(?:(?P<a>{top})\b.*?\band\s+(?:the\s+|our\s+)?(?:{bottom})|(?P<b>{bottom})\b.*?\band\s+"
-                            rf"(?:the\s+|our\s+)?(?:{top}))\b", lower)
+                            rf"(?:the\s+|our\s+)?(?:{top}))\b", lower) or re.search(
+            # ("Between the longest and the shortest sports story, what's the gap in word count?")
+            rf"(?P<lead>\bbetween\s+(?:the\s+|our\s+)?(?:(?P<a>{top})\b[^?.!]*?\band\s+(?:the\s+|our\s+)?(?:{bottom})|"
+            rf"(?P<b>{bottom})\b[^?.!]*?\band\s+(?:the\s+|our\s+)?(?:{top}))\b)[^?.!]{{0,60}}?,?\s*(?P<tail>(?:what(?:'s|"
+            rf"\s+is|\s+was)|how\s+(?:big|large|wide)\s+(?:is|was))\s+(?:the\s+)?(?:gap|difference|spread|range|distance)"
+            rf"(?:\s+(?:in|of)\s+(?P<m>[a-z]+(?:\s+[a-z]+)?))?)", lower)
         spread = measures and re.search(rf"\b(?:range|spread)\s+(?:of|in)\s+(?:the\s+|our\s+)?({measures})s?\b", lower)
         found = between or spread
         said = [(found.start(), found.start(1))] if spread else [(found.start(), found.start("m")), (
             found.end("m"), found.end())] if between and between.group("m") else [found.span()] if found else []
+        if between and "lead" in between.groupdict():  # (fronted: the words between are the rows' own)
+            said = [between.span("lead"), (between.start("tail"), between.start("m") if between.group("m")
+                                           else between.end("tail"))]
         if not found or plan.intent != "topic" or not all(free(*span) for span in said):
             return  # (the measure itself may be read already)
         if spread:
@@ -3083,7 +3110,9 @@ class Planner:
             return
         plan.intent, plan.intent_span = "range", found.span()
         plan.evidence.append(f"range of {plan.measure} ({found.group(0)!r})")
-        take(*found.span())
+        fronted = between and "lead" in between.groupdict()
+        for span in [*said, between.span("m") if between.group("m") else said[0]] if fronted else [found.span()]:
+            take(*span)
 
     def _date_span(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"How many days lie between the first ticket and the newest?", "what date range does the table cover?",
@@ -3291,8 +3320,10 @@ class Planner:
             if not free(*word.span()) or head.isdigit() or self._is_entity(head) or self._value_of_word(head) or (
                     "-" in head and any(self._value_of_word(part) for part in head.split("-"))):
                 return ""  # rows, or a date, number or value the recognisers read: rows of it ("low-priority")
-            if head in ("we", "they", "you", "i") or "'" in head:
-                return ""  # "of everything we ran", "of everything we've published": the rows, in a clause
+            if head in ("we", "they", "you", "i", "them", "those", "these") or "'" in head:
+                # "of everything we ran", "of everything we've published": the rows, in a clause; "what share of
+                # them ended up closed": the rows said before
+                return ""
             if head in STOPWORDS or head in ("total", "whole", "entire", "overall"):
                 continue
             if re.sub(r"^(?:un|non-?|not-?)", "", head) in self.vocab.flags:
@@ -3426,7 +3457,9 @@ class Planner:
                         nouns: str) -> None:
         """"reviews that have a department", "tickets with an assignee": the column is not empty; "that don't have
         a department" (a negated 'have'): it is empty. Not before a value or a name ("a department of ...")."""
-        present = re.compile(rf"\b((?:do|does|did)(?:\s+not|n't)\s+)?(?:with|having|have|has)\s+(?:an?|some)\s+"
+        # ("actually carried an author's name", "bears a byline")
+        present = re.compile(rf"\b((?:do|does|did)(?:\s+not|n't)\s+)?(?:(?:actually|really)\s+)?(?:with|having|have|"
+                             rf"has|carr(?:y|ies|ied|ying)|bear(?:s|ing)?|bore)\s+(?:an?|some)\s+"
                              rf"({nouns})(?:'s\s+name|\s+name)?(?:\s+(?:listed|recorded|filled\s+in|set|on\s+(?:it|them)))?"
                              rf"\b(?!\s+(?:of|called|named|like|such|that|which|who|"
                              rf"than|(?-i:[A-Z0-9])))", re.I)  # (a capital: a name or value follows)
@@ -3567,9 +3600,14 @@ class Planner:
                            r"(?:count|counts|are\s+(?:still\s+)?counted|are\s+included|should\s+(?:still\s+)?(?:count|be\s+counted|"
                            r"be\s+included)|included)(?:\s+(?:too|as\s+well|also))?\b",
                            text[condition.span[1]:], re.I)
-            if too:
+            # ("… aren't in sports/outdoors (count the ones with no dept too)": the verb said first)
+            counted = re.search(r"\b(?:count|counting|include|including)\s+(?:the\s+|any\s+)?(?:ones?|[a-z]+s)\s+"
+                                r"(?:with|that\s+have|having)\s+$", text[:condition.span[0]], re.I)
+            after = re.match(r"\s*(?:too|as\s+well|also)\b", text[condition.span[1]:], re.I) if counted else None
+            if too or after:
                 plan.conditions.remove(condition)
-                take(condition.span[1], condition.span[1] + too.end())
+                end = condition.span[1] + (too or after).end()
+                take(counted.start() if after else condition.span[1], end)
                 plan.evidence.append(f"{condition.words!r} are counted too: no condition")
 
     def _set_aside(self, text: str, start: int, free: Any) -> int | None:
@@ -3577,7 +3615,10 @@ class Planner:
         have no department": only rows that have one), else None. Between the cue and `start` only grammar, row
         nouns, or other things set aside with them ("not counting 'Verified Buyer' or blank names")."""
         excluded = EXCLUSION_CUE.search(text[:start])
-        listed = LISTED_EXCLUSION.search(text[:start])
+        # ("apart from 'Verified Buyer' and reviews with no name": the rows said again before what they lack)
+        described = re.search(rf"\b(?:{self.row_noun_words})\s+(?:with|having|(?:that|which)\s+(?:have|had|has))\s+$",
+                              text[:start], re.I)
+        listed = LISTED_EXCLUSION.search(text[:described.start() if described else start])
         if not excluded and listed and any(not free(*w.span()) for w in re.finditer(r"[\w']+", text)
                                            if listed.start(1) <= w.start() < listed.end(1)):
             # "ignoring the generic 'Verified Buyer' label and any blank names": the cue heads a list whose earlier
@@ -3691,6 +3732,13 @@ class Planner:
                 plan.evidence.append(f"{text[start:end]!r} ends the topic phrase {phrase!r}: searched as text, "
                                      "not as a value")
                 continue
+            kept = re.match(r"\s+(?:ones?\s+|[a-z]+s\s+)?(?:still\s+count|count\s+(?:too|as\s+well)|"
+                            r"(?:are|is)\s+(?:still\s+)?(?:counted|included|kept))\b", text[end:], re.I)
+            if kept and free(end, end + kept.end()):
+                # "Closed tickets aside -- resolved ones still count --": a value said to stay in, no condition
+                take(start, end + kept.end())
+                plan.evidence.append(f"{text[start:end + kept.end()]!r}: kept, no condition")
+                continue
             cue = NEGATION_CUE.search(text[:start]) or self.negated_rows.search(text[:start]) or _left_out(
                 text, start, end) or _not_counted(text, start, end)
             negated = bool(cue) and free(cue.start(), cue.end())
@@ -3711,7 +3759,9 @@ class Planner:
             if value not in found.setdefault(key, []):
                 found[key].append(value)
             said = (clause.group(0) if clause else "") + (cue.group(0) if negated and cue else "")
-            words.setdefault(key, []).append(said + text[start:end])
+            # (a cue around the value, "Closed tickets aside", holds its words already)
+            spanned = negated and cue is not None and cue.start() <= start < cue.end()
+            words.setdefault(key, []).append(said if spanned else said + text[start:end])
             if negated and cue:
                 take(cue.start(), cue.end())
             take(start, end)
@@ -4048,7 +4098,10 @@ class Planner:
             plan.contrast = "difference"
             plan.evidence.append("the two compared values and their difference (the later minus the earlier)")
             return
-        plan.contrast = "gap" if gap else "difference" if difference else "<" if LESS_WORDS.search(text) else ">"
+        # ("how much lower was the 2024 average than 2021's", "how many fewer …": how far the first falls short)
+        shortfall = bool(difference) and bool(LESS_WORDS.fullmatch(difference.group(0).split()[-1]))
+        plan.contrast = ("gap" if gap else "shortfall" if shortfall else "difference" if difference
+                         else "<" if LESS_WORDS.search(text) else ">")
         plan.evidence.append("the two compared values and their difference" + (
             f" ({difference.group(0)!r})" if difference else ", and whether the first is " +
             ("less" if plan.contrast == "<" else "more")))
@@ -4720,7 +4773,7 @@ class Planner:
         opposed to plain English and the grammar's own words."""
         return word in self.table_words or self._is_entity(word) or bool(self._value_of_word(word))
 
-    def _missing_grouping(self, text: str, plan: QueryPlan) -> None:
+    def _missing_grouping(self, text: str, plan: QueryPlan, take: Any) -> None:
         """"Which country do most reviewers live in?": the rows are ranked by groups, but the noun asked about after
         "which"/"what" names nothing the table has (no column, value or row noun), so the answer must say so rather
         than rank another column's values."""
@@ -4731,6 +4784,16 @@ class Planner:
             # "top three labels by average star score": one value cannot be ranked, so the noun after "top N" is
             # what was to be ranked, and the table has no column for it
             word = top.group("noun").lower()
+            if word in PEOPLE_NOUNS and self.roles.authors:
+                # "top 2 people by number of tickets assigned to them": the people of the person column, ranked
+                plan.group_by, plan.ranking = ["author"], top.group(0).split()[0].lower()
+                plan.order_most = plan.ranking == "top"
+                plan.evidence.append(f"{top.group(0)!r}: the people of {self.roles.authors}, ranked")
+                take(*top.span())
+                first = ORDER_FIRST.search(text)  # ("… Biggest first": the order they are ranked in)
+                if first:
+                    take(*first.span())
+                return
             if not (word in STOPWORDS or self.is_table_word(word) or word in self.meaning_words):
                 plan.missing, plan.missing_grouping, plan.intent = word, True, "count"
                 plan.evidence.append(f"no column for {word!r} to rank")
@@ -4914,6 +4977,10 @@ WRITTEN_OUT = (
     (re.compile(r"\bw/o\b", re.I), "without"), (re.compile(r"\bw/(?=\s)", re.I), "with"),
     (re.compile(r"(?<=[a-z])\(s\)", re.I), "s"),  # "which agent(s)"
     (re.compile(r"(?<=\d)\s*\*(?![\w*])"), " star"),  # "5* reviews"
+    # "1st ticket opened in april": the first one (not "April 1st", a day)
+    (re.compile(r"\b1st\b(?=\s+(?!of\b)[a-z])", re.I),
+     lambda m: m.group(0) if re.search(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*$",
+                                       m.string[:m.start()], re.I) else "first"),
     # "how many has DIY Dave written n what's his avg": 'n' before a question word (not the N of "H and N")
     (re.compile(r"(?<=\s)n(?=\s+(?:what|what's|how|which|who|when|where|his|her|its|their)\b)", re.I), "and"),
     (re.compile(r"\bb/w\b", re.I), "between"), (re.compile(r"(?<=[a-z])\s+\+\s+(?=[a-z])", re.I), " plus "),
@@ -4983,8 +5050,9 @@ def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
                # ("leave the urgent ones out of it")
                r"(?:\s+ones?)?\s+(?:out|aside|to\s+one\s+side)\b)")
     # ("Entertainment aside, which section …": the value heading the question, set aside after it)
+    # ("Closed tickets aside, …": a plural noun may follow the value)
     pattern += (rf"|^\W*{re.escape(text[start:end])}(?:{listed}\s+(?:aside|excluded|apart)\b)|"
-                r"\s+(?:aside|excluded|apart)\b)")
+                r"(?:\s+[a-z]+s)?\s+(?:aside|excluded|apart)\b)")
     return next((m for m in re.finditer(pattern, text, re.I) if m.start() <= start < m.end()), None)
 
 

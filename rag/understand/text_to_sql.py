@@ -598,7 +598,8 @@ class SQLBuilder:
             self._table())
         inner = inner.where(where) if where is not None else inner
         first, second = (exp.column(name) for name in CONTRASTED)
-        difference = exp.Sub(this=first.copy(), expression=second.copy())
+        difference = (exp.Sub(this=second.copy(), expression=first.copy()) if plan.contrast == "shortfall"
+                      else exp.Sub(this=first.copy(), expression=second.copy()))  # (how far the first falls short)
         difference = exp.Abs(this=difference) if plan.contrast == "gap" else difference  # (how far apart)
         shown = [exp.func("ROUND", v, exp.Literal.number(DECIMALS)) if plan.intent == "avg" else v
                  for v in (first, second, difference)]
