@@ -4111,3 +4111,18 @@ def test_wordings_of_probes_46_and_47_news_and_reviews(planner: Planner, messy: 
     assert (only(plan, "missing").op, conditions(plan, "author")) == ("is empty", [])
     plan = messy.plan("voltair reviews that aren't in sports/outdoors (count the ones with no dept too)")
     assert (conditions(plan, "missing"), [c.op for c in plan.conditions if c.column == "department"]) == ([], ["!="])
+
+
+def test_groups_without_said_with_a_denied_have_and_plain_calendar_units(tickets: Planner, reviews: Planner) -> None:
+    """"which agents don't have any closed tickets" counted each agent's tickets that are not closed; "which agent
+    doesnt have any …" listed tickets; "calendar days between …" searched the text for 'calendar'; "unverifed
+    buyers" searched for 'unverifed'."""
+    for question in ("which agents don't have any closed tickets", "which agent doesnt have any closed tickets"):
+        plan = tickets.plan(question)
+        assert (plan.group_by, plan.none_of, only(plan, "category").op) == (["author"], True, "="), question
+    assert only(tickets.plan("how many tickets don't have any closed status"), "category").op == "!="  # (rows)
+    plan = tickets.plan("How many days lie between the first and the last ticket? I mean calendar days")
+    assert (plan.intent, plan.topic) == ("span", "")
+    assert only(tickets.plan("how many tickets in the last 3 calendar months"), "date").value[0] == date(2024, 9, 1)
+    plan = reviews.plan("of the 5-star reviews, what share came from unverifed buyers")
+    assert ((c := conditions(plan, "number")[-1]).column, c.value, plan.topic) == ("verified_purchase", 0, "")

@@ -4185,7 +4185,8 @@ class Planner:
                           # ("is there any brand without a single 1 star review")
                           rf"\s+(?:without|with\s+no|lacking)\b)", text, re.I) or re.search(
             # ("which agent never got a low priority ticket": one of them asked about, the verb denied)
-            rf"\b(?:which|what)\s+()({dims})(?=\s+(?:(?:has|have|had)\s+)?never\b)", text, re.I)
+            rf"\b(?:which|what)\s+()({dims})(?=\s+(?:(?:has|have|had)\s+)?never\b|\s+(?:does|do|did)(?:n['’]t|\s+not)\s+"
+            rf"(?:have|get|got)\b)", text, re.I)
         # ("has anyone reported a phishing email that …": a search, nothing denied)
         denied = asked and NONE_CUE.search(text, asked.end())
         dimension = self.vocab.dimensions[asked.group(2).lower()] if asked and asked.group(2) else "author"
@@ -4196,6 +4197,19 @@ class Planner:
             plan.group_by, plan.intent = [dimension], "count"
             take(*asked.span())
         if len(plan.group_by) != 1 or not plan.conditions or plan.ranking or plan.limit or plan.intent != "count":
+            return
+        # "which agents don't have any open tickets": the groups none of whose rows are open (read as every agent's
+        # tickets that are not open)
+        denied = [c for c in plan.conditions if c.op in ("!=", "not in") and c.kind == "category" and re.match(
+            r"(?:do|does|did|has|have|had)(?:n['’]t|\s+not)\s+(?:have|get|got|had)\s+(?:any|a\s+single)\b", c.words,
+            re.I)]
+        if denied:
+            for condition in denied:
+                condition.op = "=" if condition.op == "!=" else "in"
+                values = " or ".join(condition.value) if isinstance(condition.value, list) else str(condition.value)
+                plan.evidence = [e for e in plan.evidence if not e.endswith(f" not {values}")]  # (read again here)
+            plan.none_of = True
+            plan.evidence.append(f"the groups with none of these rows ({denied[0].words!r})")
             return
         # "… how many does each section have? Skip sections that have none": the groups with none left out, as always
         # (not the groups with none asked for)
@@ -4981,6 +4995,11 @@ WRITTEN_OUT = (
     (re.compile(r"\b1st\b(?=\s+(?!of\b)[a-z])", re.I),
      lambda m: m.group(0) if re.search(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*$",
                                        m.string[:m.start()], re.I) else "first"),
+    # "calendar days between …", "use the calendar months": the unit said plainly, no text to match
+    # (not "the last three calendar months": whole months, read with the dates)
+    (re.compile(r"\bcalendar\s+(?=(?:days?|weeks?|months?|quarters?|years?)\b)", re.I),
+     lambda m: m.group(0) if re.search(r"\b(?:last|past|previous|next|recent)\s+(?:[\w-]+\s+)?$", m.string[:m.start()],
+                                       re.I) else ""),
     # "how many has DIY Dave written n what's his avg": 'n' before a question word (not the N of "H and N")
     (re.compile(r"(?<=\s)n(?=\s+(?:what|what's|how|which|who|when|where|his|her|its|their)\b)", re.I), "and"),
     (re.compile(r"\bb/w\b", re.I), "between"), (re.compile(r"(?<=[a-z])\s+\+\s+(?=[a-z])", re.I), " plus "),

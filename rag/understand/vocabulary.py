@@ -237,6 +237,8 @@ class Vocabulary:
         words = set(GRAMMAR_WORDS) | set(STOPWORDS) | set(self.entity_words) | set(self.author_parts)
         for phrase in [*self.dimensions, *self.measures, *self.flags, *self.values]:
             words.update(phrase.split())
+        # ("unverifed buyers": a yes/no column's word negated by its prefix is read too)
+        words.update(f"un{w}" for phrase in self.flags for w in phrase.split() if w.endswith("ed"))
         return {w for w in words if w.isalpha()}
 
     @property
