@@ -4126,3 +4126,15 @@ def test_groups_without_said_with_a_denied_have_and_plain_calendar_units(tickets
     assert only(tickets.plan("how many tickets in the last 3 calendar months"), "date").value[0] == date(2024, 9, 1)
     plan = reviews.plan("of the 5-star reviews, what share came from unverifed buyers")
     assert ((c := conditions(plan, "number")[-1]).column, c.value, plan.topic) == ("verified_purchase", 0, "")
+
+
+def test_a_window_end_said_to_count_and_a_period_restated_after_thats(tickets: Planner, reviews: Planner) -> None:
+    """"how many tickets came in during that window (the newest one included)?" listed the newest ticket; "Over the
+    last three months in the data - that's April, May and June 2024, the newest review being 30 June 2024" ANDed
+    the newest day with the months (one day's average)."""
+    plan = tickets.plan("Counting back three weeks from the newest ticket in the table, how many tickets came in during "
+                        "that window (the newest one included)?")
+    assert (plan.intent, plan.limit) == ("count", None)
+    plan = reviews.plan("Over the last three months in the data - that's April, May and June 2024, the newest review "
+                        "being 30 June 2024 - what was the average rating in each month?")
+    assert (plan.group_by, [len(c.value) for c in plan.conditions]) == (["month"], [3])

@@ -347,6 +347,9 @@ CHANGE_BETWEEN = re.compile(r"\b(?:change[sd]?|shift(?:ed|s)?|mov(?:e|ed|es)|evo
                             r"drop(?:ped|s)?|r[io]sen?|rises|f[ae]ll(?:en|s)?)\b(?:\s+(?:in|of|for)\s+[^?.!]{1,40}?)?"
                             r"(?P<span>\s+(?P<from>from)\s+(?P<first>[^?.!,;]{2,25}?)\s+(?P<to>to)\s+"
                             r"(?P<second>[^?.!,;]{2,25}?))(?=\s*(?:[?.!,;]|$))", re.I)
+# "(the newest one included)", "the last day inclusive": a window's end said to count, no ranking of rows
+ENDS_INCLUDED = re.compile(r"\(?\b(?:the\s+)?(?:newest|latest|most\s+recent|last|oldest|earliest|first)\s+"
+                           r"(?:one|day|date)\s+(?:included|inclusive|counted|too)\b\)?", re.I)
 # "December across all years", "in March of any year", "regardless of the year": a month in every year, not one
 EVERY_YEAR = re.compile(r"\b(?:across|over|in|for|during|from|spanning|covering)\s+(?:all|every|each|any)\s+"
                         r"(?:of\s+the\s+|the\s+)?(?:given\s+)?years?\b|\bof\s+(?:any|every|each|all)\s+(?:given\s+)?"
@@ -365,7 +368,7 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
           "december")
 # "in the last three months in the data - I mean April, May and June 2024": the period after the cue says the one
 # before it again, more exactly (a few words may close the first: "in the data")
-RESTATED_PERIOD = re.compile(r"(?:\s+[\w']+){0,4}?[\s,;:(–—-]*\b(?:i\s+mean|i\.\s?e\.?|ie|that\s+is|namely|"
+RESTATED_PERIOD = re.compile(r"(?:\s+[\w']+){0,4}?[\s,;:(–—-]*\b(?:i\s+mean|i\.\s?e\.?|ie|that\s+is|that['’]s|namely|"
                              r"meaning|in\s+other\s+words)(?!\w)[\s,:]*", re.I)
 # "labelled like 2023-01", "label quarters as 2023-Qn", "labelled 2023-Q1 to 2023-Q4": how the answer should look
 FORMAT_HINT = re.compile(r"\b(?:label(?:l?ed|s)?|formatted|format)\s+(?:\w+\s+)?"
@@ -836,7 +839,8 @@ class Planner:
         for rounding in ROUNDING.finditer(text):
             take(*rounding.span())
             plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): numbers have two decimals")
-        for hedge in [*HEDGE.finditer(text), *ALL_ROWS.finditer(text), *EACH_NAME_APART.finditer(text)]:
+        for hedge in [*HEDGE.finditer(text), *ALL_ROWS.finditer(text), *EACH_NAME_APART.finditer(text),
+                      *ENDS_INCLUDED.finditer(text)]:
             take(*hedge.span())
         for shown in BOTH_SHOWN.finditer(text):
             take(*shown.span())
@@ -1775,8 +1779,8 @@ class Planner:
         for found in list(found_ranges):
             # ("(newest review is 30 jun 2024, so apr-jun 2024)": the date of the newest row, stated; no condition)
             stated = re.search(r"\b(?:the\s+)?(?:newest|latest|most\s+recent|last|final|oldest|earliest|first)\s+"
-                               r"(?:[\w'-]+\s+){0,2}(?:is|was)\s+(?:on\s+|dated\s+|from\s+)?$", text[:found.span[0]],
-                               re.I)
+                               r"(?:[\w'-]+\s+){0,2}(?:is|was|being)\s+(?:on\s+|dated\s+|from\s+)?$",
+                               text[:found.span[0]], re.I)
             if stated and len(found_ranges) > 1:
                 found_ranges.remove(found)
                 take(stated.start(), found.span[1])
