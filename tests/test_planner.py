@@ -4138,3 +4138,19 @@ def test_a_window_end_said_to_count_and_a_period_restated_after_thats(tickets: P
     plan = reviews.plan("Over the last three months in the data - that's April, May and June 2024, the newest review "
                         "being 30 June 2024 - what was the average rating in each month?")
     assert (plan.group_by, [len(c.value) for c in plan.conditions]) == (["month"], [3])
+
+
+def test_wordings_of_probes_48_and_49(tickets: Planner, reviews: Planner) -> None:
+    """"ticket volume per month, by opening date" (per month and day), "how many tickets sit in each of the other
+    statuses" (one count), "five reviews … found most helpful - headline and number of helpful votes, biggest first"
+    (the sum of all votes), "never marked helpful by anyone, i.e. zero helpful votes" (every review with votes)."""
+    assert tickets.plan("Give me the ticket volume per month, by opening date.").group_by == ["month"]
+    plan = tickets.plan("Leaving the closed ones aside, how many tickets sit in each of the other statuses?")
+    assert (plan.group_by, only(plan, "category").op) == (["category"], "!=")
+    plan = reviews.plan("Give me the five reviews that other shoppers found most helpful - headline and number of "
+                        "helpful votes, biggest first.")
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "helpful_votes", 5)
+    plan = reviews.plan("What share of reviews were never marked helpful by anyone, i.e. zero helpful votes? As a %.")
+    assert ((c := only(plan, "number")).op, c.value) == ("=", 0)
+    plan = reviews.plan("top 5 most helpful reviews - ids and vote counts")  # (a search for 'helpful')
+    assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 5, "")

@@ -1119,10 +1119,11 @@ class Planner:
     def _columns_after_ranking(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Most helpful review ever? headline + num of helpful votes": a last sentence that only names columns, after
         a question that ranks rows, says what to show (it read 'number of helpful votes' as a sum of them)."""
-        last = re.search(r"[?.!:]\s+([^?.!:]+?)[?.!]*\s*$", text)
+        last = re.search(r"(?:[?.!:]|\s[-–—]+)\s+((?:(?!\s[-–—]+\s)[^?.!:])+?)[?.!]*\s*$", text)
         if not last or not free(*last.span(1)) or not RANKING_WORD.search(text, 0, last.start(1)):
             return
-        words = [w.lower() for w in WORD.findall(last.group(1))]
+        # ("…, biggest first": the order, read with the ranking)
+        words = [w.lower() for w in WORD.findall(ORDER_FIRST.sub(" ", last.group(1)))]
         measured = {w for phrase in self.vocab.measures for w in phrase.split()}
         columns = {*self.shown_column_words, *measured, "id", "ids"}
         if any(w in columns or singular(w) in columns for w in words) and all(
@@ -1223,7 +1224,10 @@ class Planner:
                 if word.group(0).lower() not in STOPWORDS:
                     named.append(word)
                 # "setting aside the long-form features (2,000 words or more)": the rows the term names are left out
+                # (not "never marked helpful by anyone, i.e. zero helpful votes": the condition says the negation)
                 aside = NEGATION_CUE.search(text[:word.start()])
+                if aside and not re.search(rf"\b{EXCLUDING}", aside.group(0), re.I):
+                    aside = None
                 if aside:
                     break
             for word in named:
@@ -2547,8 +2551,9 @@ class Planner:
                                       key=len, reverse=True)) or "categories"
             # ("which priority levels": a column named with a plain noun for its values)
             singulars = "|".join(sorted((re.escape(w) for w in dims if " " not in w), key=len, reverse=True))
-            plural = re.search(rf"\b(?:which|what|list|name|show|all|many|(?:there|were|are|have|has|had)\s+any)\s+"
-                               rf"(?:are\s+|were\s+)?(?:the\s+|all\s+|"
+            # ("how many tickets sit in each of the other statuses")
+            plural = re.search(rf"\b(?:which|what|list|name|show|all|many|each\s+of|(?:there|were|are|have|has|had)\s+"
+                               rf"any)\s+(?:are\s+|were\s+)?(?:the\s+(?:other\s+|remaining\s+)?|all\s+|"
                                rf"of\s+the\s+)?"
                                rf"(?:({singulars})\s+(?:levels|values|types|kinds|options|states)|({plurals}))\b|"
                                rf"\b({plurals})\s+(?:are there|exist)", text, re.I)
@@ -2569,6 +2574,11 @@ class Planner:
             if plural and free(plural.start(), plural.end()):
                 plan.group_by.append(dims[(plural.group(1) or plural.group(2) or plural.group(3)).lower()])
                 take(plural.start(), plural.end())
+        by_date = re.search(r"\bby\s+(?:the\s+)?(?:[a-z]+\s+)?date\b", text, re.I)
+        if "day" in plan.group_by and len([d for d in plan.group_by if is_calendar(d)]) > 1 and by_date \
+                and not re.search(r"\b(?:days?|daily)\b", text, re.I):
+            # "ticket volume per month, by opening date": which date the months are of, no grouping by day
+            plan.group_by.remove("day")
         if "weekday" in plan.group_by and "day" in plan.group_by:  # "which weekdays …, each day with its count"
             plan.group_by.remove("day")
             plan.top_per = "" if plan.top_per in ("day", "weekday") else plan.top_per
@@ -3047,13 +3057,15 @@ class Planner:
                                      for w in (n, singular(n))), key=len, reverse=True))
             ranked = re.search(rf"\b(?:{NUM}\s+)?(most|least)\s+({parts})\s+(?:[\w&.'-]+\s+){{0,3}}?({nouns})\b",
                                text, re.I)
-            if ranked and free(ranked.start(), ranked.end(3)) and plan.measure in (
-                    None, self.measure_parts[ranked.group(3).lower()]):
+            # ("top 5 most helpful reviews": the number read with "top" already)
+            counted = bool(ranked) and bool(ranked.group(1)) and free(*ranked.span(1))
+            if ranked and free(ranked.start(2), ranked.end(3)) and (counted or not ranked.group(1) or plan.limit) \
+                    and plan.measure in (None, self.measure_parts[ranked.group(3).lower()]):
                 plan.measure = self.measure_parts[ranked.group(3).lower()]
                 plan.intent = "longest" if ranked.group(2).lower() == "most" else "shortest"
-                if ranked.group(1):
+                if counted:
                     plan.limit = min(number_value(ranked.group(1)), 100)
-                take(ranked.start(), ranked.end(3))
+                take(ranked.start(1) if counted else ranked.start(2), ranked.end(3))
                 plan.evidence.append(f"rows ordered by {plan.measure} ({ranked.group(0)!r})")
         if not plan.group_by and plan.measure and plan.intent in ("topic", "list"):
             # "which review got the most helpful votes", "the most long-winded article": rows ordered by the measure
