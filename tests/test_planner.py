@@ -4154,3 +4154,11 @@ def test_wordings_of_probes_48_and_49(tickets: Planner, reviews: Planner) -> Non
     assert ((c := only(plan, "number")).op, c.value) == ("=", 0)
     plan = reviews.plan("top 5 most helpful reviews - ids and vote counts")  # (a search for 'helpful')
     assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 5, "")
+
+
+def test_rows_with_a_quoted_title(reviews: Planner) -> None:
+    """"reviews with the headline 'Broke after a week' that still gave 3 stars or more" searched the texts for its
+    words (probe 49, a silent error): the title holds the quoted words."""
+    plan = reviews.plan("Are there any reviews with the headline 'Broke after a week' that still gave 3 stars or more?")
+    assert ((c := only(plan, "text_like")).column, c.value, plan.intent, plan.topic) == (
+        "headline", "Broke after a week", "count", "")

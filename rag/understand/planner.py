@@ -805,7 +805,8 @@ class Planner:
         # ("start with the word 'Explainer:'", "begin with the label 'Explainer:'")
         value = (r"(?:the\s+(?:words?|phrase|term|text|string|label|prefix|tag)\s+)?"
                  r"(?:[\"“']([^\"”']{1,60})[\"”']|(?:an?\s+|the\s+)?([\w&.-]+(?:\s+[\w&.-]+){0,2}?))")
-        # groups: 1 column, 2 verb, 3/4 value (quoted / not); or 5/6 value, 7 column ("with 'refund' in the title")
+        # groups: 1 column, 2 verb, 3/4 value (quoted / not); or 5/6 value, 7 column ("with 'refund' in the title");
+        # or 8 column, 9 value ("with the headline 'Broke after a week'")
         return names, re.compile(
             rf"\b({column_words})s?(?:\s+line)?\s+(?:that\s+|which\s+)?(mentions?|contains?|includes?|says?|"
             rf"reads?|starts?\s+with|begins?\s+with|ends?\s+with|starting\s+with|beginning\s+with|"
@@ -813,7 +814,10 @@ class Planner:
             rf"are|is|were|was|that|which|in|from|by|with)\b))|"
             rf"\b(?:with|having|has|have|containing|mentioning|mentions?|contains?|includes?|says?)\s+{value}"
             rf"(?:\s+(?:somewhere|anywhere))?\s+in\s+"
-            rf"(?:the|its|their)\s+({column_words})(?:\s+(?:line|field))?\b", re.I)
+            rf"(?:the|its|their)\s+({column_words})(?:\s+(?:line|field))?\b|"
+            # ("reviews with the headline 'Broke after a week'"; groups 8 column, 9 the quoted value)
+            rf"\b(?:with|having|under)\s+(?:the|a|an)\s+({column_words})\s+(?:of\s+)?[\"“']([^\"”']{{1,80}})[\"”']",
+            re.I)
 
     def _plan(self, question: str) -> QueryPlan:
         plan = QueryPlan(question=question)
@@ -1104,9 +1108,9 @@ class Planner:
         for match in said.finditer(text):
             if not free(*match.span()):
                 continue
-            word = (match.group(1) or match.group(7)).lower()
+            word = (match.group(1) or match.group(7) or match.group(8)).lower()
             verb = (match.group(2) or "contains").lower()
-            words = match.group(3) or match.group(4) or match.group(5) or match.group(6) or ""
+            words = match.group(3) or match.group(4) or match.group(5) or match.group(6) or match.group(9) or ""
             if not words or words.lower() in STOPWORDS and not (match.group(3) or match.group(5)):  # (quoted: kept)
                 continue
             op = "starts with" if verb.startswith(("start", "begin")) else "ends with" if verb.startswith("end") \
