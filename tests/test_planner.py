@@ -4132,8 +4132,8 @@ def test_a_window_end_said_to_count_and_a_period_restated_after_thats(tickets: P
     """"how many tickets came in during that window (the newest one included)?" listed the newest ticket; "Over the
     last three months in the data - that's April, May and June 2024, the newest review being 30 June 2024" ANDed
     the newest day with the months (one day's average)."""
-    plan = tickets.plan("Counting back three weeks from the newest ticket in the table, how many tickets came in during "
-                        "that window (the newest one included)?")
+    plan = tickets.plan("Counting back three weeks from the newest ticket in the table, how many tickets came in "
+                        "during that window (the newest one included)?")
     assert (plan.intent, plan.limit) == ("count", None)
     plan = reviews.plan("Over the last three months in the data - that's April, May and June 2024, the newest review "
                         "being 30 June 2024 - what was the average rating in each month?")

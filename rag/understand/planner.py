@@ -359,13 +359,13 @@ EVERY_YEAR = re.compile(r"\b(?:across|over|in|for|during|from|spanning|covering)
 # "December reviews per year", "which year had the busiest March": each year's month, grouped by year
 YEAR_GROUPED = re.compile(r"\b(?:each|every|per|by)\s+year\b|\byearly\b|\bannually\b|\byear[\s-]+(?:by|over|on)"
                           r"[\s-]+year\b|\b(?:which|what)\s+year\b|\beach\s+year['’]s\b", re.I)
-# "every December", "all Decembers", "in Januaries": a month named as a kind of month
-MONTH_OF_ALL_YEARS = re.compile(r"\b(?:every|each|all(?:\s+the)?|any)\s+(?P<month>january|february|march|april|may|"
-                                r"june|july|august|september|october|november|december)s?\b|\b(?P<plural>january|"
-                                r"february|march|april|june|july|august|september|october|november|december)s\b", re.I)
-FULL_MONTH_NAME = r"(?:january|february|march|april|june|july|august|september|october|november|december)\b"
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
           "december")
+# a month's full name that is no other word ("may" is: a month only where a rule says so)
+FULL_MONTH_NAME = rf"(?:{'|'.join(m for m in MONTHS if m != 'may')})\b"
+# "every December", "all Decembers", "in Januaries": a month named as a kind of month
+MONTH_OF_ALL_YEARS = re.compile(rf"\b(?:every|each|all(?:\s+the)?|any)\s+(?P<month>{'|'.join(MONTHS)})s?\b|"
+                                rf"\b(?P<plural>{FULL_MONTH_NAME[3:-3]})s\b", re.I)
 # "in the last three months in the data - I mean April, May and June 2024": the period after the cue says the one
 # before it again, more exactly (a few words may close the first: "in the data")
 RESTATED_PERIOD = re.compile(r"(?:\s+[\w']+){0,4}?[\s,;:(–—-]*\b(?:i\s+mean|i\.\s?e\.?|ie|that\s+is|that['’]s|namely|"
