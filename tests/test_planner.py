@@ -2514,6 +2514,22 @@ def test_a_weekday_before_a_day_number_is_part_of_the_date(tickets: Planner) -> 
     assert only(plan, "date").value == (date(2024, 4, 15), date(2024, 4, 21)) and plan.unused == []
 
 
+@pytest.mark.parametrize("question", [
+    "how many tickets were opened from mon mar 4 thru sun mar 10 2024",
+    "How many tickets from Monday March 4 to Sunday, March 10, 2024?",
+    "tickets opened between Mon. 4 March and Sun 10 March 2024, how many",
+])
+def test_a_weekday_before_a_month_or_abbreviated_is_part_of_the_date(tickets: Planner, question: str) -> None:
+    """"the week of mon mar 4 2024 thru sun mar 10" read two single days and searched the text for 'mon'."""
+    plan = tickets.plan(question)
+    assert only(plan, "date").value == (date(2024, 3, 4), date(2024, 3, 10)) and not plan.topic
+
+
+def test_an_abbreviated_weekday_needs_a_month_name_beside_it(tickets: Planner) -> None:
+    plan = tickets.plan("how many tickets sat 5 days in March 2024")
+    assert only(plan, "date").value == (date(2024, 3, 1), date(2024, 3, 31))
+
+
 def test_a_quoted_value_takes_its_column_noun_only_in_its_own_sentence(messy: Planner) -> None:
     """"… reviewer name left blank or missing? Don't count the ones signed 'Anonymous'." lost the blank names."""
     plan = messy.plan("How many reviews were posted with the reviewer name left blank? Don't count the ones signed "

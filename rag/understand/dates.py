@@ -206,9 +206,13 @@ _MONTH_YY = re.compile(rf"\b(?:in|during|throughout)\s+(?:{_MONTH_WORDS})\s+(\d\
                        r"(?!\s*(?:st|nd|rd|th)\b|,?\s*(?:19|20)\d\d|[:./-]\d)", re.I)
 
 
-# a day of the week named before the day it is ("Monday 15 April"): read as the day alone
-_WEEKDAY_BEFORE_DAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?P<day>\d{1,2})"
-                                 r"(?=(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z])", re.IGNORECASE)
+# a day of the week named before the day it is ("Monday 15 April", "mon mar 4", "Tue, 5 March"): read as the day
+# alone; an abbreviated weekday only beside a month name ("sat 5 days" is a verb)
+_WEEKDAY_BEFORE_DAY = re.compile(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?P<day>\d{1,2})(?=(?:st|nd|rd|th)?(?:\s+of)?\s+[A-Za-z])"
+    r"|(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?,?\s+"
+    rf"(?P<rest>\d{{1,2}}(?=(?:st|nd|rd|th)?(?:\s+of)?\s+(?:{_MONTH_WORDS})\b)|(?:{_MONTH_WORDS})\.?\s+\d{{1,2}}(?!\d)))",
+    re.IGNORECASE)
 
 
 def _years_in_digits(text: str) -> tuple[str, list[int]]:
@@ -228,7 +232,7 @@ def _years_in_digits(text: str) -> tuple[str, list[int]]:
             replacements.append((match.start("yy") - 1, match.end(), str(2000 + yy if yy <= 69 else 1900 + yy)))
     for match in _WEEKDAY_BEFORE_DAY.finditer(text):  # "from Monday 15 April to Sunday 21 April": the days
         if not any(a < match.end() and match.start() < b for a, b, _ in replacements):
-            replacements.append((match.start(), match.end(), match.group("day")))
+            replacements.append((match.start(), match.end(), match.group("day") or match.group("rest")))
     for match in [*_BARE_SHORT_YEARS.finditer(text), *_MONTH_YY.finditer(text)]:
         for group in range(1, (match.lastindex or 0) + 1):
             if match.group(group) and not any(a < match.end(group) and match.start(group) < b
