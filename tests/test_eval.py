@@ -76,6 +76,13 @@ def load_script(path: Path) -> ModuleType:
     ("2024-06-24", "2024-06-25 00:10:00", False),
     ("2024-06-24 13:55:00", "2024-06-24", False),  # a moment asked for is not its day
     (True, 1, False),  # booleans are not numbers
+    ("Q1", "2024-Q1", True),  # a part of one year, labelled with its year by the product
+    (1, "2023-Q1", True),
+    ("09", "2023-09", True),
+    (9, "2023-09", True),
+    ("Q2", "2024-Q1", False),
+    (2, "2023-Q1", False),
+    ("2023", "2023-Q1", False),
 ])
 def test_values_match_with_tolerance(expected: Any, actual: Any, same: bool) -> None:
     assert values_match(expected, actual) is same
@@ -124,6 +131,9 @@ def test_rows_labelled_by_a_yes_no_value_match_a_reference_labelled_1_and_0() ->
     actual = [["not verified", 3.23], ["verified", 3.77]]
     assert sql_result_match(ExpectedSQL(rows=[[0, 3.23], [1, 3.77]]), actual)
     assert not sql_result_match(ExpectedSQL(rows=[[1, 3.23], [0, 3.77]]), actual)
+    per_year = [["2021", "not verified", 3.79], ["2021", "verified", 3.69], ["2022", "verified", 3.64]]
+    assert sql_result_match(ExpectedSQL(rows=[["2021", 0, 3.79], ["2021", 1, 3.69], ["2022", 1, 3.64]]), per_year)
+    assert not sql_result_match(ExpectedSQL(rows=[["2021", 1, 3.79], ["2021", 0, 3.69], ["2022", 1, 3.64]]), per_year)
 
 
 def test_a_named_group_at_zero_matches_a_reference_that_left_it_out() -> None:

@@ -42,6 +42,8 @@ def tolerance(expected: Any) -> float:
 
 
 MOMENT = r"\d{4}-\d\d-\d\d[ t]\d\d:\d\d(?::\d\d(?:\.\d+)?)?"  # a timestamp, lower-cased
+# a part of one year labelled with its year, lower-cased: a quarter, half, month or week ("2024-q1", "2023-09")
+PERIOD_OF_A_YEAR = re.compile(r"(?:19|20)\d\d-(?P<part>q[1-4]|h[12]|w?\d\d)")
 
 
 def values_match(expected: Any, actual: Any) -> bool:
@@ -55,6 +57,10 @@ def values_match(expected: Any, actual: Any) -> bool:
     right = "" if actual is None else str(actual).strip().casefold()
     if re.fullmatch(r"\d{4}-\d\d-\d\d", left) and re.fullmatch(MOMENT, right):
         return right[:10] == left
+    if (period := PERIOD_OF_A_YEAR.fullmatch(right)) and left:
+        # ("2023 review counts by qtr": the product's "2023-Q1", a reference's "Q1" or 1; "2023-09", its "09")
+        part = period["part"]
+        return left in (part, right) or (a is not None and a == _number(part.lstrip("qhw")))
     return left == right
 
 
@@ -162,8 +168,7 @@ def sql_result_match(expected: ExpectedSQL, actual_rows: Sequence[Sequence[Any]]
     if sides and expected_sides and rows_match(expected_sides, sides, ordered=ordered):
         return True
     # ("avg helpful votes: verified vs unverified": rows labelled "verified" / "not verified", a reference's 1 / 0)
-    if len(actual_rows) == 2 and all(row and isinstance(row[0], str) for row in actual_rows) and rows_match(
-            expected.rows or [], _flag_values([list(row) for row in actual_rows]), ordered=ordered):
+    if rows_match(expected.rows or [], _flag_values(actual_rows), ordered=ordered):
         return True
     compared = compared_rows(columns, actual_rows)
     compared_sides = _presence_sides(compared)  # ("has author" / "no author" in one row, a reference's "bylined")
@@ -197,14 +202,18 @@ def _presence_sides(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
     return [[not side, *row[1:]] for side, row in zip(absent, rows, strict=True)]
 
 
-def _flag_values(compared: list[list[Any]]) -> list[list[Any]]:
-    """The two sides of a 0/1 column as its values: "verified" / "not verified" are 1 / 0 (a reference labels the
-    rows of a yes/no column by its stored values)."""
-    labels = [str(row[0]) for row in compared]
-    yes = next((label for label in labels if f"not {label}" in labels), None)
-    if yes is None:
-        return compared
-    return [[1 if str(row[0]) == yes else 0, *row[1:]] for row in compared]
+def _flag_values(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """Each column of the two sides of a 0/1 column as its values: "verified" / "not verified" are 1 / 0 (a reference
+    labels the rows of a yes/no column by its stored values), in whichever column the labels are."""
+    flagged = [list(row) for row in rows]
+    for c in range(min((len(row) for row in flagged), default=0)):
+        labels = {row[c] for row in flagged}
+        if len(labels) != 2 or not all(isinstance(label, str) for label in labels):
+            continue
+        if yes := next((label for label in labels if f"not {label}" in labels), None):
+            for row in flagged:
+                row[c] = 1 if row[c] == yes else 0
+    return flagged
 
 
 def confusion_matrix(pairs: Iterable[tuple[str, str | None]], labels: Sequence[str] = ROUTES
