@@ -372,6 +372,25 @@ def test_average_number_of_rows_per_group(ask) -> None:  # noqa: ANN001
     assert interpret(plan, "reviews").action == "Average number of reviews per brand"
 
 
+def test_median_number_of_rows_per_group(ask) -> None:  # noqa: ANN001
+    """"median # of reviews per brand", "median number of 5-star reviews per reviewer in 2024": each group's matching
+    rows (0 for a group of the period without one), then their median ('median' was left unused and the counts
+    listed). "median number of <a measure>" is the median of the measure, not a sum."""
+    import statistics
+    per_brand = Counter(r["brand"] for r in ROWS)
+    assert ask("median # of reviews per brand") == [(round(statistics.median(per_brand.values()), 2),)]
+    in_2024 = [r for r in ROWS if str(r["reviewed_on"]).startswith("2024")]
+    fives = Counter(r["reviewer"] for r in in_2024 if r["rating"] == 5)
+    counts = [fives.get(name, 0) for name in {r["reviewer"] for r in in_2024 if r["reviewer"]}]
+    assert ask("median number of 5-star reviews per reviewer in 2024") == [(round(statistics.median(counts), 2),)]
+    plan = ask.planner.plan("median number of reviews per brand")
+    from rag.understand.interpretation import interpret
+    assert (plan.intent, plan.count_per, plan.group_by, plan.unused) == ("median", "brand", [], [])
+    assert interpret(plan, "reviews").action == "Median number of reviews per brand"
+    plan = ask.planner.plan("what's the median number of ratings among verified purchases?")
+    assert (plan.intent, plan.measure) == ("median", "rating")
+
+
 def test_a_value_of_the_measure_inside_a_ranking(ask) -> None:  # noqa: ANN001
     """"which brand got the most five-star reviews" counts the five-star reviews per brand (it ranked the brands by
     average rating and dropped 'five-star' without a word)."""

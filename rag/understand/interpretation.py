@@ -77,7 +77,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.none_of:  # "which agents have never had an urgent ticket"
         action = f"{plural(labels.get(plan.group_by[0], plan.group_by[0])).capitalize()} without any matching {rows}"
     if plan.count_per:  # "average number of tickets per agent"
-        action = f"Average number of {rows} per {labels.get(plan.count_per, plan.count_per)}"
+        statistic = "Median" if plan.intent == "median" else "Average"
+        action = f"{statistic} number of {rows} per {labels.get(plan.count_per, plan.count_per)}"
     if plan.group_size:  # "brands with more than 150 reviews": which groups were kept
         op, number = plan.group_size
         action += (f", only groups with {BOUND_WORDS[op]} {number} {rows}" if plan.group_by

@@ -2827,25 +2827,31 @@ class Planner:
         self._ranked_tested_groups(text, plan, take, free)  # (before 'highest' is read as a second computation)
         lower = text.lower()
         measures = self.measure_words
-        averaged = measures and re.search(rf"\b(average|mean|typical|usual)\s+(?:number|amount|count)\s+of\s+"
+        averaged = measures and re.search(rf"\b(average|mean|typical|usual|median)\s+(?:number|amount|count)\s+of\s+"
                                           rf"(?:the\s+)?({measures})\b", lower)
         if averaged and free(averaged.start(), averaged.start(2)):  # (the measure itself is already read)
-            # "typical number of helpful votes": the average of the measure, not a count of rows
-            plan.intent, plan.measure = "avg", self.vocab.measures[averaged.group(2)]
+            # "typical number of helpful votes": the average of the measure, not a count of rows ("median number of
+            # votes": their median)
+            plan.intent = "median" if averaged.group(1) == "median" else "avg"
+            plan.measure = self.vocab.measures[averaged.group(2)]
             plan.intent_span = averaged.span(1)
-            plan.evidence.append(f"avg ({averaged.group(0)!r})")
+            plan.evidence.append(f"{plan.intent} ({averaged.group(0)!r})")
             take(averaged.start(), averaged.end())
         nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
-        per_rows = re.search(rf"\b(average|avg|{MEAN}|typical)\s+(?:(?:number|count|amount)\s+of\s+)?(?:[\w&'.-]+\s+)?"
+        per_rows = re.search(rf"\b(average|avg|{MEAN}|typical|median)\s+(?:(?:number|count|amount)\s+of\s+)?"
+                             rf"(?:[\w&'.-]+\s+)?"
                              rf"({nouns})\b", lower)
         if (per_rows and len(plan.group_by) == 1 and not plan.measure and not plan.ranking and not plan.limit
                 and free(*per_rows.span(1)) and self._is_entity(per_rows.group(2))
                 and per_rows.group(2) not in self.vocab.measures):  # ("average rating": a measure, not rows)
             # "average number of tickets per agent", "average articles per author": the rows counted per group,
-            # then averaged (was a count per agent with 'average' unused, or the average length per author)
+            # then averaged (was a count per agent with 'average' unused, or the average length per author); "median
+            # number of tickets per month": the median of those counts
             plan.count_per = plan.group_by.pop()
-            plan.intent, plan.intent_span = "avg", per_rows.span(1)
-            plan.evidence.append(f"average of the counts per {plan.count_per} ({per_rows.group(0)!r})")
+            plan.intent = "median" if per_rows.group(1) == "median" else "avg"
+            plan.intent_span = per_rows.span(1)
+            plan.evidence.append(f"{'median' if plan.intent == 'median' else 'average'} of the counts per "
+                                 f"{plan.count_per} ({per_rows.group(0)!r})")
             take(*per_rows.span(1))
         # "list the five reviews that received the most helpful votes, highest first": rows ranked by a measure
         ranked = measures and re.search(rf"\b(most|fewest|least)\s+(?:number\s+of\s+)?({measures})\b", lower)

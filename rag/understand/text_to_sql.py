@@ -676,6 +676,17 @@ class SQLBuilder:
             query = query.where(exp.and_(*(e for e in (where, exp.not_(self._is_empty(group.copy()))) if e)))
             return query.group_by(exp.column(group_name)).order_by(
                 exp.Ordered(this=exp.column(value_name), desc=True), exp.column(group_name))
+        if plan.intent == "median":
+            # "median number of tickets per agent": each group's matching rows (0 for a group of the period without
+            # one), then the median of those counts
+            matching = exp.Case(ifs=[exp.If(this=where, true=exp.Literal.number(1))],
+                                default=exp.Literal.number(0)) if where is not None else exp.Literal.number(1)
+            counts = groups.select(exp.alias_(key.copy(), "rag_group"), exp.alias_(exp.Sum(this=matching), "n"),
+                                   append=False).group_by(exp.column("rag_group"))
+            counts = counts.where(exp.not_(self._is_empty(key.copy())), append=period_where is not None)
+            median = exp.func("ROUND", exp.Median(this=exp.column("n")), exp.Literal.number(DECIMALS))
+            return exp.select(exp.alias_(median, f"median_{self._entity()}s_per_{name}")).from_(
+                exp.Subquery(this=counts, alias=exp.TableAlias(this=exp.to_identifier("counts"))))
         rows = rows.select(exp.Count(this=exp.Star()))
         if where is not None:
             rows = rows.where(where)
