@@ -869,9 +869,13 @@ def test_a_number_of_rows_per_group(tickets: Planner) -> None:
 
 
 def test_a_statistic_not_computed_is_said_not_searched(reviews: Planner) -> None:
-    """"median number of helpful votes per brand" added up the votes of reviews whose text mentions 'median'."""
+    """"standard deviation of helpful votes per brand" must not add up the votes of reviews whose text mentions it;
+    "median number of helpful votes per brand" is computed (it was said unused, then added up)."""
+    plan = reviews.plan("standard deviation of helpful votes per brand")
+    assert plan.topic == "" and "standard deviation" in plan.unused
     plan = reviews.plan("median number of helpful votes per brand")
-    assert plan.topic == "" and plan.unused == ["median"]
+    assert (plan.intent, plan.measure, plan.group_by, plan.topic, plan.unused) == (
+        "median", "helpful_votes", ["brand"], "", [])
 
 
 def test_between_numbers_share_a_scale(planner: Planner) -> None:
