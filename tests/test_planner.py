@@ -3308,6 +3308,18 @@ def test_rounding_asked_for_and_a_word_typed_without_its_vowel(planner: Planner)
         "avg", "word_count", ["category"], "", [])
 
 
+def test_a_known_word_written_without_its_vowels(tickets: Planner, reviews: Planner) -> None:
+    """"oldest tkt still status open", "closed-status tkts opened in last 3 mo" searched the text for 'tkt(s)'; the
+    reading says how the word was read. A vowel-less word close to two known words is left as written."""
+    plan = tickets.plan("oldest tkt still status open - subject?")
+    assert (plan.intent, plan.topic, plan.corrections) == ("earliest", "", [("tkt", "ticket")])
+    plan = tickets.plan("closed-status tkts opened in last 3 mo")
+    assert plan.route()[0].value == "sql" and ("tkts", "tickets") in plan.corrections
+    plan = reviews.plan("2023 review counts by qtr")
+    assert plan.group_by == ["quarter"] and plan.topic == ""
+    assert not any(written == "xyzq" for written, _ in tickets.plan("tickets about xyzq").corrections)
+
+
 def test_a_difference_said_with_minus_and_a_value_set_aside(planner: Planner) -> None:
     plan = planner.plan("How much longer is the average travel article than the average fashion one - travel minus "
                         "fashion, in words?")

@@ -1412,6 +1412,16 @@ class Planner:
                 if len(full) == 1:
                     corrections.append((word, next(iter(full))))
                     return (next(iter(full)) if word.islower() else next(iter(full)).capitalize()) + possessive
+            if (len(lower) >= 3 and lower.isalpha() and lower not in self.known_words and frequency < TYPO_ZIPF
+                    and not re.search(r"[aeiouy]", lower[1:])):
+                # "tkts", "qtr", "brnd": a known word written without its vowels (its letters in order, the same
+                # first letter, plural as the word is), when that names one known word
+                full = {w for w in self.known_words if " " not in w and w[0] == lower[0] and len(w) > len(lower)
+                        and w.endswith("s") == lower.endswith("s") and _letters_in_order(lower, w)}
+                if len({singular(w) for w in full}) == 1:
+                    read = min(full, key=len)
+                    corrections.append((word, read))
+                    return (read if word.islower() else read.capitalize()) + possessive
             if (len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF
                     or self._unprefixed(lower)  # "unclosed" is no misspelt "closed"
                     or lower[:-1] in self.known_words and lower.endswith("s")):  # ("the other Priyas": a plural)
@@ -4937,6 +4947,12 @@ class Planner:
                     or len(lower) < 2 and not lower.isdigit()
                     or self._is_entity(re.sub(r"(?:ed|ing)$", "", lower))  # "reviewed": the row noun as a verb
                     or self.vocab.dimensions.get(lower) in self.grouping_columns)
+
+
+def _letters_in_order(short: str, word: str) -> bool:
+    """Whether every letter of `short` occurs in `word`, in that order ("tkt" in "ticket")."""
+    rest = iter(word)
+    return all(letter in rest for letter in short)
 
 
 TYPO_ZIPF = 2.5  # below this a word is rare in English: perhaps a typo ("febuary" 1.8), a code or a rare name
