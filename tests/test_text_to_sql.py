@@ -285,6 +285,14 @@ def test_longest_and_shortest(setup: Setup) -> None:
     assert [r[0] for r in setup.ask("the 2 shortest articles").rows] == ["Quiet week", "Spring collection"]
 
 
+def test_a_listing_shows_the_number_its_rows_were_picked_by(setup: Setup) -> None:
+    """"which reviews have more than two hundred helpful votes?" listed them without their votes."""
+    result = setup.ask("list the articles over 1000 words")
+    assert "word_count" in result.columns
+    shown = result.columns.index("word_count")
+    assert sorted(r[shown] for r in result.rows) == [1200, 2001, 2500]
+
+
 def test_which_category_has_the_most_and_fewest(setup: Setup) -> None:
     assert setup.rows("Which category has the most articles?") == [("Technology", 3)]
     assert setup.rows("Which category has the fewest articles?") == [("Business", 1)]

@@ -891,6 +891,9 @@ class SQLBuilder:
                                                  *labels, self.roles.authors, self.roles.url) if c))
         if plan.measure and plan.measure not in columns:
             columns.append(plan.measure)
+        for condition in plan.conditions:  # ("reviews with more than 200 helpful votes": each one's votes, shown)
+            if condition.kind == "number" and condition.column not in columns and not self._is_yes_no(condition.column):
+                columns.append(condition.column)
         length: exp.Expression | None = None
         if plan.intent in ("longest", "shortest") and plan.measure:
             order = exp.Ordered(this=self._col(plan.measure), desc=plan.intent == "longest")
