@@ -2280,6 +2280,14 @@ def test_whether_any_rows_match_is_their_count(tickets: Planner, question: str) 
     assert tickets.plan("are pending?").intent != "count"  # (what is left of "which of those are pending?")
 
 
+def test_whether_any_rows_match_then_list_them_is_a_listing(tickets: Planner) -> None:
+    """"Any Voltair reviews in the past two weeks with three stars or fewer? List them with their rating." answered
+    with their count."""
+    plan = tickets.plan("Any tickets opened in June 2024? List them.")
+    assert plan.intent == "list" and only(plan, "date").value == (date(2024, 6, 1), date(2024, 6, 30))
+    assert tickets.plan("Any tickets opened in June 2024?").intent == "count"
+
+
 def test_whether_any_rows_match_leaves_common_verbs_unused(tickets: Planner) -> None:
     """"Did any tickets come in on a Saturday or Sunday?" searched the weekend tickets for 'come' and said nothing was
     found (silent: an existence question answered as a search); a rare word is still searched."""

@@ -98,6 +98,9 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     # ROW_NOUNS: the table's row nouns (see Planner); "which of Omar Haddad's tickets": a person's rows
     (r"\bwhich (?:of )?(?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),
 )
+# "list them", "show me those", "name them all": the rows themselves asked for, after a question whether any match
+LIST_THEM = re.compile(r"\b(?:list|show|name|give)\s+(?:me\s+|us\s+)?(?:them|those|these|each|the\s+ones|which)\b",
+                       re.I)
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
 # the word of a share ("what share", "percentage", "what %"): conditions said before it set the scene
 SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", re.I)
@@ -1021,7 +1024,9 @@ class Planner:
         # ("any tickets w/ nobody assigned?": the terse form of the same question)
         asks_whether = asks_whether or (plan.intent in ("topic", "list") and bool(plan.conditions)
                                         and bool(re.match(r"\W*any\b", text, re.I)))
-        if asks_whether and not plan.topic:
+        # ("Any Voltair reviews in the past two weeks …? List them with their rating.": the rows asked for)
+        listed = plan.intent == "list" and LIST_THEM.search(text)
+        if asks_whether and not plan.topic and not listed:
             # "did K9-Pro get any five-star reviews in 2024?": whether rows match is their count (an empty listing
             # read as "nothing found", as if the answer were unknown); common leftover words ("come in") are not used
             plan.intent = "count"
