@@ -3344,6 +3344,24 @@ def test_rows_with_and_without_a_value_compared_in_two_clauses(planner: Planner)
         "avg", "word_count", ["has:authors"], [], None)
 
 
+@pytest.mark.parametrize("question", ["avg length: bylined vs no-author articles",
+                                      "average length of signed vs unsigned articles",
+                                      "avg words, articles with no author vs bylined ones"])
+def test_a_word_set_against_an_empty_value_is_the_rows_with_one(planner: Planner, question: str) -> None:
+    """"avg length: bylined vs no-author articles" averaged the unsigned ones alone, 'bylined' unused."""
+    plan = planner.plan(question)
+    assert (plan.intent, plan.group_by, plan.conditions, plan.unused) == ("avg", ["has:authors"], [], [])
+    plan = planner.plan("avg length of long vs no-author articles")  # (a word of no value: the empty side alone)
+    assert plan.group_by == [] and only(plan, "missing").op == "is empty"
+
+
+def test_an_afterthought_adding_co_written_rows_is_no_condition(planner: Planner) -> None:
+    """"how many did priya okonjo write, co-written ones too" counted her co-written articles only."""
+    plan = planner.plan("how many did jane doe write, co-written ones too")
+    assert not conditions(plan, "people_count") and only(plan, "author").value == "Jane Doe"
+    assert conditions(planner.plan("how many co-written articles did jane doe write?"), "people_count")
+
+
 def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
     """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
     plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")

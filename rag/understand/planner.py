@@ -910,6 +910,7 @@ class Planner:
             plan.unused = [w for w in plan.unused if w.lower() not in ("avg", "average", "mean")]
         plan.conditions = _said_once(plan.conditions)
         self._counted_as_outside(text, plan, take)
+        self._present_side(text, plan, take, free)
         # "articles with no author listed - are they shorter than the ones with a byline?": rows with and without a
         # value, both asked about, are the two groups compared (together they matched no row)
         for column in {c.column for c in plan.conditions if c.kind == "missing" and c.op == "is empty"} & {
@@ -2079,7 +2080,10 @@ class Planner:
                         text[match.end():], re.I) else None)
         counts = re.match(r"(?:\s+[\w']+){0,2}?\s+(?:counts?|counting|(?:is|are)\s+(?:counted|included)|included|"
                           r"incl\b\.?|inclusive|counted)\b",
-                          text[match.end():], re.I)
+                          text[match.end():], re.I) or (
+            # ("how many did priya okonjo write, co-written ones too": an afterthought adding those rows)
+            re.match(r"(?:\s+[\w']+){0,2}?\s+(?:too|as\s+well|also)\b", text[match.end():], re.I)
+            if re.search(r"[,;(–—]\s*$|\s-\s*$", text[:match.start()]) else None)
         if included or counts:
             # "the most bylines, counting pieces they shared with a co-writer", "a co-written piece counts for
             # everyone on it": those rows are counted too
@@ -3474,6 +3478,39 @@ class Planner:
                 plan.conditions.append(Condition("number", column, "=", value, text[start:match.end()]))
                 plan.evidence.append(f"{column} = {value} ({text[start:match.end()]!r})")
                 take(start, match.end())
+
+    def _present_side(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"bylined vs no-author articles", "assigned vs unassigned tickets": a word set against an empty value, which
+        is that value's word without its negation ("unassigned": "assigned") or the column's noun as an adjective
+        ("bylined" of "byline"), is the rows that have a value (it was left unused, the empty side alone computed)."""
+        versus = r"(?:vs\.?|versus|or|against|compared\s+(?:to|with))"
+        for condition in [c for c in plan.conditions if c.kind == "missing" and c.op == "is empty" and c.span]:
+            start, end = condition.span
+            before = re.search(rf"\b([a-z][\w-]*)\s+(?:ones\s+)?{versus}\s+$", text[:start], re.I)
+            after = re.match(rf"\s*(?:ones\s+)?{versus}\s+([a-z][\w-]*)\b", text[end:], re.I)
+            for found, offset in ((before, 0), (after, end)):
+                if not found or not free(offset + found.start(1), offset + found.end(1)):
+                    continue
+                word = found.group(1).lower()
+                stem = re.sub(r"^(?:un|non-?|no-?|no\s+)", "", condition.words.lower())
+                noun = next((w for w in (word[:-1], word[:-2]) if self.vocab.dimensions.get(w)), None)
+                if word != stem and not (word.endswith("d") and noun and self._column_of(noun) == condition.column):
+                    continue
+                span = (offset + found.start(1), offset + found.end(1))
+                plan.conditions.append(Condition("missing", condition.column, "is not empty", None, found.group(1),
+                                                 span=span))
+                plan.evidence.append(f"{condition.column} is not empty ({found.group(1)!r}, set against "
+                                     f"{condition.words!r})")
+                take(*span)
+                take(offset + found.start(), offset + found.end())
+                break
+
+    def _column_of(self, noun: str) -> str | None:
+        """The column a dimension noun names ("byline": the people column), when it is one of the table's."""
+        dimension = self.vocab.dimensions.get(noun)
+        columns = {"author": self.roles.authors, "category": self.roles.category,
+                   **{c: c for c in self.roles.categorical if c != self.roles.category}}
+        return columns.get(dimension) if dimension else None
 
     def _presence_compared(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str | None],
                            nouns: str) -> None:
