@@ -3362,6 +3362,18 @@ def test_an_afterthought_adding_co_written_rows_is_no_condition(planner: Planner
     assert conditions(planner.plan("how many co-written articles did jane doe write?"), "people_count")
 
 
+@pytest.mark.parametrize("question", [
+    "Weekly ticket counts for June 2024 please, weeks starting on Monday, in date order.",
+    "Which week in 2024 was the busiest? Count weeks Monday to Sunday and tell me the date of the Monday it starts on.",
+    "tickets per week in 2024 (monday-start weeks)",
+])
+def test_how_weeks_are_counted_is_no_weekday_condition(tickets: Planner, question: str) -> None:
+    """"weeks starting on Monday" kept only the tickets opened on Mondays."""
+    plan = tickets.plan(question)
+    assert plan.group_by == ["week"] and not conditions(plan, "weekday")
+    assert only(tickets.plan("how many tickets were opened on a Monday in 2024"), "weekday").value == [1]
+
+
 def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
     """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
     plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")

@@ -98,6 +98,14 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     # ROW_NOUNS: the table's row nouns (see Planner); "which of Omar Haddad's tickets": a person's rows
     (r"\bwhich (?:of )?(?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),
 )
+# "weeks starting on Monday", "Monday-start weeks", "the date of the Monday it starts on": how weeks are counted (the
+# week grouping's own convention), never rows of Mondays
+WEEKS_FROM_MONDAY = re.compile(
+    r"\bweeks?\s+(?:that\s+)?(?:start(?:s|ing)?|begin(?:s|ning)?)\s+(?:on\s+(?:a\s+)?)?mon(?:day)?s?\b"
+    r"|\bmon(?:day)?[- ](?:start(?:ing)?|based|first)\s+weeks?\b"
+    r"|\b(?:the\s+)?monday\s+(?:it|that\s+it|each\s+week|the\s+week|that\s+week)\s+(?:starts|started|begins|began)"
+    r"(?:\s+on)?\b"
+    r"|\bthe\s+monday\s+(?:of|starting|that\s+starts|that\s+begins)\s+(?:the|that|each|every)\s+week\b", re.I)
 # "list them", "show me those", "name them all": the rows themselves asked for, after a question whether any match
 LIST_THEM = re.compile(r"\b(?:list|show|name|give)\s+(?:me\s+|us\s+)?(?:them|those|these|each|the\s+ones|which)\b",
                        re.I)
@@ -1691,6 +1699,10 @@ class Planner:
             return
         days: list[int] = []
         words: list[str] = []
+        for match in WEEKS_FROM_MONDAY.finditer(text):  # how weeks are counted (as the week grouping is), no condition
+            if free(*match.span()):
+                take(*match.span())
+                plan.evidence.append(f"weeks run Monday to Sunday ({match.group(0)!r})")
         for match in WEEKDAY_RANGE.finditer(text):  # "Monday to Friday", "(Mon through Sun)": every day between
             if not free(*match.span()):
                 continue
