@@ -66,6 +66,14 @@ def test_day_without_year_uses_default_year() -> None:
     assert period("on 17 April", default_year=2020)[:2] == (d("2020-04-17"), d("2020-04-17"))
 
 
+def test_a_year_referred_back_to_and_a_years_part_said_after_it() -> None:
+    """"the last quarter of that year" after 2022 read the last quarter before today; "2022's last quarter" too."""
+    found = find_date_ranges("Reviewing 2022: the average in the last quarter of that year?", today=TODAY)
+    assert (found[-1].start, found[-1].end) == (d("2022-10-01"), d("2022-12-31"))
+    assert found[-1].text.endswith("that year")
+    assert period("avg rating for 2022's last quarter")[:2] == (d("2022-10-01"), d("2022-12-31"))
+
+
 def test_impossible_days_are_ignored() -> None:
     assert find_date_ranges("on 31/02/2023", today=TODAY) == []
     assert find_date_ranges("on 29 February", today=TODAY) == []  # 2023 has no 29 February

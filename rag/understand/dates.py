@@ -215,6 +215,12 @@ _WEEKDAY_BEFORE_DAY = re.compile(
     re.IGNORECASE)
 
 
+# a year referred back to ("in the last quarter of that year", "that same year") and a year's part said after it
+_THAT_YEAR = re.compile(r"\b(?:that|the\s+same|that\s+same)\s+year\b", re.IGNORECASE)
+_YEARS_PART = re.compile(r"\b(?P<year>(?:19|20)\d\d)['’]s\s+(?P<part>(?:first|last|final|second|third|fourth|1st|2nd|"
+                         r"3rd|4th)\s+(?:quarter|half))\b", re.IGNORECASE)
+
+
 def _years_in_digits(text: str) -> tuple[str, list[int]]:
     """`text` with each year written in words ("twenty twenty-three") or with an apostrophe ("Q2 '23") as digits,
     and where each of its positions (and its end) was in `text`: a date's span then covers the words written. A day
@@ -230,6 +236,13 @@ def _years_in_digits(text: str) -> tuple[str, list[int]]:
         if not any(a < match.end() and match.start() < b for a, b, _ in replacements):
             yy = int(match["yy"])
             replacements.append((match.start("yy") - 1, match.end(), str(2000 + yy if yy <= 69 else 1900 + yy)))
+    for match in _THAT_YEAR.finditer(text):  # "the last quarter of that year": the year written before it
+        earlier = re.findall(r"\b(?:19|20)\d\d\b", text[:match.start()])
+        if earlier and not any(a < match.end() and match.start() < b for a, b, _ in replacements):
+            replacements.append((match.start(), match.end(), earlier[-1]))
+    for match in _YEARS_PART.finditer(text):  # "2022's last quarter": the last quarter of 2022
+        if not any(a < match.end() and match.start() < b for a, b, _ in replacements):
+            replacements.append((match.start(), match.end(), f"the {match['part']} of {match['year']}"))
     for match in _WEEKDAY_BEFORE_DAY.finditer(text):  # "from Monday 15 April to Sunday 21 April": the days
         if not any(a < match.end() and match.start() < b for a, b, _ in replacements):
             replacements.append((match.start(), match.end(), match.group("day") or match.group("rest")))
