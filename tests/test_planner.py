@@ -3374,6 +3374,22 @@ def test_how_weeks_are_counted_is_no_weekday_condition(tickets: Planner, questio
     assert only(tickets.plan("how many tickets were opened on a Monday in 2024"), "weekday").value == [1]
 
 
+def test_terse_dates_and_rates(tickets: Planner) -> None:
+    """"monthly ticket volume jan→jun" searched the text for 'jun'; "feb high prio count" for 'feb'; "avg
+    tickets/month" counted every ticket. A month word that is also a word or a name still needs its cue, and one
+    after a topic cue stays the topic."""
+    plan = tickets.plan("monthly ticket volume jan→jun 2024, in order")
+    assert only(plan, "date").value == (date(2024, 1, 1), date(2024, 6, 30)) and plan.group_by == ["month"]
+    assert only(tickets.plan("tickets per month jan->mar 2024"), "date").value == (date(2024, 1, 1),
+                                                                                   date(2024, 3, 31))
+    assert only(tickets.plan("feb 2024 high prio count"), "date").value == (date(2024, 2, 1), date(2024, 2, 29))
+    assert only(tickets.plan("feb high prio count"), "date").value[0].month == 2
+    assert not conditions(tickets.plan("how many tickets mention the feb outage"), "date")
+    assert not conditions(tickets.plan("how many tickets did may resolve"), "date")
+    plan = tickets.plan("avg tickets/month")
+    assert (plan.intent, plan.count_per, plan.unused) == ("avg", "month", [])
+
+
 def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
     """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
     plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")

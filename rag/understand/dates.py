@@ -564,6 +564,11 @@ class _Candidate:
 _POINT_GRANULARITY = {"day": "day", "month": "month", "year": "year", "relative": "relative",
                       "quarter": "range", "half": "range", "decade": "range"}
 _WEAK_GATES = {"in", "during", "throughout", "from"}  # may precede a month or year without one
+# month words that are no other word or name (not "may", "march", "june", "april", "august", "jan", "apr" of APR)
+_ONLY_A_MONTH = re.compile(r"(?:january|feb|february|jun|jul|july|aug|sept?|september|oct|october|nov|november|dec|"
+                           r"december)\.?", re.IGNORECASE)
+_TOPIC_BEFORE = re.compile(r"\b(?:about|mention(?:s|ed|ing)?|regarding|concerning|covering|titled|containing|"
+                           r"re)\s+(?:(?:the|a|an|our|any)\s+)?(?:[\w-]+\s+)?$", re.IGNORECASE)
 _KIND_GATES = {"year": {"of"}, "day": {"on"}, "month": {"for"}}  # "the best of 2023", "on 17 May", "for April"
 _OPEN_OPS = {"since": "since", "after": "after", "later than": "after", "before": "before",
              "prior to": "before", "earlier than": "before", "older than": "before", "newer than": "after",
@@ -578,7 +583,7 @@ _OPEN_OPS = {"since": "since", "after": "after", "later than": "after", "before"
 _BETWEEN = re.compile(r"between\s+", re.IGNORECASE)
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 _FROM = re.compile(r"(?:from|in|during|throughout|for)\s+", re.IGNORECASE)
-_TO = re.compile(r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", re.IGNORECASE)
+_TO = re.compile(r"\s*(?:->|→|=>|[-–—])\s*|\s+(?:to|through|thru|till|until)\s+", re.IGNORECASE)
 _NOW = re.compile(r"(?:now|the\s+present|present|date|today)\b", re.IGNORECASE)
 _OPEN_WORDS = "|".join(op.replace(" ", r"\s+") for op in sorted(_OPEN_OPS, key=len, reverse=True))
 _OPEN = re.compile(rf"(?P<op>{_OPEN_WORDS})(?:\s+|(?<=-))", re.IGNORECASE)
@@ -690,7 +695,7 @@ class _Scanner:
         # (not from "may", a verb as often as a month: "may to june" stays words)
         linked = self.question[first.end:link.end()].strip().lower()
         tight = (second is not None and first.point.kind == second.point.kind == "month"
-                 and (linked in ("-", "–", "—") or linked in ("to", "through", "thru", "until", "till")
+                 and (linked in ("-", "–", "—", "->", "→", "=>") or linked in ("to", "through", "thru", "until", "till")
                       and not self.question[pos:first.end].strip().lower().startswith("may")))
         if second is None or not (lead or tight or first.point.strong or second.point.strong):
             return None
@@ -724,7 +729,10 @@ class _Scanner:
         published = word is None and _PUBLISHED.search(self.question, 0, pos) is not None
         if word == "for" and self.question[pos:found.end].lower().split()[-1] == "may":
             allowed = _WEAK_GATES  # ("for may I ask")
-        if not (point.strong or word in allowed or published):
+        # ("feb high prio count": a month word that is no other English word or name needs no gate)
+        plain = (not gate and point.kind == "month" and _ONLY_A_MONTH.fullmatch(self.question[pos:found.end])
+                 and not _TOPIC_BEFORE.search(self.question, 0, pos))  # (not "tickets about the feb outage")
+        if not (point.strong or word in allowed or published or plain):
             return None
         return _Candidate(pos, found.end, 3, _POINT_GRANULARITY[point.kind], point.period, point)
 

@@ -5098,6 +5098,8 @@ WRITTEN_OUT = (
                                        re.I) else ""),
     # "how many has DIY Dave written n what's his avg": 'n' before a question word (not the N of "H and N")
     (re.compile(r"(?<=\s)n(?=\s+(?:what|what's|how|which|who|when|where|his|her|its|their)\b)", re.I), "and"),
+    # "avg tickets/month", "reviews / yr": per unit of time
+    (re.compile(r"(?<=[a-z])\s*/\s*(?=(?:year|yr|quarter|qtr|month|mo|week|wk|day)\b)", re.I), " per "),
     (re.compile(r"\bb/w\b", re.I), "between"), (re.compile(r"(?<=[a-z])\s+\+\s+(?=[a-z])", re.I), " plus "),
     # "diff writers": different; "the diff between": the difference
     (re.compile(r"\bdiff\b(?=\s+(?:[a-z]+s|people)\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),
