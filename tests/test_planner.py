@@ -3390,6 +3390,17 @@ def test_terse_dates_and_rates(tickets: Planner) -> None:
     assert (plan.intent, plan.count_per, plan.unused) == ("avg", "month", [])
 
 
+def test_an_empty_value_said_as_not_filled_in_and_known_values_only(messy: Planner) -> None:
+    """"the most reviews where the department wasn't filled in" counted every review per brand; "(known depts
+    only)" kept the reviews with no department as a group of their own."""
+    plan = messy.plan("Which brand has the most reviews where the department wasn't filled in?")
+    assert (only(plan, "missing").column, only(plan, "missing").op, plan.unused) == ("department", "is empty", [])
+    plan = messy.plan("how many reviews where the reviewer field isn't filled out")
+    assert only(plan, "missing").op == "is empty" and plan.unused == []
+    plan = messy.plan("rank depts by avg helpful votes (known depts only)")
+    assert (only(plan, "missing").column, only(plan, "missing").op) == ("department", "is not empty")
+
+
 def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
     """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
     plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")

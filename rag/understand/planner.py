@@ -3553,6 +3553,16 @@ class Planner:
                              rf"({nouns})(?:'s\s+name|\s+name)?(?:\s+(?:listed|recorded|filled\s+in|set|on\s+(?:it|them)))?"
                              rf"\b(?!\s+(?:of|called|named|like|such|that|which|who|"
                              rf"than|(?-i:[A-Z0-9])))", re.I)  # (a capital: a name or value follows)
+        # ("rank depts by avg helpful votes (known depts only)", "only the known brands": rows with a value)
+        for match in re.finditer(rf"\b(?:only\s+(?:the\s+|with\s+(?:an?\s+)?)?known\s+({nouns})|known\s+({nouns})"
+                                 rf"\s+only)\b", text, re.I):
+            noun = (match.group(1) or match.group(2)).lower()
+            column = columns.get(self.vocab.dimensions.get(noun) or self.vocab.dimensions.get(singular(noun)) or "")
+            if column and free(*match.span()):
+                plan.conditions.append(Condition("missing", column, "is not empty", None, match.group(0),
+                                                 span=match.span()))
+                plan.evidence.append(f"{column} is not empty ({match.group(0)!r})")
+                take(*match.span())
         for match in present.finditer(text):
             column = columns.get(self.vocab.dimensions[match.group(2).lower()])
             if not column or not free(match.start(), match.end()):
@@ -3573,8 +3583,11 @@ class Planner:
         of the table ("not in any closed status" is left to the values)."""
         # ("where the department section was left empty": a word for the cell, then "was left")
         blank = (rf"\b(?:the\s+)?({nouns})(?:'s)?(?:\s+(?:name|field|section|box|column|value|entry|cell|slot)){{0,2}}"
-                 rf"\s+(?:(?:is|was|are|were|been|being|has\s+been|had\s+been)\s+)?(?:(?:left|kept)\s+)?"
+                 rf"\s+(?:(?:(?:is|was|are|were|been|being|has\s+been|had\s+been)\s+)?(?:(?:left|kept)\s+)?"
                  rf"(?:blank|empty|missing|unset|unfilled|null)\b"
+                 # ("where the department wasn't filled in", "the reviewer field isn't filled out")
+                 rf"|(?:is|was|are|were|has|have|had)(?:n't|\s+not)\s+(?:been\s+)?(?:filled|completed|entered|set|"
+                 rf"given|provided|specified|recorded)(?:\s+(?:in|out))?\b)"
                  # ("left blank or is null": one condition said twice)
                  rf"(?:\s+or\s+(?:(?:is|was|are|were)\s+)?(?:blank|empty|missing|unset|null)\b)?")
         # ("have nobody credited as author": no one, then what they would be)
