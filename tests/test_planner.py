@@ -3401,6 +3401,20 @@ def test_an_empty_value_said_as_not_filled_in_and_known_values_only(messy: Plann
     assert (only(plan, "missing").column, only(plan, "missing").op) == ("department", "is not empty")
 
 
+def test_people_groups_and_counts_said_tersely(tickets: Planner) -> None:
+    """Probe 50/51 wordings: "grace vs priya — # tix w/ status closed" said no column holds 'grace or priya';
+    "prorities ranked by # of tickets" counted every ticket; "… in total? Include their counts." said no column
+    holds 'include'; "… if you leave out Tom's?" left "Tom's" unused."""
+    plan = tickets.plan("bob vs priya — # tix w/ status closed")
+    assert (plan.missing, only(plan, "author").value) == (None, ["Bob Stone", "Priya Natarajan"])
+    plan = tickets.plan("statuses ranked by # of tickets, most first")
+    assert (plan.group_by, plan.order_most, plan.unused) == (["category"], True, [])
+    plan = tickets.plan("Which agents have fewer than thirteen tickets in total? Include their counts.")
+    assert (plan.missing, plan.group_by, plan.group_size, plan.unused) == (None, ["author"], ("<", 13), [])
+    plan = tickets.plan("Open tickets opened in 2024: how many are there if you leave out Bob's?")
+    assert (only(plan, "author").op, only(plan, "author").value, plan.unused) == ("!=", "Bob Stone", [])
+
+
 def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
     """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
     plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")

@@ -160,7 +160,10 @@ MISSING_REMARK = re.compile(r"\b(?:blank|null|empty|missing|unnamed|nameless)\s*
 BOTH_SHOWN = re.compile(r"\b(?:(?:give|show|list|tell)\s+(?:me\s+|us\s+)?)?(?:both|the\s+two|all\s+(?:the\s+)?"
                         # ("give both article counts": a noun of the table may come between)
                         r"(?:two|three))\s+(?:[a-z]+\s+)?(?:counts?|averages?|totals?|numbers?|figures?|values?|averages|"
-                        r"sums?)\b",
+                        r"sums?)\b|"
+                        # ("Which agents have fewer than thirteen tickets? Include their counts.": shown anyway)
+                        r"\b(?:include|including|with|show|showing|give|giving|plus|and)\s+(?:me\s+)?(?:their|the|its|"
+                        r"each\s+one's|the\s+respective)\s+(?:counts?|numbers?|totals?|figures?)(?=\s*(?:[.!?,;)]|$))",
                         re.I)
 # "taking the newest article in the table as 'today'": the reading's own anchor stated, no date of its own
 TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|considering|consider|calling|call)\s+"
@@ -748,8 +751,10 @@ class Planner:
         self.work_words = works  # the rows and what people make of them ("bylines", "coverage"), as an alternation
         possessive = rf"['’]s?\s+(?P<between>(?:[a-z]+\s+){{0,2}}?)(?:{works})\b"
         # ("% of omar's tix that are urgent": a name typed in lower case, its possessive the cue)
+        # ("how many are there if you leave out Tom's?": a capitalised possessive ending its clause, the rows elided)
         self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive), LOWER_NAME_CUE,
-                            re.compile(r"\b([a-z][\w\-]+)" + possessive))
+                            re.compile(r"\b([a-z][\w\-]+)" + possessive),
+                            re.compile(r"\b([A-Z][\w\-]+['’]s)(?=\s*(?:[.!?,;:)]|$))"))
         spellings: dict[str, list[str]] = {}
         for part in self.vocab.author_parts:
             spellings.setdefault(unaccented(part), []).append(part)
@@ -2370,8 +2375,11 @@ class Planner:
                         plan.evidence.append(f"the {plan.ranking} {plan.limit} {ranked[0]} within each {dimension}")
             take(trigger.start(), match.end())
         # "rank the days of the week by how many …", "rank the support agents by …": every group, most first
-        for match in re.finditer(rf"\brank(?:ing|ed)?\s+(?:the\s+|all\s+|our\s+)?(?:\w+\s+)?({dim_pattern})\s+by\b"
-                                 rf"(?:\s+how\s+(?:many|much))?", text, re.I):
+        # ("prorities ranked by # of tickets, most first": the groups, then the verb)
+        for match in [*re.finditer(rf"\brank(?:ing|ed)?\s+(?:the\s+|all\s+|our\s+)?(?:\w+\s+)?({dim_pattern})\s+by\b"
+                                   rf"(?:\s+how\s+(?:many|much))?", text, re.I),
+                      *re.finditer(rf"\b({dim_pattern})\s+(?:ranked|sorted|ordered)\s+by\b(?:\s+how\s+(?:many|much))?",
+                                   text, re.I)]:
             if self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free):
                 plan.order_most = True
                 plan.ranking = plan.ranking or "rank"  # (every group ranked, one with no matching row too)
@@ -4821,7 +4829,9 @@ class Planner:
             plan.evidence.append(f"no column for {plan.missing!r} ({quantity.group(0)!r})")
             take(*quantity.span())
             return
-        for match in list(WORD.finditer(text, plan.intent_span[1]))[:4]:
+        # (within its sentence: "fewer than thirteen tickets in total? Include their counts." names no measure)
+        stop = re.compile(r"[?!;]|\.(?:\s|$)").search(text, plan.intent_span[1])
+        for match in list(WORD.finditer(text, plan.intent_span[1], stop.start() if stop else len(text)))[:4]:
             word = match.group(0).lower().strip("'")
             if not free(match.start(), match.end()):
                 return  # a measure, value, date ... the recognisers explained
@@ -4949,8 +4959,10 @@ class Planner:
         for match in re.finditer(rf"\b{via}([a-z][\w-]*)\s*,?\s+(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+"
                                  rf"{via}(?:the\s+)?([a-z][\w-]*)\b", text, re.I):
             words = [match.group(1).lower(), match.group(2).lower()]
+            # (nor two people's first names: "grace vs priya — # tix w/ status closed", read as people compared)
             if not free(*match.span()) or SUBJECT_CUE.search(text[:match.start()]) or any(
-                    w in STOPWORDS or w in NUMBER_WORDS or self.names_something(w) for w in words):
+                    w in STOPWORDS or w in NUMBER_WORDS or self.names_something(w) for w in words) or all(
+                    len(self.vocab.author_parts.get(w, ())) == 1 for w in words):
                 continue
             plan.missing, plan.missing_grouping, plan.intent = f"{words[0]} or {words[1]}", True, "count"
             plan.evidence.append(f"no column for {plan.missing!r} ({match.group(0)!r})")
