@@ -3415,6 +3415,18 @@ def test_people_groups_and_counts_said_tersely(tickets: Planner) -> None:
     assert (only(plan, "author").op, only(plan, "author").value, plan.unused) == ("!=", "Bob Stone", [])
 
 
+def test_the_top_row_by_a_measure_asked_with_its_number(reviews: Planner) -> None:
+    """"Which single review got the most thumbs-up …, and how many did it get?" counted every review; "top five most
+    helpfull reviews - id, brand, votes" searched the text for 'helpful'."""
+    for question in ("Which single review got the most thumbs-up from other shoppers, and how many did it get?",
+                     "Which review got the most upvotes, and how many?"):
+        plan = reviews.plan(question)
+        assert (plan.intent, plan.measure, plan.topic) == ("longest", "helpful_votes", ""), question
+    plan = reviews.plan("top five most helpfull reviews - id, brand, votes")
+    assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("longest", "helpful_votes", 5, "")
+    assert reviews.plan("how many reviews got more than 10 helpful votes?").intent == "count"
+
+
 def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
     """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
     plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")

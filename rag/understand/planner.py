@@ -2866,6 +2866,16 @@ class Planner:
         self._ranked_tested_groups(text, plan, take, free)  # (before 'highest' is read as a second computation)
         lower = text.lower()
         measures = self.measure_words
+        # "Which single review got the most thumbs-up, and how many did it get?": the top row's own number, which the
+        # listing shows, not a count of rows
+        its_number = measures and re.search(rf"\bwhich\b[^?.!]*?\b(?:most|highest|greatest|largest|fewest|least|"
+                                            rf"lowest)\s+(?:number\s+of\s+)?(?:{measures})\b[^?.!]*?[,;-]?\s*"
+                                            rf"(?P<asked>(?:and\s+)?how\s+many(?:\s+(?:did|does|has|had)\s+(?:it|that"
+                                            rf"\s+one|they)(?:\s+(?:get|got|have|receive|earn|draw)\w*)?)?)\s*\??\s*$",
+                                            lower)
+        if its_number and free(*its_number.span("asked")):
+            take(*its_number.span("asked"))
+            plan.evidence.append(f"the number asked for is the ranked row's own ({its_number.group('asked')!r})")
         averaged = measures and re.search(rf"\b(average|mean|typical|usual|median)\s+(?:number|amount|count)\s+of\s+"
                                           rf"(?:the\s+)?({measures})\b", lower)
         if averaged and free(averaged.start(), averaged.start(2)):  # (the measure itself is already read)
@@ -3098,9 +3108,11 @@ class Planner:
                     take(*asked.span("mod"))
                 take(min(asked.start("order"), asked.start("part")), asked.end())
                 plan.evidence.append(f"rows ordered by {plan.measure} ({asked.group(0)!r})")
-        if not plan.group_by and plan.intent in ("topic", "list") and self.measure_parts:
+        if not plan.group_by and self.measure_parts and (plan.intent in ("topic", "list") or plan.measure and
+                                                          plan.intent in ("longest", "shortest")):
             # "the five most helpful reviews", "the least helpful review": a word of a numeric column's name ranks rows
-            # (the column may be named again: "most helpful review - id + votes")
+            # (the column may be named again: "most helpful review - id + votes"; "top five most helpfull reviews -
+            # id, brand, votes": already ranked by the votes named last, the words that rank them are read too)
             parts = "|".join(sorted(map(re.escape, self.measure_parts), key=len, reverse=True))
             nouns = "|".join(sorted((re.escape(w) for n in self.vocab.entity_words | ENTITY_NOUNS
                                      for w in (n, singular(n))), key=len, reverse=True))
