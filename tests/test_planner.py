@@ -3427,6 +3427,34 @@ def test_the_top_row_by_a_measure_asked_with_its_number(reviews: Planner) -> Non
     assert reviews.plan("how many reviews got more than 10 helpful votes?").intent == "count"
 
 
+def test_probe_52_53_wordings(tickets: Planner, planner: Planner, reviews: Planner) -> None:
+    """First-run misses of probes 52/53, each a mechanism: "pct of h1 2024 tickets that are closed" (the date took
+    "of", the share was searched as 'percent'); "2 slowest months by # tix, lowest first" (every month listed); "the
+    week of Monday April 17th 2023 (through that Sunday)" (Sundays only); a status value used as a verb ("do people
+    open the most tickets"); a verb and its particle before a quantity ("rack up more") searched as text."""
+    plan = tickets.plan("pct of h1 2024 tickets that are closed")
+    assert (plan.intent, plan.topic, only(plan, "category").value) == ("share", "", "closed")
+    plan = tickets.plan("2 slowest months by # tix, lowest first")
+    assert (plan.group_by, plan.limit, plan.order_least) == (["month"], 2, True)
+    plan = planner.plan("How many pieces did we publish the week of Monday April 17th 2023 (through that Sunday)?")
+    assert not conditions(plan, "weekday") and only(plan, "date").value == (date(2023, 4, 17), date(2023, 4, 23))
+    plan = tickets.plan("Which day of the week do people open the most tickets on?")
+    assert plan.group_by == ["weekday"] and not conditions(plan, "category")
+    assert only(tickets.plan("do we have any open tickets"), "category").value == "open"
+    plan = reviews.plan("Did people rack up more reviews in 2023 than in 2022?")
+    assert "rack" not in plan.topic
+
+
+def test_a_typo_equally_close_to_two_known_words(tickets: Planner, planner: Planner) -> None:
+    """"articls" is as close to 'article' as to 'articles', "assigne" to 'assignee' as to 'assigned': left as
+    written, the one became a missing column and the other a text match. The plural as written wins, then the word
+    the table gives a meaning."""
+    plan = planner.plan("In the first half of 2023, how many articls had two or more authors on them?")
+    assert (plan.missing, ("articls", "articles") in plan.corrections) == (None, True)
+    plan = tickets.plan("avg tickets per assigne")
+    assert (plan.intent, plan.count_per, plan.topic) == ("avg", "author", "")
+
+
 def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
     """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
     plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")

@@ -77,7 +77,7 @@ MEAN = r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bi\.e\. )mean"
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     # (not "they share a surname")
     (r"\b(what|which) (share|percentage|proportion|fraction|percent)\b|\b(share|percentage|proportion|"
-     r"fraction|percent) of\b|\b(percentage|proportion)s?\b|\b(shares?)\b(?!\s+(?:an?|the|their|his|her|its|our|my|"
+     r"fraction|percent)(?= of\b)|\b(percentage|proportion)s?\b|\b(shares?)\b(?!\s+(?:an?|the|their|his|her|its|our|my|"
      r"same|one|two)\b)|\b(?:what|which)\s*(?:%|pct\b)|%\s+of\b|"
      # ("% urgent per assignee", "pct verified by brand": the question opens with the share)
      r"^\W*(?:%|pct\b|percent\b|percentage\b)(?=\s+[a-z0-9])", "share"),
@@ -988,10 +988,13 @@ class Planner:
             words = plan.topic.split()
             # (nor the grammar's own words: "what share …, as a percentage" is no text match on 'percentage')
             # ("how many stories landed on it": the verb right after the row noun says what the rows did)
+            # ("did Voltair rack up more 1-star reviews than Lumo": a verb and its particle before a quantity)
             kept = [w for w in words
                     if is_rare_word(w) and w not in plan.value_heads and w.lower() not in GRAMMAR_WORDS
                     and not (w.lower().endswith("ed") and re.search(
-                        rf"\b(?:{self.row_noun_words})\s+{re.escape(w)}\b", text, re.I))]
+                        rf"\b(?:{self.row_noun_words})\s+{re.escape(w)}\b", text, re.I))
+                    and not re.search(rf"\b{re.escape(w)}\s+(?:up|out|in|off)\s+(?:more|fewer|less|the\s+most|most|"
+                                      rf"any|a\s+lot|lots|so\s+many|\d)", text, re.I)]
             # (a computation's text match reads words literally; a listing's leftover words are searched by meaning)
             # (nor a yes/no question's: "any tickets sitting in the queue with nobody assigned?" is no text match on
             # 'queue', which would answer "no" whatever the rows)
@@ -1443,7 +1446,9 @@ class Planner:
                     return (read if word.islower() else read.capitalize()) + possessive
             if (len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF
                     or self._unprefixed(lower)  # "unclosed" is no misspelt "closed"
-                    or lower[:-1] in self.known_words and lower.endswith("s")):  # ("the other Priyas": a plural)
+                    or lower[:-1] in self.known_words and lower.endswith("s")  # ("the other Priyas": a plural)
+                    or lower.endswith("ed") and (lower[:-1] in self.known_words or lower[:-2] in self.known_words)):
+                # ("bylined": a known word with -d or -ed is that word as a verb, not a typo)
                 return whole
             # Edits (a swap of neighbours counts as one): one for a word English knows a little ("febuary",
             # "hadad", "lenght"), two for a longer word it does not know at all ("entertanment", "categroy").
@@ -1453,13 +1458,28 @@ class Planner:
                 longer = [w for w in self.known_words if len(w) >= len(lower) + 2 and w.startswith(lower)
                           and " " not in w]
                 candidates = [(min(longer, key=len), 0, 0)] if len({singular(w) for w in longer}) == 1 else []
-            if not candidates or len(candidates) > 1 and candidates[1][1] == candidates[0][1]:
+            if len(candidates) > 1 and candidates[1][1] == candidates[0][1]:
+                tied = [w for w, distance, _ in process.extract(lower, self.known_words, scorer=OSA.distance, limit=6,
+                                                                score_cutoff=allowed) if distance == candidates[0][1]]
+                read = self._tie_broken(lower, tied)
+                candidates = [(read, candidates[0][1], 0)] if read else []
+            if not candidates:
                 return whole  # nothing close, or two words equally close: leave it as written
             corrections.append((word, candidates[0][0]))
             return (candidates[0][0] if word.islower() else candidates[0][0].capitalize()) + possessive
 
         # (whole words with their apostrophes: "weren't" is not "weren" to correct into "were")
         return re.sub(r"[A-Za-z]+(?:['’][A-Za-z]+)*", fix, text), corrections
+
+    def _tie_broken(self, word: str, tied: list[str]) -> str | None:
+        """Of known words equally close to a misspelt one, the one it stands for: the form of one word whose plural
+        matches ("articls": articles, not article), else the only one the table gives a meaning ("assigne": the
+        column assignee, not the verb assigned); None when that leaves more than one."""
+        if len({singular(w) for w in tied}) == 1:
+            same = [w for w in tied if w.endswith("s") == word.endswith("s")]
+            return same[0] if len(same) == 1 else None
+        own = [w for w in tied if w in self.table_words]
+        return own[0] if len(own) == 1 else None
 
     @staticmethod
     def _whole_months(plan: QueryPlan) -> None:
@@ -1726,6 +1746,12 @@ class Planner:
                 words.append(match.group(0))
                 take(*match.span())
         for match in WEEKDAY_CUE.finditer(text):
+            # ("the week of Monday April 17th 2023 (through that Sunday)": a day of the period already said)
+            back = re.search(r"(?:\b(?:through|thru|to|until|till|ending(?:\s+on)?)\s+)?"
+                             r"\b(?:that|the\s+following|the\s+same)\s+$", text[:match.start()], re.I)
+            if back and free(*match.span()) and not match.group(0).lower().endswith("s"):
+                take(back.start(), match.end())
+                continue
             if free(*match.span()) and re.match(r",?\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
                                                 r"\s+|the\s+)?\d{1,2}(?:st|nd|rd|th)?\b", text[match.end():], re.I):
                 take(*match.span())  # "Monday 17 April", "monday march 11 2024": a day, written with its weekday
@@ -2642,7 +2668,8 @@ class Planner:
         first = ORDER_FIRST.search(text)
         if first and plan.group_by:
             # ("which three departments have the lowest …? Lowest first": those three, in that order)
-            counted = re.search(rf"\b(?:which|what|top|bottom|the)\s+{NUM}\s+[a-z]", text, re.I)
+            # ("2 slowest months by # tix, lowest first": the number opening a terse question)
+            counted = re.search(rf"(?:\b(?:which|what|top|bottom|the)\s+|^\W*){NUM}\s+[a-z]", text, re.I)
             plan.limit = min(number_value(counted.group(1)), 100) if counted else None
             plan.with_ties = False
             plan.order_most = first.group(1).lower() in ORDER_MOST_WORDS
@@ -3854,6 +3881,12 @@ class Planner:
             if phrase:
                 plan.evidence.append(f"{text[start:end]!r} ends the topic phrase {phrase!r}: searched as text, "
                                      "not as a value")
+                continue
+            if re.search(r"\b(?:do|does|did|we|they|you|people|i|to)\s+$", text[:start], re.I) and re.match(
+                    r"\s+(?:the|a|an|more|most|fewer|any|new|their|our|so\s+many)\b", text[end:], re.I):
+                # ("which day of the week do people open the most tickets on": a verb, what the rows' date records)
+                take(start, end)
+                plan.evidence.append(f"{text[start:end]!r} is a verb here, not a value")
                 continue
             kept = re.match(r"\s+(?:ones?\s+|[a-z]+s\s+)?(?:still\s+count|count\s+(?:too|as\s+well)|"
                             r"(?:are|is)\s+(?:still\s+)?(?:counted|included|kept))\b", text[end:], re.I)
