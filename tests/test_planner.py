@@ -3455,6 +3455,21 @@ def test_a_typo_equally_close_to_two_known_words(tickets: Planner, planner: Plan
     assert (plan.intent, plan.count_per, plan.topic) == ("avg", "author", "")
 
 
+def test_probe_53_terse_wordings(reviews: Planner, messy: Planner, tickets: Planner) -> None:
+    """"5 star count excluding kessler & vogt" said no column holds 'excluding'; "how many revs have no reviewer
+    name" said none holds 'revs'; "skip rows w no dept" kept only those; "avg under three and a half stars" read no
+    bound; "did we log" searched the text for 'log'."""
+    plan = messy.plan("5 star count excluding kessler & vogt and zeno.fit")
+    assert (plan.intent, plan.missing, plan.uncounted) == ("count", None, "")
+    plan = messy.plan("how many revs have no reviewer name (null or blank)")
+    assert (plan.missing, ("revs", "reviews") in plan.corrections) == (None, True)
+    assert only(messy.plan("avg rating per dept, skip rows w no dept"), "missing").op == "is not empty"
+    plan = messy.plan("which brands avg under three and a half stars")
+    assert plan.group_average == ("<", 3.5)
+    plan = tickets.plan("How many tickets did we log between March 1 and March 15 2024?")
+    assert plan.topic == "" and plan.intent == "count"
+
+
 def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
     """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
     plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")

@@ -484,6 +484,9 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
                           r"ever|marked|flagged|tagged|labell?ed|listed|set|filed|classed|as|anything|everything|all|"
                           r"actually|really|truly|genuinely|even)\s+)*$", re.I)
+# a word that starts what is set aside ("5 star count excluding kessler & vogt"): no noun of what is counted
+ASIDE_WORD = re.compile(r"(?:excluding|except|without|not|other\s+than|apart\s+from|besides|minus|leaving\s+out|"
+                        r"aside\s+from|ignoring|skipping)\b", re.I)
 # the opposite of a condition's operator, for rows a question leaves out
 NEGATED_OPS = {">": "<=", ">=": "<", "<": ">=", "<=": ">", "=": "!=", "in": "not in"}
 # A capability asked for ("a way to see only unowned tickets", "an option to hide closed ones"): English nouns of
@@ -994,7 +997,10 @@ class Planner:
                     and not (w.lower().endswith("ed") and re.search(
                         rf"\b(?:{self.row_noun_words})\s+{re.escape(w)}\b", text, re.I))
                     and not re.search(rf"\b{re.escape(w)}\s+(?:up|out|in|off)\s+(?:more|fewer|less|the\s+most|most|"
-                                      rf"any|a\s+lot|lots|so\s+many|\d)", text, re.I)]
+                                      rf"any|a\s+lot|lots|so\s+many|\d)", text, re.I)
+                    # ("how many high or urgent tickets did we log in March": the verb after its subject)
+                    and not re.search(rf"\b(?:did|do|does|have|had|will|would)\s+(?:we|you|they|people|i)\s+"
+                                      rf"{re.escape(w)}\b", text, re.I)]
             # (a computation's text match reads words literally; a listing's leftover words are searched by meaning)
             # (nor a yes/no question's: "any tickets sitting in the queue with nobody assigned?" is no text match on
             # 'queue', which would answer "no" whatever the rows)
@@ -1434,6 +1440,16 @@ class Planner:
                 if len(full) == 1:
                     corrections.append((word, next(iter(full))))
                     return (next(iter(full)) if word.islower() else next(iter(full)).capitalize()) + possessive
+            stem = lower[:-1]
+            rows = {w for w in self.vocab.entity_words
+                    if w.endswith("s") and w.startswith(stem) and len(w) > len(lower)}
+            if (lower.endswith("s") and len(stem) >= 3 and lower.isalpha() and lower not in self.known_words
+                    and len({singular(w) for w in rows}) == 1 and zipf_of(stem) < RARE_ZIPF):
+                # "how many revs have no reviewer name": the row noun cut short, in the plural (not "arts": "art" is a
+                # common word)
+                read = min(rows, key=len)
+                corrections.append((word, read))
+                return (read if word.islower() else read.capitalize()) + possessive
             if (len(lower) >= 3 and lower.isalpha() and lower not in self.known_words and frequency < TYPO_ZIPF
                     and not re.search(r"[aeiouy]", lower[1:])):
                 # "tkts", "qtr", "brnd": a known word written without its vowels (its letters in order, the same
@@ -3331,10 +3347,12 @@ class Planner:
         # ("give the count for each half": the rows counted per group)
         grouped = re.search(r"\b(?:each|every|per|by)\s+$", lower[end:spans[at].start()])
         if not (free(*spans[at].span()) or measure) or self._value_of_word(following[at]) or grouped \
+                or ASIDE_WORD.match(lower, spans[at].start()) \
                 or "ones" in following[at:at + 2] or following[at].endswith("'s") \
                 or len(following) > at + 1 and self._is_entity(following[at + 1]):
             # (nor "how many unsigned ones": 'ones' stands for the rows; "how many of Priya's": hers; "share of the
-            # low-priority tickets": a word before the row noun qualifies the rows)
+            # low-priority tickets": a word before the row noun qualifies the rows; "5 star count excluding X": rows
+            # set aside)
             return None
         noun = following[at:at + 1]
         for word in following[at + 1:at + 3]:
@@ -4882,7 +4900,9 @@ class Planner:
                 return  # a measure, value, date ... the recognisers explained
             if word in STOPWORDS or word in ("number", "amount", "value", "count", "level"):
                 continue
-            if self.names_something(word) or word in ("one", "ones"):  # ("than the ones with a byline": rows)
+            # ("5 star count excluding kessler & vogt": what follows is set aside, no measure)
+            if (self.names_something(word) or word in ("one", "ones")
+                    or ASIDE_WORD.match(text, match.start())):  # ("than the ones with a byline": rows)
                 return
             plan.missing = word
             plan.evidence.append(f"no column for {word!r}")
@@ -5155,6 +5175,11 @@ WRITTEN_OUT = (
     (re.compile(r"#(?=\s+of\b)"), "number"), (re.compile(r"(?:(?<=^)|(?<=[\s(]))#\s*(?=[a-z])", re.I), "number of "),
     (re.compile(r"\bnum\b\.?(?:\s+of)?", re.I), "number of"),
     (re.compile(r"\bw/o\b", re.I), "without"), (re.compile(r"\bw/(?=\s)", re.I), "with"),
+    # ("skip rows w no dept": 'w' alone before what the rows have)
+    (re.compile(r"(?<=\s)w(?=\s+(?:no|a|an|the|any|more|less|fewer|over|under|at\s+least|\d)\b)", re.I), "with"),
+    # "three and a half stars": 3.5
+    (re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+and\s+a\s+half\b", re.I),
+     lambda m: f"{NUMBER_WORDS.get(m.group(1).lower(), m.group(1))}.5"),
     (re.compile(r"(?<=[a-z])\(s\)", re.I), "s"),  # "which agent(s)"
     (re.compile(r"(?<=\d)\s*\*(?![\w*])"), " star"),  # "5* reviews"
     # "1st ticket opened in april": the first one (not "April 1st", a day)
