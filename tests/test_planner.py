@@ -3470,6 +3470,16 @@ def test_probe_53_terse_wordings(reviews: Planner, messy: Planner, tickets: Plan
     assert plan.topic == "" and plan.intent == "count"
 
 
+def test_how_many_of_a_measure_on_average_or_as_a_column_of_ranked_rows(reviews: Planner) -> None:
+    """"On average how many helpful votes did reviews from March 2023 get?" counted the reviews; "the five most
+    helpful reviews: review number, brand and how many helpful votes" added up every review's votes."""
+    plan = reviews.plan("On average how many helpful votes did reviews from March 2023 get?")
+    assert (plan.intent, plan.measure, plan.unused) == ("avg", "helpful_votes", [])
+    plan = reviews.plan("Show me the five most helpful reviews: review number and how many helpful votes.")
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "helpful_votes", 5)
+    assert reviews.plan("how many helpful votes did reviews from March 2023 get in total?").intent == "sum"
+
+
 def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
     """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
     plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")

@@ -2968,7 +2968,10 @@ class Planner:
                                rf"(?:\s+(?:has|had|got|received|was|were|is))?(?:\s+[a-z]+ed)?)\s+(?:the\s+)?"
                                rf"(?:most|highest|fewest|lowest|least|largest|biggest)\b|"
                                # ("… - what's its ID, and how many helpful votes did it get?": that row's value)
-                               rf"\bhow\s+many\s+(?:[a-z]+\s+){{1,2}}(?:did|does|has|had)\s+(?:it|that\s+one|this\s+one)\b",
+                               rf"\bhow\s+many\s+(?:[a-z]+\s+){{1,2}}(?:did|does|has|had)\s+(?:it|that\s+one|this\s+one)\b"
+                               # ("the five most helpful reviews: review number, brand and how many helpful votes")
+                               + (rf"|\b(?:most|least|fewest)\s+(?:{'|'.join(map(re.escape, self.measure_parts))})\s+"
+                                  rf"(?:{self.row_noun_words})\b" if self.measure_parts else ""),
                                lower)
         # ("what is the highest number of helpful votes": the largest value, not their total)
         extreme = summed and re.search(r"\b(?:highest|lowest|largest|smallest|biggest|greatest|max(?:imum)?|"
@@ -2982,6 +2985,20 @@ class Planner:
                 plan.measure, plan.intent_span = column, (extreme.start(), end)
                 plan.evidence.append(f"{plan.intent} ({lower[extreme.start():end]!r})")
                 take(extreme.start(), end)
+        elif (summed and summed.group(1) not in self.vocab.entity_words and not rows_asked
+              and re.search(r"\b(?:on\s+(?:an?\s+)?)?(?:average|avg)\b", lower)
+              and not (measures and re.search(rf"\b(?:average|avg)\s+(?:{measures})\b", lower))):
+            # "On average how many helpful votes did reviews from March 2023 get?": the measure's average (it counted
+            # the reviews, 'average' and 'helpful votes' unused)
+            phrase = f"{summed.group(1)} {summed.group(2)}" if summed.group(2) else ""
+            column = self.vocab.measures.get(phrase) or self.vocab.measures.get(summed.group(1))
+            end = summed.end() if phrase in self.vocab.measures else summed.end(1)
+            if column and lower[summed.start(1):end].endswith("s") and free(summed.start(), summed.start(1)):
+                plan.intent, plan.measure, plan.intent_span = "avg", column, (summed.start(), end)
+                plan.evidence.append(f"avg ({lower[summed.start():end]!r}, on average)")
+                take(summed.start(), end)
+                for said in re.finditer(r"\b(?:on\s+(?:an?\s+)?)?(?:average|avg)\b", lower):
+                    take(*said.span())
         elif summed and summed.group(1) not in self.vocab.entity_words and not rows_asked and not re.search(
                 r"\b(longest|shortest|average|mean|typical)\b", lower):
             phrase = f"{summed.group(1)} {summed.group(2)}" if summed.group(2) else ""
