@@ -3480,6 +3480,14 @@ def test_how_many_of_a_measure_on_average_or_as_a_column_of_ranked_rows(reviews:
     assert reviews.plan("how many helpful votes did reviews from March 2023 get in total?").intent == "sum"
 
 
+def test_a_weekday_with_the_fewest_rows_is_a_grouping(reviews: Planner) -> None:
+    """"weekday w/ fewest reviews overall" kept Monday to Friday, counted them, and said 'west r' was not used (the
+    unused words were cut from the question as typed with spans of the question as read, "w/" read as "with")."""
+    plan = reviews.plan("weekday w/ fewest reviews overall")
+    assert (plan.group_by, plan.limit, conditions(plan, "weekday"), plan.unused) == (["weekday"], 1, [], [])
+    assert only(reviews.plan("how many reviews on a weekday"), "weekday").value == [1, 2, 3, 4, 5]
+
+
 def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
     """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
     plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")

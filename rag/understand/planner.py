@@ -911,7 +911,7 @@ class Planner:
         self._unheld_property(text, plan, take, free)
         self._missing_grouping(text, plan, take)
         self._missing_compared(text, plan, take, free)
-        self._default_measure(plan)
+        self._default_measure(text, plan)
         self._bare_years(text, plan, take, free)
         self._whole_months(plan)
         self._lists(text, plan)
@@ -1776,7 +1776,11 @@ class Planner:
                     or re.search(r"\b(?:which|what|per|each|every|by)\s+$", text[:match.start()], re.I)
                     or match.group(1).lower() == "weekday" and re.search(  # ("busiest weekday for new tix?")
                         r"\b(?:busiest|quietest|slowest|peak|top|best|worst|(?:most|least)\s+\w+)\s+$",
-                        text[:match.start()], re.I)):
+                        text[:match.start()], re.I)
+                    # ("weekday w/ fewest reviews overall": the weekday that has them, a grouping)
+                    or match.group(1).lower() == "weekday" and re.match(
+                        r"\s+(?:with|having|that\s+(?:has|had|gets|got))\s+(?:the\s+)?(?:most|fewest|least|highest|"
+                        r"lowest|biggest|smallest)\b", text[match.end():], re.I)):
                 continue  # "day of the week", "which weekday", "the busiest weekday" are groupings
             word = match.group(1).lower()
             if word.startswith("weekend"):
@@ -5051,7 +5055,7 @@ class Planner:
             take(*match.span())
             return
 
-    def _default_measure(self, plan: QueryPlan) -> None:
+    def _default_measure(self, text: str, plan: QueryPlan) -> None:
         """avg/sum/min/max need a number: the only numeric column, or fall back to counting."""
         if plan.missing:
             return
@@ -5075,7 +5079,8 @@ class Planner:
             if plan.measure is None and plan.intent in ("avg", "median", "sum", "max", "min"):
                 plan.intent = "count"
                 if plan.intent_span:  # "average number of tickets per agent": counted, and the reading says so
-                    plan.unused.append(plan.question.replace("’", "'")[slice(*plan.intent_span)])
+                    # (the words as read: spans are of the question after its spelling was read, "w/" as "with")
+                    plan.unused.append(text[slice(*plan.intent_span)])
 
     def _topic(self, text: str, consumed: list[bool]) -> str:
         quoted = [m.group(1) for m in QUOTED.finditer(text) if not all(consumed[m.start(1):m.end(1)])]
