@@ -3488,6 +3488,14 @@ def test_a_weekday_with_the_fewest_rows_is_a_grouping(reviews: Planner) -> None:
     assert only(reviews.plan("how many reviews on a weekday"), "weekday").value == [1, 2, 3, 4, 5]
 
 
+def test_a_value_typed_with_its_accents(messy: Planner) -> None:
+    """"date of earliest bébé lune review" searched the text for 'lune': the value's tokens split at the accented
+    letters ('bebe lune', without accents, was read)."""
+    for question in ("date of earliest bébé lune review", "how many Bébé Lune reviews", "how many bebe lune reviews"):
+        plan = messy.plan(question)
+        assert (only(plan, "category").value, plan.topic) == ("Bébé Lune", ""), question
+
+
 def test_a_column_asked_for_after_a_dash(tickets: Planner) -> None:
     """"Which of them was marked urgent - what's its subject?" matched 'subject' in the texts."""
     plan = tickets.plan("Look at the tickets opened in March 2024. Which of them was closed - what's its subject?")

@@ -118,7 +118,7 @@ roughly approximately approx ballpark
 
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
 # Tokens for matching column values: "H&M", "Dr. Martens", "sci.space", "Levi's", "Home & Kitchen".
-VALUE_TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)*|&")
+VALUE_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|&")  # letters of any alphabet ("Bébé" is one token)
 MAX_VALUE_TOKENS = 8
 
 
