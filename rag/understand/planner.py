@@ -3606,9 +3606,13 @@ class Planner:
     def _column_of(self, noun: str) -> str | None:
         """The column a dimension noun names ("byline": the people column), when it is one of the table's."""
         dimension = self.vocab.dimensions.get(noun)
-        columns = {"author": self.roles.authors, "category": self.roles.category,
-                   **{c: c for c in self.roles.categorical if c != self.roles.category}}
-        return columns.get(dimension) if dimension else None
+        return self._valued_columns().get(dimension) if dimension else None
+
+    def _valued_columns(self) -> dict[str, str | None]:
+        """The columns a value may be missing from, by dimension: the people, the category and every other
+        categorical column (under its own name)."""
+        return {"author": self.roles.authors, "category": self.roles.category,
+                **{c: c for c in self.roles.categorical if c != self.roles.category}}
 
     def _presence_compared(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str | None],
                            nouns: str) -> None:
@@ -3826,8 +3830,7 @@ class Planner:
     def _missing_values(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"without an author", "no byline", "missing a category": the column is empty (NULL or blank); after an
         exclusion cue ("ignore reviews without a department") it is not."""
-        columns = {"author": self.roles.authors, "category": self.roles.category,
-                   **{c: c for c in self.roles.categorical if c != self.roles.category}}
+        columns = self._valued_columns()
         words = [w for w, d in self.vocab.dimensions.items() if columns.get(d)]
         if not words:
             return
