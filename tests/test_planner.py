@@ -4354,3 +4354,76 @@ def test_rows_with_a_quoted_title(reviews: Planner) -> None:
     plan = reviews.plan("Are there any reviews with the headline 'Broke after a week' that still gave 3 stars or more?")
     assert ((c := only(plan, "text_like")).column, c.value, plan.intent, plan.topic) == (
         "headline", "Broke after a week", "count", "")
+
+
+def test_a_value_after_across_all_the_is_read() -> None:
+    """"Across all the electronics reviews, how many helpful votes …" summed every review's votes: "across all the
+    <plural>" took 'electronics' as a row noun (probe 52), with no word left to show it."""
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        authors="reviewer", numeric=["rating", "helpful_votes"])
+    profile = TableProfile(row_count=9, categories={"Electronics": 5, "Toys": 4}, authors={"Ann Lee": 9},
+                           date_min="2023-01-01", date_max="2023-06-01",
+                           numeric_ranges={"rating": (1.0, 5.0), "helpful_votes": (0.0, 300.0)})
+    reviews = Planner("reviews", roles, profile)
+    plan = reviews.plan("Across all the electronics reviews, how many helpful votes are there in total?")
+    assert (plan.intent, only(plan, "category").value, plan.unused) == ("sum", "Electronics", [])
+    plan = reviews.plan("median helpful votes across all reviews")
+    assert (plan.intent, plan.conditions, plan.unused) == ("median", [], [])
+
+
+def test_the_most_bad_reviews_ranks_groups_by_rows(reviews: Planner) -> None:
+    """"What day of the week do the most bad reviews (1 or 2 stars) come in on?" said there was no column for
+    'bad': a word before the row noun describes the rows counted, here named by the condition after them."""
+    plan = reviews.plan("What day of the week do the most bad reviews (1 or 2 stars) come in on?")
+    assert (plan.missing, plan.group_by, plan.limit, plan.unused) == (None, ["weekday"], 1, [])
+    assert reviews.plan("which brand has the most page views").missing == "page views"
+
+
+@pytest.mark.parametrize("question, missing", [
+    ("how many tickets by channel", "channel"),
+    ("tix split by channel - email vs phone vs chat", "channel"),
+    ("break down tickets by channel", "channel"),
+])
+def test_rows_split_by_a_noun_the_table_lacks(tickets: Planner, question: str, missing: str) -> None:
+    """"tickets by channel" counted every ticket (or searched the texts for 'channel'): a grouping noun that names
+    nothing in the table is said to be missing, with what the table can group by."""
+    plan = tickets.plan(question)
+    assert (plan.missing, plan.missing_grouping) == (missing, True)
+
+
+def test_by_before_other_words_is_no_missing_grouping(planner: Planner, tickets: Planner, reviews: Planner) -> None:
+    """Not a grouping: a subject ("about tariffs imposed by china"), an agent ("got lost by the courier"), the
+    people of the table ("tix by natarajan", a name in lower case after "by" when it is rare as a word), a column."""
+    plan = planner.plan("Break down our articles by the country or region they cover, please.")
+    assert (plan.missing, plan.missing_grouping) == ("country", True)
+    assert planner.plan("what did we publish about tariffs imposed by china").missing is None
+    assert reviews.plan("parcels that were delivered to the wrong place or got lost by the courier").missing is None
+    plan = tickets.plan("how many tickets by natarajan")
+    assert (plan.missing, only(plan, "author_like").value, plan.topic) == (None, "natarajan", "")
+    assert (tickets.plan("tickets by month").group_by, tickets.plan("tickets by status").group_by) == (
+        ["month"], ["category"])
+
+
+@pytest.mark.parametrize("question, missing, grouping", [
+    ("avg reviewer age in each dept", "reviewer age", False),
+    ("reviews by reviewer age group, 18-30 vs 31-50 vs 50+", "reviewer age", True),
+    ("review count by reviewer country", "reviewer country", True),
+])
+def test_a_property_of_the_people_the_table_lacks(messy: Planner, question: str, missing: str,
+                                                 grouping: bool) -> None:
+    """"avg reviewer age in each dept" counted reviews per department; "by reviewer age group" grouped by reviewer:
+    the table holds the people's names, not their age or country."""
+    plan = messy.plan(question)
+    assert (plan.missing, plan.missing_grouping) == (missing, grouping)
+
+
+def test_the_people_themselves_are_no_missing_property(planner: Planner, tickets: Planner, reviews: Planner) -> None:
+    """The people, their names or the column itself: "by reviewer", "each agent's completion rate (share …)",
+    "I mean the author field is empty"."""
+    plan = reviews.plan("average rating by reviewer")
+    assert (plan.missing, plan.group_by) == (None, ["author"])
+    plan = tickets.plan("Show each agent's completion rate (share of their tickets that are closed or resolved), "
+                        "best first")
+    assert (plan.missing, plan.intent, plan.group_by) == (None, "share", ["author"])
+    plan = planner.plan("How many stories ran with nobody credited — I mean the author field is empty?")
+    assert (plan.missing, only(plan, "missing").op) == (None, "is empty")

@@ -407,6 +407,17 @@ GROUP_TRIGGER = re.compile(r"\b(per|by|(?:for\s+)?(?:each|every\s+one)\s+of\s+(?
                            r"(?:breakdown|break-down|split|distribution|mix|spread)\s+of(?:\s+the)?|"
                            r"(?:for\s+)?(?:every|each)\s+combination\s+of|"
                            r"breakdown by|distribution (?:by|over|across)|over the|in each|for every)\s+", re.I)
+# "tickets by channel", "split by the region they cover", "per store": a grouping noun that ends its phrase
+BY_NOUN = re.compile(r"\b(?:per|by|(?:for|in)\s+(?:each|every)|broken\s+down\s+by|split\s+(?:up\s+)?by|"
+                     r"grouped\s+by)\s+(?:the\s+|their\s+|its\s+|our\s+)?(?P<noun>[A-Za-z][\w-]*)"
+                     r"(?=\s*(?:$|[?.!,;:()—–-]|\s(?:or|and|vs\.?|versus|please|in|for|during|from|since|over|they|"
+                     r"it|we|that|which)\b))", re.I)
+# "by far", "by default", "per month" (read as a unit): what "by"/"per" says in English, no grouping
+BY_IDIOMS = frozenset({"far", "now", "then", "default", "mistake", "accident", "chance", "hand", "way", "design",
+                       "contrast", "comparison", "themselves", "itself", "myself", "yourself", "count", "number",
+                       "volume", "size", "total", "average", "percentage", "share", "name", "email", "group",
+                       "groups", "side", "sides", "kind", "kinds", "type", "types", "case", "cases", "anyone",
+                       "anybody", "someone", "somebody", "everyone", "everybody", "nobody", "whom"})
 # "status breakdown", "priority split", "rating distribution": the values the rows are split by come first
 BREAKDOWN = r"(?:breakdown|break-down|split|distribution|mix|broken\s+down|split\s+up|spread)\b"
 # "how are the stars spread out", "how were tickets distributed": a distribution over the values of {0}
@@ -450,6 +461,11 @@ AUTHOR_CUES = (
 # a name typed in lower case after a cue that can only introduce a person ("assigned to priya", "handled by omar")
 LOWER_NAME_CUE = re.compile(r"\b(?:(?:written|authored|handled|owned|reviewed|resolved|closed|assigned)\s+(?:by|to)|"
                             r"(?:assigned|went|go|goes|gone|given|handed|routed)\s+to)\s+([a-z][\w'’\-]+)\b")
+# the words of a person column's own value: "per reviewer name"
+NAME_NOUNS = frozenset({"name", "names", "id", "ids", "handle", "handles", "username", "usernames", "field", "fields",
+                        "column", "columns", "cell", "cells", "value", "values"})
+# "tix by omar": a name in lower case after "by" (a weak cue: see `Planner._authors`)
+LOWER_BY_NAME = re.compile(r"\bby\s+([a-z][\w'’\-]+)\b")
 # What a person's possessive names when it is authorship ("Valbrook's piece", "Omar's latest tickets"): the table's
 # row nouns (see Planner) and these nouns of someone's work, up to two words after the possessive.
 WORK_NOUNS = ("work", "works", "writing", "reporting", "coverage", "column", "columns", "byline", "bylines", "queue")
@@ -467,6 +483,9 @@ LISTINGS = ("list", "latest", "earliest", "longest", "shortest")
 SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|covering|cover|covers|covered|titled|"
                          r"containing|contain|contains|regarding|concerning|related to|discussing|discuss|"
                          r"discusses|with the words?|that say|saying|headlined)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+# a subject cue anywhere before: "what did we publish about tariffs imposed by china" (the words after it are searched)
+SUBJECT_BEFORE = re.compile(r"\b(?:about|mentioning|mentions?|mentioned|covering|regarding|concerning|related\s+to|"
+                            r"discussing|titled|containing|saying|headlined)\s", re.I)
 # English verbs that set rows aside ("leave out", "skip", "ignore", "not counting")
 SET_ASIDE = (r"leav(?:e|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)?\s+aside|filter(?:ing|ed)?\s+out|"
              r"skip(?:s|ping|ped)?|ignor(?:e|es|ing|ed)|omit(?:s|ting|ted)?|disregard(?:s|ing|ed)?|"
@@ -755,7 +774,7 @@ class Planner:
         possessive = rf"['’]s?\s+(?P<between>(?:[a-z]+\s+){{0,2}}?)(?:{works})\b"
         # ("% of omar's tix that are urgent": a name typed in lower case, its possessive the cue)
         # ("how many are there if you leave out Tom's?": a capitalised possessive ending its clause, the rows elided)
-        self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive), LOWER_NAME_CUE,
+        self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive), LOWER_NAME_CUE, LOWER_BY_NAME,
                             re.compile(r"\b([a-z][\w\-]+)" + possessive),
                             re.compile(r"\b([A-Z][\w\-]+['’]s)(?=\s*(?:[.!?,;:)]|$))"))
         spellings: dict[str, list[str]] = {}
@@ -862,9 +881,12 @@ class Planner:
         for rounding in ROUNDING.finditer(text):
             take(*rounding.span())
             plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): numbers have two decimals")
-        for hedge in [*HEDGE.finditer(text), *ALL_ROWS.finditer(text), *EACH_NAME_APART.finditer(text),
-                      *ENDS_INCLUDED.finditer(text)]:
+        for hedge in [*HEDGE.finditer(text), *EACH_NAME_APART.finditer(text), *ENDS_INCLUDED.finditer(text)]:
             take(*hedge.span())
+        for every in ALL_ROWS.finditer(text):  # "across all the electronics reviews": a value is read as one
+            noun = re.search(r"[a-z]+$", every.group(0), re.I)
+            take(every.start(), every.start() + noun.start() if noun and self._value_of_word(noun.group(0))
+                 else every.end())
         for shown in BOTH_SHOWN.finditer(text):
             take(*shown.span())
             plan.evidence.append(f"how the answer is shown ({shown.group(0)!r})")
@@ -877,6 +899,7 @@ class Planner:
         self._date_anchor(text, plan, take, free)
         self._people_counts(text, plan, take, free)
         self._numbers(text, plan, take, free)
+        self._person_property(text, plan, take, free)
         for condition in plan.conditions:  # "crypto coverage that runs over 600 words": the verb of the bound
             said = RUNS_TO.search(text[:self._position(text, condition)]) if condition.kind == "number" else None
             if said and free(*said.span()):
@@ -910,6 +933,8 @@ class Planner:
         self._missing_measure(text, plan, take, free)
         self._unheld_property(text, plan, take, free)
         self._missing_grouping(text, plan, take)
+        if plan.missing and plan.intent in ("topic", "list"):  # (said, never searched: "reviews by reviewer age")
+            plan.intent = "count"
         self._missing_compared(text, plan, take, free)
         self._default_measure(text, plan)
         self._bare_years(text, plan, take, free)
@@ -4601,8 +4626,9 @@ class Planner:
                 known = [w if w.lower() in self.vocab.author_parts else self.unaccented_parts[unaccented(w.lower())]
                          for w in words if w.lower() in self.vocab.author_parts
                          or unaccented(w.lower()) in self.unaccented_parts]
-                # "from" is a weak cue ("news from Paris"): only a name part that is rare as a word counts after it.
-                weak = match.group(0).lower().startswith("from ")
+                # "from" is a weak cue ("news from Paris"), and so is "by" before a word in lower case ("tix by
+                # omar", not "tickets by channel"): only a name part that is rare as a word counts after them.
+                weak = match.group(0).lower().startswith("from ") or cue is LOWER_BY_NAME
                 if known and not (weak and not is_rare_word(known[-1])):
                     part = known[-1]
                     if self._first_names_listed(text, plan, take, match, part):
@@ -4893,6 +4919,8 @@ class Planner:
                 # (the noun right after: not "the quietest in terms of …", "most often", "most recently")
                 if (not free(*match.span()) or word in STOPWORDS or self.names_something(word) or word.isdigit()
                         or word.endswith("ly") or word in ("often", "times")):
+                    if self._is_entity(word):  # "the most bad reviews": words describing the rows counted
+                        unexplained = []
                     break
                 unexplained.append(match)
             counted = not rows_ranked or unexplained and re.search(r"[^s]s$", unexplained[-1].group(0), re.I)
@@ -4980,6 +5008,25 @@ class Planner:
         plan.evidence.append(f"no column for {noun!r} ({had.group(0)!r})")
         take(*had.span(1))
 
+    def _person_property(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"avg reviewer age in each dept", "reviews by reviewer age group": something of the people of the person
+        column, said where a measure or a grouping goes, that no column holds (the table has their names only);
+        said, rather than averaging another number or grouping by the people."""
+        if not self.people_words:
+            return
+        said = re.search(rf"\b(?P<cue>avg|average|(?<!\bi\s)mean|median|total|sum|by|per)\s+(?:the\s+|our\s+)?"
+                         rf"(?P<property>(?:{self.people_words})(?:['’]s?)?\s+(?P<noun>[a-z]+))\b", text, re.I)
+        if not said or not free(*said.span("property")):
+            return
+        noun = said.group("noun").lower()
+        if (noun in STOPWORDS or self.names_something(noun) or noun in self.vocab.author_parts or noun in NAME_NOUNS
+                or re.fullmatch(rf"{AUTHOR_VERBS}|{DONE_VERBS}", noun) or noun.endswith(("ed", "ing"))):
+            return  # ("by reviewer name", "per agent handled": what the table has, or a verb)
+        plan.missing = text[said.start("property"):said.end()].lower()
+        plan.missing_grouping = said.group("cue").lower() in ("by", "per")
+        plan.evidence.append(f"no column for {plan.missing!r}: the table holds the people's names only")
+        take(*said.span("property"))
+
     def names_something(self, word: str) -> bool:
         """Whether a word means something in this table: a grammar or column word, a row noun or a value."""
         return word in self.meaning_words or self._is_entity(word) or bool(self._value_of_word(word))
@@ -4994,6 +5041,9 @@ class Planner:
         "which"/"what" names nothing the table has (no column, value or row noun), so the answer must say so rather
         than rank another column's values."""
         if plan.missing or plan.per_group:
+            return
+        self._missing_by_noun(text, plan, take)
+        if plan.missing:
             return
         top = re.search(rf"\b(?:top|bottom)\s+(?:{NUM}\s+)?(?P<noun>[a-z]+)\b", text, re.I)
         if top and plan.intent in QueryPlan.AGGREGATES and plan.limit and not plan.group_by:
@@ -5036,6 +5086,31 @@ class Planner:
             return
         plan.missing, plan.missing_grouping, plan.intent = word, True, "count"
         plan.evidence.append(f"no column for {word!r} to group by")
+
+    def _missing_by_noun(self, text: str, plan: QueryPlan, take: Any) -> None:
+        """"tickets by channel", "break our articles down by the region they cover": rows split by a noun that names
+        nothing the table has (no column, value, name or row noun) cannot be split by it; said, rather than counting
+        every row or searching the text for the noun. Only a noun that ends its phrase ("by chinese authors" is no
+        grouping by 'chinese'), in lower case (a name), and not in a subject ("about tariffs set by region")."""
+        if plan.group_by or plan.conditions and plan.intent in ("topic", "list"):
+            return
+        for match in BY_NOUN.finditer(text):
+            word = match.group("noun")
+            # (the rows, a number or the breakdown right before: "tickets by", "avg rating per", "split by"; not
+            # an agent: "got lost by the courier", "valued at by the administrators")
+            before = re.search(r"([a-z]+)\s*$", text[:match.start()], re.I)
+            split = before and before.group(1).lower()
+            if not split or not (self._is_entity(split) or split in self.vocab.measures or split in self.measure_parts
+                                 or re.fullmatch(rf"{BREAKDOWN}|count|number|total|average|avg|down|up", split)):
+                continue
+            if (not word.islower() or word in STOPWORDS or word in BY_IDIOMS or word in PEOPLE_NOUNS
+                    or word in NUMBER_WORDS or self.names_something(word) or self.vocab.author_parts.get(word)
+                    or SUBJECT_BEFORE.search(text[:match.start()])):
+                continue
+            plan.missing, plan.missing_grouping, plan.intent = word, True, "count"
+            plan.evidence.append(f"no column for {word!r} to group by ({match.group(0).strip()!r})")
+            take(*match.span("noun"))
+            return
 
     def _missing_compared(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"How many tickets came in by phone versus by email?": a computation setting two words against each other
