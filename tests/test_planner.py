@@ -4427,3 +4427,94 @@ def test_the_people_themselves_are_no_missing_property(planner: Planner, tickets
     assert (plan.missing, plan.intent, plan.group_by) == (None, "share", ["author"])
     plan = planner.plan("How many stories ran with nobody credited — I mean the author field is empty?")
     assert (plan.missing, only(plan, "missing").op) == (None, "is empty")
+
+
+def test_worst_first_for_the_low_end_of_a_scale(messy: Planner) -> None:
+    """"Rank the departments by what percentage of their reviews are negative - meaning 1 or 2 stars - worst first"
+    put the lowest share first (probe 51): for rows at the low end of a rating, more is worse."""
+    plan = messy.plan("Rank the departments by what percentage of their reviews are negative - meaning 1 or 2 stars "
+                      "- worst first.")
+    assert (plan.intent, plan.order_most, plan.share_within_groups) == ("share", True, True)
+    assert messy.plan("rank departments by share of 5 star reviews, worst first").order_most is False
+    assert messy.plan("departments by avg rating, worst first").order_least is True
+
+
+def test_groups_opening_a_terse_ranking(messy: Planner) -> None:
+    """"brands by avg rating, worst first" averaged every review with 'brands' unused: the groups named first, then
+    "by" and what ranks them."""
+    plan = messy.plan("brands by avg rating, worst first")
+    assert (plan.group_by, plan.intent, plan.order_least, plan.unused) == (["brand"], "avg", True, [])
+    plan = messy.plan("departments by review count")
+    assert (plan.group_by, plan.intent, plan.unused) == (["category"], "count", [])
+
+
+def test_groups_ranked_by_a_share_are_ranked_by_their_own_share(messy: Planner) -> None:
+    """"rank depts by share of 1-star reviews, worst first (pct)" gave each department's share of all 1-star reviews
+    (the order of their counts) and left 'percent' unused."""
+    plan = messy.plan("rank depts by share of 1-star reviews, worst first (pct)")
+    assert (plan.share_within_groups, plan.order_most, plan.unused) == (True, True, [])
+
+
+def test_two_people_set_against_each_other_with_words_between(planner: Planner) -> None:
+    """"How many articles has Jane Doe written compared with Aisha Khan?" counted the articles both wrote (probe 51):
+    a comparison word between the two names sets them against each other, a count each."""
+    plan = planner.plan("How many articles has Jane Doe written compared with Aisha Khan?")
+    assert (plan.group_by, only(plan, "author").value) == (["author"], ["Jane Doe", "Aisha Khan"])
+    plan = planner.plan("how many articles did Jane Doe and Aisha Khan write together")
+    assert [c.op for c in conditions(plan, "author")] == ["=", "="]
+
+
+def test_a_sentence_about_the_user_is_no_subject(planner: Planner) -> None:
+    """"I'm putting together a slide on our 2023 output. How many articles … each month of that year, starting from
+    January?" counted articles mentioning 'slide', in 2023 or from January 2023 on (probe 54)."""
+    plan = planner.plan("I'm putting together a slide on our 2023 output. How many articles did we run in each month "
+                        "of that year, starting from January?")
+    assert (plan.topic, plan.group_by, "slide" in plan.unused) == ("", ["month"], True)
+    assert conditions(plan, "date_any") == []
+    assert {c.value[0].year for c in conditions(plan, "date")} == {2023}
+
+
+def test_an_open_range_narrows_a_period_unless_set_as_an_alternative(planner: Planner) -> None:
+    """A range open at one end, after a comma, narrows the period before it; after "or" it is an alternative."""
+    plan = planner.plan("how many articles per month in 2023, starting from March")
+    assert len(conditions(plan, "date")) == 2 and conditions(plan, "date_any") == []
+    plan = planner.plan("articles in 2022, or since March 2023")
+    assert len(only(plan, "date_any").value) == 2
+
+
+@pytest.mark.parametrize("question, intent", [
+    ("What's the middle value of word count across all the pieces - the median, not the mean?", "median"),
+    ("median word count, not the average", "median"),
+    ("the average word count, not the median", "avg"),
+])
+def test_a_computation_said_not_to_be_wanted(planner: Planner, question: str, intent: str) -> None:
+    """"the median, not the mean" averaged the word counts (probe 54): the computation after "not" is set aside."""
+    plan = planner.plan(question)
+    assert (plan.intent, plan.measure) == (intent, "word_count")
+
+
+def test_the_remaining_rows_are_no_text_match(planner: Planner) -> None:
+    """"Leaving out sports and entertainment, what's the average word count of the remaining articles?" matched
+    'remaining' in the texts (probe 54)."""
+    plan = planner.plan("Leaving out sports and entertainment, what's the average word count of the remaining "
+                        "articles?")
+    assert (plan.intent, plan.topic, only(plan, "category").op) == ("avg", "", "not in")
+
+
+def test_rows_said_first_are_the_part_a_pronoun_points_back_to(planner: Planner) -> None:
+    """"Long reads, meaning anything over two thousand words: what share of 2023's articles were they" took the long
+    reads as the whole (100%) (probe 54)."""
+    plan = planner.plan("Long reads, meaning anything over two thousand words: what share of 2023's articles were "
+                        "they, as a percentage?")
+    assert [c.kind for c in plan.share_whole] == ["date"]
+    assert [c.kind for c in plan.share_part()] == ["number"]
+
+
+def test_a_state_no_column_holds_and_no_text_mentions() -> None:
+    """"How many of the technology pieces were paywalled (subscriber-only)?" counted every technology piece (probe
+    54): a state of the rows that no column holds and the texts never mention is said to be missing."""
+    mentioned = {"shared"}
+    planner = Planner("articles", ARTICLE_ROLES, ARTICLE_PROFILE, text_mentions=lambda w: w.lower() in mentioned)
+    assert planner.plan("How many of the technology pieces were paywalled (subscriber-only)?").missing == "paywalled"
+    assert planner.plan("how many articles were shared?").missing is None  # (the texts may tell)
+    assert planner.plan("how many articles were published?").missing is None

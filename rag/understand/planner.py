@@ -145,7 +145,8 @@ ALL_ROWS = re.compile(r"\b(?:the\s+)?(?:full|whole|entire|complete)\s+(?:table|d
                       r"\b(?:across|throughout)\s+(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+)?"
                       r"(?!(?:years|months|quarters|weeks|days|halves)\b)[a-z]+s\b", re.I)
 # "As a percentage.", "in percent": the shape of a share's answer, once the share is asked for
-AS_PERCENT = re.compile(r"\b(?:as|in)\s+(?:a\s+)?(?:percentage|percent|pct|%)", re.I)
+AS_PERCENT = re.compile(r"\b(?:as|in)\s+(?:a\s+)?(?:percentage|percent|pct|%)|\(\s*(?:percentage|percent|pct|%)\s*\)",
+                        re.I)
 # "(placeholder names like 'Anonymous' don't count as missing)": a remark on what a condition covers, no condition of
 # its own (the condition it explains is read from the question's other words)
 # ("on avg how many tickets does each assignee have? (total tickets divided by the number of distinct agents)": how
@@ -483,6 +484,14 @@ LISTINGS = ("list", "latest", "earliest", "longest", "shortest")
 SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|covering|cover|covers|covered|titled|"
                          r"containing|contain|contains|regarding|concerning|related to|discussing|discuss|"
                          r"discusses|with the words?|that say|saying|headlined)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+# "I'm putting together a slide on our 2023 output. …", "We're reviewing the desk's year: …": a sentence about the
+# user's own doings before the question (its dates and values still count; see `Planner._plan`)
+CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
+                              r"want|must|should))\s[^.?!;:]*[.!;:](?=\s+\S)", re.I)
+# "the median, not the mean", "the average rather than the median": a computation said not to be wanted
+NOT_THIS_COMPUTATION = re.compile(r"[\s,;—–-]*\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+|an?\s+)?"
+                                  r"(mean|average|avg|median|total|sum)\b(?!\s+(?:of\s+)?[a-z]*\s*(?:per|by|for))",
+                                  re.I)
 # a subject cue anywhere before: "what did we publish about tariffs imposed by china" (the words after it are searched)
 SUBJECT_BEFORE = re.compile(r"\b(?:about|mentioning|mentions?|mentioned|covering|regarding|concerning|related\s+to|"
                             r"discussing|titled|containing|saying|headlined)\s", re.I)
@@ -1017,8 +1026,13 @@ class Planner:
             # (nor the grammar's own words: "what share …, as a percentage" is no text match on 'percentage')
             # ("how many stories landed on it": the verb right after the row noun says what the rows did)
             # ("did Voltair rack up more 1-star reviews than Lumo": a verb and its particle before a quantity)
+            # ("I'm putting together a slide on our 2023 output. How many articles …": the user's own doings, said
+            # before the question, are no subject of the rows)
+            context = CONTEXT_SENTENCE.match(text)
             kept = [w for w in words
                     if is_rare_word(w) and w not in plan.value_heads and w.lower() not in GRAMMAR_WORDS
+                    and not (context and re.search(rf"\b{re.escape(w)}\b", context.group(0))
+                             and not re.search(rf"\b{re.escape(w)}\b", text[context.end():]))
                     and not (w.lower().endswith("ed") and re.search(
                         rf"\b(?:{self.row_noun_words})\s+{re.escape(w)}\b", text, re.I))
                     and not re.search(rf"\b{re.escape(w)}\s+(?:up|out|in|off)\s+(?:more|fewer|less|the\s+most|most|"
@@ -1609,7 +1623,11 @@ class Planner:
             # ("co-written pieces make up what share of each section")
             r"(?:\b(?:share|percentage|proportion|fraction|percent|pct)|%)\s+of\s+(?:their|its|each|every)\b|"
             r"\b(?:have|has|had|with)\s+(?:the\s+)?(?:\w+est\s+|top\s+)?(?:share|percentage|proportion|fraction|"
-            r"percent|pct|rate|%)\s+of\b", text, re.I) or (
+            r"percent|pct|rate|%)\s+of\b|"
+            # ("rank depts by share of 1-star reviews": ranked by their share of the total, the groups would be in
+            # the order of their counts)
+            r"\b(?:rank(?:ed|ing)?|sort(?:ed)?|order(?:ed)?)\b[^?.!]*?\bby\s+(?:the\s+|their\s+|its\s+)?"
+            r"(?:share|percentage|proportion|fraction|percent|pct|rate|%)\s+of\b", text, re.I) or (
             # ("% urgent per assignee": the share opens the question, the part right after it)
             plan.group_by and re.match(r"\W*(?:%|pct\b|percent\b|percentage\b)\s+(?!of\b)", text, re.I))
         if own and not among:
@@ -1656,7 +1674,12 @@ class Planner:
         # unless the whole is said to be everything ("long reads …: what share of the whole archive are they")
         everything = re.search(r"(?:\b(?:share|percentage|proportion|fraction|percent|part|pct)|%)\s+of\s+(?:the\s+)?"
                                r"(?:whole|entire|full|everything)\b", text, re.I)
-        fronted = cue.start() if cue and not everything else -1
+        # ("long reads, meaning anything over 2,000 words: what share of 2023's articles were they": the rows said
+        # first are the part the pronoun points back to)
+        pointed = cue and re.search(r"\b(?:were|are|was|is)\s+(?:they|these|those|them)\b|\b(?:they|these|those)\s+"
+                                    r"(?:make\s+up|made\s+up|represent(?:ed)?|account(?:ed)?\s+for|form(?:ed)?)\b",
+                                    text[cue.end():], re.I)
+        fronted = cue.start() if cue and not everything and not pointed else -1
         whole = [c for c in plan.conditions if inside(c) or c.column in grouped
                  or 0 <= self._position(text, c, end=True) <= fronted]
         # a period said after the part ("what share of reviews were five-star in 2023") scopes the whole question
@@ -2450,7 +2473,10 @@ class Planner:
         for match in [*re.finditer(rf"\brank(?:ing|ed)?\s+(?:the\s+|all\s+|our\s+)?(?:\w+\s+)?({dim_pattern})\s+by\b"
                                    rf"(?:\s+how\s+(?:many|much))?", text, re.I),
                       *re.finditer(rf"\b({dim_pattern})\s+(?:ranked|sorted|ordered)\s+by\b(?:\s+how\s+(?:many|much))?",
-                                   text, re.I)]:
+                                   text, re.I),
+                      # ("brands by avg rating, worst first": the groups opening the question, then what ranks them)
+                      *re.finditer(rf"(?:^|[.;:!?]\s)\W*(?:the\s+|all\s+|our\s+)?({dim_pattern})\s+by\b"
+                                   rf"(?!\s+(?:the\s+)?(?:{dim_pattern})\b)(?:\s+how\s+(?:many|much))?", text, re.I)]:
             if self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free):
                 plan.order_most = True
                 plan.ranking = plan.ranking or "rank"  # (every group ranked, one with no matching row too)
@@ -2718,9 +2744,26 @@ class Planner:
             plan.limit = min(number_value(counted.group(1)), 100) if counted else None
             plan.with_ties = False
             plan.order_most = first.group(1).lower() in ORDER_MOST_WORDS
+            if first.group(1).lower() in ("best", "worst") and self._counts_the_bad_end(plan):
+                # "rank departments by the share of their 1 or 2 star reviews, worst first": the most of them
+                plan.order_most = not plan.order_most
             plan.order_least = not plan.order_most
             plan.evidence.append(f"every group, ordered ({first.group(0)!r})")
             take(*first.span())
+
+    def _counts_the_bad_end(self, plan: QueryPlan) -> bool:
+        """Whether the rows counted (or taken as a share) are the low end of a scale, such as 1 or 2 stars of a 1-5
+        rating: for them a higher number is worse."""
+        if plan.intent not in ("count", "share") or plan.measure:
+            return False
+        counted = plan.share_part() if plan.intent == "share" else plan.conditions
+        scaled = [c for c in counted if c.kind == "number" and self._is_scale(c.column)]
+        if not scaled:
+            return False
+        values = [v for c in scaled for v in (c.value if isinstance(c.value, list) else [c.value])]
+        low, high = self.profile.numeric_ranges.get(scaled[0].column) or (0.0, 10.0)
+        return all(isinstance(v, (int, float)) for v in values) and max(values) < (low + high) / 2 and all(
+            c.op in ("=", "in", "<", "<=") for c in scaled)
 
     @staticmethod
     def _group_on(plan: QueryPlan, dimension: str, span: tuple[int, int], take: Any, free: Any) -> bool:
@@ -2936,6 +2979,10 @@ class Planner:
 
     def _intent(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         self._ranked_tested_groups(text, plan, take, free)  # (before 'highest' is read as a second computation)
+        for other in NOT_THIS_COMPUTATION.finditer(text):  # "the median, not the mean": the one not wanted
+            if free(*other.span(1)):
+                take(*other.span())
+                plan.evidence.append(f"not the {other.group(1).lower()} ({other.group(0).strip(' ,;-—')!r})")
         lower = text.lower()
         measures = self.measure_words
         # "Which single review got the most thumbs-up, and how many did it get?": the top row's own number, which the
@@ -4105,8 +4152,14 @@ class Planner:
                     same.sort(key=lambda c: self._position(text, c))  # in the question's order: "5 than 1"
                     plan.conditions.append(Condition("number", column, "in", list(dict.fromkeys(c.value for c in same)),
                                                      " / ".join(c.words for c in same)))
-        named = [c for c in plan.conditions if c.kind == "author" and c.op == "="]
-        if cue and len(named) > 1 and re.search(r"\bwhich\s+of\s+(?:the|those|these)\s+(?:two|three)\b", text, re.I):
+        named = sorted((c for c in plan.conditions if c.kind == "author" and c.op == "="),
+                       key=lambda c: self._position(text, c))
+        # ("how many articles has Ines Caldwell worked on versus Priya Okonjo": a comparison word between the names)
+        set_against = len(named) == 2 and re.search(
+            r"\b(?:vs\.?|versus|against|compared\s+(?:to|with)|than)(?!\w)",
+            text[self._position(text, named[0], end=True):self._position(text, named[1])], re.I)
+        if cue and len(named) > 1 and (set_against or re.search(r"\bwhich\s+of\s+(?:the|those|these)\s+(?:two|three)\b",
+                                                                text, re.I)):
             # "Sam Oyelaran and Margaret Oyelaran …: which of the two has more bylines?": the people compared (not
             # the rows both wrote)
             plan.conditions = [c for c in plan.conditions if c not in named]
@@ -4498,7 +4551,11 @@ class Planner:
                         re.I)
                     # ("by A and by B", "to A and to B": each with its own preposition, the rows of either)
                     apart = re.fullmatch(r"\s*,?\s*and\s+(?:to|by|for|from|with)\s*", gap, re.I)
-                    if joined and (kind == "date" or "and" not in gap.lower() or compare or apart):
+                    # ("each month of that year, starting from January": a range open at one end narrows the others,
+                    # it is no alternative to them)
+                    opened = kind == "date" and any(_open_ended(c.value) for c in (group[-1], condition)) and not (
+                        re.search(r"\b(?:or|nor|vs\.?|versus|than|against|compared?)\b", gap, re.I))
+                    if joined and not opened and (kind == "date" or "and" not in gap.lower() or compare or apart):
                         group.append(condition)
                         continue
                 if len(group) > 1:
@@ -4513,7 +4570,7 @@ class Planner:
         # alternatives (written apart, with a verb between them)
         periods = sorted((c for c in plan.conditions if c.kind == "date" and c.op in ("=", "between")),
                          key=lambda c: self._position(text, c))
-        for outer in list(periods):
+        for outer in [p for p in periods if not _open_ended(p.value)]:
             # ("looking at 2023 only: … the first half or the second half": the year holds the periods compared)
             inner = [c for c in periods if c is not outer and c.value != outer.value
                      and outer.value[0] <= c.value[0] and c.value[1] <= outer.value[1]]
@@ -4995,6 +5052,18 @@ class Planner:
             plan.evidence.append(f"no column for {plan.missing!r} ({replied.group(0)!r})")
             take(*replied.span(1))
             return
+        # ("how many of the technology pieces were paywalled (subscriber-only)?": a state of the rows that no column
+        # holds and no text mentions)
+        state = re.search(rf"\b(?:{self.row_noun_words}|ones|they)\s+(?:were|was|are|is|got|get|gets)\s+(?:not\s+)?"
+                          rf"([a-z]+(?:ed|en))(?=\s*(?:$|[?.!,;:(]))", text, re.I)
+        word = state.group(1).lower() if state else ""
+        if (state and free(*state.span(1)) and word not in STOPWORDS and not self.names_something(word)
+                and not re.fullmatch(rf"{AUTHOR_VERBS}|{DONE_VERBS}", word)
+                and self.text_mentions and self.text_mentions(word) is False):
+            plan.missing = word
+            plan.evidence.append(f"no column for {word!r} ({state.group(0)!r}), and no text mentions it")
+            take(*state.span(1))
+            return
         if not had or not free(*had.span(1)):
             return
         noun = had.group(1).lower()
@@ -5223,6 +5292,11 @@ def _months_in(period: Any) -> list[int] | None:
 def _weekday_index(word: str) -> int:
     """The day of the week a name or abbreviation stands for ("sat", "Thurs", "Monday"), 0 = Sunday."""
     return next(i for i, day in enumerate(WEEKDAYS) if day.startswith(word.lower()[:3]))
+
+
+def _open_ended(value: Any) -> bool:
+    """Whether a date condition's range is open at one end ("since March", "before 2023")."""
+    return isinstance(value, tuple) and len(value) == 2 and (value[1].year >= 9999 or value[0].year <= 1)
 
 
 def _said_once(conditions: list[Condition]) -> list[Condition]:

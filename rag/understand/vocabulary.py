@@ -113,7 +113,7 @@ march april may june july august september october november december monday tues
 saturday sunday between before after since until during except excluding without versus compare comparison
 articles stories pieces posts documents records reports entries items more less fewer greater longer shorter
 blank empty missing unknown incoming inbound gap difference counts totals numbers figures averages tally tallies halves
-roughly approximately approx ballpark
+roughly approximately approx ballpark remaining rest leftover
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
