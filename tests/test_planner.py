@@ -4518,3 +4518,30 @@ def test_a_state_no_column_holds_and_no_text_mentions() -> None:
     assert planner.plan("How many of the technology pieces were paywalled (subscriber-only)?").missing == "paywalled"
     assert planner.plan("how many articles were shared?").missing is None  # (the texts may tell)
     assert planner.plan("how many articles were published?").missing is None
+
+
+def test_a_request_for_rows_is_no_subject(planner: Planner) -> None:
+    """"Pull up whatever we ran around Mother's Day." searched for 'Pull ran Mother's Day' and found nothing relevant
+    (probe 54): the request and "whatever we ran" are the asking, not the subject."""
+    assert planner.plan("Pull up whatever we ran around Mother's Day.").topic == "Mother's Day"
+    assert planner.plan("can you pull up everything we've published on crypto").topic == "crypto"
+    assert planner.plan("articles about pull requests").topic == "pull requests"
+
+
+def test_gotten_is_a_form_of_get(reviews: Planner) -> None:
+    """"What's the most helpful votes a single review has gotten?" searched the texts for 'gotten' (probe 54)."""
+    plan = reviews.plan("What's the most helpful votes a single review has gotten?")
+    assert "gotten" not in plan.topic.split() + plan.unused and (plan.intent, plan.measure) == (
+        "longest", "helpful_votes")
+
+
+def test_only_the_weeks_wholly_inside_a_period(reviews: Planner) -> None:
+    """"Weekly review counts for June 2024 … Only include the weeks that fall completely inside June" counted the week
+    of 27 May too (probe 54): the period narrows to its whole weeks (or months)."""
+    plan = reviews.plan("Weekly review counts for June 2024, with weeks running Monday to Sunday. Only include the "
+                        "weeks that fall completely inside June, and keep them in date order.")
+    assert (plan.group_by, only(plan, "date").value) == (["week"], (date(2024, 6, 3), date(2024, 6, 30)))
+    plan = reviews.plan("monthly review counts from 2023-03-15 to 2023-09-10, full months only")
+    assert only(plan, "date").value == (date(2023, 4, 1), date(2023, 8, 31))
+    plan = reviews.plan("weekly review counts for June 2024")  # (every week that has a day of June)
+    assert only(plan, "date").value == (date(2024, 6, 1), date(2024, 6, 30))

@@ -124,7 +124,11 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
                       r"places?|digits?|numbers?|whole\s+numbers?|integers?|percent|cents?))?|(?:to\s+)?(?:\d|one|two|"
                       r"three)\s+decimal(?:\s+places?|s)|(?:\d|one|two|three)\s*dp)\b", re.I)
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
-HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b",
+HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b|"
+                   # "pull up whatever we ran around Mother's Day": a request for rows, no words of their subject
+                   r"^\W*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:pull|bring|dig|call|turn)\s+up\b|"
+                   r"\b(?:whatever|everything|anything|all|what)\s+(?:that\s+)?we(?:['’]ve|\s+have)?\s+(?:ran|run|"
+                   r"published|put\s+out|wrote|written|posted|covered)\b",
                    re.I)
 # "runs over 600 words", "coming in at under 500 words", "clocks in above 2,000": the verb before a bound on a number
 RUNS_TO = re.compile(r"\b(?:runs?|ran|running|(?:comes?|came|coming|clocks?|clocked|clocking)\s+in)"
@@ -427,6 +431,12 @@ HOW_SPREAD = (r"\bhow\s+(?:are|were|is|was)\s+(?:the\s+)?({0})\s+(?:spread(?:\s+
               # "… with 'VPN' in the subject line, how are they split across the priority levels?"
               r"\bhow\s+(?:are|were|is|was)\s+(?:the\s+|our\s+)?[a-z]+\s+(?:spread(?:\s+out)?|distributed|"
               r"split(?:\s+up)?|broken\s+down)\s+(?:across|over|by|between|among|into)\s+(?:the\s+|their\s+)?({0})\b")
+# "only the weeks that fall completely inside June", "full months only": the groups of a period that lie wholly in it
+WHOLE_UNITS = re.compile(rf"\b(?:(?:only\s+)?(?:(?:the\s+)?(?:complete|full|whole)\s+(?P<u1>week|month)s?(?:\s+only)?)|"
+                         r"(?P<u2>week|month)s?\s+(?:that\s+|which\s+)?(?:fall|falls|lie|lies|are|is|sit|sits|fit|fits)?"
+                         r"\s*(?:completely|entirely|fully|wholly)\s+(?:inside|within|in)"
+                         rf"(?:\s+(?:it|that|the\s+period|{MONTH_NAME}))?)\b",
+                         re.I)
 # comparison words of English ("no more than" before "more than": the leftmost, longer cue wins)
 # ("th[ae]n": "longer then 1,500 words" is a common misspelling of "than")
 COMPARE_WORDS = (r"no more th[ae]n|no fewer th[ae]n|no less th[ae]n|not more th[ae]n|not over|up to|in excess of|"
@@ -924,6 +934,7 @@ class Planner:
         self._second_computation(text, plan, take, free)
         self._intent(text, plan, take, free)
         self._groups_ordered(text, plan, take, free)
+        self._whole_units_only(text, plan, take, free)
         plan.also = [c for c in plan.also if c != (plan.intent, plan.measure)] if plan.is_aggregate else []
         self._missing_values(text, plan, take, free)
         self._missing_restated(text, plan, take, free)
@@ -2750,6 +2761,28 @@ class Planner:
             plan.order_least = not plan.order_most
             plan.evidence.append(f"every group, ordered ({first.group(0)!r})")
             take(*first.span())
+
+    @staticmethod
+    def _whole_units_only(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Weekly counts for June 2024 … only the weeks that fall completely inside June": the period is narrowed to
+        the weeks (Monday to Sunday) or months that lie wholly in it, so no group is a part of one."""
+        said = WHOLE_UNITS.search(text)
+        unit = (said.group("u1") or said.group("u2")).lower() if said else ""
+        periods = [c for c in plan.conditions if c.kind == "date" and c.op == "between"]
+        if not said or unit not in plan.group_by or len(periods) != 1 or _open_ended(periods[0].value):
+            return
+        start, end = periods[0].value
+        if unit == "week":
+            start += timedelta(days=(7 - start.weekday()) % 7)  # the first Monday
+            end -= timedelta(days=(end.weekday() + 1) % 7)  # the last Sunday
+        else:
+            start = start if start.day == 1 else (start.replace(day=28) + timedelta(days=4)).replace(day=1)
+            end = end if (end + timedelta(days=1)).day == 1 else end.replace(day=1) - timedelta(days=1)
+        if start > end:
+            return
+        plan.conditions[plan.conditions.index(periods[0])] = dataclasses.replace(periods[0], value=(start, end))
+        plan.evidence.append(f"whole {unit}s only ({said.group(0)!r}): {start} to {end}")
+        take(*said.span())
 
     def _counts_the_bad_end(self, plan: QueryPlan) -> bool:
         """Whether the rows counted (or taken as a share) are the low end of a scale, such as 1 or 2 stars of a 1-5

@@ -97,8 +97,8 @@ only even ever really very quite happened happen happening going on up out off a
 until till before after database table archive collection data dataset output
 exist exists existing available present overall number numbers break breakdown down distribution
 title titles headline headlines opened created filed submitted raised logged assigned handled handle handles owned
-came come comes coming arrive arrives arrived arriving got received go goes went gone aside if too entirely
-whoever whatever whichever whomever
+came come comes coming arrive arrives arrived arriving got gotten getting received
+go goes went gone aside if too entirely whoever whatever whichever whomever
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 # Words the planner's patterns react to (besides STOPWORDS and the table's own words): the targets of
