@@ -4545,3 +4545,34 @@ def test_only_the_weeks_wholly_inside_a_period(reviews: Planner) -> None:
     assert only(plan, "date").value == (date(2023, 4, 1), date(2023, 8, 31))
     plan = reviews.plan("weekly review counts for June 2024")  # (every week that has a day of June)
     assert only(plan, "date").value == (date(2024, 6, 1), date(2024, 6, 30))
+
+
+def test_a_status_value_as_the_verb_of_a_frequency(tickets: Planner) -> None:
+    """"On average, how many tickets do we open per month in 2024?" counted the open tickets only (probe 54)."""
+    plan = tickets.plan("On average, how many tickets do we open per month in 2024?")
+    assert (plan.intent, plan.count_per, conditions(plan, "category")) == ("avg", "month", [])
+    assert only(tickets.plan("how many open tickets do we have per month"), "category").value == "open"
+
+
+def test_columns_named_after_the_listing_verb(tickets: Planner) -> None:
+    """"List the subjects of everything that came in during …" searched the texts for 'subjects' (probe 54)."""
+    plan = tickets.plan("List the subjects of everything that came in during June.")
+    assert (plan.intent, plan.topic, plan.unused) == ("list", "", [])
+
+
+def test_the_week_that_started_on_a_day(tickets: Planner) -> None:
+    """"the week that started Monday 4 March 2024 (through Sunday the 10th)" counted 4 March only and matched '10th'
+    in the texts (probe 54)."""
+    plan = tickets.plan("How many tickets landed in the week that started Monday 4 March 2024 (through Sunday the "
+                        "10th)?")
+    assert (only(plan, "date").value, plan.topic) == ((date(2024, 3, 4), date(2024, 3, 10)), "")
+
+
+@pytest.mark.parametrize("question, most", [
+    ("Rank the status values from most common to least common and give me the number of tickets at each.", True),
+    ("sort statuses from least to most common", False),
+])
+def test_groups_ranked_from_one_end_to_the_other(tickets: Planner, question: str, most: bool) -> None:
+    """"Rank the priority levels from most common to least common" counted every ticket (probe 54)."""
+    plan = tickets.plan(question)
+    assert (len(plan.group_by), plan.intent, plan.order_most, plan.order_least) == (1, "count", most, not most)

@@ -790,7 +790,8 @@ def _day_of_month(other: _Point, day: int) -> _Point | None:
     return _Point("day", bounds, other.year, True)
 
 
-_WEEK_OF = re.compile(r"(?:(?:in|during|over)\s+)?(?:the\s+)?week\s+(?P<how>of|starting|beginning|commencing)"
+_WEEK_OF = re.compile(r"(?:(?:in|during|over)\s+)?(?:the\s+)?week\s+"
+                      r"(?P<how>of|(?:(?:that|which)\s+)?(?:start(?:s|ed|ing)|begin(?:s|ning)?|began|commenc(?:es|ed|ing)))"
                       r"(?:\s+on)?\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?", re.IGNORECASE)
 
 _RULES: list[Callable[[_Scanner, int], _Candidate | None]] = [

@@ -1224,9 +1224,9 @@ class Planner:
         # "ids of pending tickets", "titles and dates of the sports pieces": the columns shown, named first
         names = "|".join(sorted(map(re.escape, {w for c in columns for w in (c, c + "s") if not self._is_entity(w)}),
                                 key=len, reverse=True))  # (not a row noun: "reviews of two stars or less")
-        named = re.match(rf"\W*(?:(?:list|show|give)(?:\s+me)?\s+)?(?:the\s+)?(?:{names})(?:\s*(?:,|and|&|\+)\s*"
-                         rf"(?:{names}))*\s+of\s+(?:the\s+|all\s+)?", text, re.I) if names else None
-        if named and free(*named.span()):
+        named = re.match(rf"\W*(?:(?:list|show|give)(?:\s+me)?\s+)?(?:the\s+)?((?:{names})(?:\s*(?:,|and|&|\+)\s*"
+                         rf"(?:{names}))*\s+of\s+(?:the\s+|all\s+)?)", text, re.I) if names else None
+        if named and free(*named.span(1)):  # ("List the subjects of …": the verb was read as the listing)
             take(*named.span())
             plan.intent = "list" if plan.intent == "topic" else plan.intent
             plan.evidence.append(f"columns asked for ({named.group(0).strip()!r}): shown")
@@ -1941,6 +1941,13 @@ class Planner:
         negated_until = -1
         for found in sorted(found_ranges, key=lambda r: r.span):
             negated_until = self._period(text, plan, take, free, found.start, found.end, found.span, negated_until)
+        # ("the week that started Monday 4 March 2024 (through Sunday the 10th)": the period's last day, said again)
+        ends = {c.value[1].day for c in plan.conditions if c.kind == "date" and c.op == "between"}
+        for said in re.finditer(r"\b(?:through|thru|to|until|till|ending(?:\s+on)?)\s+(?:(?:mon|tues|wednes|thurs|fri|"
+                                r"satur|sun)day\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b", text, re.I):
+            if int(said.group(1)) in ends and free(*said.span(1)):
+                take(*said.span())
+                plan.evidence.append(f"{said.group(0)!r}: the last day of the period, said again")
 
     def _change_between_periods(self, text: str, plan: QueryPlan) -> str:
         """"How did the avg rating change from 2021 to 2024?": two periods set against each other, the later minus the
@@ -2491,6 +2498,16 @@ class Planner:
             if self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free):
                 plan.order_most = True
                 plan.ranking = plan.ranking or "rank"  # (every group ranked, one with no matching row too)
+        # "rank the priority levels from most common to least common": every group, in that order
+        for match in re.finditer(rf"\b(?:rank|sort|order)(?:ing|ed)?\s+(?:the\s+|all\s+|our\s+)?(?:\w+\s+)?"
+                                 rf"({dim_pattern})(?:\s+(?:levels?|values?|types?|kinds?|groups?))?\s+from\s+(?:the\s+)?"
+                                 rf"(most|highest|biggest|largest|busiest|least|lowest|fewest|smallest|quietest)\b"
+                                 rf"(?:\s+\w+)?\s+to\s+(?:the\s+)?(?:most|highest|biggest|largest|busiest|least|lowest|"
+                                 rf"fewest|smallest|quietest)\b(?:\s+(?:common|frequent|used|popular))?", text, re.I):
+            if self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free):
+                plan.order_most = match.group(2).lower() in ORDER_MOST_WORDS
+                plan.order_least = not plan.order_most
+                plan.ranking = plan.ranking or "rank"
         # "quarter-by-quarter", "month by month": a grouping by that unit
         for match in re.finditer(rf"\b({dim_pattern})[\s-]+by[\s-]+\1\b", text, re.I):
             self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free)
@@ -3227,7 +3244,8 @@ class Planner:
             take(*asked_who.span(1))
         if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest") and not plan.per_group:
             plan.intent = "count"
-        if MOST_PATTERN.search(lower) and plan.group_by and plan.ranking not in (*LEAST_WORDS, "bottom"):
+        if (MOST_PATTERN.search(lower) and plan.group_by and plan.ranking not in (*LEAST_WORDS, "bottom")
+                and not plan.order_least):  # ("from least to most common": read already)
             plan.order_most = True
         if (plan.ranking in ("top", "bottom") and not plan.group_by and plan.measure
                 and plan.intent in ("topic", "list")):
@@ -4029,8 +4047,11 @@ class Planner:
                 plan.evidence.append(f"{text[start:end]!r} ends the topic phrase {phrase!r}: searched as text, "
                                      "not as a value")
                 continue
+            # ("on average, how many tickets do we open per month": the verb before when or how often)
             if re.search(r"\b(?:do|does|did|we|they|you|people|i|to)\s+$", text[:start], re.I) and re.match(
-                    r"\s+(?:the|a|an|more|most|fewer|any|new|their|our|so\s+many)\b", text[end:], re.I):
+                    r"\s+(?:the|a|an|more|most|fewer|any|new|their|our|so\s+many|per|each|every|on\s+average|"
+                    r"during|over|this|last|in\s+(?:a|each|every|(?:19|20)\d\d|" + MONTH_NAME + r")\b)\b", text[end:],
+                    re.I):
                 # ("which day of the week do people open the most tickets on": a verb, what the rows' date records)
                 take(start, end)
                 plan.evidence.append(f"{text[start:end]!r} is a verb here, not a value")
