@@ -4576,3 +4576,29 @@ def test_groups_ranked_from_one_end_to_the_other(tickets: Planner, question: str
     """"Rank the priority levels from most common to least common" counted every ticket (probe 54)."""
     plan = tickets.plan(question)
     assert (len(plan.group_by), plan.intent, plan.order_most, plan.order_least) == (1, "count", most, not most)
+
+
+def test_halves_compared_in_the_one_year_named(reviews: Planner) -> None:
+    """"2023 review count, first half vs second half" counted 2023 with the halves unused (probe 53); a span of
+    quarters ("i.e. Q1 to Q4") compares nothing and stays the whole year."""
+    plan = reviews.plan("2023 review count, first half vs second half")
+    assert (plan.group_by, plan.unused) == (["half"], [])
+    assert len(only(plan, "date_any").value) == 2
+    plan = reviews.plan("Broken down by quarter (i.e. Q1 to Q4), how many reviews were submitted during 2022?")
+    assert (plan.group_by, conditions(plan, "date_any")) == (["quarter"], [])
+
+
+def test_a_verb_whose_participle_is_a_status(tickets: Planner) -> None:
+    """"did Bob close more tickets than Carla" compared all their tickets (probe 50): "close" of status 'closed'.
+    Not "open" of the date column opened_at, nor "close" as an adjective."""
+    plan = tickets.plan("did bob close more tickets than carla")
+    assert (only(plan, "category").value, plan.group_by) == ("closed", ["author"])
+    assert conditions(tickets.plan("how many tickets did we open in May"), "category") == []
+    assert conditions(tickets.plan("close to 10 tickets"), "category") == []
+
+
+def test_who_has_the_most_within_each_group(tickets: Planner) -> None:
+    """"For each month in Q1, who handled the most tickets?" counted tickets per month (probe 52): "who" is the
+    person column's top within each month, as "which agent" was."""
+    plan = tickets.plan("For each month in Q1, who handled the most tickets?")
+    assert (plan.group_by, plan.top_per, plan.limit) == (["month", "author"], "month", 1)

@@ -2074,7 +2074,11 @@ class Planner:
     def _periods_of_the_only_year(self, text: str, found: list[Any]) -> list[Any]:
         """"the second quarter", "the first half" without a year (read as sport elsewhere) on a table whose rows all
         fall in one calendar year: that year's period, shown in the restatement with its dates."""
-        year = self._only_year()
+        # ("2023 review count, first half vs second half": or the one year the question names)
+        # (periods set against each other, not a span of them: "broken down by quarter (i.e. Q1 to Q4) … 2022")
+        named = set(re.findall(r"\b(?:19|20)\d\d\b", text))
+        compared = COMPARE_CUE.search(text) or re.search(r"\b(?:vs\.?|versus|than|or)\b", text, re.I)
+        year = self._only_year() or (int(next(iter(named))) if len(named) == 1 and compared else None)
         if year is None:
             return []
         periods = []
@@ -2606,8 +2610,11 @@ class Planner:
                     text[(modified.end(2) if modified.group(2) else modified.end(1)):modified.start(3)].lower())):
             most = modified
         # "for each department, which brand has the most reviews": the top brand within each department
-        within = (plan.group_by[0] if most and most.group(3) and len(plan.group_by) == 1 and free(*most.span(3))
-                  and dims.get(most.group(3).lower()) not in (None, plan.group_by[0]) else "")
+        # ("for each month in Q1, who handled the most tickets?": the top person within each month)
+        within = (plan.group_by[0] if most and len(plan.group_by) == 1 and (
+            most.group(3) and free(*most.span(3)) and dims.get(most.group(3).lower()) not in (None, plan.group_by[0])
+            or not most.group(3) and most.group(1).lower() in ("who", "whose") and self.roles.authors
+            and plan.group_by[0] != "author" and free(*most.span(1))) else "")
         # "whose byline is on the most words ... for each writer": the grouping already read, ranked
         again = bool(most and most.group(3) and free(*most.span(3))
                      and plan.group_by == [dims.get(most.group(3).lower())])
@@ -4032,7 +4039,8 @@ class Planner:
         words: dict[tuple[str, bool], list[str]] = {}
         clauses: set[tuple[str, bool]] = set()  # stated as a clause about the rows ("that are still open")
         negated_until = -1
-        spans = sorted([(*span, False) for span in self._value_spans(text)] + self._unprefixed_values(text))
+        spans = sorted([(*span, False) for span in self._value_spans(text)] + self._unprefixed_values(text)
+                       + self._verb_values(text))
         for start, end, column, value, unprefixed in spans:
             if not free(start, end):
                 continue
@@ -4154,6 +4162,25 @@ class Planner:
             hit = self._unprefixed(match.group(0).lower())
             if hit:
                 found.append((match.start(), match.end(), *hit, True))
+        return found
+
+    def _verb_values(self, text: str) -> list[tuple[int, int, str, str, bool]]:
+        """(start, end, column, value, False) of each verb whose past participle is a categorical value, used of the
+        rows: "did omar close more tickets than grace" (status 'closed'), "how many tickets did Maya resolve". Not a
+        verb the date column records ("open" of opened_at: when the rows came in)."""
+        found = []
+        date_words = set(re.findall(r"[a-z]+", (self.roles.date or "").lower()))
+        for match in WORD.finditer(text):
+            word = match.group(0).lower()
+            if len(word) < 4 or word in STOPWORDS or self.vocab.value_for([word]) or any(
+                    w.startswith(word) for w in date_words):
+                continue
+            hit = self.vocab.value_for([word + "d"]) or self.vocab.value_for([word + "ed"])
+            asked = re.search(r"\b(?:did|does|do|has|have|had|will|would)\s+(?:[\w'-]+\s+){0,2}$", text[:match.start()],
+                              re.I) or re.match(rf"\s+(?:more|fewer|less|the\s+most|most|any|\d+|many|so\s+many)?\s*"
+                                                rf"(?:{self.row_noun_words})\b", text[match.end():], re.I)
+            if hit and asked:
+                found.append((match.start(), match.end(), *hit, False))
         return found
 
     def _unprefixed(self, word: str) -> tuple[str, str] | None:
