@@ -185,3 +185,12 @@ def test_a_range_is_restated_as_one(planner: Planner) -> None:
 def test_a_quoted_text_set_aside_is_restated() -> None:
     condition = Condition("text_like", "", "not contains", "Explainer:", "not counting the 'Explainer:' ones")
     assert reading(condition).text == "title or text does not contain 'Explainer:'"
+
+
+def test_a_contrast_within_each_group_says_so(planner: Planner) -> None:
+    """"Which sections published more articles in Q2 2023 than in Q1 2023?": the restatement says the two values are
+    set against each other for each section, and that only the sections where the first is more are kept."""
+    reading = interpret(planner.plan("Which categories published more articles in Q2 2023 than in Q1 2023?"),
+                        "articles")
+    assert "for each category, only the category values where the first is more" in reading.action
+    assert reading.group_by == ["category"]

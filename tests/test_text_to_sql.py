@@ -798,3 +798,14 @@ def test_the_count_of_a_listing_s_rows(setup: Setup) -> None:
     counted = setup.builder.count_sql(plan)
     assert counted.startswith("SELECT COUNT(*) FROM")
     assert setup.run(counted).rows[0][0] == len(setup.rows("sports articles")) == 2  # (guarded like any statement)
+
+
+def test_two_periods_set_against_each_other_within_each_group(setup: Setup) -> None:
+    """"Which sections published more articles in Q2 2023 than in Q1 2023?" listed every section's count in each
+    quarter (probe 52): each group's two values side by side, and with "which …", only the groups where the first
+    is more."""
+    assert setup.rows("Which categories published more articles in 2023 than they did in 2022?") == [
+        ("Sports", 2, 0, 2)]
+    assert setup.rows("For each category, how many more articles in 2023 than in 2022?") == [
+        ("Fashion", 1, 1, 0), ("Sports", 2, 0, 2), ("Technology", 1, 2, -1)]
+    assert setup.rows("Which categories had fewer articles in 2023 than in 2022?") == [("Technology", 1, 2, -1)]

@@ -97,7 +97,12 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
             "how far apart they are" if plan.contrast == "gap" else "how far the first falls short of the second"
             if plan.contrast == "shortfall" else "their difference") + (
             f", and whether the first is {'less' if plan.contrast == '<' else 'more'}" if plan.contrast in ("<", ">")
-            else "")
+            and not plan.contrast_only else "")
+        if plan.contrast_per:  # "which sections published more in Q2 than in Q1"
+            per = labels.get(plan.contrast_per, plan.contrast_per)
+            action += f", for each {per}" + (
+                f", only the {per} values where the first is {'less' if plan.contrast == '<' else 'more'}"
+                if plan.contrast_only else "")
     readings = [reading(c, labels) for c in plan.conditions]
     for number, read in enumerate(readings):
         read.ref = f"condition:{number}"
@@ -122,7 +127,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.is_aggregate and plan.topic:
         alternatives.append(Alternative(f"All {rows}, without the text match on '{plan.topic}'",
                                         PlanEdit(drop=["topic"])))
-    grouping = [] if plan.none_of or plan.contrast else list(plan.group_by)  # (the groups are the answer)
+    grouping = ([plan.contrast_per] if plan.contrast_per else [] if plan.none_of or plan.contrast
+                else list(plan.group_by))  # (the groups are the answer)
     return Interpretation(action, readings, grouping, list(plan.unused), alternatives,
                           corrections=[list(pair) for pair in plan.corrections], plan=plan,
                           group_labels=[labels.get(g, g) for g in grouping])

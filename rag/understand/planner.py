@@ -654,6 +654,11 @@ class QueryPlan:
     # ("the difference between H1 and H2": how far apart), or ">" / "<"
     # for a yes/no question ("did Q2 beat Q1": the difference and whether the first is more)
     contrast: str = ""
+    # the contrast made within each value of this grouping ("which sections published more in Q2 than in Q1": the two
+    # quarters set against each other per section), and only the groups whose first value is more (less), asked
+    # "which ..."
+    contrast_per: str = ""
+    contrast_only: bool = False
     # of two sides compared ("co-authored … than solo ones"), the side that fails the side's test was said first:
     # solo (fewer people), after the hour, weekdays
     sides_reversed: bool = False
@@ -3546,6 +3551,9 @@ class Planner:
             return True
         if after[0] in self.ROW_COUNT_VERBS or after[0] in ("in", "per", "by", "from", "without", "with", "each"):
             return True  # "how many were ...", "how many in sci.space": rows, not things inside a text
+        if len(after) > 1 and after[1] in ("on", "at", "during", "that", "this") and not re.search(
+                r"[^s]s$", after[0]) and after[0] not in STOPWORDS and not self.names_something(after[0]):
+            return True  # ("and how many land on that day": a verb in the singular, whose subject is the rows)
         parts = [part for word in after for part in word.split("-") if part]  # "four-star" -> four, star
         if after[0] in self.vocab.flags or any(word in self.vocab.measures for word in parts[1:]):
             return True  # "how many verified purchases", "how many four-star ratings": rows with that value
@@ -4437,15 +4445,32 @@ class Planner:
         whether the first is more: yes or no; a question joining them with "or" asks which, and keeps a row each)."""
         difference = DIFFERENCE_CUE.search(text)
         verdict = YES_NO_QUESTION.search(text) and re.search(r"\bth[ae]n\b|\bbeats?\b|\bout[a-z]{2,}", text, re.I)
-        if not (difference or verdict or plan.later_minus_earlier) or len(plan.group_by) != 1 \
+        # "which sections published more articles in Q2 2023 than in Q1 2023": the groups whose first value is more
+        which = re.search(r"\b(?:which|what)\b[^?.!]*\b(?:more|fewer|less|higher|lower|longer|shorter|bigger|smaller)\b"
+                          r"[^?.!]*\bth[ae]n\b", text, re.I)
+        per = ""
+        if len(plan.group_by) == 2 and (difference or verdict or which):
+            # (the compared values' own grouping, and one other: the contrast is made within each of its groups)
+            own = {self._compared_dimension(c) for c in self._compared(plan)}
+            others = [d for d in plan.group_by if d not in own]
+            per = others[0] if len(others) == 1 and others[0] != "author" and not is_two_sided(others[0]) else ""
+        if not (difference or verdict or plan.later_minus_earlier or per) \
+                or len([d for d in plan.group_by if d != per]) != 1 \
                 or plan.intent not in ("count", "avg", "sum") \
                 or plan.limit or plan.group_size or plan.group_average or plan.group_spread or plan.count_per:
             return
-        compared = [c for c in self._compared(plan) if self._compared_dimension(c) == plan.group_by[0]]
+        grouped = next(d for d in plan.group_by if d != per)
+        compared = [c for c in self._compared(plan) if self._compared_dimension(c) == grouped]
         # ("how many more words do co-authored articles have than solo ones", "… on weekdays than at weekends": the
         # two sides of one test)
-        if (len(compared) != 1 or len(compared[0].value) != 2) and not is_two_sided(plan.group_by[0]):
+        if (len(compared) != 1 or len(compared[0].value) != 2) and not is_two_sided(grouped):
             return
+        if per:
+            plan.contrast_per, plan.contrast_only = per, bool(which) and not difference
+            plan.evidence.append(f"the two compared values set against each other within each {per}"
+                                 + (", only the groups where the first is " + ("less" if LESS_WORDS.search(text)
+                                                                               else "more") if plan.contrast_only
+                                    else ""))
         # ("the difference between H1 and H2": how far apart; "how many more …": the first minus the second)
         # ("… take verified minus unverified": the direction said)
         gap = bool(difference) and re.match(r"(?:difference|gap)\b", difference.group(0), re.I) and not re.search(

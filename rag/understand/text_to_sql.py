@@ -594,9 +594,13 @@ class SQLBuilder:
                 value = exp.Case(ifs=[exp.If(this=matched, true=measure.copy())])
                 value = exp.Avg(this=value) if plan.intent == "avg" else exp.Sum(this=value)
             values.append(value)
-        inner = exp.select(*(exp.alias_(v, name) for v, name in zip(values, CONTRASTED, strict=True))).from_(
+        # ("which sections published more in Q2 than in Q1": the two values of each section)
+        group = self._grouping(plan.contrast_per) if plan.contrast_per else None
+        inner = exp.select(*([exp.alias_(group[0], group[1])] if group else []),
+                           *(exp.alias_(v, name) for v, name in zip(values, CONTRASTED, strict=True))).from_(
             self._table())
         inner = inner.where(where) if where is not None else inner
+        inner = inner.group_by(exp.column(group[1])) if group else inner
         first, second = (exp.column(name) for name in CONTRASTED)
         difference = (exp.Sub(this=second.copy(), expression=first.copy()) if plan.contrast == "shortfall"
                       else exp.Sub(this=first.copy(), expression=second.copy()))  # (how far the first falls short)
@@ -604,7 +608,8 @@ class SQLBuilder:
         shown = [exp.func("ROUND", v, exp.Literal.number(DECIMALS)) if plan.intent == "avg" else v
                  for v in (first, second, difference)]
         labels = [label for _, label in compared]
-        query = exp.select(exp.alias_(shown[0], f"{value_name} ({labels[0]})", quoted=True),
+        query = exp.select(*([exp.column(group[1])] if group else []),
+                           exp.alias_(shown[0], f"{value_name} ({labels[0]})", quoted=True),
                            exp.alias_(shown[1], f"{value_name} ({labels[1]})", quoted=True),
                            exp.alias_(shown[2], "difference"))
         if plan.contrast in (">", "<"):
@@ -612,8 +617,12 @@ class SQLBuilder:
             verdict = exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string("yes"))],
                                default=exp.Literal.string("no"))
             words = "more" if plan.contrast == ">" else "less"
-            query = query.select(exp.alias_(verdict, f"{labels[0]} {words} than {labels[1]}", quoted=True))
-        return query.from_(exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("compared"))))
+            if not plan.contrast_only:  # (the groups kept are those where it is)
+                query = query.select(exp.alias_(verdict, f"{labels[0]} {words} than {labels[1]}", quoted=True))
+        query = query.from_(exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("compared"))))
+        if group and plan.contrast_only and plan.contrast in (">", "<"):
+            query = query.where(test)
+        return query.order_by(exp.column(group[1])) if group else query
 
     def _contrast_label(self, condition: Condition) -> str:
         """How a compared value is named in the answer: the value, a person, "rating 5", "2023-Q2", "Monday"."""
