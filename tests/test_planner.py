@@ -4602,3 +4602,22 @@ def test_who_has_the_most_within_each_group(tickets: Planner) -> None:
     person column's top within each month, as "which agent" was."""
     plan = tickets.plan("For each month in Q1, who handled the most tickets?")
     assert (plan.group_by, plan.top_per, plan.limit) == (["month", "author"], "month", 1)
+
+
+def test_a_word_for_the_column_before_its_noun(messy: Planner) -> None:
+    """"How many reviews don't have a product category filled in?" counted every review (probe 55)."""
+    plan = messy.plan("How many reviews don't have a product category filled in?")
+    assert (only(plan, "missing").op, plan.unused) == ("is empty", [])
+
+
+def test_which_unheld_group_has_the_most_described_rows(messy: Planner) -> None:
+    """"Which age group of customers leaves the most bad reviews?" searched the texts (probe 55)."""
+    plan = messy.plan("Which age group of customers leaves the most bad reviews?")
+    assert (plan.missing, plan.missing_grouping) == ("age", True)
+
+
+def test_what_happened_in_a_where_clause_is_searched(messy: Planner) -> None:
+    """"Are there any garden reviews where something went rusty?" counted the garden reviews with 'rusty' unused
+    (probe 55): what went wrong, said after "where something went", is the subject of the texts."""
+    plan = messy.plan("Are there any Garden reviews where something went rusty?")
+    assert (plan.topic, plan.topic_marked, plan.route()[0]) == ("rusty", True, Route.VECTOR)

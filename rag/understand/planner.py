@@ -493,7 +493,10 @@ LISTINGS = ("list", "latest", "earliest", "longest", "shortest")
 # about crypto"); without one, leftover words are reported as not used instead of silently filtering rows.
 SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|covering|cover|covers|covered|titled|"
                          r"containing|contain|contains|regarding|concerning|related to|discussing|discuss|"
-                         r"discusses|with the words?|that say|saying|headlined)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+                         r"discusses|with the words?|that say|saying|headlined|"
+                         # ("garden reviews where something went rusty": what happened, told in the texts)
+                         r"where\s+(?:something|someone|anything|people|customers|users|buyers|they|it)\s+(?:went|got|"
+                         r"gets|goes|turned|became|broke|was|were))\s+(?:the\s+|a\s+|an\s+)?$", re.I)
 # "I'm putting together a slide on our 2023 output. …", "We're reviewing the desk's year: …": a sentence about the
 # user's own doings before the question (its dates and values still count; see `Planner._plan`)
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
@@ -3778,6 +3781,8 @@ class Planner:
         # ("actually carried an author's name", "bears a byline")
         present = re.compile(rf"\b((?:do|does|did)(?:\s+not|n't)\s+)?(?:(?:actually|really)\s+)?(?:with|having|have|"
                              rf"has|carr(?:y|ies|ied|ying)|bear(?:s|ing)?|bore)\s+(?:an?|some)\s+"
+                             # ("don't have a product category filled in": a word for what the column holds)
+                             rf"(?:(?P<kind>[a-z]+)\s+(?=(?:{nouns})\b))?"
                              rf"({nouns})(?:'s\s+name|\s+name)?(?:\s+(?:listed|recorded|filled\s+in|set|on\s+(?:it|them)))?"
                              rf"\b(?!\s+(?:of|called|named|like|such|that|which|who|"
                              rf"than|(?-i:[A-Z0-9])))", re.I)  # (a capital: a name or value follows)
@@ -3792,8 +3797,13 @@ class Planner:
                 plan.evidence.append(f"{column} is not empty ({match.group(0)!r})")
                 take(*match.span())
         for match in present.finditer(text):
-            column = columns.get(self.vocab.dimensions[match.group(2).lower()])
-            if not column or not free(match.start(), match.end()):
+            column = columns.get(self.vocab.dimensions[match.group(3).lower()])
+            kind = (match.group("kind") or "").lower()
+            # (a word before the noun only with "don't have": "has a named writer … how many unsigned ones" reads
+            # 'named' otherwise; nor a value or a word of emptiness: "a Garden department", "a blank byline")
+            if not column or not free(match.start(), match.end()) or kind and (
+                    not match.group(1) or kind in STOPWORDS or self._value_of_word(kind)
+                    or kind in self.vocab.author_parts or kind in ("blank", "empty", "missing", "unknown", "null")):
                 continue
             empty = bool(match.group(1))
             aside = self._set_aside(text, match.start(), free)  # "ignore reviews that don't have a department"
@@ -5249,7 +5259,8 @@ class Planner:
         if qualified and self.vocab.dimensions.get(qualified.group(1).lower()) in plan.group_by:
             return
         nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
-        ranked = re.search(rf"\b(?:most|fewest|least|more|fewer)\s+({nouns})\b", text[head.end():], re.I)
+        # ("which age group of customers leaves the most bad reviews": a word may describe the rows)
+        ranked = re.search(rf"\b(?:most|fewest|least|more|fewer)\s+(?:[a-z]+\s+)?({nouns})\b", text[head.end():], re.I)
         word = head.group(1).lower()
         # ("which desks average more than 850 words": a computation for some plural noun's groups)
         plural = plan.intent in QueryPlan.AGGREGATES and singular(word) != word
