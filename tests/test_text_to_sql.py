@@ -809,3 +809,15 @@ def test_two_periods_set_against_each_other_within_each_group(setup: Setup) -> N
     assert setup.rows("For each category, how many more articles in 2023 than in 2022?") == [
         ("Fashion", 1, 1, 0), ("Sports", 2, 0, 2), ("Technology", 1, 2, -1)]
     assert setup.rows("Which categories had fewer articles in 2023 than in 2022?") == [("Technology", 1, 2, -1)]
+
+
+def test_groups_whose_average_is_above_the_overall_average(setup: Setup) -> None:
+    """"Which sections run longer than the overall avg article" averaged the counts per section (probe 51): the
+    groups whose average passes the average of all the matching rows."""
+    assert setup.rows("Which categories run longer than the overall average article?") == [
+        ("Sports", 1850.0), ("Technology", 1100.33)]
+    assert setup.rows("categories whose average word count is below the overall average") == [
+        ("Business", 100.0), ("Fashion", 500.0)]
+    # (the overall average of the matching rows: 2023's is 1600.25, which Fashion's 700 is not above)
+    assert setup.rows("which categories had an above-average word count in 2023?") == [
+        ("Sports", 1850.0), ("Technology", 2001.0)]

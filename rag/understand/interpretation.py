@@ -89,8 +89,9 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.group_average:  # "sections that averaged more than 850 words"
         op, number = plan.group_average
         words = {">": "above", ">=": "at least", "<": "below", "<=": "at most", "=": "exactly"}[op]
-        action += (f", only groups whose average is {words} {number:,}" if plan.group_by
-                   else f", and whether it is {words} {number:,}")
+        said = "the overall average" if number is None else f"{number:,}"
+        action += (f", only groups whose average is {words} {said}" if plan.group_by
+                   else f", and whether it is {words} {said}")
     if plan.contrast:  # "did Q2 beat Q1": one row, not a group per compared value
         sides = [labels.get(d, d) for d in plan.group_by if is_two_sided(d)]  # ("co-authored … than solo ones")
         action += (f" ({sides[0]})" if sides else "") + ", the first compared value against the second: " + (

@@ -645,7 +645,8 @@ class QueryPlan:
     # values of a dimension: (dimension, op, number)
     group_spread: tuple[str, str, int] | None = None
     # "sections that averaged more than 850 words": only the groups whose average of the measure passes (op, number)
-    group_average: tuple[str, int | float] | None = None
+    # ("sections that run longer than the overall average": no number, the average of every matching row)
+    group_average: tuple[str, int | float | None] | None = None
     # "average number of tickets per agent": the rows are counted per value of this dimension, and the counts averaged
     count_per: str = ""
     top_per: str = ""  # the grouping within which the ranked dimension's top values are kept ("for each department")
@@ -940,6 +941,7 @@ class Planner:
         self._measure(text, plan, take, free)
         self._range(text, plan, take, free)
         self._second_computation(text, plan, take, free)
+        self._groups_against_overall(text, plan, take, free)
         self._intent(text, plan, take, free)
         self._groups_ordered(text, plan, take, free)
         self._whole_units_only(text, plan, take, free)
@@ -2815,6 +2817,39 @@ class Planner:
         plan.conditions[plan.conditions.index(periods[0])] = dataclasses.replace(periods[0], value=(start, end))
         plan.evidence.append(f"whole {unit}s only ({said.group(0)!r}): {start} to {end}")
         take(*said.span())
+
+    def _groups_against_overall(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Which sections run longer than the overall avg article", "categories with an above-average rating": the
+        groups whose average is above (below) the average of all the matching rows."""
+        if plan.group_average or plan.group_size or plan.per_group or plan.count_per:
+            return
+        said = re.search(rf"\b(?:(?P<more>above|over|higher\s+than|more\s+than|greater\s+than|longer\s+than|"
+                         rf"bigger\s+than|better\s+than)|(?P<less>below|under|lower\s+than|less\s+than|fewer\s+than|"
+                         rf"shorter\s+than|smaller\s+than|worse\s+than))\s+(?:the\s+|an?\s+)?"
+                         rf"(?:overall\s+|site[- ]?wide\s+|global\s+|table[- ]?wide\s+)?(?:average|avg|mean)\b"
+                         rf"(?:\s+(?:{self.row_noun_words}|one)\b|"
+                         rf"\s+(?:overall|across\s+(?:all|the\s+board)|of\s+all(?:\s+(?:{self.row_noun_words}))?)\b)?|"
+                         rf"\b(?P<above>above|below)[- ]average\b", text, re.I)
+        if not said or not free(*said.span()):
+            return
+        if not plan.group_by:  # ("brands whose average rating is below the overall average": the groups named first)
+            words = [m.group(1).lower() for m in re.finditer(r"\b([a-z]+)\b", text[:said.start()], re.I)]
+            named = [self.vocab.dimensions[w] for w in words if w in self.vocab.dimensions]
+            if not named or named[-1] not in self.grouping_columns | CALENDAR_DIMENSIONS:
+                return
+            plan.group_by = [named[-1]]
+        more = bool(said.group("more")) or (said.group("above") or "").lower() == "above"
+        word = (said.group("more") or said.group("less") or "").lower()
+        if word.startswith(("longer", "shorter")):  # ("run longer than …": their length)
+            plan.measure = plan.measure or self.vocab.measures.get("length")
+        plan.intent, plan.group_average = "avg", (">" if more else "<", None)
+        plan.evidence.append(f"groups whose average is {'above' if more else 'below'} the average of all the rows "
+                             f"({said.group(0)!r})")
+        take(*said.span())
+        verb = re.search(r"\b(?:run|runs|ran|running|come\s+in|came\s+in|score|scores|scored|rate|rates|rated)\s+$",
+                         text[:said.start()], re.I)
+        if verb and free(*verb.span()):
+            take(*verb.span())  # ("which sections run longer than …": the verb of the measure)
 
     def _counts_the_bad_end(self, plan: QueryPlan) -> bool:
         """Whether the rows counted (or taken as a share) are the low end of a scale, such as 1 or 2 stars of a 1-5

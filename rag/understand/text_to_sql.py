@@ -499,7 +499,7 @@ class SQLBuilder:
             if named and (tested or plan.with_ties or plan.limit or plan.top_per):
                 query = query.where(exp.and_(*(exp.not_(self._is_empty(e.copy())) for e in named)))
             if tested:
-                query = query.having(self._group_test(plan, value if counted is not None else None))
+                query = query.having(self._group_test(plan, value if counted is not None else None, where))
             if plan.top_per:
                 return self._top_within(query, dims, value, value_name, plan)
             if plan.with_ties:
@@ -637,7 +637,8 @@ class SQLBuilder:
             return f"{condition.column} {value:g}" if isinstance(value, float) else f"{condition.column} {value}"
         return str(value)
 
-    def _group_test(self, plan: QueryPlan, count: exp.Expression | None = None) -> exp.Expression:
+    def _group_test(self, plan: QueryPlan, count: exp.Expression | None = None,
+                    where: exp.Expression | None = None) -> exp.Expression:
         """What a group must pass: COUNT(*) <op> n, the rows it has ("brands with more than 150 reviews"; `count`: the
         group's rows that match, when all of them are read), and/or AVG(measure) <op> n ("sections that averaged more
         than 850 words")."""
@@ -654,7 +655,11 @@ class SQLBuilder:
                                    expression=exp.Literal.number(number)))
         if plan.group_average and plan.measure:
             op, number = plan.group_average
-            tests.append(kinds[op](this=exp.Avg(this=self._col(plan.measure)), expression=exp.Literal.number(number)))
+            # (no number: the average over all the matching rows, "sections that run longer than the overall average")
+            overall = exp.select(exp.Avg(this=self._col(plan.measure))).from_(self._table())
+            bound = exp.Literal.number(number) if number is not None else exp.Subquery(
+                this=overall.where(where) if where is not None else overall)
+            tests.append(kinds[op](this=exp.Avg(this=self._col(plan.measure)), expression=bound))
         return exp.and_(*tests)
 
     def _average_count(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
@@ -884,7 +889,7 @@ class SQLBuilder:
             grouped = grouped.where(where)
         grouped = grouped.group_by(exp.column(NAME_COLUMN, table="names"))
         if plan.group_size or plan.group_average or plan.group_spread:
-            grouped = grouped.having(self._group_test(plan, value if counted is not None else None))
+            grouped = grouped.having(self._group_test(plan, value if counted is not None else None, where))
         if plan.with_ties:
             return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan))
         most_first = plan.order_most or not (plan.limit or plan.order_least)
