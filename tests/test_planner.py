@@ -1069,13 +1069,18 @@ def test_the_noun_after_top_n_of_a_computation_is_what_is_ranked(planner: Planne
     assert planner.plan("top 3 authors by word count").missing is None
 
 
-def test_the_n_most_adjective_rows_are_ordered_by_the_column_of_that_word() -> None:
+def _departments_and_votes() -> Planner:
+    """A small review table with departments and helpful votes."""
     roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
                         authors="reviewer", numeric=["rating", "helpful_votes"])
     profile = TableProfile(row_count=9, categories={"Electronics": 5, "Toys": 4}, authors={"Ann Lee": 9},
                            date_min="2023-01-01", date_max="2023-06-01",
                            numeric_ranges={"rating": (1.0, 5.0), "helpful_votes": (0.0, 300.0)})
-    reviews = Planner("reviews", roles, profile)
+    return Planner("reviews", roles, profile)
+
+
+def test_the_n_most_adjective_rows_are_ordered_by_the_column_of_that_word() -> None:
+    reviews = _departments_and_votes()
     plan = reviews.plan("Show the five most helpful reviews")
     assert (plan.intent, plan.measure, plan.limit, plan.route()[0]) == ("longest", "helpful_votes", 5, Route.SQL)
     plan = reviews.plan("the least helpful Electronics review")
@@ -4359,12 +4364,7 @@ def test_rows_with_a_quoted_title(reviews: Planner) -> None:
 def test_a_value_after_across_all_the_is_read() -> None:
     """"Across all the electronics reviews, how many helpful votes …" summed every review's votes: "across all the
     <plural>" took 'electronics' as a row noun (probe 52), with no word left to show it."""
-    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
-                        authors="reviewer", numeric=["rating", "helpful_votes"])
-    profile = TableProfile(row_count=9, categories={"Electronics": 5, "Toys": 4}, authors={"Ann Lee": 9},
-                           date_min="2023-01-01", date_max="2023-06-01",
-                           numeric_ranges={"rating": (1.0, 5.0), "helpful_votes": (0.0, 300.0)})
-    reviews = Planner("reviews", roles, profile)
+    reviews = _departments_and_votes()
     plan = reviews.plan("Across all the electronics reviews, how many helpful votes are there in total?")
     assert (plan.intent, only(plan, "category").value, plan.unused) == ("sum", "Electronics", [])
     plan = reviews.plan("median helpful votes across all reviews")
