@@ -194,3 +194,12 @@ def test_a_contrast_within_each_group_says_so(planner: Planner) -> None:
                         "articles")
     assert "for each category, only the category values where the first is more" in reading.action
     assert reading.group_by == ["category"]
+
+
+def test_rows_sorted_by_a_number_say_the_order_and_the_sql_has_no_top_n(planner: Planner) -> None:
+    """"articles sorted by word count, low to high": every row in that order, said so (it read "Shortest articles
+    by word count (top 5)" or grouped)."""
+    plan = planner.plan("list Sports articles sorted by word count, low to high")
+    assert interpret(plan, "articles").action == "Listed articles, lowest word count first"
+    sql = SQLBuilder("articles", ARTICLE_ROLES, ARTICLE_PROFILE).answer_sql(plan)
+    assert 'ORDER BY "word_count" ASC' in sql and "LIMIT 50" in sql and "GROUP BY" not in sql

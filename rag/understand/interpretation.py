@@ -72,6 +72,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         if plan.ranking in ("top", "bottom") and plan.intent in ("longest", "shortest") and not plan.group_by:
             action = (f"{rows.capitalize()} with the {'highest' if plan.intent == 'longest' else 'lowest'} {measure}"
                       f" ({plan.limit or 1})")
+        if plan.sorted_rows and plan.intent in ("longest", "shortest") and not plan.limit:  # "sorted by rating"
+            action = f"Listed {rows}, {'highest' if plan.intent == 'longest' else 'lowest'} {measure} first"
     if plan.group_by and not plan.limit and (plan.order_most or plan.order_least):  # "busiest first"
         action += ", highest first" if plan.order_most else ", lowest first"
     if plan.none_of:  # "which agents have never had an urgent ticket"

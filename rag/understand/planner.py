@@ -125,6 +125,8 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
                       r"three)\s+decimal(?:\s+places?|s)|(?:\d|one|two|three)\s*dp)\b", re.I)
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
 HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b|"
+                   # "which tickets are pending at the moment": the rows' state as the table holds it
+                   r"\b(?:at\s+the\s+moment|right\s+now|at\s+present|as\s+(?:of\s+)?(?:now|things\s+stand|it\s+stands))\b|"
                    # "pull up whatever we ran around Mother's Day": a request for rows, no words of their subject
                    r"^\W*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:pull|bring|dig|call|turn)\s+up\b|"
                    r"\b(?:whatever|everything|anything|all|what)\s+(?:that\s+)?we(?:['’]ve|\s+have)?\s+(?:ran|run|"
@@ -211,11 +213,21 @@ RANK_THEM = re.compile(r"\b(?:rank|sort|order)\s+(?:them|these|those|the\s+(?:gr
                        r"\b(?:ranked|sorted)(?:\s+please)?(?=\s*[.!?]*\s*$)", re.I)
 # "busiest first", "lowest first": every group, in that order
 # the words of ORDER_FIRST that put the highest first ("busiest first"; "lowest first" is the other way)
-ORDER_MOST_WORDS = frozenset({"busiest", "most", "highest", "biggest", "largest", "longest", "best"})
-ORDER_FIRST = re.compile(r"\b(busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|"
-                         r"smallest|shortest|worst)\s+(?:\w+\s+)?first\b", re.I)
+ORDER_MOST_WORDS = frozenset({"busiest", "most", "highest", "biggest", "largest", "longest", "best", "high", "top"})
+_ORDER_ENDS = (r"busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|smallest|shortest|"
+               r"worst")
+# "busiest first", "…, high to low", "from best to worst": the order of the rows or groups, by the first word
+ORDER_FIRST = re.compile(rf"\b({_ORDER_ENDS})\s+(?:\w+\s+)?first\b|"
+                         rf"\b(?:from\s+)?(?:the\s+)?({_ORDER_ENDS}|high|low|top|bottom)\s+(?:\w+\s+)?to\s+(?:the\s+)?"
+                         rf"(?:{_ORDER_ENDS}|high|low|top|bottom)\b", re.I)
 # an average said anywhere in the question ("which section has the longest articles on average")
 AVERAGE_SAID = re.compile(rf"\b(average|avg|{MEAN}|typical|typically|usually)\b", re.I)
+
+
+def order_word(order: re.Match[str]) -> str:
+    """The word of an ORDER_FIRST match that comes first in the order asked ("busiest" of "busiest first", "high"
+    of "high to low")."""
+    return (order.group(1) or order.group(2)).lower()
 
 
 def length_ranking(word: str) -> str | None:
@@ -457,7 +469,10 @@ NAME = r"([A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2})"
 # Words that say who made, owns or handled a row: "by", "handled by", "X wrote", "did X handle", "X's work".
 BY_CUE = (r"(?:written|authored|handled|owned|reviewed|posted|submitted|created|raised|opened|resolved|closed|"
           r"assigned)\s+(?:by|to)|by|from|author|writer|reporter|bylined|assigned to")
-AUTHOR_VERBS = (r"wrote|writes|has written|reported|covered|owns|owned|handles|handled|handle|resolved|reviewed|"
+# ("the first three tickets Priya was ever assigned": the person given the rows)
+AUTHOR_VERBS = (r"(?:was|were|is|has\s+been|had\s+been|got|gets|get)\s+(?:(?:ever|first|originally|personally)\s+)?"
+                r"assigned|wrote|writes|has written|reported|covered|owns|owned|handles|handled|handle|resolved|"
+                r"reviewed|"
                 r"posted|submitted|took|dealt with|worked on|got|received")
 # what "did/has X ..." asks a person did to the rows
 DONE_VERBS = (r"write|written|cover|covered|report|reported|handle|handled|own|resolve|resolved|review|reviewed|post|"
@@ -472,6 +487,11 @@ AUTHOR_CUES = (
 # a name typed in lower case after a cue that can only introduce a person ("assigned to priya", "handled by omar")
 LOWER_NAME_CUE = re.compile(r"\b(?:(?:written|authored|handled|owned|reviewed|resolved|closed|assigned)\s+(?:by|to)|"
                             r"(?:assigned|went|go|goes|gone|given|handed|routed)\s+to)\s+([a-z][\w'’\-]+)\b")
+# a clause asking who has each listed row ("and who owns each one?", "who's it assigned to"): the person column
+WHO_HAS_IT = frozenset({"and", "who", "whom", "who's", "whos", "is", "was", "are", "were", "s", "owns", "own", "owned",
+                        "handles", "handle", "handled", "handling", "has", "have", "had", "wrote", "writes", "written",
+                        "reviewed", "assigned", "to", "on", "working", "it", "them", "each", "one", "every", "of",
+                        "those", "these", "they", "the", "currently", "now"})
 # the words of a person column's own value: "per reviewer name"
 NAME_NOUNS = frozenset({"name", "names", "id", "ids", "handle", "handles", "username", "usernames", "field", "fields",
                         "column", "columns", "cell", "cells", "value", "values"})
@@ -669,6 +689,7 @@ class QueryPlan:
     # a change from one period to another ("how did the avg rating change from 2021 to 2024"): the later period's
     # value minus the earlier one's
     later_minus_earlier: bool = False
+    sorted_rows: bool = False  # every matching row, in the order asked ("sorted by rating, low to high"), no top N
     # "how many reviews has DIY Dave written, and what's his avg rating?": further (intent, measure) computations
     # over the same rows and groups, each a column beside the first
     also: list[tuple[str, str]] = field(default_factory=list)
@@ -854,6 +875,16 @@ class Planner:
         self.shown_column_words = {part for column in named if isinstance(column, str)  # a listing does not show)
                                    for part in column.lower().split("_")} | {*TITLE_WORDS, *CONTENT_WORDS, *DATE_WORDS}
         self.shown_column_words |= {w for w, d in self.vocab.dimensions.items() if d in ("category", "author", "day")}
+        # "electronics reviews sorted by rating, low to high", "list tickets ordered by date": rows in the order of a
+        # number or of the date (never groups: "sorted by" orders what was named)
+        ordered_by = "|".join(sorted((re.escape(w) for w in (*self.vocab.measures, "date", "day", "time")),
+                                     key=len, reverse=True))
+        self.sorted_by = re.compile(
+            rf"\b(?:sort|order|arrang|rank)(?:ed|ing|e)?\s+(?:them\s+|it\s+|those\s+|these\s+|the\s+list\s+)?by\s+"
+            rf"(?:(?:their|the|its|each\s+one['’]s)\s+)?(?P<what>{ordered_by})\b", re.I)
+        # the words a request for columns of listed rows may use: those shown, the numbers' names, ids
+        self.listed_column_words = {*self.shown_column_words, *(w for phrase in self.vocab.measures
+                                                                for w in phrase.split()), "id", "ids"}
         self.plan = lru_cache(maxsize=512)(self._plan)
 
     def _text_columns(self) -> tuple[dict[str, str], re.Pattern[str] | None]:
@@ -943,6 +974,7 @@ class Planner:
         self._second_computation(text, plan, take, free)
         self._groups_against_overall(text, plan, take, free)
         self._intent(text, plan, take, free)
+        self._rows_sorted(text, plan, take, free)
         self._groups_ordered(text, plan, take, free)
         self._whole_units_only(text, plan, take, free)
         plan.also = [c for c in plan.also if c != (plan.intent, plan.measure)] if plan.is_aggregate else []
@@ -1009,6 +1041,7 @@ class Planner:
         self._text_restated(text, plan, take, free)
         self._scope_verbs(text, take, free)
         self._time_order(text, plan, take, free)
+        self._periods_referred(text, plan, take, free)
         self._columns_asked(text, plan, take, free)
         self._ties_asked(text, plan, take, free)
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
@@ -1020,10 +1053,16 @@ class Planner:
                 plan.evidence.append(f"limit {plan.limit} ({text[slice(*said)]!r})")
                 take(*said)
         for order in ORDER_FIRST.finditer(text) if plan.intent in ("longest", "shortest") else ():
-            most = order.group(1).lower() in ORDER_MOST_WORDS
+            most = order_word(order) in ORDER_MOST_WORDS
             if free(*order.span()) and most == (plan.intent == "longest"):
                 take(*order.span())  # ("the 5 most helpful reviews, highest first": the order they are in)
                 plan.evidence.append(f"in that order ({order.group(0)!r})")
+        # ("start date + review count", "id + votes": one thing asked and another, each read)
+        for joined in re.finditer(rf"(?<=\S)\s+plus\s+(?:(?:{self.row_noun_words})\s+)?(?=\S)", text, re.I):
+            counted = plan.is_aggregate and re.match(r"(?:the\s+)?(?:count|number|total|tally)\b", text[joined.end():],
+                                                     re.I)  # ("busiest week? start date + count": the value computed)
+            if not free(joined.start() - 1, joined.start()) and (counted or not free(joined.end(), joined.end() + 1)):
+                take(joined.start(), joined.end() + (counted.end() if counted else 0))
         plan.topic = self._topic(text, consumed)
         if plan.missing_grouping:  # "top three countries by rating": the thing missing is no topic
             plan.topic = " ".join(w for w in plan.topic.split() if w.lower() != plan.missing)
@@ -1093,7 +1132,9 @@ class Planner:
                                                           if not looks_plural(w)) + r")\b", text, re.I)
             if one and plural and one.start() < plural.start():
                 plural = None
-            if ordered and plural:
+            if plan.sorted_rows:
+                pass
+            elif ordered and plural:
                 take(*ordered.span())
                 plan.unused = [w for w in plan.unused if w.lower() != "first"]
             else:
@@ -1216,13 +1257,35 @@ class Planner:
             return
         # ("…, biggest first": the order, read with the ranking)
         words = [w.lower() for w in WORD.findall(ORDER_FIRST.sub(" ", last.group(1)))]
-        measured = {w for phrase in self.vocab.measures for w in phrase.split()}
-        columns = {*self.shown_column_words, *measured, "id", "ids"}
+        columns = self.listed_column_words
         if any(w in columns or singular(w) in columns for w in words) and all(
-                w in columns or singular(w) in columns or w in SHOWN_FILLER or w in ("number", "num", "count", "of")
+                w in columns or singular(w) in columns or w in SHOWN_FILLER
+                or w in ("number", "num", "count", "of", "how", "many")  # ("headline + how many helpful votes")
                 for w in words):
             take(*last.span(1))
             plan.evidence.append(f"columns asked for ({last.group(1).strip()!r}): shown")
+
+    def _periods_referred(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Which week had the most articles, and how many were published that week?", "busiest week: start date +
+        count": the period grouped by, named again ("that week") or by its label (a week's start date, which is
+        how weeks are shown), is no text to match."""
+        units = [d for d in plan.group_by if is_calendar(d)]
+        if not units:
+            return
+        nouns = "|".join(sorted((re.escape(w) for w, d in self.vocab.dimensions.items() if d in units),
+                                key=len, reverse=True))
+        said = [*re.finditer(rf"\b(?:(?:in|during|for|of|over)\s+)?(?:that|this|the\s+same|each\s+such|such\s+an?)\s+"
+                             rf"(?:{nouns})\b", text, re.I)] if nouns else []
+        if "week" in units and not self.names_something("start"):  # (weeks are labelled by their first day)
+            said += re.finditer(r"\b(?:the\s+)?(?:(?:week|wk)(?:['’]s)?\s+)?(?:start(?:ing)?|begin(?:ning)?|first)\s+"
+                                r"(?:date|day)\b|\b(?:the\s+)?(?:week|wk)\s+(?:start|beginning|commencing)\b|"
+                                # ("give me the date that week started")
+                                r"\b(?:the\s+)?(?:date|day)\s+(?:that|the|each)\s+(?:week|wk)\s+(?:started|starts|began|"
+                                r"begins)\b", text, re.I)
+        for match in said:  # (a word of it may be read already: "the date that week started")
+            if any(free(*word.span()) for word in WORD.finditer(text, *match.span())):
+                take(*match.span())
+                plan.evidence.append(f"the {' and '.join(units)} grouped by, named again ({match.group(0).strip()!r})")
 
     def _columns_asked(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"What's the latest ticket that came in? Subject and timestamp please.": a sentence (or a clause after the
@@ -1230,7 +1293,7 @@ class Planner:
         category and people anyway, so the words are read, not searched."""
         if plan.is_aggregate or plan.intent not in LISTINGS and not (plan.intent == "topic" and plan.conditions):
             return
-        columns = self.shown_column_words
+        columns = self.listed_column_words
         # "ids of pending tickets", "titles and dates of the sports pieces": the columns shown, named first
         names = "|".join(sorted(map(re.escape, {w for c in columns for w in (c, c + "s") if not self._is_entity(w)}),
                                 key=len, reverse=True))  # (not a row noun: "reviews of two stars or less")
@@ -1246,10 +1309,14 @@ class Planner:
             start, end = clause.span(clause.lastindex or 1)
             words = [w.lower() for w in WORD.findall(text[start:end])]
             named = [w for w in words if singular(w) in columns or w in columns]
-            if named and free(start, end) and all(w in columns or singular(w) in columns or w in SHOWN_FILLER
-                                                   for w in words):
+            unread = any(free(*m.span()) for m in WORD.finditer(text, start, end))
+            if named and unread and all(w in columns or singular(w) in columns or w in SHOWN_FILLER for w in words):
                 take(start, end)
                 plan.evidence.append(f"columns asked for ({text[start:end].strip()!r}): shown")
+            elif self.roles.authors and unread and re.match(r"(?:and\s+)?who\b", text[start:end], re.I) and all(
+                    w in WHO_HAS_IT or self._is_entity(w) for w in words):
+                take(start, end)  # ("which tickets are pending, and who owns each one?": the person column, shown)
+                plan.evidence.append(f"the {self.roles.authors} asked for ({text[start:end].strip()!r}): shown")
 
     @staticmethod
     def _ties_asked(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
@@ -2475,6 +2542,8 @@ class Planner:
                 match = chain.match(text, start + kind.end())
             if not match or not free(trigger.start(), match.end()):
                 continue
+            if any(m.start("what") == match.start() for m in self.sorted_by.finditer(text)):
+                continue  # ("reviews sorted by rating": the rows' order, read in `_rows_sorted`)
             agent = re.search(r"\b(?:[a-z]{3,}ed|written|given|done|seen)(?:\s+(?:better|worse|higher|lower|best|worst|"
                               r"more|most|less|least|highly|well|badly|poorly))?\s+$", text[:trigger.start()], re.I)
             if agent and trigger.group(0).strip().lower() == "by" and \
@@ -2562,7 +2631,8 @@ class Planner:
                 match = re.compile(rf"(?:(?:the\s+)?(?:number|count|amount)\s+of\s+)?(?:star\s+)?({scale_words})\b",
                                    re.I).match(text, trigger.end())
                 if (match and free(trigger.start(), match.end()) and scales[match.group(1).lower()] not in plan.group_by
-                        and (trigger.group(1).lower() != "by" or not plan.group_by)):
+                        and (trigger.group(1).lower() != "by" or not plan.group_by)
+                        and not any(m.start("what") == match.start(1) for m in self.sorted_by.finditer(text))):
                     plan.group_by.append(scales[match.group(1).lower()])
                     take(trigger.start(), match.end())
             for match in [*re.finditer(HOW_SPREAD.format(scale_words), text, re.I),  # "how are the stars spread out"
@@ -2788,8 +2858,8 @@ class Planner:
             counted = re.search(rf"(?:\b(?:which|what|top|bottom|the)\s+|^\W*){NUM}\s+[a-z]", text, re.I)
             plan.limit = min(number_value(counted.group(1)), 100) if counted else None
             plan.with_ties = False
-            plan.order_most = first.group(1).lower() in ORDER_MOST_WORDS
-            if first.group(1).lower() in ("best", "worst") and self._counts_the_bad_end(plan):
+            plan.order_most = order_word(first) in ORDER_MOST_WORDS
+            if order_word(first) in ("best", "worst") and self._counts_the_bad_end(plan):
                 # "rank departments by the share of their 1 or 2 star reviews, worst first": the most of them
                 plan.order_most = not plan.order_most
             plan.order_least = not plan.order_most
@@ -3076,6 +3146,43 @@ class Planner:
         pronoun = re.match(r"which\s+ones?\b", top.group(0), re.I)  # "which one": the groups said before
         if pronoun:
             take(top.start(), top.start() + pronoun.end())
+
+    def _rows_sorted(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Electronics reviews sorted by rating, low to high", "list tickets ordered by date": every matching row in
+        the order of a number (highest first unless the lowest is put first) or of the date (newest first unless
+        the oldest is)."""
+        said = self.sorted_by.search(text)
+        if not said or not free(said.start(), said.start("what")):
+            return
+        what = said.group("what").lower()
+        grouped = self.vocab.dimensions.get(what) or self.vocab.measures.get(what)
+        if plan.group_by and grouped in plan.group_by:
+            take(*said.span())  # ("how many reviews per rating, sorted by rating": the groups' own order)
+            if plan.intent == "count" and plan.measure == grouped:
+                plan.measure = None
+            return
+        if plan.group_by or plan.is_aggregate:
+            return
+        low_first = re.search(r"\b(?:ascending|asc|low(?:est)?\s+(?:\w+\s+)?(?:to|first)|(?:least|fewest|smallest|"
+                              r"shortest|worst)\s+(?:\w+\s+)?(?:to|first)|oldest\s+(?:\w+\s+)?(?:to|first)|"
+                              r"earliest\s+(?:\w+\s+)?(?:to|first)|from\s+(?:the\s+)?(?:low|old|earl|least|few|small))\w*",
+                              text, re.I)
+        if what in ("date", "day", "time"):
+            if not self.roles.date:
+                return
+            plan.intent = "earliest" if low_first else "latest"
+        else:
+            plan.measure = self.vocab.measures[what]
+            plan.intent = "shortest" if low_first else "longest"
+        take(*said.span())
+        high_first = re.search(r"\b(?:descending|desc)\b", text, re.I)
+        for order in [low_first, high_first, *ORDER_FIRST.finditer(text)]:
+            if order:
+                take(*order.span())
+        plan.evidence.append(f"every row, {'lowest' if low_first else 'highest'} {what} first ({said.group(0)!r})"
+                             if plan.measure and what not in ("date", "day", "time") else
+                             f"every row, {'oldest' if low_first else 'newest'} first ({said.group(0)!r})")
+        plan.sorted_rows = True
 
     def _intent(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         self._ranked_tested_groups(text, plan, take, free)  # (before 'highest' is read as a second computation)
@@ -3380,6 +3487,15 @@ class Planner:
             # "which review has the highest number of helpful votes": the review, not only the highest number
             plan.intent = "longest" if plan.intent == "max" else "shortest"
             plan.evidence.append(f"rows ordered by {plan.measure} ({rows_asked.group(0)!r})")
+        order = next((o for o in ORDER_FIRST.finditer(text) if plan.intent_span and o.group(2)
+                      and o.start() <= plan.intent_span[0] < o.end()), None)
+        if order and not plan.group_by and plan.measure and plan.intent in ("max", "min"):
+            # "reviews by helpful votes, highest to lowest": every row in that order, not the highest value
+            plan.intent = "longest" if order_word(order) in ORDER_MOST_WORDS else "shortest"
+            plan.limit, plan.sorted_rows = None, True
+            take(*order.span())
+            plan.unused = [w for w in plan.unused if w.lower() not in order.group(0).lower().split()]
+            plan.evidence.append(f"rows ordered by {plan.measure} ({order.group(0)!r})")
         if plan.ranking and plan.measure and plan.intent in ("count", "max", "min") and not plan.per_group:
             # groups ranked by a measure: "the three lowest rated brands" (average), "the brands with the most
             # helpful votes" (total); a rating-like measure (a small scale) is averaged
@@ -3446,6 +3562,25 @@ class Planner:
         dates = re.search(rf"\b(?:the\s+)?{first}\s+and\s+(?:the\s+)?{last}\s+(?:[\w-]+\s+)?(?:dates?|days?)\b",
                           text, re.I)
         found = between or covered or dates
+        # "when was the first review for Bébé Lune, and when was the most recent one?", "when did Omar get his first
+        # and latest tickets": both ends asked (the words between them, the rows' conditions, are read on their own)
+        ends = None if found else re.search(
+            rf"\bwhen\s+(?:was|were|did|is|'s)\s+(?:the\s+|our\s+|its\s+|their\s+)?{first}\s+(?:{self.row_noun_words}|"
+            rf"one)\b", text, re.I) or re.search(
+            rf"\bwhen\b[^?.!]*?\b({first}\s+and\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?{last}"
+            rf"(?:\s+(?:ones?|{self.row_noun_words}))?)\b", text, re.I)
+        other = ends and not ends.lastindex and re.compile(
+            rf"\band\s+((?:when\s+(?:was|were|did|is|'s)\s+)?(?:the\s+|its\s+|their\s+)?{last}"
+            rf"(?:\s+(?:one|{self.row_noun_words}))?)\b", re.I).search(text, ends.end())
+        said = ends.lastindex or 0 if ends else 0
+        if ends and (other or said) and free(*ends.span(said)) and (not other or free(*other.span(1))):
+            plan.intent, plan.intent_span = "span", ends.span(said)
+            plan.evidence.append(f"first and last {self.roles.date}, and the days between "
+                                 f"({ends.group(said)!r}{' … ' + repr(other.group(1)) if other else ''})")
+            take(*ends.span(said))
+            if other:  # (not its "and": "for Bébé Lune, and when was …" ends a value's words)
+                take(*other.span(1))
+            return
         # "how many days did it take between ordering and delivery": the time between two events, of which the table
         # dates one (the row's own date) at most: said, not the number of different days
         lasted = None if found else re.search(
@@ -5521,6 +5656,16 @@ WRITTEN_OUT = (
     (re.compile(r"(?<=\s)n(?=\s+(?:what|what's|how|which|who|when|where|his|her|its|their)\b)", re.I), "and"),
     # "avg tickets/month", "reviews / yr": per unit of time
     (re.compile(r"(?<=[a-z])\s*/\s*(?=(?:year|yr|quarter|qtr|month|mo|week|wk|day)\b)", re.I), " per "),
+    # "which Monday-to-Sunday week", "mon-start weeks", "busiest week of 2023 (mon-sun)": how weeks are counted,
+    # said apart from the noun (as WEEKS_FROM_MONDAY reads it), so the noun stays next to the words asking for a
+    # grouping
+    (re.compile(r"\bmon(?:day)?(?:[\s\-–]*(?:to|thru|through|till|until)?[\s\-–]*sun(?:day)?|"
+                r"[- ](?:start(?:ing)?|based|first))\s+(weeks?)\b", re.I), r"\1 (weeks starting monday)"),
+    (re.compile(r"\bweeks?\s+(?:run(?:ning)?\s+|are\s+|=\s*|as\s+)?mon(?:day)?[\s\-–]*(?:to|thru|through|till|until)?"
+                r"[\s\-–]*sun(?:day)?\b", re.I), "(weeks starting monday)"),
+    (re.compile(r"\(\s*mon(?:day)?[\s\-–]*(?:to|thru|through|till|until)?[\s\-–]*sun(?:day)?\s*\)", re.I),
+     lambda m: "(weeks starting monday)" if re.search(r"\bweeks?\b(?:\s+\S+){0,3}\s*$", m.string[:m.start()], re.I)
+     else m.group(0)),
     (re.compile(r"\bb/w\b", re.I), "between"), (re.compile(r"(?<=[a-z])\s+\+\s+(?=[a-z])", re.I), " plus "),
     # "diff writers": different; "the diff between": the difference
     (re.compile(r"\bdiff\b(?=\s+(?:[a-z]+s|people)\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),

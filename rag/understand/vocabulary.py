@@ -30,7 +30,8 @@ CATEGORY_SYNONYMS: dict[str, tuple[str, ...]] = {
 MEASURE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "rating": ("star", "stars", "rated", "score"), "stars": ("star", "rating", "rated"),
     "score": ("points", "rating"), "price": ("cost", "costs", "priced"), "amount": ("value", "sum"),
-    "votes": ("vote", "upvotes", "upvote", "thumbs-up", "thumbs up", "likes"), "views": ("view", "readers"),
+    "votes": ("vote", "upvotes", "upvote", "upvoted", "voted", "thumbs-up", "thumbs up", "likes"),
+    "views": ("view", "viewed", "readers"),
     "value": ("amount", "worth"),
 }
 # Other words for a word of a numeric column's name ("the most useful reviews" for helpful_votes)
