@@ -203,3 +203,9 @@ def test_rows_sorted_by_a_number_say_the_order_and_the_sql_has_no_top_n(planner:
     assert interpret(plan, "articles").action == "Listed articles, lowest word count first"
     sql = SQLBuilder("articles", ARTICLE_ROLES, ARTICLE_PROFILE).answer_sql(plan)
     assert 'ORDER BY "word_count" ASC' in sql and "LIMIT 50" in sql and "GROUP BY" not in sql
+
+
+def test_a_condition_against_the_average_is_restated_with_its_base(planner: Planner) -> None:
+    plan = planner.plan("How many Sports articles are shorter than average?")
+    restated = interpret(plan, "articles").restatement()
+    assert "word count below the average of the matching rows" in restated and "category: Sports" in restated

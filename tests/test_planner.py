@@ -4718,3 +4718,21 @@ def test_when_the_first_and_the_most_recent_row_came_asks_for_both_dates() -> No
     assert (plan.intent, plan.unused, [c.value for c in plan.conditions]) == ("span", [], ["Toys"])
     plan = reviews.plan("when did Ann Lee post her first and latest reviews")
     assert (plan.intent, [c.column for c in plan.conditions]) == ("span", ["reviewer"])
+
+
+def test_a_row_compared_with_the_average_is_a_condition_against_the_rows_average(planner: Planner) -> None:
+    """"How many articles are longer than the average article?", "reviews with more helpful votes than average",
+    "above-average rating": the rows whose number passes the average of the matching rows (it counted every row;
+    with groups named it stays the groups' average, `_groups_against_overall`)."""
+    plan = planner.plan("How many articles are longer than the average article?")
+    assert (plan.intent, plan.unused) == ("count", [])
+    assert [(c.kind, c.column, c.op) for c in plan.conditions] == [("average", "word_count", ">")]
+    reviews = _departments_and_votes()
+    for question, op in (("reviews with more helpful votes than average", ">"),
+                         ("how many Toys reviews have below average helpful votes", "<")):
+        plan = reviews.plan(question)
+        assert [(c.column, c.op) for c in plan.conditions if c.kind == "average"] == [("helpful_votes", op)], question
+    plan = reviews.plan("how many Electronics reviews were rated higher than average")
+    assert [(c.kind, c.column) for c in plan.conditions] == [("average", "rating"), ("category", "department")]
+    plan = planner.plan("Which categories run longer than the overall average article?")  # (groups named)
+    assert plan.group_average == (">", None) and not conditions(plan, "average")

@@ -821,3 +821,23 @@ def test_groups_whose_average_is_above_the_overall_average(setup: Setup) -> None
     # (the overall average of the matching rows: 2023's is 1600.25, which Fashion's 700 is not above)
     assert setup.rows("which categories had an above-average word count in 2023?") == [
         ("Sports", 1850.0), ("Technology", 2001.0)]
+
+
+def test_rows_whose_number_is_above_the_average_of_the_matching_rows(setup: Setup) -> None:
+    """"How many articles are longer than the average article?" counted every article (probe 55): the rows whose
+    number passes the average of the rows the other conditions match, computed in the same statement."""
+    def reference(sql: str) -> list[tuple[Any, ...]]:
+        with sqlite3.connect(setup.db) as connection:
+            return connection.execute(sql).fetchall()
+
+    above = reference("SELECT COUNT(*) FROM articles WHERE word_count > (SELECT AVG(word_count) FROM articles)")
+    assert setup.rows("How many articles are longer than the average article?") == above
+    assert 0 < above[0][0] < len(reference("SELECT url FROM articles"))
+    below_2023 = reference("SELECT COUNT(*) FROM articles WHERE published_date LIKE '2023%' AND word_count < "
+                           "(SELECT AVG(word_count) FROM articles WHERE published_date LIKE '2023%')")
+    assert setup.rows("how many 2023 articles have a below-average word count?") == below_2023
+    titles = reference("SELECT title FROM articles WHERE article_category = 'Sports' AND word_count > "
+                       "(SELECT AVG(word_count) FROM articles WHERE article_category = 'Sports')")
+    listed = setup.ask("which Sports articles are longer than average?")
+    assert titles and below_2023[0][0] > 0
+    assert sorted(row[listed.columns.index("title")] for row in listed.rows) == sorted(t for (t,) in titles)

@@ -213,6 +213,10 @@ def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> Co
         return ConditionReading(column, op, value, condition.words, text)
     if condition.kind == "missing":
         return ConditionReading(column, condition.op, None, condition.words, f"{name} {condition.op}")
+    if condition.kind == "average":  # "longer than the average article"
+        side = "above" if condition.op == ">" else "below"
+        return ConditionReading(column, f"{side} average", None, condition.words,
+                                f"{name} {side} the average of the matching rows")
     if condition.kind == "people_count":  # "co-written": how many people the cell names
         return ConditionReading(column, condition.op, value, condition.words,
                                 f"number of {name}{OPERATOR_WORDS.get(condition.op, ' ' + condition.op)} {value}")

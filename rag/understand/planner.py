@@ -597,7 +597,8 @@ class Condition:
     """One structured condition. `chroma_ok` is True when Chroma can hold it as an equality filter."""
 
     # category | author | author_like | date | date_any | number | text_like | missing | weekday | hour | month (of
-    # any year) | people_count | row_id
+    # any year) | people_count | row_id | average (the number against the average of the rows the other conditions
+    # match; value None)
     kind: str
     column: str
     op: str
@@ -620,6 +621,8 @@ class Condition:
             return f"{self.column} in " + " or ".join(f"[{a.isoformat()}, {b.isoformat()}]" for a, b in self.value)
         if self.kind == "missing":
             return f"{self.column} {self.op}"
+        if self.kind == "average":  # "longer than the average article"
+            return f"{self.column} {'above' if self.op == '>' else 'below'} the average of the matching rows"
         if self.kind == "weekday":
             return f"{self.column} on " + ", ".join(WEEKDAYS[d].title() for d in self.value)
         if self.kind == "hour":
@@ -973,6 +976,7 @@ class Planner:
         self._range(text, plan, take, free)
         self._second_computation(text, plan, take, free)
         self._groups_against_overall(text, plan, take, free)
+        self._rows_against_overall(text, plan, take, free)
         self._intent(text, plan, take, free)
         self._rows_sorted(text, plan, take, free)
         self._groups_ordered(text, plan, take, free)
@@ -2920,6 +2924,47 @@ class Planner:
                          text[:said.start()], re.I)
         if verb and free(*verb.span()):
             take(*verb.span())  # ("which sections run longer than …": the verb of the measure)
+
+    def _rows_against_overall(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"How many articles are longer than the average article?", "reviews with more helpful votes than average",
+        "above-average ratings": the rows whose number is above (below) the average of all the matching rows (a
+        condition against a value computed in the same query), unless groups were named (`_groups_against_overall`)."""
+        if plan.group_average or plan.group_by or not self.vocab.measures:
+            return
+        measures = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
+        average = (rf"(?:the\s+|an?\s+)?(?:overall\s+|site[- ]?wide\s+|global\s+|table[- ]?wide\s+|typical\s+)?"
+                   rf"(?:average|avg|mean)(?:\s+(?:{self.row_noun_words}|one|{measures}))?"
+                   rf"(?:\s+(?:overall|across\s+(?:all|the\s+board)|of\s+all(?:\s+(?:{self.row_noun_words}))?))?\b")
+        said = re.search(rf"\b(?P<cmp>more|fewer|less|higher|lower|longer|shorter|bigger|smaller|greater|better|"
+                         rf"worse)\s+"
+                         rf"(?:(?P<what>{measures})\s+)?than\s+{average}|"
+                         rf"\b(?P<side>above|below)[- ](?:the\s+)?average(?:\s+(?P<named>{measures}))?\b", text, re.I)
+        mean = said and re.compile(r"\b(?:average|avg|mean)\b", re.I).search(text, *said.span())
+        # (the measure's own words may be read already: "reviews with more helpful votes than average")
+        if not said or not mean or not free(*said.span("cmp" if said.group("cmp") else "side")) \
+                or not free(*mean.span()):
+            return
+        word = (said.group("cmp") or said.group("side") or "").lower()
+        named = (said.group("what") or said.group("named") or "").lower()
+        column = self.vocab.measures.get(named) if named else None
+        if not column and word in ("longer", "shorter"):
+            column = self.vocab.measures.get("length")
+        verb = re.search(rf"\b(?:rated|scored)\s+$|\b(?:{measures})\s+(?:(?:is|was|are|were)\s+)?$",
+                         text[:said.start()], re.I)
+        if not column and verb:  # ("reviews rated higher than average", "helpful votes above average")
+            said_measure = re.search(rf"({measures})\s+(?:(?:is|was|are|were)\s+)?$", verb.group(0), re.I)
+            column = self.vocab.measures.get(said_measure.group(1).lower()) if said_measure else \
+                self.vocab.measures.get("rated") or self.vocab.measures.get("score")
+        if not column:
+            return
+        more = word in ("more", "higher", "longer", "bigger", "greater", "better", "above")
+        plan.conditions.append(Condition("average", column, ">" if more else "<", None, said.group(0).strip(),
+                                         span=said.span()))
+        plan.evidence.append(f"rows whose {column} is {'above' if more else 'below'} the average of the matching rows "
+                             f"({said.group(0)!r})")
+        take(*said.span())
+        if verb and free(*verb.span()):
+            take(*verb.span())
 
     def _counts_the_bad_end(self, plan: QueryPlan) -> bool:
         """Whether the rows counted (or taken as a share) are the low end of a scale, such as 1 or 2 stars of a 1-5

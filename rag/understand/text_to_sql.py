@@ -230,10 +230,18 @@ class SQLBuilder:
         raise LookupError(f"the table has no column for {dimension}")
 
     def where(self, plan: QueryPlan, *, include_topic: bool) -> exp.Expression | None:
-        parts = [self._condition(c) for c in plan.conditions]
+        plain = [c for c in plan.conditions if c.kind != "average"]
+        parts = [self._condition(c) for c in plain]
         if include_topic and plan.topic:
             parts += [self._text_match(word) for word in text_match_words(plan.topic)]
         parts = [p for p in parts if p is not None]
+        # "longer than the average article": the number against the average of the rows the other conditions match
+        others = exp.and_(*parts) if parts else None
+        for condition in (c for c in plan.conditions if c.kind == "average"):
+            average = exp.select(exp.Avg(this=self._col(condition.column))).from_(self._table())
+            operator = exp.GT if condition.op == ">" else exp.LT
+            parts.append(operator(this=self._col(condition.column),
+                                  expression=exp.paren(average.where(others.copy()) if others else average)))
         return exp.and_(*parts) if parts else None
 
     def _condition(self, condition: Condition) -> exp.Expression | None:
