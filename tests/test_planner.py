@@ -1241,6 +1241,7 @@ def test_a_state_word_between_what_is_and_in(tickets: Planner, planner: Planner)
     ("login failures that are still open", "open", "login failures"),
     ("VPN tickets which were closed", "closed", "VPN"),
     ("printer issues still pending", "pending", "printer"),  # "issues" names the rows
+    ("Which VPN issues were marked pending?", "pending", "VPN"),  # (the rows the subject of the verb setting it)
 ])
 def test_a_value_stated_as_a_clause_about_the_rows_selects_them(tickets: Planner, question: str, value: str,
                                                                 topic: str) -> None:
@@ -1250,6 +1251,9 @@ def test_a_value_stated_as_a_clause_about_the_rows_selects_them(tickets: Planner
     route, reason = plan.route()
     assert route is HYBRID and "a clause about the rows" in reason
     assert tickets.plan("open tickets about login failures").route()[0] is VECTOR  # a modifier narrows
+    # (in a share, "were marked" splits the whole from the part: the whole is the tickets of 2024)
+    share = tickets.plan("What percentage of the tickets opened in 2024 were marked closed?")
+    assert [c.kind for c in share.population or []] == ["date"] and not only(share, "category").clause
 
 
 @pytest.mark.parametrize(("question", "op", "value"), [

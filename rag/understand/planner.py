@@ -559,6 +559,11 @@ DESCRIBED = re.compile(r"\b(?:a|an|the|some|any)\s+(?:way|option|ability|feature
 STATE_ADVERBS = r"(?:still|currently|now|already|yet|presently|no longer)"
 CLAUSE_CUE = re.compile(rf"(?:\b(?:that|which|who)\s+(?:are|is|were|was|remain|remains|remained|stay|stays|stayed|"
                         rf"(?:have|has|had)\s+been)\s+|\b{STATE_ADVERBS}\s+)(?:{STATE_ADVERBS}\s+)*$", re.I)
+# ("which billing issues were marked high or urgent": the rows the subject of a verb setting the value; in a
+# computation the verb splits a share's whole from its part instead: "what % of 2024's tickets were marked urgent")
+MARKED_CUE = re.compile(rf"\b(?:are|is|were|was|got|get|gets|(?:have|has|had)\s+been)\s+(?:{STATE_ADVERBS}\s+)?"
+                        rf"(?:marked|flagged|set\s+to|tagged|labell?ed|classified|categori[sz]ed|filed)\s+(?:as\s+)?$",
+                        re.I)
 MISSING_CUE = (r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lack(?:s|ing)?(?:\s+an?)?|"
                r"with(?:\s+an?)?\s+(?:empty|blank))")
 # the verbs and prepositions that set rows aside: "leave out", "ignoring", "excluding", "except for", "other than"
@@ -4307,7 +4312,8 @@ class Planner:
             cue = NEGATION_CUE.search(text[:start]) or self.negated_rows.search(text[:start]) or _left_out(
                 text, start, end) or _not_counted(text, start, end)
             negated = bool(cue) and free(cue.start(), cue.end())
-            clause = CLAUSE_CUE.search(text[:cue.start() if negated and cue else start])
+            before = text[:cue.start() if negated and cue else start]
+            clause = CLAUSE_CUE.search(before) or (None if plan.is_aggregate else MARKED_CUE.search(before))
             clause = clause if clause and free(*clause.span()) else None
             if clause:
                 clauses.add((column, negated))
