@@ -236,6 +236,12 @@ def test_grouped_rows() -> None:
     assert citations == []
 
 
+def test_the_group_of_rows_without_a_value_is_named() -> None:
+    """A ranking whose top group is the rows with no department read "highest share (%):  (20.25)"."""
+    text, _ = answer(["department", "share_pct"], [[None, 20.25], ["Toys", 8.67], ["", 10.0]])
+    assert "highest share (%): (no value) (20.25)" in text and "lowest: Toys (8.67)" in text
+
+
 def test_grouped_rows_speak_in_the_saved_labels() -> None:
     rows = [["Sports", 5], ["Business", 2]]
     labels = {"article_category": "section", "word_count": "length"}

@@ -4740,3 +4740,11 @@ def test_a_row_compared_with_the_average_is_a_condition_against_the_rows_average
     assert [(c.kind, c.column) for c in plan.conditions] == [("average", "rating"), ("category", "department")]
     plan = planner.plan("Which categories run longer than the overall average article?")  # (groups named)
     assert plan.group_average == (">", None) and not conditions(plan, "average")
+
+
+def test_where_the_rows_stand_is_their_status(tickets: Planner) -> None:
+    """"Break the tickets down by where they currently stand": grouped by the status column (it searched the text
+    for 'currently stand')."""
+    plan = tickets.plan("break the tickets down by where they currently stand")
+    assert (plan.intent, plan.group_by, plan.topic, plan.unused) == ("count", ["category"], "", [])
+    assert tickets.roles.category == "status"

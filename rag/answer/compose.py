@@ -274,6 +274,9 @@ CONTRAST_NAME = re.compile(rf"^(?:(?:avg_|total_)[a-z0-9_]+ \(.+\)|[a-z0-9_]+_co
 TIED_SHOWN = 3  # tied groups named in a sentence; the rest are counted
 
 
+EMPTY_GROUP = "(no value)"  # how the group of rows with an empty or NULL grouping value is named in a sentence
+
+
 def _format(value: Any) -> str:
     """A result cell as Markdown: numbers as figures (digits, commas, a point, a sign, `nan`/`inf`: nothing
     Markdown reads in the middle of a sentence), anything else escaped."""
@@ -313,7 +316,9 @@ def _counted(column: str, value: Any, labels: Mapping[str, str], table: str) -> 
 
 
 def _group_label(row: Sequence[Any]) -> str:
-    return ", ".join(_format(v) for v in row[:-1])
+    """The group's values; a group of rows with no value ("reviews without a department") reads "(no value)"."""
+    return ", ".join(EMPTY_GROUP if v is None or isinstance(v, str) and not v.strip() else _format(v)
+                     for v in row[:-1])
 
 
 def _extreme(rows: list[Sequence[Any]], multi: bool) -> str:

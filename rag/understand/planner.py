@@ -2615,6 +2615,14 @@ class Planner:
                 after = re.match(r"\s+(?:they|it|these|those)\s+(?:were|was|are|is)\b", text[how.end():], re.I)
                 if after:
                     take(how.end(), how.end() + after.end())
+        # "break the tickets down by where they currently stand": the status column (a state's English idiom)
+        state = next((dims[w] for w in ("status", "state", "stage") if w in dims), None)
+        for match in re.finditer(r"\b(?:by|per|across)\s+(?:where|how\s+far\s+along)\s+(?:they|it|each(?:\s+one)?|"
+                                 r"things)\s+(?:(?:currently|now|presently)\s+)?(?:stand|stands|are|is|sit|sits)\b"
+                                 r"(?:\s+(?:now|currently|today))?", text, re.I) if state else ():
+            if self._group_on(plan, state, match.span(), take, free):
+                column = self.roles.category if state == "category" else state
+                plan.evidence.append(f"group by {column}, where the rows stand ({match.group(0)!r})")
         # "by who they're assigned to", "broken down by whom it was written": the people of the person column
         for trigger in GROUP_TRIGGER.finditer(text) if self.roles.authors else ():
             who = re.compile(rf"whom?(?:\s+(?:they|it|these|those|each))?(?:['’](?:re|s)|\s+(?:were|was|are|is))?"
