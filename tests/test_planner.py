@@ -4748,3 +4748,49 @@ def test_where_the_rows_stand_is_their_status(tickets: Planner) -> None:
     plan = tickets.plan("break the tickets down by where they currently stand")
     assert (plan.intent, plan.group_by, plan.topic, plan.unused) == ("count", ["category"], "", [])
     assert tickets.roles.category == "status"
+
+
+def _tickets_with_priorities() -> Planner:
+    """A small ticket table with a status and a priority column."""
+    roles = ColumnRoles(content="body", title="subject", date="opened_at", category="status", authors="assignee",
+                        categorical=["status", "priority"])
+    profile = TableProfile(row_count=40, categories={"open": 20, "resolved": 20},
+                           authors={"Priya Natarajan": 10, "Bob Stone": 30},
+                           date_min="2024-01-03 10:00:00", date_max="2024-06-28 09:00:00",
+                           values={"status": {"open": 20, "resolved": 20}, "priority": {"high": 5, "low": 35}})
+    return Planner("tickets", roles, profile)
+
+
+def test_a_value_before_the_dimension_ranked_is_a_condition() -> None:
+    """"agent w/ the most high-priority tickets?": the agents ranked by their high-priority tickets (it ranked the
+    priority levels, 'agent' unused)."""
+    tickets = _tickets_with_priorities()
+    for question in ("agent w/ the most high-priority tickets?", "agent with the most high priority tickets"):
+        plan = tickets.plan(question)
+        assert (plan.group_by, plan.limit, plan.unused) == (["author"], 1, []), question
+        assert [(c.column, c.value) for c in plan.conditions] == [("priority", "high")], question
+    assert tickets.plan("which 2 priority levels have the most tickets").group_by == ["priority"]
+
+
+def test_a_months_possessive_before_the_rows_is_that_month() -> None:
+    """"so of june's tickets what % are still sitting in open status?": June (it searched the texts for "june's"
+    and took every ticket as the whole)."""
+    plan = _tickets_with_priorities().plan("so of june's tickets what % are still open?")
+    period = only(plan, "date")
+    assert period.value == (date(2024, 6, 1), date(2024, 6, 30)) and "june's" not in plan.unused
+
+
+def test_people_with_none_included_are_every_group(tickets: Planner) -> None:
+    """"… how many of their tickets are currently open? Include people with none." kept only the agents with none."""
+    plan = tickets.plan("For each assignee, how many of their tickets are currently open? Include people with none.")
+    assert (plan.every_group, plan.none_of, plan.unused) == (True, False, [])
+
+
+def test_a_single_row_is_any_one_row() -> None:
+    """"the highest number of helpful votes a single review posted in 2023 got": one review, any of them (it matched
+    'single' in the texts); "hi to lo" orders the groups."""
+    reviews = _departments_and_votes()
+    plan = reviews.plan("What's the highest number of helpful votes a single review posted in 2023 got?")
+    assert (plan.intent, plan.measure, plan.topic, plan.unused) == ("max", "helpful_votes", "", [])
+    plan = reviews.plan("rank departments by avg helpful votes hi to lo")
+    assert (plan.group_by, plan.order_most, plan.unused) == (["category"], True, [])

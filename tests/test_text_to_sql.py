@@ -841,3 +841,14 @@ def test_rows_whose_number_is_above_the_average_of_the_matching_rows(setup: Setu
     listed = setup.ask("which Sports articles are longer than average?")
     assert titles and below_2023[0][0] > 0
     assert sorted(row[listed.columns.index("title")] for row in listed.rows) == sorted(t for (t,) in titles)
+
+
+def test_ranking_every_group_leaves_out_the_rows_without_a_value(tmp_path: Path) -> None:
+    """"rank depts by share of 1-star reviews, worst first" ranked the reviews with no department first (probe 56): a
+    ranking of a dimension's values has no place for the rows without one (a breakdown keeps them)."""
+    rows = [*ROWS, _row("u9", "Unfiled note", "Ann Lee", "2023-05-01 10:00:00", "", 9000, "A long unfiled note.")]
+    setup = make_setup(tmp_path, rows)
+    ranked = setup.rows("Rank the categories by average word count, longest first")
+    assert ranked and all(label not in (None, "") for label, *_ in ranked)
+    assert ranked[0][0] == "Sports"  # (the unfiled note's 9,000 words would have come first)
+    assert any(label in (None, "") for label, *_ in setup.rows("average word count per category"))

@@ -213,13 +213,14 @@ RANK_THEM = re.compile(r"\b(?:rank|sort|order)\s+(?:them|these|those|the\s+(?:gr
                        r"\b(?:ranked|sorted)(?:\s+please)?(?=\s*[.!?]*\s*$)", re.I)
 # "busiest first", "lowest first": every group, in that order
 # the words of ORDER_FIRST that put the highest first ("busiest first"; "lowest first" is the other way)
-ORDER_MOST_WORDS = frozenset({"busiest", "most", "highest", "biggest", "largest", "longest", "best", "high", "top"})
+ORDER_MOST_WORDS = frozenset({"busiest", "most", "highest", "biggest", "largest", "longest", "best", "high", "top",
+                              "hi"})
 _ORDER_ENDS = (r"busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|smallest|shortest|"
                r"worst")
 # "busiest first", "…, high to low", "from best to worst": the order of the rows or groups, by the first word
 ORDER_FIRST = re.compile(rf"\b({_ORDER_ENDS})\s+(?:\w+\s+)?first\b|"
-                         rf"\b(?:from\s+)?(?:the\s+)?({_ORDER_ENDS}|high|low|top|bottom)\s+(?:\w+\s+)?to\s+(?:the\s+)?"
-                         rf"(?:{_ORDER_ENDS}|high|low|top|bottom)\b", re.I)
+                         rf"\b(?:from\s+)?(?:the\s+)?({_ORDER_ENDS}|high|low|top|bottom|hi|lo)\s+(?:\w+\s+)?to\s+"
+                         rf"(?:the\s+)?(?:{_ORDER_ENDS}|high|low|top|bottom|hi|lo)\b", re.I)
 # an average said anywhere in the question ("which section has the longest articles on average")
 AVERAGE_SAID = re.compile(rf"\b(average|avg|{MEAN}|typical|typically|usually)\b", re.I)
 
@@ -2001,11 +2002,13 @@ class Planner:
         found_ranges += self._elliptical_periods(text, found_ranges)
         # ("% of march tix marked high", "Q2 tickets": a month or quarter named right before the row noun, when the
         # table's rows are all of one year; on a table of many years "Q2 articles" names no year, and says so)
-        for month in re.finditer(rf"\b{MONTH_NAME}(?=\s+(?:{self.row_noun_words})\b)", text, re.I) \
+        # ("of june's tickets": its possessive too)
+        for month in re.finditer(rf"\b{MONTH_NAME}(?:['’]s)?(?=\s+(?:{self.row_noun_words})\b)", text, re.I) \
                 if self._only_year() else ():
             if not any(r.span[0] <= month.start() < r.span[1] for r in found_ranges):
                 found_ranges += [dataclasses.replace(r, span=month.span(), text=month.group(0))
-                                 for r in find_date_ranges("in " + month.group(0), today=self.today)]
+                                 for r in find_date_ranges("in " + re.sub(r"['’]s$", "", month.group(0)),
+                                                           today=self.today)]
         found_ranges = [dataclasses.replace(r, span=(r.span[0], next((b for a, b in named if a < r.span[1] <= b),
                                                                       r.span[1]))) for r in found_ranges]
         for found in list(found_ranges):
@@ -2621,7 +2624,7 @@ class Planner:
                                  r"things)\s+(?:(?:currently|now|presently)\s+)?(?:stand|stands|are|is|sit|sits)\b"
                                  r"(?:\s+(?:now|currently|today))?", text, re.I) if state else ():
             if self._group_on(plan, state, match.span(), take, free):
-                column = self.roles.category if state == "category" else state
+                column = self._dimension_column(state)
                 plan.evidence.append(f"group by {column}, where the rows stand ({match.group(0)!r})")
         # "by who they're assigned to", "broken down by whom it was written": the people of the person column
         for trigger in GROUP_TRIGGER.finditer(text) if self.roles.authors else ():
@@ -2796,6 +2799,13 @@ class Planner:
             # ("the section with the longest articles": the longest article's, or on average? said only with an average)
             if ranked and length_ranking(words[1]) and not AVERAGE_SAID.search(text):
                 ranked = None
+            # ("agent with the most high-priority tickets": a value of the dimension before it is a condition)
+            if ranked and ranked is not after and any(
+                    (self._value_of_word(w) or ("",))[0] == self._dimension_column(dims[words[3].lower()])
+                    for w in re.findall(r"[a-z]+", (words[2] or "").lower())):
+                ranked = after
+                if after:
+                    words = (after.group(1), after.group(4), "", after.group(2))
             gap = (0, 0) if ranked is None else ranked.span("gap") if ranked is after and after.group("gap") else (
                 ranked.end(), ranked.end())
             if ranked and free(ranked.start(), gap[0]) and free(gap[1], ranked.end()) \
@@ -3864,6 +3874,10 @@ class Planner:
         found = self._value_of_word(word)
         return found[1] if found else None
 
+    def _dimension_column(self, dimension: str) -> str:
+        """The column a grouping dimension names ("category": the category column; "author": the people's)."""
+        return {"category": self.roles.category, "author": self.roles.authors}.get(dimension) or dimension
+
     def _value_of_word(self, word: str) -> tuple[str, str] | None:
         """(column, value) for a single word: exact, singular, or a close spelling of a long word. Common words
         ("it", "all") only count when written as an acronym ("IT")."""
@@ -4118,10 +4132,13 @@ class Planner:
             if free(*match.span()):
                 take(*match.span())
         # ("which single article is the longest": one row asked for; "… fall into that bucket": the rows just said)
+        # ("the most helpful votes a single review got": one row, any of them)
         for match in re.finditer(rf"\b(?:which|what|the)\s+(single|one|individual)\s+(?=(?:{self.row_noun_words})\b)|"
+                                 rf"\b(?:a|any|one|each|every)\s+(single|individual)\s+(?=(?:{self.row_noun_words})\b)|"
                                  r"\b(?:fall|falls|fell|come|comes|came)\s+(?:into|in|under)\s+(?:that|this|the)\s+"
                                  r"(?:bucket|category|group|window|range|slot|band)\b", text, re.I):
-            span = match.span(1) if match.group(1) else match.span()
+            said = next((g for g in (1, 2) if match.group(g)), 0)
+            span = match.span(said)
             if free(*span):
                 take(*span)
         # ("different people on the support team", "agents in our team": the people of the person column)
@@ -4835,7 +4852,7 @@ class Planner:
         # "… how many does each section have? Skip sections that have none": the groups with none left out, as always
         # (not the groups with none asked for)
         skipped = re.search(rf"\b(?:{EXCLUDING}|skip|omit|hide|drop|ignore|leave\s+out|don'?t\s+(?:show|list|include))"
-                            r"\s+(?:the\s+|any\s+)?(?:[a-z]+s|ones|those)\s+(?:that|which|who|with)\s+"
+                            r"\s+(?:the\s+|any\s+)?(?:[a-z]+s|ones|those|people|folks)\s+(?:that|which|who|with)\s+"
                             r"(?:(?:have|has|had|got|get)\s+)?(?:none|zero|0|no\s+[a-z]+)\b", text, re.I)
         if skipped and free(*skipped.span()):
             take(*skipped.span())
@@ -4843,7 +4860,8 @@ class Planner:
             return
         # "for every agent, how many urgent tickets? Include anyone who had none": every group, those with none at 0
         zero = re.search(r"\b(?:includ(?:e|ing)|show(?:ing)?|list(?:ing)?|keep(?:ing)?|count(?:ing)?)\s+"
-                         r"(?:(?:any|every)(?:one|body)?|those|the\s+ones|ones|all|[a-z]+s)\s+(?:who|that|which|with)\s+"
+                         r"(?:(?:any|every)(?:one|body)?|those|the\s+ones|ones|all|people|folks|[a-z]+s)\s+"
+                         r"(?:who|that|which|with)\s+"
                          r"(?:(?:had|have|has|got|get|gets)\s+)?(?:none|no\s+[a-z]+|zero|0)\b|"
                          r"\b(?:zeros?|zeroes)\s+(?:included|too|as\s+well)\b", text, re.I)
         if zero and free(*zero.span()):

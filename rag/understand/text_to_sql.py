@@ -502,9 +502,10 @@ class SQLBuilder:
             query = query.group_by(*(exp.column(n) for _, n in dims))
             tested = plan.group_size or plan.group_average or plan.group_spread
             # "which reviewers have reviews in more than three departments", "who has written the most": rows with no
-            # reviewer are no one (an empty group was the answer to "who"; a date part of a dated row is never empty)
+            # reviewer are no one (an empty group was the answer to "who"; a date part of a dated row is never empty);
+            # "rank depts by share of 1-star reviews": the rows with no department are no department to rank
             named = [e for e, _ in dims if tested or isinstance(e, exp.Column)]
-            if named and (tested or plan.with_ties or plan.limit or plan.top_per):
+            if named and (tested or plan.with_ties or plan.limit or plan.top_per or plan.ranking):
                 query = query.where(exp.and_(*(exp.not_(self._is_empty(e.copy())) for e in named)))
             if tested:
                 query = query.having(self._group_test(plan, value if counted is not None else None, where))
