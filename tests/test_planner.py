@@ -4794,3 +4794,26 @@ def test_a_single_row_is_any_one_row() -> None:
     assert (plan.intent, plan.measure, plan.topic, plan.unused) == ("max", "helpful_votes", "", [])
     plan = reviews.plan("rank departments by avg helpful votes hi to lo")
     assert (plan.group_by, plan.order_most, plan.unused) == (["category"], True, [])
+
+
+def test_a_yes_no_value_against_its_other_side(reviews: Planner) -> None:
+    """"avg helpful votes: verified purchase vs not", "avg rating, verified or not?": both sides of the yes/no column,
+    each its own value (it averaged the verified ones only)."""
+    for question in ("avg helpful votes: verified purchase vs not", "avg rating, verified or not?"):
+        plan = reviews.plan(question)
+        assert [(c.column, c.op, c.value) for c in plan.conditions] == [("verified_purchase", "in", [1, 0])], question
+        assert (plan.group_by, plan.unused) == (["verified_purchase"], []), question
+
+
+def test_a_change_between_two_periods_sets_them_against_each_other(reviews: Planner) -> None:
+    """"Did the average rating go down between the first and second half of 2023?" averaged both halves together;
+    "did reviews drop between Q1 and Q2 2024" left both quarters out ('drop' read as an exclusion)."""
+    plan = reviews.plan("Did the average rating go down between the first and second half of 2023?")
+    assert (plan.intent, plan.group_by) == ("avg", ["half"])
+    plan = reviews.plan("did reviews drop between Q1 and Q2 2024")
+    assert (plan.intent, plan.group_by, plan.later_minus_earlier) == ("count", ["quarter"], True)
+    assert [(c.kind, c.op) for c in plan.conditions] == [("date_any", "in")]
+    plan = reviews.plan("how did avg rating change between 2022 and 2023")
+    assert (plan.group_by, plan.later_minus_earlier) == (["year"], True)
+    plan = reviews.plan("how many reviews, dropping the 2021 ones")  # (a verb with an object: set aside)
+    assert [c.op for c in plan.conditions] == ["not between"]

@@ -312,6 +312,9 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"differ(?:s|ed)?\s+from|"
                          # "difference in average length (words) between travel and fashion"
                          r"(?:difference|gap)(?:\s+in\s+[^?.!]{1,40}?)?\s+between|"
+                         # "did the average rating go down between the first and second half of 2023"
+                         r"(?:(?:go|goes|went|gone)\s+(?:up|down)|change[sd]?|increase[sd]?|decrease[sd]?|drop(?:ped|s)?|"
+                         r"r[io]se|rises|f[ae]ll|falls|gr[oe]w|grows)\s+(?:\w+\s+){0,3}?between\b|"
                          r"which (?:one |of (?:the|those|these) (?:two|three) )?"
                          r"(?:had|has|have|got|gets|is|was|did|does|received|scored)\b.*\b(?:more|fewer|less|"
                          r"higher|lower|better|worse|bigger|larger|smaller|most|best|busier|quieter)|(?:more|fewer|higher|lower|"
@@ -379,6 +382,11 @@ CHANGE_BETWEEN = re.compile(r"\b(?:change[sd]?|shift(?:ed|s)?|mov(?:e|ed|es)|evo
                             r"drop(?:ped|s)?|r[io]sen?|rises|f[ae]ll(?:en|s)?)\b(?:\s+(?:in|of|for)\s+[^?.!]{1,40}?)?"
                             r"(?P<span>\s+(?P<from>from)\s+(?P<first>[^?.!,;]{2,25}?)\s+(?P<to>to)\s+"
                             r"(?P<second>[^?.!,;]{2,25}?))(?=\s*(?:[?.!,;]|$))", re.I)
+# "did reviews drop between Q1 and Q2 2024": the same change, between two periods
+CHANGE_BETWEEN_AND = re.compile(r"\b(?:change[sd]?|shift(?:ed|s)?|(?:go|goes|went|gone)\s+(?:up|down)|increase[sd]?|"
+                                r"decrease[sd]?|gr[oe]w(?:n)?|drop(?:ped|s)?|r[io]sen?|rises|f[ae]ll(?:en|s)?)\b"
+                                r"(?P<span>\s+(?P<from>between)\s+(?P<first>[^?.!,;]{2,25}?)\s+(?P<to>and)\s+"
+                                r"(?P<second>[^?.!,;]{2,25}?))(?=\s*(?:[?.!,;]|$))", re.I)
 # "(the newest one included)", "the last day inclusive": a window's end said to count, no ranking of rows
 ENDS_INCLUDED = re.compile(r"\(?\b(?:the\s+)?(?:newest|latest|most\s+recent|last|oldest|earliest|first)\s+"
                            r"(?:one|day|date)\s+(?:included|inclusive|counted|too)\b\)?", re.I)
@@ -572,7 +580,9 @@ EXCLUDING = rf"(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|except(?:\s+for)?|apart\s+fr
 # English verbs and prepositions that set rows aside ("leave out", "skip", "ignore", "excluding", "not counting"):
 # before rows with a missing value ("skip the ones without a department") they keep only the rows that have one.
 EXCLUSION_CUE = re.compile(
-    rf"\b(?:{EXCLUDING}|drop(?:s|ping|ped)?|without|but\s+not)((?:\s+[\w'-]+){{0,4}}?)\s*$", re.I)
+    # ("did reviews drop between Q1 and Q2": rows that fell in number, no exclusion)
+    rf"\b(?:{EXCLUDING}|(?<![a-z]s\s)(?<!\bthey\s)(?<!\bit\s)drop(?:s|ping|ped)?|without|but\s+not)"
+    rf"((?:\s+[\w'-]+){{0,4}}?)\s*$", re.I)
 # an exclusion cue heading a list: what it sets aside first (group 1), then "and"/"or" before the next item
 LISTED_EXCLUSION = re.compile(
     rf"\b{EXCLUDING}\b([^.?!;:]*?)(?:,\s*|\s+)(?:and|or|nor)\s+(?:(?:any|all|the|those|of|ones)\s+)*$", re.I)
@@ -2042,16 +2052,21 @@ class Planner:
         """"How did the avg rating change from 2021 to 2024?": two periods set against each other, the later minus the
         earlier, not the range from one to the other. Returns the text with "from … to" masked as a list (the same
         length, so every span stays where it was)."""
-        for change in CHANGE_BETWEEN.finditer(text):
+        for change in [*CHANGE_BETWEEN.finditer(text), *CHANGE_BETWEEN_AND.finditer(text)]:
             first, second = change.group("first"), change.group("second")
             periods = [find_date_ranges(f"in {said}", today=self.today) for said in (first, second)]
+            if change.re is CHANGE_BETWEEN_AND and len(periods[0]) != 1:  # ("Q1 and Q2 2024": the year said once)
+                year = re.search(r"\b(?:19|20)\d\d\b", second)
+                periods[0] = find_date_ranges(f"in {first} {year.group(0)}", today=self.today) if year else []
+                first = f"{first} {year.group(0)}" if year else first
             if not all(len(found) == 1 and found[0].text.lower() == f"in {said}".lower()
                        for found, said in zip(periods, (first, second), strict=True)):
                 continue
             plan.later_minus_earlier = True
             plan.evidence.append(f"a change {change.group('span')!r}: the later period minus the earlier")
             return (text[:change.start("from")] + " " * len(change.group("from"))
-                    + text[change.end("from"):change.start("to")] + "or" + text[change.end("to"):])
+                    + text[change.end("from"):change.start("to")] + "or".rjust(len(change.group("to")))
+                    + text[change.end("to"):])
         return text
 
     def _period(self, text: str, plan: QueryPlan, take: Any, free: Any, first: date, last: date,
@@ -4480,15 +4495,18 @@ class Planner:
                          r"everything|anyone|anybody|all)\s+else|the\s+rest|(?:all\s+)?(?:the\s+)?others?|"
                          # "than those without", "vs the ones that weren't"
                          r"(?:those|the\s+ones|ones|people|the\s+people)\s+(?:without|not|who\s+(?:didn't|did\s+not|"
-                         r"aren't|weren't|are\s+not|were\s+not)|that\s+(?:aren't|weren't|are\s+not|were\s+not)))"
-                         r"(?!\w)", text, re.I)
+                         r"aren't|weren't|are\s+not|were\s+not)|that\s+(?:aren't|weren't|are\s+not|were\s+not))|"
+                         # ("avg helpful votes: verified purchase vs not")
+                         r"not(?=\s*(?:[?.!,;:)]|$)))"
+                         r"(?!\w)|\b(?:or|and)\s+not(?=\s*(?:[?.!,;:)]|$))", text, re.I)
         flags = [c for c in plan.conditions if c.kind == "number" and c.column in self.vocab.flags.values()]
         if rest and len(flags) == 1:  # "verified buyers vs everyone else": both sides of the yes/no column
             plan.conditions.remove(flags[0])
             # (the side named first is the first compared: "verified … than those without")
             plan.conditions.append(Condition("number", flags[0].column, "in", [flags[0].value, 1 - flags[0].value],
-                                             flags[0].words + rest.group(0)))
+                                             f"{flags[0].words} {rest.group(0)}"))
             take(*rest.span())
+            cue = cue or rest  # ("avg rating, verified or not?": the two sides, each its own value)
         if cue:  # "one-star reviews … than five-star ones": two values of one number column are set side by side
             for column in dict.fromkeys(c.column for c in plan.conditions if c.kind == "number" and c.op == "="):
                 same = [c for c in plan.conditions if c.kind == "number" and c.op == "=" and c.column == column]
