@@ -4817,3 +4817,14 @@ def test_a_change_between_two_periods_sets_them_against_each_other(reviews: Plan
     assert (plan.group_by, plan.later_minus_earlier) == (["year"], True)
     plan = reviews.plan("how many reviews, dropping the 2021 ones")  # (a verb with an object: set aside)
     assert [c.op for c in plan.conditions] == ["not between"]
+
+
+def test_groups_failing_a_size_set_aside_keep_the_others(reviews: Planner) -> None:
+    """"brands averaging under 3.5 stars, excluding any w/ fewer than 50 reviews" matched 'excluding fewer' in the
+    texts; "ignoring brands with fewer than 60 reviews" kept only those brands."""
+    plan = reviews.plan("brands averaging under 3.5 stars, excluding any w/ fewer than 50 reviews")
+    assert (plan.group_by, plan.group_size, plan.group_average, plan.topic) == (["category"], (">=", 50), ("<", 3.5),
+                                                                               "")
+    plan = reviews.plan("avg rating per brand, ignoring brands with fewer than 60 reviews")
+    assert (plan.group_by, plan.group_size, plan.unused) == (["category"], (">=", 60), [])
+    assert reviews.plan("which brands have fewer than 50 reviews").group_size == ("<", 50)

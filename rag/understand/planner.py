@@ -3068,6 +3068,21 @@ class Planner:
                   number: int | float) -> None:
         """The groups must have `op number` rows ("which agent has more than 12 tickets"); the grouping is the one
         asked about, else the dimension `_groups_asked` names."""
+        # "brands averaging under 3.5 stars, excluding any w/ fewer than 50 reviews": the groups that fail the bound
+        # are set aside (the groups named first)
+        excluded = re.search(rf"\b(?:{EXCLUDING}|dropping|without)\s+(?:[\w-]+\s+){{0,2}}?"
+                             rf"(?:(?:with|having|that\s+have|which\s+have|who\s+have)\s+)?$", text[:sized.start()],
+                             re.I)
+        if excluded:
+            op = {">": "<=", ">=": "<", "<": ">=", "<=": ">", "=": "!="}.get(op, op)
+            if not plan.group_by and not plan.distinct:
+                named = [self.vocab.dimensions[w.lower()] for w in WORD.findall(text[:excluded.start()])
+                         if w.lower() in self.vocab.dimensions]
+                named = [d for d in named if d in self.grouping_columns | {"category", "author"}]
+                if not named:
+                    return
+                plan.group_by.append(named[0])
+            take(*excluded.span())
         if not plan.group_by and not plan.distinct:
             which = self._groups_asked(text, sized.start())
             dimension = self._dimension_named(which.group(1)) if which else None
@@ -3081,7 +3096,8 @@ class Planner:
                 plan.group_by.append(dimension)
                 take(which.start(), which.end())
         plan.group_size = (op, number)
-        plan.evidence.append(f"groups with {sized.group(0)!r}")
+        plan.evidence.append(f"groups with {sized.group(0)!r}" if not excluded else
+                             f"groups with {sized.group(0)!r} set aside ({excluded.group(0).strip()!r})")
         take(sized.start(), sized.end(2))  # a word between ("at least 30 H&N reviews") is left to the recognisers
         take(sized.start(3), sized.end(3))
 
