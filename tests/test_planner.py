@@ -4828,3 +4828,9 @@ def test_groups_failing_a_size_set_aside_keep_the_others(reviews: Planner) -> No
     plan = reviews.plan("avg rating per brand, ignoring brands with fewer than 60 reviews")
     assert (plan.group_by, plan.group_size, plan.unused) == (["category"], (">=", 60), [])
     assert reviews.plan("which brands have fewer than 50 reviews").group_size == ("<", 50)
+
+
+def test_not_counting_before_a_value_set_aside_is_its_cue(reviews: Planner) -> None:
+    """"reviewers w/ 10+ reviews, not counting … 'Claire Clarke'": the verb of the exclusion is no text to match."""
+    plan = reviews.plan("reviewers w/ 10+ reviews, not counting blanks or 'Claire Clarke'")
+    assert "counting" not in plan.topic and [(c.kind, c.op) for c in plan.conditions] == [("author", "!=")]

@@ -1077,6 +1077,11 @@ class Planner:
             if free(*order.span()) and most == (plan.intent == "longest"):
                 take(*order.span())  # ("the 5 most helpful reviews, highest first": the order they are in)
                 plan.evidence.append(f"in that order ({order.group(0)!r})")
+        # ("not counting the generic 'Verified Buyer'": the negation read with the value, its verb too)
+        negated = any(c.op in ("!=", "not in", "not contains", "not between") for c in plan.conditions)
+        for verb in re.finditer(r"\b(?:not|without)\s+(counting|including)\b", text, re.I) if negated else ():
+            if free(*verb.span(1)):
+                take(*verb.span())
         # ("start date + review count", "id + votes": one thing asked and another, each read)
         for joined in re.finditer(rf"(?<=\S)\s+plus\s+(?:(?:{self.row_noun_words})\s+)?(?=\S)", text, re.I):
             counted = plan.is_aggregate and re.match(r"(?:the\s+)?(?:count|number|total|tally)\b", text[joined.end():],
