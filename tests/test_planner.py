@@ -4834,3 +4834,19 @@ def test_not_counting_before_a_value_set_aside_is_its_cue(reviews: Planner) -> N
     """"reviewers w/ 10+ reviews, not counting … 'Claire Clarke'": the verb of the exclusion is no text to match."""
     plan = reviews.plan("reviewers w/ 10+ reviews, not counting blanks or 'Claire Clarke'")
     assert "counting" not in plan.topic and [(c.kind, c.op) for c in plan.conditions] == [("author", "!=")]
+
+
+def test_a_year_like_number_of_the_measure_is_no_year(planner: Planner) -> None:
+    """"num of 2000+ word articles by section" counted the articles of the year 2000."""
+    plan = planner.plan("num of 2000+ word articles by section")
+    assert [(c.kind, c.op, c.value) for c in plan.conditions] == [("number", ">=", 2000)]
+    assert plan.group_by == ["category"]
+    assert only(planner.plan("how many articles of 2020"), "date").value == (date(2020, 1, 1), date(2020, 12, 31))
+
+
+def test_a_lower_case_name_owning_work_after_on_is_a_person(planner: Planner) -> None:
+    """"so whats the avg word count on michael dooley's stuff": the writer (after "on", a subject cue, it matched
+    the name in the texts); "articles about michael dooley" stays a search."""
+    plan = planner.plan("so whats the avg word count on michael dooley's stuff")
+    assert (plan.topic, [(c.kind, c.value) for c in plan.conditions]) == ("", [("author", "Michael Dooley")])
+    assert planner.plan("articles about michael dooley").topic == "michael dooley"

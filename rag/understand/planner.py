@@ -508,7 +508,8 @@ NAME_NOUNS = frozenset({"name", "names", "id", "ids", "handle", "handles", "user
 LOWER_BY_NAME = re.compile(r"\bby\s+([a-z][\w'’\-]+)\b")
 # What a person's possessive names when it is authorship ("Valbrook's piece", "Omar's latest tickets"): the table's
 # row nouns (see Planner) and these nouns of someone's work, up to two words after the possessive.
-WORK_NOUNS = ("work", "works", "writing", "reporting", "coverage", "column", "columns", "byline", "bylines", "queue")
+WORK_NOUNS = ("work", "works", "writing", "reporting", "coverage", "column", "columns", "byline", "bylines", "queue",
+              "stuff", "output")
 POSSESSIVE = re.compile(r"['’]s?$")  # "Haddad's", "Jones'": the name without its possessive ending
 MAX_NAME_WORDS = 5  # the longest person name looked up in a question, in words
 NAME_PARTICLES = frozenset({"de", "la", "le", "van", "von", "der", "den", "da", "del", "di", "du", "bin", "al", "el"})
@@ -2011,6 +2012,13 @@ class Planner:
                       lambda m: m.group(0)[:m.start(1) - m.start()] + " " * len(m.group(1)), text, flags=re.I)
         text = self._change_between_periods(text, plan)
         found_ranges = find_date_ranges(text, today=self.today)
+        # ("num of 2000+ word articles": a number of the measure, not the year 2000)
+        measures = "|".join(sorted((re.escape(w) for w in (*self.vocab.measures, "word", "words")), key=len,
+                                   reverse=True))
+        quantity = re.compile(rf"\s*(?:or\s+(?:more|fewer|less|over|above|under|below)\b(?!\s+(?:recent|later|earlier|"
+                              rf"new|old))|-?\s*(?:{measures})\b)", re.I)
+        found_ranges = [r for r in found_ranges if not (
+            re.fullmatch(r"(?:[a-z]+\s+)?(?:19|20)\d\d", r.text.strip(), re.I) and quantity.match(text, r.span[1]))]
         if compared:
             found_ranges = self._compared_months(text, found_ranges, take)
         found_ranges += self._periods_of_the_only_year(text, found_ranges)
@@ -5257,8 +5265,10 @@ class Planner:
         tokens = text[start:end].split()
         if not all(token[:1].isupper() or token in NAME_PARTICLES for token in tokens):
             words = [POSSESSIVE.sub("", t).lower() for t in tokens if t not in NAME_PARTICLES]
+            # ("the avg word count on kofi brandwood's stuff": a possessive before their work is a person anyway)
+            owned = POSSESSIVE.search(tokens[-1]) and self.possessive_work.match(text, end)
             return len(tokens) > 1 and not any(w in self.meaning_words for w in words) \
-                and any(is_rare_word(w) for w in words) and not SUBJECT_CUE.search(text[:start])
+                and any(is_rare_word(w) for w in words) and (bool(owned) or not SUBJECT_CUE.search(text[:start]))
         if any(is_rare_word(POSSESSIVE.sub("", token)) for token in tokens if token not in NAME_PARTICLES):
             return True
         return len(tokens) > 1 and bool(text[:start].strip()) and not re.search(r"[.!?:]\s*$", text[:start])
