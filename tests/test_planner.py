@@ -4850,3 +4850,13 @@ def test_a_lower_case_name_owning_work_after_on_is_a_person(planner: Planner) ->
     plan = planner.plan("so whats the avg word count on michael dooley's stuff")
     assert (plan.topic, [(c.kind, c.value) for c in plan.conditions]) == ("", [("author", "Michael Dooley")])
     assert planner.plan("articles about michael dooley").topic == "michael dooley"
+
+
+def test_rows_with_a_named_value_and_those_without_one(planner: Planner) -> None:
+    """"the difference in average word count between articles with a named author and those without one" averaged
+    every article ('named', 'one' unused): both sides, compared."""
+    plan = planner.plan("What's the difference in average word count between articles with a named author and those "
+                        "without one?")
+    assert (plan.group_by, plan.unused) == (["has:authors"], [])
+    plan = planner.plan("avg word count of articles with a named author")
+    assert [(c.kind, c.op) for c in plan.conditions] == [("missing", "is not empty")] and plan.unused == []

@@ -501,6 +501,8 @@ WHO_HAS_IT = frozenset({"and", "who", "whom", "who's", "whos", "is", "was", "are
                         "handles", "handle", "handled", "handling", "has", "have", "had", "wrote", "writes", "written",
                         "reviewed", "assigned", "to", "on", "working", "it", "them", "each", "one", "every", "of",
                         "those", "these", "they", "the", "currently", "now"})
+# words saying a column's value is there ("with a named author", "with a listed assignee")
+PRESENT_WORDS = frozenset({"named", "listed", "credited", "known", "identified", "actual", "real", "proper"})
 # the words of a person column's own value: "per reviewer name"
 NAME_NOUNS = frozenset({"name", "names", "id", "ids", "handle", "handles", "username", "usernames", "field", "fields",
                         "column", "columns", "cell", "cells", "value", "values"})
@@ -4087,8 +4089,12 @@ class Planner:
             kind = (match.group("kind") or "").lower()
             # (a word before the noun only with "don't have": "has a named writer … how many unsigned ones" reads
             # 'named' otherwise; nor a value or a word of emptiness: "a Garden department", "a blank byline")
+            # ("articles with a named author": a word saying the value is there; "every article has a named writer"
+            # describes the groups, not rows to keep)
             if not column or not free(match.start(), match.end()) or kind and (
-                    not match.group(1) or kind in STOPWORDS or self._value_of_word(kind)
+                    not match.group(1) and not (kind in PRESENT_WORDS and re.match(r"with|having", match.group(0),
+                                                                                    re.I))
+                    or kind in STOPWORDS or self._value_of_word(kind)
                     or kind in self.vocab.author_parts or kind in ("blank", "empty", "missing", "unknown", "null")):
                 continue
             empty = bool(match.group(1))
@@ -4099,6 +4105,14 @@ class Planner:
                                              span=(start, match.end())))
             plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
             take(start, match.end())
+            # ("articles with a named author and those without one": the other side, its noun said by a pronoun)
+            other = re.compile(rf"\b(?:those|the\s+ones|ones|(?:{self.row_noun_words}))\s+(?:without|with\s+no|lacking)"
+                               rf"\s+(?:one|any|it|them)\b", re.I).search(text, match.end())
+            if op == "is not empty" and other and free(*other.span()):
+                plan.conditions.append(Condition("missing", column, "is empty", None, other.group(0),
+                                                 span=other.span()))
+                plan.evidence.append(f"{column} is empty ({other.group(0)!r})")
+                take(*other.span())
 
     def _empty_by_clause(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str | None],
                          nouns: str) -> None:
