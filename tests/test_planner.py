@@ -4860,3 +4860,13 @@ def test_rows_with_a_named_value_and_those_without_one(planner: Planner) -> None
     assert (plan.group_by, plan.unused) == (["has:authors"], [])
     plan = planner.plan("avg word count of articles with a named author")
     assert [(c.kind, c.op) for c in plan.conditions] == [("missing", "is not empty")] and plan.unused == []
+
+
+def test_multi_author_and_solo_set_against_each_other(planner: Planner) -> None:
+    """"avg words single-author vs multi-author pieces", "avg length solo vs co-authored articles": the two sides
+    (it averaged one side, 'multi-author' or 'solo' unused)."""
+    for question in ("avg words single-author vs multi-author pieces (ignore ones w/o byline)",
+                     "avg length solo vs co-authored articles (ignore the ones w/ no author)",
+                     "avg word count of articles with multiple authors vs single-author ones"):
+        plan = planner.plan(question)
+        assert (plan.intent, plan.group_by, plan.unused) == ("avg", ["people_sides:2"], []), question

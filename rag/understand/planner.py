@@ -2269,13 +2269,15 @@ class Planner:
         found += [(m, ">=" if m.group("more").lower().endswith("more") else "<=", number_value(m.group(2)))
                   for m in or_more if by_people(m)]
         shared = re.search(r"(?:\bco-?(?:written|authored|bylined|bylines?|wrote|signed)|"
+                           # ("multi-author pieces", "articles with multiple authors")
+                           r"\bmulti(?:ple)?[\s-]?(?:authors?|authored|writers?|bylines?)\b|"
                            r"\bjointly\s+(?:written|authored)|\bshared\s+bylines?|\bwith\s+(?:a\s+|another\s+)?co-?(?:writer|author)s?)"
                            r"(?:\s+with\s+(?:somebody|someone|anyone|another\s+\w+|others?)(?:\s+else)?)?\b",
                            text, re.I)
         # "solo bylines", "articles they wrote alone", "single-author pieces": one person ("a solo attacker" is a
         # topic; "solo or as co-author" is everything)
         alone = re.finditer(rf"\bsolo(?:[\s-](?:written|authored|bylined))?(?=\s+(?:{self.work_words}|credits?|"
-                            r"efforts?)\b)|"
+                            r"efforts?|vs\.?|versus)\b)|"
                             # ("… co-authored articles have than solo ones": the ones compared)
                             r"(?:(?<=\bthan\s)|(?<=\bvs\s)|(?<=\bversus\s)|(?<=\bto\s)|(?<=\bwith\s))solo(?=\s+ones?\b)|"
                             r"\b(?:wrote|written|authored|signed)\s+(?:it\s+|them\s+)?(?:(?:entirely|completely|wholly|"
