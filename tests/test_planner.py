@@ -4870,3 +4870,13 @@ def test_multi_author_and_solo_set_against_each_other(planner: Planner) -> None:
                      "avg word count of articles with multiple authors vs single-author ones"):
         plan = planner.plan(question)
         assert (plan.intent, plan.group_by, plan.unused) == ("avg", ["people_sides:2"], []), question
+
+
+def test_the_n_people_with_the_biggest_load(tickets: Planner) -> None:
+    """"Who are the 2 people with the biggest ticket load, highest first?" counted every ticket ('2', 'people',
+    'load' unused); "who are the 2 people with the most tickets" kept one."""
+    for question in ("Who are the 2 people with the biggest ticket load, highest first?",
+                     "who are the 2 people with the most tickets"):
+        plan = tickets.plan(question)
+        assert (plan.intent, plan.group_by, plan.limit, plan.order_most) == ("count", ["author"], 2, True), question
+        assert not {"2", "people", "load"} & set(plan.unused), question

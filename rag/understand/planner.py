@@ -3515,6 +3515,13 @@ class Planner:
             plan.group_by = ["author"]
             plan.evidence.append(f"a count for each {self.roles.authors} ({asked_who.group(1)!r})")
             take(*asked_who.span(1))
+        # "who are the 2 people with the biggest ticket count": that many of the person column's values
+        several = re.search(rf"\bwho\s+(?:are|were|'re)\s+(?:the\s+|our\s+)?{NUM}\s+(people|persons|folks|ones)\b",
+                            text, re.I) if plan.group_by == ["author"] else None
+        if several and free(*several.span(2)):
+            plan.limit, plan.with_ties = min(number_value(several.group(1)), 100), False
+            take(several.start(1), several.end())
+            plan.evidence.append(f"the top {plan.limit} people ({several.group(0)!r})")
         if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest") and not plan.per_group:
             plan.intent = "count"
         if (MOST_PATTERN.search(lower) and plan.group_by and plan.ranking not in (*LEAST_WORDS, "bottom")
@@ -5808,6 +5815,9 @@ WRITTEN_OUT = (
     (re.compile(r"\(\s*mon(?:day)?[\s\-–]*(?:to|thru|through|till|until)?[\s\-–]*sun(?:day)?\s*\)", re.I),
      lambda m: "(weeks starting monday)" if re.search(r"\bweeks?\b(?:\s+\S+){0,3}\s*$", m.string[:m.start()], re.I)
      else m.group(0)),
+    # "the biggest ticket load": the number of rows ("ticket count"), said as a load
+    (re.compile(r"\b(biggest|largest|heaviest|highest|smallest|lightest|lowest)\s+(\w+)\s+load\b", re.I),
+     r"\1 \2 count"),
     (re.compile(r"\bb/w\b", re.I), "between"), (re.compile(r"(?<=[a-z])\s+\+\s+(?=[a-z])", re.I), " plus "),
     # "diff writers": different; "the diff between": the difference
     (re.compile(r"\bdiff\b(?=\s+(?:[a-z]+s|people)\b)(?!\s+(?:in|is|was|of|between|btwn)\b)", re.I), "different"),
