@@ -676,3 +676,19 @@ def test_silent_errors_are_wrong_answers_whose_reading_matches_the_reference() -
     assert is_silent_error(reference, None, roles)
     month = "SELECT substr(published_date, 1, 7) AS month, COUNT(*) FROM articles GROUP BY month"
     assert is_silent_error(month, Interpretation("Counted articles", [], ["month"]), roles)
+
+
+def test_rows_of_several_people_and_of_one_match_a_reference_labelled_otherwise() -> None:
+    """"avg words single-author vs multi-author pieces": the product labels the sides "2 or more" / "fewer than 2"
+    (grouped, or in one row), a reference "multiple authors" / "single author"; swapped values still fail."""
+    grouped = [["2 or more", 1396.75], ["fewer than 2", 709.19]]
+    assert sql_result_match(ExpectedSQL(rows=[["multiple authors", 1396.75], ["single author", 709.19]]), grouped)
+    assert sql_result_match(ExpectedSQL(rows=[["co-authored", 1396.75], ["solo", 709.19]]), grouped)
+    assert not sql_result_match(ExpectedSQL(rows=[["co-authored", 709.19], ["solo", 1396.75]]), grouped)
+    columns = ["avg_word_count (2 or more)", "avg_word_count (fewer than 2)", "difference", "2 or more more than"]
+    row = [[1396.75, 709.19, 687.56, "yes"]]
+    assert sql_result_match(ExpectedSQL(rows=[["co-written", 1396.75], ["single-author", 709.19]]), row,
+                            columns=columns)
+    assert not sql_result_match(ExpectedSQL(rows=[["co-written", 709.19], ["single-author", 1396.75]]), row,
+                                columns=columns)
+    assert not sql_result_match(ExpectedSQL(rows=[["business", 1396.75], ["sports", 709.19]]), grouped)

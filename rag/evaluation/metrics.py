@@ -170,7 +170,14 @@ def sql_result_match(expected: ExpectedSQL, actual_rows: Sequence[Sequence[Any]]
     # ("avg helpful votes: verified vs unverified": rows labelled "verified" / "not verified", a reference's 1 / 0)
     if rows_match(expected.rows or [], _flag_values(actual_rows), ordered=ordered):
         return True
+    # ("solo vs co-authored": rows labelled "2 or more" / "fewer than 2" people, a reference's "co-authored" / "solo")
+    people, expected_people = _people_sides(actual_rows), _people_sides(expected.rows or [])
+    if people and expected_people and rows_match(expected_people, people, ordered=ordered):
+        return True
     compared = compared_rows(columns, actual_rows)
+    compared_people = _people_sides(compared)
+    if compared_people and expected_people and rows_match(expected_people, compared_people, ordered=ordered):
+        return True
     compared_sides = _presence_sides(compared)  # ("has author" / "no author" in one row, a reference's "bylined")
     if compared_sides and expected_sides and rows_match(expected_sides, compared_sides, ordered=ordered):
         return True
@@ -200,6 +207,25 @@ def _presence_sides(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
     if sorted(absent) != [False, True]:
         return []
     return [[not side, *row[1:]] for side, row in zip(absent, rows, strict=True)]
+
+
+# labels of the rows naming several people or one: "2 or more" / "fewer than 2" (the product's), "co-authored",
+# "multiple authors", "more than one author" / "single author", "solo", "one author"
+SEVERAL_LABEL = re.compile(r"\d+\s+or\s+more\b|co-?\s?(?:authored|written|bylined)|multi|several|more\s+than\s+one|"
+                           r"shared|joint", re.I)
+ONE_LABEL = re.compile(r"fewer\s+than\s+\d+|single|solo|sole|one\s+(?:author|writer|person|name)|alone", re.I)
+
+
+def _people_sides(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """Two rows labelled as the rows naming several people and one ("2 or more" / "fewer than 2", a reference's
+    "co-authored" / "single-author") as the sides True / False; [] for any other result."""
+    if len(rows) != 2 or not all(row and isinstance(row[0], str) for row in rows):
+        return []
+    several = [bool(SEVERAL_LABEL.search(row[0])) and not ONE_LABEL.search(row[0]) for row in rows]
+    one = [bool(ONE_LABEL.search(row[0])) and not SEVERAL_LABEL.search(row[0]) for row in rows]
+    if sorted(several) != [False, True] or sorted(one) != [False, True]:
+        return []
+    return [[side, *row[1:]] for side, row in zip(several, rows, strict=True)]
 
 
 def _flag_values(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
