@@ -692,3 +692,11 @@ def test_rows_of_several_people_and_of_one_match_a_reference_labelled_otherwise(
     assert not sql_result_match(ExpectedSQL(rows=[["co-written", 709.19], ["single-author", 1396.75]]), row,
                                 columns=columns)
     assert not sql_result_match(ExpectedSQL(rows=[["business", 1396.75], ["sports", 709.19]]), grouped)
+
+
+def test_a_quarter_labelled_with_its_year_after_it() -> None:
+    """A reference's "Q1 2023" is the product's "2023-Q1"; another quarter or year is not."""
+    actual = [["2023-Q1", 56], ["2023-Q2", 58]]
+    assert sql_result_match(ExpectedSQL(rows=[["Q1 2023", 56], ["Q2 2023", 58]]), actual)
+    assert not sql_result_match(ExpectedSQL(rows=[["Q1 2022", 56], ["Q2 2022", 58]]), actual)
+    assert not sql_result_match(ExpectedSQL(rows=[["Q2 2023", 56], ["Q1 2023", 58]]), actual)

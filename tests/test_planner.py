@@ -4880,3 +4880,13 @@ def test_the_n_people_with_the_biggest_load(tickets: Planner) -> None:
         plan = tickets.plan(question)
         assert (plan.intent, plan.group_by, plan.limit, plan.order_most) == ("count", ["author"], 2, True), question
         assert not {"2", "people", "load"} & set(plan.unused), question
+
+
+def test_the_newest_rows_date_taken_as_today_and_two_sections_compared(planner: Planner) -> None:
+    """"Treating the date of the newest article in the table as today, …" matched 'Treating' in the texts;
+    "Politics or business — which of the two sections published more words" summed both."""
+    plan = planner.plan("Treating the date of the newest article in the table as today, how many articles were "
+                        "published in the last 7 days?")
+    assert plan.topic == "" and plan.unused == [] and plan.intent == "count"
+    plan = planner.plan("Politics or business — which of the two sections published more words in total during 2023?")
+    assert (plan.intent, plan.group_by) == ("sum", ["category"])

@@ -173,7 +173,9 @@ BOTH_SHOWN = re.compile(r"\b(?:(?:give|show|list|tell)\s+(?:me\s+|us\s+)?)?(?:bo
                         r"each\s+one's|the\s+respective)\s+(?:counts?|numbers?|totals?|figures?)(?=\s*(?:[.!?,;)]|$))",
                         re.I)
 # "taking the newest article in the table as 'today'": the reading's own anchor stated, no date of its own
+# ("treating the date of the newest article in the table as today")
 TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|considering|consider|calling|call)\s+"
+                           r"(?:the\s+(?:date|day)\s+of\s+)?"
                            r"(?:the\s+)?(?:latest|newest|most\s+recent|last|final)\b(?:\s+[\w'-]+){0,5}?\s+as\s+"
                            r"(?:being\s+)?['\"‘“]?(?:today|now|the\s+present|the\s+current\s+date)['\"’”]?", re.I)
 # "count reviews with no department as outside Home & Kitchen": rows said to belong to the negated side of a value
@@ -315,8 +317,9 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          # "did the average rating go down between the first and second half of 2023"
                          r"(?:(?:go|goes|went|gone)\s+(?:up|down)|change[sd]?|increase[sd]?|decrease[sd]?|drop(?:ped|s)?|"
                          r"r[io]se|rises|f[ae]ll|falls|gr[oe]w|grows)\s+(?:\w+\s+){0,3}?between\b|"
-                         r"which (?:one |of (?:the|those|these) (?:two|three) )?"
-                         r"(?:had|has|have|got|gets|is|was|did|does|received|scored)\b.*\b(?:more|fewer|less|"
+                         r"which (?:one |of (?:the|those|these) (?:two|three) (?:[a-z]+ )?)?"
+                         r"(?:had|has|have|got|gets|is|was|did|does|received|scored|published|posted|ran|wrote|"
+                         r"put out)\b.*\b(?:more|fewer|less|"
                          r"higher|lower|better|worse|bigger|larger|smaller|most|best|busier|quieter)|(?:more|fewer|higher|lower|"
                          r"better|worse)\b.*\bor\b|"
                          # "did sports or travel run more pieces" (not "more than 700": a bound)
@@ -389,7 +392,9 @@ CHANGE_BETWEEN_AND = re.compile(r"\b(?:change[sd]?|shift(?:ed|s)?|(?:go|goes|wen
                                 r"(?P<second>[^?.!,;]{2,25}?))(?=\s*(?:[?.!,;]|$))", re.I)
 # "(the newest one included)", "the last day inclusive": a window's end said to count, no ranking of rows
 ENDS_INCLUDED = re.compile(r"\(?\b(?:the\s+)?(?:newest|latest|most\s+recent|last|oldest|earliest|first)\s+"
-                           r"(?:one|day|date)\s+(?:included|inclusive|counted|too)\b\)?", re.I)
+                           r"(?:one|day|date)\s+(?:included|inclusive|counted|too)\b\)?|"
+                           # ("in the last 7 days, today included": the window's last day, the newest row's)
+                           r"\(?\b(?:today|now)\s+(?:included|inclusive|counted|too)\b\)?|\bincluding\s+today\b", re.I)
 # "December across all years", "in March of any year", "regardless of the year": a month in every year, not one
 EVERY_YEAR = re.compile(r"\b(?:across|over|in|for|during|from|spanning|covering)\s+(?:all|every|each|any)\s+"
                         r"(?:of\s+the\s+|the\s+)?(?:given\s+)?years?\b|\bof\s+(?:any|every|each|all)\s+(?:given\s+)?"
