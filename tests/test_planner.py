@@ -4890,3 +4890,11 @@ def test_the_newest_rows_date_taken_as_today_and_two_sections_compared(planner: 
     assert plan.topic == "" and plan.unused == [] and plan.intent == "count"
     plan = planner.plan("Politics or business — which of the two sections published more words in total during 2023?")
     assert (plan.intent, plan.group_by) == ("sum", ["category"])
+
+
+def test_a_leading_clause_of_the_users_own_doings_is_context(planner: Planner) -> None:
+    """"Before we renew contributor contracts, I'd like to know how many of our 2023 articles …" matched 'renew
+    contributor contracts' in the texts: the user's own doings, no subject of the rows (reported as not used)."""
+    plan = planner.plan("Before we renew contributor contracts, I'd like to know how many of our 2023 articles "
+                        "were published in March?")
+    assert plan.topic == "" and {"renew", "contributor", "contracts"} <= set(plan.unused)

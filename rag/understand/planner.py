@@ -537,7 +537,10 @@ SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|cov
 # "I'm putting together a slide on our 2023 output. …", "We're reviewing the desk's year: …": a sentence about the
 # user's own doings before the question (its dates and values still count; see `Planner._plan`)
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
-                              r"want|must|should))\s[^.?!;:]*[.!;:](?=\s+\S)", re.I)
+                              r"want|must|should))\s[^.?!;:]*[.!;:](?=\s+\S)|"
+                              # ("Before we renew contributor contracts, I'd like to know …": a clause of their own)
+                              r"\W*(?:before|after|since|as|because|while|once|when)\s+(?:i|we)\s[^.?!;:,]*,(?=\s+\S)",
+                              re.I)
 # "the median, not the mean", "the average rather than the median": a computation said not to be wanted
 NOT_THIS_COMPUTATION = re.compile(r"[\s,;—–-]*\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+|an?\s+)?"
                                   r"(mean|average|avg|median|total|sum)\b(?!\s+(?:of\s+)?[a-z]*\s*(?:per|by|for))",
