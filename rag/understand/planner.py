@@ -1168,12 +1168,10 @@ class Planner:
                                                           if not looks_plural(w)) + r")\b", text, re.I)
             if one and plural and one.start() < plural.start():
                 plural = None
-            if plan.sorted_rows:
-                pass
-            elif ordered and plural:
+            if ordered and plural and not plan.sorted_rows:
                 take(*ordered.span())
                 plan.unused = [w for w in plan.unused if w.lower() != "first"]
-            else:
+            elif not plan.sorted_rows:  # ("sorted by rating, low to high": every row, in that order, no top N)
                 plan.limit = 5 if plural else 1
         if plan.intent == "share" and not plan.group_by and not plan.share_part() and not plan.missing \
                 and not plan.topic and plan.unused:
