@@ -37,7 +37,7 @@ from rag.answer.context import EngineContext, RetrievalOptions
 from rag.answer.markdown import escape_markdown
 from rag.data.keyword_index import KeywordHit
 from rag.models import Chunk, Citation
-from rag.understand.planner import QueryPlan
+from rag.understand.planner import QueryPlan, without_context
 from rag.understand.vocabulary import STOPWORDS, WORD
 
 # Row ids per `$in` query. Measured at 100k articles (bench/results/query_scale.md): one `$in` of 16,610 ids
@@ -107,7 +107,7 @@ def search_text(plan: QueryPlan, which: str) -> str:
         return without_condition_words(plan) or plan.question
     if which != "question":
         raise ValueError(f"unknown search text {which!r}")
-    return plan.question
+    return without_context(plan.question)  # (a sentence about the user's own doings is not what the rows say)
 
 
 def without_condition_words(plan: QueryPlan) -> str:

@@ -518,6 +518,8 @@ LOWER_BY_NAME = re.compile(r"\bby\s+([a-z][\w'’\-]+)\b")
 WORK_NOUNS = ("work", "works", "writing", "reporting", "coverage", "column", "columns", "byline", "bylines", "queue",
               "stuff", "output")
 POSSESSIVE = re.compile(r"['’]s?$")  # "Haddad's", "Jones'": the name without its possessive ending
+# "Omar's busiest weekday", "on Priya's plate": a name part's possessive, whatever follows it (`Planner._owner`)
+ANY_POSSESSIVE = re.compile(r"\b([A-Za-z][\w\-]*['’]s)(?=[\s,.?!;:)]|$)")
 MAX_NAME_WORDS = 5  # the longest person name looked up in a question, in words
 NAME_PARTICLES = frozenset({"de", "la", "le", "van", "von", "der", "den", "da", "del", "di", "du", "bin", "al", "el"})
 CUE_BEFORE_NAME = re.compile(rf"\b(?:{BY_CUE})\s+$", re.I)
@@ -538,6 +540,10 @@ SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|cov
 # user's own doings before the question (its dates and values still count; see `Planner._plan`)
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
                               r"want|must|should))\s[^.?!;:]*[.!;:](?=\s+\S)|"
+                              # ("Our data protection officer is preparing a compliance update. Which tickets …": a
+                              # sentence about the user's own organisation)
+                              r"\W*(?:our|my)\s+(?:[\w&'’-]+\s+){0,4}?(?:is|are|was|were|has|have|had|wants?|needs?|"
+                              r"asked|will|would)\s[^.?!;:]*[.!;:](?=\s+\S)|"
                               # ("Before we renew contributor contracts, I'd like to know …": a clause of their own)
                               r"\W*(?:before|after|since|as|because|while|once|when)\s+(?:i|we)\s[^.?!;:,]*,(?=\s+\S)",
                               re.I)
@@ -855,7 +861,7 @@ class Planner:
         # ("how many are there if you leave out Tom's?": a capitalised possessive ending its clause, the rows elided)
         self.author_cues = (*AUTHOR_CUES, re.compile(NAME + possessive), LOWER_NAME_CUE, LOWER_BY_NAME,
                             re.compile(r"\b([a-z][\w\-]+)" + possessive),
-                            re.compile(r"\b([A-Z][\w\-]+['’]s)(?=\s*(?:[.!?,;:)]|$))"))
+                            re.compile(r"\b([A-Z][\w\-]+['’]s)(?=\s*(?:[.!?,;:)]|$))"), ANY_POSSESSIVE)
         spellings: dict[str, list[str]] = {}
         for part in self.vocab.author_parts:
             spellings.setdefault(unaccented(part), []).append(part)
@@ -1594,6 +1600,15 @@ class Planner:
                 corrections.append((word, asking[0]))
                 return (asking[0] if word.islower() else asking[0].capitalize()) + possessive
             frequency = zipf_of(lower)
+            stem = lower[:-1]
+            if (lower.endswith("s") and not possessive and len(self.vocab.author_parts.get(stem, ())) == 1
+                    and is_rare_word(stem) and frequency < TYPO_ZIPF  # (English knows "kettles", not "omars")
+                    and not re.search(r"\b(?:the|other|both|all|any|many|two|three|several|\d+)\s+$",
+                                      text[:match.start()], re.I)):
+                # "omars busiest day": the possessive of a name part typed without its apostrophe (not a plural:
+                # "the other Priyas")
+                corrections.append((word, word[:-1] + "'s"))
+                return word[:-1] + "'s"
             if len(lower) == 3 and lower.isalpha() and lower not in self.known_words and frequency < TYPO_ZIPF:
                 # "avg wrd count": a short word typed without its vowel, when that names one known word
                 full = {w for w in self.known_words if len(w) == 4 and any(
@@ -1601,7 +1616,6 @@ class Planner:
                 if len(full) == 1:
                     corrections.append((word, next(iter(full))))
                     return (next(iter(full)) if word.islower() else next(iter(full)).capitalize()) + possessive
-            stem = lower[:-1]
             rows = {w for w in self.vocab.entity_words
                     if w.endswith("s") and w.startswith(stem) and len(w) > len(lower)}
             if (lower.endswith("s") and len(stem) >= 3 and lower.isalpha() and lower not in self.known_words
@@ -5125,6 +5139,8 @@ class Planner:
                 # "from" is a weak cue ("news from Paris"), and so is "by" before a word in lower case ("tix by
                 # omar", not "tickets by channel"): only a name part that is rare as a word counts after them.
                 weak = match.group(0).lower().startswith("from ") or cue is LOWER_BY_NAME
+                if cue is ANY_POSSESSIVE and known and not self._owner(text, match.start(1), match.end(1), known[-1]):
+                    continue
                 if known and not (weak and not is_rare_word(known[-1])):
                     part = known[-1]
                     if self._first_names_listed(text, plan, take, match, part):
@@ -5147,6 +5163,21 @@ class Planner:
                     between = match.span("between") if "between" in cue.groupindex else (match.end(), match.end())
                     take(match.start(), between[0])  # ("Valbrook's housing pieces": 'housing' is left to the topic)
                     take(between[1], match.end())
+
+    def _owner(self, text: str, start: int, end: int, part: str) -> bool:
+        """Whether a name part with a possessive ending and no work noun after it is a person: it names exactly one
+        person of the table, what follows it is the question's own wording or nothing ("Omar's busiest weekday",
+        "leave out Tom's"; not "Khan's interview", "Halvorsen's lab": a thing of someone the texts may tell of),
+        and it is rare as an English word, or capitalised where a sentence does not start (not "Dog's …" for the
+        reviewer Dog Mum)."""
+        if len(self.vocab.author_parts.get(part.lower(), ())) != 1:
+            return False
+        after = re.match(r"\s*([a-z]+)", text[end:], re.I)
+        word = after.group(1).lower() if after else ""
+        if word and not (self.names_something(word) or word in STOPWORDS or word.endswith("est")):  # ("busiest")
+            return False
+        started = not text[:start].strip() or re.search(r"[.!?:]\s*$", text[:start])
+        return is_rare_word(part) or (part[:1].isupper() and not started)
 
     def _people_set_aside(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"handled by anyone other than tom or maya", "written by someone except Ines": the people named after the
@@ -5295,7 +5326,9 @@ class Planner:
         if not all(token[:1].isupper() or token in NAME_PARTICLES for token in tokens):
             words = [POSSESSIVE.sub("", t).lower() for t in tokens if t not in NAME_PARTICLES]
             # ("the avg word count on kofi brandwood's stuff": a possessive before their work is a person anyway)
-            owned = POSSESSIVE.search(tokens[-1]) and self.possessive_work.match(text, end)
+            # ("on tom becker's plate": a whole name's possessive, whatever follows it)
+            owned = (POSSESSIVE.search(tokens[-1]) or re.match(r"['’]s?(?!\w)", text[end:])) and (
+                len(tokens) > 1 or self.possessive_work.match(text, end))
             return len(tokens) > 1 and not any(w in self.meaning_words for w in words) \
                 and any(is_rare_word(w) for w in words) and (bool(owned) or not SUBJECT_CUE.search(text[:start]))
         if any(is_rare_word(POSSESSIVE.sub("", token)) for token in tokens if token not in NAME_PARTICLES):
@@ -5778,7 +5811,9 @@ SHORTHAND = {"r": "are", "u": "you", "ur": "your", "yr": "year", "yrs": "years",
              "avging": "averaging", "avgd": "averaged",
              "mth": "month", "mths": "months", "mo": "month", "mos": "months", "qtr": "quarter", "qtrs": "quarters",
              "hr": "hour", "hrs": "hours", "btwn": "between", "betw": "between", "thru": "through", "pct": "percent",
-             "perc": "percent", "nums": "numbers", "cnt": "count", "ppl": "people", "tot": "total", "biz": "business"}
+             "perc": "percent", "nums": "numbers", "cnt": "count", "ppl": "people", "tot": "total", "biz": "business",
+             "abt": "about", "pls": "please", "plz": "please", "b4": "before", "bc": "because", "tho": "though",
+             "msg": "message", "msgs": "messages", "approx": "approximately"}
 # Symbols and slashed shorthand as the words they stand for (a number follows a comparison sign): "4+ stars",
 # ">= 4 resolved", "rating < 3.5", "# urgent tix", "w/ status closed", "w/o a byline", "diff writers"; "open +
 # pending" adds the two values up (one class of rows, as "open or pending" is; "and" would count each on its own)
@@ -5916,6 +5951,13 @@ def zipf_of(word: str) -> float:
     from wordfreq import zipf_frequency
 
     return zipf_frequency(word.lower().strip("'"), "en")
+
+
+def without_context(question: str) -> str:
+    """The question without a leading sentence or clause about the user's own doings ("Our data protection officer
+    is preparing a compliance update. Which tickets …"): the words a search should match."""
+    context = CONTEXT_SENTENCE.match(question)
+    return question[context.end():].strip() if context else question
 
 
 def is_rare_word(word: str) -> bool:
