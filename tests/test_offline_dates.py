@@ -622,3 +622,16 @@ def test_two_month_names_joined_by_a_range_word_take_the_questions_year() -> Non
     found = find_date_ranges("five-star reviews over summer 2023 (june through august)?", today=TODAY)
     assert [(r.start, r.end) for r in found] == [(date(2023, 6, 1), date(2023, 8, 31))] * 2
     assert find_date_ranges("may to june", today=TODAY) == []
+
+
+@pytest.mark.parametrize(("question", "second"), [
+    ("the last 30 days, and the 30 days before that", (d("2023-04-17"), d("2023-05-16"))),
+    ("in May 2023 vs the month before that", (d("2023-04-01"), d("2023-04-30"))),
+    ("between 3 and 9 June, and the week prior to that", (d("2023-05-27"), d("2023-06-02"))),
+])
+def test_a_period_before_the_one_named_just_before(question: str, second: tuple[date, date]) -> None:
+    """"… in the last 30 days, and how many in the 30 days before that?" found only the first period (probe 58):
+    that many units ending the day before the period said just before it."""
+    found = find_date_ranges(question, today=TODAY)
+    assert len(found) == 2 and (found[1].start, found[1].end) == second
+    assert found[1].text.endswith("before that") or found[1].text.endswith("prior to that")

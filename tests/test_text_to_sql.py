@@ -852,3 +852,15 @@ def test_ranking_every_group_leaves_out_the_rows_without_a_value(tmp_path: Path)
     assert ranked and all(label not in (None, "") for label, *_ in ranked)
     assert ranked[0][0] == "Sports"  # (the unfiled note's 9,000 words would have come first)
     assert any(label in (None, "") for label, *_ in setup.rows("average word count per category"))
+
+
+@pytest.mark.parametrize("question", [
+    "how many articles between 2023-02-10 and 2023-03-10 vs between 2023-03-11 and 2023-06-30?",
+    "how many articles were published between 2023-03-11 and 2023-06-30, and how many in the 29 days before that?",
+])
+def test_periods_of_no_calendar_unit_compared_are_counted_apart(setup: Setup, question: str) -> None:
+    """Two compared periods that are no whole months, quarters or years were summed ("comparison per " nothing):
+    each is a group of its own, named by its days (probe 58: "the last 30 days, and the 30 days before that")."""
+    result = setup.ask(question)
+    assert result.columns == ["period", "article_count"]
+    assert [tuple(r) for r in result.rows] == [("2023-02-10 to 2023-03-10", 2), ("2023-03-11 to 2023-06-30", 2)]

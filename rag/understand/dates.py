@@ -872,6 +872,30 @@ def _starts_after(item: _Candidate, year: int, today: date) -> bool:
         return False
 
 
+# "the last 30 days, and the 30 days before that": the window of that length that ends the day before the period
+# named just before it
+_BEFORE_THAT = re.compile(rf"\b(?:(?:in|during|over|within)\s+)?(?:the\s+)?(?:(?:{_COUNT}|an?)\s+)?{_UNIT}\s+"
+                          r"(?:(?:just|right|immediately)\s+)?(?:before|prior\s+to|preceding)\s+(?:that|those|then|it|"
+                          r"them)\b", re.IGNORECASE)
+
+
+def _periods_before_that(question: str, where: list[int], original: str,
+                         found: list[DateRange]) -> list[DateRange]:
+    """`found` with the periods said as "the N days before that" (see _BEFORE_THAT), each where it was said."""
+    for m in _BEFORE_THAT.finditer(question):
+        span = (where[m.start()], where[m.end()])
+        earlier = [r for r in found if r.span[1] <= span[0]]
+        count = _count(m) if m["n"] else 1
+        if not earlier or not count or any(r.span[0] < span[1] and span[0] < r.span[1] for r in found):
+            continue
+        start = earlier[-1].start
+        if start == date.min:
+            continue
+        found.append(DateRange(_shift(start, m["unit"].lower(), -count), start - timedelta(days=1), "range",
+                               original[span[0]:span[1]], span))
+    return sorted(found, key=lambda r: r.span)
+
+
 def find_date_ranges(question: str, *, today: date, default_year: int | None = None) -> list[DateRange]:
     """Non-overlapping matches, left to right. default_year is used when a month/day has no year
     (defaults to today's year); relative words are anchored on `today`, the newest row's date.
@@ -897,4 +921,4 @@ def find_date_ranges(question: str, *, today: date, default_year: int | None = N
         span = (where[item.start], where[item.end])
         text = original[span[0] : span[1]]
         found.append(DateRange(start, end, item.granularity, text, span))
-    return found
+    return _periods_before_that(question, where, original, found)

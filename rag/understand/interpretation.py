@@ -18,7 +18,7 @@ from rag.data.epoch import epoch_to_text
 from rag.data.labels import derive_label
 from rag.data.roles import row_noun
 from rag.models import Alternative, ConditionReading, Interpretation, PlanEdit
-from rag.understand.planner import HAS, PART_OF_DAY, PEOPLE_SIDES, Condition, QueryPlan, is_two_sided
+from rag.understand.planner import HAS, PART_OF_DAY, PEOPLE_SIDES, PERIODS, Condition, QueryPlan, is_two_sided
 from rag.understand.vocabulary import plural
 
 ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "median": "Median {measure}",
@@ -43,6 +43,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
             labels[group] = f"before or after {group[len(PART_OF_DAY):]}:00"
         if group.startswith(PEOPLE_SIDES):
             labels[group] = f"{group[len(PEOPLE_SIDES):]} or more people named, or fewer"
+        if group.startswith(PERIODS):
+            labels[group] = "period"
         if group.startswith(HAS):
             labels[group] = f"with or without {labels.get(group[len(HAS):]) or derive_label(group[len(HAS):], table)}"
     measure = labels.get(plan.measure or "", plan.measure)

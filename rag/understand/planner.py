@@ -15,7 +15,7 @@ import difflib
 import itertools
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
@@ -258,6 +258,21 @@ PART_OF_DAY = "part_of_day:"
 PEOPLE_SIDES = "people_sides:"
 
 
+# "the last 30 days vs the 30 days before", "1-20 April vs 1-20 May": the rows grouped by which of the compared periods
+# they fall in, when those are no whole calendar units ("periods:" + "start/end" of each, joined by ";")
+PERIODS = "periods:"
+
+
+def periods_dimension(ranges: Sequence[tuple[date, date]]) -> str:
+    return PERIODS + ";".join(f"{start.isoformat()}/{end.isoformat()}" for start, end in ranges)
+
+
+def periods_of(dimension: str) -> list[tuple[date, date]]:
+    """The (start, end) days of a `periods_dimension`."""
+    return [(date.fromisoformat(start), date.fromisoformat(end)) for start, end in
+            (part.split("/") for part in dimension.removeprefix(PERIODS).split(";"))]
+
+
 def _people_range(condition: Condition) -> tuple[float, float]:
     """The numbers of people a people_count condition allows, as (lowest, highest)."""
     value = float(condition.value)
@@ -273,7 +288,7 @@ def is_two_sided(dimension: str) -> bool:
 
 def is_calendar(dimension: str) -> bool:
     """Whether a grouping is a part of the date column (a year, a weekday, a side of an hour)."""
-    return dimension in CALENDAR_DIMENSIONS or dimension.startswith(PART_OF_DAY)
+    return dimension in CALENDAR_DIMENSIONS or dimension.startswith((PART_OF_DAY, PERIODS))
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes|run|runs|end|ends|ended|turn|turns|turned|"
@@ -4657,7 +4672,8 @@ class Planner:
                     take(*named.span())
         if plan.intent in ("topic", "list", "latest", "earliest"):
             plan.intent = "count"
-        plan.evidence.append(f"comparison ({cue.group(0).split()[0]!r}) per " + ", ".join(plan.group_by))
+        plan.evidence.append(f"comparison ({cue.group(0).split()[0]!r}) per "
+                             + ", ".join("period" if d.startswith(PERIODS) else d for d in plan.group_by))
         take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
         # "which desk put out more, health or travel": the noun asked about names the compared values' column
         head = re.search(r"\bwhich\s+([a-z]+)\b", text, re.I)
@@ -4697,16 +4713,18 @@ class Planner:
                 or plan.group_spread or plan.group_average or plan.count_per or plan.contrast:
             return
         for condition in plan.conditions:
-            if condition.kind != "category" or condition.op != "in":
+            if condition.kind not in ("category", "date_any") or condition.op != "in":
                 continue
             dimension = self._compared_dimension(condition)
             said = text[self._position(text, condition):self._position(text, condition, end=True)]
             if not plan.group_by:
-                # "how many of his tickets ended up closed, and how many resolved?": the computation asked again
-                # for each value, a number each
+                # "how many of his tickets ended up closed, and how many resolved?", "how many in the last 30 days,
+                # and how many in the 30 days before that?": the computation asked again for each value, a number each
                 if dimension and re.search(r"\band\s+how\s+(?:many|much)\b", said, re.I):
                     plan.group_by.append(dimension)
                     plan.evidence.append(f"each of {condition.words!r} on its own ('and how many' for each)")
+                continue
+            if condition.kind == "date_any":
                 continue
             if dimension and dimension not in plan.group_by and re.search(r"\band\b", said, re.I) \
                     and not re.search(r"\b(?:or|nor)\b|/", said, re.I):
@@ -4773,9 +4791,9 @@ class Planner:
                 and c.op == "in" or c.kind == "weekday" and len(c.value) > 1]
 
     def _compared_dimension(self, condition: Condition) -> str | None:
-        """The grouping that gives each compared value its own row (None: periods of no calendar unit)."""
+        """The grouping that gives each compared value its own row (periods of no calendar unit: which of them)."""
         if condition.kind == "date_any":
-            return _granularity(condition.value)
+            return _granularity(condition.value) or periods_dimension(condition.value)
         if condition.kind == "weekday" and sorted(condition.value) == list(range(7)) and re.search(
                 r"\bweekends?\b", condition.words, re.I):
             return "part_of_week"  # "at the weekend … than Monday to Friday": the two parts of the week

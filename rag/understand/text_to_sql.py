@@ -20,12 +20,14 @@ from rag.understand.planner import (
     HAS,
     PART_OF_DAY,
     PEOPLE_SIDES,
+    PERIODS,
     WEEKDAYS,
     WEEKEND,
     Condition,
     QueryPlan,
     is_calendar,
     is_two_sided,
+    periods_of,
     text_match_words,
 )
 from rag.understand.vocabulary import GENERIC_COLUMN_WORDS, text_length_measure
@@ -208,6 +210,11 @@ class SQLBuilder:
             name = (f"has_{column}" if dimension.startswith(HAS) else "people" if dimension.startswith(PEOPLE_SIDES)
                     else dimension.split(":")[0])
             return exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string(yes))], default=exp.Literal.string(no)), name
+        if dimension.startswith(PERIODS) and self.roles.date:  # "the last 30 days vs the 30 days before"
+            unit = self._epoch_unit(self.roles.date)
+            return exp.Case(ifs=[exp.If(this=self._date_range(self._col(self.roles.date), start, end, unit),
+                                        true=exp.Literal.string(period_label(start, end)))
+                                 for start, end in periods_of(dimension)]), "period"
         if dimension == "week" and self.roles.date:
             return self._week(), "week"
         if dimension == "decade" and self.roles.date:  # "1990s"
