@@ -4942,3 +4942,18 @@ def test_a_sentence_about_the_users_organisation_is_context(tickets: Planner) ->
 def test_chat_shorthand_for_about(planner: Planner) -> None:
     """"what've we written abt the city marathon" searched 'abt' as a topic word."""
     assert planner.plan("what've we written abt the city marathon").topic == "city marathon"
+
+
+def test_more_sentences_about_the_user_are_context(planner: Planner, tickets: Planner) -> None:
+    """Probe 58: "Our copy chief thinks we lean too hard on …" matched 'lean' in the texts; "For the board deck I need
+    one number: …" matched 'deck'; "I'm prepping the monthly desk review." grouped per month; "Treat the date of our
+    newest article as 'today'" read 'today' as the newest day."""
+    plan = planner.plan("Our copy chief thinks we lean too hard on question headlines. How many articles are there?")
+    assert plan.topic == "" and "lean" in plan.unused
+    plan = planner.plan("For the board deck I need one number: how many articles did we publish in 2023?")
+    assert plan.topic == "" and "deck" in plan.unused
+    plan = planner.plan("I'm prepping the monthly desk review. Treat the date of our newest article as 'today': over "
+                        "the 30 days up to it, which section published the most words?")
+    assert plan.group_by == ["category"] and "monthly" in plan.unused
+    assert [(c.value[1] - c.value[0]).days for c in conditions(plan, "date")] == [29]
+    assert tickets.plan("I need monthly ticket counts. Just H1 2024, oldest month first pls").group_by == ["month"]

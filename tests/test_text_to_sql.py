@@ -864,3 +864,23 @@ def test_periods_of_no_calendar_unit_compared_are_counted_apart(setup: Setup, qu
     result = setup.ask(question)
     assert result.columns == ["period", "article_count"]
     assert [tuple(r) for r in result.rows] == [("2023-02-10 to 2023-03-10", 2), ("2023-03-11 to 2023-06-30", 2)]
+
+
+def test_a_share_of_a_measures_total(setup: Setup) -> None:
+    """"Of all the words we published in 2023, what percentage came out in June?" gave the share of the articles
+    (words listed as not used, probe 58): the share of the measure's total, overall and within each group."""
+    plan = setup.planner.plan("Of all the words we published in 2023, what percentage came out in June?")
+    assert plan.share_of_measure and plan.unused == []
+    words_2023 = 2500 + 1200 + 700 + 2001  # u4..u7
+    assert setup.scalar("Of all the words we published in 2023, what percentage came out in June?") == round(
+        100 * 2001 / words_2023, 2)
+    shares = dict(setup.rows("what percentage of each category's words are from 2023"))
+    assert shares["Sports"] == 100.0 and shares["Fashion"] == round(100 * 700 / 1000, 2)
+    assert setup.scalar("what share of 2023 articles are sports") == 50.0  # (a share of the rows, as before)
+
+
+def test_different_values_with_a_group_size_counted_per_group(setup: Setup) -> None:
+    """"On how many different days did we publish at least one article? The figure for each year" counted the days
+    of every year together: the groups passing the size are counted within each of the asked groups."""
+    assert setup.rows("how many different days had at least one article, per year") == [
+        ("2021", 1), ("2022", 3), ("2023", 4)]

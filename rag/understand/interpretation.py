@@ -59,6 +59,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     else:
         unmeasured = "text length" if plan.intent in ("longest", "shortest") else "rows"
         action = ACTIONS.get(plan.intent, "Counted {rows}").format(rows=rows, measure=measure or unmeasured)
+        if plan.share_of_measure:  # ("of all the words …, what percentage came out in June")
+            action = f"Share of the total {measure}"
         for intent, also in plan.also:  # "…, and what's his avg rating"
             action += " and " + ACTIONS[intent].format(rows=rows, measure=labels.get(also, also)).lower()
         if plan.intent in ("longest", "shortest") and measure and not LENGTH_WORDS.search(measure):

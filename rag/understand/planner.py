@@ -176,7 +176,7 @@ BOTH_SHOWN = re.compile(r"\b(?:(?:give|show|list|tell)\s+(?:me\s+|us\s+)?)?(?:bo
 # ("treating the date of the newest article in the table as today")
 TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|considering|consider|calling|call)\s+"
                            r"(?:the\s+(?:date|day)\s+of\s+)?"
-                           r"(?:the\s+)?(?:latest|newest|most\s+recent|last|final)\b(?:\s+[\w'-]+){0,5}?\s+as\s+"
+                           r"(?:the\s+|our\s+)?(?:latest|newest|most\s+recent|last|final)\b(?:\s+[\w'-]+){0,5}?\s+as\s+"
                            r"(?:being\s+)?['\"‘“]?(?:today|now|the\s+present|the\s+current\s+date)['\"’”]?", re.I)
 # "count reviews with no department as outside Home & Kitchen": rows said to belong to the negated side of a value
 COUNTED_AS_OUTSIDE = re.compile(r"\b(?:count|counting|treat|treating|consider|considering|include|including)\s+"
@@ -555,10 +555,12 @@ SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|cov
 # user's own doings before the question (its dates and values still count; see `Planner._plan`)
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
                               r"want|must|should))\s[^.?!;:]*[.!;:](?=\s+\S)|"
-                              # ("Our data protection officer is preparing a compliance update. Which tickets …": a
-                              # sentence about the user's own organisation)
-                              r"\W*(?:our|my)\s+(?:[\w&'’-]+\s+){0,4}?(?:is|are|was|were|has|have|had|wants?|needs?|"
-                              r"asked|will|would)\s[^.?!;:]*[.!;:](?=\s+\S)|"
+                              # ("Our data protection officer is preparing a compliance update. Which tickets …", "Our
+                              # copy chief thinks …": a sentence about the user's own organisation)
+                              r"\W*(?:our|my)\s[^.?!;:]*[.!;:](?=\s+\S)|"
+                              # ("For the board deck I need one number: …", "For our quarterly review, we …")
+                              r"\W*(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:,]{1,40}?,?\s+(?:i|we)"
+                              r"(?:['’](?:m|re|ve|ll|d)|\s+[a-z]+)\s[^.?!;:]*[.!;:](?=\s+\S)|"
                               # ("Before we renew contributor contracts, I'd like to know …": a clause of their own)
                               r"\W*(?:before|after|since|as|because|while|once|when)\s+(?:i|we)\s[^.?!;:,]*,(?=\s+\S)",
                               re.I)
@@ -744,6 +746,9 @@ class QueryPlan:
     # "how many reviews has DIY Dave written, and what's his avg rating?": further (intent, measure) computations
     # over the same rows and groups, each a column beside the first
     also: list[tuple[str, str]] = field(default_factory=list)
+    # "of all the words we published in 2023, what percentage came out in June": the share is of the measure's
+    # total (its sum over the part, over its sum over the whole), not of the rows
+    share_of_measure: bool = False
 
     AGGREGATES = ("count", "avg", "median", "sum", "max", "min", "share", "range", "span")
 
@@ -1129,6 +1134,7 @@ class Planner:
         plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
         self._rows_in_a_value(text, plan)
         self._not_rows(text, plan)
+        self._shared_measure(text, plan)
         self._unused_measure(text, plan)
         self._unused_dimensions(text, plan, consumed)
         # "are there any tickets nobody is assigned to?", "did any tickets come in on a Saturday?": whether rows match
@@ -1520,10 +1526,26 @@ class Planner:
                 plan.unused.append(match.group(0))
                 plan.evidence.append(f"not used: {match.group(0)!r} (nothing is grouped or filtered by it)")
 
+    def _shared_measure(self, text: str, plan: QueryPlan) -> None:
+        """"Of all the words we published in 2023, what percentage came out in June?", "what share of total helpful
+        votes went to verified reviews": a share of the measure's total, when the measure is what the share is of."""
+        if plan.intent != "share" or not plan.measure or any(c.column == plan.measure for c in plan.conditions):
+            return
+        words = "|".join(sorted((re.escape(w) for w, c in self.vocab.measures.items() if c == plan.measure), key=len,
+                                reverse=True))
+        said = re.search(rf"\b(?:(?:share|percent(?:age)?|proportion|fraction|pct)\s+of|%\s*of|of\s+all)\s+"
+                         rf"(?:the\s+|our\s+|all\s+)*(?:(?:each|every)\s+[\w&-]+['’]s?\s+)?(?:(?:total|combined|overall)\s+)?"
+                         rf"(?:number\s+of\s+)?(?:{words})\b",
+                         text, re.I)
+        if said:
+            plan.share_of_measure = True
+            plan.evidence.append(f"a share of the total {plan.measure} ({said.group(0)!r})")
+
     def _unused_measure(self, text: str, plan: QueryPlan) -> None:
         """A measure named in a count ("how many reviews have helpful votes") that the count does not use: its words
         are listed as not used, so the reading does not silently drop them."""
         if (not plan.measure or plan.intent not in ("count", "share") or plan.per_group or plan.missing
+                or plan.share_of_measure
                 or any(c.column == plan.measure for c in plan.conditions)
                 or any(m == plan.measure for _, m in plan.also)):
             return
@@ -2725,7 +2747,12 @@ class Planner:
             for match in [*re.finditer(HOW_SPREAD.format(scale_words), text, re.I),  # "how are the stars spread out"
                           *re.finditer(rf"\b(?:star\s+)?({scale_words})\s+{BREAKDOWN}", text, re.I)]:  # "rating mix"
                 self._group_on(plan, scales[next(g for g in match.groups() if g).lower()], match.span(), take, free)
+        context = CONTEXT_SENTENCE.match(text)
         for match in re.finditer(r"\b(yearly|annual|annually|quarterly|monthly|weekly|daily)\b", text, re.I):
+            if context and match.end() <= context.end() and not self._computes(context.group(0)):
+                # ("I'm prepping the monthly desk review. …": the user's own doings, no grouping; but "I need monthly
+                # ticket counts." asks for one)
+                continue
             after = WORD.findall(text[match.end():])[:1]
             if (after and self._is_topic_word(after[0]) and after[0].lower() not in self.known_words
                     and not self._computes(text)):

@@ -737,9 +737,16 @@ class SQLBuilder:
             groups = exp.select(key).from_(self._table())
         if where is not None:
             groups = groups.where(where)
-        groups = groups.group_by(key).having(self._group_test(plan))
-        return exp.select(exp.alias_(exp.Count(this=exp.Star()), f"{name}_count")).from_(
-            exp.Subquery(this=groups, alias=exp.TableAlias(this=exp.to_identifier("sized"))))
+        # ("on how many different days did we publish at least one article, for each quarter": counted per quarter)
+        outer = [self._dimension(d) for d in plan.group_by if d != plan.distinct]
+        groups = groups.select(*(exp.alias_(e, n) for e, n in outer)).group_by(key, *(e.copy() for e, _ in outer))
+        groups = groups.having(self._group_test(plan))
+        counted = exp.select(*(exp.column(n) for _, n in outer), exp.alias_(exp.Count(this=exp.Star()),
+                                                                             f"{name}_count"))
+        counted = counted.from_(exp.Subquery(this=groups, alias=exp.TableAlias(this=exp.to_identifier("sized"))))
+        if outer:
+            counted = counted.group_by(*(exp.column(n) for _, n in outer)).order_by(*(exp.column(n) for _, n in outer))
+        return counted
 
     def _groups_without(self, plan: QueryPlan, where: exp.Expression) -> exp.Select:
         """The groups of every row of the table none of whose rows match `where` ("which agents have never had an
@@ -848,27 +855,35 @@ class SQLBuilder:
             # "what percent of each department's reviews are unverified": the part's rows over the group's rows
             # (the query reads only the whole, see `_scope`)
             part = self.where(QueryPlan(question=plan.question, conditions=plan.share_part()), include_topic=False)
-            matching = exp.Sum(this=exp.Case(ifs=[exp.If(this=part, true=exp.Literal.number(1))],
-                                             default=exp.Literal.number(0)))
+            shared = self._shared(plan)  # (1 per row, or the measure: "what share of each section's words")
+            matching = exp.Sum(this=exp.Case(ifs=[exp.If(this=part, true=shared)], default=exp.Literal.number(0)))
             share = exp.Mul(this=exp.Literal.number("100.0"), expression=matching)
-            return (exp.func("ROUND", exp.Div(this=share, expression=exp.Count(this=exp.Star())),
-                             exp.Literal.number(DECIMALS)), "share_pct")
+            whole = exp.func("NULLIF", exp.Sum(this=shared.copy()), exp.Literal.number(0)) if plan.share_of_measure \
+                else exp.Count(this=exp.Star())
+            return (exp.func("ROUND", exp.Div(this=share, expression=whole), exp.Literal.number(DECIMALS)), "share_pct")
         if plan.intent == "share":
             # "what share of 2023 articles are politics": the whole (2023) population is the denominator;
             # the category or author asked about only narrows the numerator.
             base = plan if plan.group_by else QueryPlan(question=plan.question, conditions=plan.share_whole)
             base_where = self.where(base, include_topic=bool(plan.group_by))
-            total = exp.select(exp.Count(this=exp.Star())).from_(self._table())
+            amount = exp.Sum(this=self._shared(plan)) if plan.share_of_measure else exp.Count(this=exp.Star())
+            total = exp.select(amount.copy()).from_(self._table())
             if base_where is not None:
                 total = total.where(base_where)
-            share = exp.Mul(this=exp.Literal.number("100.0"), expression=exp.Count(this=exp.Star()))
-            return (exp.func("ROUND", exp.Div(this=share, expression=exp.Subquery(this=total)),
+            share = exp.Mul(this=exp.Literal.number("100.0"), expression=amount)
+            whole = exp.Subquery(this=total)  # (a total of 0 words is no share: NULL)
+            return (exp.func("ROUND", exp.Div(this=share, expression=exp.func("NULLIF", whole, exp.Literal.number(0))
+                                              if plan.share_of_measure else whole),
                              exp.Literal.number(DECIMALS)),
                     "share_pct")
         if plan.distinct:  # "how many brands": the number of different values (people: see _distinct_people)
             column, name = self._dimension(plan.distinct)
             return exp.Count(this=exp.Distinct(expressions=[column])), f"{name}_count"
         return exp.Count(this=exp.Star()), f"{self._entity()}_count"
+
+    def _shared(self, plan: QueryPlan) -> exp.Expression:
+        """What a share adds up per row: 1 (a share of the rows) or the measure (a share of its total)."""
+        return self._col(plan.measure) if plan.share_of_measure and plan.measure else exp.Literal.number(1)
 
     def _also(self, plan: QueryPlan, where: exp.Expression | None) -> list[exp.Expression]:
         """The further computations asked beside the first ("…, and what's his avg rating"), one column each."""
