@@ -884,3 +884,21 @@ def test_different_values_with_a_group_size_counted_per_group(setup: Setup) -> N
     of every year together: the groups passing the size are counted within each of the asked groups."""
     assert setup.rows("how many different days had at least one article, per year") == [
         ("2021", 1), ("2022", 3), ("2023", 4)]
+
+
+def test_the_average_number_of_people_a_row_names(setup: Setup) -> None:
+    """"avg number of names on a byline? skip the unsigned ones" said 'no column for names' (probe 58): each row's
+    names counted (any of the separators), averaged."""
+    named = [len(re.split(r"\s*[;|,]\s*", r["authors"])) for r in ROWS if r["authors"].strip()]
+    assert setup.scalar("avg number of names on a byline? skip the unsigned ones") == round(sum(named) / len(named), 2)
+    everyone = [len(re.split(r"\s*[;|,]\s*", r["authors"])) if r["authors"].strip() else 0 for r in ROWS]
+    assert setup.scalar("average number of authors per article") == round(sum(everyone) / len(everyone), 2)
+
+
+def test_the_groups_with_only_one_row(setup: Setup) -> None:
+    """"which writer has only one article?" matched 'one' in the texts (probe 58): exactly one row per group, a
+    person of a multi-author cell counted in each of theirs."""
+    counts = Counter(name for r in ROWS for name in re.split(r"\s*[;|,]\s*", r["authors"]) if name)
+    single = sorted(name for name, n in counts.items() if n == 1)
+    assert sorted(row[0] for row in setup.rows("which writer only shows up on one single article?")) == single
+    assert sorted(row[0] for row in setup.rows("which author has only one article?")) == single

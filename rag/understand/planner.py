@@ -31,6 +31,7 @@ from rag.understand.vocabulary import (
     GENERIC_COLUMN_WORDS,
     GRAMMAR_WORDS,
     PART_SYNONYMS,
+    PEOPLE_NAMED,
     ROW_NOUN_PLURALS,
     STOPWORDS,
     VALUE_TOKEN,
@@ -1012,6 +1013,7 @@ class Planner:
         self._hours(text, plan, take, free)
         self._dates(text, plan, take, free)
         self._date_anchor(text, plan, take, free)
+        self._people_per_row(text, plan, take, free)
         self._people_counts(text, plan, take, free)
         self._numbers(text, plan, take, free)
         self._person_property(text, plan, take, free)
@@ -1525,6 +1527,22 @@ class Planner:
             if match.group(0) not in plan.unused:
                 plan.unused.append(match.group(0))
                 plan.evidence.append(f"not used: {match.group(0)!r} (nothing is grouped or filtered by it)")
+
+    def _people_per_row(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"avg number of names on a byline", "the average number of authors per article": how many people each row
+        names (its person column's names counted), averaged; not the number of different people."""
+        if not self.roles.authors or not self.people_words:
+            return
+        rows = self.work_words
+        said = re.search(rf"\b(average|avg|mean|typical|median)\s+(?:number|count|no\.?|num|#)\s+of\s+(?:(?:different|"
+                         rf"distinct|individual)\s+)?(?:{self.people_words}|names|bylines?|credits?)\s+(?:per|on|in|for)\s+"
+                         rf"(?:an?\s+|each\s+|every\s+|the\s+)?(?:(?:single|typical|average)\s+)?(?:{rows}|bylines?)\b",
+                         text, re.I)
+        if said and free(*said.span()):
+            plan.intent = "median" if said.group(1).lower() == "median" else "avg"
+            plan.measure = PEOPLE_NAMED
+            plan.evidence.append(f"the number of people each row names, averaged ({said.group(0)!r})")
+            take(*said.span())
 
     def _shared_measure(self, text: str, plan: QueryPlan) -> None:
         """"Of all the words we published in 2023, what percentage came out in June?", "what share of total helpful
@@ -3136,6 +3154,12 @@ class Planner:
         if more and not sized and free(*more.span()):
             bound = ">=" if more.group(2).lower().endswith("more") else "<="
             return self._sized_by(text, plan, take, more, bound, number_value(more.group(1)))
+        # "which writer has only one article", "who only shows up on one single article": exactly one row
+        single = re.search(rf"\b(only|just)\s+(?:(?:shows?|showed|turns?|turned|appears?|appeared)\s+up\s+(?:on|in)\s+|"
+                           rf"(?:have|has|had|got|gets|wrote|writes|written|handled|handles)\s+)?"
+                           rf"(one\s+single|a\s+single|one|1)\s+(?:[a-z&'.-]+\s+)?({nouns})\b", text, re.I)
+        if not sized and single and free(*single.span()):
+            return self._sized_by(text, plan, take, single, "=", 1)
         # (a word between may be read already: "fewer than 5 one-star reviews")
         if not sized or not (free(sized.start(), sized.end(2)) and free(*sized.span(3))):
             self._group_spreads(text, plan, take, free)

@@ -30,7 +30,7 @@ from rag.understand.planner import (
     periods_of,
     text_match_words,
 )
-from rag.understand.vocabulary import GENERIC_COLUMN_WORDS, text_length_measure
+from rag.understand.vocabulary import GENERIC_COLUMN_WORDS, PEOPLE_NAMED, text_length_measure
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
 ROLE_OF_DIMENSION = {"year": "date", "month": "date", "day": "date", "author": "authors"}  # column role behind it
@@ -171,6 +171,8 @@ class SQLBuilder:
         column, see `text_length_measure`)."""
         if self.roles.content and name == text_length_measure(self.roles.content) and name not in (self.columns or ()):
             return exp.func("LENGTH", exp.column(self.roles.content, quoted=True))
+        if self.roles.authors and name == PEOPLE_NAMED and name not in (self.columns or ()):
+            return self._people_in(exp.column(self.roles.authors, quoted=True))
         return exp.column(name, quoted=True)
 
     def _all_columns(self) -> list[str]:

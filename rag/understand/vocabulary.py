@@ -192,6 +192,11 @@ def plural(word: str) -> str:
 TEXT_LENGTH_SUFFIX = "_length_chars"
 
 
+# The measure "how many people a row names" (its person column's names counted: "the average number of names on a
+# byline"); the SQL builder computes it, no column of the table holds it
+PEOPLE_NAMED = "number_of_people_named"
+
+
 def text_length_measure(content: str) -> str:
     """The name of the measure "the length of the text in characters" on a table without a length column; the SQL
     builder computes it (LENGTH(content)), no column of the table holds it."""
