@@ -386,3 +386,16 @@ def test_each_group_s_size_beside_its_value_is_not_the_value_compared() -> None:
     """Groups kept by their size show their rows; the sentence ranks them by the value (it ranked by the count)."""
     text, _ = answer(["brand", "review_count", "avg_rating"], [["H&N", 153, 3.27], ["Lumo", 120, 3.72]], "")
     assert "highest average rating: Lumo (3.72)" in text and "H&N, 153" not in text
+
+
+def test_a_widest_gap_names_both_rows_and_the_days() -> None:
+    """A gap between consecutive rows was read out as a bare row of values ("A, 2024-03-27 14\\:50\\:00, B, …, 6:
+    empty days 5"): it names the two rows, their days, and the days between, ties together."""
+    columns = ["earlier", "earlier_date", "later", "later_date", "days_between", "empty_days"]
+    rows = [["VPN drops", "2024-03-27 14:50:00", "Card fails", "2024-04-02 09:15:00", 6, 5],
+            ["Login loop", "2024-05-01 08:00:00", "Export broken", "2024-05-07 10:00:00", 6, 5]]
+    text, _ = sql_answer(QueryResult(columns, rows), "", title_col="subject", url_col=None, date_col="opened_at",
+                         table="tickets")
+    assert text.startswith("The longest gap is 6 days (2 gaps of that length): from “VPN drops” (2024-03-27) to "
+                           "“Card fails” (2024-04-02); from “Login loop”")
+    assert text.endswith("5 days with no tickets between them.")

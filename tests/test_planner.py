@@ -4957,3 +4957,17 @@ def test_more_sentences_about_the_user_are_context(planner: Planner, tickets: Pl
     assert plan.group_by == ["category"] and "monthly" in plan.unused
     assert [(c.value[1] - c.value[0]).days for c in conditions(plan, "date")] == [29]
     assert tickets.plan("I need monthly ticket counts. Just H1 2024, oldest month first pls").group_by == ["month"]
+
+
+def test_a_gap_between_consecutive_rows_is_no_span_of_the_first_and_last(planner: Planner, tickets: Planner) -> None:
+    """The widest gap between rows that follow each other ("the longest quiet spell between two consecutive new
+    tickets") against the first-to-last span ("the longest stretch between their earliest and most recent article").
+    A request told before the question ("Ops has asked about gaps in our output.") is context, no text match."""
+    plan = tickets.plan("What was the longest quiet spell between two consecutive new tickets, counted in days, and "
+                        "which two tickets sit on either side of it?")
+    assert (plan.intent, plan.topic, plan.unused) == ("gap", "", [])
+    plan = planner.plan("Ops has asked about gaps in our output. Looking only at 2023, what was the longest run of "
+                        "back-to-back calendar days on which we published nothing at all?")
+    assert (plan.intent, plan.topic, len(conditions(plan, "date"))) == ("gap", "", 1)
+    assert planner.plan("the most days in a row without a new article").intent == "gap"
+    assert planner.plan("the longest stretch between the first and the most recent article").intent != "gap"

@@ -436,7 +436,10 @@ def test_sql_route_answers_are_correct_and_match_sqlite(indexed: dict[str, Index
                      "What percentage of articles are politics?", "How many articles have more than 2000 words?",
                      "Monthly number of fashion articles in 2023", "What is the longest article?",
                      "How many articles mention Dooley?", "Show articles by Farrant",
-                     "What is the median word count per category?", "median word count of politics articles"):
+                     "What is the median word count per category?", "median word count of politics articles",
+                     "Of all the words we published in 2023, what percentage came out in June?",
+                     "What is the average number of authors per article?",
+                     "How many different days had at least one article, per quarter of 2023?"):
         turn, expected = ask_sql(assistant, question), ask_sql(reference, question)
         assert normalised(turn.result.result.rows) == normalised(expected.result.result.rows), question
         assert len(turn.result.result.columns) == len(expected.result.result.columns), question
@@ -516,7 +519,9 @@ EPOCH_QUESTIONS = ("How many {noun} per year and category?", "How many {noun} pe
                    "How many {noun} in the last 6 months?", "How many {noun} were published on weekends?",
                    "How many {noun} since November 2023?", "How many technology {noun} were published in 2023?",
                    "How many {noun} per week in June 2023?", "How many {noun} per day of the week?",
-                   "How many {noun} were published before noon?")
+                   "How many {noun} were published before noon?",
+                   "What was the longest gap between two consecutive {noun}?",
+                   "How many {noun} between 2023-02-01 and 2023-03-20 vs between 2023-03-21 and 2023-06-30?")
 
 
 @pytest.fixture(scope="module", params=["s", "ms"])

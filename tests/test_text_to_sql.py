@@ -6,6 +6,7 @@ after `guard_sql`, exactly as the engines run them. User words only ever become 
 
 from __future__ import annotations
 
+import itertools
 import re
 import sqlite3
 from collections import Counter
@@ -902,3 +903,18 @@ def test_the_groups_with_only_one_row(setup: Setup) -> None:
     single = sorted(name for name, n in counts.items() if n == 1)
     assert sorted(row[0] for row in setup.rows("which writer only shows up on one single article?")) == single
     assert sorted(row[0] for row in setup.rows("which author has only one article?")) == single
+
+
+def test_the_widest_gap_between_consecutive_rows(setup: Setup) -> None:
+    """"The longest quiet spell between two consecutive new tickets" went to a search that found nothing, "the
+    longest run of days on which we published nothing" to a text match (probe 58): the consecutive rows (in date
+    order, of the matching rows) with the most calendar days between them, ties kept."""
+    days = sorted(date.fromisoformat(r["published_date"][:10]) for r in ROWS)
+    widest = max((b - a).days for a, b in itertools.pairwise(days))
+    result = setup.ask("what was the longest gap between two consecutive articles?")
+    assert result.columns == ["earlier", "earlier_date", "later", "later_date", "days_between", "empty_days"]
+    assert [(r[4], r[5]) for r in result.rows] == [(widest, widest - 1)]
+    in_2022 = sorted(date.fromisoformat(r["published_date"][:10]) for r in ROWS if r["published_date"] < "2023")
+    widest_2022 = max((b - a).days for a, b in itertools.pairwise(in_2022))
+    assert [r[4] for r in setup.rows("in 2022, what was the longest run of days on which we published nothing?")] \
+        == [widest_2022]

@@ -21,6 +21,7 @@ from rag.data.labels import COMPARED_VERDICT, label_of
 from rag.data.roles import row_noun
 from rag.models import Chunk, Citation, QueryResult, and_list
 from rag.understand.planner import zipf_of
+from rag.understand.text_to_sql import GAP_COLUMNS
 from rag.understand.vocabulary import STOPWORDS, WORD, plural, singular
 
 MAX_QUOTES = 3
@@ -348,6 +349,8 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
     if not result.rows:
         return f"No rows match this question{where}.", []
     columns = result.columns
+    if tuple(columns) == GAP_COLUMNS:
+        return _gap_answer(result, where, table), []
     if len(result.rows) == 1 and all(VALUE_NAME.match(c) or VERDICT_NAME.match(c) or CONTRAST_NAME.match(c)
                                      for c in columns):
         # one value ("the average word count is 789.3"), or several ("…; above 800: no")
@@ -385,6 +388,18 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
     top = _extreme([r for r in numeric if r[-1] == top_value], multi)
     low = _extreme([r for r in numeric if r[-1] == low_value], multi)
     return f"{len(result.rows)} groups by {groups}{where}{more}; highest {measure}: {top}; lowest: {low}.", []
+
+
+def _gap_answer(result: QueryResult, where: str, table: str) -> str:
+    """"The longest gap is 6 days: from “A” (2024-03-27) to “B” (2024-04-02), 5 days with no tickets between them"
+    (each tied gap named)."""
+    noun = row_noun(table) if table else "rows"
+    gaps = [f"from “{_md(earlier)}” ({str(earlier_date)[:10]}) to “{_md(later)}” ({str(later_date)[:10]})"
+            for earlier, earlier_date, later, later_date, *_ in result.rows]
+    days, empty = result.rows[0][4], result.rows[0][5]
+    shared = f" ({len(gaps)} gaps of that length)" if len(gaps) > 1 else ""
+    return (f"The longest gap is {_format(days)} days{shared}: {'; '.join(gaps)}, {_format(empty)} days with no "
+            f"{noun} between them{where}.")
 
 
 def groups_without_answer(result: QueryResult, conditions: str, group: str, noun: str) -> str:

@@ -24,6 +24,7 @@ from rag.understand.vocabulary import plural
 ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "median": "Median {measure}",
            "sum": "Total {measure}", "max": "Highest {measure}", "min": "Lowest {measure}", "share": "Share of {rows}",
            "range": "Range of {measure} (highest minus lowest)", "span": "First and last date, and the days between",
+           "gap": "Longest gap between consecutive {rows} (days between their dates)",
            "list": "Listed {rows}", "latest": "Newest {rows}", "earliest": "Oldest {rows}",
            "longest": "Longest {rows} by {measure}", "shortest": "Shortest {rows} by {measure}"}
 

@@ -559,6 +559,11 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               # ("Our data protection officer is preparing a compliance update. Which tickets …", "Our
                               # copy chief thinks …": a sentence about the user's own organisation)
                               r"\W*(?:our|my)\s[^.?!;:]*[.!;:](?=\s+\S)|"
+                              # ("Ops has asked about gaps in our output. …", "The board wants to know …": someone's
+                              # request, told)
+                              r"\W*(?:the\s+)?[a-z][\w&'’-]*(?:\s+[\w&'’-]+){0,3}?\s+(?:(?:has|have|had)\s+)?(?:asked|"
+                              r"wants?|needs?|requested)\s+(?:to\s+know\s+|about\s+|for\s+|me\s+|us\s+)[^.?!;:]*[.!;:]"
+                              r"(?=\s+\S)|"
                               # ("For the board deck I need one number: …", "For our quarterly review, we …")
                               r"\W*(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:,]{1,40}?,?\s+(?:i|we)"
                               r"(?:['’](?:m|re|ve|ll|d)|\s+[a-z]+)\s[^.?!;:]*[.!;:](?=\s+\S)|"
@@ -689,7 +694,7 @@ class Condition:
 @dataclass
 class QueryPlan:
     question: str
-    intent: str = "topic"  # count avg sum max min share range span list latest earliest longest shortest topic
+    intent: str = "topic"  # count avg sum max min share range span gap list latest earliest longest shortest topic
     measure: str | None = None
     group_by: list[str] = field(default_factory=list)
     conditions: list[Condition] = field(default_factory=list)
@@ -751,7 +756,7 @@ class QueryPlan:
     # total (its sum over the part, over its sum over the whole), not of the rows
     share_of_measure: bool = False
 
-    AGGREGATES = ("count", "avg", "median", "sum", "max", "min", "share", "range", "span")
+    AGGREGATES = ("count", "avg", "median", "sum", "max", "min", "share", "range", "span", "gap")
 
     @property
     def is_aggregate(self) -> bool:
@@ -1022,6 +1027,7 @@ class Planner:
             if said and free(*said.span()):
                 take(*said.span())
         self._date_span(text, plan, take, free)
+        self._gap(text, plan, take, free)
         self._columns_after_ranking(text, plan, take, free)
         self._top_n(text, plan, take, free)
         self._group_by(text, plan, take, free)
@@ -3807,6 +3813,34 @@ class Planner:
         plan.intent, plan.intent_span = "span", found.span()
         plan.evidence.append(f"first and last {self.roles.date}, and the days between ({found.group(0)!r})")
         take(*found.span())
+
+    def _gap(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"The longest quiet spell between two consecutive new tickets", "the longest run of days on which we
+        published nothing": the widest gap between the dates of rows that follow each other (not the span from the
+        first row to the last, `_date_span`)."""
+        if not self.roles.date or plan.intent != "topic":
+            return
+        said = re.search(r"\b(?:longest|biggest|largest|widest|longest[\s-]running)\s+"
+                         r"(?:(?:quiet|dry|empty|silent|dead)\s+)?"
+                         r"(?:gap|gaps|spell|stretch|run|drought|lull|silence|pause|break|streak|wait)\b", text, re.I)
+        between = re.compile(r"\b(?:between\s+(?:two\s+)?(?:consecutive|successive|back[\s-]to[\s-]back)|"
+                             r"consecutive|successive|back[\s-]to[\s-]back|in\s+a\s+row|without|with\s+no|nothing|"
+                             r"no\s+new|between\s+(?:two\s+)?\w+\s+(?:and\s+the\s+next|\w+)?)\b", re.I)
+        in_a_row = re.search(r"\bmost\s+(?:consecutive\s+)?days\s+(?:in\s+a\s+row\s+)?(?:without|with\s+no)\b", text,
+                             re.I)
+        ends = re.search(r"\b(?:first|earliest|oldest)\b[^?.!]*\b(?:last|latest|newest|most\s+recent)\b", text, re.I)
+        found = in_a_row or (said if said and not ends and between.search(text, said.end()) else None)
+        if not found or not free(*found.span()):
+            return
+        plan.intent, plan.intent_span = "gap", found.span()
+        plan.evidence.append(f"the longest gap between the {self.roles.date} of consecutive rows ({found.group(0)!r})")
+        take(*found.span())
+        for words in re.finditer(r"\b(?:two\s+)?(?:consecutive|successive|back[\s-]to[\s-]back)\b|\bin\s+a\s+row\b|"
+                                 r"\b(?:calendar\s+)?days\b|\bnothing(?:\s+at\s+all)?\b|\bquiet\b|"
+                                 r"\b(?:(?:which|what)\s+(?:two\s+)?\w+\s+)?(?:sit|are|fall|come)?\s*(?:on\s+)?either\s+"
+                                 r"side(?:\s+of\s+it)?\b|\bcounted\s+in\b", text, re.I):
+            if free(*words.span()):
+                take(*words.span())
 
     def _row_kinds(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"product reviews", "support tickets", "news articles": a word naming the kind of row before the row noun

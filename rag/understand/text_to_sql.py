@@ -33,6 +33,8 @@ from rag.understand.planner import (
 from rag.understand.vocabulary import GENERIC_COLUMN_WORDS, PEOPLE_NAMED, text_length_measure
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
+# the columns of a widest gap between consecutive rows (see SQLBuilder._widest_gap)
+GAP_COLUMNS = ("earlier", "earlier_date", "later", "later_date", "days_between", "empty_days")
 ROLE_OF_DIMENSION = {"year": "date", "month": "date", "day": "date", "author": "authors"}  # column role behind it
 MAX_AUTHOR_UNION = 500  # beyond this many authors, group by the raw authors column
 NAME_COLUMN = "rag_author"  # column of the derived table of author names (unlikely to clash with the table's)
@@ -78,6 +80,8 @@ class SQLBuilder:
             return self._aggregate(plan, kept, counted=counted).sql(dialect=self.dialect)
         if plan.intent == "span" and self.roles.date:
             return self._date_span(plan, where).sql(dialect=self.dialect)
+        if plan.intent == "gap" and self.roles.date:
+            return self._widest_gap(where).sql(dialect=self.dialect)
         query = self._aggregate(plan, where) if plan.is_aggregate else self._listing(plan, where)
         return query.sql(dialect=self.dialect)
 
@@ -95,6 +99,36 @@ class SQLBuilder:
             query = query.where(where)
         return query.group_by(*(exp.column(name) for _, name in groups)).order_by(
             *(exp.column(name) for _, name in groups)) if groups else query
+
+    def _widest_gap(self, where: exp.Expression | None) -> exp.Select:
+        """"The longest quiet spell between two consecutive tickets": of the matching rows in date order, the pairs
+        that follow each other with the most calendar days between their dates (ties kept), each with its two rows
+        and the days between (`days_between`) and without a row (`empty_days`: one fewer)."""
+        date_col = self._col(self.roles.date or "")
+        label = self.roles.title or self.roles.id or self.roles.url or self.roles.date or ""
+        named = self._col(label)
+        order = exp.Order(expressions=[exp.Ordered(this=date_col.copy())])
+
+        def before(value: exp.Expression) -> exp.Expression:
+            return exp.Window(this=exp.Lag(this=value), order=order.copy())
+
+        day = self._text(self.roles.date or "")
+        pairs = exp.select(exp.alias_(before(named.copy()), "earlier"), exp.alias_(before(day.copy()), "earlier_date"),
+                           exp.alias_(named, "later"), exp.alias_(day, "later_date")).from_(self._table())
+        pairs = pairs.where(exp.not_(exp.Is(this=date_col.copy(), expression=exp.Null())))
+        if where is not None:
+            pairs = pairs.where(where)
+        days = exp.DateDiff(this=exp.cast(exp.column("later_date"), "DATE"),
+                            expression=exp.cast(exp.column("earlier_date"), "DATE"), unit=exp.var("DAY"))
+        ranked = exp.select("earlier", "earlier_date", "later", "later_date", exp.alias_(days, "days_between"),
+                            exp.alias_(exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(
+                                expressions=[exp.Ordered(this=days.copy(), desc=True)])), "gap_rank")).from_(
+            exp.Subquery(this=pairs, alias=exp.TableAlias(this=exp.to_identifier("pairs")))).where(
+            exp.not_(exp.Is(this=exp.column("earlier_date"), expression=exp.Null())))
+        empty = exp.Sub(this=exp.column("days_between"), expression=exp.Literal.number(1))
+        return exp.select(*GAP_COLUMNS[:-1], exp.alias_(empty, GAP_COLUMNS[-1])).from_(
+            exp.Subquery(this=ranked, alias=exp.TableAlias(this=exp.to_identifier("ranked")))).where(
+            exp.EQ(this=exp.column("gap_rank"), expression=exp.Literal.number(1))).order_by(exp.column("later_date"))
 
     def _ranks_every_group(self, plan: QueryPlan) -> bool:
         """Groups of a column ranked by how many of their rows match ("rank the agents by urgent tickets", "which
@@ -862,7 +896,10 @@ class SQLBuilder:
             share = exp.Mul(this=exp.Literal.number("100.0"), expression=matching)
             whole = exp.func("NULLIF", exp.Sum(this=shared.copy()), exp.Literal.number(0)) if plan.share_of_measure \
                 else exp.Count(this=exp.Star())
-            return (exp.func("ROUND", exp.Div(this=share, expression=whole), exp.Literal.number(DECIMALS)), "share_pct")
+            ratio = exp.Div(this=share, expression=whole)
+            # (typed, so that PostgreSQL rounds a numeric: it has no ROUND(double precision, integer))
+            ratio = exp.cast(ratio, "DOUBLE") if plan.share_of_measure else ratio
+            return exp.func("ROUND", ratio, exp.Literal.number(DECIMALS)), "share_pct"
         if plan.intent == "share":
             # "what share of 2023 articles are politics": the whole (2023) population is the denominator;
             # the category or author asked about only narrows the numerator.
@@ -873,11 +910,13 @@ class SQLBuilder:
             if base_where is not None:
                 total = total.where(base_where)
             share = exp.Mul(this=exp.Literal.number("100.0"), expression=amount)
-            whole = exp.Subquery(this=total)  # (a total of 0 words is no share: NULL)
-            return (exp.func("ROUND", exp.Div(this=share, expression=exp.func("NULLIF", whole, exp.Literal.number(0))
-                                              if plan.share_of_measure else whole),
-                             exp.Literal.number(DECIMALS)),
-                    "share_pct")
+            whole = exp.Subquery(this=total)
+            if plan.share_of_measure:  # (a total of 0 words is no share: NULL; typed, as above)
+                ratio = exp.cast(exp.Div(this=share, expression=exp.func("NULLIF", whole, exp.Literal.number(0))),
+                                 "DOUBLE")
+            else:
+                ratio = exp.Div(this=share, expression=whole)
+            return exp.func("ROUND", ratio, exp.Literal.number(DECIMALS)), "share_pct"
         if plan.distinct:  # "how many brands": the number of different values (people: see _distinct_people)
             column, name = self._dimension(plan.distinct)
             return exp.Count(this=exp.Distinct(expressions=[column])), f"{name}_count"
