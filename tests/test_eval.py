@@ -700,3 +700,15 @@ def test_a_quarter_labelled_with_its_year_after_it() -> None:
     assert sql_result_match(ExpectedSQL(rows=[["Q1 2023", 56], ["Q2 2023", 58]]), actual)
     assert not sql_result_match(ExpectedSQL(rows=[["Q1 2022", 56], ["Q2 2022", 58]]), actual)
     assert not sql_result_match(ExpectedSQL(rows=[["Q2 2023", 56], ["Q1 2023", 58]]), actual)
+
+
+def test_a_value_tied_over_rows_and_numbers_of_one_row_labelled_apart() -> None:
+    """Probe 58: "the longest run of days with nothing published" is 6 in two tied gaps (a row each, 6 in one column);
+    "how many in the last 30 days, and how many in the 30 days before that" is [[8, 10]] in a reference and a
+    labelled row per period in the product. Other numbers still fail."""
+    assert value_match(6, [["a", "2023-01-11", 7, 6], ["b", "2023-01-24", 7, 6]])
+    assert not value_match(6, [["a", "2023-01-11", 7, 6], ["b", "2023-01-24", 6, 5]])
+    periods = [["2024-04-30 to 2024-05-29", 10], ["2024-05-30 to 2024-06-28", 8]]
+    assert sql_result_match(ExpectedSQL(rows=[[8, 10]]), periods)
+    assert not sql_result_match(ExpectedSQL(rows=[[8, 11]]), periods)
+    assert not sql_result_match(ExpectedSQL(rows=[[8, 10, 3]]), periods)
