@@ -635,3 +635,11 @@ def test_a_period_before_the_one_named_just_before(question: str, second: tuple[
     found = find_date_ranges(question, today=TODAY)
     assert len(found) == 2 and (found[1].start, found[1].end) == second
     assert found[1].text.endswith("before that") or found[1].text.endswith("prior to that")
+
+
+def test_days_before_it_are_no_period_before_the_one_named() -> None:
+    """"the last 30 days - i.e. the latest review date plus the 29 days before it": 'it' is the newest day, the
+    window the same one (dev p43), not a second period."""
+    found = find_date_ranges("over the last 30 days - i.e. the latest review date plus the 29 days before it",
+                             today=TODAY)
+    assert [(r.start, r.end) for r in found] == [(d("2023-05-17"), TODAY)]

@@ -4937,6 +4937,9 @@ def test_a_sentence_about_the_users_organisation_is_context(tickets: Planner) ->
     assert "preparing" not in plan.topic and "compliance" not in plan.topic and "privacy" in plan.topic
     assert without_context(question).startswith("Which tickets")
     assert without_context("Which tickets raise privacy concerns?") == "Which tickets raise privacy concerns?"
+    # (a sentence that is the request itself stays: what follows it asks nothing of its own)
+    request = "I'm after pieces that are mainly about cryptocurrency, wallets and the like. What have we got?"
+    assert without_context(request) == request
 
 
 def test_chat_shorthand_for_about(planner: Planner) -> None:
@@ -4971,3 +4974,26 @@ def test_a_gap_between_consecutive_rows_is_no_span_of_the_first_and_last(planner
     assert (plan.intent, plan.topic, len(conditions(plan, "date"))) == ("gap", "", 1)
     assert planner.plan("the most days in a row without a new article").intent == "gap"
     assert planner.plan("the longest stretch between the first and the most recent article").intent != "gap"
+
+
+def test_probe_58_reviews_readings(reviews: Planner, messy: Planner) -> None:
+    """Probe 58 (reviews): "have any reviewers complained about a wetsuit …" counted reviews per reviewer; "which two
+    makers have the weakest average star rating" (after "count only the reviews from confirmed purchases") listed the
+    lowest-rated reviews of each brand, with 'confirmed purchases' unused; "toys n games" matched 'toys' in the texts;
+    "(30 June 2024)" after the newest review became a one-day condition that left no rows."""
+    plan = reviews.plan("have any reviewers complained about a wetsuit letting in cold water?")
+    assert (plan.group_by, plan.route()[0]) == ([], Route.VECTOR)
+    plan = reviews.plan("If we count only the reviews from confirmed purchases, which two makers have the weakest "
+                        "average star rating?")
+    assert (plan.intent, plan.measure, plan.group_by, plan.limit, plan.per_group) == ("avg", "rating", ["category"], 2,
+                                                                                      False)
+    assert only(plan, "number").column == "verified_purchase" and plan.unused == []
+    assert only(messy.plan("toys n games - which day of the wk do the revews score worst on avg?"),
+                "category").value == "Toys & Games"
+    for question in ("how many reviews in the last six months, counting back from the newest review in the data "
+                     "(30 June 2024)?", "In the last six months of data (up to the newest review on 30 June 2024), "
+                     "how many reviews?"):
+        plan = reviews.plan(question)
+        assert [(c.value[0].isoformat(), c.value[1].isoformat()) for c in conditions(plan, "date")] == [
+            ("2023-12-31", "2024-06-30")], question
+        assert plan.topic == "" and plan.intent == "count", question

@@ -918,3 +918,11 @@ def test_the_widest_gap_between_consecutive_rows(setup: Setup) -> None:
     widest_2022 = max((b - a).days for a, b in itertools.pairwise(in_2022))
     assert [r[4] for r in setup.rows("in 2022, what was the longest run of days on which we published nothing?")] \
         == [widest_2022]
+
+
+def test_groups_without_a_row_of_a_kind_within_the_period_asked(setup: Setup) -> None:
+    """"Which months of 2023 had no unsigned articles?" listed every month of every year without one: the date picks
+    the months, the other conditions the rows none of them may have."""
+    months = {r["published_date"][:7] for r in ROWS if r["published_date"].startswith("2022")}
+    fashion = {r["published_date"][:7] for r in ROWS if r["article_category"] == "Fashion"}
+    assert [row[0] for row in setup.rows("which months of 2022 had no fashion articles?")] == sorted(months - fashion)

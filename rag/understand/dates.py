@@ -875,8 +875,8 @@ def _starts_after(item: _Candidate, year: int, today: date) -> bool:
 # "the last 30 days, and the 30 days before that": the window of that length that ends the day before the period
 # named just before it
 _BEFORE_THAT = re.compile(rf"\b(?:(?:in|during|over|within)\s+)?(?:the\s+)?(?:(?:{_COUNT}|an?)\s+)?{_UNIT}\s+"
-                          r"(?:(?:just|right|immediately)\s+)?(?:before|prior\s+to|preceding)\s+(?:that|those|then|it|"
-                          r"them)\b", re.IGNORECASE)
+                          r"(?:(?:just|right|immediately)\s+)?(?:before|prior\s+to|preceding)\s+(?:that|those|then)\b",
+                          re.IGNORECASE)  # (not "it": "the latest review date plus the 29 days before it")
 
 
 def _periods_before_that(question: str, where: list[int], original: str,

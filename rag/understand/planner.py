@@ -179,6 +179,15 @@ TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|
                            r"(?:the\s+(?:date|day)\s+of\s+)?"
                            r"(?:the\s+|our\s+)?(?:latest|newest|most\s+recent|last|final)\b(?:\s+[\w'-]+){0,5}?\s+as\s+"
                            r"(?:being\s+)?['\"‘“]?(?:today|now|the\s+present|the\s+current\s+date)['\"’”]?", re.I)
+# "the last six months, counting back from the newest review in the data": the anchor every relative period has
+BACK_FROM_NEWEST = re.compile(r"\b(?:counting|going|looking|reckoning)\s+back\s+from\s+(?:the|our)\s+(?:newest|latest|"
+                              r"most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day)?(?:\s+(?:in|of)\s+the\s+(?:data|table))?",
+                              re.I)
+# "… from the newest review in the data (30 June 2024)", "up to the newest review on 30 June 2024": that row's day
+NEWEST_DATED = re.compile(r"(?:\b(?:counting|going|looking|reckoning)\s+back\s+from\s+(?:the|our)\s+)?"
+                          r"\b(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+(?:in|of)\s+the\s+(?:data|table))?"
+                          r"(?:\s*\(\s*|\s*,\s*|\s+(?:on|is|was|dated|from)\s+|\s*[:=]\s*)"
+                          r"(?P<day>[^(),?!;]{4,30}?)(?=\s*[),?!;]|\s*$|\.\s)", re.I)
 # "count reviews with no department as outside Home & Kitchen": rows said to belong to the negated side of a value
 COUNTED_AS_OUTSIDE = re.compile(r"\b(?:count|counting|treat|treating|consider|considering|include|including)\s+"
                                 r"(?P<rows>[^.?!;]{3,80}?)\s+as\s+(?:being\s+)?(?:outside|not\s+(?:in|part\s+of)|"
@@ -867,7 +876,8 @@ class Planner:
         titles = "|".join(re.escape(w) for w in sorted(title_words, key=len, reverse=True))
         self.per_group_after = re.compile(
             rf"\b(?:which|what|the)\s+()({nouns}{'|' + titles if titles else ''})\b"
-            rf"[^.?!]*?\b(?:(?:with|has|have|had|got|gets|get|received|receives|"
+            # (not across another "which": "count only the reviews from …, which two makers have the worst average")
+            rf"(?:(?!\b(?:which|what)\b)[^.?!])*?\b(?:(?:with|has|have|had|got|gets|get|received|receives|"
             rf"earned|drew)\s+the\s+|(?:is|was|are|were)\s+(?:the\s+|its\s+|their\s+)?(?=longest|shortest|newest|"
             rf"latest|oldest|"
             rf"earliest))(most|highest|lowest|fewest|least|largest|smallest|biggest|best|worst|longest|shortest|"
@@ -1076,6 +1086,11 @@ class Planner:
             # words that ask for it are no text match, nor "avg" said before it unused
             take(*on_average.span())
             plan.unused = [w for w in plan.unused if w.lower() not in ("avg", "average", "mean")]
+        if plan.intent == "avg":  # ("count only …, which two makers have the weakest average": read as the ranking)
+            said = [w for w in plan.unused if w.lower() in ("average", "avg", "mean")]
+            plan.unused = [w for w in plan.unused if w not in said]
+            plan.evidence = [e for e in plan.evidence if not any(e.startswith(f"not used: {w!r} (already ")
+                                                                   for w in said)]
         plan.conditions = _said_once(plan.conditions)
         self._counted_as_outside(text, plan, take)
         self._present_side(text, plan, take, free)
@@ -2083,7 +2098,14 @@ class Planner:
             year = next(iter(years))
             named = [m.span() for m in re.finditer(r"\bthe\s+year\b", text, re.I)]
             text = re.sub(r"\bthe\s+year\b", lambda m: year.ljust(len(m.group(0))), text, flags=re.I)
-        for said in TODAY_DEFINED.finditer(text):
+        for said in NEWEST_DATED.finditer(text):
+            # "(up to the newest review on 30 June 2024)": the newest row and its day, told; no condition
+            days = find_date_ranges(said.group("day"), today=self.today)
+            if len(days) == 1 and days[0].start == days[0].end == self.today:
+                take(*said.span())
+                plan.evidence.append(f"the newest row's day, as said ({said.group('day')!r}): no condition")
+                text = text[:said.start()] + " " * (said.end() - said.start()) + text[said.end():]
+        for said in [*TODAY_DEFINED.finditer(text), *BACK_FROM_NEWEST.finditer(text)]:
             take(*said.span())
             plan.evidence.append(f"anchored on the newest row ({said.group(0)!r}), as always")
             text = text[:said.start()] + " " * (said.end() - said.start()) + text[said.end():]
@@ -2966,6 +2988,9 @@ class Planner:
                 plural = None
             if plural and re.match(r"what\b", plural.group(0), re.I) and re.match(r"\s+\w+ing\b", text[plural.end():]):
                 plural = None  # "what are reviewers saying about …": what the people say, not which people
+            if plural and re.match(r"(?:there|were|are|have|has|had)\s+any\b", plural.group(0), re.I) and re.match(
+                    r"\s+(?:ever\s+)?[a-z]+(?:ed|en)\b", text[plural.end():], re.I):
+                plural = None  # "have any reviewers complained about …": whether rows say so, not which reviewers
             if plural and re.match(r"many\b", plural.group(0), re.I) and (plural.group(2) or "").lower() in WORK_NOUNS:
                 plural = None  # ("how many bylines does Ines Caldwell have": her rows, counted)
             # ("Of the months in 2023, which was the quietest": the values asked about, named first)
@@ -6060,7 +6085,10 @@ def without_context(question: str) -> str:
     """The question without a leading sentence or clause about the user's own doings ("Our data protection officer
     is preparing a compliance update. Which tickets …"): the words a search should match."""
     context = CONTEXT_SENTENCE.match(question)
-    return question[context.end():].strip() if context else question
+    rest = question[context.end():].strip() if context else question
+    # ("I'm after pieces that are mainly about cryptocurrency … What have we got?": the request is the sentence)
+    words = [w for w in WORD.findall(rest) if w.lower() not in STOPWORDS and len(w) > 2]
+    return rest if len(words) >= 3 else question
 
 
 def is_rare_word(word: str) -> bool:

@@ -67,6 +67,15 @@ class SQLBuilder:
         if plan.per_group:
             return self._per_group(plan, where).sql(dialect=self.dialect)
         if plan.none_of and where is not None:
+            # ("which months of 2023 had no unsigned articles": the date picks the months, the rest the rows none of
+            # them may have; every month of every year had passed)
+            grouped = {self.roles.date if is_calendar(d) else self._group_column(d) for d in plan.group_by}
+            matched = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions
+                                                                       if c.column not in grouped]), include_topic=True)
+            kept = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions if c.column in grouped],
+                                                  topic=""), include_topic=False)
+            if matched is not None:
+                return self._groups_without(plan, matched, kept).sql(dialect=self.dialect)
             return self._groups_without(plan, where).sql(dialect=self.dialect)
         if self._ranks_every_group(plan):
             # "which agent has the fewest high-priority tickets": every agent is ranked, one with none of them too
@@ -784,14 +793,18 @@ class SQLBuilder:
             counted = counted.group_by(*(exp.column(n) for _, n in outer)).order_by(*(exp.column(n) for _, n in outer))
         return counted
 
-    def _groups_without(self, plan: QueryPlan, where: exp.Expression) -> exp.Select:
-        """The groups of every row of the table none of whose rows match `where` ("which agents have never had an
-        urgent ticket"): grouped without the conditions, kept when the count of their matching rows is 0."""
+    def _groups_without(self, plan: QueryPlan, where: exp.Expression,
+                        kept: exp.Expression | None = None) -> exp.Select:
+        """The groups of every row of the table (or of the rows `kept` selects) none of whose rows match `where`
+        ("which agents have never had an urgent ticket"): grouped without the conditions, kept when the count of their
+        matching rows is 0."""
         dimension = plan.group_by[0]
         source, group, name = self._group_source(dimension)
         matching = exp.Sum(this=exp.Case(ifs=[exp.If(this=where, true=exp.Literal.number(1))],
                                          default=exp.Literal.number(0)))
         present = exp.Not(this=exp.Is(this=group.copy(), expression=exp.Null()))  # rows without a group are none
+        if kept is not None:
+            present = exp.and_(present, kept)
         return (source.select(exp.alias_(group, name)).where(present).group_by(exp.column(name))
                 .having(exp.EQ(this=matching, expression=exp.Literal.number(0)))
                 .order_by(self._group_order(dimension, name)))

@@ -55,6 +55,9 @@ ROW_KIND_WORDS: dict[str, tuple[str, ...]] = {
     "email": ("customer",), "comment": ("user", "customer", "reader"),
 }
 # Plain English names for common column names; only used for a column of that name (last word of its name).
+# other words for the first word of a yes/no column's name, said with the rest of it ("confirmed purchase")
+FLAG_SYNONYMS: dict[str, tuple[str, ...]] = {"verified": ("confirmed", "validated", "authenticated"),
+                                             "flagged": ("marked",), "approved": ("accepted",)}
 COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "status": ("state", "stage"), "priority": ("severity", "urgency", "importance"),
     "assignee": ("agent", "owner", "handler", "rep", "representative"), "owner": ("agent", "assignee"),
@@ -233,7 +236,7 @@ class Vocabulary:
         """(column, value) a run of question tokens names exactly, spaced or joined ("st alder", "stalder"), or with
         an 'and' the value writes otherwise ("Sports & Outdoors" for "Sports/Outdoors")."""
         found = self.values.get(" ".join(tokens)) or (self.values.get("".join(tokens)) if len(tokens) > 1 else None)
-        plain = [t for t in tokens if t != "and"]
+        plain = [t for t in tokens if t not in ("and", "n")]  # ("toys n games": "and" in chat shorthand)
         if found is None and 1 < len(plain) < len(tokens):
             found = self.values.get(" ".join(plain))
         return found
@@ -303,6 +306,9 @@ class Vocabulary:
                 parts = [p for p in column_words(column)[1].split() if p not in GENERIC_COLUMN_WORDS]
                 for phrase in {" ".join(parts), parts[0] if parts else "", " ".join(parts) + "s"} - {"", "s"}:
                     vocab.flags.setdefault(phrase, column)
+                    # ("reviews from confirmed purchases": the column's words with another word for its first)
+                    for other in FLAG_SYNONYMS.get(phrase.split()[0], ()) if " " in phrase else ():
+                        vocab.flags.setdefault(" ".join([other, *phrase.split()[1:]]), column)
                 continue
             words = column_words(column)
             # 'word_count', 'word count'; the last part too ('votes' of 'helpful_votes'), unless it is generic
