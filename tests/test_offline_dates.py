@@ -643,3 +643,20 @@ def test_days_before_it_are_no_period_before_the_one_named() -> None:
     found = find_date_ranges("over the last 30 days - i.e. the latest review date plus the 29 days before it",
                              today=TODAY)
     assert [(r.start, r.end) for r in found] == [(d("2023-05-17"), TODAY)]
+
+
+@pytest.mark.parametrize(("question", "periods"), [
+    ("the first six months of 2024", [("2024-01-01", "2024-06-30")]),
+    ("the last three months of 2022", [("2022-10-01", "2022-12-31")]),
+    ("the final 10 days of March 2023", [("2023-03-22", "2023-03-31")]),
+    ("the first two weeks of 2023", [("2023-01-01", "2023-01-14")]),
+    ("in the first six months of 2023 compared with the same stretch of 2022",
+     [("2023-01-01", "2023-06-30"), ("2022-01-01", "2022-06-30")]),
+    ("March 2023 vs the same month in 2021", [("2023-03-01", "2023-03-31"), ("2021-03-01", "2021-03-31")]),
+])
+def test_the_first_or_last_units_of_a_year_and_the_same_stretch_of_another(
+        question: str, periods: list[tuple[str, str]]) -> None:
+    """Probe 58: "the first six months of 2024 compared with the same stretch of 2023" read the whole of 2024 and
+    2023; "the last three months of 2023" was the newest three months and 2023 (no row has both)."""
+    found = find_date_ranges(question, today=TODAY)
+    assert [(r.start.isoformat(), r.end.isoformat()) for r in found] == periods

@@ -361,6 +361,24 @@ def _build_edge(m: re.Match[str], today: date) -> _Point | None:
     return _Point("day", period, _year_of(m), False)
 
 
+def _build_edge_units(m: re.Match[str], today: date) -> _Point | None:
+    """"The first six months of 2024" (January-June), "the last 10 days of March": that many units at the start
+    or the end of a year or a month, inside it."""
+    unit, count = m["unit"].lower(), _count(m)
+    month = _month_of(m) if m.groupdict().get("month") else None
+    first = m["edge"].lower() in ("first", "opening")
+    if not count or (month is None and unit == "day" and count > 366) or (unit == "month" and (month or count > 12)):
+        return None
+
+    def period(y: int) -> Period:
+        start, end = _month_period(y, month) if month else (date(y, 1, 1), date(y, 12, 31))
+        if first:
+            return start, min(end, _shift(start, unit, count) - timedelta(days=1))
+        return max(start, _shift(end + timedelta(days=1), unit, -count)), end
+
+    return _Point("half", period, _year_of(m), True)  # (a part of a year or month: a range)
+
+
 def _build_half_month(m: re.Match[str], today: date) -> _Point | None:
     """"the first half of March 2024": days 1-15; "the second half": the 16th to the month's end."""
     month, second = _month_of(m), m["ord"].lower() in ("second", "2nd", "latter")
@@ -524,6 +542,11 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter|front|back)\s+half\s+(?:(?:of\s+)?{_YEAR}|{_REL_YEAR})",
           _build_half),
     _form(rf"(?:the\s+)?(?P<ord>first|second|1st|2nd|latter)\s+half\s+of\s+{_MONTH}{_OPT_YEAR}", _build_half_month),
+    # "the first six months of 2024", "the last three months of 2023", "the final 10 days of March 2024"
+    _form(rf"(?:the\s+)?(?P<edge>first|opening|last|final|closing)\s+{_COUNT}\s+(?P<unit>day|week|month)s?\s+"
+          rf"(?:of|in)\s+(?:{_MONTH}\.?,?\s+(?:of\s+)?)?{_YEAR}", _build_edge_units),
+    _form(rf"(?:the\s+)?(?P<edge>first|opening|last|final|closing)\s+{_COUNT}\s+(?P<unit>day|week)s?\s+"
+          rf"(?:of|in)\s+{_MONTH}", _build_edge_units),
     # "since the start of May", "until the end of 2023"
     _form(rf"(?:the\s+)?(?P<edge>start|beginning|end)\s+of\s+{_MONTH}{_OPT_YEAR}", _build_edge),
     _form(rf"(?:the\s+)?(?P<edge>start|beginning|end)\s+of\s+{_YEAR}", _build_edge),
@@ -896,6 +919,29 @@ def _periods_before_that(question: str, where: list[int], original: str,
     return sorted(found, key=lambda r: r.span)
 
 
+# "the first six months of 2024 … the same stretch of 2023": the period named just before, in that year
+_SAME_PERIOD = re.compile(rf"\b(?:the\s+)?same\s+(?:stretch|period|months?|weeks?|days|span|window|dates|part|"
+                          rf"time(?:\s+of\s+(?:the\s+)?year)?)\s+(?:of|in)\s+{_YEAR}", re.IGNORECASE)
+
+
+def _same_period_in(question: str, where: list[int], original: str, found: list[DateRange]) -> list[DateRange]:
+    """`found` with "the same stretch of 2023" read as the period named before it, moved to that year (in place of
+    the whole year those words would be)."""
+    for m in _SAME_PERIOD.finditer(question):
+        span = (where[m.start()], where[m.end()])
+        earlier = [r for r in found if r.span[1] <= span[0] and r.start != date.min and r.end != date.max]
+        if not earlier or earlier[-1].start.year != earlier[-1].end.year:
+            continue
+        year = int(m["year"])
+        try:
+            start, end = earlier[-1].start.replace(year=year), earlier[-1].end.replace(year=year)
+        except ValueError:  # (29 February)
+            continue
+        found = [r for r in found if not (r.span[0] < span[1] and span[0] < r.span[1])]
+        found.append(DateRange(start, end, earlier[-1].granularity, original[span[0]:span[1]], span))
+    return sorted(found, key=lambda r: r.span)
+
+
 def find_date_ranges(question: str, *, today: date, default_year: int | None = None) -> list[DateRange]:
     """Non-overlapping matches, left to right. default_year is used when a month/day has no year
     (defaults to today's year); relative words are anchored on `today`, the newest row's date.
@@ -921,4 +967,4 @@ def find_date_ranges(question: str, *, today: date, default_year: int | None = N
         span = (where[item.start], where[item.end])
         text = original[span[0] : span[1]]
         found.append(DateRange(start, end, item.granularity, text, span))
-    return _periods_before_that(question, where, original, found)
+    return _same_period_in(question, where, original, _periods_before_that(question, where, original, found))
