@@ -700,6 +700,10 @@ def test_a_quarter_labelled_with_its_year_after_it() -> None:
     assert sql_result_match(ExpectedSQL(rows=[["Q1 2023", 56], ["Q2 2023", 58]]), actual)
     assert not sql_result_match(ExpectedSQL(rows=[["Q1 2022", 56], ["Q2 2022", 58]]), actual)
     assert not sql_result_match(ExpectedSQL(rows=[["Q2 2023", 56], ["Q1 2023", 58]]), actual)
+    # (or with the year before it and a space: "2023 H1", probe 58)
+    halves = [["2023-H1", 3.64], ["2024-H1", 3.45]]
+    assert sql_result_match(ExpectedSQL(rows=[["2023 H1", 3.64], ["2024 H1", 3.45]]), halves)
+    assert not sql_result_match(ExpectedSQL(rows=[["2023 H2", 3.64], ["2024 H2", 3.45]]), halves)
 
 
 def test_a_value_tied_over_rows_and_numbers_of_one_row_labelled_apart() -> None:

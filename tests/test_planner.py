@@ -4992,8 +4992,23 @@ def test_probe_58_reviews_readings(reviews: Planner, messy: Planner) -> None:
                 "category").value == "Toys & Games"
     for question in ("how many reviews in the last six months, counting back from the newest review in the data "
                      "(30 June 2024)?", "In the last six months of data (up to the newest review on 30 June 2024), "
-                     "how many reviews?"):
+                     "how many reviews?", "Over the last six months of data (the newest review date, 30 June 2024, and "
+                     "the days before it), how many reviews?"):
         plan = reviews.plan(question)
         assert [(c.value[0].isoformat(), c.value[1].isoformat()) for c in conditions(plan, "date")] == [
             ("2023-12-31", "2024-06-30")], question
         assert plan.topic == "" and plan.intent == "count", question
+
+
+def test_a_value_with_one_long_word_spelt_otherwise() -> None:
+    """"how many clothing, shoes and jewellery reviews" (probe 58: British spelling, an English word, so no typo to
+    correct) counted every review with the words unused; a value of several words with one long word one or two edits
+    away is that value. A word of another value, or one too far, is not."""
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        numeric=["rating"], categorical=["department"])
+    profile = TableProfile(row_count=100, categories={"Clothing, Shoes & Jewelry": 60, "Home & Kitchen": 40},
+                           date_min="2021-01-05", date_max="2024-06-30", numeric_ranges={"rating": (1.0, 5.0)})
+    shop = Planner("reviews", roles, profile)
+    plan = shop.plan("how many clothing, shoes and jewellery reviews are there?")
+    assert only(plan, "category").value == "Clothing, Shoes & Jewelry" and plan.unused == []
+    assert conditions(shop.plan("how many clothing, shoes and jumpers reviews are there?"), "category") == []

@@ -60,9 +60,11 @@ def values_match(expected: Any, actual: Any) -> bool:
     if (period := PERIOD_OF_A_YEAR.fullmatch(right)) and left:
         # ("2023 review counts by qtr": the product's "2023-Q1", a reference's "Q1" or 1; "2023-09", its "09")
         part = period["part"]
-        # (or the same part with its year after it: "Q1 2023", "H2-2023")
+        # (or the same part with its year after it: "Q1 2023", "H2-2023", or before it with a space: "2023 H1")
         year_after = f"{part} {right[:4]}" if part[0] in "qh" else ""
-        return left in (part, right) or bool(year_after) and re.sub(r"[\s-]+", " ", left) == year_after or (
+        year_before = f"{right[:4]} {part}" if part[0] in "qh" else ""
+        said = re.sub(r"[\s-]+", " ", left)
+        return left in (part, right) or bool(year_after) and said in (year_after, year_before) or (
             a is not None and a == _number(part.lstrip("qhw")))
     return left == right
 

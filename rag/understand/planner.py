@@ -185,7 +185,8 @@ BACK_FROM_NEWEST = re.compile(r"\b(?:counting|going|looking|reckoning)\s+back\s+
                               re.I)
 # "… from the newest review in the data (30 June 2024)", "up to the newest review on 30 June 2024": that row's day
 NEWEST_DATED = re.compile(r"(?:\b(?:counting|going|looking|reckoning)\s+back\s+from\s+(?:the|our)\s+)?"
-                          r"\b(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+(?:in|of)\s+the\s+(?:data|table))?"
+                          r"\b(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day)?(?:\s+(?:in|of)\s+the\s+"
+                          r"(?:data|table))?"
                           r"(?:\s*\(\s*|\s*,\s*|\s+(?:on|is|was|dated|from)\s+|\s*[:=]\s*)"
                           r"(?P<day>[^(),?!;]{4,30}?)(?=\s*[),?!;]|\s*$|\.\s)", re.I)
 # "count reviews with no department as outside Home & Kitchen": rows said to belong to the negated side of a value
@@ -941,6 +942,7 @@ class Planner:
         self.grouping_columns = frozenset({"category", "author", *roles.categorical} - {roles.category})
         self.today = _parse_day(profile.date_max) or date.today()
         self._name_frames: dict[tuple[int, int, tuple[str, ...]], list[tuple[str, str]]] | None = None
+        self._value_words: frozenset[str] | None = None
         # the words naming the title and text columns ("whose subject mentions …"), and what a listing shows
         self.text_column_names, self.text_column_said = self._text_columns()
         named = [getattr(roles, f.name) for f in dataclasses.fields(roles)]  # (the named columns, not the numbers
@@ -4115,6 +4117,8 @@ class Planner:
                     continue
                 hit = (self.vocab.value_for(value_tokens(" ".join(t for t, _, _ in run))) if n > 1
                        else self._value_of_word(run[0][0]))
+                if not hit and n > 1:
+                    hit = self._value_spelt_otherwise(value_tokens(" ".join(t for t, _, _ in run)))
                 if hit:
                     found.append((run[0][1], run[-1][2], *hit))
                     i += n
@@ -4122,6 +4126,26 @@ class Planner:
             else:
                 i += 1
         return found
+
+    def _value_spelt_otherwise(self, tokens: list[str]) -> tuple[str, str] | None:
+        """(column, value) of a value of two or more words written with one long word spelt otherwise ("clothing,
+        shoes and jewellery" for 'Clothing, Shoes & Jewelry'): a word no table word spells, one edit from exactly one
+        word of the values (two from 8 letters); the condition shows the value read."""
+        for i, token in enumerate(tokens):
+            if len(token) < 6 or not token.isalpha() or token in self.known_words:
+                continue
+            close = {w for w in self.value_words if w[0] == token[0] and abs(len(w) - len(token)) <= 2
+                     and OSA.distance(w, token) <= (1 if len(token) < 8 else 2)}
+            if len(close) == 1 and (hit := self.vocab.value_for([*tokens[:i], *close, *tokens[i + 1:]])):
+                return hit
+        return None
+
+    @property
+    def value_words(self) -> frozenset[str]:
+        """The words of the table's categorical values."""
+        if self._value_words is None:
+            self._value_words = frozenset(w for key in self.vocab.values for w in key.split() if w.isalpha())
+        return self._value_words
 
     def _marked_as_subject(self, text: str, topic: str, consumed: list[bool]) -> bool:
         """Whether the leftover words are marked as what the rows are about: after a subject cue ("about",
