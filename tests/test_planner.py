@@ -5012,3 +5012,12 @@ def test_a_value_with_one_long_word_spelt_otherwise() -> None:
     plan = shop.plan("how many clothing, shoes and jewellery reviews are there?")
     assert only(plan, "category").value == "Clothing, Shoes & Jewelry" and plan.unused == []
     assert conditions(shop.plan("how many clothing, shoes and jumpers reviews are there?"), "category") == []
+
+
+def test_the_person_idle_longest_and_the_newest_row_counted_up_to(tickets: Planner) -> None:
+    """"Counting up to the newest ticket on record, which agent has gone the longest without being handed a new ticket,
+    and when did their most recent one come in?" searched the texts for 'Counting handed' (probe 58)."""
+    plan = tickets.plan("Counting up to the newest ticket on record, which agent has gone the longest without being "
+                        "handed a new ticket, and when did their most recent one come in?")
+    assert (plan.intent, plan.group_by, plan.limit, plan.topic) == ("idle", ["author"], 1, "")
+    assert plan.route()[0] is Route.SQL

@@ -439,7 +439,9 @@ def test_sql_route_answers_are_correct_and_match_sqlite(indexed: dict[str, Index
                      "What is the median word count per category?", "median word count of politics articles",
                      "Of all the words we published in 2023, what percentage came out in June?",
                      "What is the average number of authors per article?",
-                     "How many different days had at least one article, per quarter of 2023?"):
+                     "How many different days had at least one article, per quarter of 2023?",
+                     "Which author has the longest stretch between their first and their most recent article?",
+                     "Which author has gone the longest without a new article?"):
         turn, expected = ask_sql(assistant, question), ask_sql(reference, question)
         assert normalised(turn.result.result.rows) == normalised(expected.result.result.rows), question
         assert len(turn.result.result.columns) == len(expected.result.result.columns), question

@@ -926,3 +926,26 @@ def test_groups_without_a_row_of_a_kind_within_the_period_asked(setup: Setup) ->
     months = {r["published_date"][:7] for r in ROWS if r["published_date"].startswith("2022")}
     fashion = {r["published_date"][:7] for r in ROWS if r["article_category"] == "Fashion"}
     assert [row[0] for row in setup.rows("which months of 2022 had no fashion articles?")] == sorted(months - fashion)
+
+
+def _dates_per_author() -> dict[str, list[date]]:
+    days: dict[str, list[date]] = {}
+    for r in ROWS:
+        for name in filter(None, re.split(r"\s*[;|,]\s*", r["authors"])):
+            days.setdefault(name, []).append(date.fromisoformat(r["published_date"][:10]))
+    return days
+
+
+def test_the_group_with_the_longest_span_and_the_one_idle_longest(setup: Setup) -> None:
+    """Probe 58: "which writer has the longest stretch of time between their earliest and their most recent article"
+    listed each day's newest article with a text match on 'stretch'; "which agent has gone the longest without being
+    handed a new ticket" searched the texts. Each person of a multi-author cell counts in their own group."""
+    days = _dates_per_author()
+    spans = {name: (max(d) - min(d)).days for name, d in days.items()}
+    widest = max(spans.values())
+    rows = setup.rows("which author has the longest stretch between their first and their most recent article?")
+    assert len(rows) == 1 and rows[0][3] == widest and spans[rows[0][0]] == widest
+    newest = max(d for ds in days.values() for d in ds)
+    idle = min(days, key=lambda name: max(days[name]))
+    rows = setup.rows("which author has gone the longest without a new article?")
+    assert [(r[0], r[2]) for r in rows] == [(idle, (newest - max(days[idle])).days)]

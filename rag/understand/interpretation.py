@@ -25,6 +25,7 @@ ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "median": "Med
            "sum": "Total {measure}", "max": "Highest {measure}", "min": "Lowest {measure}", "share": "Share of {rows}",
            "range": "Range of {measure} (highest minus lowest)", "span": "First and last date, and the days between",
            "gap": "Longest gap between consecutive {rows} (days between their dates)",
+           "idle": "Newest date of each group, the oldest first (days since, to the newest row)",
            "list": "Listed {rows}", "latest": "Newest {rows}", "earliest": "Oldest {rows}",
            "longest": "Longest {rows} by {measure}", "shortest": "Shortest {rows} by {measure}"}
 

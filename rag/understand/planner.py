@@ -180,9 +180,9 @@ TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|
                            r"(?:the\s+|our\s+)?(?:latest|newest|most\s+recent|last|final)\b(?:\s+[\w'-]+){0,5}?\s+as\s+"
                            r"(?:being\s+)?['\"‘“]?(?:today|now|the\s+present|the\s+current\s+date)['\"’”]?", re.I)
 # "the last six months, counting back from the newest review in the data": the anchor every relative period has
-BACK_FROM_NEWEST = re.compile(r"\b(?:counting|going|looking|reckoning)\s+back\s+from\s+(?:the|our)\s+(?:newest|latest|"
-                              r"most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day)?(?:\s+(?:in|of)\s+the\s+(?:data|table))?",
-                              re.I)
+BACK_FROM_NEWEST = re.compile(r"\b(?:counting|going|looking|reckoning)\s+(?:back\s+from|up\s+to)\s+(?:the|our)\s+"
+                              r"(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day)?(?:\s+(?:in|of)\s+the\s+(?:data|"
+                              r"table)|\s+on\s+record)?", re.I)
 # "… from the newest review in the data (30 June 2024)", "up to the newest review on 30 June 2024": that row's day
 NEWEST_DATED = re.compile(r"(?:\b(?:counting|going|looking|reckoning)\s+back\s+from\s+(?:the|our)\s+)?"
                           r"\b(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day)?(?:\s+(?:in|of)\s+the\s+"
@@ -704,7 +704,7 @@ class Condition:
 @dataclass
 class QueryPlan:
     question: str
-    intent: str = "topic"  # count avg sum max min share range span gap list latest earliest longest shortest topic
+    intent: str = "topic"  # count avg sum max min share range span gap idle list latest earliest longest shortest topic
     measure: str | None = None
     group_by: list[str] = field(default_factory=list)
     conditions: list[Condition] = field(default_factory=list)
@@ -766,7 +766,7 @@ class QueryPlan:
     # total (its sum over the part, over its sum over the whole), not of the rows
     share_of_measure: bool = False
 
-    AGGREGATES = ("count", "avg", "median", "sum", "max", "min", "share", "range", "span", "gap")
+    AGGREGATES = ("count", "avg", "median", "sum", "max", "min", "share", "range", "span", "gap", "idle")
 
     @property
     def is_aggregate(self) -> bool:
@@ -2619,6 +2619,8 @@ class Planner:
         return False
 
     def _top_n(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        if plan.intent in ("gap", "idle"):  # ("… and when did their most recent one come in?": what it shows)
+            return
         match = TOP_N.search(text)
         if match and re.match(r"[\s-]+(?:days?|weeks?|months?|quarters?|years?)\b", text[match.end():], re.I):
             match = None  # "the last forty-five days": a period, not the newest 45 rows
@@ -3804,6 +3806,22 @@ class Planner:
         dates = re.search(rf"\b(?:the\s+)?{first}\s+and\s+(?:the\s+)?{last}\s+(?:[\w-]+\s+)?(?:dates?|days?)\b",
                           text, re.I)
         found = between or covered or dates
+        # "which writer has the longest stretch of time between their earliest and their most recent article": the
+        # span of each group's rows, the groups ranked by it
+        ranked = None if found else re.search(
+            rf"\b(?:which|what)\s+(?P<noun>[a-z]+)\b[^?.!]*?\b(?P<rank>longest|biggest|widest|largest|shortest|"
+            rf"smallest)\s+(?:stretch|span|period|gap|spread|run|time)(?:\s+of\s+time)?\s+(?:between|from)\s+"
+            rf"(?:their|its|his|her|the)\s+{first}\b[^?.!]{{0,60}}?\b(?:and|to)\s+(?:their|its|his|her|the)?\s*"
+            rf"{last}(?:\s+(?:one|{self.row_noun_words}))?\b", text, re.I)
+        dimension = self._dimension_named(ranked["noun"]) if ranked else None
+        if ranked and dimension and free(*ranked.span()):
+            plan.intent, plan.intent_span = "span", ranked.span()
+            plan.group_by.append(dimension)
+            plan.limit, plan.order_most = 1, ranked["rank"].lower() not in ("shortest", "smallest")
+            plan.evidence.append(f"first and last {self.roles.date} of each {dimension}, and the days between; the "
+                                 f"{'longest' if plan.order_most else 'shortest'} first ({ranked.group(0)!r})")
+            take(*ranked.span())
+            return
         # "when was the first review for Bébé Lune, and when was the most recent one?", "when did Omar get his first
         # and latest tickets": both ends asked (the words between them, the rows' conditions, are read on their own)
         ends = None if found else re.search(
@@ -3847,6 +3865,24 @@ class Planner:
         first row to the last, `_date_span`)."""
         if not self.roles.date or plan.intent != "topic":
             return
+        # "which agent has gone the longest without being handed a new ticket": each group's newest row, the group
+        # whose newest row is the oldest first
+        idle = re.search(r"\b(?:which|what)\s+(?P<noun>[a-z]+)\b[^?.!]*?\b(?:has|have|had)\s+(?:gone|been|waited|"
+                         r"sat)\s+(?:the\s+)?longest\s+(?:time\s+|stretch\s+|while\s+)?(?:without|since)\b", text, re.I)
+        dimension = self._dimension_named(idle["noun"]) if idle else None
+        if idle and dimension and free(*idle.span()):
+            plan.intent, plan.intent_span = "idle", idle.span()
+            plan.group_by.append(dimension)
+            plan.limit = 1
+            plan.evidence.append(f"the newest {self.roles.date} of each {dimension}, the oldest first, and the days "
+                                 f"from it to the newest row ({idle.group(0)!r})")
+            take(*idle.span())
+            # ("… without being handed a new ticket": what the row is to the group, no words to match)
+            what = re.match(r"\s+(?:being\s+)?(?:[a-z]+\s+)?(?:a|an|any)\s+(?:new\s+|single\s+)?[a-z]+",
+                            text[idle.end():], re.I)
+            if what and free(idle.end(), idle.end() + what.end()):
+                take(idle.end(), idle.end() + what.end())
+            return
         said = re.search(r"\b(?:longest|biggest|largest|widest|longest[\s-]running)\s+"
                          r"(?:(?:quiet|dry|empty|silent|dead)\s+)?"
                          r"(?:gap|gaps|spell|stretch|run|drought|lull|silence|pause|break|streak|wait)\b", text, re.I)
@@ -3885,7 +3921,7 @@ class Planner:
         helpful votes for each brand": the rows at the top of each group, not a number per group. The ordering word
         must lead to a row noun; "most"/"top"/"best" need a measure ("which agent handled the most tickets" is a
         count per agent)."""
-        if not plan.group_by or plan.with_ties or plan.intent in ("avg", "median"):
+        if not plan.group_by or plan.with_ties or plan.intent in ("avg", "median", "span", "gap", "idle"):
             return  # ("which sections run the longest articles on average": groups ranked by their average)
         # (not the "first" of "worst first": an order of the groups)
         match = next((m for m in self.per_group_cue.finditer(text) if free(m.start(5), m.end(5))

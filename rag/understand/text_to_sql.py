@@ -91,6 +91,8 @@ class SQLBuilder:
             return self._date_span(plan, where).sql(dialect=self.dialect)
         if plan.intent == "gap" and self.roles.date:
             return self._widest_gap(where).sql(dialect=self.dialect)
+        if plan.intent == "idle" and self.roles.date and plan.group_by:
+            return self._longest_idle(plan, where).sql(dialect=self.dialect)
         query = self._aggregate(plan, where) if plan.is_aggregate else self._listing(plan, where)
         return query.sql(dialect=self.dialect)
 
@@ -101,13 +103,36 @@ class SQLBuilder:
         last = exp.Max(this=self._text(self.roles.date or ""))
         days = exp.DateDiff(this=exp.cast(last.copy(), "DATE"), expression=exp.cast(first.copy(), "DATE"),
                             unit=exp.var("DAY"))
-        groups = [self._grouping(dimension) for dimension in plan.group_by]
-        query = exp.select(*(exp.alias_(e, name) for e, name in groups), exp.alias_(first, "first_date"),
-                           exp.alias_(last, "last_date"), exp.alias_(days, "days_between")).from_(self._table())
+        if len(plan.group_by) == 1:  # (each person of a multi-author cell in their own group)
+            source, group, name = self._group_source(plan.group_by[0])
+            groups = [(group, name)]
+        else:
+            source, groups = exp.select().from_(self._table()), [self._grouping(d) for d in plan.group_by]
+        query = source.select(*(exp.alias_(e, name) for e, name in groups), exp.alias_(first, "first_date"),
+                              exp.alias_(last, "last_date"), exp.alias_(days, "days_between"))
         if where is not None:
             query = query.where(where)
-        return query.group_by(*(exp.column(name) for _, name in groups)).order_by(
-            *(exp.column(name) for _, name in groups)) if groups else query
+        if not groups:
+            return query
+        query = query.group_by(*(exp.column(name) for _, name in groups))
+        if plan.limit:  # ("which writer has the longest stretch between their first and latest article")
+            return query.order_by(exp.Ordered(this=days.copy(), desc=plan.order_most)).limit(plan.limit)
+        return query.order_by(*(exp.column(name) for _, name in groups))
+
+    def _longest_idle(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
+        """"Which agent has gone the longest without a new ticket": each group's newest date, the oldest first, and the
+        days from it to the table's newest day (the anchor of every relative period)."""
+        source, group, name = self._group_source(plan.group_by[0])
+        last = exp.Max(this=self._text(self.roles.date or ""))
+        newest = exp.Literal.string((self.profile.date_max or "")[:10])
+        days = exp.DateDiff(this=exp.cast(newest, "DATE"), expression=exp.cast(last.copy(), "DATE"),
+                            unit=exp.var("DAY"))
+        query = source.select(exp.alias_(group, name), exp.alias_(last, "last_date"),
+                              exp.alias_(days, "days_since")).where(exp.not_(exp.Is(this=group.copy(),
+                                                                                       expression=exp.Null())))
+        if where is not None:
+            query = query.where(where)
+        return query.group_by(exp.column(name)).order_by(exp.Ordered(this=last.copy())).limit(plan.limit or 1)
 
     def _widest_gap(self, where: exp.Expression | None) -> exp.Select:
         """"The longest quiet spell between two consecutive tickets": of the matching rows in date order, the pairs
