@@ -5021,3 +5021,23 @@ def test_the_person_idle_longest_and_the_newest_row_counted_up_to(tickets: Plann
                         "handed a new ticket, and when did their most recent one come in?")
     assert (plan.intent, plan.group_by, plan.limit, plan.topic) == ("idle", ["author"], 1, "")
     assert plan.route()[0] is Route.SQL
+
+
+def test_punctuation_said_by_name_in_a_title_match(planner: Planner) -> None:
+    """"How many of our headlines actually end with a question mark?" counted every article (probe 58): the mark
+    itself, at the end of the title ("actually" between the column and the verb)."""
+    plan = planner.plan("How many of our headlines actually end with a question mark?")
+    like = only(plan, "text_like")
+    assert (like.column, like.op, like.value, plan.intent) == ("title", "ends with", "?", "count")
+    assert only(planner.plan("how many titles contain a colon"), "text_like").value == ":"
+
+
+def test_the_calendar_groups_with_no_row_of_a_kind(planner: Planner) -> None:
+    """"Which month of 2023 had every single piece credited to a writer, no anonymous ones at all?" listed the unsigned
+    articles of 2023 ('at all' read as a listing of all, 'month' unused; probe 58): the months none of whose rows are
+    unsigned."""
+    for question in ("which month of 2023 had no anonymous articles?",
+                     "which month of 2023 had every single piece credited to a writer, no anonymous ones at all?"):
+        plan = planner.plan(question)
+        assert (plan.group_by, plan.none_of, plan.unused) == (["month"], True, []), question
+        assert only(plan, "missing").column == "authors"

@@ -126,6 +126,8 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
                       r"three)\s+decimal(?:\s+places?|s)|(?:\d|one|two|three)\s*dp)\b", re.I)
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
 HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b|"
+                   # ("no anonymous ones at all": emphasis, no listing of all rows)
+                   r"(?<=\w\s)at\s+all\b(?=\s*(?:[?.!,;]|$))|"
                    # "which tickets are pending at the moment": the rows' state as the table holds it
                    r"\b(?:at\s+the\s+moment|right\s+now|at\s+present|as\s+(?:of\s+)?(?:now|things\s+stand|it\s+stands))\b|"
                    # "pull up whatever we ran around Mother's Day": a request for rows, no words of their subject
@@ -179,6 +181,10 @@ TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|
                            r"(?:the\s+(?:date|day)\s+of\s+)?"
                            r"(?:the\s+|our\s+)?(?:latest|newest|most\s+recent|last|final)\b(?:\s+[\w'-]+){0,5}?\s+as\s+"
                            r"(?:being\s+)?['\"‘“]?(?:today|now|the\s+present|the\s+current\s+date)['\"’”]?", re.I)
+# punctuation said by name in a text match ("headlines that end with a question mark")
+PUNCTUATION_NAMES = {"question mark": "?", "question marks": "?", "exclamation mark": "!", "exclamation point": "!",
+                     "exclamation marks": "!", "colon": ":", "semicolon": ";", "ellipsis": "...", "hashtag": "#",
+                     "dollar sign": "$", "percent sign": "%", "at sign": "@", "ampersand": "&"}
 # "the last six months, counting back from the newest review in the data": the anchor every relative period has
 BACK_FROM_NEWEST = re.compile(r"\b(?:counting|going|looking|reckoning)\s+(?:back\s+from|up\s+to)\s+(?:the|our)\s+"
                               r"(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day)?(?:\s+(?:in|of)\s+the\s+(?:data|"
@@ -979,7 +985,8 @@ class Planner:
         # groups: 1 column, 2 verb, 3/4 value (quoted / not); or 5/6 value, 7 column ("with 'refund' in the title");
         # or 8 column, 9 value ("with the headline 'Broke after a week'")
         return names, re.compile(
-            rf"\b({column_words})s?(?:\s+line)?\s+(?:that\s+|which\s+)?(mentions?|contains?|includes?|says?|"
+            rf"\b({column_words})s?(?:\s+line)?\s+(?:that\s+|which\s+)?(?:(?:actually|really|all|always|still|ever|"
+            rf"even|each)\s+)?(mentions?|contains?|includes?|says?|"
             rf"reads?|starts?\s+with|begins?\s+with|ends?\s+with|starting\s+with|beginning\s+with|"
             rf"ending\s+with|mentioning|containing|including|saying)\s+{value}(?=\s*(?:[?.!,;(\-–—]|$|\s+(?:and|or|"
             rf"are|is|were|was|that|which|in|from|by|with)\b))|"
@@ -1330,6 +1337,8 @@ class Planner:
                 continue
             op = "starts with" if verb.startswith(("start", "begin")) else "ends with" if verb.startswith("end") \
                 else "contains"
+            # ("headlines that end with a question mark": the mark itself)
+            words = PUNCTUATION_NAMES.get(re.sub(r"[\s-]+", " ", words.strip().lower()), words)
             plan.conditions.append(Condition("text_like", names[word], op, words.strip(), match.group(0),
                                              span=match.span()))
             plan.evidence.append(f"{names[word]} {op} {words.strip()!r} ({match.group(0)!r})")
@@ -3899,7 +3908,7 @@ class Planner:
         plan.evidence.append(f"the longest gap between the {self.roles.date} of consecutive rows ({found.group(0)!r})")
         take(*found.span())
         for words in re.finditer(r"\b(?:two\s+)?(?:consecutive|successive|back[\s-]to[\s-]back)\b|\bin\s+a\s+row\b|"
-                                 r"\b(?:calendar\s+)?days\b|\bnothing(?:\s+at\s+all)?\b|\bquiet\b|"
+                                 r"\b(?:calendar\s+)?days\b|\bnothing\b|\bquiet\b|"
                                  r"\b(?:(?:which|what)\s+(?:two\s+)?\w+\s+)?(?:sit|are|fall|come)?\s*(?:on\s+)?either\s+"
                                  r"side(?:\s+of\s+it)?\b|\bcounted\s+in\b", text, re.I):
             if free(*words.span()):
@@ -5102,13 +5111,15 @@ class Planner:
                           rf"\s+(?:without|with\s+no|lacking)\b)", text, re.I) or re.search(
             # ("which agent never got a low priority ticket": one of them asked about, the verb denied)
             rf"\b(?:which|what)\s+()({dims})(?=\s+(?:(?:has|have|had)\s+)?never\b|\s+(?:does|do|did)(?:n['’]t|\s+not)\s+"
-            rf"(?:have|get|got)\b)", text, re.I)
+            rf"(?:have|get|got)\b|"
+            # ("which month of 2023 had no anonymous articles", "… had every piece credited, no anonymous ones")
+            rf"[^?.!]*?(?:\b(?:has|have|had)|,)\s+no\b)", text, re.I)
         # ("has anyone reported a phishing email that …": a search, nothing denied)
         denied = asked and NONE_CUE.search(text, asked.end())
         dimension = self.vocab.dimensions[asked.group(2).lower()] if asked and asked.group(2) else "author"
         if (not plan.group_by and denied and free(*asked.span()) and plan.intent == "topic"
                 and (dimension != "author" or self.roles.authors)
-                and dimension in self.grouping_columns | {"category", "author"}):
+                and (dimension in self.grouping_columns | {"category", "author"} or is_calendar(dimension))):
             # "is there anyone on the team who has never had an urgent ticket": the people are the groups
             plan.group_by, plan.intent = [dimension], "count"
             take(*asked.span())
@@ -5160,6 +5171,12 @@ class Planner:
         plan.none_of = True
         plan.evidence.append(f"the groups with none of these rows ({cue.group(0)!r})")
         take(*cue.span())
+        # ("had every single piece credited to a writer, no anonymous ones": the same said the other way round)
+        every = re.search(rf"\bevery\s+(?:single\s+)?(?:{self.work_words})\s+(?:was\s+|is\s+|being\s+)?(?:credited|"
+                          rf"signed|bylined|attributed|assigned|given)(?:\s+to\s+(?:a|an|some|one)\s+[a-z]+)?", text,
+                          re.I)
+        if every and free(*every.span()) and any(c.kind == "missing" for c in plan.conditions):
+            take(*every.span())
         # "never been handed an urgent ticket": the verb relating the groups to their rows is no topic
         verb = re.match(r"(?:\s+(?:been|be|got|get|gotten|had|have|ever))*\s+([a-z]+ed|given|written|taken|seen)\b",
                         text[cue.end():], re.I)
