@@ -5041,3 +5041,14 @@ def test_the_calendar_groups_with_no_row_of_a_kind(planner: Planner) -> None:
         plan = planner.plan(question)
         assert (plan.group_by, plan.none_of, plan.unused) == (["month"], True, []), question
         assert only(plan, "missing").column == "authors"
+
+
+def test_a_missing_grouping_asked_after_sentences_of_context(tickets: Planner) -> None:
+    """"For our account review: customers sign off … Going by that sign-off, which contact has sent us the most tickets,
+    and how many?" counted every ticket with 'contact' unused (probe 58): the noun after a clause's "which" names
+    nothing the table has, so the answer says so, as it does for the question alone."""
+    plan = tickets.plan("For our account review: customers sign off their messages with their first name. Going by "
+                        "that sign-off, which contact has sent us the most tickets, and how many?")
+    assert (plan.missing, plan.missing_grouping) == ("contact", True)
+    assert tickets.plan("which contact has sent us the most tickets?").missing == "contact"
+    assert tickets.plan("Going by the data, which agent has the most tickets, and how many?").missing is None

@@ -615,8 +615,9 @@ _ONWARDS = re.compile(r"\s+(?:onwards?|and\s+(?:later|after|since)|or\s+(?:later
 _EARLIER = re.compile(r"\s+(?:and|or)\s+(?:earlier|before)\b", re.IGNORECASE)
 _GATE = re.compile(r"(?P<gate>in|during|throughout|through|of|from|on|over|within|for)\s+", re.IGNORECASE)
 # a verb of living through a period: "got through 2024 without ...", "made it through March" (during, not until)
-_LIVED_THROUGH = re.compile(r"\b(?:get|gets|got|getting|made\s+it|make\s+it|went|go|goes|came|come|sailed|passed)\s+$",
-                            re.IGNORECASE)
+_LIVED_THROUGH = re.compile(r"\b(?:get|gets|got|getting|made\s+it|make\s+it|went|go|goes|came|come|sailed|passed)\s+$|"
+                            # ("quarter by quarter through 2023": across it)
+                            r"\b([a-z]+)\s+by\s+\1,?\s+$", re.IGNORECASE)
 _PUBLISHED = re.compile(r"\b(?:published|dated)\s+$", re.IGNORECASE)
 # (a comparison lists its periods too: "in March versus April")
 _LIST_SEP = re.compile(r",\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&|vs\.?|versus)\s+(?:in\s+)?", re.IGNORECASE)

@@ -5812,13 +5812,18 @@ class Planner:
                 plan.missing, plan.missing_grouping, plan.intent = word, True, "count"
                 plan.evidence.append(f"no column for {word!r} to rank")
             return
-        head = re.match(r"\s*(?:which|what)\s+([a-z]+)\b", text, re.I)
+        # (the question may follow sentences of context: "For our account review: …. Going by that sign-off, which
+        # contact has sent us the most tickets?")
+        clause = re.search(r"(?:^|[.?!:;,]\s+)(?=(?:which|what)\s)", text, re.I)
+        at = clause.end() if clause else 0
+        head = re.compile(r"\s*(?:which|what)\s+([a-z]+)\b", re.I).match(text, at)
         if head and head.group(1).lower() in self.vocab.row_kinds:  # "which support agents": the noun after it
-            head = re.match(r"\s*(?:which|what)\s+[a-z]+\s+([a-z]+)\b", text, re.I)
+            head = re.compile(r"\s*(?:which|what)\s+[a-z]+\s+([a-z]+)\b", re.I).match(text, at)
         if not head:
             return
         # ("which single calendar day saw the most": words before a grouping noun qualify it)
-        qualified = re.match(rf"\s*(?:which|what)\s+(?:[a-z]+\s+){{1,2}}({self.dimension_words})\b", text, re.I)
+        qualified = re.compile(rf"\s*(?:which|what)\s+(?:[a-z]+\s+){{1,2}}({self.dimension_words})\b",
+                               re.I).match(text, at)
         if qualified and self.vocab.dimensions.get(qualified.group(1).lower()) in plan.group_by:
             return
         nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS), key=len, reverse=True))
@@ -5827,7 +5832,9 @@ class Planner:
         word = head.group(1).lower()
         # ("which desks average more than 850 words": a computation for some plural noun's groups)
         plural = plan.intent in QueryPlan.AGGREGATES and singular(word) != word
-        if not (plan.group_by and plan.is_aggregate) and not (plan.intent == "topic" and ranked) and not plural:
+        # ("…, which contact has sent us the most tickets, and how many?": ranked, its number asked too)
+        if not (plan.group_by and plan.is_aggregate) and not (plan.intent in ("topic", "count") and ranked) \
+                and not plural:
             return  # ("which city has the most reviews": groups ranked by their rows, although none was found)
         if (word in STOPWORDS or word in self.meaning_words or self._is_entity(word) or self._value_of_word(word)
                 or word in NUMBER_WORDS or word in self.vocab.author_parts
