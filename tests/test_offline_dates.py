@@ -664,6 +664,7 @@ def test_the_first_or_last_units_of_a_year_and_the_same_stretch_of_another(
 
 def test_through_a_year_after_unit_by_unit_is_across_it() -> None:
     """"For the electronics quarterly review: quarter by quarter through 2023, how many helpful votes …" read "until
-    2023-12-31" (probe 58): after "quarter by quarter" the year is the one gone through; alone, "through" ends a range."""
+    2023-12-31" (probe 58): after "quarter by quarter" the year is the one gone through; alone, "through" ends a
+    range."""
     assert period("quarter by quarter through 2022, how many articles?") == (d("2022-01-01"), d("2022-12-31"), "year")
     assert only("articles through March 2023").start == date.min

@@ -185,14 +185,14 @@ TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|
 PUNCTUATION_NAMES = {"question mark": "?", "question marks": "?", "exclamation mark": "!", "exclamation point": "!",
                      "exclamation marks": "!", "colon": ":", "semicolon": ";", "ellipsis": "...", "hashtag": "#",
                      "dollar sign": "$", "percent sign": "%", "at sign": "@", "ampersand": "&"}
+# "the newest review in the data", "the latest ticket on record", "the most recent publish date"
+NEWEST_ROW = (r"\b(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day)?"
+              r"(?:\s+(?:in|of)\s+the\s+(?:data|table)|\s+on\s+record)?")
 # "the last six months, counting back from the newest review in the data": the anchor every relative period has
-BACK_FROM_NEWEST = re.compile(r"\b(?:counting|going|looking|reckoning)\s+(?:back\s+from|up\s+to)\s+(?:the|our)\s+"
-                              r"(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day)?(?:\s+(?:in|of)\s+the\s+(?:data|"
-                              r"table)|\s+on\s+record)?", re.I)
+COUNTED_FROM = r"\b(?:counting|going|looking|reckoning)\s+(?:back\s+from|up\s+to)\s+(?:the|our)\s+"
+BACK_FROM_NEWEST = re.compile(COUNTED_FROM + NEWEST_ROW, re.I)
 # "… from the newest review in the data (30 June 2024)", "up to the newest review on 30 June 2024": that row's day
-NEWEST_DATED = re.compile(r"(?:\b(?:counting|going|looking|reckoning)\s+back\s+from\s+(?:the|our)\s+)?"
-                          r"\b(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day)?(?:\s+(?:in|of)\s+the\s+"
-                          r"(?:data|table))?"
+NEWEST_DATED = re.compile(rf"(?:{COUNTED_FROM})?{NEWEST_ROW}"
                           r"(?:\s*\(\s*|\s*,\s*|\s+(?:on|is|was|dated|from)\s+|\s*[:=]\s*)"
                           r"(?P<day>[^(),?!;]{4,30}?)(?=\s*[),?!;]|\s*$|\.\s)", re.I)
 # "count reviews with no department as outside Home & Kitchen": rows said to belong to the negated side of a value
