@@ -949,3 +949,13 @@ def test_the_group_with_the_longest_span_and_the_one_idle_longest(setup: Setup) 
     idle = min(days, key=lambda name: max(days[name]))
     rows = setup.rows("which author has gone the longest without a new article?")
     assert [(r[0], r[2]) for r in rows] == [(idle, (newest - max(days[idle])).days)]
+
+
+def test_groups_with_no_row_about_a_subject(setup: Setup) -> None:
+    """"Which section has no articles about golf?" counted the golf articles of the sections that have some: the
+    groups none of whose rows mention the subject."""
+    marathon = {r["article_category"] for r in ROWS if "marathon" in (r["title"] + r["full_content"]).lower()}
+    every = {r["article_category"] for r in ROWS}
+    assert [row[0] for row in setup.rows("which categories have no articles about the marathon?")] == sorted(
+        every - marathon)
+    assert setup.planner.plan("how many articles about the marathon per category").none_of is False

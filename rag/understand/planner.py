@@ -1164,6 +1164,7 @@ class Planner:
             self._release_foreign_dates(text, plan, consumed)
             self._release_described(text, plan, consumed)
         plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
+        self._groups_without_topic(text, plan)
         self._rows_in_a_value(text, plan)
         self._not_rows(text, plan)
         self._shared_measure(text, plan)
@@ -1559,6 +1560,20 @@ class Planner:
             if match.group(0) not in plan.unused:
                 plan.unused.append(match.group(0))
                 plan.evidence.append(f"not used: {match.group(0)!r} (nothing is grouped or filtered by it)")
+
+    def _groups_without_topic(self, text: str, plan: QueryPlan) -> None:
+        """"Which section has no articles about golf?", "which agents never had a ticket about printers": the groups
+        none of whose rows match the subject (it counted the matching rows of the groups that have some)."""
+        if (len(plan.group_by) != 1 or plan.none_of or plan.intent != "count" or plan.limit or plan.ranking
+                or not plan.topic_marked or is_calendar(plan.group_by[0])):
+            return
+        denied = re.search(rf"\b(?:has|have|had|got|gets|published|ran|run|wrote|written)?\s*(?:no|never\s+(?:had|got|"
+                           rf"published|ran|run|wrote|written|been\s+given)\s+(?:an?|any))\s+(?:[a-z]+\s+)?"
+                           rf"(?:{self.work_words})?\s*(?:about|on|mentioning|covering|regarding|concerning)\s+",
+                           text, re.I)
+        if denied and re.search(rf"\b{re.escape(plan.topic.split()[0])}\b", text[denied.end():], re.I):
+            plan.none_of = True
+            plan.evidence.append(f"the groups with none of these rows ({denied.group(0).strip()!r})")
 
     def _people_per_row(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"avg number of names on a byline", "the average number of authors per article": how many people each row
