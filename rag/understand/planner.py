@@ -949,6 +949,7 @@ class Planner:
         self.today = _parse_day(profile.date_max) or date.today()
         self._name_frames: dict[tuple[int, int, tuple[str, ...]], list[tuple[str, str]]] | None = None
         self._value_words: frozenset[str] | None = None
+        self._close_words: dict[str, tuple[str, ...]] = {}  # see _close_value_words
         # the words naming the title and text columns ("whose subject mentions …"), and what a listing shows
         self.text_column_names, self.text_column_said = self._text_columns()
         named = [getattr(roles, f.name) for f in dataclasses.fields(roles)]  # (the named columns, not the numbers
@@ -4194,11 +4195,21 @@ class Planner:
         for i, token in enumerate(tokens):
             if len(token) < 6 or not token.isalpha() or token in self.known_words:
                 continue
-            close = {w for w in self.value_words if w[0] == token[0] and abs(len(w) - len(token)) <= 2
-                     and OSA.distance(w, token) <= (1 if len(token) < 8 else 2)}
+            close = self._close_value_words(token)
             if len(close) == 1 and (hit := self.vocab.value_for([*tokens[:i], *close, *tokens[i + 1:]])):
                 return hit
         return None
+
+    def _close_value_words(self, token: str) -> tuple[str, ...]:
+        """The words of the values within one edit of `token` (two from 8 letters), same first letter: one scan of
+        them per word (rapidfuzz), remembered, whatever the number of values and of runs the word is in."""
+        if token not in self._close_words:
+            if len(self._close_words) > 10_000:  # (a bound on what a long-running app remembers)
+                self._close_words.clear()
+            allowed = 1 if len(token) < 8 else 2
+            found = process.extract(token, self.value_words, scorer=OSA.distance, score_cutoff=allowed, limit=None)
+            self._close_words[token] = tuple(sorted(w for w, _, _ in found if w[0] == token[0]))
+        return self._close_words[token]
 
     @property
     def value_words(self) -> frozenset[str]:
