@@ -69,11 +69,7 @@ class SQLBuilder:
         if plan.none_of and where is not None:
             # ("which months of 2023 had no unsigned articles": the date picks the months, the rest the rows none of
             # them may have; every month of every year had passed)
-            grouped = {self.roles.date if is_calendar(d) else self._group_column(d) for d in plan.group_by}
-            matched = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions
-                                                                       if c.column not in grouped]), include_topic=True)
-            kept = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions if c.column in grouped],
-                                                  topic=""), include_topic=False)
+            matched, kept = self._counted_and_kept(plan)
             if matched is not None:
                 return self._groups_without(plan, matched, kept).sql(dialect=self.dialect)
             return self._groups_without(plan, where).sql(dialect=self.dialect)
@@ -81,11 +77,7 @@ class SQLBuilder:
             # "which agent has the fewest high-priority tickets": every agent is ranked, one with none of them too
             # (filtering first left her out and named the agent with one); only conditions on the grouped columns
             # pick groups, the others pick the rows counted in each
-            grouped = {self._group_column(d) for d in plan.group_by}
-            counted = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions
-                                                                       if c.column not in grouped]), include_topic=True)
-            kept = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions if c.column in grouped],
-                                                  topic=""), include_topic=False)
+            counted, kept = self._counted_and_kept(plan)
             return self._aggregate(plan, kept, counted=counted).sql(dialect=self.dialect)
         if plan.intent == "span" and self.roles.date:
             return self._date_span(plan, where).sql(dialect=self.dialect)
@@ -95,6 +87,16 @@ class SQLBuilder:
             return self._longest_idle(plan, where).sql(dialect=self.dialect)
         query = self._aggregate(plan, where) if plan.is_aggregate else self._listing(plan, where)
         return query.sql(dialect=self.dialect)
+
+    def _counted_and_kept(self, plan: QueryPlan) -> tuple[exp.Expression | None, exp.Expression | None]:
+        """(WHERE of the rows counted in each group, WHERE of the groups kept): the conditions on the grouped columns
+        (the date, for a calendar grouping) pick the groups, the others (and the topic) the rows."""
+        grouped = {self.roles.date if is_calendar(d) else self._group_column(d) for d in plan.group_by}
+        counted = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions
+                                                                   if c.column not in grouped]), include_topic=True)
+        kept = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions if c.column in grouped],
+                                              topic=""), include_topic=False)
+        return counted, kept
 
     def _date_span(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
         """"How many days lie between the first ticket and the newest?": the first and the last date, and the days
@@ -932,12 +934,8 @@ class SQLBuilder:
             shared = self._shared(plan)  # (1 per row, or the measure: "what share of each section's words")
             matching = exp.Sum(this=exp.Case(ifs=[exp.If(this=part, true=shared)], default=exp.Literal.number(0)))
             share = exp.Mul(this=exp.Literal.number("100.0"), expression=matching)
-            whole = exp.func("NULLIF", exp.Sum(this=shared.copy()), exp.Literal.number(0)) if plan.share_of_measure \
-                else exp.Count(this=exp.Star())
-            ratio = exp.Div(this=share, expression=whole)
-            # (typed, so that PostgreSQL rounds a numeric: it has no ROUND(double precision, integer))
-            ratio = exp.cast(ratio, "DOUBLE") if plan.share_of_measure else ratio
-            return exp.func("ROUND", ratio, exp.Literal.number(DECIMALS)), "share_pct"
+            whole = exp.Sum(this=shared.copy()) if plan.share_of_measure else exp.Count(this=exp.Star())
+            return self._share_ratio(plan, share, whole), "share_pct"
         if plan.intent == "share":
             # "what share of 2023 articles are politics": the whole (2023) population is the denominator;
             # the category or author asked about only narrows the numerator.
@@ -948,17 +946,22 @@ class SQLBuilder:
             if base_where is not None:
                 total = total.where(base_where)
             share = exp.Mul(this=exp.Literal.number("100.0"), expression=amount)
-            whole = exp.Subquery(this=total)
-            if plan.share_of_measure:  # (a total of 0 words is no share: NULL; typed, as above)
-                ratio = exp.cast(exp.Div(this=share, expression=exp.func("NULLIF", whole, exp.Literal.number(0))),
-                                 "DOUBLE")
-            else:
-                ratio = exp.Div(this=share, expression=whole)
-            return exp.func("ROUND", ratio, exp.Literal.number(DECIMALS)), "share_pct"
+            return self._share_ratio(plan, share, exp.Subquery(this=total)), "share_pct"
         if plan.distinct:  # "how many brands": the number of different values (people: see _distinct_people)
             column, name = self._dimension(plan.distinct)
             return exp.Count(this=exp.Distinct(expressions=[column])), f"{name}_count"
         return exp.Count(this=exp.Star()), f"{self._entity()}_count"
+
+    @staticmethod
+    def _share_ratio(plan: QueryPlan, part: exp.Expression, whole: exp.Expression) -> exp.Expression:
+        """ROUND(part / whole, 2); for a share of a measure a total of 0 is no share (NULL), and the ratio is typed so
+        that PostgreSQL rounds a numeric (it has no ROUND(double precision, integer))."""
+        if plan.share_of_measure:
+            ratio: exp.Expression = exp.cast(exp.Div(this=part, expression=exp.func(
+                "NULLIF", whole, exp.Literal.number(0))), "DOUBLE")
+        else:
+            ratio = exp.Div(this=part, expression=whole)
+        return exp.func("ROUND", ratio, exp.Literal.number(DECIMALS))
 
     def _shared(self, plan: QueryPlan) -> exp.Expression:
         """What a share adds up per row: 1 (a share of the rows) or the measure (a share of its total)."""
