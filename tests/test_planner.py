@@ -5052,3 +5052,45 @@ def test_a_missing_grouping_asked_after_sentences_of_context(tickets: Planner) -
     assert (plan.missing, plan.missing_grouping) == ("contact", True)
     assert tickets.plan("which contact has sent us the most tickets?").missing == "contact"
     assert tickets.plan("Going by the data, which agent has the most tickets, and how many?").missing is None
+
+
+def test_rows_included_with_no_value_are_no_condition(planner: Planner) -> None:
+    """"What share of all our articles were written by two or more people? Give it as a percentage of every article in
+    the table, including the ones with no byline." counted only the unsigned co-written articles: 0% (probe 59)."""
+    plan = planner.plan("What share of all our articles were written by two or more people? Give it as a percentage "
+                        "of every article in the table, including the ones with no byline.")
+    assert (plan.intent, conditions(plan, "missing"), only(plan, "people_count").value) == ("share", [], 2)
+    assert only(planner.plan("how many articles have no byline"), "missing").op == "is empty"
+
+
+@pytest.mark.parametrize("question", ["Are there any tickets that nobody on the support team has been assigned to? "
+                                      "How many?", "how many tickets has nobody been assigned to"])
+def test_nobody_assigned_with_the_team_said_or_the_verb_first(tickets: Planner, question: str) -> None:
+    """"… tickets that nobody on the support team has been assigned to? How many?" counted every ticket, 'nobody'
+    unused (probe 59)."""
+    condition = only(tickets.plan(question), "missing")
+    assert (condition.column, condition.op) == ("assignee", "is empty")
+
+
+def test_a_calendar_word_of_what_the_answer_is_for_is_no_grouping(planner: Planner, reviews: Planner) -> None:
+    """"For the quarterly content review I need the average length … in each section" grouped by quarter too (probe
+    59); "(Q1 = Jan-Mar, Q2 = Apr-Jun, and so on)" after "each quarter of 2023" counted only Q1 and Q2."""
+    plan = planner.plan("For the quarterly content review I need the average length (in words) of our pieces in each "
+                        "section, sections with the longest average first.")
+    assert (plan.intent, plan.group_by) == ("avg", ["category"])
+    assert planner.plan("For the board, I need quarterly article counts").group_by == ["quarter"]
+    plan = reviews.plan("For the quarterly review I need to know how many customer reviews came in during each quarter "
+                        "of 2023 (Q1 = Jan-Mar, Q2 = Apr-Jun, and so on).")
+    assert (plan.group_by, only(plan, "date").value) == (["quarter"], (date(2023, 1, 1), date(2023, 12, 31)))
+    assert len(only(reviews.plan("how many reviews per quarter in Q1 and Q2 2023"), "date_any").value) == 2
+
+
+def test_someone_said_in_a_story_is_not_a_person_asked_about(planner: Planner) -> None:
+    """"there was a piece where someone said an AI tool wrote to a customer about a flood that never actually
+    happened. which article was that?" counted the flood articles per author (a relative clause of 'flood' read as
+    one of 'someone'; probe 59)."""
+    plan = planner.plan("there was a piece where someone said an AI tool wrote to a customer about a flood that never "
+                        "actually happened. which article was that?")
+    assert (plan.group_by, plan.intent) == ([], "topic")
+    plan = planner.plan("Is there anyone on the team who has never written an article about golf?")
+    assert plan.group_by == ["author"]

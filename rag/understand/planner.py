@@ -586,6 +586,10 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               # ("Before we renew contributor contracts, I'd like to know …": a clause of their own)
                               r"\W*(?:before|after|since|as|because|while|once|when)\s+(?:i|we)\s[^.?!;:,]*,(?=\s+\S)",
                               re.I)
+# ("For the quarterly content review I need …": what the answer is for, before the request's subject in the same
+# sentence; its words describe the user's own doings)
+PURPOSE_PHRASE = re.compile(r"\W*(?:for|ahead\s+of|before)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:,]{1,40}?"
+                            r"(?=,?\s+(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+[a-z]+)\s)", re.I)
 # "the median, not the mean", "the average rather than the median": a computation said not to be wanted
 NOT_THIS_COMPUTATION = re.compile(r"[\s,;—–-]*\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+|an?\s+)?"
                                   r"(mean|average|avg|median|total|sum)\b(?!\s+(?:of\s+)?[a-z]*\s*(?:per|by|for))",
@@ -1086,6 +1090,7 @@ class Planner:
         self._default_measure(text, plan)
         self._bare_years(text, plan, take, free)
         self._whole_months(plan)
+        self._labels_defined(text, plan)
         self._lists(text, plan)
         self._comparison(text, plan, take, free)
         self._contrast(text, plan, take)
@@ -1791,6 +1796,24 @@ class Planner:
             last = condition.value[1]
             year, month = divmod(last.year * 12 + last.month - 1 - (int(months) - 1), 12)
             plan.conditions[number] = dataclasses.replace(condition, value=(date(year, month + 1, 1), last))
+
+    @staticmethod
+    def _labels_defined(text: str, plan: QueryPlan) -> None:
+        """"reviews in each quarter of 2023 (Q1 = Jan-Mar, Q2 = Apr-Jun, and so on)": periods said inside brackets
+        that define the labels of a calendar grouping are its glossary, not conditions (only Q1 and Q2 were
+        counted)."""
+        if not any(is_calendar(d) for d in plan.group_by):
+            return
+        for glossary in re.finditer(r"\(([^()]*)\)", text):
+            if not re.search(r"\S\s*(?:=|:)\s*\S|\band\s+so\s+on\b|\betc\b", glossary.group(1), re.I):
+                continue
+            dated = [c for c in plan.conditions if c.kind in ("date", "date_any") and c.span]
+            inside = [c for c in dated if glossary.start() <= c.span[0] and c.span[1] <= glossary.end()]
+            # (several labels defined, or one beside the period asked for)
+            if len(inside) > 1 or inside and len(inside) < len(dated):
+                for condition in inside:
+                    plan.conditions.remove(condition)
+                plan.evidence.append(f"{glossary.group(0)!r} defines the groups' labels: no condition")
 
     def _bare_years(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """A leftover year inside the table's date range ("2023 articles") is a date condition, not a topic."""
@@ -2823,11 +2846,14 @@ class Planner:
                           *re.finditer(rf"\b(?:star\s+)?({scale_words})\s+{BREAKDOWN}", text, re.I)]:  # "rating mix"
                 self._group_on(plan, scales[next(g for g in match.groups() if g).lower()], match.span(), take, free)
         context = CONTEXT_SENTENCE.match(text)
+        purpose = PURPOSE_PHRASE.match(text)
         for match in re.finditer(r"\b(yearly|annual|annually|quarterly|monthly|weekly|daily)\b", text, re.I):
             if context and match.end() <= context.end() and not self._computes(context.group(0)):
                 # ("I'm prepping the monthly desk review. …": the user's own doings, no grouping; but "I need monthly
                 # ticket counts." asks for one)
                 continue
+            if purpose and match.end() <= purpose.end():
+                continue  # ("For the quarterly content review I need the average length …": what it is for)
             after = WORD.findall(text[match.end():])[:1]
             if (after and self._is_topic_word(after[0]) and after[0].lower() not in self.known_words
                     and not self._computes(text)):
@@ -4497,10 +4523,12 @@ class Planner:
             counted = re.search(r"\b(?:count|counting|include|including)\s+(?:the\s+|any\s+)?(?:ones?|[a-z]+s)\s+"
                                 r"(?:with|that\s+have|having)\s+$", text[:condition.span[0]], re.I)
             after = re.match(r"\s*(?:too|as\s+well|also)\b", text[condition.span[1]:], re.I) if counted else None
-            if too or after:
+            # ("a percentage of every article, including the ones with no byline": 'including' says 'too' itself)
+            including = counted and not after and counted.group(0).lower().startswith("includ")
+            if too or after or including:
                 plan.conditions.remove(condition)
-                end = condition.span[1] + (too or after).end()
-                take(counted.start() if after else condition.span[1], end)
+                end = condition.span[1] + (too.end() if too else after.end() if after else 0)
+                take(condition.span[1] if too else counted.start(), end)
                 plan.evidence.append(f"{condition.words!r} are counted too: no condition")
 
     def _set_aside(self, text: str, start: int, free: Any) -> int | None:
@@ -4552,8 +4580,11 @@ class Planner:
                              # "nobody's name on them"
                              rf"(?:nobody|no one|no-one|noone)'s\s+name(?:\s+on\s+(?:it|them))?|"
                              # "nobody assigned to them", "no one has been assigned", "don't have anyone assigned"
-                             rf"(?:nobody|no one|no-one|noone)\s+(?:is\s+|was\s+|has\s+been\s+)?(?:assigned|allocated|"
-                             rf"attributed|owned|handled)|(?:\bnot|n't)\s+(?:have|has|had)\s+(?:anyone|anybody|someone|"
+                             # ("nobody on the support team has been assigned to", "has nobody been assigned to")
+                             rf"(?:(?:has|have|had|is|was)\s+)?(?:nobody|no one|no-one|noone)(?:\s+(?:on|in|from)\s+"
+                             rf"(?:the|our|my)\s+(?:[a-z]+\s+)?(?:team|staff|crew|desk|squad|group))?\s+(?:is\s+|was\s+|"
+                             rf"has\s+been\s+|had\s+been\s+|been\s+)?(?:assigned|allocated|attributed|owned|handled)|"
+                             rf"(?:\bnot|n't)\s+(?:have|has|had)\s+(?:anyone|anybody|someone|"
                              rf"somebody)\s+(?:assigned|allocated|attributed|owned|handling|credited|listed|named))\b",
                              re.I)
         self._presence_compared(text, plan, take, free, columns, nouns)
@@ -5132,7 +5163,10 @@ class Planner:
         dims = self.dimension_words
         # ("is there an agent who's never been given a single urgent ticket": one of a dimension's values)
         asked = re.search(rf"(?:{PERSON_PRONOUN}|\b(?:an?|any)\s+({dims})\b)(?:\s+(?:on|in|of|from)\s+(?:the|our|my|"
-                          rf"this)\s+(?:team|staff|crew|desk|squad|group))?(?=[^?.!]*?\b(?:who|that|which)\b|"
+                          rf"this)\s+(?:team|staff|crew|desk|squad|group))?"
+                          # (the relative clause its own: not "someone said an AI tool wrote about a flood that never
+                          # happened")
+                          rf"(?=(?:\s+[\w'’]+){{0,2}}?\s+(?:who|that|which)\b|"
                           # ("is there any brand without a single 1 star review")
                           rf"\s+(?:without|with\s+no|lacking)\b)", text, re.I) or re.search(
             # ("which agent never got a low priority ticket": one of them asked about, the verb denied)
