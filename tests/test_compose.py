@@ -399,3 +399,14 @@ def test_a_widest_gap_names_both_rows_and_the_days() -> None:
     assert text.startswith("The longest gap is 6 days (2 gaps of that length): from “VPN drops” (2024-03-27) to "
                            "“Card fails” (2024-04-02); from “Login loop”")
     assert text.endswith("5 days with no tickets between them.")
+
+
+def test_a_plural_in_ies_is_mentioned_by_its_singular() -> None:
+    """"complaints about batteries" did not count "the battery gives up" as a mention of 'batteries' (the stem was
+    'batteri'), so the words the chunk lacked were both of the topic's."""
+    from rag.answer.compose import mentions_topic, uncovered_words
+
+    review = chunk("r1", "On frosty mornings the battery gives up after twenty minutes.", 0.3)
+    assert uncovered_words("complaints batteries", review) == ["complaints"]
+    assert mentions_topic("batteries", [review]) and mentions_topic("stories", [chunk("r2", "one story", 0.3)])
+    assert not mentions_topic("batteries", [chunk("r3", "the bat flew off", 0.3)])

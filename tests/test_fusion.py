@@ -282,6 +282,16 @@ def test_below_strong_the_words_a_chunk_lacks_must_be_supported_by_it(
     assert expected < 0.2  # the hashing embedder: no shared word, (almost) no similarity
     assert topic_support(context, "ZX81 depot", [target], 0.0) == 1.0  # every word mentioned
     assert topic_support(context, "ZX81 depot", [target], target.score + 0.01) == 0.0  # no chunk at the floor
+    # a chunk that mentions none of several words supports none of them, however similar they are (its similarity
+    # was judged already: "vacuum cleaner losing suction" was relevant by a hairbrush review at 0.39); one word alone
+    # may be there in other words. (Every text embedded here is given the chunk's own vector: similarity 1.)
+    with monkeypatch.context() as patched:
+        patched.setattr(type(context.embed_model), "get_text_embedding_batch",
+                        lambda self, texts, **_: [stored for _ in texts])
+        assert uncovered_words("volcano eruption", target) == ["volcano", "eruption"]
+        assert topic_support(context, "volcano eruption", [target], 0.0) == 0.0
+        assert topic_support(context, "volcano", [target], 0.0) == pytest.approx(1.0)
+        assert topic_support(context, question, [target], 0.0) == pytest.approx(1.0)  # two of four mentioned
 
     def decision(support: float | None) -> dict[str, Any]:
         monkeypatch.setitem(retrieval.CALIBRATED_THRESHOLDS, model, (0.0, math.inf))

@@ -47,8 +47,8 @@ def _joined(words: list[str]) -> set[str]:
 
 
 def _stem(term: str) -> str:
-    """Crude stem for matching: 'trends'/'trending' -> 'trend', 'taxes' -> 'tax'."""
-    for suffix in ("ing", "es", "ed", "s"):
+    """Crude stem for matching: 'trends'/'trending' -> 'trend', 'taxes' -> 'tax', 'batteries' -> 'batter'."""
+    for suffix in ("ies", "ing", "es", "ed", "s"):
         if term.endswith(suffix) and len(term) - len(suffix) >= 3:
             return term[: -len(suffix)]
     return term
@@ -212,13 +212,18 @@ def mentions_topic(topic: str, chunks: Sequence[Chunk]) -> bool:
     return False
 
 
-def uncovered_words(topic: str, chunk: Chunk) -> list[str]:
-    """The topic's words (those `mentions_topic` counts: very common words only when there is nothing rarer) that
-    `chunk` does not mention, in the topic's order; [] when it mentions them all or the topic has none."""
+def topic_words(topic: str) -> list[str]:
+    """The topic's words `mentions_topic` counts (very common words only when there is nothing rarer), in order."""
     words = [w.lower().strip("'") for w in WORD.findall(topic)]
     words = [w[:-2] if w.endswith("'s") else w for w in words]
     base = [w for w in dict.fromkeys(words) if w not in STOPWORDS and len(w) >= 3]
-    base = [w for w in base if zipf_of(w) < PHRASING_ZIPF] or base
+    return [w for w in base if zipf_of(w) < PHRASING_ZIPF] or base
+
+
+def uncovered_words(topic: str, chunk: Chunk) -> list[str]:
+    """The topic's words (`topic_words`) that `chunk` does not mention, in the topic's order; [] when it mentions
+    them all or the topic has none."""
+    base = topic_words(topic)
     text = f"{chunk.title} {chunk.text}".lower()
     chunk_words = set(WORD.findall(text))
     return [w for w in base if not _mentions(w, text, chunk_words)]

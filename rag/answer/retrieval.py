@@ -398,8 +398,12 @@ def topic_support(context: EngineContext, topic: str, chunks: Sequence[Chunk], f
     """The best support of the topic among the chunks at or above `floor` (see CALIBRATED_SUPPORT): 1.0 when one
     mentions every topic word, else the highest cosine similarity between the words a chunk does not mention
     (embedded together, one batch) and that chunk's stored vector; 0.0 without such chunks."""
+    words = compose.topic_words(topic)
     candidates = [c for c in chunks if c.score >= floor]
-    missing = {c.id: " ".join(compose.uncovered_words(topic, c)) for c in candidates}
+    missing = {c.id: compose.uncovered_words(topic, c) for c in candidates}
+    # (a chunk that mentions none of several words has nothing to support: its similarity was judged already)
+    candidates = [c for c in candidates if len(words) < 2 or len(missing[c.id]) < len(words)]
+    missing = {c.id: " ".join(missing[c.id]) for c in candidates}
     if not candidates or not all(missing.values()):
         return 1.0 if candidates else 0.0
     texts = list(dict.fromkeys(missing.values()))
