@@ -5094,3 +5094,17 @@ def test_someone_said_in_a_story_is_not_a_person_asked_about(planner: Planner) -
     assert (plan.group_by, plan.intent) == ([], "topic")
     plan = planner.plan("Is there anyone on the team who has never written an article about golf?")
     assert plan.group_by == ["author"]
+
+
+def test_groups_every_row_of_which_meets_a_condition(planner: Planner, tickets: Planner) -> None:
+    """"Is there any section in which every single article has a byline?" counted the signed articles (114): the
+    groups none of whose rows lack it."""
+    plan = planner.plan("Is there any section in which every single article has a byline?")
+    assert (plan.group_by, plan.none_of, only(plan, "missing").op) == (["category"], True, "is empty")
+    plan = tickets.plan("is there any agent for whom every ticket is closed?")
+    assert (plan.group_by, plan.none_of, only(plan, "category").op) == (["author"], True, "!=")
+    plan = tickets.plan("is there any agent who has never had an open ticket?")
+    assert (plan.group_by, plan.none_of, only(plan, "category").op) == (["author"], True, "=")
+    plan = planner.plan("is there a section where every single article has a named writer? show me how many unsigned "
+                        "ones each section has")  # (the condition said after the sentence is the one counted)
+    assert (plan.group_by, plan.none_of, only(plan, "missing").op) == (["category"], False, "is empty")

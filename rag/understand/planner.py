@@ -5166,7 +5166,7 @@ class Planner:
                           rf"this)\s+(?:team|staff|crew|desk|squad|group))?"
                           # (the relative clause its own: not "someone said an AI tool wrote about a flood that never
                           # happened")
-                          rf"(?=(?:\s+[\w'’]+){{0,2}}?\s+(?:who|that|which)\b|"
+                          rf"(?=(?:\s+[\w'’]+){{0,2}}?\s+(?:who|whom|whose|that|which|where)\b|"
                           # ("is there any brand without a single 1 star review")
                           rf"\s+(?:without|with\s+no|lacking)\b)", text, re.I) or re.search(
             # ("which agent never got a low priority ticket": one of them asked about, the verb denied)
@@ -5176,14 +5176,28 @@ class Planner:
             rf"[^?.!]*?(?:\b(?:has|have|had)|,)\s+no\b)", text, re.I)
         # ("has anyone reported a phishing email that …": a search, nothing denied)
         denied = asked and NONE_CUE.search(text, asked.end())
+        # ("is there any section in which every single article has a byline": none of its rows lacks one)
+        every = asked and not denied and re.compile(rf"\bevery\s+(?:single\s+)?(?:{self.work_words})\b", re.I).search(
+            text, asked.end())
         dimension = self.vocab.dimensions[asked.group(2).lower()] if asked and asked.group(2) else "author"
-        if (not plan.group_by and denied and free(*asked.span()) and plan.intent == "topic"
+        if (not plan.group_by and (denied or every) and free(*asked.span()) and plan.intent in ("topic", "count")
                 and (dimension != "author" or self.roles.authors)
                 and (dimension in self.grouping_columns | {"category", "author"} or is_calendar(dimension))):
             # "is there anyone on the team who has never had an urgent ticket": the people are the groups
             plan.group_by, plan.intent = [dimension], "count"
             take(*asked.span())
         if len(plan.group_by) != 1 or not plan.conditions or plan.ranking or plan.limit or plan.intent != "count":
+            return
+        sentence_end = re.compile(r"[.?!;]|$").search(text, every.end()).start() if every else 0
+        said_of_every = [c for c in plan.conditions if every and every.start() < self._position(text, c) < sentence_end]
+        if said_of_every and all(c.op in NEGATED_OPS or c.kind == "missing" for c in said_of_every):
+            for condition in said_of_every:  # every row has it: none lacks it
+                opposite = ("is not empty" if condition.op == "is empty" else "is empty") if condition.kind == \
+                    "missing" else NEGATED_OPS[condition.op]
+                plan.conditions[plan.conditions.index(condition)] = dataclasses.replace(condition, op=opposite)
+            plan.none_of = True
+            plan.evidence.append(f"the groups none of whose rows lack this ({every.group(0)!r})")
+            take(*every.span())
             return
         # "which agents don't have any open tickets": the groups none of whose rows are open (read as every agent's
         # tickets that are not open)
