@@ -263,6 +263,20 @@ def test_a_share_whose_part_follows_its_verb_is_taken_within_each_group(setup: S
         "Fashion": 25.0, "Sports": 50.0, "Technology": 25.0}
 
 
+def test_a_bound_on_each_group_s_share_keeps_the_groups_that_pass(setup: Setup) -> None:
+    """"Which sections have at least a quarter of their stories co-written?" counted the co-written stories of every
+    section: each group's share of its own rows, tested (a third of Technology's three is 33.33%)."""
+    assert setup.rows("Which categories have at least a third of their articles co-written?") == [
+        ("Fashion", 50.0), ("Sports", 50.0), ("Technology", 33.33)]
+    assert setup.rows("which categories have more than half of their articles co-written") == []
+    assert setup.rows("categories with at least 50% of their articles published in 2023") == [
+        ("Fashion", 50.0), ("Sports", 100.0)]
+    plan = setup.planner.plan("Which categories have under 40 percent of their articles co-written?")
+    assert (plan.intent, plan.group_share, plan.unused) == ("share", ("<", 40.0), [])
+    assert setup.rows("Which categories have under 40 percent of their articles co-written?") == [
+        ("Business", 0.0), ("Technology", 33.33)]
+
+
 def test_share_of_one_category(setup: Setup) -> None:
     """The category narrows the numerator only; a date narrows both (share of 2023's articles)."""
     assert setup.scalar("What percentage of articles are about sports?") == 25.0

@@ -32,6 +32,7 @@ ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "median": "Med
 
 LENGTH_WORDS = re.compile(r"\b(?:words?|length|characters?|size|pages?|duration|minutes)\b", re.I)
 BOUND_WORDS = {">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most", "=": "exactly"}
+LEVEL_WORDS = {">": "above", ">=": "at least", "<": "below", "<=": "at most", "=": "exactly"}  # of a value, not a count
 
 
 def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = None) -> Interpretation:
@@ -94,9 +95,12 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.group_spread:  # "writers with a byline in more than one section"
         dimension, op, number = plan.group_spread
         action += f", only groups with {BOUND_WORDS[op]} {number} different {labels.get(dimension, dimension)}"
+    if plan.group_share:  # "sections with at least a quarter of their stories co-written"
+        op, percent = plan.group_share
+        action += f", only groups where it is {LEVEL_WORDS[op]} {percent:g}%"
     if plan.group_average:  # "sections that averaged more than 850 words"
         op, number = plan.group_average
-        words = {">": "above", ">=": "at least", "<": "below", "<=": "at most", "=": "exactly"}[op]
+        words = LEVEL_WORDS[op]
         said = "the overall average" if number is None else f"{number:,}"
         action += (f", only groups whose average is {words} {said}" if plan.group_by
                    else f", and whether it is {words} {said}")

@@ -666,6 +666,12 @@ OPS = {"no more than": "<=", "no fewer than": ">=", "no less than": ">=", "not m
        **dict.fromkeys(("top", "tops", "topped", "topping", "exceed", "exceeds", "exceeded", "surpass", "surpasses",
                         "surpassed"), ">")}
 OPS |= {key.removesuffix("than") + "then": op for key, op in OPS.items() if key.endswith(" than")}
+# "at least a quarter of their stories", "more than 50% of its reviews": a bound on each group's share of its rows
+FRACTIONS = {"quarter": 25.0, "third": 33.33, "half": 50.0, "fifth": 20.0, "tenth": 10.0, "thirds": 66.67,
+             "quarters": 75.0}
+SHARE_BOUND = re.compile(r"(?:\b(?P<op>" + COMPARE_WORDS.replace("|with", "") + r")\s+)?(?:(?P<number>\d+(?:\.\d+)?)\s*"
+                         r"(?:%|percent\b|per\s*cent\b)|\b(?:an?\s+|one\s+|two[\s-]|three[\s-])?(?P<fraction>quarters?|"
+                         r"thirds?|half|fifth|tenth))(?=\s+of\s+(?:their|its|all\s+their)\b)", re.I)
 
 
 @dataclass
@@ -746,6 +752,9 @@ class QueryPlan:
     # "sections that averaged more than 850 words": only the groups whose average of the measure passes (op, number)
     # ("sections that run longer than the overall average": no number, the average of every matching row)
     group_average: tuple[str, int | float | None] | None = None
+    # "sections with at least a quarter of their stories co-written": only the groups whose share of their own rows
+    # passes (op, percent)
+    group_share: tuple[str, float] | None = None
     # "average number of tickets per agent": the rows are counted per value of this dimension, and the counts averaged
     count_per: str = ""
     top_per: str = ""  # the grouping within which the ranked dimension's top values are kept ("for each department")
@@ -1063,6 +1072,7 @@ class Planner:
         self._groups_against_overall(text, plan, take, free)
         self._rows_against_overall(text, plan, take, free)
         self._intent(text, plan, take, free)
+        self._share_bound(text, plan, take, free)
         self._rows_sorted(text, plan, take, free)
         self._groups_ordered(text, plan, take, free)
         self._whole_units_only(text, plan, take, free)
@@ -1883,7 +1893,8 @@ class Planner:
         # reviews": each group's own rows are the whole (not every row of the part)
         own = plan.group_by and re.search(
             # ("co-written pieces make up what share of each section")
-            r"(?:\b(?:share|percentage|proportion|fraction|percent|pct)|%)\s+of\s+(?:their|its|each|every)\b|"
+            r"(?:\b(?:share|percentage|proportion|fraction|percent|pct|quarters?|thirds?|half|fifth|tenth)|%)\s+of\s+"
+            r"(?:their|its|each|every)\b|"
             r"\b(?:have|has|had|with)\s+(?:the\s+)?(?:\w+est\s+|top\s+)?(?:share|percentage|proportion|fraction|"
             r"percent|pct|rate|%)\s+of\b|"
             # ("rank depts by share of 1-star reviews": ranked by their share of the total, the groups would be in
@@ -3222,6 +3233,34 @@ class Planner:
         of priority score"), so that a period word in it groups them."""
         return any(self._is_entity(w) or w.lower() in self.vocab.measures for w in WORD.findall(text)) or any(
             re.search(pattern, text.lower()) for pattern, _ in self.intent_patterns)
+
+    def _share_bound(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Which sections have at least a quarter of their stories co-written?", "brands with more than 50% of their
+        reviews at 5 stars": each group's share of its own rows, and only the groups whose share passes (it counted
+        the co-written stories of every section, 'least' and 'quarter' unused)."""
+        said = SHARE_BOUND.search(text)
+        amount = "number" if said and said.group("number") else "fraction"
+        # (the '%' may be read already as the share asked for)
+        if len(plan.group_by) > 1 or plan.limit or plan.ranking or not said or not free(*said.span(amount)):
+            return
+        if not plan.group_by:  # ("categories with at least 50% of their articles published in 2023")
+            which = self._groups_asked(text, said.start())
+            dimension = self._dimension_named(which.group(1)) if which else None
+            if dimension not in self.grouping_columns | {"category"}:
+                return
+            plan.group_by.append(dimension)
+            take(*which.span())
+        fraction = (said.group("fraction") or "").lower()
+        if said.group("number"):
+            percent = float(said.group("number"))
+        elif fraction in ("thirds", "quarters"):  # "two thirds", "three quarters"
+            percent = FRACTIONS[fraction]
+        else:
+            percent = FRACTIONS[fraction.removesuffix("s")]
+        op = OPS.get(re.sub(r"\s+", " ", said.group("op") or "").lower(), ">=")
+        plan.intent, plan.group_share = "share", (op, percent)
+        plan.evidence.append(f"only the groups whose share of their rows is {op} {percent:g}% ({said.group(0)!r})")
+        take(said.start(), said.end(amount))
 
     def _group_sizes(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"How many brands have more than 150 reviews", "which agents handled at least 12 tickets": a number of rows

@@ -579,7 +579,7 @@ class SQLBuilder:
             query = query.select(exp.alias_(verdict, f"{words}_{number}".replace(".", "_")))
         if dims:
             query = query.group_by(*(exp.column(n) for _, n in dims))
-            tested = plan.group_size or plan.group_average or plan.group_spread
+            tested = plan.group_size or plan.group_average or plan.group_spread or plan.group_share
             # "which reviewers have reviews in more than three departments", "who has written the most": rows with no
             # reviewer are no one (an empty group was the answer to "who"; a date part of a dated row is never empty);
             # "rank depts by share of 1-star reviews": the rows with no department are no department to rank
@@ -741,6 +741,10 @@ class SQLBuilder:
             column, _ = self._dimension(dimension)
             tests.append(kinds[op](this=exp.Count(this=exp.Distinct(expressions=[column])),
                                    expression=exp.Literal.number(number)))
+        if plan.group_share:  # "sections with at least a quarter of their stories co-written"
+            op, percent = plan.group_share
+            share, _ = self._value(plan, where)
+            tests.append(kinds[op](this=share, expression=exp.Literal.number(percent)))
         if plan.group_average and plan.measure:
             op, number = plan.group_average
             # (no number: the average over all the matching rows, "sections that run longer than the overall average")
@@ -1001,7 +1005,7 @@ class SQLBuilder:
         if where is not None:
             grouped = grouped.where(where)
         grouped = grouped.group_by(exp.column(NAME_COLUMN, table="names"))
-        if plan.group_size or plan.group_average or plan.group_spread:
+        if plan.group_size or plan.group_average or plan.group_spread or plan.group_share:
             grouped = grouped.having(self._group_test(plan, value if counted is not None else None, where))
         if plan.with_ties:
             return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan))
