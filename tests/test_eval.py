@@ -330,6 +330,12 @@ def test_review_expectations_match_their_reference_sql() -> None:
     assert load_script(EVAL_DIR / "reviews" / "generate.py").main(["--check"]) == 0
 
 
+def test_contract_expectations_match_their_reference_sql() -> None:
+    """eval/contracts/generate.py --check: the fourth table builds (its own data rules asserted), and every
+    reference_sql, run on a fresh build, gives its sql_result."""
+    assert load_script(EVAL_DIR / "contracts" / "generate.py").main(["--check"]) == 0
+
+
 @pytest.mark.parametrize("table", sorted(p.name for p in EVAL_DIR.iterdir() if (p / "dev.yaml").exists()))
 def test_no_question_is_asked_twice(table: str) -> None:
     """A question repeated word for word (case and punctuation aside) over dev and test would count twice in dev, or
