@@ -5108,3 +5108,21 @@ def test_groups_every_row_of_which_meets_a_condition(planner: Planner, tickets: 
     plan = planner.plan("is there a section where every single article has a named writer? show me how many unsigned "
                         "ones each section has")  # (the condition said after the sentence is the one counted)
     assert (plan.group_by, plan.none_of, only(plan, "missing").op) == (["category"], False, "is empty")
+
+
+def test_a_numeric_column_named_with_its_unit_is_measured_by_the_words_before_it() -> None:
+    """'value_eur', 'term_months': "total contract value per region" counted the contracts ('value' unused) and "the
+    average contract term" counted them too; the words before the unit name the measure."""
+    roles = ColumnRoles(content="summary", title="contract_ref", date="signed_on", category="contract_type",
+                        authors="owner", numeric=["value_eur", "term_months", "auto_renew"])
+    profile = TableProfile(row_count=900, categories={"NDA": 116, "Lease": 56}, authors={"Hannah Berg": 60},
+                           date_min="2021-01-04", date_max="2024-09-30",
+                           numeric_ranges={"value_eur": (500.0, 2500000.0), "term_months": (1.0, 60.0),
+                                           "auto_renew": (0.0, 1.0)})
+    contracts = Planner("contracts", roles, profile)
+    plan = contracts.plan("total contract value per type in 2023")
+    assert (plan.intent, plan.measure, plan.group_by, plan.unused) == ("sum", "value_eur", ["category"], [])
+    plan = contracts.plan("what is the average contract term")
+    assert (plan.intent, plan.measure) == ("avg", "term_months")
+    assert contracts.plan("how many contracts per month in 2024").group_by == ["month"]  # (the unit is no measure)
+    assert contracts.plan("average value of NDAs").measure == "value_eur"

@@ -34,6 +34,12 @@ MEASURE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "views": ("view", "viewed", "readers"),
     "value": ("amount", "worth"),
 }
+# Units a numeric column's name may end with ("value_eur", "price_usd", "term_months", "weight_kg"): the words before
+# the unit name the measure ("the average contract value", "the longest term")
+UNIT_WORDS = frozenset({"eur", "euro", "euros", "usd", "dollars", "gbp", "pounds", "chf", "jpy", "cny", "inr", "aud",
+                        "cad", "sek", "nok", "dkk", "pln", "kg", "kgs", "g", "lb", "lbs", "km", "m", "cm", "mm", "mi",
+                        "ms", "sec", "secs", "seconds", "min", "mins", "minutes", "h", "hr", "hrs", "hours", "days",
+                        "weeks", "months", "years", "pct", "percent"})
 # Other words for a word of a numeric column's name ("the most useful reviews" for helpful_votes)
 PART_SYNONYMS: dict[str, tuple[str, ...]] = {"helpful": ("useful",)}
 # Plain English names for what a table's rows are, by the table's noun; only used for that noun.
@@ -320,7 +326,13 @@ class Vocabulary:
                 initials = "".join(part[0] for part in words[1].split())
                 if _is_abbreviation(initials):  # "avg wc": word_count by its initials
                     vocab.measures.setdefault(initials, column)
-            for word in MEASURE_SYNONYMS.get(words[-1] if words else "", ()):
+            named = words[-1] if words else ""
+            parts = words[1].split() if len(words) > 1 else []
+            if len(parts) > 1 and parts[-1] in UNIT_WORDS:  # 'value_eur': 'value', 'values'; 'term_months': 'term'
+                named = " ".join(parts[:-1])
+                vocab.measures.setdefault(named, column)
+                vocab.measures.setdefault(plural(named), column)
+            for word in MEASURE_SYNONYMS.get(named, ()):
                 vocab.measures.setdefault(word, column)
                 if not word.endswith(("s", "ed")):  # "scores", "costs"
                     vocab.measures.setdefault(word + "s", column)
