@@ -5110,19 +5110,58 @@ def test_groups_every_row_of_which_meets_a_condition(planner: Planner, tickets: 
     assert (plan.group_by, plan.none_of, only(plan, "missing").op) == (["category"], False, "is empty")
 
 
-def test_a_numeric_column_named_with_its_unit_is_measured_by_the_words_before_it() -> None:
-    """'value_eur', 'term_months': "total contract value per region" counted the contracts ('value' unused) and "the
-    average contract term" counted them too; the words before the unit name the measure."""
+@pytest.fixture(scope="module")
+def contracts() -> Planner:
+    """A contract register (the fourth evaluation table's schema): company names with legal forms and accents, an
+    owner column, a value and a term named with their units, a yes/no column of two words."""
     roles = ColumnRoles(content="summary", title="contract_ref", date="signed_on", category="contract_type",
-                        authors="owner", numeric=["value_eur", "term_months", "auto_renew"])
-    profile = TableProfile(row_count=900, categories={"NDA": 116, "Lease": 56}, authors={"Hannah Berg": 60},
+                        authors="owner", categorical=["contract_type", "counterparty", "region", "status"],
+                        numeric=["value_eur", "term_months", "auto_renew"])
+    counterparties = {"Müller & Söhne GmbH": 50, "O'Brien Logistics Ltd.": 44, "Café Roma S.r.l.": 3,
+                      "Nordic-Lys A/S": 20}
+    types = {"NDA": 116, "Lease": 56, "Consulting": 80}
+    profile = TableProfile(row_count=900, categories=types, authors={"Hannah Berg": 60, "Luis Ortega": 55},
+                           values={"contract_type": types, "counterparty": counterparties,
+                                   "region": {"EMEA": 400, "APAC": 100},
+                                   "status": {"active": 537, "draft": 14}},
                            date_min="2021-01-04", date_max="2024-09-30",
                            numeric_ranges={"value_eur": (500.0, 2500000.0), "term_months": (1.0, 60.0),
                                            "auto_renew": (0.0, 1.0)})
-    contracts = Planner("contracts", roles, profile)
+    return Planner("contracts", roles, profile)
+
+
+def test_a_numeric_column_named_with_its_unit_is_measured_by_the_words_before_it(contracts: Planner) -> None:
+    """'value_eur', 'term_months': "total contract value per region" counted the contracts ('value' unused) and "the
+    average contract term" counted them too; the words before the unit name the measure."""
     plan = contracts.plan("total contract value per type in 2023")
     assert (plan.intent, plan.measure, plan.group_by, plan.unused) == ("sum", "value_eur", ["category"], [])
     plan = contracts.plan("what is the average contract term")
     assert (plan.intent, plan.measure) == ("avg", "term_months")
     assert contracts.plan("how many contracts per month in 2024").group_by == ["month"]  # (the unit is no measure)
     assert contracts.plan("average value of NDAs").measure == "value_eur"
+
+
+def test_wordings_of_the_contracts_table(contracts: Planner) -> None:
+    """Probe 60, the first questions on a table the product had never seen: a company named without its legal form
+    or accents ("muller & söhne vs o'brien logistics": a text match on 'muller hne o'brien logistics', the letters
+    of 'söhne' cut at the umlaut), a number missing ("no value filled in", "skip deals with no amount": 784 rows and a
+    text match on 'skip'), "no NDAs" opening a clause (counted only NDAs), "contract managers" for the owner column,
+    "renew automatically" for auto_renew."""
+    plan = contracts.plan("muller & söhne vs o'brien logistics - how many contracts does each have?")
+    assert (only(plan, "category").value, plan.topic) == (["Müller & Söhne GmbH", "O'Brien Logistics Ltd."], "")
+    assert only(contracts.plan("contracts with cafe roma"), "category").value == "Café Roma S.r.l."
+    assert only(contracts.plan("how many contracts with Nordic-Lys"), "category").value == "Nordic-Lys A/S"
+    plan = contracts.plan("Leaving the NDAs aside, how many contracts have no value filled in?")
+    assert [(c.column, c.op) for c in plan.conditions] == [("value_eur", "is empty"), ("contract_type", "!=")]
+    assert plan.unused == []
+    plan = contracts.plan("average contract value in 2023, skip deals with no amount")
+    assert (plan.intent, plan.measure, only(plan, "missing").op, plan.topic) == ("avg", "value_eur",
+                                                                                "is not empty", "")
+    plan = contracts.plan("how many contracts did we sign in the last six wks? no NDAs, and drafts dont count")
+    assert sorted((c.column, c.op) for c in plan.conditions if c.kind == "category") == [
+        ("contract_type", "!="), ("status", "!=")]
+    assert only(contracts.plan("how many contracts in 2024, no NDAs and no leases"), "category").op == "not in"
+    plan = contracts.plan("Which three contract managers hold the most total value in active contracts?")
+    assert (plan.group_by, plan.intent, plan.limit) == (["author"], "sum", 3)
+    for question in ("what percentage of our contracts renew automatically", "how many auto-renewing contracts"):
+        assert only(contracts.plan(question), "number").column == "auto_renew", question

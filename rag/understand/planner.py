@@ -614,6 +614,8 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
                           r"ever|marked|flagged|tagged|labell?ed|listed|set|filed|classed|as|anything|everything|all|"
                           r"actually|really|truly|genuinely|even)\s+)*$", re.I)
+# "no" opening a clause before a value: "how many contracts in the last six weeks? no NDAs, and drafts don't count"
+CLAUSE_NO = re.compile(r"(?:^|[?.!,;:(\-–—]\s*(?:(?:and|but)\s+)?)no\s+$", re.I)
 # a word that starts what is set aside ("5 star count excluding kessler & vogt"): no noun of what is counted
 ASIDE_WORD = re.compile(r"(?:excluding|except|without|not|other\s+than|apart\s+from|besides|minus|leaving\s+out|"
                         r"aside\s+from|ignoring|skipping)\b", re.I)
@@ -1066,6 +1068,7 @@ class Planner:
         self._group_by(text, plan, take, free)
         self._repeated_titles(text, plan, take, free)
         self._group_sizes(text, plan, take, free)
+        self._missing_values(text, plan, take, free, measures=True)
         self._measure(text, plan, take, free)
         self._range(text, plan, take, free)
         self._second_computation(text, plan, take, free)
@@ -2882,7 +2885,8 @@ class Planner:
                  r"busiest|quietest|slowest|fewest|(?<!at )least|"
                  r"highest|lowest|best|worst|largest|smallest|biggest|lightest|heaviest|greatest|"
                  + LONGEST + "|" + SHORTEST)
-        asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + r")\s+)?"
+        # ("which contract manager": the row noun may name the kind of person or group)
+        asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + rf")\s+)?(?:(?:{self.row_noun_words})\s+(?=\w))?"
         most = re.search(asked + r"(" + dim_pattern + r")?\b.*\b(" + ranks + r")\b", text, re.I)
         # ("in 2023, reviews peaked in which month?": the ranking said before the groups)
         # ("tickets get opened most often on which day of the week")
@@ -4304,10 +4308,20 @@ class Planner:
         "not verified" -> 0 (a 0/1 column's name parts are the words)."""
         if not self.vocab.flags:
             return
-        words = "|".join(sorted((re.escape(w) for w in self.vocab.flags), key=len, reverse=True))
+        # ("auto-renewing contracts", "contracts that renew automatically": a two-word name's words by their stems,
+        # in either order)
+        flags = dict(self.vocab.flags)
+        for phrase, column in self.vocab.flags.items():
+            parts = phrase.split()
+            if len(parts) != 2 or any(len(p) < 4 for p in parts):
+                continue
+            first, second = (re.escape(p[:max(4, len(p) - 3)]) for p in parts)
+            for match in re.finditer(rf"\b(?:{first}\w*[\s-]+{second}\w*|{second}\w*\s+{first}\w*)\b", text, re.I):
+                flags.setdefault(match.group(0).lower(), column)
+        words = "|".join(sorted((re.escape(w) for w in flags), key=len, reverse=True))
         for match in re.finditer(rf"\b(not\s+|non[-\s]?|un)?({words})\b", text, re.I):
             if free(match.start(), match.end()):
-                column = self.vocab.flags[match.group(2).lower()]
+                column = flags[match.group(2).lower()]
                 value = 0 if match.group(1) else 1
                 start = match.start()
                 # "excluding unverified ones", "except verified purchases", "people without a verified purchase"
@@ -4357,7 +4371,17 @@ class Planner:
         return {"author": self.roles.authors, "category": self.roles.category,
                 **{c: c for c in self.roles.categorical if c != self.roles.category}}
 
-    def _presence_compared(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str | None],
+    def _valued_words(self, measures: bool = False) -> dict[str, str]:
+        """The columns a value may be missing from, by the words that name them: the dimensions' words, or
+        (`measures`) the measures' of a numeric column that never holds 0 ("contracts with no value": value_eur is
+        missing; "reviews with no helpful votes" are those with 0)."""
+        if measures:
+            return {w: c for w, c in self.vocab.measures.items()
+                    if c in self.roles.numeric and self.profile.numeric_ranges.get(c, (0.0, 0.0))[0] > 0}
+        columns = self._valued_columns()
+        return {w: column for w, d in self.vocab.dimensions.items() if (column := columns.get(d))}
+
+    def _presence_compared(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str],
                            nouns: str) -> None:
         """"articles with an author vs without one", "reviews with vs without a department": the rows that have a
         value set against those that have none, one group each (`HAS` + column)."""
@@ -4367,7 +4391,7 @@ class Planner:
                                  rf"(?:without(?:\s+(?:one|any|them|it|an?\s+(?:{nouns})))?|(?<=\s)(?:that|which|who)\s+"
                                  rf"(?:don'?t|do\s+not|doesn'?t|does\s+not)(?:\s+have(?:\s+(?:one|any|it|them))?)?)\b|"
                                  rf"\bwith\s+{versus}\s+without\s+(?:an?\s+|any\s+)?({nouns})\b", text, re.I):
-            column = columns.get(self.vocab.dimensions[(match.group(1) or match.group(2)).lower()])
+            column = columns.get((match.group(1) or match.group(2)).lower())
             if column and free(*match.span()) and HAS + column not in plan.group_by:
                 plan.group_by.append(HAS + column)
                 plan.evidence.append(f"with or without {column} ({match.group(0)!r})")
@@ -4376,7 +4400,7 @@ class Planner:
                 if cue and free(*cue.span()):
                     take(*cue.span())
 
-    def _present_values(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str | None],
+    def _present_values(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str],
                         nouns: str) -> None:
         """"reviews that have a department", "tickets with an assignee": the column is not empty; "that don't have
         a department" (a negated 'have'): it is empty. Not before a value or a name ("a department of ...")."""
@@ -4392,14 +4416,14 @@ class Planner:
         for match in re.finditer(rf"\b(?:only\s+(?:the\s+|with\s+(?:an?\s+)?)?known\s+({nouns})|known\s+({nouns})"
                                  rf"\s+only)\b", text, re.I):
             noun = (match.group(1) or match.group(2)).lower()
-            column = columns.get(self.vocab.dimensions.get(noun) or self.vocab.dimensions.get(singular(noun)) or "")
+            column = columns.get(noun) or columns.get(singular(noun))
             if column and free(*match.span()):
                 plan.conditions.append(Condition("missing", column, "is not empty", None, match.group(0),
                                                  span=match.span()))
                 plan.evidence.append(f"{column} is not empty ({match.group(0)!r})")
                 take(*match.span())
         for match in present.finditer(text):
-            column = columns.get(self.vocab.dimensions[match.group(3).lower()])
+            column = columns.get(match.group(3).lower())
             kind = (match.group("kind") or "").lower()
             # (a word before the noun only with "don't have": "has a named writer … how many unsigned ones" reads
             # 'named' otherwise; nor a value or a word of emptiness: "a Garden department", "a blank byline")
@@ -4428,7 +4452,7 @@ class Planner:
                 plan.evidence.append(f"{column} is empty ({other.group(0)!r})")
                 take(*other.span())
 
-    def _empty_by_clause(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str | None],
+    def _empty_by_clause(self, text: str, plan: QueryPlan, take: Any, free: Any, columns: dict[str, str],
                          nouns: str) -> None:
         """Empty values said in a clause: "with the reviewer name blank", "the department left empty", "aren't filed
         under any department", "don't have anyone credited as the writer". Around "any" only words that name nothing
@@ -4448,7 +4472,7 @@ class Planner:
                    rf"((?:\s+[a-z]+)?)(?:\s+(?:as|for|under|in))?\s+(?:(?:the|an?)\s+)?({nouns})\b")
         for match in [*re.finditer(blank, text, re.I), *re.finditer(negated, text, re.I)]:
             noun = match.group(match.lastindex or 1)
-            column = columns.get(self.vocab.dimensions[noun.lower()])
+            column = columns.get(noun.lower())
             between = (f"{match.group(1) or ''} {match.group(2) or ''} {match.group(3)}".split()
                        if match.lastindex == 4 else [])
             if not column or not free(*match.span()) or any(self.is_table_word(w) for w in between):
@@ -4594,11 +4618,12 @@ class Planner:
             return excluded.start()
         return None
 
-    def _missing_values(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+    def _missing_values(self, text: str, plan: QueryPlan, take: Any, free: Any, measures: bool = False) -> None:
         """"without an author", "no byline", "missing a category": the column is empty (NULL or blank); after an
-        exclusion cue ("ignore reviews without a department") it is not."""
-        columns = self._valued_columns()
-        words = [w for w, d in self.vocab.dimensions.items() if columns.get(d)]
+        exclusion cue ("ignore reviews without a department") it is not. With `measures`, the words of a number
+        ("contracts with no value"), read before the measure asked for takes them."""
+        columns = self._valued_words(measures)
+        words = list(columns)
         if not words:
             return
         nouns = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
@@ -4610,7 +4635,9 @@ class Planner:
                              rf"(?:nothing|no\s+value|no\s+entry)(?P<at_all>\s+at\s+all)?\s+(?:in|for|under)|"
                              rf"{MISSING_CUE}|blank|empty)(?:\s+|(?<=no)-)(?:(?:an?|the|any)\s+)?({named})"
                              # ("without a status of closed": a value of the column follows, negated)
-                             rf"(?:'s\s+name|\s+name|s)?(?:\s+(?:field|column|cell|box))?\b(?!\s*(?:of|=|set\s+to)\s)"
+                             rf"(?:'s\s+name|\s+name|s)?(?:\s+(?:field|column|cell|box))?"
+                             # ("no value filled in")
+                             rf"(?:\s+(?:filled\s+in|filled\s+out|entered|recorded|listed|given))?\b(?!\s*(?:of|=|set\s+to)\s)"
                              rf"|\b(unsigned|anonymous|uncategori[sz]ed|unassigned|unowned|unallocated|unattributed)\b"
                              # "not assigned to anyone", "owned by nobody": nobody is the person
                              rf"|((?:(?:\bnot|\bnever|n't)\s+(?:yet\s+)?(?:been\s+)?(?:assigned|allocated|attributed|given|"
@@ -4631,7 +4658,7 @@ class Planner:
         self._empty_by_clause(text, plan, take, free, columns, nouns)
         # "unbylined articles", "unbranded items": 'un' + the column's noun + 'ed'
         for match in re.finditer(rf"\bun({nouns})e?d\b", text, re.I):
-            column = columns.get(self.vocab.dimensions.get(match.group(1).lower(), ""))
+            column = columns.get(match.group(1).lower())
             if column and free(*match.span()):
                 self._empty(text, plan, take, free, column, match)
         for match in pattern.finditer(text):
@@ -4640,18 +4667,17 @@ class Planner:
                 continue
             if match.group(2):
                 noun = match.group(2).lower()
-                dimension = "author" if noun in ("name", "names") else self.vocab.dimensions[noun]
+                column = self.roles.authors if noun in ("name", "names") else columns.get(noun)
             elif match.group(4):
-                dimension = "author"
+                column = self.roles.authors
             else:
-                dimension = "category" if match.group(3).lower().startswith("uncategor") else "author"
-            column = columns.get(dimension)
+                column = self.roles.category if match.group(3).lower().startswith("uncategor") else self.roles.authors
             if column:
                 self._empty(text, plan, take, free, column, match)
         # "how many unique reviewer names, ignoring the blank ones": "ones" are the values counted or grouped
         ones = re.search(r"\b(?:the\s+)?(?:(?:genuinely|truly|really|actually|completely|totally)\s+)?"
                          r"(?:blank|empty|missing|unnamed|nameless)\s+ones\b", text, re.I)
-        column = columns.get(plan.distinct or (plan.group_by[-1] if plan.group_by else ""))
+        column = self._valued_columns().get(plan.distinct or (plan.group_by[-1] if plan.group_by else ""))
         if ones and column and free(*ones.span()):
             self._empty(text, plan, take, free, column, ones)
         elif ones and free(*ones.span()) and any(c.kind == "missing" and c.op == "is empty" for c in plan.conditions):
@@ -4712,7 +4738,7 @@ class Planner:
                 plan.evidence.append(f"{text[start:end + kept.end()]!r}: kept, no condition")
                 continue
             cue = NEGATION_CUE.search(text[:start]) or self.negated_rows.search(text[:start]) or _left_out(
-                text, start, end) or _not_counted(text, start, end)
+                text, start, end) or _not_counted(text, start, end) or CLAUSE_NO.search(text[:start])
             negated = bool(cue) and free(cue.start(), cue.end())
             before = text[:cue.start() if negated and cue else start]
             clause = CLAUSE_CUE.search(before) or (None if plan.is_aggregate else MARKED_CUE.search(before))
@@ -4723,7 +4749,9 @@ class Planner:
             if not negated and negated_until >= 0:
                 between = text[negated_until:start]
                 # (the joiner may end the negated value's own words: "other than Home & Kitchen and Electronics")
-                negated = bool(re.fullmatch(LIST_JOINER, between) or (
+                # ("no NDAs and no leases": the negation said again)
+                negated = bool(re.fullmatch(LIST_JOINER, between) or re.fullmatch(
+                    r"\s*(?:,\s*)?(?:and|or|nor)\s+no\s+", between, re.I) or (
                     not between.strip() and (re.search(r"(?:,|/|\band|\bor|\bnor)\s*$", text[:start])
                                              or re.match(r"\s*(?:,|and|or|nor)\b", text[start:end], re.I))))
                 cue = None

@@ -32,7 +32,7 @@ MEASURE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "score": ("points", "rating"), "price": ("cost", "costs", "priced"), "amount": ("value", "sum"),
     "votes": ("vote", "upvotes", "upvote", "upvoted", "voted", "thumbs-up", "thumbs up", "likes"),
     "views": ("view", "viewed", "readers"),
-    "value": ("amount", "worth"),
+    "value": ("amount", "worth"), "term": ("duration", "length"),
 }
 # Units a numeric column's name may end with ("value_eur", "price_usd", "term_months", "weight_kg"): the words before
 # the unit name the measure ("the average contract value", "the longest term")
@@ -66,7 +66,8 @@ FLAG_SYNONYMS: dict[str, tuple[str, ...]] = {"verified": ("confirmed", "validate
                                              "flagged": ("marked",), "approved": ("accepted",)}
 COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "status": ("state", "stage"), "priority": ("severity", "urgency", "importance"),
-    "assignee": ("agent", "owner", "handler", "rep", "representative"), "owner": ("agent", "assignee"),
+    "assignee": ("agent", "owner", "handler", "rep", "representative"),
+    "owner": ("agent", "assignee", "manager", "mgr", "handler"),
     "agent": ("assignee", "owner"),
     "department": ("dept", "section"), "brand": ("maker", "manufacturer", "make", "company", "label"),
     "reviewer": ("customer", "buyer", "user", "shopper"), "category": ("type", "kind"), "newsgroup": ("group", "forum"),
@@ -126,7 +127,7 @@ blank empty missing unknown incoming inbound gap difference counts totals number
 roughly approximately approx ballpark remaining rest leftover
 """.split())  # noqa: SIM905 - a word list reads better as text
 
-WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
+WORD = re.compile(r"[^\W_](?:[^\W_]|['’\-])*")  # letters of any alphabet ("söhne" was "s", "hne")
 # Tokens for matching column values: "H&M", "Dr. Martens", "sci.space", "Levi's", "Home & Kitchen".
 VALUE_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|&")  # letters of any alphabet ("Bébé" is one token)
 MAX_VALUE_TOKENS = 8
@@ -150,12 +151,27 @@ def name_key(text: str) -> str:
     return " ".join(value_tokens(text.replace("_", " ")))
 
 
+# Legal forms that end company names and that people leave out ("O'Brien Logistics Ltd.", "Müller & Söhne GmbH")
+LEGAL_FORMS = frozenset({"gmbh", "ag", "kg", "ltd", "limited", "inc", "incorporated", "llc", "llp", "lp", "plc", "corp",
+                         "corporation", "co", "sa", "sas", "sarl", "srl", "spa", "bv", "nv", "ab", "as", "oy", "kk",
+                         "pty", "pte", "sl", "se"})
+
+
 def value_keys(value: str) -> set[str]:
-    """The ways a question may write a value: spaced, joined, without 'and', last word singular or plural."""
+    """The ways a question may write a value: spaced, joined, without 'and', last word singular or plural, a
+    company's name without its legal form ("O'Brien Logistics" for "O'Brien Logistics Ltd.")."""
     tokens = value_tokens(value)
     if not tokens:
         return set()
     variants = [tokens, [t for t in tokens if t != "and"] or tokens]
+    for size in (1, 2, 3):  # ("Café Roma S.r.l.": 'srl' is the tokens 's', 'r', 'l')
+        if "".join(tokens[-size:]) in LEGAL_FORMS:
+            bare = tokens[:-size]
+            while bare and bare[-1] == "and":  # ("Tiny Tots & Co.")
+                bare = bare[:-1]
+            if len(bare) >= 2:  # (one word alone is too little to name a company)
+                variants.append(bare)
+            break
     keys: set[str] = set()
     for words in variants:
         last = words[-1]
