@@ -5165,3 +5165,27 @@ def test_wordings_of_the_contracts_table(contracts: Planner) -> None:
     assert (plan.group_by, plan.intent, plan.limit) == (["author"], "sum", 3)
     for question in ("what percentage of our contracts renew automatically", "how many auto-renewing contracts"):
         assert only(contracts.plan(question), "number").column == "auto_renew", question
+
+
+def test_more_wordings_of_the_contracts_table(contracts: Planner) -> None:
+    """Probe 60: "how much contract value did we sign" (searched the texts for 'sign'), "what % of total contract
+    value is emea? (… incl. the ones with no region)" (a share of the rows, and only those with no region), "Count
+    both a missing and a blank manager as unassigned" (no column for 'both'), "Has a counterparty ever claimed …" (the
+    rows that have a counterparty, counted), "Among counterparties we have twenty or more agreements with, which
+    three …" (one average over every row)."""
+    plan = contracts.plan("how much contract value did we sign in H1 2023 vs H1 2024")
+    assert (plan.intent, plan.measure, plan.group_by) == ("sum", "value_eur", ["half"])
+    plan = contracts.plan("what % of total contract value is emea? (out of all contracts that have an amount, incl. "
+                          "the ones with no region)")
+    assert (plan.share_of_measure, plan.measure, [(c.column, c.op) for c in plan.conditions]) == (
+        True, "value_eur", [("value_eur", "is not empty"), ("region", "=")])
+    plan = contracts.plan("How much contract value has nobody assigned as contract manager? Count both a missing and a "
+                          "blank manager as unassigned.")
+    assert (plan.intent, plan.missing, only(plan, "missing").column) == ("sum", None, "owner")
+    plan = contracts.plan("Has a counterparty ever claimed it was excused from performing because of events outside "
+                          "its control?")
+    assert (plan.route()[0], plan.conditions) == (Route.VECTOR, [])
+    plan = contracts.plan("Among counterparties we have twenty or more agreements with, which three have the longest "
+                          "average contract duration in months?")
+    assert (plan.group_by, plan.group_size, plan.intent, plan.measure, plan.limit) == (
+        ["counterparty"], (">=", 20), "avg", "term_months", 3)

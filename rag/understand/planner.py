@@ -1613,16 +1613,25 @@ class Planner:
     def _shared_measure(self, text: str, plan: QueryPlan) -> None:
         """"Of all the words we published in 2023, what percentage came out in June?", "what share of total helpful
         votes went to verified reviews": a share of the measure's total, when the measure is what the share is of."""
-        if plan.intent != "share" or not plan.measure or any(c.column == plan.measure for c in plan.conditions):
+        # (a measure a condition bounds is no share's whole; one said to be present may be: "… that have an amount")
+        bounded = {c.column for c in plan.conditions if c.kind != "missing"}
+        if plan.intent != "share" or plan.measure in bounded:
             return
-        words = "|".join(sorted((re.escape(w) for w, c in self.vocab.measures.items() if c == plan.measure), key=len,
-                                reverse=True))
-        said = re.search(rf"\b(?:(?:share|percent(?:age)?|proportion|fraction|pct)\s+of|%\s*of|of\s+all)\s+"
+        # (the measure named only here: "what % of the total contract value is EMEA")
+        named = {w: c for w, c in self.vocab.measures.items()
+                 if c == plan.measure or not plan.measure and c not in bounded and c in self.roles.numeric}
+        if not named:
+            return
+        words = "|".join(sorted((re.escape(w) for w in named), key=len, reverse=True))
+        said = re.search(rf"(?:\b(?:share|percent(?:age)?|proportion|fraction|pct)\s+of|%\s*of|\bof\s+all)\s+"
                          rf"(?:the\s+|our\s+|all\s+)*(?:(?:each|every)\s+[\w&-]+['’]s?\s+)?(?:(?:total|combined|overall)\s+)?"
-                         rf"(?:number\s+of\s+)?(?:{words})\b",
+                         rf"(?:number\s+of\s+)?(?:(?:{self.row_noun_words})\s+)?(?:{words})\b",
                          text, re.I)
         if said:
             plan.share_of_measure = True
+            plan.measure = plan.measure or named[said.group(0).lower().split()[-1]]
+            # ("what share of total value is EMEA": the words of the whole, read)
+            plan.unused = [w for w in plan.unused if w.lower() not in said.group(0).lower().split()]
             plan.evidence.append(f"a share of the total {plan.measure} ({said.group(0)!r})")
 
     def _unused_measure(self, text: str, plan: QueryPlan) -> None:
@@ -1689,6 +1698,9 @@ class Planner:
         corrections: list[tuple[str, str]] = []
         text = re.sub(r"\s*[★⭐]", " star", text)  # "1★ reviews": one star
         text = _symbols_written_out(text)
+        # ("incl. the ones with no region": the abbreviation's full stop ends no sentence)
+        text = re.sub(r"\b(incl|excl)\.(?=\s+[a-z])", lambda m: m.group(1).lower() + "uding", text,
+                      flags=re.I)  # (incl -> including, excl -> excluding)
         # "tickets nobody's assigned to": "nobody is" (the grammar reads the pronoun and its verb)
         text = re.sub(r"\b(nobody|no\s+one|noone|someone|somebody|anyone|anybody)['’]s(?=\s+(?:been|assigned|"
                       r"handling|working|looking|owning|[a-z]+ed)\b)", r"\1 is", text, flags=re.I)
@@ -3347,7 +3359,10 @@ class Planner:
             # ("some brands turn up in more than one department")
             r"(?:(?:(?:that|which|who)\s+)?(?:[a-z]+\s+){1,2})?(?:in|on|under|across|for)|"
             # ("any writers who cover more than one section")
-            r"(?:that|which|who)\s+[a-z]{3,})\s+$", text[:end], re.I)
+            r"(?:that|which|who)\s+[a-z]{3,})\s+$", text[:end], re.I) or re.search(
+            # ("Among counterparties we have twenty or more agreements with, which three …")
+            r"\bamong(?:st)?\s+(?:the\s+|our\s+|all\s+)?(\w+)\s+(?:(?:that|which|who|whom)\s+)?(?:we|you|they)\s+"
+            r"[a-z]+\s+$", text[:end], re.I)
 
     def _dimension_named(self, word: str) -> str | None:
         """The grouping a word names; "anyone", "somebody": the people of the person column."""
@@ -3626,6 +3641,17 @@ class Planner:
                 plan.intent, plan.measure = "sum", column
                 plan.evidence.append(f"sum ({lower[summed.start():end]!r})")
                 take(summed.start(), end)
+        # "how much contract value did we sign in 2023": the measure added up (it searched the text for 'sign')
+        much = re.search(rf"\bhow\s+much\s+(?:(?:{self.row_noun_words})\s+)?([a-z]+)(?:[\s-]+([a-z]+))?", lower)
+        if much and not extreme and not summed:
+            phrase = f"{much.group(1)} {much.group(2)}" if much.group(2) else ""
+            column = self.vocab.measures.get(phrase) or self.vocab.measures.get(much.group(1))
+            end = much.end() if phrase in self.vocab.measures else much.end(1)
+            # (the measure may be read already: it is the one asked for)
+            if column in self.roles.numeric and (free(*much.span(1)) or plan.measure == column):
+                plan.intent, plan.measure = "sum", column
+                plan.evidence.append(f"sum ({lower[much.start():end]!r})")
+                take(much.start(), end)
         for pattern, intent in self.intent_patterns:
             for match in re.finditer(pattern, lower):
                 # "which of Omar Haddad's tickets": the words between "which" and the row noun are others' to read
@@ -4067,6 +4093,8 @@ class Planner:
     def _counted_noun(self, lower: str, end: int, free: Any) -> list[str] | None:
         """The noun a count that counts no rows names ("how many reader comments": ['reader', 'comments']); None
         when the word after it is a condition or a value ("the count for Saturday plus Sunday": rows counted)."""
+        if lower[:end].endswith("count") and re.match(r"\s[^.?!;]{0,60}?\bas\s+\w", lower[end:]):
+            return None  # ("Count both a missing and a blank manager as unassigned": how rows are counted)
         spans = list(WORD.finditer(lower, end))
         following = [m.group(0) for m in spans]
         at = next((i for i, w in enumerate(following[:3]) if w not in STOPWORDS and w not in NUMBER_WORDS), None)
@@ -4411,6 +4439,8 @@ class Planner:
                              rf"(?:(?P<kind>[a-z]+)\s+(?=(?:{nouns})\b))?"
                              rf"({nouns})(?:'s\s+name|\s+name)?(?:\s+(?:listed|recorded|filled\s+in|set|on\s+(?:it|them)))?"
                              rf"\b(?!\s+(?:of|called|named|like|such|that|which|who|"
+                             # ("Has a counterparty ever claimed …": 'has' asks a question, no value is had)
+                             rf"ever|been|already|once|recently|previously|"
                              rf"than|(?-i:[A-Z0-9])))", re.I)  # (a capital: a name or value follows)
         # ("rank depts by avg helpful votes (known depts only)", "only the known brands": rows with a value)
         for match in re.finditer(rf"\b(?:only\s+(?:the\s+|with\s+(?:an?\s+)?)?known\s+({nouns})|known\s+({nouns})"
