@@ -343,6 +343,8 @@ def test_no_question_is_asked_twice(table: str) -> None:
     seen: dict[str, str] = {}
     repeated = []
     for split in ("test", "dev"):
+        if not (EVAL_DIR / table / f"{split}.yaml").exists():
+            continue  # (the contracts table has no frozen test split: its questions are all dev)
         for case in load_cases(EVAL_DIR / table / f"{split}.yaml").cases:
             words = " ".join(re.findall(r"\w+", case.question.lower()))
             if words in seen:
