@@ -1182,7 +1182,8 @@ class Planner:
         if plan.topic and not plan.is_aggregate:
             self._release_foreign_dates(text, plan, consumed)
             self._release_described(text, plan, consumed)
-        plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
+        plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed,
+                                                                         computed=plan.is_aggregate)
         self._groups_without_topic(text, plan)
         self._rows_in_a_value(text, plan)
         self._not_rows(text, plan)
@@ -4315,9 +4316,10 @@ class Planner:
             self._value_words = frozenset(w for key in self.vocab.values for w in key.split() if w.isalpha())
         return self._value_words
 
-    def _marked_as_subject(self, text: str, topic: str, consumed: list[bool]) -> bool:
+    def _marked_as_subject(self, text: str, topic: str, consumed: list[bool], computed: bool = False) -> bool:
         """Whether the leftover words are marked as what the rows are about: after a subject cue ("about",
-        "mentioning", ...), quoted, or modifying the row noun ("climate articles")."""
+        "mentioning", ...), quoted, or modifying the row noun ("climate articles"; in a computation, `computed`, a
+        rare word: "crypto articles")."""
         first, last = topic.split()[0], topic.split()[-1]
         # (an opening quote may come right before: "mention 'great value'"; an apostrophe inside a word may not)
         for match in re.finditer(rf"(?<![\w-])(?<!\w['’]){re.escape(first)}(?![\w'-])", text):
@@ -4327,7 +4329,9 @@ class Planner:
                 if SUBJECT_CUE.search(before) or before.endswith(("\"", "“", "'")):
                     return True
         for match in re.finditer(rf"(?<![\w'-]){re.escape(last)}(?![\w'-])\s+(\w+)", text):
-            if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS:  # not "incoming tickets"
+            # (not "incoming tickets"; nor, in a computation, a common word: "sign smaller deals", "live contracts")
+            if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS and (
+                    not computed or is_rare_word(last)):
                 return True
         return False
 
