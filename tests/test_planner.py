@@ -5139,6 +5139,9 @@ def test_a_numeric_column_named_with_its_unit_is_measured_by_the_words_before_it
     assert (plan.intent, plan.measure) == ("avg", "term_months")
     assert contracts.plan("how many contracts per month in 2024").group_by == ["month"]  # (the unit is no measure)
     assert contracts.plan("average value of NDAs").measure == "value_eur"
+    # the unit by its own name ("contracts over 1 million euros" was a search for '1 million euros')
+    condition = only(contracts.plan("contracts over 1 million euros"), "number")
+    assert (condition.column, condition.op, condition.value) == ("value_eur", ">", 1_000_000)
 
 
 def test_wordings_of_the_contracts_table(contracts: Planner) -> None:

@@ -40,6 +40,14 @@ UNIT_WORDS = frozenset({"eur", "euro", "euros", "usd", "dollars", "gbp", "pounds
                         "cad", "sek", "nok", "dkk", "pln", "kg", "kgs", "g", "lb", "lbs", "km", "m", "cm", "mm", "mi",
                         "ms", "sec", "secs", "seconds", "min", "mins", "minutes", "h", "hr", "hrs", "hours", "days",
                         "weeks", "months", "years", "pct", "percent"})
+# Other words for a unit ("contracts over 1 million euros" for value_eur)
+UNIT_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "eur": ("euro", "euros", "€"), "usd": ("dollar", "dollars", "$"), "gbp": ("pound", "pounds", "£"),
+    "chf": ("franc", "francs"), "jpy": ("yen",), "kg": ("kilo", "kilos", "kilogram", "kilograms"),
+    "km": ("kilometre", "kilometres", "kilometer", "kilometers"), "mi": ("mile", "miles"),
+    "min": ("minute", "minutes"), "mins": ("minute", "minutes"), "h": ("hour", "hours"), "hrs": ("hour", "hours"),
+    "sec": ("second", "seconds"), "secs": ("second", "seconds"), "ms": ("millisecond", "milliseconds"),
+}
 # Other words for a word of a numeric column's name ("the most useful reviews" for helpful_votes)
 PART_SYNONYMS: dict[str, tuple[str, ...]] = {"helpful": ("useful",)}
 # Plain English names for what a table's rows are, by the table's noun; only used for that noun.
@@ -348,6 +356,8 @@ class Vocabulary:
                 named = " ".join(parts[:-1])
                 vocab.measures.setdefault(named, column)
                 vocab.measures.setdefault(plural(named), column)
+                for word in UNIT_SYNONYMS.get(parts[-1], ()):  # ("over 1 million euros")
+                    vocab.measures.setdefault(word, column)
             for word in MEASURE_SYNONYMS.get(named, ()):
                 vocab.measures.setdefault(word, column)
                 if not word.endswith(("s", "ed")):  # "scores", "costs"
