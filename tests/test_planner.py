@@ -5118,12 +5118,12 @@ def contracts() -> Planner:
                         authors="owner", categorical=["contract_type", "counterparty", "region", "status"],
                         numeric=["value_eur", "term_months", "auto_renew"])
     counterparties = {"Müller & Söhne GmbH": 50, "O'Brien Logistics Ltd.": 44, "Café Roma S.r.l.": 3,
-                      "Nordic-Lys A/S": 20}
-    types = {"NDA": 116, "Lease": 56, "Consulting": 80}
+                      "Nordic-Lys A/S": 20, "Mabel & Mae": 2}
+    types = {"NDA": 116, "Lease": 56, "Consulting": 80, "Statement of Work": 134, "Supply Agreement": 90}
     profile = TableProfile(row_count=900, categories=types, authors={"Hannah Berg": 60, "Luis Ortega": 55},
                            values={"contract_type": types, "counterparty": counterparties,
                                    "region": {"EMEA": 400, "APAC": 100},
-                                   "status": {"active": 537, "draft": 14}},
+                                   "status": {"active": 537, "draft": 14, "expired": 312}},
                            date_min="2021-01-04", date_max="2024-09-30",
                            numeric_ranges={"value_eur": (500.0, 2500000.0), "term_months": (1.0, 60.0),
                                            "auto_renew": (0.0, 1.0)})
@@ -5204,3 +5204,26 @@ def test_a_common_word_before_the_row_noun_is_no_subject_of_a_computation(contra
     assert contracts.plan("how many live contracts does each owner have").topic == ""
     assert planner.plan("how many crypto articles in 2023").topic == "crypto"
     assert planner.plan("Which football stories has Aisha Khan written?").topic == "football"
+
+
+def test_wordings_of_the_contracts_table_second_probe(contracts: Planner) -> None:
+    """Probe 61, fresh questions on the contracts table after session 20's fixes: "non-disclosure agreements" for
+    'NDA' and "SOWs" for 'Statement of Work' (acronyms, both ways, reported), "live" contracts (status 'active'),
+    "partners"/"company" for the counterparty column, "the biggest avg deal size" (the value), "which three partners
+    brought us the most contract value" (the top groups, not the top rows of each)."""
+    plan = contracts.plan("what percentage of our non-disclosure agreements have no amount recorded at all?")
+    assert (plan.intent, [(c.column, c.op) for c in plan.conditions]) == (
+        "share", [("value_eur", "is empty"), ("contract_type", "=")])
+    assert ["non-disclosure agreements", "NDA"] in [list(c) for c in plan.corrections]
+    plan = contracts.plan("how many SOWs in 2024")
+    assert (plan.intent, only(plan, "category").value, plan.missing) == ("count", "Statement of Work", None)
+    assert contracts.plan("how many new deals added in 2024").corrections == []  # (no rare word: no acronym)
+    assert not conditions(contracts.plan("contracts per month in 2024, months as YYYY-MM"), "category")
+    plan = contracts.plan("how many live contracts in EMEA")
+    assert sorted((c.column, c.value) for c in plan.conditions) == [("region", "EMEA"), ("status", "active")]
+    plan = contracts.plan("which contract mgr has the biggest avg deal size on supply agreements")
+    assert (plan.intent, plan.measure, plan.group_by, plan.limit) == ("avg", "value_eur", ["author"], 1)
+    plan = contracts.plan("Which three partners brought us the most contract value from deals signed in 2023?")
+    assert (plan.intent, plan.measure, plan.group_by, plan.limit, plan.per_group) == (
+        "sum", "value_eur", ["counterparty"], 3, False)
+    assert contracts.plan("which company do we have the most contracts with").group_by == ["counterparty"]

@@ -887,10 +887,13 @@ class Planner:
                                     key=len, reverse=True))
         nouns = "|".join(sorted({re.escape(w) for n in self.vocab.entity_words | ENTITY_NOUNS
                                  for w in (n, singular(n))}, key=len, reverse=True))
+        measure_words = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True)) or "(?!)"
         self.per_group_cue = re.compile(
             rf"\b(?:top\s+)?(?:{NUM}\s+)?(latest|newest|most recent|last|oldest|earliest|first|longest|shortest|"
             rf"highest|lowest|largest|smallest|biggest|best|worst|top|most|least|fewest)(?:\s+{NUM})?((?:[\s-]+[a-z]+){{0,2}}?)"
-            rf"\s+({nouns}{'|dates?' if roles.date else ''})\b", re.I)  # ("the latest date per priority")
+            rf"\s+({nouns}{'|dates?' if roles.date else ''})\b"  # ("the latest date per priority")
+            # (not a row noun naming a measure: "the most contract value from deals signed in 2023")
+            rf"(?!\s+(?:{measure_words})\b)", re.I)
         # "which review in each brand has the most votes", "the ticket with the highest priority score per agent",
         # "for every section, which article is the longest"
         # ("for every section, which headline has the highest word count": the row, named by its title)
@@ -1794,7 +1797,51 @@ class Planner:
             return (candidates[0][0] if word.islower() else candidates[0][0].capitalize()) + possessive
 
         # (whole words with their apostrophes: "weren't" is not "weren" to correct into "were")
-        return re.sub(r"[A-Za-z]+(?:['’][A-Za-z]+)*", fix, text), corrections
+        text = re.sub(r"[A-Za-z]+(?:['’][A-Za-z]+)*", fix, text)
+        return self._acronyms_read(text, quoted, corrections), corrections
+
+    def _acronyms_read(self, text: str, quoted: list[tuple[int, int]], corrections: list[tuple[str, str]]) -> str:
+        """A value written as an acronym, or an acronym value written out: "non-disclosure agreements" for 'NDA',
+        "SOWs" for 'Statement of Work' (initials of the words, 'of', 'and', 'the' and '&' left out); reported."""
+        acronyms = self.vocab.acronyms
+        if not acronyms:
+            return text
+
+        def initials(words: list[str]) -> str:
+            return "".join(w[0] for w in words if w.lower() not in ("of", "and", "the", "&")).upper()
+
+        tokens = list(re.finditer(r"[A-Za-z]+", text))
+        replaced: list[tuple[int, int, str]] = []
+        at = 0
+        while at < len(tokens):
+            for size in (5, 4, 3, 2, 1):
+                run = tokens[at:at + size]
+                if len(run) < size or any(q[0] <= run[0].start() < q[1] for q in quoted):
+                    continue
+                written = text[run[0].start():run[-1].end()]
+                if size > 1 and not re.fullmatch(r"[A-Za-z]+(?:[\s-]+(?:[A-Za-z]+|&))*", written):
+                    continue
+                words = [t.group(0) for t in run]
+                if size == 1:  # "SOWs": capitals, an optional plural s, a word of its own (not "YYYY-MM")
+                    key = words[0][:-1] if words[0].endswith("s") and words[0][:-1].isupper() else words[0]
+                    alone = not re.search(r"[-/.]$", text[:run[0].start()]) and not re.match(r"[-/.]\w", text[
+                        run[0].end():])
+                    value = acronyms.get(key) if key.isupper() and len(key) >= 3 and alone else None
+                    value = value if value and " " in value else None
+                else:  # "non-disclosure agreements" (a rare word among them: not "any new deals added")
+                    value = acronyms.get(initials(words))
+                    value = value if value and " " not in value and len(value) == len(initials(words)) and any(
+                        is_rare_word(w) for w in words) else None
+                if value:
+                    replaced.append((run[0].start(), run[-1].end(), value))
+                    corrections.append((written, value))
+                    at += size
+                    break
+            else:
+                at += 1
+        for start, end, value in reversed(replaced):
+            text = text[:start] + value + text[end:]
+        return text
 
     def _tie_broken(self, word: str, tied: list[str]) -> str | None:
         """Of known words equally close to a misspelt one, the one it stands for: the form of one word whose plural
@@ -4104,7 +4151,9 @@ class Planner:
         measure = following[at] in self.vocab.measures  # ("by how many words": the measure, read before)
         # ("give the count for each half": the rows counted per group)
         grouped = re.search(r"\b(?:each|every|per|by)\s+$", lower[end:spans[at].start()])
-        if not (free(*spans[at].span()) or measure) or self._value_of_word(following[at]) or grouped \
+        # ("how many Statement of Work in 2024": a value of several words)
+        valued = any(self.vocab.value_for(value_tokens(" ".join(following[at:at + n]))) for n in range(2, 6))
+        if not (free(*spans[at].span()) or measure) or self._value_of_word(following[at]) or grouped or valued \
                 or ASIDE_WORD.match(lower, spans[at].start()) \
                 or "ones" in following[at:at + 2] or following[at].endswith("'s") \
                 or len(following) > at + 1 and self._is_entity(following[at + 1]):

@@ -24,6 +24,8 @@ CATEGORY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "politics": ("political", "government", "policy"),
     "fashion": ("style", "clothing", "apparel"),
     "science": ("scientific", "research"),
+    # (values of a state: "how many live contracts", "agreements still in force")
+    "active": ("live", "in force", "ongoing"), "expired": ("lapsed",), "terminated": ("cancelled", "canceled"),
 }
 
 # Plain English names people use for common measures; only used when such a column exists.
@@ -32,7 +34,7 @@ MEASURE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "score": ("points", "rating"), "price": ("cost", "costs", "priced"), "amount": ("value", "sum"),
     "votes": ("vote", "upvotes", "upvote", "upvoted", "voted", "thumbs-up", "thumbs up", "likes"),
     "views": ("view", "viewed", "readers"),
-    "value": ("amount", "worth"), "term": ("duration", "length"),
+    "value": ("amount", "worth", "size"), "term": ("duration", "length"),
 }
 # Units a numeric column's name may end with ("value_eur", "price_usd", "term_months", "weight_kg"): the words before
 # the unit name the measure ("the average contract value", "the longest term")
@@ -78,7 +80,9 @@ COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "owner": ("agent", "assignee", "manager", "mgr", "handler"),
     "agent": ("assignee", "owner"),
     "department": ("dept", "section"), "brand": ("maker", "manufacturer", "make", "company", "label"),
-    "reviewer": ("customer", "buyer", "user", "shopper"), "category": ("type", "kind"), "newsgroup": ("group", "forum"),
+    "reviewer": ("customer", "buyer", "user", "shopper"),
+    "counterparty": ("partner", "client", "customer", "supplier", "vendor", "company",
+                     "party"), "category": ("type", "kind"), "newsgroup": ("group", "forum"),
     "author": ("writer", "byline"), "authors": ("writer", "byline"), "poster": ("author", "user"),
 }
 GENERIC_COLUMN_WORDS = frozenset({"count", "number", "num", "id", "no", "total", "value", "amount", "flag", "is"})
@@ -280,6 +284,23 @@ class Vocabulary:
         # ("unverifed buyers": a yes/no column's word negated by its prefix is read too)
         words.update(f"un{w}" for phrase in self.flags for w in phrase.split() if w.endswith("ed"))
         return {w for w in words if w.isalpha()}
+
+    @functools.cached_property
+    def acronyms(self) -> dict[str, str]:
+        """Values by their acronym, both ways: 'NDA' by itself, 'Statement of Work' by 'SOW' or 'SW' (the initials of
+        its words, with or without 'of', 'and', 'the'); only acronyms of 2-5 letters that stand for one value."""
+        found: dict[str, set[str]] = {}
+        for _, value in self.values.values():
+            words = [w for w in re.findall(r"[A-Za-z]+", value)]
+            content = [w for w in words if w.lower() not in ("of", "and", "the")]
+            if re.fullmatch(r"[A-Z]{2,5}", value):
+                found.setdefault(value, set()).add(value)
+            elif 2 <= len(content) <= 5 and all(w[0].isupper() for w in content):
+                # ('Statement of Work': SW and SOW)
+                for letters in {"".join(w[0] for w in content), "".join(w[0] for w in words).upper()}:
+                    if len(letters) <= 5:
+                        found.setdefault(letters.upper(), set()).add(value)
+        return {acronym: next(iter(values)) for acronym, values in found.items() if len(values) == 1}
 
     @property
     def value_lengths(self) -> range:
