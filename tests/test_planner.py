@@ -5166,7 +5166,8 @@ def test_wordings_of_the_contracts_table(contracts: Planner) -> None:
     assert only(contracts.plan("how many contracts in 2024, no NDAs and no leases"), "category").op == "not in"
     plan = contracts.plan("Which three contract managers hold the most total value in active contracts?")
     assert (plan.group_by, plan.intent, plan.limit) == (["author"], "sum", 3)
-    for question in ("what percentage of our contracts renew automatically", "how many auto-renewing contracts"):
+    for question in ("what percentage of our contracts renew automatically", "how many auto-renewing contracts",
+                     "how many active agreements will not roll over automatically"):
         assert only(contracts.plan(question), "number").column == "auto_renew", question
 
 

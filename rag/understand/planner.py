@@ -28,6 +28,7 @@ from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
 from rag.understand.dates import find_date_ranges
 from rag.understand.vocabulary import (
+    FLAG_SYNONYMS,
     GENERIC_COLUMN_WORDS,
     GRAMMAR_WORDS,
     PART_SYNONYMS,
@@ -4396,8 +4397,9 @@ class Planner:
             parts = phrase.split()
             if len(parts) != 2 or any(len(p) < 4 for p in parts):
                 continue
-            first, second = (re.escape(p[:max(4, len(p) - 3)]) for p in parts)
-            for match in re.finditer(rf"\b(?:{first}\w*[\s-]+{second}\w*|{second}\w*\s+{first}\w*)\b", text, re.I):
+            # (each word by its stem, or by another word for it: "roll over automatically" for auto_renew)
+            first, second = ("|".join(_stemmed(w) for w in (p, *FLAG_SYNONYMS.get(p, ()))) for p in parts)
+            for match in re.finditer(rf"\b(?:(?:{first})[\s-]+(?:{second})|(?:{second})\s+(?:{first}))\b", text, re.I):
                 flags.setdefault(match.group(0).lower(), column)
         words = "|".join(sorted((re.escape(w) for w in flags), key=len, reverse=True))
         for match in re.finditer(rf"\b(not\s+|non[-\s]?|un)?({words})\b", text, re.I):
@@ -6387,6 +6389,11 @@ def zipf_of(word: str) -> float:
     from wordfreq import zipf_frequency
 
     return zipf_frequency(word.lower().strip("'"), "en")
+
+
+def _stemmed(words: str) -> str:
+    """A pattern for words by their stems ("renew" matches "renewing", "roll over" "rolls over")."""
+    return r"\s+".join(re.escape(w[:max(4, len(w) - 3)] if len(w) >= 4 else w) + r"\w*" for w in words.split())
 
 
 def without_context(question: str) -> str:

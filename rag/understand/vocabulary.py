@@ -73,7 +73,8 @@ ROW_KIND_WORDS: dict[str, tuple[str, ...]] = {
 # Plain English names for common column names; only used for a column of that name (last word of its name).
 # other words for the first word of a yes/no column's name, said with the rest of it ("confirmed purchase")
 FLAG_SYNONYMS: dict[str, tuple[str, ...]] = {"verified": ("confirmed", "validated", "authenticated"),
-                                             "flagged": ("marked",), "approved": ("accepted",)}
+                                             "flagged": ("marked",), "approved": ("accepted",),
+                                             "renew": ("roll over",)}
 COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "status": ("state", "stage"), "priority": ("severity", "urgency", "importance"),
     "assignee": ("agent", "owner", "handler", "rep", "representative"),
