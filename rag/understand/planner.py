@@ -28,6 +28,7 @@ from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
 from rag.understand.dates import find_date_ranges
 from rag.understand.vocabulary import (
+    ACRONYM,
     FLAG_SYNONYMS,
     GENERIC_COLUMN_WORDS,
     GRAMMAR_WORDS,
@@ -1805,7 +1806,10 @@ class Planner:
         """A value written as an acronym, or an acronym value written out: "non-disclosure agreements" for 'NDA',
         "SOWs" for 'Statement of Work' (initials of the words, 'of', 'and', 'the' and '&' left out); reported."""
         acronyms = self.vocab.acronyms
-        if not acronyms:
+        # (cheap exits: no value is an acronym to write out, and no word is in capitals)
+        spelled = any(ACRONYM.fullmatch(v) for v in acronyms.values())
+        capitals = re.search(r"\b[A-Z]{3,}", text)
+        if not acronyms or not spelled and not capitals:
             return text
 
         def initials(words: list[str]) -> str:
@@ -1815,7 +1819,7 @@ class Planner:
         replaced: list[tuple[int, int, str]] = []
         at = 0
         while at < len(tokens):
-            for size in (5, 4, 3, 2, 1):
+            for size in (5, 4, 3, 2, 1) if spelled else (1,):
                 run = tokens[at:at + size]
                 if len(run) < size or any(q[0] <= run[0].start() < q[1] for q in quoted):
                     continue
@@ -1828,10 +1832,10 @@ class Planner:
                     alone = not re.search(r"[-/.]$", text[:run[0].start()]) and not re.match(r"[-/.]\w", text[
                         run[0].end():])
                     value = acronyms.get(key) if key.isupper() and len(key) >= 3 and alone else None
-                    value = value if value and " " in value else None
+                    value = value if value and not ACRONYM.fullmatch(value) else None
                 else:  # "non-disclosure agreements" (a rare word among them: not "any new deals added")
                     value = acronyms.get(initials(words))
-                    value = value if value and " " not in value and len(value) == len(initials(words)) and any(
+                    value = value if value and ACRONYM.fullmatch(value) and len(value) == len(initials(words)) and any(
                         is_rare_word(w) for w in words) else None
                 if value:
                     replaced.append((run[0].start(), run[-1].end(), value))

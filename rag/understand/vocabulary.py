@@ -141,6 +141,7 @@ roughly approximately approx ballpark remaining rest leftover
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 WORD = re.compile(r"[^\W_](?:[^\W_]|['’\-])*")  # letters of any alphabet ("söhne" was "s", "hne")
+ACRONYM = re.compile(r"[A-Z]{2,5}")  # a value that is an acronym ("NDA", "EMEA")
 # Tokens for matching column values: "H&M", "Dr. Martens", "sci.space", "Levi's", "Home & Kitchen".
 VALUE_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|&")  # letters of any alphabet ("Bébé" is one token)
 MAX_VALUE_TOKENS = 8
@@ -294,7 +295,7 @@ class Vocabulary:
         for _, value in self.values.values():
             words = [w for w in re.findall(r"[A-Za-z]+", value)]
             content = [w for w in words if w.lower() not in ("of", "and", "the")]
-            if re.fullmatch(r"[A-Z]{2,5}", value):
+            if ACRONYM.fullmatch(value):
                 found.setdefault(value, set()).add(value)
             elif 2 <= len(content) <= 5 and all(w[0].isupper() for w in content):
                 # ('Statement of Work': SW and SOW)
