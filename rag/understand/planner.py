@@ -1187,8 +1187,7 @@ class Planner:
         if plan.topic and not plan.is_aggregate:
             self._release_foreign_dates(text, plan, consumed)
             self._release_described(text, plan, consumed)
-        plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed,
-                                                                         computed=plan.is_aggregate)
+        plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
         self._groups_without_topic(text, plan)
         self._rows_in_a_value(text, plan)
         self._not_rows(text, plan)
@@ -4370,10 +4369,9 @@ class Planner:
             self._value_words = frozenset(w for key in self.vocab.values for w in key.split() if w.isalpha())
         return self._value_words
 
-    def _marked_as_subject(self, text: str, topic: str, consumed: list[bool], computed: bool = False) -> bool:
+    def _marked_as_subject(self, text: str, topic: str, consumed: list[bool]) -> bool:
         """Whether the leftover words are marked as what the rows are about: after a subject cue ("about",
-        "mentioning", ...), quoted, or modifying the row noun ("climate articles"; in a computation, `computed`, a
-        rare word: "crypto articles")."""
+        "mentioning", ...), quoted, or modifying the row noun ("climate articles")."""
         first, last = topic.split()[0], topic.split()[-1]
         # (an opening quote may come right before: "mention 'great value'"; an apostrophe inside a word may not)
         for match in re.finditer(rf"(?<![\w-])(?<!\w['’]){re.escape(first)}(?![\w'-])", text):
@@ -4383,9 +4381,7 @@ class Planner:
                 if SUBJECT_CUE.search(before) or before.endswith(("\"", "“", "'")):
                     return True
         for match in re.finditer(rf"(?<![\w'-]){re.escape(last)}(?![\w'-])\s+(\w+)", text):
-            # (not "incoming tickets"; nor, in a computation, a common word: "sign smaller deals", "live contracts")
-            if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS and (
-                    not computed or is_rare_word(last)):
+            if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS:  # not "incoming tickets"
                 return True
         return False
 
