@@ -5216,3 +5216,12 @@ def test_wordings_of_the_contracts_table_second_probe(contracts: Planner) -> Non
     assert (plan.intent, plan.measure, plan.group_by, plan.limit, plan.per_group) == (
         "sum", "value_eur", ["counterparty"], 3, False)
     assert contracts.plan("which company do we have the most contracts with").group_by == ["counterparty"]
+
+
+def test_a_value_s_word_said_again_of_the_rows_is_no_text_match(contracts: Planner) -> None:
+    """"Compare the average size of our supply agreements in North America vs APAC. Which region's supply deals are
+    bigger on average?" added a text match on 'supply' (probe 61): the type 'Supply Agreement' said again."""
+    plan = contracts.plan("Compare the average size of our supply agreements in North America vs APAC. Which region's "
+                          "supply deals are bigger on average?")
+    assert (plan.intent, plan.measure, plan.topic) == ("avg", "value_eur", "")
+    assert ("contract_type", "Supply Agreement") in [(c.column, c.value) for c in plan.conditions]

@@ -1182,6 +1182,15 @@ class Planner:
             if not free(joined.start() - 1, joined.start()) and (counted or not free(joined.end(), joined.end() + 1)):
                 take(joined.start(), joined.end() + (counted.end() if counted else 0))
         plan.topic = self._topic(text, consumed)
+        if plan.topic and plan.is_aggregate:
+            # ("Which region's supply deals are bigger on average?" with the type 'Supply Agreement' read: a word of a
+            # value read already, said of the rows again, is that value, not a text match)
+            said = {t for c in plan.conditions if c.kind == "category"
+                    for v in (c.value if isinstance(c.value, list) else [c.value]) for t in value_tokens(str(v))}
+            again = [w for w in plan.topic.split() if value_tokens(w) and set(value_tokens(w)) <= said]
+            if again:
+                plan.topic = " ".join(w for w in plan.topic.split() if w not in again)
+                plan.evidence.append("a value's words said again: " + ", ".join(repr(w) for w in again))
         if plan.missing_grouping:  # "top three countries by rating": the thing missing is no topic
             plan.topic = " ".join(w for w in plan.topic.split() if w.lower() != plan.missing)
         if plan.topic and not plan.is_aggregate:
