@@ -1812,7 +1812,7 @@ class Planner:
 
     def _acronyms_read(self, text: str, quoted: list[tuple[int, int]], corrections: list[tuple[str, str]]) -> str:
         """A value written as an acronym, or an acronym value written out: "non-disclosure agreements" for 'NDA',
-        "SOWs" for 'Statement of Work' (initials of the words, 'of', 'and', 'the' and '&' left out); reported."""
+        "SOWs" for 'Statement of Work' (initials of the words, 'of', 'and' and 'the' left out); reported."""
         acronyms = self.vocab.acronyms
         # (cheap exits: no value is an acronym to write out, and no word is in capitals)
         spelled = any(ACRONYM.fullmatch(v) for v in acronyms.values())
@@ -1821,7 +1821,7 @@ class Planner:
             return text
 
         def initials(words: list[str]) -> str:
-            return "".join(w[0] for w in words if w.lower() not in ("of", "and", "the", "&")).upper()
+            return "".join(w[0] for w in words if w.lower() not in ("of", "and", "the")).upper()
 
         tokens = list(re.finditer(r"[A-Za-z]+", text))
         replaced: list[tuple[int, int, str]] = []
@@ -3327,13 +3327,8 @@ class Planner:
                 return
             plan.group_by.append(dimension)
             take(*which.span())
-        fraction = (said.group("fraction") or "").lower()
-        if said.group("number"):
-            percent = float(said.group("number"))
-        elif fraction in ("thirds", "quarters"):  # "two thirds", "three quarters"
-            percent = FRACTIONS[fraction]
-        else:
-            percent = FRACTIONS[fraction.removesuffix("s")]
+        # ("two thirds", "three quarters": the plurals are their own fractions)
+        percent = float(said.group("number")) if said.group("number") else FRACTIONS[said.group("fraction").lower()]
         op = OPS.get(re.sub(r"\s+", " ", said.group("op") or "").lower(), ">=")
         plan.intent, plan.group_share = "share", (op, percent)
         plan.evidence.append(f"only the groups whose share of their rows is {op} {percent:g}% ({said.group(0)!r})")

@@ -293,7 +293,7 @@ class Vocabulary:
         its words, with or without 'of', 'and', 'the'); only acronyms of 2-5 letters that stand for one value."""
         found: dict[str, set[str]] = {}
         for _, value in self.values.values():
-            words = [w for w in re.findall(r"[A-Za-z]+", value)]
+            words = re.findall(r"[A-Za-z]+", value)
             content = [w for w in words if w.lower() not in ("of", "and", "the")]
             if ACRONYM.fullmatch(value):
                 found.setdefault(value, set()).add(value)
