@@ -5225,3 +5225,22 @@ def test_a_value_s_word_said_again_of_the_rows_is_no_text_match(contracts: Plann
                           "supply deals are bigger on average?")
     assert (plan.intent, plan.measure, plan.topic) == ("avg", "value_eur", "")
     assert ("contract_type", "Supply Agreement") in [(c.column, c.value) for c in plan.conditions]
+
+
+def test_what_a_document_requires_or_includes_is_its_subject(contracts: Planner) -> None:
+    """"how many contracts include a liability cap" matched 'liability' only ('include', 'cap' not used) and "Do any
+    of our contracts require a bank guarantee …? list them pls" searched 'guarantee guarantee': the words after a verb
+    saying what a document sets out are what the rows are about."""
+    plan = contracts.plan("how many contracts include a liability cap")
+    assert (plan.intent, plan.topic, plan.unused) == ("count", "liability cap", [])
+    plan = contracts.plan("Do any of our contracts require a bank guarantee or a performance bond? list them pls")
+    assert plan.topic == "bank guarantee performance bond"
+    assert "include" not in contracts.plan("Which brands average under 3.5 stars? Include each one's average.").topic
+
+
+def test_a_ranking_word_is_read_within_its_sentence(contracts: Planner) -> None:
+    """"which contract mgrs have the highest % of auto renewing deals? top three pls" counted each manager's contracts
+    ('% of auto renewing deals' silently gone): the ranking reached across the '?' to 'top' and took every word."""
+    plan = contracts.plan("which contract mgrs have the highest % of auto renewing deals? top three pls")
+    assert (plan.intent, plan.group_by, plan.limit) == ("share", ["author"], 3)
+    assert [(c.column, c.value) for c in plan.conditions] == [("auto_renew", 1)]

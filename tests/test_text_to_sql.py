@@ -222,6 +222,19 @@ def test_ranked_groups_leave_out_rows_without_a_group(tmp_path: Path) -> None:
     assert setup.rows("Which category has the most articles?") == [("Technology", 3)]
     assert [r[0] for r in setup.rows("the two categories with the fewest articles")] == ["Business", "Fashion"]
     assert ("", 2) in setup.rows("articles per category")  # a breakdown still shows them
+    # ("… Leave out articles with no category": said and implied, one condition in the SQL)
+    said = setup.builder.answer_sql(setup.planner.plan("Which two categories have the most articles? Leave out "
+                                                       "articles with no category."))
+    assert said.count("TRIM(") == 1
+    assert [r[0] for r in setup.rows("Which two categories have the most articles? Leave out articles with no "
+                                     "category.")] == ["Technology", "Sports"]
+
+
+def test_groups_without_a_kind_of_row_also_pass_their_own_test(setup: Setup) -> None:
+    """"Of the companies we have twenty or more contracts with, which ones have never had one terminated?" listed
+    every company with none terminated: the reading said "only groups with at least 20", the SQL did not test it."""
+    question = "Of the categories with two or more articles, which ones have never had an article by Jane Doe?"
+    assert setup.rows(question) == [("Sports",)]  # (Business has none by her, but only one article)
 
 
 def test_single_author_count(setup: Setup) -> None:

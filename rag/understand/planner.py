@@ -567,6 +567,9 @@ LISTINGS = ("list", "latest", "earliest", "longest", "shortest")
 SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|covering|cover|covers|covered|titled|"
                          r"containing|contain|contains|regarding|concerning|related to|discussing|discuss|"
                          r"discusses|with the words?|that say|saying|headlined|"
+                         # ("contracts that require a bank guarantee", "which ones include a liability cap": what a
+                         # document sets out)
+                         r"requires?|required|requiring|includes?\s+(?:an?|any)|"
                          # ("garden reviews where something went rusty": what happened, told in the texts)
                          r"where\s+(?:something|someone|anything|people|customers|users|buyers|they|it)\s+(?:went|got|"
                          r"gets|goes|turned|became|broke|was|were))\s+(?:the\s+|a\s+|an\s+)?$", re.I)
@@ -2960,7 +2963,8 @@ class Planner:
                  + LONGEST + "|" + SHORTEST)
         # ("which contract manager": the row noun may name the kind of person or group)
         asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + rf")\s+)?(?:(?:{self.row_noun_words})\s+(?=\w))?"
-        most = re.search(asked + r"(" + dim_pattern + r")?\b.*\b(" + ranks + r")\b", text, re.I)
+        # (within one sentence: "which mgrs have the highest % of auto renewing deals? top three pls")
+        most = re.search(asked + r"(" + dim_pattern + r")?\b[^?!]*\b(" + ranks + r")\b", text, re.I)
         # ("in 2023, reviews peaked in which month?": the ranking said before the groups)
         # ("tickets get opened most often on which day of the week")
         peaked = re.search(rf"\b(?:peak(?:ed|s)?|topped\s+out|maxed\s+out|(?P<often>most|least)\s+(?:often|frequently|"
@@ -2976,7 +2980,7 @@ class Planner:
         nouns = "|".join(sorted((re.escape(w) for w, c in scales.items() if not w.endswith("ed")
                                  and c not in plan.group_by), key=len, reverse=True))
         scaled = most and not most.group(3) and nouns and re.compile(
-            asked + r"(?:star\s+)?(" + nouns + r")\b.*\b(" + ranks + r")\b", re.I).match(text, most.start())
+            asked + r"(?:star\s+)?(" + nouns + r")\b[^?!]*\b(" + ranks + r")\b", re.I).match(text, most.start())
         if scaled:
             most, dims = scaled, {**scales, **dims}
         # ("… share of each section? I only want the section where that share is highest": the groups named after
@@ -2987,7 +2991,7 @@ class Planner:
         # "on which single calendar day were the most articles published": words that name nothing before the
         # dimension qualify it
         modified = most and not most.group(3) and re.search(
-            asked + r"(?:[a-z]+\s+){1,2}?(" + dim_pattern + r")\b.*\b(" + ranks + r")\b", text, re.I)
+            asked + r"(?:[a-z]+\s+){1,2}?(" + dim_pattern + r")\b[^?!]*\b(" + ranks + r")\b", text, re.I)
         if modified and modified.start() == most.start() and all(
                 w not in STOPWORDS and not self.names_something(w) for w in WORD.findall(
                     text[(modified.end(2) if modified.group(2) else modified.end(1)):modified.start(3)].lower())):

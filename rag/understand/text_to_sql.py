@@ -583,7 +583,9 @@ class SQLBuilder:
             # "which reviewers have reviews in more than three departments", "who has written the most": rows with no
             # reviewer are no one (an empty group was the answer to "who"; a date part of a dated row is never empty);
             # "rank depts by share of 1-star reviews": the rows with no department are no department to rank
-            named = [e for e, _ in dims if tested or isinstance(e, exp.Column)]
+            said = {c.column for c in plan.conditions if c.kind == "missing" and c.op == "is not empty"}
+            named = [e for e, _ in dims if (tested or isinstance(e, exp.Column))
+                     and not (isinstance(e, exp.Column) and e.name in said)]  # (not twice when the question says it)
             if named and (tested or plan.with_ties or plan.limit or plan.top_per or plan.ranking):
                 query = query.where(exp.and_(*(exp.not_(self._is_empty(e.copy())) for e in named)))
             if tested:
@@ -836,8 +838,12 @@ class SQLBuilder:
         present = exp.Not(this=exp.Is(this=group.copy(), expression=exp.Null()))  # rows without a group are none
         if kept is not None:
             present = exp.and_(present, kept)
+        none = exp.EQ(this=matching, expression=exp.Literal.number(0))
+        # ("Of the companies we have twenty or more contracts with, which ones have never had one terminated?": the
+        # groups' own test, on all their rows)
+        tested = plan.group_size or plan.group_average or plan.group_spread
         return (source.select(exp.alias_(group, name)).where(present).group_by(exp.column(name))
-                .having(exp.EQ(this=matching, expression=exp.Literal.number(0)))
+                .having(exp.and_(none, self._group_test(plan)) if tested else none)
                 .order_by(self._group_order(dimension, name)))
 
     def _group_source(self, dimension: str) -> tuple[exp.Select, exp.Expression, str]:

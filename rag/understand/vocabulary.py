@@ -123,6 +123,7 @@ exist exists existing available present overall number numbers break breakdown d
 title titles headline headlines opened created filed submitted raised logged assigned handled handle handles owned
 came come comes coming arrive arrives arrived arriving got gotten getting received
 go goes went gone aside if too entirely whoever whatever whichever whomever
+include includes included including require requires required requiring
 """.split())  # noqa: SIM905 - a word list reads better as text
 
 # Words the planner's patterns react to (besides STOPWORDS and the table's own words): the targets of
