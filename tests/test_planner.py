@@ -5244,3 +5244,35 @@ def test_a_ranking_word_is_read_within_its_sentence(contracts: Planner) -> None:
     plan = contracts.plan("which contract mgrs have the highest % of auto renewing deals? top three pls")
     assert (plan.intent, plan.group_by, plan.limit) == ("share", ["author"], 3)
     assert [(c.column, c.value) for c in plan.conditions] == [("auto_renew", 1)]
+
+
+def test_wordings_of_the_contracts_table_third_probe(contracts: Planner) -> None:
+    """Probe 62: "… and what was their combined value" (a second computation: 'combined' was unused), "where the
+    amount was never filled in" (was the total value, 'never filled' unused), "Include drafts." (had become the only
+    rows counted), "which kinds of contract did we not sign at all in APAC in 2024" (the types none of whose rows
+    match; 'at all' read as a listing and 'not' as "region is not APAC")."""
+    plan = contracts.plan("how many contracts did we sign in each half of 2023 and what was their combined value?")
+    assert (plan.intent, plan.also) == ("count", [("sum", "value_eur")])
+    plan = contracts.plan("Which contract manager has the most contracts where the amount was never filled in?")
+    assert (plan.intent, plan.group_by, [(c.column, c.op) for c in plan.conditions]) == (
+        "count", ["author"], [("value_eur", "is empty")])
+    plan = contracts.plan("Over the last six months, which contract manager brought in the most contract value? "
+                          "Include drafts.")
+    assert (plan.intent, [c.kind for c in plan.conditions]) == ("sum", ["date"])
+    assert only(contracts.plan("how many drafts in 2024"), "category").value == "draft"
+    assert only(contracts.plan("how many active contracts, including drafts"), "category").value == ["active", "draft"]
+    plan = contracts.plan("which kinds of contract did we not sign at all in APAC in 2024")
+    assert (plan.group_by, plan.none_of, only(plan, "category").op) == (["category"], True, "=")
+    # (a listing no condition narrows is about what the rows say: it listed all 900 contracts, every word unused)
+    plan = contracts.plan("Legal asked me which of our contracts actually say where disputes get resolved, like "
+                          "arbitration somewhere or a specific court. Can you pull those?")
+    assert {"disputes", "arbitration", "court"} <= set(plan.topic.split()) and plan.route()[0] == Route.VECTOR
+
+
+def test_another_word_for_a_column_s_name_beats_the_generic_one(contracts: Planner) -> None:
+    """The real contracts table's main category is `status`: "kinds of contract" meant status (the generic word for
+    the main category), though a column is called contract_type."""
+    roles = dataclasses.replace(contracts.roles, category="status")
+    planner = Planner("contracts", roles, dataclasses.replace(contracts.profile, categories={"active": 537}))
+    assert planner.plan("how many contracts per kind").group_by == ["contract_type"]
+    assert planner.plan("how many contracts per status").group_by == ["category"]

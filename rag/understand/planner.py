@@ -97,7 +97,8 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     (rf"\b({SHORTEST})\b", "shortest"),
     (r"\b(latest|newest|most recent|most recently|last published|recently published|last)\b", "latest"),
     (r"\b(oldest|earliest|first published|first)\b", "earliest"),
-    (r"\b(list|listing|enumerate|titles?|headlines?|show me all|show all|give me all|all the|all)\b", "list"),
+    # ("did we not sign at all": no listing)
+    (r"\b(list|listing|enumerate|titles?|headlines?|show me all|show all|give me all|all the|(?<!at )all)\b", "list"),
     # ROW_NOUNS: the table's row nouns (see Planner); "which of Omar Haddad's tickets": a person's rows
     (r"\bwhich (?:of )?(?:[\w&.'-]+ ){0,2}?(ROW_NOUNS)\b", "list"),
 )
@@ -261,7 +262,9 @@ def length_ranking(word: str) -> str | None:
 # "anyone", "somebody": people as the groups asked about ("has anyone written for more than one section")
 PERSON_PRONOUN = r"\b(anyone|anybody|someone|somebody)\b"
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
-                      r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any|anything))\b", re.I)
+                      r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any|anything)|"
+                      # ("which kinds of contract did we not sign at all in APAC")
+                      r"(?:not|\w+n't)\s+(?:\w+\s+)?at\s+all)\b", re.I)
 # groupings made from the date column
 CALENDAR_DIMENSIONS = frozenset({"decade", "year", "half", "quarter", "month", "week", "day", "weekday", "hour",
                                  "part_of_week"})
@@ -1098,6 +1101,7 @@ class Planner:
         self._people_set_aside(text, plan, take, free)
         self._authors(text, plan, take, free)
         self._names_said_again(text, plan, take, free)
+        self._values_included(text, plan)
         self._name_as_subject(text, plan, take, free)
         self._person_verb(text, plan, take, free)
         self._person_asked(text, plan, take, free)
@@ -1210,6 +1214,11 @@ class Planner:
         asks_whether = (plan.intent in ("topic", "list") and bool(plan.conditions)
                         and bool(YES_NO_QUESTION.search(text))
                         and bool(re.search(r"\b(?:any|anything|anyone|anybody|there|ever)\b", text, re.I)))
+        # ("Legal asked me which of our contracts actually say where disputes get resolved, like arbitration …? Can
+        # you pull those?": a listing that no condition narrows, with several words left, is about what they say;
+        # dropping every word listed every row)
+        searched = (plan.intent == "list" and not plan.conditions and not plan.group_by and not plan.limit
+                    and len(plan.topic.split()) >= 3)
         if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS or asks_whether) and not plan.topic_marked:
             # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
             # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
@@ -1240,12 +1249,15 @@ class Planner:
             if absent:  # "requests landed in X's queue": a text match on 'landed' would count no rows at all
                 plan.evidence.append("no text holds " + ", ".join(repr(w) for w in absent))
             kept = [w for w in kept if w not in absent]
+            if searched:  # (the words of a context sentence too, unless the question is in it)
+                kept = [w for w in words if not (context and re.search(rf"\b{re.escape(w)}\b", context.group(0)))]
+                kept = kept if len(kept) >= 3 else words
             plan.unused = [w for w in words if w not in kept]
             plan.topic = " ".join(kept)
             if plan.unused:
                 plan.evidence.append("not used: " + ", ".join(repr(w) for w in plan.unused))
         matched = text_match_words(plan.topic)
-        if (plan.is_aggregate or plan.intent in LISTINGS) and len(matched) < len(plan.topic.split()):
+        if (plan.is_aggregate or plan.intent in LISTINGS) and len(matched) < len(plan.topic.split()) and not searched:
             # "how many Q2 articles" (the table spans several years): the words a text match cannot use (two
             # letters match inside any word) are shown as not used, never silently left out of the SQL
             left = [w for w in plan.topic.split() if w not in matched]
@@ -1298,7 +1310,7 @@ class Planner:
         measures = self.measure_words
         for match in re.finditer(rf"\b(?:and|plus|also|as\s+well\s+as)\s+(?:also\s+)?(?:what(?:'s|\s+is|\s+was|\s+were)"
                                  rf"\s+|give\s+me\s+|show\s+)?(?:the\s+|his\s+|her\s+|their\s+|its\s+)?(average|avg|"
-                                 rf"mean|total|sum\s+of|highest|lowest|maximum|max|minimum|min)\s+(?:of\s+)?(?:the\s+)?"
+                                 rf"mean|total|combined|sum\s+of|highest|lowest|maximum|max|minimum|min)\s+(?:of\s+)?(?:the\s+)?"
                                  rf"({measures})\b", text, re.I):
             if not free(match.start(), match.start(2)) or not re.search(  # (a first computation comes before)
                     r"\b(?:how\s+many|number\s+of|count|average|avg|mean|total|sum|highest|lowest|maximum|minimum)\b",
@@ -4555,7 +4567,9 @@ class Planner:
                  rf"\s+(?:(?:(?:is|was|are|were|been|being|has\s+been|had\s+been)\s+)?(?:(?:left|kept)\s+)?"
                  rf"(?:blank|empty|missing|unset|unfilled|null)\b"
                  # ("where the department wasn't filled in", "the reviewer field isn't filled out")
-                 rf"|(?:is|was|are|were|has|have|had)(?:n't|\s+not)\s+(?:been\s+)?(?:filled|completed|entered|set|"
+                 # ("where the amount was never filled in")
+                 rf"|(?:(?:is|was|are|were|has|have|had)(?:n't|\s+not|\s+never)|never)\s+(?:been\s+)?(?:filled|"
+                 rf"completed|entered|set|"
                  rf"given|provided|specified|recorded)(?:\s+(?:in|out))?\b)"
                  # ("left blank or is null": one condition said twice)
                  rf"(?:\s+or\s+(?:(?:is|was|are|were)\s+)?(?:blank|empty|missing|unset|null)\b)?")
@@ -5361,9 +5375,10 @@ class Planner:
             return
         # "which agents don't have any open tickets": the groups none of whose rows are open (read as every agent's
         # tickets that are not open)
+        # ("which kinds of contract did we not sign at all in APAC": the types none of whose rows are APAC's)
         denied = [c for c in plan.conditions if c.op in ("!=", "not in") and c.kind == "category" and re.match(
-            r"(?:do|does|did|has|have|had)(?:n['’]t|\s+not)\s+(?:have|get|got|had)\s+(?:any|a\s+single)\b", c.words,
-            re.I)]
+            r"(?:do|does|did|has|have|had)(?:n['’]t|\s+not)\s+(?:have|get|got|had)\s+(?:any|a\s+single)\b|"
+            r"(?:not|never)\s+(?:[a-z]+\s+)?at\s+all\b", c.words, re.I)]
         if denied:
             for condition in denied:
                 condition.op = "=" if condition.op == "!=" else "in"
@@ -5929,6 +5944,18 @@ class Planner:
             plan.missing = word
             plan.evidence.append(f"no column for {word!r}")
             return
+
+    @staticmethod
+    def _values_included(text: str, plan: QueryPlan) -> None:
+        """"… which contract manager brought in the most contract value? Include drafts.": a value said to be included
+        is no condition when nothing else picks that column's values (it had become the only rows counted; "active
+        contracts, including drafts" is both values, read as such)."""
+        for condition in [c for c in plan.conditions if c.kind == "category" and c.op == "=" and c.words]:
+            said = re.escape(condition.words)
+            if re.search(rf"\b(?:include|including|incl\.?)\s+(?:the\s+|any\s+|all\s+)?{said}\b(?!\s+only)|"
+                         rf"\b{said}\s+(?:(?:are|should\s+be)\s+)?(?:included|count\s+too|too)\b", text, re.I):
+                plan.conditions.remove(condition)
+                plan.evidence.append(f"{condition.words!r} are included: no condition")
 
     @staticmethod
     def _names_said_again(text: str, plan: QueryPlan, take: Any, free: Any) -> None:

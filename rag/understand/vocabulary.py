@@ -83,7 +83,7 @@ COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "department": ("dept", "section"), "brand": ("maker", "manufacturer", "make", "company", "label"),
     "reviewer": ("customer", "buyer", "user", "shopper"),
     "counterparty": ("partner", "client", "customer", "supplier", "vendor", "company",
-                     "party"), "category": ("type", "kind"), "newsgroup": ("group", "forum"),
+                     "party"), "category": ("type", "kind"), "type": ("kind",), "newsgroup": ("group", "forum"),
     "author": ("writer", "byline"), "authors": ("writer", "byline"), "poster": ("author", "user"),
 }
 GENERIC_COLUMN_WORDS = frozenset({"count", "number", "num", "id", "no", "total", "value", "amount", "flag", "is"})
@@ -98,8 +98,8 @@ DIMENSION_WORDS: dict[str, tuple[str, ...]] = {
     "week": ("week", "weeks", "weekly"),
     "decade": ("decade", "decades"),
     "weekday": ("weekday", "weekdays", "day of the week", "day of week", "days of the week"),
-    "category": ("category", "categories", "section", "sections", "desk", "desks", "topic area", "kind", "type",
-                 "types"),
+    "category": ("category", "categories", "section", "sections", "desk", "desks", "topic area", "kind", "kinds",
+                 "type", "types"),
     "author": ("author", "authors", "writer", "writers", "reporter", "reporters", "journalist", "journalists",
                "byline", "bylines", "person", "staff"),
 }
@@ -347,9 +347,11 @@ class Vocabulary:
                 vocab.dimensions[word] = dimension  # a column called "desk" is what "per desk" means
                 named.add(word)
             for word in COLUMN_SYNONYMS.get(words[-1], ()):
-                vocab.dimensions.setdefault(word, dimension)
-                vocab.dimensions.setdefault(singular(word), dimension)
-                vocab.dimensions.setdefault(plural(word), dimension)
+                for form in (word, singular(word), plural(word)):
+                    # (another word for this column's own name beats the generic one: "kinds of contract" are the
+                    # contract_type column's, not the main category's)
+                    if form not in named and vocab.dimensions.get(form) in (None, "category"):
+                        vocab.dimensions[form] = dimension
         author_words = column_words(roles.authors)
         for word in (*author_words, *(COLUMN_SYNONYMS.get(author_words[-1], ()) if author_words else ())):
             vocab.dimensions.setdefault(word, "author")
