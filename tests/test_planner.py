@@ -5276,3 +5276,22 @@ def test_another_word_for_a_column_s_name_beats_the_generic_one(contracts: Plann
     planner = Planner("contracts", roles, dataclasses.replace(contracts.profile, categories={"active": 537}))
     assert planner.plan("how many contracts per kind").group_by == ["contract_type"]
     assert planner.plan("how many contracts per status").group_by == ["category"]
+
+
+def test_set_aside_rows_and_requests_told_first_in_the_third_probe(contracts: Planner) -> None:
+    """Probe 62: "Please leave out anything that's still a draft" (counted only the drafts), "Procurement wants to
+    plan renewals by hand. How many …" (a text match on 'Procurement'), "Ignore contracts that have no region and ones
+    with no value filled in" (averaged only the contracts with no value)."""
+    plan = contracts.plan("How many deals did we sign in 2024? Please leave out anything that's still a draft.")
+    assert (only(plan, "category").op, only(plan, "category").value) == ("!=", "draft")
+    plan = contracts.plan("Procurement wants to plan renewals by hand. How many of our active contracts in APAC do "
+                          "not renew automatically?")
+    assert plan.topic == "" and "Procurement" in plan.unused
+    for question in ("Average deal size per region. Ignore contracts that have no region and ones with no value "
+                     "filled in.", "Average deal size per region. Ignore contracts with no value and ones with no "
+                                   "region."):
+        plan = contracts.plan(question)
+        assert sorted((c.column, c.op) for c in plan.conditions) == [
+            ("region", "is not empty"), ("value_eur", "is not empty")], question
+    plan = contracts.plan("how many contracts have no region and no value")
+    assert sorted((c.column, c.op) for c in plan.conditions) == [("region", "is empty"), ("value_eur", "is empty")]

@@ -586,7 +586,8 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               # ("Ops has asked about gaps in our output. …", "The board wants to know …": someone's
                               # request, told)
                               r"\W*(?:the\s+)?[a-z][\w&'’-]*(?:\s+[\w&'’-]+){0,3}?\s+(?:(?:has|have|had)\s+)?(?:asked|"
-                              r"wants?|needs?|requested)\s+(?:to\s+know\s+|about\s+|for\s+|me\s+|us\s+)[^.?!;:]*[.!;:]"
+                              # ("Procurement wants to plan renewals by hand. …")
+                              r"wants?|needs?|requested)\s+(?:to\s+[a-z]+\s+|about\s+|for\s+|me\s+|us\s+)[^.?!;:]*[.!;:]"
                               r"(?=\s+\S)|"
                               # ("For the board deck I need one number: …", "For our quarterly review, we …")
                               r"\W*(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:,]{1,40}?,?\s+(?:i|we)"
@@ -621,7 +622,9 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non|without)[\s-]+)"
                           r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
                           r"ever|marked|flagged|tagged|labell?ed|listed|set|filed|classed|as|anything|everything|all|"
-                          r"actually|really|truly|genuinely|even)\s+)*$", re.I)
+                          r"actually|really|truly|genuinely|even|"
+                          # ("leave out anything that's still a draft")
+                          r"that['’]s|that['’]re|is|are|was|were|still|currently)\s+)*$", re.I)
 # "no" opening a clause before a value: "how many contracts in the last six weeks? no NDAs, and drafts don't count"
 CLAUSE_NO = re.compile(r"(?:^|[?.!,;:(\-–—]\s*(?:(?:and|but)\s+)?)no\s+$", re.I)
 # a word that starts what is set aside ("5 star count excluding kessler & vogt"): no noun of what is counted
@@ -655,7 +658,9 @@ EXCLUSION_CUE = re.compile(
     rf"((?:\s+[\w'-]+){{0,4}}?)\s*$", re.I)
 # an exclusion cue heading a list: what it sets aside first (group 1), then "and"/"or" before the next item
 LISTED_EXCLUSION = re.compile(
-    rf"\b{EXCLUDING}\b([^.?!;:]*?)(?:,\s*|\s+)(?:and|or|nor)\s+(?:(?:any|all|the|those|of|ones)\s+)*$", re.I)
+    rf"\b{EXCLUDING}\b([^.?!;:]*?)(?:,\s*|\s+)(?:and|or|nor)\s+(?:(?:any|all|the|those|of|ones)\s+)*"
+    # ("ignore contracts with no region and ones with no value filled in")
+    r"(?:(?:with|having|that\s+(?:have|has|had))\s+)?$", re.I)
 # A request to change the table ("delete all politics articles", "update the rating of R-000123 to 5", "add a
 # ticket"): an imperative write verb opening the question, after polite openers. The verbs that are also nouns or
 # adjectives of questions ("update on the strike", "closed tickets", "change requests") count only before a
@@ -4715,6 +4720,9 @@ class Planner:
             # "ignoring the generic 'Verified Buyer' label and any blank names": the cue heads a list whose earlier
             # item was set aside already
             return listed.start()
+        if not excluded and listed and re.search(rf"\b{MISSING_CUE}\s", listed.group(1), re.I):
+            # ("ignore contracts that have no region and ones with no value": the earlier item, read later, is its own)
+            return listed.end(1) + len(re.match(r"[,\s]*", text[listed.end(1):]).group(0))
         if not excluded:
             return None
         between = [w for w in re.finditer(r"[\w']+", text[:excluded.end(1)]) if w.start() >= excluded.start(1)]
