@@ -714,6 +714,16 @@ def test_a_quarter_labelled_with_its_year_after_it() -> None:
     assert not sql_result_match(ExpectedSQL(rows=[["2023 H2", 3.64], ["2024 H2", 3.45]]), halves)
 
 
+def test_the_same_part_of_different_years_stands_for_those_years() -> None:
+    """"nda count q3 23 vs q3 24": the product's "2023-Q3"/"2024-Q3" rows are a reference's "2023"/"2024" (three
+    helpers wrote such references); a year's whole count, other numbers or quarters of one year still fail."""
+    compared = [["2023-Q3", 8], ["2024-Q3", 10]]
+    assert sql_result_match(ExpectedSQL(rows=[["2023", 8], ["2024", 10]]), compared)
+    assert not sql_result_match(ExpectedSQL(rows=[["2023", 9], ["2024", 10]]), compared)
+    assert not sql_result_match(ExpectedSQL(rows=[["2023", 8], ["2023", 10]]), [["2023-Q1", 8], ["2023-Q2", 10]])
+    assert not sql_result_match(ExpectedSQL(rows=[["2023", 8], ["2024", 10]]), [["2023-Q3", 8], ["2024-Q4", 10]])
+
+
 def test_a_value_tied_over_rows_and_numbers_of_one_row_labelled_apart() -> None:
     """Probe 58: "the longest run of days with nothing published" is 6 in two tied gaps (a row each, 6 in one column);
     "how many in the last 30 days, and how many in the 30 days before that" is [[8, 10]] in a reference and a

@@ -5295,3 +5295,37 @@ def test_set_aside_rows_and_requests_told_first_in_the_third_probe(contracts: Pl
             ("region", "is not empty"), ("value_eur", "is not empty")], question
     plan = contracts.plan("how many contracts have no region and no value")
     assert sorted((c.column, c.op) for c in plan.conditions) == [("region", "is empty"), ("value_eur", "is empty")]
+
+
+def test_the_rows_counted_asked_about_again_by_a_grouping(contracts: Planner) -> None:
+    """"Leaving the NDAs aside, how many contracts have no value filled in, and of which contract types are they?"
+    was one count (probe 60): the grouping asked after the rows."""
+    plan = contracts.plan("Leaving the NDAs aside, how many contracts have no value filled in, and of which contract "
+                          "types are they?")
+    assert (plan.intent, plan.group_by, plan.unused) == ("count", ["category"], [])
+    assert contracts.plan("how many contracts in 2024, and which regions do they come from?").group_by == ["region"]
+
+
+def test_wordings_of_the_contracts_test_split_first_run(contracts: Planner) -> None:
+    """The contracts test split's first run (session 21): "avg msa value per region" (an acronym typed in lower case;
+    "MSAs" was even read as 'sas'), "North American counterparties" (a place's adjective), "including those with no
+    region recorded" (became the only rows), "what % of our NDAs dont have an amount filled in" (the NDAs are the
+    whole: it was a share of every contract). Not "this" for a value whose initials are THI."""
+    types = {**contracts.profile.values["contract_type"], "Master Services Agreement": 70}
+    regions = {**contracts.profile.values["region"], "North America": 100}
+    msa = Planner("contracts", contracts.roles, dataclasses.replace(contracts.profile, categories=types, values={
+        **contracts.profile.values, "contract_type": types, "region": regions}))
+    plan = msa.plan("avg msa value per region")
+    assert only(plan, "category").value == "Master Services Agreement" and plan.group_by == ["region"]
+    assert only(msa.plan("how many MSAs in 2023"), "category").value == "Master Services Agreement"
+    assert only(msa.plan("how many msas in 2023"), "category").value == "Master Services Agreement"
+    plan = msa.plan("What share of our total contract value comes from North American counterparties? Use the value "
+                    "of all contracts as the base, including those with no region recorded.")
+    assert [(c.column, c.value) for c in plan.conditions] == [("region", "North America")]
+    plan = contracts.plan("what % of our NDAs dont have an amount filled in")
+    assert [(c.column, c.value) for c in plan.population] == [("contract_type", "NDA")]
+    roles = dataclasses.replace(contracts.roles, category="department")
+    departments = {"Tools & Home Improvement": 10, "Toys": 5}
+    planner = Planner("reviews", roles, dataclasses.replace(contracts.profile, categories=departments,
+                                                            values={"department": departments}))
+    assert planner.plan("how many reviews were written this year?").conditions[0].kind == "date"

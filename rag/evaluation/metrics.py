@@ -95,7 +95,28 @@ def multiset_match(expected: Sequence[Sequence[Any]], actual: Sequence[Sequence[
 
 def rows_match(expected: Sequence[Sequence[Any]], actual: Sequence[Sequence[Any]], *, ordered: bool = False) -> bool:
     """Expected rows vs a result: same number of rows, and some choice of the result's columns (as many as
-    the expected rows have, in any order) reproduces them; row order matters only when `ordered`."""
+    the expected rows have, in any order) reproduces them; row order matters only when `ordered`. A column of one
+    part of different years ("2023-Q3", "2024-Q3": "nda count q3 23 vs q3 24") also stands for those years."""
+    years = _one_part_as_years(actual)
+    return _rows_match(expected, actual, ordered) or years is not None and _rows_match(expected, years, ordered)
+
+
+def _one_part_as_years(rows: Sequence[Sequence[Any]]) -> list[list[Any]] | None:
+    """The rows with each column labelling the same part of different years ("2023-H1", "2024-H1") as the years, or
+    None when no column does."""
+    width = min((len(row) for row in rows), default=0)
+    out = [list(row) for row in rows]
+    found = False
+    for c in range(width):
+        periods = [PERIOD_OF_A_YEAR.fullmatch(str(row[c]).strip().casefold()) for row in rows]
+        if all(periods) and len({p["part"] for p in periods}) == 1 and len({p[0][:4] for p in periods}) == len(rows):
+            for row, period in zip(out, periods, strict=True):
+                row[c] = period.group(0)[:4]
+            found = True
+    return out if found else None
+
+
+def _rows_match(expected: Sequence[Sequence[Any]], actual: Sequence[Sequence[Any]], ordered: bool) -> bool:
     if len(expected) != len(actual):
         return False
     if not expected:

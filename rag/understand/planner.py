@@ -1082,6 +1082,7 @@ class Planner:
         self._columns_after_ranking(text, plan, take, free)
         self._top_n(text, plan, take, free)
         self._group_by(text, plan, take, free)
+        self._groups_of_the_rows(text, plan, take, free)
         self._repeated_titles(text, plan, take, free)
         self._group_sizes(text, plan, take, free)
         self._missing_values(text, plan, take, free, measures=True)
@@ -1768,6 +1769,9 @@ class Planner:
                 return (asking[0] if word.islower() else asking[0].capitalize()) + possessive
             frequency = zipf_of(lower)
             stem = lower[:-1]
+            if is_rare_word(lower) and (lower.upper() in self.vocab.acronyms
+                                        or lower.endswith("s") and stem.upper() in self.vocab.acronyms):
+                return whole  # ("MSAs" was read as 'sas': a value's acronym, read after the spelling)
             if (lower.endswith("s") and not possessive and len(self.vocab.author_parts.get(stem, ())) == 1
                     and is_rare_word(stem) and frequency < TYPO_ZIPF  # (English knows "kettles", not "omars")
                     and not re.search(r"\b(?:the|other|both|all|any|many|two|three|several|\d+)\s+$",
@@ -1837,7 +1841,10 @@ class Planner:
         # (cheap exits: no value is an acronym to write out, and no word is in capitals)
         spelled = any(ACRONYM.fullmatch(v) for v in acronyms.values())
         capitals = re.search(r"\b[A-Z]{3,}", text)
-        if not acronyms or not spelled and not capitals:
+        # ("avg msa value per region": typed in lower case, a word rare in English)
+        typed = {k.lower(): k for k, v in acronyms.items() if not ACRONYM.fullmatch(v) and is_rare_word(k.lower())}
+        lower = typed and re.search(rf"\b(?:{'|'.join(typed)})s?\b", text)
+        if not acronyms or not spelled and not capitals and not lower:
             return text
 
         def initials(words: list[str]) -> str:
@@ -1857,6 +1864,9 @@ class Planner:
                 words = [t.group(0) for t in run]
                 if size == 1:  # "SOWs": capitals, an optional plural s, a word of its own (not "YYYY-MM")
                     key = words[0][:-1] if words[0].endswith("s") and words[0][:-1].isupper() else words[0]
+                    if words[0].islower() and is_rare_word(words[0]):  # ("msa", "msas"; not "this": 'THI' + s)
+                        key = typed.get(words[0]) or typed.get(words[0][:-1]) or words[0] if words[0].endswith("s") \
+                            else typed.get(words[0], words[0])
                     alone = not re.search(r"[-/.]$", text[:run[0].start()]) and not re.match(r"[-/.]\w", text[
                         run[0].end():])
                     value = acronyms.get(key) if key.isupper() and len(key) >= 3 and alone else None
@@ -2026,10 +2036,17 @@ class Planner:
                 not any(a <= verb.start() < b for a, b in clauses) for verb in SHARE_VERB.finditer(text, whole.end()))
             head = re.compile(rf"\b(?:{self.row_noun_words})\b", re.I).search(text, whole.end(), last) \
                 if verbless else None
-            if not verbs and not head and not (cue and any(0 <= self._position(text, c, end=True) <= cue.start()
-                                                           for c in plan.conditions)):
+            # ("what % of our NDAs dont have an amount filled in": the verb opens the part's own condition, the
+            # conditions said before it are the whole)
+            said = sorted((c for c in plan.conditions if whole and self._position(text, c) >= whole.end()),
+                          key=lambda c: self._position(text, c))
+            opened = not verbs and not head and len(said) >= 2 and bool(SHARE_VERB.search(
+                text, self._position(text, said[-1]), self._position(text, said[-1], end=True)))
+            if not verbs and not head and not opened and not (cue and any(
+                    0 <= self._position(text, c, end=True) <= cue.start() for c in plan.conditions)):
                 return
-            region = (whole.end(), verbs[-1].start()) if verbs else (whole.end(), head.end()) if head else (0, 0)
+            region = (whole.end(), verbs[-1].start()) if verbs else (whole.end(), head.end()) if head else (
+                (whole.end(), self._position(text, said[-1])) if opened else (0, 0))
             if verbs and free(*verbs[-1].span()):
                 take(*verbs[-1].span())  # ("of all tickets sits with Maya": the share's verb, no text to match)
 
@@ -2799,6 +2816,20 @@ class Planner:
                     take(match.end(), match.end() + after.end())
             plan.evidence.append(f"limit {plan.limit} ({match.group(0).strip()!r})")
             take(match.start(), match.end())
+
+    def _groups_of_the_rows(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"How many contracts have no value filled in, and of which contract types are they?", "… which regions do
+        they come from?": the rows counted, asked about again by a grouping (it was a single count)."""
+        if plan.group_by or plan.distinct:
+            return
+        asked = re.search(rf"\b(?:of\s+|in\s+)?(?:which|what)\s+({self.dimension_words})\s+"
+                          rf"(?:are|were|is|do|did|does)\s+(?:they|those|these|them|those\s+ones)(?:\s+(?:in|from|of|belong\s+to|come\s+from|fall\s+"
+                          rf"under|fall\s+into))?\b", text, re.I)
+        dimension = self.vocab.dimensions.get(asked.group(1).lower()) if asked else None
+        if asked and free(*asked.span()) and dimension in self.grouping_columns | {"category", "author"}:
+            plan.group_by = [dimension]
+            plan.evidence.append(f"group by {dimension} ({asked.group(0)!r})")
+            take(*asked.span())
 
     def _group_by(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         dims = self.vocab.dimensions
@@ -4695,7 +4726,7 @@ class Planner:
                            r"be\s+included)|included)(?:\s+(?:too|as\s+well|also))?\b",
                            text[condition.span[1]:], re.I)
             # ("… aren't in sports/outdoors (count the ones with no dept too)": the verb said first)
-            counted = re.search(r"\b(?:count|counting|include|including)\s+(?:the\s+|any\s+)?(?:ones?|[a-z]+s)\s+"
+            counted = re.search(r"\b(?:count|counting|include|including)\s+(?:the\s+|any\s+)?(?:ones?|those|[a-z]+s)\s+"
                                 r"(?:with|that\s+have|having)\s+$", text[:condition.span[0]], re.I)
             after = re.match(r"\s*(?:too|as\s+well|also)\b", text[condition.span[1]:], re.I) if counted else None
             # ("a percentage of every article, including the ones with no byline": 'including' says 'too' itself)

@@ -173,8 +173,8 @@ LEGAL_FORMS = frozenset({"gmbh", "ag", "kg", "ltd", "limited", "inc", "incorpora
 
 
 def value_keys(value: str) -> set[str]:
-    """The ways a question may write a value: spaced, joined, without 'and', last word singular or plural, a
-    company's name without its legal form ("O'Brien Logistics" for "O'Brien Logistics Ltd.")."""
+    """The ways a question may write a value: spaced, joined, without 'and', last word singular, plural or as a
+    place's adjective, a company's name without its legal form ("O'Brien Logistics" for "O'Brien Logistics Ltd.")."""
     tokens = value_tokens(value)
     if not tokens:
         return set()
@@ -190,7 +190,9 @@ def value_keys(value: str) -> set[str]:
     keys: set[str] = set()
     for words in variants:
         last = words[-1]
-        for ending in {last, singular(last), last + "s"}:
+        # ("North American counterparties": a place's adjective, America -> American, Europe -> European)
+        adjective = last + "n" if last.endswith("a") and len(last) > 3 else last + "an" if last.endswith("pe") else last
+        for ending in {last, singular(last), last + "s", adjective}:
             spelled = [*words[:-1], ending]
             keys.add(" ".join(spelled))
             if len(spelled) > 1:
