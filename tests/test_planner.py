@@ -5329,3 +5329,28 @@ def test_wordings_of_the_contracts_test_split_first_run(contracts: Planner) -> N
     planner = Planner("reviews", roles, dataclasses.replace(contracts.profile, categories=departments,
                                                             values={"department": departments}))
     assert planner.plan("how many reviews were written this year?").conditions[0].kind == "date"
+
+
+def test_wordings_of_the_contracts_test_split_first_run_continued(contracts: Planner) -> None:
+    """More of the contracts test split's first run: "w/o a contract manager" (a row noun before the column's word),
+    "For the audit I need to know how many … and what they are worth together in EUR" ('audit' matched the texts; the
+    total value was dropped), "Finance wants to know who our biggest partners are …. Excluding …, which three
+    counterparties …" (the ranking was read in the request told first: top 1), "Where has a supplier claimed …"
+    (a presence condition on the counterparty), "Which suppliers tried to excuse late or missed deliveries by pointing
+    to events outside their control …?" (a count per supplier of a text match on some of its words)."""
+    plan = contracts.plan("active contracts w/o a contract manager assigned - how many?")
+    assert sorted((c.column, c.op) for c in plan.conditions) == [("owner", "is empty"), ("status", "=")]
+    plan = contracts.plan("For the audit I need to know how many contracts have no contract manager assigned at all "
+                          "and what they are worth together in EUR.")
+    assert (plan.topic, plan.also, [(c.column, c.op) for c in plan.conditions]) == (
+        "", [("sum", "value_eur")], [("owner", "is empty")])
+    plan = contracts.plan("Finance wants to know who our biggest partners are on the software side. Excluding "
+                          "Müller & Söhne, which three counterparties account for the highest total value?")
+    assert (plan.intent, plan.group_by, plan.limit) == ("sum", ["counterparty"], 3)
+    plan = contracts.plan("Where has a supplier claimed that an event outside its control excused it from delivering?")
+    assert plan.conditions == [] and plan.route()[0] == Route.VECTOR
+    assert only(contracts.plan("how many contracts have an owner assigned"), "missing").op == "is not empty"
+    plan = contracts.plan("Which suppliers tried to excuse late or missed deliveries by pointing to events outside "
+                          "their control - floods, strikes, lockdowns and so on?")
+    assert (plan.group_by, plan.route()[0]) == ([], Route.VECTOR) and "floods" in plan.topic
+    assert contracts.plan("which suppliers have the most contracts").group_by == ["counterparty"]

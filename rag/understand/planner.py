@@ -1235,7 +1235,8 @@ class Planner:
             # ("did Voltair rack up more 1-star reviews than Lumo": a verb and its particle before a quantity)
             # ("I'm putting together a slide on our 2023 output. How many articles …": the user's own doings, said
             # before the question, are no subject of the rows)
-            context = CONTEXT_SENTENCE.match(text)
+            # ("For the audit I need to know how many …": what it is for, no subject either)
+            context = CONTEXT_SENTENCE.match(text) or PURPOSE_PHRASE.match(text)
             kept = [w for w in words
                     if is_rare_word(w) and w not in plan.value_heads and w.lower() not in GRAMMAR_WORDS
                     and not (context and re.search(rf"\b{re.escape(w)}\b", context.group(0))
@@ -1329,6 +1330,16 @@ class Planner:
             if computed not in plan.also:
                 plan.also.append(computed)
                 plan.evidence.append(f"also {intent} of {computed[1]} ({match.group(0)!r})")
+                take(*match.span())
+        # ("how many contracts have no manager … and what they are worth together in EUR": the money column's total)
+        worth = self.vocab.measures.get("worth")
+        for match in re.finditer(r"\b(?:and|plus)\s+(?:what|how\s+much)\s+(?:they|these|those|it)\s+"
+                                 r"(?:are|is|were|was)\s+(?=worth\b)(?:worth(?:\s+(?:together|in\s+total|combined|"
+                                 r"altogether|all\s+together))?)", text, re.I) if worth else ():
+            if ("sum", worth) not in plan.also and free(match.start(), match.start() + 3) and re.search(
+                    r"\b(?:how\s+many|number\s+of|count)\b", text[:match.start()], re.I):
+                plan.also.append(("sum", worth))
+                plan.evidence.append(f"also sum of {worth} ({match.group(0)!r})")
                 take(*match.span())
         # "… how many articles is she credited on, and roughly how long are they on average, in words?": their length
         length = self.vocab.measures.get("length")
@@ -3012,7 +3023,10 @@ class Planner:
         # ("which contract manager": the row noun may name the kind of person or group)
         asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + rf")\s+)?(?:(?:{self.row_noun_words})\s+(?=\w))?"
         # (within one sentence: "which mgrs have the highest % of auto renewing deals? top three pls")
-        most = re.search(asked + r"(" + dim_pattern + r")?\b[^?!]*\b(" + ranks + r")\b", text, re.I)
+        # (not in a request told first: "Finance wants to know who our biggest partners are. … which three …")
+        told = CONTEXT_SENTENCE.match(text)
+        opening = told.end() if told and re.search(r"\b(?:which|what|who|whose|top)\b", text[told.end():], re.I) else 0
+        most = re.compile(asked + r"(" + dim_pattern + r")?\b[^?!]*\b(" + ranks + r")\b", re.I).search(text, opening)
         # ("in 2023, reviews peaked in which month?": the ranking said before the groups)
         # ("tickets get opened most often on which day of the week")
         peaked = re.search(rf"\b(?:peak(?:ed|s)?|topped\s+out|maxed\s+out|(?P<often>most|least)\s+(?:often|frequently|"
@@ -3871,6 +3885,15 @@ class Planner:
             plan.limit, plan.with_ties = min(number_value(several.group(1)), 100), False
             take(several.start(1), several.end())
             plan.evidence.append(f"the top {plan.limit} people ({several.group(0)!r})")
+        # ("Which suppliers tried to excuse late or missed deliveries by pointing to events outside their control -
+        # floods, strikes, lockdowns and so on?": no computation is asked and most words say what the texts tell; a
+        # count per supplier kept one of them as a text match)
+        told = [w for w in WORD.finditer(text) if free(*w.span()) and self._is_topic_word(w.group(0))]
+        if (plan.intent == "topic" and len(plan.group_by) == 1 and not plan.ranking and not plan.limit
+                and not plan.conditions and len(told) >= 5 and re.match(r"\W*(?:which|what)\b", text, re.I)):
+            plan.evidence.append(f"what the texts tell, searched: no computation asked of the {plan.group_by[0]} "
+                                 f"groups")
+            plan.group_by = []
         if plan.group_by and plan.intent in ("topic", "list", "latest", "earliest") and not plan.per_group:
             plan.intent = "count"
         if (MOST_PATTERN.search(lower) and plan.group_by and plan.ranking not in (*LEAST_WORDS, "bottom")
@@ -4576,6 +4599,10 @@ class Planner:
                     or kind in STOPWORDS or self._value_of_word(kind)
                     or kind in self.vocab.author_parts or kind in ("blank", "empty", "missing", "unknown", "null")):
                 continue
+            if re.match(r"\s+[a-z]+ed\b", text[match.end():], re.I) and re.search(
+                    r"(?:^|[.?!:]\s*|\b(?:where|when|why|how|what|which|who|whether|if)\s+)$", text[:match.start()],
+                    re.I) and re.match(r"ha[sd]|have", match.group(0), re.I):
+                continue  # ("Where has a supplier claimed …": the perfect tense asks, nothing is had)
             empty = bool(match.group(1))
             aside = self._set_aside(text, match.start(), free)  # "ignore reviews that don't have a department"
             op = "is empty" if empty != (aside is not None) else "is not empty"
@@ -4779,7 +4806,9 @@ class Planner:
         pattern = re.compile(rf"\b(?:(?:blank|empty|missing|null)(?:\s*/\s*|\s+or\s+)(?:blank|empty|missing|null)|"
                              # ("nothing at all in the reviewer field")
                              rf"(?:nothing|no\s+value|no\s+entry)(?P<at_all>\s+at\s+all)?\s+(?:in|for|under)|"
-                             rf"{MISSING_CUE}|blank|empty)(?:\s+|(?<=no)-)(?:(?:an?|the|any)\s+)?({named})"
+                             # ("w/o a contract manager": the row noun may name the kind of person)
+                             rf"{MISSING_CUE}|blank|empty)(?:\s+|(?<=no)-)(?:(?:an?|the|any)\s+)?"
+                             rf"(?:(?:{self.row_noun_words})\s+(?=(?:{named})\b))?({named})"
                              # ("without a status of closed": a value of the column follows, negated)
                              rf"(?:'s\s+name|\s+name|s)?(?:\s+(?:field|column|cell|box))?"
                              # ("no value filled in")
