@@ -208,6 +208,8 @@ def answer(columns: list[str], rows: list[list], conditions: str = "", labels: d
 @pytest.mark.parametrize(("column", "value", "sentence"), [
     ("article_count", 42, "There are 42 matching articles."),
     ("ticket_count", 1234, "There are 1,234 matching tickets."),
+    ("counterparty_count", 76, "There are 76 matching counterparties."),  # (was "counterpartys")
+    ("author_count", 1, "There is 1 matching author."),  # (was "There are 1 matching authors")
     ("avg_word_count", 1012.6, "The average word count is 1,012.6."),
     ("total_word_count", 5000, "The total word count is 5,000."),
     ("max_priority_score", 9.0, "The highest priority score is 9."),

@@ -5354,3 +5354,21 @@ def test_wordings_of_the_contracts_test_split_first_run_continued(contracts: Pla
                           "their control - floods, strikes, lockdowns and so on?")
     assert (plan.group_by, plan.route()[0]) == ([], Route.VECTOR) and "floods" in plan.topic
     assert contracts.plan("which suppliers have the most contracts").group_by == ["counterparty"]
+
+
+def test_a_value_said_to_count_too_in_a_denial(contracts: Planner) -> None:
+    """"… never had an NDA with us, not even a draft one?": the drafts are NDAs too (it was "status is not draft")."""
+    plan = contracts.plan("how many of our counterparties have never had an nda with us, not even a draft one?")
+    assert (plan.distinct, plan.none_of, [(c.column, c.op) for c in plan.conditions]) == (
+        "counterparty", True, [("contract_type", "=")])
+
+
+def test_a_value_s_first_word_cut_to_two_consonants(contracts: Planner) -> None:
+    """"compare number of sw licences signed 2023 vs 2022" matched 'licences' in the texts ('sw' unused): the
+    value's first word cut short, its next word after it; reported."""
+    types = {**contracts.profile.values["contract_type"], "Software Licence": 120}
+    planner = Planner("contracts", contracts.roles, dataclasses.replace(
+        contracts.profile, categories=types, values={**contracts.profile.values, "contract_type": types}))
+    plan = planner.plan("compare number of sw licences signed 2023 vs 2022")
+    assert (only(plan, "category").value, plan.topic, plan.corrections) == (
+        "Software Licence", "", [("sw", "software")])

@@ -237,6 +237,13 @@ def test_groups_without_a_kind_of_row_also_pass_their_own_test(setup: Setup) -> 
     assert setup.rows(question) == [("Sports",)]  # (Business has none by her, but only one article)
 
 
+def test_how_many_groups_have_none_of_a_kind_of_row(setup: Setup) -> None:
+    """"how many of our counterparties have never had an NDA with us, not even a draft one?" counted the NDAs that are
+    not drafts: the number of groups without such rows."""
+    assert setup.scalar("How many of our categories have never had an article by Jane Doe?") == 2  # Sports, Business
+    assert setup.rows("Which categories have never had an article by Jane Doe?") == [("Business",), ("Sports",)]
+
+
 def test_single_author_count(setup: Setup) -> None:
     assert setup.scalar("How many articles did Jane Doe write?") == 3
     assert setup.scalar("How many articles did Tom O'Brien write?") == 2

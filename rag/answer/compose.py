@@ -268,7 +268,7 @@ VALUE_PHRASES = (
     (re.compile(r"^min_(.+)$"), "the lowest {name} is {value}"),
     (re.compile(r"^range_(.+)$"), "the highest {name} is {value} more than the lowest"),
     (re.compile(r"^share_pct$"), "the share is {value}%"),
-    (re.compile(r"^(.+)_count$"), "there are {value} matching {name}s"),
+    (re.compile(r"^(.+)_count$"), "there are {value} matching {name}"),
 )
 # "above_800": whether an average passes a bound ("do sports pieces average over 800 words"), 'yes' or 'no'
 VERDICT_NAME = re.compile(r"^(above|below|at_least|at_most|exactly)_(\d[\d_]*)$")
@@ -308,6 +308,9 @@ def _value_sentence(column: str, value: Any, labels: Mapping[str, str], table: s
             part = match.group(1) if match.groups() else column
             counted = template.startswith("there are")  # "article_count": the rows counted, not a column
             name = part.replace("_", " ") if counted else label_of(part, labels, table)
+            if counted:  # ("76 matching counterparties", "1 matching author")
+                name = name if value == 1 else plural(name)
+                template = "there is {value} matching {name}" if value == 1 else template
             return template.format(name=_md(name), value=_format(value))
     return f"{_md(label_of(column, labels, table))} is {_format(value)}"
 

@@ -116,7 +116,7 @@ class SQLEngine(CustomQueryEngine):
             text, outcome.citations = compose.sql_answer(result, conditions, title_col=roles.title, url_col=roles.url,
                                                          date_col=roles.date, labels=labels,
                                                          table=context.source.table, total=total)
-            if plan.none_of and not read_from_sql:  # the SQL listed the groups without such rows
+            if plan.none_of and not plan.distinct and not read_from_sql:  # the SQL listed the groups without such rows
                 group = plan.group_by[0]
                 text = compose.groups_without_answer(result, conditions, labels.get(group, group),
                                                      row_noun(context.source.table))

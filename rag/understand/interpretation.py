@@ -85,6 +85,7 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         action += ", highest first" if plan.order_most else ", lowest first"
     if plan.none_of:  # "which agents have never had an urgent ticket"
         action = f"{plural(labels.get(plan.group_by[0], plan.group_by[0])).capitalize()} without any matching {rows}"
+        action = f"Counted {action[0].lower()}{action[1:]}" if plan.distinct else action
     if plan.count_per:  # "average number of tickets per agent"
         statistic = "Median" if plan.intent == "median" else "Average"
         action = f"{statistic} number of {rows} per {labels.get(plan.count_per, plan.count_per)}"

@@ -1111,7 +1111,7 @@ class Planner:
         self._name_as_subject(text, plan, take, free)
         self._person_verb(text, plan, take, free)
         self._person_asked(text, plan, take, free)
-        self._groups_without(text, plan, take, free)
+        self._groups_without_counted(text, plan, take, free)
         self._missing_measure(text, plan, take, free)
         self._unheld_property(text, plan, take, free)
         self._missing_grouping(text, plan, take)
@@ -1767,6 +1767,15 @@ class Planner:
                                                                                          text[:match.start()])
             if word in SHORTHAND and not possessive and alone:
                 return SHORTHAND[word]  # (unreported, as the apostrophes: only the spelling changes)
+            then = re.match(r"\s+([a-z]+)", text[match.end():], re.I)
+            if len(lower) == 2 and lower.isalpha() and not re.search(r"[aeiouy]", lower) and then:
+                # "sw licences": a value's first word cut to two consonants, the value's next word after it
+                full = {key.split()[0] for key in self.vocab.values if len(key.split()) == 2
+                        and key.split()[1] == then.group(1).lower() and key[0] == lower[0] and len(key.split()[0]) > 2
+                        and _letters_in_order(lower, key.split()[0])}
+                if len(full) == 1:
+                    corrections.append((word, next(iter(full))))
+                    return next(iter(full))
             # "the weakest average rating", "strongest score": a ranking of a measure, said with another word
             then = re.match(r"\s+(?:(?:average|avg|mean)\s+)?([\w-]+)", text[match.end():])
             if lower in RANKING_SYNONYMS and (not then or then.group(1).lower() in self.vocab.measures
@@ -2852,8 +2861,9 @@ class Planner:
         # ("how many unique reviewer names": the values of a column said with "names")
         singles = "|".join(sorted((re.escape(w) for w in dims if " " not in w), key=len, reverse=True))
         # ("how many different individual writers": two such words)
-        counted = re.search(rf"\b(?:how many|(?:the\s+)?number of|count of)\s+(?:(?:different|distinct|unique|"
-                            rf"individual|separate)\s+){{0,2}}"
+        # ("how many of our counterparties have never had an NDA")
+        counted = re.search(rf"\b(?:how many|(?:the\s+)?number of|count of)\s+"
+                            rf"(?:of\s+(?:our|the|all(?:\s+(?:our|the))?)\s+)?(?:(?:different|distinct|unique|individual|separate)\s+){{0,2}}"
                             rf"({plurals}|(?:{singles})\s+names)\b(?!['’])", text, re.I)
         # ("how many different people were they assigned to": the people of the person column)
         people = re.search(r"\b(?:how many|(?:the\s+)?number of)\s+(?:(?:different|distinct|unique|individual|separate)"
@@ -5397,6 +5407,16 @@ class Planner:
             take(*match.span())
             return
 
+    def _groups_without_counted(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """The groups none of whose rows meet the conditions (see `_groups_without`), and "how many of our
+        counterparties have never had an NDA": the number of those groups (it counted the NDAs)."""
+        counted = bool(plan.distinct) and not plan.group_by and plan.intent == "count" and not plan.group_size
+        if counted:
+            plan.group_by = [plan.distinct]
+        self._groups_without(text, plan, take, free)
+        if counted and not plan.none_of:
+            plan.group_by = []
+
     def _groups_without(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which agents have never been given an urgent ticket?", "which brands have no 1-star reviews": the groups
         none of whose rows meet the conditions (they counted the rows of the groups that have some, 'never' listed
@@ -6018,10 +6038,13 @@ class Planner:
         """"… which contract manager brought in the most contract value? Include drafts.": a value said to be included
         is no condition when nothing else picks that column's values (it had become the only rows counted; "active
         contracts, including drafts" is both values, read as such)."""
-        for condition in [c for c in plan.conditions if c.kind == "category" and c.op == "=" and c.words]:
+        for condition in [c for c in plan.conditions if c.kind == "category" and c.op in ("=", "!=") and c.words]:
             said = re.escape(condition.words)
             if re.search(rf"\b(?:include|including|incl\.?)\s+(?:the\s+|any\s+|all\s+)?{said}\b(?!\s+only)|"
-                         rf"\b{said}\s+(?:(?:are|should\s+be)\s+)?(?:included|count\s+too|too)\b", text, re.I):
+                         rf"\b{said}\s+(?:(?:are|should\s+be)\s+)?(?:included|count\s+too|too)\b", text, re.I) or (
+                    # ("never had an NDA with us, not even a draft one": drafts are of the rows too)
+                    condition.op == "!=" and re.fullmatch(r"not\s+even\s+(?:an?|one|a\s+single)\s+\S+",
+                                                          condition.words, re.I)):
                 plan.conditions.remove(condition)
                 plan.evidence.append(f"{condition.words!r} are included: no condition")
 

@@ -70,9 +70,13 @@ class SQLBuilder:
             # ("which months of 2023 had no unsigned articles": the date picks the months, the rest the rows none of
             # them may have; every month of every year had passed)
             matched, kept = self._counted_and_kept(plan)
-            if matched is not None:
-                return self._groups_without(plan, matched, kept).sql(dialect=self.dialect)
-            return self._groups_without(plan, where).sql(dialect=self.dialect)
+            groups = self._groups_without(plan, matched, kept) if matched is not None else self._groups_without(
+                plan, where)
+            if plan.distinct:  # ("how many of our counterparties have never had an NDA": their number)
+                groups.set("order", None)
+                groups = exp.select(exp.alias_(exp.Count(this=exp.Star()), f"{plan.distinct}_count")).from_(
+                    exp.Subquery(this=groups, alias=exp.TableAlias(this=exp.to_identifier("found"))))
+            return groups.sql(dialect=self.dialect)
         if self._ranks_every_group(plan):
             # "which agent has the fewest high-priority tickets": every agent is ranked, one with none of them too
             # (filtering first left her out and named the agent with one); only conditions on the grouped columns
