@@ -26,6 +26,7 @@ from rag.answer.retrieval import (
     CALIBRATED_THRESHOLDS,
     CHUNKS_PER_ROW,
     UNCALIBRATED,
+    acronym_terms,
     chroma_where,
     fuse,
     keyword_terms,
@@ -172,6 +173,17 @@ def test_search_texts() -> None:
     negated = QueryPlan(question="crypto news not sports, please", conditions=[
         Condition("category", "article_category", "!=", "Sports", "not sports")])
     assert without_condition_words(negated) == "crypto news , please"
+
+
+def test_a_phrase_spelt_out_also_searches_the_initials_the_texts_use() -> None:
+    """"prices tied to a consumer price index" found no contract that says "indexed to the New Zealand CPI" (contracts
+    test split): the initials of 3-5 words, when the texts use them as a word, join the BM25 terms."""
+    texts = {"cpi", "nda"}.__contains__
+    assert acronym_terms("fees that go up with inflation (tied to a consumer price index)?", texts) == ["cpi"]
+    assert acronym_terms("any non disclosure agreements?", texts) == ["nda"]
+    assert acronym_terms("any non disclosure agreements?", {"cpi"}.__contains__) == []  # (only what the texts use)
+    assert acronym_terms("the end of the year", lambda word: True) == []  # (a run may not start or end on grammar)
+    assert acronym_terms("a consumer price index", lambda word: None) == []  # (no keyword index)
 
 
 def test_keyword_terms_drop_stop_words_and_join_split_names() -> None:

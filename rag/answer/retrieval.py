@@ -19,7 +19,7 @@ import math
 import re
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,6 +138,28 @@ def keyword_terms(text: str) -> list[str]:
     joined = [a + b for a, b in zip(kept, kept[1:], strict=False)
               if len(a) <= 5 and len(b) <= 5 and a.isalpha() and b.isalpha()]
     return list(dict.fromkeys([*kept, *joined]))
+
+
+LINKING = frozenset({"of", "and", "the", "for"})  # left out of initials ("Statement of Work": SOW)
+
+
+def acronym_terms(text: str, mentions: Callable[[str], bool | None]) -> list[str]:
+    """The initials of runs of 3-5 words of `text` that the texts use as a word ("consumer price index" -> "cpi"
+    where a contract says "indexed to the New Zealand CPI"): BM25 matches words, and a document often writes the
+    short form of what a user spells out."""
+    words = [w.lower() for w in WORD.findall(text.replace("’", "'")) if "'" not in w]
+    found: list[str] = []
+    for size in (3, 4, 5):
+        for at in range(len(words) - size + 1):
+            run = words[at:at + size]
+            # (content words, "of"/"and"/"the"/"for" between them: one index look-up per such run)
+            if any(w in STOPWORDS or not w.isalpha() for w in (run[0], run[-1])) or any(
+                    w in STOPWORDS and w not in LINKING or not w.isalpha() for w in run):
+                continue
+            initials = "".join(w[0] for w in run if w not in LINKING)
+            if len(initials) >= 3 and initials not in found and initials not in words and mentions(initials):
+                found.append(initials)
+    return found
 
 
 def chroma_where(filters: MetadataFilters | None) -> dict[str, Any] | None:
@@ -276,7 +298,8 @@ def _dense(context: EngineContext, bundle: QueryBundle, filters: MetadataFilters
 def _keyword(context: EngineContext, text: str, filters: MetadataFilters | None,
              restrict_keys: Sequence[str] | None, rows: int) -> list[KeywordHit]:
     """BM25 hits under the same pre-filters; none (and a note in the trace) when the keyword index is absent."""
-    terms = keyword_terms(text)
+    # ("tied to a consumer price index": the texts' 'CPI' too)
+    terms = keyword_terms(text) + acronym_terms(text, context.index.keywords.mentions)
     with tracing.span("keyword.search", terms=terms, rows=rows) as attrs:
         try:
             hits = context.index.keywords.search(terms, rows=rows, per_row=CHUNKS_PER_ROW,
