@@ -5372,3 +5372,14 @@ def test_a_value_s_first_word_cut_to_two_consonants(contracts: Planner) -> None:
     plan = planner.plan("compare number of sw licences signed 2023 vs 2022")
     assert (only(plan, "category").value, plan.topic, plan.corrections) == (
         "Software Licence", "", [("sw", "software")])
+
+
+def test_new_values_are_dated_by_their_first_row(contracts: Planner) -> None:
+    """"how many brand-new counterparties did we pick up in 2024", "… had their very first contract in 2024": the
+    period is each counterparty's first contract's; "how many counterparties in 2023" is every one with a contract."""
+    for question in ("For the account review I need to know how many brand-new counterparties we picked up in 2024?",
+                     "how many counterparties had their very first contract in 2024"):
+        plan = contracts.plan(question)
+        assert (plan.distinct, plan.first_dated, [c.kind for c in plan.conditions]) == (
+            "counterparty", True, ["date"]), question
+    assert not contracts.plan("how many counterparties in 2023").first_dated

@@ -244,6 +244,14 @@ def test_how_many_groups_have_none_of_a_kind_of_row(setup: Setup) -> None:
     assert setup.rows("Which categories have never had an article by Jane Doe?") == [("Business",), ("Sports",)]
 
 
+def test_groups_counted_by_the_date_of_their_first_row(setup: Setup) -> None:
+    """"how many brand-new counterparties did we pick up in 2024, i.e. whose very first contract was signed this
+    year" counted every 2024 contract (probe 61): each value is dated by its first row."""
+    assert setup.scalar("How many new categories in 2023?") == 1  # Sports (the others had 2021-2022 articles)
+    assert setup.scalar("How many first-time authors in 2023?") == 3  # Tom O'Brien, Ann Lee, Maria Lopez
+    assert setup.scalar("How many categories in 2023?") == 3  # (without 'new': the categories with 2023 articles)
+
+
 def test_single_author_count(setup: Setup) -> None:
     assert setup.scalar("How many articles did Jane Doe write?") == 3
     assert setup.scalar("How many articles did Tom O'Brien write?") == 2

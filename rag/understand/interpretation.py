@@ -71,6 +71,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
             action = f"{rows.capitalize()} with the {'most' if plan.intent == 'longest' else 'fewest'} {measure}"
         if plan.distinct:
             action = f"Counted different {labels.get(plan.distinct, plan.distinct)} values"
+            if plan.first_dated:  # ("how many brand-new counterparties in 2024")
+                action += f", each dated by its first {rows.removesuffix('s')}"
         if plan.limit:
             end = "bottom" if plan.group_by and not plan.order_most else "top"  # groups ranked lowest first
             action += f" ({end} {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"

@@ -759,6 +759,8 @@ class QueryPlan:
     uncounted: str = ""  # the noun a count cue asked about that is not a row ("how many readers")
     value_heads: list[str] = field(default_factory=list)  # "desk" of "the business desk": how a value was named
     distinct: str = ""  # "how many brands": the dimension whose different values are counted
+    # "how many brand-new counterparties in 2024": the period is each value's first row's (MIN of the date)
+    first_dated: bool = False
     # "brands with more than 150 reviews": only the groups whose row count passes (op, number), as SQL HAVING
     group_size: tuple[str, int] | None = None
     # "writers with a byline in more than one section": only the groups whose rows span (op, number) different
@@ -2863,7 +2865,9 @@ class Planner:
         # ("how many different individual writers": two such words)
         # ("how many of our counterparties have never had an NDA")
         counted = re.search(rf"\b(?:how many|(?:the\s+)?number of|count of)\s+"
-                            rf"(?:of\s+(?:our|the|all(?:\s+(?:our|the))?)\s+)?(?:(?:different|distinct|unique|individual|separate)\s+){{0,2}}"
+                            rf"(?:of\s+(?:our|the|all(?:\s+(?:our|the))?)\s+)?"
+                            # ("how many brand-new counterparties did we pick up in 2024", "first-time reviewers")
+                            rf"(?:(?:brand[\s-]+)?new\s+|first[\s-]+time\s+)?(?:(?:different|distinct|unique|individual|separate)\s+){{0,2}}"
                             rf"({plurals}|(?:{singles})\s+names)\b(?!['’])", text, re.I)
         # ("how many different people were they assigned to": the people of the person column)
         people = re.search(r"\b(?:how many|(?:the\s+)?number of)\s+(?:(?:different|distinct|unique|individual|separate)"
@@ -2880,6 +2884,10 @@ class Planner:
         elif counted and not work and free(counted.start(), counted.end()) and not self._is_entity(
                 (WORD.findall(text[counted.end():])[:1] or [""])[0]):
             plan.distinct = dims[re.sub(r"\s+names$", "", counted.group(1).lower())]
+            # ("… how many counterparties had their very first contract in 2024")
+            plan.first_dated = bool(re.search(r"\bnew\s|first[\s-]+time", counted.group(0), re.I) or re.search(
+                rf"\b(?:whose|their|its)\s+(?:very\s+)?(?:first|earliest)\s+(?:ever\s+)?(?:{self.row_noun_words})\b",
+                text, re.I))
             plan.intent, plan.intent_span = "count", counted.span()
             plan.evidence.append(f"count of different {counted.group(1)} ({counted.group(0)!r})")
             take(counted.start(), counted.end())

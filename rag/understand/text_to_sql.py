@@ -555,7 +555,7 @@ class SQLBuilder:
             test, yes, no = self._side_test(plan.group_by[0])  # ("… co-authored articles … than solo ones")
             sides = [(test, yes), (exp.Not(this=test.copy()), no)]
             return self._contrast(plan, where, sides[::-1] if plan.sides_reversed else sides)
-        if plan.distinct and (plan.group_size or plan.group_spread and not plan.group_by):
+        if plan.distinct and (plan.group_size or plan.group_spread and not plan.group_by or plan.first_dated):
             return self._sized_groups(plan, where)  # "how many brands have more than 150 reviews"
         if plan.count_per:
             return self._average_count(plan, where)
@@ -817,12 +817,24 @@ class SQLBuilder:
         else:
             key, name = self._dimension(plan.distinct)
             groups = exp.select(key).from_(self._table())
+        tests = [self._group_test(plan)] if plan.group_size or plan.group_spread else []
+        if plan.first_dated:
+            # ("how many brand-new counterparties in 2024": the period picks each value's first row, the other
+            # conditions the rows read)
+            dated = [c for c in plan.conditions if c.kind in ("date", "date_any")]
+            where = self.where(dataclasses.replace(plan, conditions=[c for c in plan.conditions if c not in dated]),
+                               include_topic=True)
+            date = self.roles.date
+            tests += [self._condition(c).transform(lambda node: exp.Min(this=node.copy()) if isinstance(
+                node, exp.Column) and node.name == date else node) for c in dated]
+            present = exp.not_(self._is_empty(key.copy()))  # (rows with no value are no one's first)
+            where = exp.and_(where, present) if where is not None else present
         if where is not None:
             groups = groups.where(where)
         # ("on how many different days did we publish at least one article, for each quarter": counted per quarter)
         outer = [self._dimension(d) for d in plan.group_by if d != plan.distinct]
         groups = groups.select(*(exp.alias_(e, n) for e, n in outer)).group_by(key, *(e.copy() for e, _ in outer))
-        groups = groups.having(self._group_test(plan))
+        groups = groups.having(exp.and_(*tests))
         counted = exp.select(*(exp.column(n) for _, n in outer), exp.alias_(exp.Count(this=exp.Star()),
                                                                              f"{name}_count"))
         counted = counted.from_(exp.Subquery(this=groups, alias=exp.TableAlias(this=exp.to_identifier("sized"))))
