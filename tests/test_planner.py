@@ -5383,3 +5383,18 @@ def test_new_values_are_dated_by_their_first_row(contracts: Planner) -> None:
         assert (plan.distinct, plan.first_dated, [c.kind for c in plan.conditions]) == (
             "counterparty", True, ["date"]), question
     assert not contracts.plan("how many counterparties in 2023").first_dated
+
+
+def test_a_value_named_by_its_first_word_and_pointed_back_to(contracts: Planner) -> None:
+    """"Müller & Söhne and O'Brien are obviously our biggest partners by number of contracts. Leaving those two out,
+    which company do we have the most contracts with?" counted Müller & Söhne's contracts ('O'Brien' a text match):
+    a capitalised first word of exactly one value names it; values named a sentence before, set aside by a pronoun."""
+    plan = contracts.plan("how many contracts with O'Brien")
+    assert [(c.column, c.value) for c in plan.conditions] == [("counterparty", "O'Brien Logistics Ltd.")]
+    plan = contracts.plan("Müller & Söhne and O'Brien are obviously our biggest partners by number of contracts. "
+                          "Leaving those two out, which company do we have the most contracts with, and how many?")
+    condition = only(plan, "category")
+    assert (condition.op, sorted(condition.value), plan.group_by) == (
+        "not in", ["Müller & Söhne GmbH", "O'Brien Logistics Ltd."], ["counterparty"])
+    assert conditions(contracts.plan("what do we have about the Project Mabel rollout"), "category") == []
+    assert only(contracts.plan("how many contracts with Müller & Söhne"), "category").op == "="

@@ -1110,6 +1110,7 @@ class Planner:
         self._authors(text, plan, take, free)
         self._names_said_again(text, plan, take, free)
         self._values_included(text, plan)
+        self._values_pointed_back_to(text, plan, take, free)
         self._name_as_subject(text, plan, take, free)
         self._person_verb(text, plan, take, free)
         self._person_asked(text, plan, take, free)
@@ -4428,6 +4429,8 @@ class Planner:
                        else self._value_of_word(run[0][0]))
                 if not hit and n > 1:
                     hit = self._value_spelt_otherwise(value_tokens(" ".join(t for t, _, _ in run)))
+                if not hit and n == 1:
+                    hit = self._value_started(text, *run[0])
                 if hit:
                     found.append((run[0][1], run[-1][2], *hit))
                     i += n
@@ -4435,6 +4438,20 @@ class Planner:
             else:
                 i += 1
         return found
+
+    def _value_started(self, text: str, word: str, start: int, end: int) -> tuple[str, str] | None:
+        """(column, value) of a capitalised name that is the first word of exactly one value of two or more words
+        and rare in English: "Kapoor" for 'Kapoor Textiles', "O'Brien" for 'O'Brien Logistics Ltd.' (it was a text
+        match, or nothing); not after another capitalised word ("Project Kestrel": another name) nor after a subject
+        cue ("about Kestrel": what the texts say). The condition shows the value read."""
+        head = " ".join(value_tokens(word))
+        values = self.vocab.name_starts.get(head, set())
+        if (len(values) != 1 or not word[:1].isupper() or len(head.replace(" ", "")) < 4
+                or zipf_of(head.replace(" ", "")) >= NAME_ZIPF or head in self.vocab.values
+                or head in self.vocab.author_parts or re.search(r"\b[A-Z][\w'’-]*\s+$", text[:start])
+                or SUBJECT_CUE.search(text[:start]) or re.match(r"\s+[A-Z]", text[end:])):
+            return None
+        return next(iter(values))
 
     def _value_spelt_otherwise(self, tokens: list[str]) -> tuple[str, str] | None:
         """(column, value) of a value of two or more words written with one long word spelt otherwise ("clothing,
@@ -6041,6 +6058,24 @@ class Planner:
             plan.evidence.append(f"no column for {word!r}")
             return
 
+    def _values_pointed_back_to(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Müller & Söhne and O'Brien are obviously our biggest partners. Leaving those two out, which company …":
+        the values a sentence before named, set aside by a pronoun (they were the only rows counted)."""
+        cue = re.search(r"\b(?:(?:leav(?:e|ing)|left|set(?:ting)?|put(?:ting)?|tak(?:e|ing))\s+(?:those|these|them|both"
+                        r"|the\s+two|the\s+three)(?:\s+(?:two|three|four|five))?\s+(?:out|aside)|(?:excluding|except"
+                        r"(?:\s+for)?|apart\s+from|ignoring|other\s+than|besides|not\s+counting)\s+(?:those|these|them|"
+                        r"both)(?:\s+(?:two|three|four|five))?)\b", text, re.I)
+        if not cue or not free(*cue.span()):
+            return
+        sentence = max((m.end() for m in re.finditer(r"[.?!;]\s", text[:cue.start()])), default=0)
+        named = [c for c in plan.conditions if c.kind == "category" and c.op in ("=", "in")
+                 and 0 <= self._position(text, c, end=True) <= sentence]
+        if sentence and named:
+            for condition in named:
+                condition.op = "!=" if condition.op == "=" else "not in"
+            take(*cue.span())
+            plan.evidence.append(f"the values named before, set aside ({cue.group(0)!r})")
+
     @staticmethod
     def _values_included(text: str, plan: QueryPlan) -> None:
         """"… which contract manager brought in the most contract value? Include drafts.": a value said to be included
@@ -6316,6 +6351,7 @@ def _letters_in_order(short: str, word: str) -> bool:
 
 
 TYPO_ZIPF = 2.5  # below this a word is rare in English: perhaps a typo ("febuary" 1.8), a code or a rare name
+NAME_ZIPF = 3.5  # a value's first word alone names it below this ("Kapoor" 3.3; not "Nordic" 3.5, "Pacific" 4.6)
 RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; "typical" 4.6, "put" 5.7 are not
 
 

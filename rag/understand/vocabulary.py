@@ -264,6 +264,8 @@ class Vocabulary:
     # name_key of a whole value of a categorical or the people column -> {column: real value}
     full_values: dict[str, dict[str, str]] = field(default_factory=dict)
     author_parts: dict[str, set[str]] = field(default_factory=dict)  # surname/first name -> real names
+    # the first word of a value of two or more words -> the values it starts ("kapoor" -> Kapoor Textiles)
+    name_starts: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
     # phrase -> year | month | day | category (the main categorical column) | author | another categorical column
     dimensions: dict[str, str] = field(default_factory=dict)
     measures: dict[str, str] = field(default_factory=dict)  # phrase -> numeric column
@@ -330,6 +332,9 @@ class Vocabulary:
         for column, counts in by_column.items():
             for value in counts:
                 vocab.full_values.setdefault(name_key(value), {}).setdefault(column, value)
+                if len(value_tokens(value)) >= 2 and value.split():
+                    head = " ".join(value_tokens(value.split()[0]))
+                    vocab.name_starts.setdefault(head, set()).add((column, value))
         for name in profile.authors:
             vocab.authors[name.lower()] = name
             if name_key(name):
