@@ -5398,3 +5398,16 @@ def test_a_value_named_by_its_first_word_and_pointed_back_to(contracts: Planner)
         "not in", ["Müller & Söhne GmbH", "O'Brien Logistics Ltd."], ["counterparty"])
     assert conditions(contracts.plan("what do we have about the Project Mabel rollout"), "category") == []
     assert only(contracts.plan("how many contracts with Müller & Söhne"), "category").op == "="
+
+
+def test_wordings_of_the_contracts_test_split_fifth_helper(contracts: Planner) -> None:
+    """The fifth helper's first run: "no. of contracts signed in the last six weeks" (was a search for 'signed'),
+    "… automatic renewals. Of the active contracts, what percentage roll over automatically? One decimal is enough."
+    (the part said twice: its first mention made it part of the whole, so the share had no part)."""
+    plan = contracts.plan("no. of contracts signed in the last six weeks, not counting drafts")
+    assert (plan.intent, [(c.column, c.op) for c in plan.conditions]) == ("count", [("signed_on", "between"),
+                                                                                     ("status", "!=")])
+    plan = contracts.plan("Legal is reviewing how exposed we are to automatic renewals. Of the contracts that are "
+                          "currently active, what percentage roll over automatically? One decimal is enough.")
+    assert (plan.intent, plan.missing, [c.column for c in plan.share_part()]) == ("share", None, ["auto_renew"])
+    assert not {"One", "decimal", "enough"} & set(plan.unused)

@@ -84,7 +84,8 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
      r"same|one|two)\b)|\b(?:what|which)\s*(?:%|pct\b)|%\s+of\b|"
      # ("% urgent per assignee", "pct verified by brand": the question opens with the share)
      r"^\W*(?:%|pct\b|percent\b|percentage\b)(?=\s+[a-z0-9])", "share"),
-    (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b", "count"),
+    # ("no. of contracts signed in the last six weeks")
+    (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b|\bno\.\s+of\b", "count"),
     (rf"\b(average|avg|{MEAN}|typical)\b", "avg"),
     (r"\b(median)\b", "median"),
     (r"\b(totals?|sum of|combined|altogether|add(?:s|ed|ing)? up)\b", "sum"),
@@ -126,7 +127,8 @@ DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:counting|going|looking|working|measured
 ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everything|the\s+\w+))?\s+(?:off\s+)?to\s+"
                       r"(?:\d|one|two|three|four|a\s+whole|whole|the\s+nearest)(?:\s+(?:decimals?|decimal\s+places?|dp|"
                       r"places?|digits?|numbers?|whole\s+numbers?|integers?|percent|cents?))?|(?:to\s+)?(?:\d|one|two|"
-                      r"three)\s+decimal(?:\s+places?|s)|(?:\d|one|two|three)\s*dp)\b", re.I)
+                      r"three)\s+decimal(?:\s+places?|s)?(?:\s+(?:is|are)\s+(?:enough|fine|plenty|ok|okay))?|"
+                      r"(?:\d|one|two|three)\s*dp)\b", re.I)
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
 HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b|"
                    # ("no anonymous ones at all": emphasis, no listing of all rows)
@@ -1140,7 +1142,7 @@ class Planner:
             plan.unused = [w for w in plan.unused if w not in said]
             plan.evidence = [e for e in plan.evidence if not any(e.startswith(f"not used: {w!r} (already ")
                                                                    for w in said)]
-        plan.conditions = _said_once(plan.conditions)
+        plan.conditions = _said_once(plan.conditions, text)
         self._counted_as_outside(text, plan, take)
         self._present_side(text, plan, take, free)
         # "articles with no author listed - are they shorter than the ones with a byline?": rows with and without a
@@ -6382,15 +6384,21 @@ def _open_ended(value: Any) -> bool:
     return isinstance(value, tuple) and len(value) == 2 and (value[1].year >= 9999 or value[0].year <= 1)
 
 
-def _said_once(conditions: list[Condition]) -> list[Condition]:
+def _said_once(conditions: list[Condition], text: str = "") -> list[Condition]:
     """The conditions with each one said again dropped ("% of their tickets that are 'high'? Count only 'high'"):
-    a repeated part of a share would otherwise also narrow its whole."""
-    kept: list[Condition] = []
+    a repeated part of a share would otherwise also narrow its whole. The mention kept is the last one ("… exposed
+    we are to automatic renewals. Of the active contracts, what percentage roll over automatically?": the part)."""
+    def key(c: Condition) -> tuple[Any, ...]:
+        return c.kind, c.column, c.op, str(c.value)
+
+    def at(c: Condition) -> int:
+        return c.span[0] if c.span else text.lower().find(str(c.words).lower()) if text else -1
+
+    last: dict[tuple[Any, ...], Condition] = {}
     for condition in conditions:
-        if not any((c.kind, c.column, c.op, c.value) == (condition.kind, condition.column, condition.op,
-                                                         condition.value) for c in kept):
-            kept.append(condition)
-    return kept
+        if key(condition) not in last or at(condition) > at(last[key(condition)]):
+            last[key(condition)] = condition
+    return [c for c in conditions if last[key(c)] is c]
 
 
 def _granularity(ranges: list[tuple[date, date]]) -> str | None:
