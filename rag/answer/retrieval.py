@@ -298,10 +298,12 @@ def _dense(context: EngineContext, bundle: QueryBundle, filters: MetadataFilters
 def _keyword(context: EngineContext, text: str, filters: MetadataFilters | None,
              restrict_keys: Sequence[str] | None, rows: int) -> list[KeywordHit]:
     """BM25 hits under the same pre-filters; none (and a note in the trace) when the keyword index is absent."""
-    # ("tied to a consumer price index": the texts' 'CPI' too)
-    terms = keyword_terms(text) + acronym_terms(text, context.index.keywords.mentions)
+    terms = keyword_terms(text)
     with tracing.span("keyword.search", terms=terms, rows=rows) as attrs:
         try:
+            # ("tied to a consumer price index": the texts' 'CPI' too; timed with the search)
+            terms += acronym_terms(text, context.index.keywords.mentions)
+            attrs["terms"] = terms
             hits = context.index.keywords.search(terms, rows=rows, per_row=CHUNKS_PER_ROW,
                                                  where=chroma_where(filters), row_keys=restrict_keys)
         except FileNotFoundError:
