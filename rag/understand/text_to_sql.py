@@ -555,7 +555,8 @@ class SQLBuilder:
             test, yes, no = self._side_test(plan.group_by[0])  # ("… co-authored articles … than solo ones")
             sides = [(test, yes), (exp.Not(this=test.copy()), no)]
             return self._contrast(plan, where, sides[::-1] if plan.sides_reversed else sides)
-        if plan.distinct and (plan.group_size or plan.group_spread and not plan.group_by or plan.first_dated):
+        dated = plan.first_dated and any(c.kind in ("date", "date_any") for c in plan.conditions)
+        if plan.distinct and (plan.group_size or plan.group_spread and not plan.group_by or dated):
             return self._sized_groups(plan, where)  # "how many brands have more than 150 reviews"
         if plan.count_per:
             return self._average_count(plan, where)
@@ -834,7 +835,7 @@ class SQLBuilder:
         # ("on how many different days did we publish at least one article, for each quarter": counted per quarter)
         outer = [self._dimension(d) for d in plan.group_by if d != plan.distinct]
         groups = groups.select(*(exp.alias_(e, n) for e, n in outer)).group_by(key, *(e.copy() for e, _ in outer))
-        groups = groups.having(exp.and_(*tests))
+        groups = groups.having(exp.and_(*tests)) if tests else groups
         counted = exp.select(*(exp.column(n) for _, n in outer), exp.alias_(exp.Count(this=exp.Star()),
                                                                              f"{name}_count"))
         counted = counted.from_(exp.Subquery(this=groups, alias=exp.TableAlias(this=exp.to_identifier("sized"))))
