@@ -5383,6 +5383,10 @@ def test_new_values_are_dated_by_their_first_row(contracts: Planner) -> None:
         assert (plan.distinct, plan.first_dated, [c.kind for c in plan.conditions]) == (
             "counterparty", True, ["date"]), question
     assert not contracts.plan("how many counterparties in 2023").first_dated
+    # (no period, or per year: not done, and said so)
+    for question in ("how many new counterparties do we have", "how many first-time counterparties per year"):
+        plan = contracts.plan(question)
+        assert not plan.first_dated and plan.unused, question
 
 
 def test_a_value_named_by_its_first_word_and_pointed_back_to(contracts: Planner) -> None:

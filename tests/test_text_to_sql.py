@@ -250,7 +250,7 @@ def test_groups_counted_by_the_date_of_their_first_row(setup: Setup) -> None:
     assert setup.scalar("How many new categories in 2023?") == 1  # Sports (the others had 2021-2022 articles)
     assert setup.scalar("How many first-time authors in 2023?") == 3  # Tom O'Brien, Ann Lee, Maria Lopez
     assert setup.scalar("How many categories in 2023?") == 3  # (without 'new': the categories with 2023 articles)
-    assert setup.scalar("How many new categories do we have?") == 4  # (no period: every value; it crashed)
+    assert setup.scalar("How many new categories do we have?") == 4  # (no period: all of them, 'new' unused)
 
 
 def test_single_author_count(setup: Setup) -> None:

@@ -1117,6 +1117,7 @@ class Planner:
         self._person_verb(text, plan, take, free)
         self._person_asked(text, plan, take, free)
         self._groups_without_counted(text, plan, take, free)
+        self._first_dated_said(text, plan)
         self._missing_measure(text, plan, take, free)
         self._unheld_property(text, plan, take, free)
         self._missing_grouping(text, plan, take)
@@ -5433,6 +5434,19 @@ class Planner:
             plan.evidence.append(f"people compared by name ({match.group(0)!r}: {' and '.join(names)})")
             take(*match.span())
             return
+
+    @staticmethod
+    def _first_dated_said(text: str, plan: QueryPlan) -> None:
+        """Values dated by their first row against one period only: "how many new counterparties in 2024". Without
+        a period, or per year/month ("first-time reviewers per month"), 'new' is listed as not used rather than
+        restated as done."""
+        dated = any(c.kind in ("date", "date_any") for c in plan.conditions)
+        if plan.first_dated and (not dated or any(is_calendar(d) for d in plan.group_by)):
+            plan.first_dated = False
+            said = re.search(r"\b(?:brand[\s-]+new|new|first[\s-]+time|(?:very\s+)?first|earliest)\b", text, re.I)
+            word = said.group(0) if said else "new"
+            plan.unused.append(word)
+            plan.evidence.append(f"not used: {word!r} (a value's first row is dated against one period only)")
 
     def _groups_without_counted(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """The groups none of whose rows meet the conditions (see `_groups_without`), and "how many of our
