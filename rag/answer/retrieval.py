@@ -38,7 +38,7 @@ from rag.answer.markdown import escape_markdown
 from rag.data.keyword_index import KeywordHit
 from rag.models import Chunk, Citation
 from rag.understand.planner import QueryPlan, without_context
-from rag.understand.vocabulary import STOPWORDS, WORD
+from rag.understand.vocabulary import LINKING_WORDS, STOPWORDS, WORD, initials
 
 # Row ids per `$in` query. Measured at 100k articles (bench/results/query_scale.md): one `$in` of 16,610 ids
 # took 616 ms, the same ids in batches of 500 took 6.9 s; Chroma refuses lists above about 32,000 ids.
@@ -140,9 +140,6 @@ def keyword_terms(text: str) -> list[str]:
     return list(dict.fromkeys([*kept, *joined]))
 
 
-LINKING = frozenset({"of", "and", "the", "for"})  # left out of initials ("Statement of Work": SOW)
-
-
 def acronym_terms(text: str, mentions: Callable[[str], bool | None]) -> list[str]:
     """The initials of runs of 3-5 words of `text` that the texts use as a word ("consumer price index" -> "cpi"
     where a contract says "indexed to the New Zealand CPI"): BM25 matches words, and a document often writes the
@@ -152,13 +149,13 @@ def acronym_terms(text: str, mentions: Callable[[str], bool | None]) -> list[str
     for size in (3, 4, 5):
         for at in range(len(words) - size + 1):
             run = words[at:at + size]
-            # (content words, "of"/"and"/"the"/"for" between them: one index look-up per such run)
+            # (content words, linking words between them: one index look-up per such run)
             if any(w in STOPWORDS or not w.isalpha() for w in (run[0], run[-1])) or any(
-                    w in STOPWORDS and w not in LINKING or not w.isalpha() for w in run):
+                    w in STOPWORDS and w not in LINKING_WORDS or not w.isalpha() for w in run):
                 continue
-            initials = "".join(w[0] for w in run if w not in LINKING)
-            if len(initials) >= 3 and initials not in found and initials not in words and mentions(initials):
-                found.append(initials)
+            letters = min(initials(run), key=len)  # (the linking words left out: "consumer price index" -> "cpi")
+            if len(letters) >= 3 and letters not in found and letters not in words and mentions(letters):
+                found.append(letters)
     return found
 
 

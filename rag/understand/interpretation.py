@@ -19,7 +19,7 @@ from rag.data.labels import derive_label
 from rag.data.roles import row_noun
 from rag.models import Alternative, ConditionReading, Interpretation, PlanEdit
 from rag.understand.planner import HAS, PART_OF_DAY, PEOPLE_SIDES, PERIODS, Condition, QueryPlan, is_two_sided
-from rag.understand.vocabulary import plural
+from rag.understand.vocabulary import plural, singular
 
 ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "median": "Median {measure}",
            "sum": "Total {measure}", "max": "Highest {measure}", "min": "Lowest {measure}", "share": "Share of {rows}",
@@ -72,7 +72,7 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         if plan.distinct:
             action = f"Counted different {labels.get(plan.distinct, plan.distinct)} values"
             if plan.first_dated:  # ("how many brand-new counterparties in 2024")
-                action += f", each dated by its first {rows.removesuffix('s')}"
+                action += f", each dated by its first {singular(rows)}"
         if plan.limit:
             end = "bottom" if plan.group_by and not plan.order_most else "top"  # groups ranked lowest first
             action += f" ({end} {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"

@@ -40,6 +40,7 @@ from rag.understand.vocabulary import (
     WORD,
     Vocabulary,
     column_words,
+    initials,
     looks_plural,
     name_key,
     singular,
@@ -1862,7 +1863,7 @@ class Planner:
 
     def _acronyms_read(self, text: str, quoted: list[tuple[int, int]], corrections: list[tuple[str, str]]) -> str:
         """A value written as an acronym, or an acronym value written out: "non-disclosure agreements" for 'NDA',
-        "SOWs" for 'Statement of Work' (initials of the words, 'of', 'and' and 'the' left out); reported."""
+        "SOWs" for 'Statement of Work' (initials of the words, the linking words left out); reported."""
         acronyms = self.vocab.acronyms
         # (cheap exits: no value is an acronym to write out, and no word is in capitals)
         spelled = any(ACRONYM.fullmatch(v) for v in acronyms.values())
@@ -1872,9 +1873,6 @@ class Planner:
         lower = typed and re.search(rf"\b(?:{'|'.join(typed)})s?\b", text)
         if not acronyms or not spelled and not capitals and not lower:
             return text
-
-        def initials(words: list[str]) -> str:
-            return "".join(w[0] for w in words if w.lower() not in ("of", "and", "the")).upper()
 
         tokens = list(re.finditer(r"[A-Za-z]+", text))
         replaced: list[tuple[int, int, str]] = []
@@ -1898,9 +1896,9 @@ class Planner:
                     value = acronyms.get(key) if key.isupper() and len(key) >= 3 and alone else None
                     value = value if value and not ACRONYM.fullmatch(value) else None
                 else:  # "non-disclosure agreements" (a rare word among them: not "any new deals added")
-                    value = acronyms.get(initials(words))
-                    value = value if value and ACRONYM.fullmatch(value) and len(value) == len(initials(words)) and any(
-                        is_rare_word(w) for w in words) else None
+                    # (the initials are the value itself: an acronym value, 'NDA')
+                    value = next((v for v in sorted(initials(words)) if acronyms.get(v.upper()) == v.upper()), None)
+                    value = value.upper() if value and any(is_rare_word(w) for w in words) else None
                 if value:
                     replaced.append((run[0].start(), run[-1].end(), value))
                     corrections.append((written, value))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rag.data.source import ColumnRoles, TableProfile
@@ -143,6 +144,13 @@ roughly approximately approx ballpark remaining rest leftover
 
 WORD = re.compile(r"[^\W_](?:[^\W_]|['’\-])*")  # letters of any alphabet ("söhne" was "s", "hne")
 ACRONYM = re.compile(r"[A-Z]{2,5}")  # a value that is an acronym ("NDA", "EMEA")
+LINKING_WORDS = frozenset({"of", "and", "the", "for"})
+
+
+def initials(words: Sequence[str]) -> set[str]:
+    """The initials of a run of words, with and without its linking words ('Statement of Work': 'SOW' and 'SW',
+    'request for proposal': 'rfp' and 'rp'), in the words' own case."""
+    return {"".join(w[0] for w in words), "".join(w[0] for w in words if w.lower() not in LINKING_WORDS)}
 # Tokens for matching column values: "H&M", "Dr. Martens", "sci.space", "Levi's", "Home & Kitchen".
 VALUE_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|&")  # letters of any alphabet ("Bébé" is one token)
 MAX_VALUE_TOKENS = 8
@@ -295,16 +303,16 @@ class Vocabulary:
     @functools.cached_property
     def acronyms(self) -> dict[str, str]:
         """Values by their acronym, both ways: 'NDA' by itself, 'Statement of Work' by 'SOW' or 'SW' (the initials of
-        its words, with or without 'of', 'and', 'the'); only acronyms of 2-5 letters that stand for one value."""
+        its words, with or without the linking words); only acronyms of 2-5 letters that stand for one value."""
         found: dict[str, set[str]] = {}
         for _, value in self.values.values():
             words = re.findall(r"[A-Za-z]+", value)
-            content = [w for w in words if w.lower() not in ("of", "and", "the")]
+            content = [w for w in words if w.lower() not in LINKING_WORDS]
             if ACRONYM.fullmatch(value):
                 found.setdefault(value, set()).add(value)
             elif 2 <= len(content) <= 5 and all(w[0].isupper() for w in content):
                 # ('Statement of Work': SW and SOW)
-                for letters in {"".join(w[0] for w in content), "".join(w[0] for w in words).upper()}:
+                for letters in initials(words):
                     if len(letters) <= 5:
                         found.setdefault(letters.upper(), set()).add(value)
         return {acronym: next(iter(values)) for acronym, values in found.items() if len(values) == 1}
