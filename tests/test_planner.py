@@ -5415,3 +5415,35 @@ def test_wordings_of_the_contracts_test_split_fifth_helper(contracts: Planner) -
                           "currently active, what percentage roll over automatically? One decimal is enough.")
     assert (plan.intent, plan.missing, [c.column for c in plan.share_part()]) == ("share", None, ["auto_renew"])
     assert not {"One", "decimal", "enough"} & set(plan.unused)
+
+
+def test_wordings_of_the_contracts_test_split_sixth_helper(contracts: Planner) -> None:
+    """The sixth helper's first run: "supply agrmts" read as 'agents' (and 'supply' as a missing column), "top three
+    counterparties by total contract value, leases excluded (count every status incl drafts)" counted only leases,
+    per status, with a text match on 'excluded incl'; "a disagreement with a partner" kept only rows with a
+    counterparty; "how many signed deals" was a text match on 'signed'."""
+    plan = contracts.plan("how many supply agrmts signed in the last 6 calendar months")
+    assert [(c.column, c.value) for c in conditions(plan, "category")] == [("contract_type", "Supply Agreement")]
+    assert ("agrmts", "agreements") in plan.corrections
+    plan = contracts.plan("top three counterparties by total contract value, leases excluded (count every status "
+                          "incl drafts)")
+    assert (plan.intent, plan.group_by, plan.limit, plan.topic) == ("sum", ["counterparty"], 3, "")
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("contract_type", "!=", "Lease")]
+    plan = contracts.plan("top 3 owners by value - NDAs and leases excluded")
+    assert (only(plan, "category").op, plan.topic) == ("not in", "")
+    assert contracts.plan("contracts for every status").group_by == ["status"]  # ("every" still groups)
+    plan = contracts.plan("Which of our agreements send disputes with a partner to arbitration?")
+    assert conditions(plan, "missing") == []
+    assert only(contracts.plan("how many NDAs with an owner"), "missing").op == "is not empty"
+    plan = contracts.plan("how many signed deals with an owner")
+    assert (plan.topic, plan.unused) == ("", ["signed"])
+
+
+def test_rows_named_by_a_code_in_their_title(contracts: Planner) -> None:
+    """"who owns CT-2023-0442" read the year 2023 out of the contract's code and searched the texts for 'owns'."""
+    profile = dataclasses.replace(contracts.profile, id_column="contract_ref", id_shape=r"CT\-\d{4}\-\d{4}")
+    register = Planner("contracts", contracts.roles, profile)
+    plan = register.plan("who owns CT-2023-0442")
+    assert [(c.kind, c.column, c.value) for c in plan.conditions] == [("row_id", "contract_ref", "CT-2023-0442")]
+    assert only(register.plan("value of ct-2022-0313 and CT-2022-0314"), "row_id").value == [
+        "CT-2022-0313", "CT-2022-0314"]

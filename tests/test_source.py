@@ -90,6 +90,31 @@ def test_roles_on_ticket_schema(tickets_db: Path) -> None:
     assert profile.id_is_number and re.fullmatch(profile.id_shape, "30") and not re.fullmatch(profile.id_shape, "300")
 
 
+def test_rows_named_by_a_code_in_their_title_column(tmp_path: Path) -> None:
+    """A contract register has no id column: its rows are named by a code in the title column ('CT-2023-0442'), and
+    "who owns CT-2023-0442" read the year 2023 out of it; such a title is the column rows are named by."""
+    path = tmp_path / "contracts.db"
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE contracts (contract_ref TEXT NOT NULL UNIQUE, owner TEXT, signed_on TEXT, "
+                       "summary TEXT)")
+    connection.executemany("INSERT INTO contracts VALUES (?, ?, ?, ?)", [
+        (f"CT-{2021 + i % 3}-{i:04d}", ["Hannah Berg", "Luis Ortega"][i % 2], f"{2021 + i % 3}-03-0{1 + i % 9}",
+         f"Service agreement number {i} for office cleaning, catering and the upkeep of the reception area.")
+        for i in range(40)])
+    connection.commit()
+    connection.close()
+    source = source_of(path, "contracts")
+    assert (source.roles.id, source.roles.title) == (None, "contract_ref")
+    profile = source.profile()
+    assert profile.id_column == "contract_ref" and not profile.id_is_number
+    assert re.fullmatch(profile.id_shape, "CT-2023-0442") and not re.fullmatch(profile.id_shape, "2023")
+
+
+def test_titles_that_are_no_codes_name_no_rows(articles_db: Path) -> None:
+    source = source_of(articles_db)
+    assert source.roles.title == "title" and source.profile().id_column != "title"  # (headlines share no shape)
+
+
 @pytest.mark.parametrize(("values", "integers", "shape"), [
     (["R-035871", "R-000001"], False, r"R\-\d{6}"),
     (["A-7", "A-12"], False, r"A\-\d+"),  # (different lengths)

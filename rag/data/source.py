@@ -65,8 +65,10 @@ class TableProfile:
     date_min: str | None = None
     date_max: str | None = None
     numeric_ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
-    # the row id's values as a regex every sampled value matches ("R-\d{6}", "\d{1,2}"); `id_is_number`: it is an
-    # integer column (a bare number is then an id only after a row noun or '#': "ticket 17", "#17")
+    # the column rows are named by (the id, or else a title whose values are all codes of one shape: contract_ref
+    # 'CT-2021-0042'), its values as a regex every sampled value matches ("R-\d{6}", "\d{1,2}"); `id_is_number`:
+    # it is an integer column (a bare number is then an id only after a row noun or '#': "ticket 17", "#17")
+    id_column: str | None = None
     id_shape: str | None = None
     id_is_number: bool = False
 
@@ -488,12 +490,17 @@ class TableSource:
                 low, high = connection.execute(sa.select(sa.func.min(col), sa.func.max(col))).one()
                 if low is not None:
                     profile.numeric_ranges[name] = (float(low), float(high))
-            if roles.id:
-                col = table.c[roles.id]
+            for name in (roles.id, roles.title):
+                if not name:
+                    continue
+                col = table.c[name]
                 sample = [plain_value(v) for (v,) in connection.execute(sa.select(col).where(col.is_not(None))
                                                                         .limit(ID_SAMPLE))]
-                profile.id_is_number = self.columns[roles.id].type == "integer"
-                profile.id_shape = id_shape(sample, integers=profile.id_is_number)
+                integers = name == roles.id and self.columns[name].type == "integer"
+                shape = id_shape(sample, integers=integers) if len(set(sample)) == len(sample) else None
+                if shape:
+                    profile.id_column, profile.id_shape, profile.id_is_number = name, shape, integers
+                    break
         return profile
 
     # ---------------------------------------------------------------- guarded execution

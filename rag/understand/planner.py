@@ -1112,7 +1112,7 @@ class Planner:
         self._people_set_aside(text, plan, take, free)
         self._authors(text, plan, take, free)
         self._names_said_again(text, plan, take, free)
-        self._values_included(text, plan)
+        self._values_included(text, plan, take)
         self._values_pointed_back_to(text, plan, take, free)
         self._name_as_subject(text, plan, take, free)
         self._person_verb(text, plan, take, free)
@@ -1374,7 +1374,7 @@ class Planner:
         """"review R-035871", "show me ticket 17", "#42": rows named by their id (it was a text search for the id,
         answered with other rows). A text id is known by its shape (`TableProfile.id_shape`); a number only after
         a row noun, "id", "no." or '#'."""
-        shape, column = self.profile.id_shape, self.roles.id
+        shape, column = self.profile.id_shape, self.profile.id_column or self.roles.id
         if not shape or not column:
             return
         if self.profile.id_is_number:
@@ -1825,10 +1825,13 @@ class Planner:
                 return (read if word.islower() else read.capitalize()) + possessive
             if (len(lower) >= 3 and lower.isalpha() and lower not in self.known_words and frequency < TYPO_ZIPF
                     and not re.search(r"[aeiouy]", lower[1:])):
-                # "tkts", "qtr", "brnd": a known word written without its vowels (its letters in order, the same
-                # first letter, plural as the word is), when that names one known word
+                # "tkts", "qtr", "brnd", "agrmts": a known word written without its vowels (its letters in order, the
+                # same first letter, plural as the word is), when that names one known word: of several, the one
+                # whose consonants it keeps all but the fewest of ("agreements", not "angstromoptics")
                 full = {w for w in self.known_words if " " not in w and w[0] == lower[0] and len(w) > len(lower)
                         and w.endswith("s") == lower.endswith("s") and _letters_in_order(lower, w)}
+                dropped = {w: sum(c not in "aeiou" for c in w[1:]) - len(lower) + 1 for w in full}
+                full = {w for w in full if dropped[w] == min(dropped.values())}
                 if len({singular(w) for w in full}) == 1:
                     read = min(full, key=len)
                     corrections.append((word, read))
@@ -2912,6 +2915,14 @@ class Planner:
                 continue
             if any(m.start("what") == match.start() for m in self.sorted_by.finditer(text)):
                 continue  # ("reviews sorted by rating": the rows' order, read in `_rows_sorted`)
+            every = re.fullmatch(r"every\s+", trigger.group(0), re.I)
+            kept = every and re.search(r"\b(?:count(?:ing)?|includ(?:e|ing)|consider(?:ing)?|keep(?:ing)?)\s+$",
+                                       text[:trigger.start()], re.I)
+            if kept and free(*kept.span()):
+                # ("count every status incl drafts": every value is kept, no grouping and no condition)
+                take(kept.start(), match.end())
+                plan.evidence.append(f"{text[kept.start():match.end()]!r}: every value included, no condition")
+                continue
             agent = re.search(r"\b(?:[a-z]{3,}ed|written|given|done|seen)(?:\s+(?:better|worse|higher|lower|best|worst|"
                               r"more|most|less|least|highly|well|badly|poorly))?\s+$", text[:trigger.start()], re.I)
             if agent and trigger.group(0).strip().lower() == "by" and \
@@ -4496,7 +4507,9 @@ class Planner:
                 if SUBJECT_CUE.search(before) or before.endswith(("\"", "“", "'")):
                     return True
         for match in re.finditer(rf"(?<![\w'-]){re.escape(last)}(?![\w'-])\s+(\w+)", text):
-            if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS:  # not "incoming tickets"
+            # (not "incoming tickets", nor a common participle: "signed deals" are rows that were signed)
+            if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS and not (
+                    last.lower().endswith("ed") and not is_rare_word(last)):
                 return True
         return False
 
@@ -4639,6 +4652,10 @@ class Planner:
                     r"(?:^|[.?!:]\s*|\b(?:where|when|why|how|what|which|who|whether|if)\s+)$", text[:match.start()],
                     re.I) and re.match(r"ha[sd]|have", match.group(0), re.I):
                 continue  # ("Where has a supplier claimed …": the perfect tense asks, nothing is had)
+            owner = re.search(r"([A-Za-z]+)\s+$", text[:match.start()])
+            if owner and re.match(r"with\b", match.group(0), re.I) and not match.group(1) and not self.names_something(
+                    owner.group(1).lower()) and owner.group(1).lower() not in STOPWORDS | ROW_POINTERS:
+                continue  # ("disputes with a partner": the noun before 'with' has one, not the rows)
             empty = bool(match.group(1))
             aside = self._set_aside(text, match.start(), free)  # "ignore reviews that don't have a department"
             op = "is empty" if empty != (aside is not None) else "is not empty"
@@ -4977,6 +4994,9 @@ class Planner:
             if negated and cue:
                 take(cue.start(), cue.end())
             take(start, end)
+            closing = re.match(r"(?:\s+(?:ones?|[a-z]+s))?\s+(?:aside|excluded|apart|out)\b", text[end:], re.I)
+            if negated and closing and free(end, end + closing.end()):  # ("NDAs and leases excluded": its last value)
+                take(end, end + closing.end())
             stated = re.search(r"\b([a-z]{3,}ed)\s+(?:as\s+)?$", text[:start], re.I)  # "flagged high", "marked urgent"
             if stated and free(*stated.span(1)) and not self.names_something(stated.group(1).lower()):
                 take(*stated.span(1))
@@ -6091,14 +6111,17 @@ class Planner:
             plan.evidence.append(f"the values named before, set aside ({cue.group(0)!r})")
 
     @staticmethod
-    def _values_included(text: str, plan: QueryPlan) -> None:
+    def _values_included(text: str, plan: QueryPlan, take: Any) -> None:
         """"… which contract manager brought in the most contract value? Include drafts.": a value said to be included
         is no condition when nothing else picks that column's values (it had become the only rows counted; "active
         contracts, including drafts" is both values, read as such)."""
         for condition in [c for c in plan.conditions if c.kind == "category" and c.op in ("=", "!=") and c.words]:
             said = re.escape(condition.words)
-            if re.search(rf"\b(?:include|including|incl\.?)\s+(?:the\s+|any\s+|all\s+)?{said}\b(?!\s+only)|"
-                         rf"\b{said}\s+(?:(?:are|should\s+be)\s+)?(?:included|count\s+too|too)\b", text, re.I) or (
+            included = re.search(rf"\b(?:include|including|incl\.?)\s+(?:the\s+|any\s+|all\s+)?{said}\b(?!\s+only)|"
+                                 rf"\b{said}\s+(?:(?:are|should\s+be)\s+)?(?:included|count\s+too|too)\b", text, re.I)
+            if included:
+                take(*included.span())  # (its words too: "incl" is no text to match)
+            if included or (
                     # ("never had an NDA with us, not even a draft one": drafts are of the rows too)
                     condition.op == "!=" and re.fullmatch(r"not\s+even\s+(?:an?|one|a\s+single)\s+\S+",
                                                           condition.words, re.I)):
@@ -6553,9 +6576,9 @@ def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
                rf"{re.escape(text[start:end])}(?:{listed}\s+(?:out|aside|to\s+one\s+side)\b)|"
                # ("leave the urgent ones out of it")
                r"(?:\s+ones?)?\s+(?:out|aside|to\s+one\s+side)\b)")
-    # ("Entertainment aside, which section …": the value heading the question, set aside after it)
-    # ("Closed tickets aside, …": a plural noun may follow the value)
-    pattern += (rf"|^\W*{re.escape(text[start:end])}(?:{listed}\s+(?:aside|excluded|apart)\b)|"
+    # ("Entertainment aside, which section …", "top three partners, leases excluded": the value heading the question
+    # or a clause of it, set aside after it; "Closed tickets aside, …": a plural noun may follow the value)
+    pattern += (rf"|(?:^|[,;:(–—]|\s-)\W*{re.escape(text[start:end])}(?:{listed}\s+(?:aside|excluded|apart)\b)|"
                 r"(?:\s+[a-z]+s)?\s+(?:aside|excluded|apart)\b)")
     return next((m for m in re.finditer(pattern, text, re.I) if m.start() <= start < m.end()), None)
 
