@@ -154,3 +154,10 @@ def test_cli_listing_names_its_rows_once_under_sources(settings: Settings, capsy
     titles = [line for line in lines if line.startswith("  [")]
     assert len(titles) == 8 and titles[0].startswith("  [1] ")
     assert not any(line.startswith("- ") for line in lines)  # no bullets repeating the titles
+
+
+def test_a_derived_end_date_reads_as_what_it_adds_up() -> None:
+    """The rows' end ("signed_on + term_months", `ColumnRoles.end`) is no column of the table: its label says how it
+    is computed."""
+    assert derive_label("signed_on + term_months", "contracts") == "end (signed + term months)"
+    assert derive_label("start_date + duration_days") == "end (start date + duration days)"

@@ -668,3 +668,17 @@ def test_through_a_year_after_unit_by_unit_is_across_it() -> None:
     range."""
     assert period("quarter by quarter through 2022, how many articles?") == (d("2022-01-01"), d("2022-12-31"), "year")
     assert only("articles through March 2023").start == date.min
+
+
+def test_the_next_units_after_the_newest_row() -> None:
+    """Periods after the newest row (`today`), for what ends later than it starts (a contract's end): "the next 90
+    days" and "the coming three months" start the day after; "next month" is the next calendar month."""
+    def span(question: str) -> tuple[str, str]:
+        found = only(question, today=TODAY)
+        return found.start.isoformat(), found.end.isoformat()
+
+    assert span("ending in the next 90 days") == ("2023-06-16", "2023-09-13")
+    assert span("in the coming three months") == ("2023-06-16", "2023-09-15")
+    assert span("next month") == ("2023-07-01", "2023-07-31")
+    assert span("next quarter") == ("2023-07-01", "2023-09-30")
+    assert find_date_ranges("next quarter's staffing plan", today=TODAY) == []  # (a possessive names no period)

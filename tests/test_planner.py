@@ -5447,3 +5447,28 @@ def test_rows_named_by_a_code_in_their_title(contracts: Planner) -> None:
     assert [(c.kind, c.column, c.value) for c in plan.conditions] == [("row_id", "contract_ref", "CT-2023-0442")]
     assert only(register.plan("value of ct-2022-0313 and CT-2022-0314"), "row_id").value == [
         "CT-2022-0313", "CT-2022-0314"]
+
+
+def test_a_period_after_a_verb_of_ending_dates_the_rows_end(contracts: Planner, tickets: Planner) -> None:
+    """"which contracts expire in Q4 2024?" counted the contracts signed in Q4 2024 (none: the register ends in
+    September), and "how many contracts end in October 2024" likewise, 'end' unused: a verb of ending before a period
+    dates the rows' end, their date plus their term (`ColumnRoles.end`)."""
+    end = contracts.roles.end
+    assert end == "signed_on + term_months"
+    for question, period in (("which contracts expire in Q4 2024?", (date(2024, 10, 1), date(2024, 12, 31))),
+                             ("how many contracts end in October 2024", (date(2024, 10, 1), date(2024, 10, 31))),
+                             ("contracts expiring in the next 90 days", (date(2024, 10, 1), date(2024, 12, 29))),
+                             ("active contracts up for renewal next month", (date(2024, 10, 1), date(2024, 10, 31))),
+                             ("Which contracts reach the end of their term in October 2024? Take the end date as the "
+                              "signing date plus the term in months.", (date(2024, 10, 1), date(2024, 10, 31)))):
+        plan = contracts.plan(question)
+        condition = only(plan, "date")
+        assert (condition.column, condition.value, plan.unused, plan.topic) == (end, period, [], ""), question
+    plan = contracts.plan("when does CT-2023-0442 expire?")
+    assert (plan.measure, conditions(plan, "category")) == (end, [])  # ('expire' is no status 'expired')
+    assert only(contracts.plan("how many contracts did we sign in Q2 2024"), "date").column == "signed_on"
+    plan = contracts.plan("I'm sizing next quarter's staffing. How many contracts did we sign in Q2 2024?")
+    assert [c.value for c in conditions(plan, "date")] == [(date(2024, 4, 1), date(2024, 6, 30))]
+    # (no term column: the end is no column of the table, and said so)
+    plan = tickets.plan("how many tickets end in March 2024")
+    assert (plan.missing, conditions(plan, "date")) == ("end date", [])

@@ -37,6 +37,8 @@ from rag.errors import QueryFailed, UnsafeSQL
 from rag.models import Turn
 from rag.providers import build_embedder
 from rag.settings import PROJECT_ROOT, SAMPLE_JSONL_PATH, Settings
+from rag.understand.planner import Planner
+from rag.understand.text_to_sql import SQLBuilder
 
 try:
     import psycopg2  # noqa: F401
@@ -580,3 +582,54 @@ def test_epoch_dates_and_integer_keys_answer_as_the_sqlite_sample(epoch_items: A
     titles = {r["title"] for r in RECORDS if r["article_category"] == "technology" and r["published_date"] >= "2023"}
     assert turn.citations and {c.title for c in turn.citations} <= titles
     assert all(c.published_date.startswith("2023-") and c.row_key.isdigit() for c in turn.citations)
+
+
+LEASE_ROWS = [  # (ref, tenant, start, term in months): month ends, a leap day and a year boundary
+    ("L-2023-0001", "Acme", "2023-10-31", 12), ("L-2024-0002", "Birch", "2024-01-31", 1),
+    ("L-2024-0003", "Acme", "2024-02-15", 8), ("L-2022-0004", "Cobalt", "2022-11-30", 23),
+    ("L-2024-0005", "Birch", "2024-02-29", 12), ("L-2024-0006", "Cobalt", "2024-06-30", 4),
+]
+
+
+def test_end_dates_derived_from_a_term_answer_as_in_sqlite(server: Server, tmp_path: Path) -> None:
+    """A row's end is its date plus its term (`ColumnRoles.end`): DATE(...) in SQLite, date + interval in PostgreSQL,
+    the same days on both (a month after 31 January is 29 February), on a TEXT and on a DATE column."""
+    reader = sa.make_url(server.url).username
+    sqlite_path = tmp_path / "leases.db"
+    sqlite_engine = sa.create_engine(f"sqlite:///{sqlite_path}")
+    for engine, table, date_type in ((sqlite_engine, "leases", "TEXT"), (server.admin, "leases", "TEXT"),
+                                     (server.admin, "dated_leases", "DATE")):
+        with engine.begin() as connection:
+            connection.exec_driver_sql(f"DROP TABLE IF EXISTS {table}")
+            connection.exec_driver_sql(f"CREATE TABLE {table} (lease_ref TEXT NOT NULL UNIQUE, tenant TEXT, "
+                                       f"start_on {date_type}, term_months INTEGER, notes TEXT)")
+            connection.execute(sa.text(f"INSERT INTO {table} VALUES (:r, :t, :s, :m, :n)"), [
+                {"r": r, "t": t, "s": s, "m": m, "n": f"Lease of unit {i} for {t}, with parking and storage."}
+                for i, (r, t, s, m) in enumerate(LEASE_ROWS)])
+            if engine is server.admin:
+                connection.exec_driver_sql(f'GRANT SELECT ON {table} TO "{reader}"')
+    sqlite_engine.dispose()
+    questions = ("how many leases end in October 2024?", "which leases expire in February 2024?",
+                 "how many leases run out in 2025?", "when does L-2024-0005 end?")
+    answers: dict[str, list[list[Any]]] = {}
+    for url, table in ((f"sqlite:///{sqlite_path}", "leases"), (server.url, "leases"), (server.url, "dated_leases")):
+        source = TableSource(url, table)
+        try:
+            assert source.roles.end == "start_on + term_months"
+            planner = Planner(table, source.roles, source.profile())
+            builder = SQLBuilder(table, source.roles, source.profile(), source.dialect,
+                                 date_is_text=source.columns["start_on"].type != "date", columns=list(source.columns))
+            for question in questions:
+                guarded = guard_sql(builder.answer_sql(planner.plan(question)), table=table,
+                                    columns=list(source.columns), dialect=source.dialect)
+                result = source.run_select(guarded.sql)
+                rows = [[str(v) if v is not None else None for v in row] for row in result.rows]
+                answers.setdefault(question, rows) if url.startswith("sqlite") else None
+                assert rows == answers[question], (table, question, guarded.sql)
+        finally:
+            source.close()
+    assert answers["how many leases end in October 2024?"] == [["4"]]  # (0001, 0003, 0004 and 0006)
+    assert [row[0] for row in answers["which leases expire in February 2024?"]] == ["L-2024-0002"]
+    assert answers["how many leases run out in 2025?"] == [["1"]]  # (L-2024-0005: 28 February 2025)
+    with server.admin.begin() as connection:
+        connection.exec_driver_sql("DROP TABLE IF EXISTS leases, dated_leases")

@@ -1002,3 +1002,42 @@ def test_groups_with_no_row_about_a_subject(setup: Setup) -> None:
     assert [row[0] for row in setup.rows("which categories have no articles about the marathon?")] == sorted(
         every - marathon)
     assert setup.planner.plan("how many articles about the marathon per category").none_of is False
+
+
+LEASES = [  # (ref, tenant, start, term in months, notes): a row runs from its start date for its term
+    ("L-2023-0001", "Acme", "2023-10-31", 12, "Office floor two, with parking."),
+    ("L-2024-0002", "Birch", "2024-01-31", 1, "Storage unit, month to month."),
+    ("L-2024-0003", "Acme", "2024-02-15", 8, "Warehouse bay with loading dock."),
+    ("L-2022-0004", "Cobalt", "2022-11-30", 23, "Retail space on the high street."),
+    ("L-2024-0005", "Birch", "2024-03-01", 24, "Second storage unit."),
+]
+
+
+def test_rows_that_end_are_dated_by_their_date_plus_their_term(tmp_path: Path) -> None:
+    """"Which leases expire in October 2024?" counted the leases *started* then: a period after a verb of ending is
+    the rows' date plus their term (a numeric column named with a unit of time), a month after 31 January being the
+    last day of February as in PostgreSQL (SQLite's DATE alone gives 2 March)."""
+    db = tmp_path / "leases.db"
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE leases (lease_ref TEXT NOT NULL UNIQUE, tenant TEXT, start_on TEXT, "
+                           "term_months INTEGER, notes TEXT)")
+        connection.executemany("INSERT INTO leases VALUES (?, ?, ?, ?, ?)", LEASES)
+    source = TableSource(f"sqlite:///{db}", "leases")
+    assert source.roles.end == "start_on + term_months"
+    planner = Planner("leases", source.roles, source.profile())
+    builder = SQLBuilder("leases", source.roles, source.profile(), columns=list(source.columns))
+
+    def run(question: str) -> QueryResult:
+        guarded = guard_sql(builder.answer_sql(planner.plan(question)), table="leases", columns=list(source.columns))
+        return source.run_select(guarded.sql)
+
+    assert run("how many leases end in October 2024?").rows == [[3]]  # (L-2023-0001, L-2024-0003, L-2022-0004)
+    assert run("how many leases started in October 2024?").rows == [[0]]
+    listed = run("which leases expire in February 2024?")
+    assert [(row[0], row[listed.columns.index("end_date")]) for row in listed.rows] == [("L-2024-0002", "2024-02-29")]
+    shown = run("when does L-2022-0004 run out?")
+    assert shown.rows[0][shown.columns.index("end_date")] == "2024-10-30"
+    # (PostgreSQL: the date cast to DATE, plus an interval of that many months)
+    sql = SQLBuilder("leases", source.roles, source.profile(), "postgresql").answer_sql(
+        planner.plan("how many leases end in October 2024?"))
+    assert "INTERVAL '1 MONTH' * \"term_months\"" in sql

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from rag.data.roles import ends_of
+
 ACRONYMS = {"id": "ID", "url": "URL", "uri": "URI", "ip": "IP", "sku": "SKU", "isbn": "ISBN", "pct": "%"}
 # Words that only mark a date's kind in a name ("opened_at", "reviewed_on"): dropped after another word.
 DATE_SUFFIXES = ("at", "on")
@@ -37,6 +39,8 @@ def derive_label(column: str, table: str = "") -> str:
     """A column's label from its name: words split at `_`, `-`, `.` and camelCase, lower-case, without a
     leading word naming the table's rows ("article_category" in "articles" -> "category") or a trailing
     "at"/"on" ("opened_at" -> "opened"); acronyms in capitals ("url" -> "URL")."""
+    if (ends := ends_of(column)) is not None:  # ("signed_on + term_months": the rows' end, derived)
+        return f"end ({derive_label(ends[0], table)} + {derive_label(ends[1], table)})"
     words = _words(column)
     if not words or not _PLAIN_NAME.fullmatch(column):  # an alias with punctuation is shown as written
         return column

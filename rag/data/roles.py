@@ -122,6 +122,27 @@ class ColumnRoles:
         """Important roles no column plays (questions about them cannot be answered)."""
         return [role for role in IMPORTANT_ROLES if getattr(self, role) is None]
 
+    @property
+    def end(self) -> str | None:
+        """The rows' end date, when a row runs from its date for a time a numeric column counts ("term_months",
+        "duration_days": the only numeric column named with a unit of time): the name of that derived date,
+        "<date> + <term>" (see `ends_of`); no column of the table holds it."""
+        terms = [c for c in self.numeric if TERM_NAME.fullmatch(c.lower())]
+        return f"{self.date}{END_JOINER}{terms[0]}" if self.date and len(terms) == 1 else None
+
+
+# A numeric column counting time, named with its unit ("term_months", "duration_days", "warranty_years")
+TERM_NAME = re.compile(r"(?:[a-z0-9]+_)+(?P<unit>day|week|month|year)s?")
+END_JOINER = " + "
+
+
+def ends_of(column: str) -> tuple[str, str, str] | None:
+    """(date column, term column, unit of the term in capitals) of a derived end date (`ColumnRoles.end`), else None:
+    "signed_on + term_months" -> ("signed_on", "term_months", "MONTH")."""
+    parts = column.split(END_JOINER)
+    unit = TERM_NAME.fullmatch(parts[-1].lower()) if len(parts) == 2 else None
+    return (parts[0], parts[1], unit["unit"].upper()) if unit else None
+
 
 def overrides_from_choices(choices: Mapping[str, str]) -> dict[str, str | list[str]]:
     """Per-column choices ({column: choice}) as role overrides for `detect_roles`: a single role maps to its

@@ -28,6 +28,8 @@ Conventions:
   "the last three calendar months" on 2024-06-30 is 2024-04-01..2024-06-30.
 * "last/previous <unit>" without a number or "the" is the previous calendar unit: "last month",
   "last year", "last quarter", and "last week" = the previous Monday..Sunday.
+* "the next N <units>" / "the coming N <units>" start the day after `today` and end N units after it; "next
+  <unit>" without a number or "the" is the next calendar unit ("next month", "next quarter").
 * "this <unit>" runs from the first day of the current unit to `today`; "N <units> ago" is the
   whole calendar unit containing that day; "yesterday"/"today" are single days.
 * "since X" and "from X onwards" include X; "after X" starts the day after X ends; "before X" and
@@ -455,6 +457,17 @@ def _build_last(m: re.Match[str], today: date) -> _Point | None:
     return _relative(*_unit_period(_shift(today, unit, -1), unit))
 
 
+def _build_next(m: re.Match[str], today: date) -> _Point | None:
+    """"the next 90 days", "in the coming three months": the window of that many units after `today`; "next month"
+    (no number, no "the"): the next calendar unit."""
+    unit, count = m["unit"].lower(), _count(m) if m["n"] else 1
+    if count == 0 or (m["plural"] and not m["n"]):
+        return None
+    if m["n"] or m["the"] or unit == "fortnight":
+        return _relative(today + timedelta(days=1), _shift(today, unit, count))
+    return _relative(*_unit_period(_shift(today, unit, 1), unit))
+
+
 def _build_back(m: re.Match[str], today: date) -> _Point | None:
     """"Going back 28 days from the most recent ticket": the window of that many units that ends on `today`."""
     count = _count(m) if m["n"] else 1
@@ -514,6 +527,9 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"(?P<the>the\s+)?{_COUNT}\s+(?P<which>last|past|previous|final|latest|most\s+recent)\s+"
           rf"(?P<whole>(?:calendar|full|whole|complete|entire)\s+)?{_UNIT}(?:\s+(?:of|in)\s+(?:the\s+)?data)?",
           _build_last),
+    # "the next 90 days", "the coming three months", "next quarter": after the newest row (when rows end later than
+    # they start: a contract's end)
+    _form(rf"(?P<the>the\s+)?(?:next|coming|upcoming)\s+(?:{_COUNT}\s+)?{_UNIT}(?!['’])", _build_next),
     # "the three months up to our most recent article": the window that ends on the newest row
     _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|before|until|ending\s+(?:with|on))\s+"
           rf"(?:our|the)\s+(?:most\s+recent|latest|newest|last)\s+[a-z]+", _build_last),

@@ -59,6 +59,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
             f" ({plan.limit or 1} of each, ties kept)"
     elif plan.intent == "topic" and not plan.is_aggregate:
         action = f"Searched the text for '{plan.topic}'" if plan.topic else f"Listed {rows}"
+        if not plan.topic and plan.measure:  # ("when does CT-2023-0442 expire": its end, shown)
+            action += f" with their {measure}"
     else:
         unmeasured = "text length" if plan.intent in ("longest", "shortest") else "rows"
         action = ACTIONS.get(plan.intent, "Counted {rows}").format(rows=rows, measure=measure or unmeasured)

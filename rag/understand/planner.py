@@ -210,7 +210,7 @@ QUESTION_WORDS = frozenset(("which", "what", "when", "where", "who", "whose", "h
 HAS = "has:"
 # the words of a request for columns to show ("Subject and timestamp please", "with dates and authors")
 DATE_WORDS = ("date", "timestamp", "time", "datetime", "day", "when")
-SHOWN_FILLER = frozenset(("and", "the", "its", "their", "with", "please", "pls", "plz", "only", "just", "show",
+SHOWN_FILLER = frozenset(("and", "the", "its", "their", "with", "please", "pls", "plz", "only", "just", "show", "list",
                           "give", "me", "include", "including", "plus", "also", "too", "as", "well", "what", "what's",
                           "whats", "is", "was", "are", "were", "tell"))
 # English nouns for a table's title and text columns ("whose subject mentions …", "with 'refund' in the body")
@@ -628,6 +628,20 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"actually|really|truly|genuinely|even|"
                           # ("leave out anything that's still a draft")
                           r"that['’]s|that['’]re|is|are|was|were|still|currently)\s+)*$", re.I)
+# a verb of a row's ending before the period it ends in ("expire in Q4", "contracts ending next month", "whose term
+# runs out before 2025", "up for renewal in October")
+END_VERB = re.compile(r"\b(expir(?:e|es|ing|y|ation)|end(?:s|ing)?|run(?:s|ning)?\s+out|lapse[sd]?|lapsing|"
+                      r"(?:due|up)\s+for\s+renewal|finish(?:es|ing)?|"
+                      # ("reach the end of their term in October 2024")
+                      r"(?:reach(?:es|ing)?\s+the\s+)?end\s+of\s+(?:their|its|the|a)\s+(?:term|contract|agreement|lease|"
+                      r"subscription)s?)(?:\s+dates?)?"
+                      r"(?:\s+(?:is|are|falls?|sometime|some\s+time))?\s*$", re.I)
+# a sentence saying how a row's end is computed: its date plus its term
+END_DEFINED = re.compile(r"(?:^|(?<=[.?!;(])\s*)(?:take|treat|count|consider|use|define|assume|compute|calculate)\b"
+                         r"[^.?!;()]*\bend\b[^.?!;()]*\b(?:plus|\+|added\s+to|adding)\b[^.?!;()]*[.?!;)]?", re.I)
+WHEN_ENDS = re.compile(r"\bwhen\s+(?:does|do|did|will|would|is|are)\b[^?.!;]*?\b(?P<verb>expire|end|run\s+out|lapse|"
+                       r"finish|(?:come|be)\s+up\s+for\s+renewal)\b", re.I)
+FUTURE_WORD = re.compile(r"\b(?:next|coming|upcoming)\b", re.I)  # the periods after the newest row
 # "no" opening a clause before a value: "how many contracts in the last six weeks? no NDAs, and drafts don't count"
 CLAUSE_NO = re.compile(r"(?:^|[?.!,;:(\-–—]\s*(?:(?:and|but)\s+)?)no\s+$", re.I)
 # a word that starts what is set aside ("5 star count excluding kessler & vogt"): no noun of what is counted
@@ -991,7 +1005,8 @@ class Planner:
         named = [getattr(roles, f.name) for f in dataclasses.fields(roles)]  # (the named columns, not the numbers
         self.shown_column_words = {part for column in named if isinstance(column, str)  # a listing does not show)
                                    for part in column.lower().split("_")} | {*TITLE_WORDS, *CONTENT_WORDS, *DATE_WORDS}
-        self.shown_column_words |= {w for w, d in self.vocab.dimensions.items() if d in ("category", "author", "day")}
+        self.shown_column_words |= {w for w, d in self.vocab.dimensions.items()
+                                    if d in ("category", "author", "day", *roles.categorical)}
         # "electronics reviews sorted by rating, low to high", "list tickets ordered by date": rows in the order of a
         # number or of the date (never groups: "sorted by" orders what was named)
         ordered_by = "|".join(sorted((re.escape(w) for w in (*self.vocab.measures, "date", "day", "time")),
@@ -1073,6 +1088,7 @@ class Planner:
         self._weekdays(text, plan, take, free)
         self._hours(text, plan, take, free)
         self._dates(text, plan, take, free)
+        self._periods_of_the_end(text, plan, take, free)
         self._date_anchor(text, plan, take, free)
         self._people_per_row(text, plan, take, free)
         self._people_counts(text, plan, take, free)
@@ -2356,6 +2372,10 @@ class Planner:
                 plan.evidence.append(f"date {before.text!r} said again after {cue.group(0).strip(' ,:')!r}: the "
                                      "dates after it are used")
         found_ranges = self._months_of_every_year(text, plan, take, free, found_ranges)
+        # ("next quarter's staffing", "arrived the next day": a period after the newest row holds no row's date; only
+        # a row's end can fall there, `_periods_of_the_end`)
+        found_ranges = [r for r in found_ranges if not (r.start > self.today and FUTURE_WORD.search(r.text)
+                                                        and not END_VERB.search(text[:r.span[0]]))]
         negated_until = -1
         for found in sorted(found_ranges, key=lambda r: r.span):
             negated_until = self._period(text, plan, take, free, found.start, found.end, found.span, negated_until)
@@ -2366,6 +2386,36 @@ class Planner:
             if int(said.group(1)) in ends and free(*said.span(1)):
                 take(*said.span())
                 plan.evidence.append(f"{said.group(0)!r}: the last day of the period, said again")
+
+    def _periods_of_the_end(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Which contracts expire in Q4 2024?", "how many end next month": a period said after a verb of ending
+        dates the rows' end, their date plus their term (`ColumnRoles.end`; it counted the contracts signed then);
+        on a table without a term it is no column of the table, and said so."""
+        defined = END_DEFINED.search(text) if self.roles.end else None
+        if defined and free(*defined.span()):  # ("Take the end date as the signing date plus the term in months.")
+            take(*defined.span())
+            plan.evidence.append(f"{defined.group(0).strip()!r}: the rows' end is computed so ({self.roles.end})")
+        asked = WHEN_ENDS.search(text)  # ("when does CT-2023-0442 expire?": its end date, shown)
+        if asked and free(*asked.span("verb")):
+            take(*asked.span("verb"))
+            if self.roles.end:
+                plan.measure = self.roles.end
+                plan.evidence.append(f"{asked.group(0)!r} asks for the rows' end: {self.roles.end}")
+            else:
+                plan.missing = "end date"
+                plan.evidence.append(f"{asked.group(0)!r}: no column holds the rows' end")
+        for condition in [c for c in plan.conditions if c.kind == "date" and c.column == self.roles.date]:
+            start = condition.span[0] if condition.span else text.find(condition.words)
+            verb = END_VERB.search(text[:start]) if start >= 0 else None
+            if verb and free(*verb.span()) and not self._value_of_word(verb.group(1).lower()):
+                take(*verb.span())
+                if self.roles.end:
+                    condition.column = self.roles.end
+                    plan.evidence.append(f"{verb.group(0).strip()!r} dates the rows' end: {self.roles.end}")
+                else:
+                    plan.conditions.remove(condition)
+                    plan.missing = "end date"
+                    plan.evidence.append(f"{verb.group(0).strip()!r}: no column holds the rows' end")
 
     def _change_between_periods(self, text: str, plan: QueryPlan) -> str:
         """"How did the avg rating change from 2021 to 2024?": two periods set against each other, the later minus the

@@ -13,6 +13,7 @@ from typing import Any
 from sqlglot import exp
 
 from rag.data.epoch import date_text_sql, epoch_of_day
+from rag.data.roles import ends_of
 from rag.data.source import ColumnRoles, TableProfile, sqlglot_dialect
 from rag.errors import NotInTable
 from rag.understand.dates import period_label
@@ -40,6 +41,7 @@ MAX_AUTHOR_UNION = 500  # beyond this many authors, group by the raw authors col
 NAME_COLUMN = "rag_author"  # column of the derived table of author names (unlikely to clash with the table's)
 LIST_LIMIT = 50
 MAX_LISTED_LABELS = 3  # categorical columns a listing shows besides the main category
+END_DATE_NAME = "end_date"  # how a listing names the rows' derived end date (`ColumnRoles.end`)
 # Averages, shares and ratios are shown to two decimals: one decimal hid real differences (3.66 and 3.70 are both
 # "3.7" on a 1-5 rating), so a wrong population could not be told from the right one.
 DECIMALS = 2
@@ -247,7 +249,33 @@ class SQLBuilder:
             return exp.func("LENGTH", exp.column(self.roles.content, quoted=True))
         if self.roles.authors and name == PEOPLE_NAMED and name not in (self.columns or ()):
             return self._people_in(exp.column(self.roles.authors, quoted=True))
+        if (ends := ends_of(name)) and name not in (self.columns or ()):
+            return self._end_date(*ends)
         return exp.column(name, quoted=True)
+
+    def _end_date(self, start: str, term: str, unit: str) -> exp.Expression:
+        """A row's end, its date plus its term ("signed_on + term_months"): a date text 'YYYY-MM-DD' in SQLite, a DATE
+        in PostgreSQL. A month after 31 January is the last day of February in both (SQLite's DATE alone runs over
+        into March: the smaller of that and the last day of the month the term ends in)."""
+        day, count = self._text(start), exp.column(term, quoted=True)
+        if unit in ("WEEK", "YEAR"):  # (as days and months: every dialect adds those)
+            count = exp.Mul(this=count, expression=exp.Literal.number(7 if unit == "WEEK" else 12))
+            unit = "DAY" if unit == "WEEK" else "MONTH"
+        if self.dialect != "sqlite":
+            return exp.cast(exp.DateAdd(this=exp.cast(day, "DATE"), expression=count, unit=exp.var(unit)), "DATE")
+
+        def shifted(*modifiers: exp.Expression) -> exp.Expression:
+            return exp.Anonymous(this="DATE", expressions=[day.copy(), *modifiers])
+
+        def units(number: exp.Expression) -> exp.Expression:
+            return exp.DPipe(this=exp.paren(number), expression=exp.Literal.string(f" {unit}"))
+
+        if unit == "DAY":
+            return shifted(units(count))
+        month_end = shifted(exp.Literal.string("start of month"),
+                            units(exp.Add(this=count.copy(), expression=exp.Literal.number(1))),
+                            exp.Literal.string("-1 day"))
+        return exp.Least(this=shifted(units(count)), expressions=[month_end])
 
     def _all_columns(self) -> list[str]:
         if self.columns:
@@ -267,6 +295,8 @@ class SQLBuilder:
         col = exp.column(column, table=table, quoted=True) if table else self._col(column)
         if column == self.roles.date and self.roles.date_unit:
             return exp.alias_(date_text_sql(col, self.roles.date_unit, self.dialect), column, quoted=True)
+        if ends_of(column) and not isinstance(col, exp.Column):
+            return exp.alias_(col, END_DATE_NAME, quoted=True)
         return col if isinstance(col, exp.Column) else exp.alias_(col, column, quoted=True)
 
     def _dimension(self, dimension: str) -> tuple[exp.Expression, str]:
@@ -1046,8 +1076,9 @@ class SQLBuilder:
         if plan.measure and plan.measure not in columns:
             columns.append(plan.measure)
         for condition in plan.conditions:  # ("reviews with more than 200 helpful votes": each one's votes, shown)
-            if condition.kind == "number" and condition.column not in columns and not self._is_yes_no(condition.column):
-                columns.append(condition.column)
+            if (condition.kind == "number" and not self._is_yes_no(condition.column) or ends_of(condition.column)) \
+                    and condition.column not in columns:
+                columns.append(condition.column)  # (and "contracts ending in October": each one's end date)
         length: exp.Expression | None = None
         if plan.intent in ("longest", "shortest") and plan.measure:
             order = exp.Ordered(this=self._col(plan.measure), desc=plan.intent == "longest")
