@@ -5472,3 +5472,22 @@ def test_a_period_after_a_verb_of_ending_dates_the_rows_end(contracts: Planner, 
     # (no term column: the end is no column of the table, and said so)
     plan = tickets.plan("how many tickets end in March 2024")
     assert (plan.missing, conditions(plan, "date")) == ("end date", [])
+
+
+def test_wordings_of_the_reviews_test_split_eighth_helper(reviews: Planner) -> None:
+    """The eighth helper's first run: "We are checking how trustworthy our harshest feedback is. Of all the one-star
+    reviews, …" (a text match on 'checking trustworthy harshest': 'harshest' before a row noun, in the sentence about
+    the user's doings), "Counting only verified purchases, …" (a text match on 'Counting'), "… post under the generic
+    label 'Verified Buyer' … Setting those aside, which reviewer …" (counted only Verified Buyer's reviews)."""
+    plan = reviews.plan("We are checking how trustworthy our harshest feedback is. Of all the one-star reviews, what "
+                        "percentage came from customers who were NOT verified purchasers?")
+    assert (plan.intent, plan.topic) == ("share", "") and {"checking", "harshest"} <= set(plan.unused)
+    plan = reviews.plan("Counting only verified purchases, which three brands have the highest average star rating?")
+    assert (plan.intent, plan.group_by, plan.topic) == ("avg", ["category"], "")
+    assert [(c.column, c.value) for c in plan.conditions] == [("verified_purchase", 1)]
+    named = Planner("reviews", REVIEW_ROLES, dataclasses.replace(REVIEW_PROFILE, authors={
+        **REVIEW_PROFILE.authors, "Verified Buyer": 113}))
+    plan = named.plan("Some customers post under the generic label 'Verified Buyer' and some leave their name blank. "
+                      "Setting those aside, which reviewer name shows up most often?")
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("reviewer", "!=", "Verified Buyer")]
+    assert plan.group_by == ["author"]

@@ -132,6 +132,8 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
                       r"(?:\d|one|two|three)\s*dp)\b", re.I)
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
 HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b|"
+                   # ("Counting only verified purchases, …": the rows the condition after it keeps)
+                   r"\b(?:count(?:ing)?|consider(?:ing)?|look(?:ing)?\s+at|using)\s+only\b(?=\s+\w)|"
                    # ("no anonymous ones at all": emphasis, no listing of all rows)
                    r"(?<=\w\s)at\s+all\b(?=\s*(?:[?.!,;]|$))|"
                    # "which tickets are pending at the moment": the rows' state as the table holds it
@@ -4556,7 +4558,10 @@ class Planner:
                 # (an opening quote touches the word; "'resolved' specifically": a closing one, then a space)
                 if SUBJECT_CUE.search(before) or before.endswith(("\"", "“", "'")):
                     return True
-        for match in re.finditer(rf"(?<![\w'-]){re.escape(last)}(?![\w'-])\s+(\w+)", text):
+        # (not in a sentence about the user's own doings: "We are checking how trustworthy our harshest feedback is.")
+        context = CONTEXT_SENTENCE.match(text)
+        for match in re.compile(rf"(?<![\w'-]){re.escape(last)}(?![\w'-])\s+(\w+)").finditer(
+                text, context.end() if context else 0):
             # (not "incoming tickets", nor a common participle: "signed deals" are rows that were signed)
             if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS and not (
                     last.lower().endswith("ed") and not is_rare_word(last)):
@@ -6144,7 +6149,7 @@ class Planner:
 
     def _values_pointed_back_to(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Müller & Söhne and O'Brien are obviously our biggest partners. Leaving those two out, which company …":
-        the values a sentence before named, set aside by a pronoun (they were the only rows counted)."""
+        the values (or a person) a sentence before named, set aside by a pronoun (they were the only rows counted)."""
         cue = re.search(r"\b(?:(?:leav(?:e|ing)|left|set(?:ting)?|put(?:ting)?|tak(?:e|ing))\s+(?:those|these|them|both"
                         r"|the\s+two|the\s+three)(?:\s+(?:two|three|four|five))?\s+(?:out|aside)|(?:excluding|except"
                         r"(?:\s+for)?|apart\s+from|ignoring|other\s+than|besides|not\s+counting)\s+(?:those|these|them|"
@@ -6152,7 +6157,9 @@ class Planner:
         if not cue or not free(*cue.span()):
             return
         sentence = max((m.end() for m in re.finditer(r"[.?!;]\s", text[:cue.start()])), default=0)
-        named = [c for c in plan.conditions if c.kind == "category" and c.op in ("=", "in")
+        # ("… post under the generic label 'Verified Buyer' … Setting those aside, which reviewer …": a person too)
+        named = [c for c in plan.conditions if (c.kind == "category" and c.op in ("=", "in")
+                                                or c.kind == "author" and c.op == "=")
                  and 0 <= self._position(text, c, end=True) <= sentence]
         if sentence and named:
             for condition in named:
