@@ -5491,3 +5491,56 @@ def test_wordings_of_the_reviews_test_split_eighth_helper(reviews: Planner) -> N
                       "Setting those aside, which reviewer name shows up most often?")
     assert [(c.column, c.op, c.value) for c in plan.conditions] == [("reviewer", "!=", "Verified Buyer")]
     assert plan.group_by == ["author"]
+
+
+def test_wordings_of_the_contracts_test_split_ninth_helper(contracts: Planner) -> None:
+    """The ninth helper's first run: "what fraction of sw licences auto renew?" (the share of auto-renewing contracts
+    that are licences: the yes/no column said as a verb opens the part), "Facilities is planning the office footprint
+    … Counting every lease in the register, whatever its status, what number were signed for a term of four years or
+    longer?" (a search: no count read, 'four years' no bound on the term in months, 'footprint' a text match), "who
+    looks after more money in active contracts? totals pls" (counted contracts: 'money' is the currency column)."""
+    plan = contracts.plan("what fraction of NDAs auto renew? as a %")
+    assert ([c.column for c in plan.share_whole], [c.column for c in plan.share_part()]) == (
+        ["contract_type"], ["auto_renew"])
+    plan = contracts.plan("Facilities is planning the office footprint for the next few years. Counting every lease in "
+                          "the register, whatever its status, what number were signed for a term of four years or "
+                          "longer?")
+    assert (plan.intent, plan.topic) == ("count", "")
+    assert sorted((c.column, c.op, c.value) for c in plan.conditions) == [
+        ("contract_type", "=", "Lease"), ("term_months", ">=", 48)]
+    plan = contracts.plan("which contract manager looks after the most money in active contracts?")
+    assert (plan.intent, plan.measure, plan.group_by) == ("sum", "value_eur", ["author"])
+
+
+@pytest.mark.parametrize(("question", "op", "value"), [
+    ("how many contracts have a term longer than 2 years", ">", 24),
+    ("how many 3-year contracts do we have", "=", 36),
+    ("contracts running more than 18 months", ">", 18),
+    ("average value of 1-year contracts", "=", 12),
+])
+def test_a_length_of_time_on_a_term_counted_in_months(contracts: Planner, question: str, op: str, value: int) -> None:
+    """"a term longer than 2 years" was term_months > 2 ('years' unused): a time said in another unit than the
+    column's is converted where the conversion is exact (years and months, weeks and days)."""
+    condition = only(contracts.plan(question), "number")
+    assert (condition.column, condition.op, condition.value) == ("term_months", op, value)
+
+
+def test_wordings_of_the_tickets_test_split_tenth_helper() -> None:
+    """The tenth helper's first run: "Which support agent has not been assigned a single urgent-priority ticket?"
+    (a search for 'single urgent-priority': a kind word before the people noun, 'not been assigned a single', the
+    value written with its column's name), "pct of high/urgent tix that tom becker has" (Tom's share of all tickets:
+    the part is a relative clause of its own)."""
+    statuses, priorities = {"open": 8, "closed": 30, "pending": 4, "resolved": 19}, {"low": 10, "normal": 27,
+                                                                                    "high": 16, "urgent": 8}
+    tickets = Planner("tickets", ColumnRoles(content="body", title="subject", date="opened_at", category="status",
+                                             authors="assignee", id="ticket_id", categorical=["status", "priority"]),
+                      TableProfile(row_count=61, categories=statuses, values={"status": statuses,
+                                                                              "priority": priorities},
+                                   authors={"Tom Becker": 14, "Maya Lindqvist": 13, "Priya Natarajan": 10},
+                                   date_min="2024-01-03 09:12:00", date_max="2024-06-28 10:30:00"))
+    plan = tickets.plan("For our escalation review I want to see who has been spared the worst cases. Which support "
+                        "agent has not been assigned a single urgent-priority ticket?")
+    assert (plan.group_by, plan.none_of, only(plan, "category").value, plan.topic) == (["author"], True, "urgent", "")
+    plan = tickets.plan("pct of high/urgent tix that tom becker has")
+    assert ([c.column for c in plan.share_whole], [c.column for c in plan.share_part()]) == (["priority"],
+                                                                                             ["assignee"])

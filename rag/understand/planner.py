@@ -24,6 +24,7 @@ from typing import Any
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from rag.data.roles import TERM_NAME
 from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
 from rag.understand.dates import find_date_ranges
@@ -86,7 +87,9 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
      # ("% urgent per assignee", "pct verified by brand": the question opens with the share)
      r"^\W*(?:%|pct\b|percent\b|percentage\b)(?=\s+[a-z0-9])", "share"),
     # ("no. of contracts signed in the last six weeks")
-    (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b|\bno\.\s+of\b", "count"),
+    # ("what number were signed for a term of four years or longer")
+    (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b|\bno\.\s+of\b|"
+     r"\bwhat\s+number\s+(?=(?:were|was|are|is|have|has|had|did|do|does|got|get)\b)", "count"),
     (rf"\b(average|avg|{MEAN}|typical)\b", "avg"),
     (r"\b(median)\b", "median"),
     (r"\b(totals?|sum of|combined|altogether|add(?:s|ed|ing)? up)\b", "sum"),
@@ -132,8 +135,10 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
                       r"(?:\d|one|two|three)\s*dp)\b", re.I)
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
 HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b|"
-                   # ("Counting only verified purchases, …": the rows the condition after it keeps)
+                   # ("Counting only verified purchases, …": the rows the condition after it keeps; "Counting every
+                   # lease in the register", "count every status": every one of them)
                    r"\b(?:count(?:ing)?|consider(?:ing)?|look(?:ing)?\s+at|using)\s+only\b(?=\s+\w)|"
+                   r"\b(?:count(?:ing)?|consider(?:ing)?|includ(?:e|ing))\s+(?:every|all(?:\s+the)?)\b(?=\s+\w)|"
                    # ("no anonymous ones at all": emphasis, no listing of all rows)
                    r"(?<=\w\s)at\s+all\b(?=\s*(?:[?.!,;]|$))|"
                    # "which tickets are pending at the moment": the rows' state as the table holds it
@@ -267,7 +272,7 @@ def length_ranking(word: str) -> str | None:
 # "anyone", "somebody": people as the groups asked about ("has anyone written for more than one section")
 PERSON_PRONOUN = r"\b(anyone|anybody|someone|somebody)\b"
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
-                      r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+)?(?:a single|any|anything)|"
+                      r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+){0,2}(?:a single|any|anything)|"
                       # ("which kinds of contract did we not sign at all in APAC")
                       r"(?:not|\w+n't)\s+(?:\w+\s+)?at\s+all)\b", re.I)
 # groupings made from the date column
@@ -516,7 +521,7 @@ COMPARE_NUMBER = re.compile(r"\b(" + COMPARE_WORDS + r")\s+" + NUM + r"\s+([a-z_
 # "four stars or more", "500 words and up", "3 stars or lower": the number is a bound
 OR_MORE = {"or more": ">=", "or above": ">=", "or higher": ">=", "or better": ">=", "and up": ">=",
            "and above": ">=", "or over": ">=", "plus": ">=", "or less": "<=", "or fewer": "<=", "or below": "<=",
-           "or lower": "<=", "or under": "<=", "or worse": "<="}
+           "or lower": "<=", "or under": "<=", "or worse": "<=", "or longer": ">=", "or shorter": "<="}
 BETWEEN_NUMBER = re.compile(r"\bbetween\s+" + NUM + r"\s+and\s+" + NUM + r"\s+([a-z_]+)", re.I)
 TOP_N = re.compile(rf"\b(top|bottom|first|last|latest|newest|oldest|earliest|recent|{LONGEST}|{SHORTEST})\s+" + NUM
                    + r"\b|\b" + NUM + rf"\s+(most recent|latest|newest|oldest|earliest|{LONGEST}|{SHORTEST})\b",
@@ -594,6 +599,11 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               # ("Procurement wants to plan renewals by hand. …")
                               r"wants?|needs?|requested)\s+(?:to\s+[a-z]+\s+|about\s+|for\s+|me\s+|us\s+)[^.?!;:]*[.!;:]"
                               r"(?=\s+\S)|"
+                              # ("Facilities is planning the office footprint for the next few years. …": someone's
+                              # work in progress, told; not a question: "Which leases are expiring soon.")
+                              r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|count|any)\b)"
+                              r"(?:the\s+)?[a-z][\w&'’-]*(?:\s+[\w&'’-]+){0,3}?\s+(?:is|are)\s+(?:currently\s+|now\s+)?"
+                              r"[a-z]{3,}ing\s[^.?!;:]*[.!;:](?=\s+\S)|"
                               # ("For the board deck I need one number: …", "For our quarterly review, we …")
                               r"\W*(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:,]{1,40}?,?\s+(?:i|we)"
                               r"(?:['’](?:m|re|ve|ll|d)|\s+[a-z]+)\s[^.?!;:]*[.!;:](?=\s+\S)|"
@@ -630,6 +640,9 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"actually|really|truly|genuinely|even|"
                           # ("leave out anything that's still a draft")
                           r"that['’]s|that['’]re|is|are|was|were|still|currently)\s+)*$", re.I)
+# a unit of time right after a number, and the exact conversions between units ("2 years" of a term in months)
+DURATION_UNIT = re.compile(r"[\s-]*(?P<unit>day|week|month|year)s?\b", re.I)
+DURATION_FACTORS = {("YEAR", "MONTH"): 12, ("MONTH", "YEAR"): 1 / 12, ("WEEK", "DAY"): 7, ("DAY", "WEEK"): 1 / 7}
 # a verb of a row's ending before the period it ends in ("expire in Q4", "contracts ending next month", "whose term
 # runs out before 2025", "up for renewal in October")
 END_VERB = re.compile(r"\b(expir(?:e|es|ing|y|ation)|end(?:s|ing)?|run(?:s|ning)?\s+out|lapse[sd]?|lapsing|"
@@ -1095,6 +1108,7 @@ class Planner:
         self._people_per_row(text, plan, take, free)
         self._people_counts(text, plan, take, free)
         self._numbers(text, plan, take, free)
+        self._durations(text, plan, take, free)
         self._person_property(text, plan, take, free)
         for condition in plan.conditions:  # "crypto coverage that runs over 600 words": the verb of the bound
             said = RUNS_TO.search(text[:self._position(text, condition)]) if condition.kind == "number" else None
@@ -2085,8 +2099,14 @@ class Planner:
             # conditions said before it are the whole)
             said = sorted((c for c in plan.conditions if whole and self._position(text, c) >= whole.end()),
                           key=lambda c: self._position(text, c))
-            opened = not verbs and not head and len(said) >= 2 and bool(SHARE_VERB.search(
+            # ("what fraction of sw licences auto renew": a yes/no column said as a verb opens the part too)
+            opened = not verbs and not head and len(said) >= 2 and (bool(SHARE_VERB.search(
                 text, self._position(text, said[-1]), self._position(text, said[-1], end=True)))
+                or said[-1].column in self.vocab.flags.values())
+            # ("pct of high/urgent tix that tom becker has": the part a relative clause of its own, its person first)
+            related = not verbs and not head and not opened and len(said) >= 2 and re.search(
+                r"\b(?:that|which|whom)\s+$", text[:self._position(text, said[-1])], re.I)
+            opened = opened or bool(related)
             if not verbs and not head and not opened and not (cue and any(
                     0 <= self._position(text, c, end=True) <= cue.start() for c in plan.conditions)):
                 return
@@ -2099,6 +2119,9 @@ class Planner:
             if condition.span:  # (overlapping: the span of "of 2023" starts inside "percentage of")
                 return condition.span[0] < region[1] and region[0] < condition.span[1]
             at = lower.find(condition.words.lower(), region[0])
+            if at < 0 and ", " in condition.words:  # (values listed "high/urgent", read as "high, urgent")
+                at = self._position(text, condition)
+                at = at if at >= region[0] else -1
             return 0 <= at < region[1]
 
         # a condition said before the share ("last week, what % of reviews …") sets the scene: part of the whole,
@@ -2794,7 +2817,9 @@ class Planner:
                     take(match.start(), match.end())
             # "reviews with a rating of 5", "a word count of exactly 500": that value
             equal = re.compile(rf"\b({measure_words})\s+(?:of|=|:|equal\s+to|of\s+exactly|exactly)\s+{NUM}\b"
-                               rf"(?![\s-]*(?:%|percent|[a-z]+\s+(?:or|and)\b|or\b|and\s+(?:up|above|over|more)\b))",
+                               rf"(?![\s-]*(?:%|percent|[a-z]+\s+(?:or|and)\b|or\b|and\s+(?:up|above|over|more)\b|"
+                               # ("average value of 1-year contracts": a length of time, `_durations`)
+                               rf"(?:day|week|month|year)s?\b))",
                                re.I)
             for match in equal.finditer(text):
                 if free(*match.span()):
@@ -2858,6 +2883,46 @@ class Planner:
                 plan.conditions.append(Condition("number", column, op, number_value(match.group(2)), words))
                 plan.evidence.append(f"numeric condition {words!r}")
                 take(match.start(), end)
+
+    def _durations(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """A length of time on a numeric column named with its unit (term_months): "a term longer than 2 years" (was
+        term_months > 2, 'years' unused) is 24 months, "3-year contracts" a term of 36 months, "contracts running
+        more than 18 months" a bound on it; only exact conversions (years and months, weeks and days)."""
+        terms = [(c, m["unit"].upper()) for c in self.roles.numeric if (m := TERM_NAME.fullmatch(c.lower()))]
+        if len(terms) != 1:
+            return
+        column, unit = terms[0]
+
+        def converted(value: float, said: str) -> float | None:
+            factor = 1.0 if said == unit else DURATION_FACTORS.get((said, unit))
+            return None if factor is None else round(value * factor, 6)
+
+        for condition in [c for c in plan.conditions if c.kind == "number" and c.column == column and c.span is None]:
+            at = text.find(condition.words)  # ("term longer than 2" + "years")
+            after = DURATION_UNIT.match(text, at + len(condition.words)) if at >= 0 else None
+            if after and free(*after.span()) and (value := converted(condition.value, after["unit"].upper())):
+                take(*after.span())
+                if value != condition.value:
+                    plan.evidence.append(f"'{condition.value:g} {after['unit']}s' read as {value:g} {unit.lower()}s")
+                condition.value = int(value) if value == int(value) else value
+        rows = self.row_noun_words
+        bounds = "|".join(re.escape(w) for w in OR_MORE)
+        for match in re.finditer(rf"\b(?:(?P<op>{COMPARE_WORDS.replace('|with', '')})\s+)?{NUM}[\s-]+"
+                                 rf"(?P<unit>day|week|month|year)s?\b(?:\s+(?P<bound>{bounds})\b)?"
+                                 rf"(?:[\s-]+(?:long\s+)?(?={rows}\b))?", text, re.I):
+            op = OR_MORE[match["bound"].lower()] if match["bound"] else OPS.get(
+                re.sub(r"\s+", " ", (match["op"] or "").lower()), "=")
+            # ("3-year contracts": a kind of row; "longer than 2 years", "four years or longer": a bound; not a bare
+            # "2 years")
+            named = match["op"] or match["bound"] or re.match(rf"[\s-]+(?:long\s+)?(?:{rows})\b",
+                                                              text[match.end("unit"):], re.I)
+            value = converted(number_value(match.group(2)), match["unit"].upper())
+            if named and value is not None and free(*match.span()):
+                value = int(value) if value == int(value) else value
+                plan.conditions.append(Condition("number", column, op, value, match.group(0).strip(),
+                                                 span=match.span()))
+                plan.evidence.append(f"{match.group(0).strip()!r}: {column} {op} {value}")
+                take(*match.span())
 
     def _rows_follow(self, text: str, end: int) -> bool:
         """Whether the row noun (or "ones") follows `end` within a few words with no grammar word between: "[the
@@ -2967,14 +3032,6 @@ class Planner:
                 continue
             if any(m.start("what") == match.start() for m in self.sorted_by.finditer(text)):
                 continue  # ("reviews sorted by rating": the rows' order, read in `_rows_sorted`)
-            every = re.fullmatch(r"every\s+", trigger.group(0), re.I)
-            kept = every and re.search(r"\b(?:count(?:ing)?|includ(?:e|ing)|consider(?:ing)?|keep(?:ing)?)\s+$",
-                                       text[:trigger.start()], re.I)
-            if kept and free(*kept.span()):
-                # ("count every status incl drafts": every value is kept, no grouping and no condition)
-                take(kept.start(), match.end())
-                plan.evidence.append(f"{text[kept.start():match.end()]!r}: every value included, no condition")
-                continue
             agent = re.search(r"\b(?:[a-z]{3,}ed|written|given|done|seen)(?:\s+(?:better|worse|higher|lower|best|worst|"
                               r"more|most|less|least|highly|well|badly|poorly))?\s+$", text[:trigger.start()], re.I)
             if agent and trigger.group(0).strip().lower() == "by" and \
@@ -5157,6 +5214,11 @@ class Planner:
         if not before or not free(*before.span(1)) or after and (after.group(1).lower() not in STOPWORDS
                                                                  or self._is_entity(after.group(1))):
             return ""
+        # ("a single urgent-priority ticket": the value with its column's name, after "a single")
+        named = re.match(r"-([a-z]+)\b", text[end:], re.I)
+        if named and self.vocab.dimensions.get(named.group(1).lower()) or re.search(
+                r"\b(?:a|one|any|every|each)\s+single\s+$", text[:start], re.I):
+            return ""
         modifier = before.group(1).lower()
         # a participle ("marked resolved", "tickets flagged urgent") states the value rather than modifying it
         heads = (self._is_topic_word(modifier) and modifier not in self.known_words and not modifier.endswith("ed")
@@ -5546,8 +5608,10 @@ class Planner:
                           # ("is there any brand without a single 1 star review")
                           rf"\s+(?:without|with\s+no|lacking)\b)", text, re.I) or re.search(
             # ("which agent never got a low priority ticket": one of them asked about, the verb denied)
-            rf"\b(?:which|what)\s+()({dims})(?=\s+(?:(?:has|have|had)\s+)?never\b|\s+(?:does|do|did)(?:n['’]t|\s+not)\s+"
-            rf"(?:have|get|got)\b|"
+            # ("which support agent has not been assigned a single urgent ticket": a word of its kind first)
+            rf"\b(?:which|what)\s+()(?:[a-z]+\s+)?({dims})(?=\s+(?:(?:has|have|had)\s+)?never\b|"
+            rf"\s+(?:does|do|did)(?:n['’]t|\s+not)\s+(?:have|get|got)\b|"
+            rf"\s+(?:has|have|had)(?:n['’]t|\s+not)\s+(?:been\s+)?(?:[a-z]+\s+)?(?:a\s+single|any)\b|"
             # ("which month of 2023 had no anonymous articles", "… had every piece credited, no anonymous ones")
             rf"[^?.!]*?(?:\b(?:has|have|had)|,)\s+no\b)", text, re.I)
         # ("has anyone reported a phishing email that …": a search, nothing denied)

@@ -43,6 +43,8 @@ UNIT_WORDS = frozenset({"eur", "euro", "euros", "usd", "dollars", "gbp", "pounds
                         "cad", "sek", "nok", "dkk", "pln", "kg", "kgs", "g", "lb", "lbs", "km", "m", "cm", "mm", "mi",
                         "ms", "sec", "secs", "seconds", "min", "mins", "minutes", "h", "hr", "hrs", "hours", "days",
                         "weeks", "months", "years", "pct", "percent"})
+CURRENCY_UNITS = frozenset({"eur", "euro", "euros", "usd", "dollars", "gbp", "pounds", "chf", "jpy", "cny", "inr",
+                            "aud", "cad", "sek", "nok", "dkk", "pln"})
 # Other words for a unit ("contracts over 1 million euros" for value_eur)
 UNIT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "eur": ("euro", "euros", "€"), "usd": ("dollar", "dollars", "$"), "gbp": ("pound", "pounds", "£"),
@@ -399,6 +401,8 @@ class Vocabulary:
                 vocab.measures.setdefault(plural(named), column)
                 for word in UNIT_SYNONYMS.get(parts[-1], ()):  # ("over 1 million euros")
                     vocab.measures.setdefault(word, column)
+                if parts[-1] in CURRENCY_UNITS:  # ("who looks after more money in active contracts")
+                    vocab.measures.setdefault("money", column)
             for word in MEASURE_SYNONYMS.get(named, ()):
                 vocab.measures.setdefault(word, column)
                 if not word.endswith(("s", "ed")):  # "scores", "costs"
