@@ -5544,3 +5544,32 @@ def test_wordings_of_the_tickets_test_split_tenth_helper() -> None:
     plan = tickets.plan("pct of high/urgent tix that tom becker has")
     assert ([c.column for c in plan.share_whole], [c.column for c in plan.share_part()]) == (["priority"],
                                                                                              ["assignee"])
+
+
+def test_wordings_of_the_eleventh_to_thirteenth_helpers(contracts: Planner, planner: Planner, reviews: Planner) -> None:
+    """Session 22's later helpers: a listing narrowed by conditions whose other words say what the rows must say
+    ("Which of our EMEA contracts have their prices … linked to a consumer price index?" listed all 477 EMEA
+    contracts, the words unused), a sentence of what someone found ("Internal audit flagged that …": a text match on
+    'audit') or wants ("… our most active customer.": no column for 'active'), rows set aside with a value before them
+    ("leave out drafts and rows without an owner": only ownerless ones counted) or a verb of having ("leave out the
+    pieces that carry no byline"), "top three contract managers" (a word of their kind before the people noun)."""
+    plan = contracts.plan("Which of our EMEA contracts have their prices, fees or rent linked to a consumer price "
+                          "index?")
+    assert plan.route()[0] == Route.VECTOR and "consumer" in plan.topic  # (one value: a metadata filter)
+    plan = contracts.plan("Which of the deals we signed in 2022 required someone to take out insurance cover?")
+    assert plan.route()[0] == Route.HYBRID and "insurance" in plan.topic
+    plan = contracts.plan("Legal asked me to list every NDA we can get out of early without having to prove the "
+                          "other side did anything wrong. Which NDAs allow that?")
+    assert plan.route()[0] == Route.VECTOR and "prove" in plan.topic  # (the question points back to that sentence)
+    plan = contracts.plan("Internal audit flagged that some contracts in the register have nobody responsible for "
+                          "them. Give me a count of the active contracts that have no contract manager assigned.")
+    assert (plan.intent, plan.topic) == ("count", "") and {"audit", "flagged"} <= set(plan.unused)
+    plan = reviews.plan("We'd like to send a thank-you to our most active customer. Which reviewer has written the "
+                        "most reviews, and how many?")
+    assert (plan.missing, plan.group_by) == (None, ["author"])
+    plan = contracts.plan("total value per owner, leave out drafts and rows without an owner")
+    assert sorted((c.column, c.op) for c in plan.conditions) == [("owner", "is not empty"), ("status", "!=")]
+    plan = planner.plan("average word count, leave out the pieces that carry no byline")
+    assert [(c.column, c.op) for c in plan.conditions] == [("authors", "is not empty")]
+    plan = contracts.plan("rank top three contract mgrs by total eur value signed in 2024")
+    assert (plan.group_by, plan.limit, plan.topic) == (["author"], 3, "")

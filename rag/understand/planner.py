@@ -599,6 +599,12 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               # ("Procurement wants to plan renewals by hand. …")
                               r"wants?|needs?|requested)\s+(?:to\s+[a-z]+\s+|about\s+|for\s+|me\s+|us\s+)[^.?!;:]*[.!;:]"
                               r"(?=\s+\S)|"
+                              # ("Internal audit flagged that some contracts … have nobody responsible for them. …":
+                              # what someone found, told)
+                              r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|count|any)\b)"
+                              r"(?:the\s+|our\s+)?[a-z][\w&'’-]*(?:\s+[\w&'’-]+){0,2}?\s+(?:(?:has|have|had)\s+)?"
+                              r"(?:flagged|noticed|found|reported|said|told\s+(?:me|us)|mentioned|raised|pointed\s+out|"
+                              r"warned|complained|suspects?|thinks?|believes?)\s+(?:that\s+)?[^.?!;:]*[.!;:](?=\s+\S)|"
                               # ("Facilities is planning the office footprint for the next few years. …": someone's
                               # work in progress, told; not a question: "Which leases are expiring soon.")
                               r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|count|any)\b)"
@@ -640,6 +646,8 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from
                           r"actually|really|truly|genuinely|even|"
                           # ("leave out anything that's still a draft")
                           r"that['’]s|that['’]re|is|are|was|were|still|currently)\s+)*$", re.I)
+# verbs of having a value, besides "have" ("pieces that carry no byline", "reviews that show no department")
+HAVING_VERBS = r"carr(?:y|ies|ied)|bears?|bore|shows?|lists?|contains?|includes?"
 # a unit of time right after a number, and the exact conversions between units ("2 years" of a term in months)
 DURATION_UNIT = re.compile(r"[\s-]*(?P<unit>day|week|month|year)s?\b", re.I)
 DURATION_FACTORS = {("YEAR", "MONTH"): 12, ("MONTH", "YEAR"): 1 / 12, ("WEEK", "DAY"): 7, ("DAY", "WEEK"): 1 / 7}
@@ -1262,8 +1270,16 @@ class Planner:
         # ("Legal asked me which of our contracts actually say where disputes get resolved, like arbitration …? Can
         # you pull those?": a listing that no condition narrows, with several words left, is about what they say;
         # dropping every word listed every row)
-        searched = (plan.intent == "list" and not plan.conditions and not plan.group_by and not plan.limit
-                    and len(plan.topic.split()) >= 3)
+        # ("Which of our EMEA contracts have their prices, fees or rent linked to a consumer price index?": with
+        # conditions too, the rows they select are searched for what the words say; it listed all 477 EMEA ones)
+        # (not the words of a sentence about the user's doings, unless the question points back to it: "Legal asked
+        # me to list every MSA we can get out of early without … Which MSAs allow that?")
+        setting = (CONTEXT_SENTENCE.match(text) or PURPOSE_PHRASE.match(text)) if plan.conditions else None
+        setting = None if setting and re.search(r"\b(?:that|those|them|these|this)\b", text[setting.end():],
+                                                re.I) else setting
+        searched = (plan.intent == "list" and not plan.group_by and not plan.limit and len(
+            [w for w in plan.topic.split() if not (setting and re.search(rf"\b{re.escape(w)}\b", setting.group(0)))])
+            >= 3)
         if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS or asks_whether) and not plan.topic_marked:
             # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
             # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
@@ -2955,6 +2971,10 @@ class Planner:
                 plan.ranking = word  # rows ranked by a measure ("top 5 reviews by helpful votes"), or groups
                 after = re.match(r"\s+(\w+)", text[match.end():])
                 dimension = self.vocab.dimensions.get(after.group(1).lower()) if after else None
+                kind = re.match(r"\s+\w+\s+(\w+)", text[match.end():]) if after and dimension is None else None
+                if kind and self.vocab.dimensions.get(kind.group(1).lower()) in self.grouping_columns:
+                    # ("top three contract managers by total value": a word of their kind first)
+                    after, dimension = kind, self.vocab.dimensions[kind.group(1).lower()]
                 if dimension in self.grouping_columns:
                     plan.group_by.append(dimension)
                     take(match.end(), match.end() + after.end())
@@ -4775,7 +4795,7 @@ class Planner:
             plan.conditions.append(Condition("missing", column, op, None, text[start:match.end()],
                                              span=(start, match.end())))
             plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
-            take(start, match.end())
+            self._take_aside(text, take, free, start, match.end())
             # ("articles with a named author and those without one": the other side, its noun said by a pronoun)
             other = re.compile(rf"\b(?:those|the\s+ones|ones|(?:{self.row_noun_words}))\s+(?:without|with\s+no|lacking)"
                                rf"\s+(?:one|any|it|them)\b", re.I).search(text, match.end())
@@ -4824,7 +4844,7 @@ class Planner:
             plan.conditions.append(Condition("missing", column, op, None, text[start:match.end()],
                                              span=(start, match.end())))
             plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
-            take(start, match.end())
+            self._take_aside(text, take, free, start, match.end())
 
     @staticmethod
     def _text_restated(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
@@ -4935,8 +4955,8 @@ class Planner:
         nouns, or other things set aside with them ("not counting 'Verified Buyer' or blank names")."""
         excluded = EXCLUSION_CUE.search(text[:start])
         # ("apart from 'Verified Buyer' and reviews with no name": the rows said again before what they lack)
-        described = re.search(rf"\b(?:{self.row_noun_words})\s+(?:with|having|(?:that|which)\s+(?:have|had|has))\s+$",
-                              text[:start], re.I)
+        described = re.search(rf"\b(?:{self.row_noun_words})\s+(?:with|having|(?:that|which)\s+(?:have|had|has|"
+                              rf"{HAVING_VERBS}))\s+$", text[:start], re.I)
         listed = LISTED_EXCLUSION.search(text[:described.start() if described else start])
         if not excluded and listed and any(not free(*w.span()) for w in re.finditer(r"[\w']+", text)
                                            if listed.start(1) <= w.start() < listed.end(1)):
@@ -4950,9 +4970,13 @@ class Planner:
             return None
         between = [w for w in re.finditer(r"[\w']+", text[:excluded.end(1)]) if w.start() >= excluded.start(1)]
         shared = any(not free(*w.span()) for w in between)  # (the cue then read with that other thing)
+        # ("leave out drafts and rows without an owner": a value set aside with them, read later; "leave out the pieces
+        # that carry no byline": the verb of having)
         if (free(excluded.start(), excluded.start(1)) or shared) and all(
                 word.group(0).lower() in STOPWORDS or word.group(0).lower() in ("one", "ones")
-                or self._is_entity(word.group(0)) or not free(*word.span()) for word in between):
+                or self._is_entity(word.group(0)) or not free(*word.span()) or word.group(0).lower() == "plus"
+                or re.fullmatch(HAVING_VERBS, word.group(0), re.I) or self._value_of_word(word.group(0).lower())
+                for word in between):
             return excluded.start()
         return None
 
@@ -5036,7 +5060,14 @@ class Planner:
         plan.conditions.append(Condition("missing", column, op, None, text[start:said.end()],
                                          span=(start, said.end())))
         plan.evidence.append(f"{column} {op} ({text[start:said.end()]!r})")
-        take(start, said.end())
+        self._take_aside(text, take, free, start, said.end())
+
+    def _take_aside(self, text: str, take: Any, free: Any, start: int, end: int) -> None:
+        """Takes the words of a condition set aside from `start` to `end`, but leaves a value set aside with it, and
+        the cue before it, to be read as such ("leave out drafts and rows without an owner": status not draft too)."""
+        values = [start + w.end() for w in re.finditer(r"[\w']+", text[start:end])
+                  if free(start + w.start(), start + w.end()) and self._value_of_word(w.group(0).lower())]
+        take(max(values) if values else start, end)
 
     def _categories(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Values of categorical columns, negated after "not", "except", "other than" ... (and the values
@@ -6084,7 +6115,10 @@ class Planner:
 
     def _missing_measure(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"average price" on a table without a price: the noun after the cue names nothing the table has, so
-        the answer must say so rather than average another column."""
+        the answer must say so rather than average another column. Not in a sentence about the user's doings ("We'd
+        like to send a thank-you to our most active customer. …": the question is the next sentence)."""
+        context = CONTEXT_SENTENCE.match(text)
+        text = " " * context.end() + text[context.end():] if context else text  # (the same length: spans stay)
         people = "|".join(sorted({re.escape(w) for w, d in self.vocab.dimensions.items() if d == "author"}
                                  | {"people", "customers", "users", "buyers", "shoppers", "readers"},
                                  key=len, reverse=True))

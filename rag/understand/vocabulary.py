@@ -132,6 +132,7 @@ include includes included including require requires required requiring
 # Words the planner's patterns react to (besides STOPWORDS and the table's own words): the targets of
 # spelling correction.
 GRAMMAR_WORDS = frozenset("""
+rank ranked ranking
 average mean median typical total sum combined maximum minimum highest lowest largest smallest biggest fewest
 longest shortest latest newest oldest earliest recent share percentage proportion fraction percent count number
 many much list titles headlines category categories section sections author authors writer writers reporter
