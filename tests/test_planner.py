@@ -5573,3 +5573,34 @@ def test_wordings_of_the_eleventh_to_thirteenth_helpers(contracts: Planner, plan
     assert [(c.column, c.op) for c in plan.conditions] == [("authors", "is not empty")]
     plan = contracts.plan("rank top three contract mgrs by total eur value signed in 2024")
     assert (plan.group_by, plan.limit, plan.topic) == (["author"], 3, "")
+
+
+def test_more_wordings_of_the_eleventh_to_thirteenth_helpers(contracts: Planner, planner: Planner) -> None:
+    """"… broken down by region. Please show the contracts that have no region recorded as a separate group" (counted
+    only those), "the average term of the leases that renew automatically or of those that do not" (one side), "the
+    newest contract in the register (30 September 2024)" (a condition on that day), "Leaving sports coverage out
+    entirely" (sports only), "the software licences with North American counterparties" after a sentence naming
+    North America (the region taken as the part of the share), "counting both her solo pieces and the ones she
+    co-wrote" (only co-written ones), "the thirty days up to and including that latest one" (no period read)."""
+    plan = contracts.plan("I need the contracts we signed in 2023 broken down by region. Please show the contracts "
+                          "that have no region recorded as a separate group rather than dropping them.")
+    assert (plan.group_by, [c.kind for c in plan.conditions]) == (["region"], ["date"])
+    plan = contracts.plan("Looking at all our leases, which is bigger: the average term of the leases that renew "
+                          "automatically or of those that do not?")
+    assert (plan.group_by, only(plan, "number").value) == (["auto_renew"], [1, 0])
+    plan = contracts.plan("Counting back from the newest contract in the register (30 September 2024), which contract "
+                          "manager has had the most contracts in the last three months?")
+    assert [c.value for c in conditions(plan, "date")] == [(date(2024, 7, 1), date(2024, 9, 30))]
+    plan = planner.plan("Leaving sports coverage out entirely, how many pieces have we published on a Saturday?")
+    assert only(plan, "category").op == "!="
+    plan = contracts.plan("Our spend in EMEA is up for review. What fraction of the NDAs with EMEA counterparties "
+                          "renew automatically?")
+    assert (sorted(c.column for c in plan.share_whole), [c.column for c in plan.share_part()]) == (
+        ["contract_type", "region"], ["auto_renew"])
+    plan = planner.plan("On how many stories does Priya Okonjo appear as a writer, counting both her solo pieces and "
+                        "the ones she co-wrote?")
+    assert conditions(plan, "people_count") == []
+    plan = planner.plan("Let's treat the date of our most recent article as today. How many stories did we run in the "
+                        "thirty days up to and including that latest one?")
+    assert (plan.intent, len(conditions(plan, "date"))) == ("count", 1)
+

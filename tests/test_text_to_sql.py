@@ -1041,3 +1041,19 @@ def test_rows_that_end_are_dated_by_their_date_plus_their_term(tmp_path: Path) -
     sql = SQLBuilder("leases", source.roles, source.profile(), "postgresql").answer_sql(
         planner.plan("how many leases end in October 2024?"))
     assert "INTERVAL '1 MONTH' * \"term_months\"" in sql
+
+
+def test_a_grouping_by_month_of_rows_dated_by_their_end_groups_their_ends(tmp_path: Path) -> None:
+    """"contracts that run out in oct, nov or dec 2024, count per month" counted them per month they were signed."""
+    db = tmp_path / "leases.db"
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE leases (lease_ref TEXT NOT NULL UNIQUE, tenant TEXT, start_on TEXT, "
+                           "term_months INTEGER, notes TEXT)")
+        connection.executemany("INSERT INTO leases VALUES (?, ?, ?, ?, ?)", [
+            ("L-1", "Acme", "2023-10-31", 12, "Office floor."), ("L-2", "Birch", "2024-02-15", 8, "Warehouse bay."),
+            ("L-3", "Cobalt", "2023-11-10", 12, "Retail space."), ("L-4", "Acme", "2024-09-01", 2, "Storage.")])
+    source = TableSource(f"sqlite:///{db}", "leases")
+    planner = Planner("leases", source.roles, source.profile())
+    sql = SQLBuilder("leases", source.roles, source.profile(), columns=list(source.columns)).answer_sql(
+        planner.plan("how many leases run out in oct or nov 2024, count per month"))
+    assert source.run_select(sql).rows == [["2024-10", 2], ["2024-11", 2]]

@@ -534,8 +534,10 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|before|until|ending\s+(?:with|on))\s+"
           rf"(?:our|the)\s+(?:most\s+recent|latest|newest|last)\s+[a-z]+", _build_last),
     # "(treat the newest article as today:) the 30 days up to it": the window that ends on the newest row
-    _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|until|ending\s+(?:with|on))\s+"
-          rf"(?:it|then|today|now|that\s+(?:date|day|point))\b", _build_last),
+    # ("the thirty days up to and including that latest one")
+    _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|until|ending\s+(?:with|on))"
+          rf"(?:\s+and\s+including)?\s+(?:it|then|today|now|that\s+(?:date|day|point)|"
+          rf"that\s+(?:latest|newest|most\s+recent|last)\s+[a-z]+)\b", _build_last),
     # "going back 28 days from the most recent ticket", "counting back three weeks from our newest article"
     _form(rf"(?:going|counting|looking|reaching)\s+back\s+(?:{_COUNT}|an?)\s+{_UNIT}(?:\s*\([^()]{{1,20}}\))?\s+"
           rf"(?:from|before)\s+(?:the|our)\s+"

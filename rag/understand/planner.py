@@ -135,6 +135,12 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
                       r"(?:\d|one|two|three)\s*dp)\b", re.I)
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
 HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b|"
+                   # ("show the contracts that have no region recorded as a separate group rather than dropping
+                   # them": the empty group is shown, as every grouping shows it; no condition)
+                   r"\b(?:(?:that|which)\s+(?:have|has|had)|with|having)\s+no\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|"
+                   r"filled\s+in\s+|set\s+|listed\s+)?(?:as|in)\s+(?:a|an|its|their)\s+(?:own\s+|separate\s+)+"
+                   r"(?:group|bucket|category|row|line|entry)(?:\s+rather\s+than\s+(?:dropping|skipping|hiding|"
+                   r"leaving\s+out)\s+(?:them|it))?|"
                    # ("Counting only verified purchases, …": the rows the condition after it keeps; "Counting every
                    # lease in the register", "count every status": every one of them)
                    r"\b(?:count(?:ing)?|consider(?:ing)?|look(?:ing)?\s+at|using)\s+only\b(?=\s+\w)|"
@@ -200,7 +206,9 @@ PUNCTUATION_NAMES = {"question mark": "?", "question marks": "?", "exclamation m
                      "dollar sign": "$", "percent sign": "%", "at sign": "@", "ampersand": "&"}
 # "the newest review in the data", "the latest ticket on record", "the most recent publish date"
 NEWEST_ROW = (r"\b(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day)?"
-              r"(?:\s+(?:in|of)\s+the\s+(?:data|table)|\s+on\s+record)?")
+              # ("the newest contract in the register (30 September 2024)")
+              r"(?:\s+(?:in|of|on)\s+(?:the|our)\s+(?:data|table|register|records?|database|system|list|file)|"
+              r"\s+on\s+(?:record|file))?")
 # "the last six months, counting back from the newest review in the data": the anchor every relative period has
 COUNTED_FROM = r"\b(?:counting|going|looking|reckoning)\s+(?:back\s+from|up\s+to)\s+(?:the|our)\s+"
 BACK_FROM_NEWEST = re.compile(COUNTED_FROM + NEWEST_ROW, re.I)
@@ -661,7 +669,9 @@ END_VERB = re.compile(r"\b(expir(?:e|es|ing|y|ation)|end(?:s|ing)?|run(?:s|ning)
                       r"(?:\s+(?:is|are|falls?|sometime|some\s+time))?\s*$", re.I)
 # a sentence saying how a row's end is computed: its date plus its term
 END_DEFINED = re.compile(r"(?:^|(?<=[.?!;(])\s*)(?:take|treat|count|consider|use|define|assume|compute|calculate)\b"
-                         r"[^.?!;()]*\bend\b[^.?!;()]*\b(?:plus|\+|added\s+to|adding)\b[^.?!;()]*[.?!;)]?", re.I)
+                         r"[^.?!;()]*\bend\b[^.?!;()]*\b(?:plus|\+|added\s+to|adding)\b[^.?!;()]*[.?!;)]?|"
+                         # ("(end date = signing date + term in months)")
+                         r"\(\s*end(?:\s+date)?\s*(?:=|is|means|as)\s*[^.?!;()]*\b(?:plus|\+)[^.?!;()]*\)", re.I)
 WHEN_ENDS = re.compile(r"\bwhen\s+(?:does|do|did|will|would|is|are)\b[^?.!;]*?\b(?P<verb>expire|end|run\s+out|lapse|"
                        r"finish|(?:come|be)\s+up\s+for\s+renewal)\b", re.I)
 FUTURE_WORD = re.compile(r"\b(?:next|coming|upcoming)\b", re.I)  # the periods after the newest row
@@ -2134,11 +2144,10 @@ class Planner:
         def inside(condition: Condition) -> bool:
             if condition.span:  # (overlapping: the span of "of 2023" starts inside "percentage of")
                 return condition.span[0] < region[1] and region[0] < condition.span[1]
-            at = lower.find(condition.words.lower(), region[0])
-            if at < 0 and ", " in condition.words:  # (values listed "high/urgent", read as "high, urgent")
-                at = self._position(text, condition)
-                at = at if at >= region[0] else -1
-            return 0 <= at < region[1]
+            # (values listed "high/urgent" are read as "high, urgent"; a value said twice, "North America, North
+            # American", counts where it is said inside)
+            return any(0 <= lower.find(part, region[0]) < region[1] for part in (
+                condition.words.lower(), *condition.words.lower().split(", ")))
 
         # a condition said before the share ("last week, what % of reviews …") sets the scene: part of the whole,
         # unless the whole is said to be everything ("long reads …: what share of the whole archive are they")
@@ -2720,6 +2729,8 @@ class Planner:
         # ("count the ones she co-wrote too, not just her solo pieces": the solo ones and more)
         included = re.search(r"\bnot\s+(?:just|only|merely)\s+(?:[\w']+\s+){0,2}$|"
                              r"(?<!not )(?<!n't )\b(?:counting|including|include|incl\.?)\s+(?:[\w']+\s+){0,4}$|"
+                             # ("counting both her solo pieces and the ones she co-wrote")
+                             r"\b(?:counting|including|include|count)\s+both\b[^.?!;]*?\band\s+(?:[\w']+\s+){0,4}$|"
                              r"\b(?:(?:if|when|once|after)\s+(?:you\s+|we\s+)?)?(?:split(?:ting)?|separat(?:e|ing)|"
                              r"break(?:ing)?)(?:\s+(?:up|apart|out|down))?\s+(?:[\w']+\s+){0,2}$|"
                              r"\b(?:written|authored|wrote|bylined|signed)\s+or\s+$", text[:match.start()], re.I) or (
@@ -5267,8 +5278,15 @@ class Planner:
                          r"aren't|weren't|are\s+not|were\s+not)|that\s+(?:aren't|weren't|are\s+not|were\s+not))|"
                          # ("avg helpful votes: verified purchase vs not")
                          r"not(?=\s*(?:[?.!,;:)]|$)))"
-                         r"(?!\w)|\b(?:or|and)\s+not(?=\s*(?:[?.!,;:)]|$))", text, re.I)
+                         r"(?!\w)|\b(?:or|and)\s+not(?=\s*(?:[?.!,;:)]|$))|"
+                         # ("the leases that renew automatically or of those that do not")
+                         r"\bor\s+(?:of\s+)?(?:those|the\s+ones|ones)\s+(?:that|which|who)\s+(?:do|does|did|are|were|is|was)"
+                         r"(?:n['’]t|\s+not)\b", text, re.I)
         flags = [c for c in plan.conditions if c.kind == "number" and c.column in self.vocab.flags.values()]
+        for again in [c for i, c in enumerate(flags) if rest and any(
+                (f.column, f.op, f.value) == (c.column, c.op, c.value) for f in flags[:i])]:
+            plan.conditions.remove(again)  # ("automatic renewal … the leases that renew automatically": said twice)
+            flags.remove(again)
         if rest and len(flags) == 1:  # "verified buyers vs everyone else": both sides of the yes/no column
             plan.conditions.remove(flags[0])
             # (the side named first is the first compared: "verified … than those without")
@@ -6729,8 +6747,8 @@ def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
     listed = r"(?=(?:(?:\s*,\s*|\s+)(?:and|or)\s+(?:the\s+)?[\w&'.-]+(?:\s+[\w&'.-]+){0,2}?|\s*,\s*[\w&'.-]+){1,4}?"
     pattern = (r"\b(?:leave|leaving|left|take|taking|took|keep|keeping|kept|set|setting|put|putting)\s+(?:the\s+)?"
                rf"{re.escape(text[start:end])}(?:{listed}\s+(?:out|aside|to\s+one\s+side)\b)|"
-               # ("leave the urgent ones out of it")
-               r"(?:\s+ones?)?\s+(?:out|aside|to\s+one\s+side)\b)")
+               # ("leave the urgent ones out of it", "leaving sports coverage out entirely")
+               r"(?:\s+(?:ones?|[a-z]+))?\s+(?:out|aside|to\s+one\s+side)\b)")
     # ("Entertainment aside, which section …", "top three partners, leases excluded": the value heading the question
     # or a clause of it, set aside after it; "Closed tickets aside, …": a plural noun may follow the value)
     pattern += (rf"|(?:^|[,;:(–—]|\s-)\W*{re.escape(text[start:end])}(?:{listed}\s+(?:aside|excluded|apart)\b)|"

@@ -65,6 +65,9 @@ class SQLBuilder:
 
     def answer_sql(self, plan: QueryPlan) -> str:
         """The SELECT that answers a compute/listing plan (topic words become a text match)."""
+        ended = self._dated_by_end(plan)
+        if ended is not self:
+            return ended.answer_sql(plan)
         where = self.where(self._scope(plan), include_topic=True)
         if plan.per_group:
             return self._per_group(plan, where).sql(dialect=self.dialect)
@@ -93,6 +96,18 @@ class SQLBuilder:
             return self._longest_idle(plan, where).sql(dialect=self.dialect)
         query = self._aggregate(plan, where) if plan.is_aggregate else self._listing(plan, where)
         return query.sql(dialect=self.dialect)
+
+    def _dated_by_end(self, plan: QueryPlan) -> SQLBuilder:
+        """"contracts that run out in Oct, Nov or Dec 2024, count per month": when the rows' periods are their ends
+        (`ColumnRoles.end`) and never their dates, the calendar groupings and the order are the ends' too (it grouped
+        by the month they were signed); a builder whose date is the end, else this one."""
+        end = self.roles.end
+        dated = {c.column for c in plan.conditions if c.kind in ("date", "date_any")}
+        if not end or self.roles.date_unit or end not in dated or self.roles.date in dated or not any(
+                is_calendar(d) for d in plan.group_by):
+            return self
+        return SQLBuilder(self.table, dataclasses.replace(self.roles, date=end), self.profile, self.dialect,
+                          self.date_is_text, self.columns)
 
     def _counted_and_kept(self, plan: QueryPlan) -> tuple[exp.Expression | None, exp.Expression | None]:
         """(WHERE of the rows counted in each group, WHERE of the groups kept): the conditions on the grouped columns
@@ -287,6 +302,8 @@ class SQLBuilder:
         col = self._col(column)
         if column == self.roles.date and self.roles.date_unit:
             return date_text_sql(col, self.roles.date_unit, self.dialect)
+        if ends_of(column) and self.dialect != "sqlite":  # (a DATE there; SQLite's DATE() is text already)
+            return exp.cast(col, "TEXT")
         return col if self.date_is_text else exp.cast(col, "TEXT")
 
     def _shown(self, column: str, table: str | None = None) -> exp.Expression:
