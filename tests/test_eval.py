@@ -83,6 +83,10 @@ def load_script(path: Path) -> ModuleType:
     ("Q2", "2024-Q1", False),
     (2, "2023-Q1", False),
     ("2023", "2023-Q1", False),
+    ("no region", None, True),  # the group of rows without a value, named by a reference's COALESCE
+    ("(none)", None, True),
+    ("EMEA", None, False),
+    ("no region", "EMEA", False),
 ])
 def test_values_match_with_tolerance(expected: Any, actual: Any, same: bool) -> None:
     assert values_match(expected, actual) is same

@@ -5604,3 +5604,12 @@ def test_more_wordings_of_the_eleventh_to_thirteenth_helpers(contracts: Planner,
                         "thirty days up to and including that latest one?")
     assert (plan.intent, len(conditions(plan, "date"))) == ("count", 1)
 
+
+
+def test_a_comparison_word_before_the_row_noun_marks_no_subject(planner: Planner) -> None:
+    """"Compare the average word count of stories written by two or more people vs stories by a single writer"
+    after "For the editorial meeting I want to see whether …": 'vs' before "stories" marked the leftover words as
+    the rows' subject, and the text match on 'editorial meeting whether longer' found no row."""
+    plan = planner.plan("For the editorial meeting I want to see whether shared bylines mean longer reads. Compare the "
+                        "average word count of stories written by two or more people vs stories by a single writer.")
+    assert (plan.intent, plan.topic) == ("avg", "") and "editorial" in plan.unused

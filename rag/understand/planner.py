@@ -4651,7 +4651,7 @@ class Planner:
         for match in re.compile(rf"(?<![\w'-]){re.escape(last)}(?![\w'-])\s+(\w+)").finditer(
                 text, context.end() if context else 0):
             # (not "incoming tickets", nor a common participle: "signed deals" are rows that were signed)
-            if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS and not (
+            if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS | {"vs", "versus"} and not (
                     last.lower().endswith("ed") and not is_rare_word(last)):
                 return True
         return False
