@@ -123,12 +123,17 @@ class ColumnRoles:
         return [role for role in IMPORTANT_ROLES if getattr(self, role) is None]
 
     @property
+    def term(self) -> tuple[str, str] | None:
+        """(column, unit in capitals) of the only numeric column named with a unit of time ("term_months" ->
+        MONTH, "duration_days" -> DAY): how long each row runs; None when there is none or more than one."""
+        terms = [(c, m["unit"].upper()) for c in self.numeric if (m := TERM_NAME.fullmatch(c.lower()))]
+        return terms[0] if len(terms) == 1 else None
+
+    @property
     def end(self) -> str | None:
-        """The rows' end date, when a row runs from its date for a time a numeric column counts ("term_months",
-        "duration_days": the only numeric column named with a unit of time): the name of that derived date,
+        """The rows' end date, when a row runs from its date for its `term`: the name of that derived date,
         "<date> + <term>" (see `ends_of`); no column of the table holds it."""
-        terms = [c for c in self.numeric if TERM_NAME.fullmatch(c.lower())]
-        return f"{self.date}{END_JOINER}{terms[0]}" if self.date and len(terms) == 1 else None
+        return f"{self.date}{END_JOINER}{self.term[0]}" if self.date and self.term else None
 
 
 # A numeric column counting time, named with its unit ("term_months", "duration_days", "warranty_years")

@@ -24,7 +24,6 @@ from typing import Any
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from rag.data.roles import TERM_NAME
 from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
 from rag.understand.dates import find_date_ranges
@@ -2915,10 +2914,9 @@ class Planner:
         """A length of time on a numeric column named with its unit (term_months): "a term longer than 2 years" (was
         term_months > 2, 'years' unused) is 24 months, "3-year contracts" a term of 36 months, "contracts running
         more than 18 months" a bound on it; only exact conversions (years and months, weeks and days)."""
-        terms = [(c, m["unit"].upper()) for c in self.roles.numeric if (m := TERM_NAME.fullmatch(c.lower()))]
-        if len(terms) != 1:
+        if not self.roles.term:
             return
-        column, unit = terms[0]
+        column, unit = self.roles.term
 
         def converted(value: float, said: str) -> float | None:
             factor = 1.0 if said == unit else DURATION_FACTORS.get((said, unit))
