@@ -5613,3 +5613,14 @@ def test_a_comparison_word_before_the_row_noun_marks_no_subject(planner: Planner
     plan = planner.plan("For the editorial meeting I want to see whether shared bylines mean longer reads. Compare the "
                         "average word count of stories written by two or more people vs stories by a single writer.")
     assert (plan.intent, plan.topic) == ("avg", "") and "editorial" in plan.unused
+
+
+def test_a_weekday_asked_about_and_a_comparative_before_the_row_noun(contracts: Planner, planner: Planner) -> None:
+    """"Is there a weekday where we sign smaller deals? Which day of the week has the lowest average contract
+    amount?" kept only Monday-Friday ('a weekday' read as weekdays) and searched the texts for 'sign smaller'
+    ('smaller' before the row noun read as the rows' subject); "computer articles" still names a subject."""
+    plan = contracts.plan("Is there a weekday where we sign smaller deals? Which day of the week has the lowest "
+                          "average contract amount?")
+    assert (plan.group_by, conditions(plan, "weekday"), plan.topic) == (["weekday"], [], "")
+    assert only(contracts.plan("how many contracts were signed on a weekday"), "weekday").value == [1, 2, 3, 4, 5]
+    assert planner.plan("how many computer articles").topic == "computer"

@@ -2306,7 +2306,11 @@ class Planner:
                     # ("weekday w/ fewest reviews overall": the weekday that has them, a grouping)
                     or match.group(1).lower() == "weekday" and re.match(
                         r"\s+(?:with|having|that\s+(?:has|had|gets|got))\s+(?:the\s+)?(?:most|fewest|least|highest|"
-                        r"lowest|biggest|smallest)\b", text[match.end():], re.I)):
+                        r"lowest|biggest|smallest)\b", text[match.end():], re.I)
+                    # ("Is there a weekday where we sign smaller deals?": one of them asked about, a grouping)
+                    or match.group(1).lower() == "weekday" and re.search(r"\b(?:a|any|one)\s+weekday$",
+                                                                         text[:match.end()], re.I)
+                    and re.match(r"\s+(?:where|when|on\s+which|in\s+which|that)\b", text[match.end():], re.I)):
                 continue  # "day of the week", "which weekday", "the busiest weekday" are groupings
             word = match.group(1).lower()
             if word.startswith("weekend"):
@@ -4648,9 +4652,10 @@ class Planner:
         context = CONTEXT_SENTENCE.match(text)
         for match in re.compile(rf"(?<![\w'-]){re.escape(last)}(?![\w'-])\s+(\w+)").finditer(
                 text, context.end() if context else 0):
-            # (not "incoming tickets", nor a common participle: "signed deals" are rows that were signed)
+            # (not "incoming tickets", nor a common participle: "signed deals" are rows that were signed, nor a
+            # comparative: "smaller deals")
             if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS | {"vs", "versus"} and not (
-                    last.lower().endswith("ed") and not is_rare_word(last)):
+                    last.lower().endswith("ed") and not is_rare_word(last)) and not _comparative(last.lower()):
                 return True
         return False
 
@@ -6761,6 +6766,15 @@ def _not_counted(text: str, start: int, end: int) -> re.Match[str] | None:
                       r"(?:\s+as\s+[a-z]+)?|"
                       r"(?:is|are|was|were)(?:n['’]t|\s+not)\s+(?:counted|included)|(?:is|are)\s+excluded)\b",
                       re.I).match(text, start)
+
+
+def _comparative(word: str) -> bool:
+    """Whether a word is the comparative of a common adjective ("smaller", "bigger", "larger", "older"; not
+    "computer" or "summer")."""
+    if not word.endswith("er") or len(word) < 5:
+        return False
+    stems = {word[:-2], word[:-1]} | ({word[:-3]} if len(word) > 5 and word[-3] == word[-4] else set())
+    return any(zipf_of(stem) >= 4.5 and not is_rare_word(stem) for stem in stems)
 
 
 def _unwritten_apostrophe(word: str) -> bool:
