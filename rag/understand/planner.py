@@ -2145,8 +2145,7 @@ class Planner:
                 return condition.span[0] < region[1] and region[0] < condition.span[1]
             # (values listed "high/urgent" are read as "high, urgent"; a value said twice, "North America, North
             # American", counts where it is said inside)
-            return any(0 <= lower.find(part, region[0]) < region[1] for part in (
-                condition.words.lower(), *condition.words.lower().split(", ")))
+            return any(0 <= lower.find(part, region[0]) < region[1] for part in condition.words.lower().split(", "))
 
         # a condition said before the share ("last week, what % of reviews …") sets the scene: part of the whole,
         # unless the whole is said to be everything ("long reads …: what share of the whole archive are they")
@@ -2929,7 +2928,8 @@ class Planner:
         for condition in [c for c in plan.conditions if c.kind == "number" and c.column == column and c.span is None]:
             at = text.find(condition.words)  # ("term longer than 2" + "years")
             after = DURATION_UNIT.match(text, at + len(condition.words)) if at >= 0 else None
-            if after and free(*after.span()) and (value := converted(condition.value, after["unit"].upper())):
+            value = converted(condition.value, after["unit"].upper()) if after and free(*after.span()) else None
+            if value is not None:
                 take(*after.span())
                 if value != condition.value:
                     plan.evidence.append(f"'{condition.value:g} {after['unit']}s' read as {value:g} {unit.lower()}s")
@@ -6774,7 +6774,7 @@ def _comparative(word: str) -> bool:
     if not word.endswith("er") or len(word) < 5:
         return False
     stems = {word[:-2], word[:-1]} | ({word[:-3]} if len(word) > 5 and word[-3] == word[-4] else set())
-    return any(zipf_of(stem) >= 4.5 and not is_rare_word(stem) for stem in stems)
+    return any(not is_rare_word(stem) for stem in stems)
 
 
 def _unwritten_apostrophe(word: str) -> bool:
