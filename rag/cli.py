@@ -309,7 +309,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
                          ensure_ascii=False, default=str))
     else:
         s = report.summary
-        print(f"{s['passed']}/{s['cases']} cases passed; routing {s['routing_accuracy']}, SQL {s['sql']['accuracy']}, "
+        print(f"{s['passed']}/{s['cases']} cases passed; routing {s['routing_accuracy']} "
+              f"(strict {s['routing_strict_correct']}/{s['cases']}), SQL {s['sql']['accuracy']}, "
               f"hit@{s['retrieval']['k']} {s['retrieval']['hit_at_k']}, MRR {s['retrieval']['mrr']}")
         print(f"wrote {paths['report']} and {paths['summary']}")
     return 0

@@ -33,7 +33,7 @@ from rag.evaluation.metrics import (
 )
 from rag.evaluation.report import EvalReport, summarise, summary_markdown, write_report
 from rag.evaluation.runner import run_eval, score_case
-from rag.models import Chunk, Citation, EngineResult, QueryResult, Trace, Turn
+from rag.models import Chunk, Citation, DroppedFilter, EngineResult, Filter, QueryResult, Trace, Turn
 from rag.settings import PROJECT_ROOT, Settings
 
 EVAL_DIR = PROJECT_ROOT / "eval"
@@ -361,10 +361,11 @@ def test_no_question_is_asked_twice(table: str) -> None:
 
 
 def turn(route: str | None, answer: str = "", *, rows: list[list[Any]] | None = None, sql: str | None = None,
-         chunks: list[Chunk] | None = None, citations: list[Citation] | None = None, error: str | None = None) -> Turn:
+         chunks: list[Chunk] | None = None, citations: list[Citation] | None = None, error: str | None = None,
+         filters: list[Filter] | None = None, dropped: list[DroppedFilter] | None = None) -> Turn:
     result = EngineResult(route=route, reason="because", sql=sql, sql_verdict="allowed" if sql else None,
                           result=QueryResult(["a"] * len((rows or [[]])[0]), rows or []), chunks=chunks or [],
-                          citations=citations or [])
+                          citations=citations or [], filters=filters or [], filters_dropped=dropped or [])
     return Turn(question="q", answer=answer, trace=Trace(question="q"), result=result, error=error)
 
 
@@ -401,6 +402,29 @@ def test_score_no_answer_case() -> None:
                       k=5).passed
     noisy = score_case(case, turn("vector", "Here is what the documents say", chunks=[chunk("u1", 0.3)]), k=5)
     assert not noisy.passed and "best similarity 0.30" in noisy.failure_reasons[0]
+
+
+def test_a_hybrid_label_is_met_by_the_same_search_under_metadata_filters_only() -> None:
+    """Expected hybrid, answered by the vector route with categorical values as pre-filters: the same rows
+    searched, counted apart (routing_equivalent) so strict routing stays reported. A date filter, a dropped
+    filter, no filter or the other direction is a wrong route."""
+    case = Case(id="h", question="EMEA contracts linked to CPI", route="hybrid", relevant=("u1",))
+    region = Filter(key="region", op="==", value="EMEA", source="emea")
+    same = score_case(case, turn("vector", "Here", chunks=[chunk("u1")], filters=[region]), k=5)
+    assert same.passed and same.route_ok and same.route_equivalent
+    several = Filter(key="contract_type", op="in", value=["NDA", "MSA"])
+    assert score_case(case, turn("vector", "Here", chunks=[chunk("u1")], filters=[region, several]), k=5).route_ok
+    dated = Filter(key="signed_on", op=">=", value="2023-01-01")
+    for wrong in (turn("vector", "Here", chunks=[chunk("u1")], filters=[region, dated]),
+                  turn("vector", "Here", chunks=[chunk("u1")], filters=[region],
+                       dropped=[DroppedFilter(description="owner", reason="not in the index")]),
+                  turn("vector", "Here", chunks=[chunk("u1")])):
+        result = score_case(case, wrong, k=5)
+        assert not result.route_ok and not result.route_equivalent and "expected hybrid" in result.failure_reasons[0]
+    vector_case = Case(id="v", question="trends in fashion", route="vector", relevant=("u1",))
+    assert not score_case(vector_case, turn("hybrid", "Here", chunks=[chunk("u1")], filters=[region]), k=5).route_ok
+    summary = summarise([same, score_case(case, turn("vector", "Here", chunks=[chunk("u1")]), k=5)], k=5)
+    assert (summary["routing_correct"], summary["routing_strict_correct"], summary["routing_equivalent"]) == (1, 0, 1)
 
 
 def test_refusal_case_passes_only_without_a_query_and_with_a_read_only_reply() -> None:

@@ -81,6 +81,9 @@ def summarise(results: Sequence[CaseResult], k: int) -> dict[str, Any]:
         "errors": sum(1 for r in results if r.error),
         "routing_accuracy": rate(routed, total),
         "routing_correct": routed,
+        # without the one equivalence of routes (runner.same_search): the labels as written
+        "routing_strict_correct": routed - sum(r.route_equivalent for r in results),
+        "routing_equivalent": sum(r.route_equivalent for r in results),
         "confusion": confusion_matrix((r.expected_route, r.actual_route) for r in results),
         "by_route": by_route,
         "sql": {"cases": len(sql), "correct": sum(bool(r.sql_ok) for r in sql),
@@ -205,7 +208,9 @@ def summary_markdown(report: EvalReport) -> str:
     lines += [
         "| Figure | Value |", "|---|---|",
         f"| Cases passed | {s['passed']} / {s['cases']} ({_pct(s['pass_rate'])}) |",
-        f"| Routing accuracy | {_pct(s['routing_accuracy'])} ({s['routing_correct']} / {s['cases']}) |",
+        f"| Routing accuracy | {_pct(s['routing_accuracy'])} ({s['routing_correct']} / {s['cases']}"
+        + (f"; {s['routing_equivalent']} of them by the same search with metadata filters where hybrid was labelled"
+           if s["routing_equivalent"] else "") + ") |",
         f"| SQL execution accuracy | {_pct(sql['accuracy'])} ({sql['correct']} / {sql['cases']}) |",
         f"| silent errors (wrong SQL answers whose reading looked right) | {s['silent_errors']['count']} of "
         f"{s['silent_errors']['judged']} judged |",
