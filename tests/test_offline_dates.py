@@ -301,6 +301,11 @@ def test_open_ranges(question: str, start: str | None, end: str | None) -> None:
         ("in the last month", "2023-05-16", "2023-06-15"),
         ("in the past year", "2022-06-16", "2023-06-15"),
         ("for the past two weeks", "2023-06-02", "2023-06-15"),
+        # counts in words past ninety, as the planner reads them ("the last 120 days" was no date in words)
+        ("in the last hundred and twenty days", "2023-02-16", "2023-06-15"),
+        ("the past one hundred twenty days", "2023-02-16", "2023-06-15"),
+        ("in the last 120 days", "2023-02-16", "2023-06-15"),
+        ("the last twenty-four months", "2021-06-16", "2023-06-15"),
         # bare "last"/"previous": the previous calendar unit
         ("last month", "2023-05-01", "2023-05-31"),
         ("last year", "2022-01-01", "2022-12-31"),

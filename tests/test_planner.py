@@ -7,7 +7,7 @@ Two hand-made tables prove nothing is sample-specific: a sample-like `articles` 
 from __future__ import annotations
 
 import dataclasses
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
@@ -5510,6 +5510,77 @@ def test_wordings_of_the_contracts_test_split_ninth_helper(contracts: Planner) -
         ("contract_type", "=", "Lease"), ("term_months", ">=", 48)]
     plan = contracts.plan("which contract manager looks after the most money in active contracts?")
     assert (plan.intent, plan.measure, plan.group_by) == ("sum", "value_eur", ["author"])
+
+
+def test_wordings_of_the_contracts_test_split_session_23(contracts: Planner) -> None:
+    """Session 23's first run: "Treasury is looking for ways to cut costs by paying suppliers faster. Do any of our
+    contracts give us an early-payment discount …?" counted contracts per counterparty ('by paying suppliers' in a
+    sentence about someone's doings is no grouping: the question is a search), and "signed in the last hundred and
+    twenty days" had no date (counts in words past ninety)."""
+    plan = contracts.plan("Treasury is looking for ways to cut costs by paying suppliers faster. Do any of our "
+                          "contracts give us an early-payment discount, for example 2% off the invoice if we pay "
+                          "within ten days?")
+    assert (plan.intent, plan.group_by, plan.route()[0]) == ("topic", [], Route.VECTOR)
+    assert contracts.plan("We need the contract totals by region. What is the total value?").group_by == ["region"]
+    plan = contracts.plan("what number of contracts got signed in the last hundred and twenty days, not counting ndas")
+    newest = date.fromisoformat(str(contracts.profile.date_max)[:10])
+    assert [(c.column, c.value) for c in plan.conditions if c.kind == "date"] == [
+        ("signed_on", (newest - timedelta(days=119), newest))]
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("how many contracts have auto-renewal switched on", 1),
+    ("how many contracts have auto-renewal turned off", 0),
+    ("contracts with auto renew disabled, how many?", 0),
+    ("count contracts where auto-renew is on", 1),
+    ("how many contracts with auto renewal off and status active", 0),
+])
+def test_the_state_of_a_yes_no_column_said_after_its_name(contracts: Planner, question: str, value: int) -> None:
+    """"auto-renewal turned off" read auto_renew = 1 (the state after the name was ignored) and "switched on" was a
+    text match on 'switched'; "on the EMEA desk" is no state."""
+    plan = contracts.plan(question)
+    assert [(c.column, c.value) for c in plan.conditions if c.column == "auto_renew"] == [("auto_renew", value)]
+    assert plan.topic == ""
+    plan = contracts.plan("how many auto-renewing contracts on the EMEA desk")
+    assert sorted((c.column, c.value) for c in plan.conditions) == [("auto_renew", 1), ("region", "EMEA")]
+
+
+def test_a_ranking_among_the_session_23_contracts_wordings(contracts: Planner) -> None:
+    """"For next month's renewal planning I want to see who carries the biggest load of contracts …": 'month's' was
+    the term column (a unit of time alone is no measure word), "the biggest load of contracts" the top contracts of
+    each owner (a quantity of rows is no per-group top), 'renewal' a text match (said again only inside
+    'auto-renewal', read already); "the average duration in months" says the answer's unit."""
+    plan = contracts.plan("For next month's renewal planning I want to see who carries the biggest load of contracts "
+                          "that roll over automatically. Rank our contract managers by the number of currently active "
+                          "contracts that have auto-renewal switched on, and give me the top three.")
+    assert (plan.intent, plan.measure, plan.group_by, plan.limit, plan.per_group, plan.topic) == (
+        "count", None, ["author"], 3, False, "")
+    assert sorted((c.column, c.value) for c in plan.conditions) == [("auto_renew", 1), ("status", "active")]
+    plan = contracts.plan("compare avg duration in months: SOWs vs consulting contracts")
+    assert (plan.measure, plan.unused) == ("term_months", [])
+    assert contracts.plan("how many contracts per month in 2023").group_by == ["month"]
+
+
+def test_which_is_bigger_ranks_the_named_values(contracts: Planner) -> None:
+    """"Which is bigger: the total value … in the North America region or in the LatAm region?" listed the two
+    regions by name; the answer asked for comes first ("which is smaller": the lowest first)."""
+    plan = contracts.plan("Which is bigger: the total value of contracts signed in 2023 in the EMEA region or in the "
+                          "APAC region?")
+    assert (plan.intent, plan.group_by, plan.order_most, plan.order_least) == ("sum", ["region"], True, False)
+    plan = contracts.plan("which had fewer contracts in 2023, EMEA or APAC?")
+    assert (plan.group_by, plan.order_most, plan.order_least) == (["region"], False, True)
+    assert not contracts.plan("compare the total value of EMEA vs APAC contracts").order_most
+
+
+def test_a_share_of_each_compared_person(tickets: Planner) -> None:
+    """"Compare Tom Becker vs Maya Lindqvist: what share of each one's tickets is resolved or closed?" grouped by
+    status and assignee with a text match on "one's" and on the first sentence's words: the people are set against
+    each other, the statuses joined by 'or' are the part counted; "more reliably" says how, no topic."""
+    plan = tickets.plan("Bob and Priya carry most of the difficult cases, and I want to know who gets them finished "
+                        "more reliably. Compare Bob Stone vs Priya Natarajan: what share of each one's tickets is "
+                        "pending or closed?")
+    assert (plan.intent, plan.group_by, plan.topic) == ("share", ["author"], "")
+    assert [c.column for c in plan.share_part()] == ["status"]
 
 
 @pytest.mark.parametrize(("question", "op", "value"), [

@@ -746,8 +746,8 @@ def test_the_difference_of_two_averages_is_taken_before_rounding(setup: Setup) -
 
 
 def test_which_of_two_values_keeps_a_row_each(setup: Setup) -> None:
-    """"Which had more, technology or fashion?" asks which: a row per value, no yes/no."""
-    assert setup.rows("Which had more articles, technology or fashion?") == [("Fashion", 2), ("Technology", 3)]
+    """"Which had more, technology or fashion?" asks which: a row per value, no yes/no, the answer first."""
+    assert setup.rows("Which had more articles, technology or fashion?") == [("Technology", 3), ("Fashion", 2)]
 
 
 def test_a_yes_no_bound_on_a_count_gives_the_count_and_the_verdict(setup: Setup) -> None:

@@ -55,6 +55,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from rag.understand.numbers import WHOLE_NUMBER, number_value
+
 __all__ = ["DateRange", "find_date_ranges", "period_label"]
 
 
@@ -173,9 +175,8 @@ _NUMBER_WORDS = {
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
          "ninety": 90}
 _UNITS = "one|two|three|four|five|six|seven|eight|nine"
-# "45", "six", "forty-five", "ninety"
-_COUNT = (r"(?P<n>\d{1,3}|(?:" + "|".join(_TENS) + rf")(?:[\s-](?:{_UNITS}))?\b|"
-          + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")")
+# "45", "six", "forty-five", "a hundred and twenty"
+_COUNT = rf"(?P<n>{WHOLE_NUMBER})"
 _UNIT = r"(?P<unit>day|week|fortnight|month|quarter|year)(?P<plural>s)?\b"
 # a year in words: "twenty twenty-three", "nineteen ninety-nine", "two thousand and five" (not "two thousand": a number)
 _TWO_DIGITS = (r"(?:" + "|".join(_TENS) + rf")(?:[\s-](?:{_UNITS}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|"
@@ -432,12 +433,7 @@ def _relative(start: date, end: date) -> _Point:
 
 
 def _count(m: re.Match[str]) -> int:
-    text = (m["n"] or "1").lower()
-    if text.isdigit():
-        return int(text)
-    parts = re.split(r"[\s-]+", text)
-    return _TENS[parts[0]] + (_NUMBER_WORDS[parts[1]] if len(parts) > 1 else 0) if parts[0] in _TENS \
-        else _NUMBER_WORDS[text]
+    return int(number_value(m["n"] or "1"))
 
 
 def _build_last(m: re.Match[str], today: date) -> _Point | None:

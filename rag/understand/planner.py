@@ -27,6 +27,7 @@ from rapidfuzz.distance import OSA
 from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
 from rag.understand.dates import find_date_ranges
+from rag.understand.numbers import NUM, NUMBER_SCALES, NUMBER_WORDS, SCALE_WORD, number_value
 from rag.understand.vocabulary import (
     ACRONYM,
     FLAG_SYNONYMS,
@@ -52,22 +53,6 @@ ENTITY_NOUNS = frozenset({
     "article", "articles", "story", "stories", "piece", "pieces", "post", "posts", "document", "documents",
     "record", "records", "row", "rows", "entry", "entries", "item", "items", "report", "reports", "news",
 })
-# English number words (ordinary grammar): units and teens, tens, and the scales that multiply what precedes them,
-# so that "two thousand", "four hundred and fifty", "twenty-five" and "3 thousand" read as one number.
-NUMBER_WORDS = {word: value for value, word in enumerate([
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"])} | {
-    word: 10 * value for value, word in enumerate(
-        ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2)}
-NUMBER_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "dozen": 12}
-_NUMBER_WORD = "|".join(sorted([*NUMBER_WORDS, *NUMBER_SCALES], key=len, reverse=True))
-_SCALE = "|".join(NUMBER_SCALES)
-# one capturing group: digits or number words, joined by spaces or hyphens ("and" only after a scale word)
-NUM = (rf"((?:\d[\d,]*(?:\.\d+)?|(?:(?:half\s+)?an?\s+(?={_SCALE}))?(?:{_NUMBER_WORD})\b)"
-       # ("fewer than 5 one-star reviews": after digits only a scale word goes on, "5 thousand")
-       rf"(?:(?:(?<!\d)[\s-]+|(?<=\d)[\s-]+(?={_SCALE})|(?:(?<=hundred)|(?<=thousand)|(?<=million))\s+and\s+)"
-       rf"(?:{_NUMBER_WORD})\b)*)")
-
 # English superlatives of length (ordinary grammar): what "longest" and "shortest" are also called
 LONGEST = r"longest|wordiest|lengthiest|(?:most\s+)?long[\s-]winded|(?:most\s+)?verbose"
 SHORTEST = r"shortest|briefest|tersest|(?:most\s+)?(?:concise|succinct)"
@@ -593,6 +578,11 @@ SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|cov
                          # ("garden reviews where something went rusty": what happened, told in the texts)
                          r"where\s+(?:something|someone|anything|people|customers|users|buyers|they|it)\s+(?:went|got|"
                          r"gets|goes|turned|became|broke|was|were))\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+# The state of a yes/no column said after its name (ordinary grammar): "auto-renewal switched off", "… is enabled"
+FLAG_STATE = re.compile(r"(?:\s+(?:is|was|are|were|be|been|being|has\s+been|have\s+been|gets|got))?"
+                        r"(?:\s+(?P<verb>switched|turned|set|flipped|toggled|left|kept))?"
+                        r"\s+(?P<state>on|off|enabled|disabled|activated|deactivated)\b", re.I)
+FLAG_OFF = ("off", "disabled", "deactivated")
 # "I'm putting together a slide on our 2023 output. …", "We're reviewing the desk's year: …": a sentence about the
 # user's own doings before the question (its dates and values still count; see `Planner._plan`)
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
@@ -1175,6 +1165,7 @@ class Planner:
             plan.intent = "count"
         self._missing_compared(text, plan, take, free)
         self._default_measure(text, plan)
+        self._answer_unit(text, plan, take, free)
         self._bare_years(text, plan, take, free)
         self._whole_months(plan)
         self._labels_defined(text, plan)
@@ -1302,9 +1293,12 @@ class Planner:
             # ("For the audit I need to know how many …": what it is for, no subject either)
             context = CONTEXT_SENTENCE.match(text) or PURPOSE_PHRASE.match(text)
             kept = [w for w in words
-                    if is_rare_word(w) and w not in plan.value_heads and w.lower() not in GRAMMAR_WORDS
+                    if is_rare_word(w) and not (plan.is_aggregate and is_adverb(w)) and w not in plan.value_heads
+                    and w.lower() not in GRAMMAR_WORDS
+                    # (said again only inside words read already: "renewal planning … auto-renewal switched on")
                     and not (context and re.search(rf"\b{re.escape(w)}\b", context.group(0))
-                             and not re.search(rf"\b{re.escape(w)}\b", text[context.end():]))
+                             and not any(not consumed[m.start()] for m in re.compile(rf"\b{re.escape(w)}\b").finditer(
+                                 text, context.end())))
                     and not (w.lower().endswith("ed") and re.search(
                         rf"\b(?:{self.row_noun_words})\s+{re.escape(w)}\b", text, re.I))
                     and not re.search(rf"\b{re.escape(w)}\s+(?:up|out|in|off)\s+(?:more|fewer|less|the\s+most|most|"
@@ -2772,8 +2766,8 @@ class Planner:
             column = self.vocab.measures.get(match.group(3).lower())
             if column and free(match.start(), match.end()):
                 low, high = number_value(match.group(1)), number_value(match.group(2))
-                scale = re.search(rf"(?:{_SCALE})$", match.group(2), re.I)
-                if scale and not re.search(rf"(?:{_SCALE})$", match.group(1), re.I) and low < high / 10:
+                scale = re.search(rf"(?:{SCALE_WORD})$", match.group(2), re.I)
+                if scale and not re.search(rf"(?:{SCALE_WORD})$", match.group(1), re.I) and low < high / 10:
                     low *= NUMBER_SCALES[scale.group(0).lower()]  # "between one and two thousand": 1,000 to 2,000
                 plan.conditions.append(Condition("number", column, ">=", low, match.group(0)))
                 plan.conditions.append(Condition("number", column, "<=", high, match.group(0)))
@@ -2821,7 +2815,7 @@ class Planner:
             either = re.compile(rf"\b{NUM}(?:[\s-]+(?:{measure_words}))?-?\s+(or|and)\s+{NUM}[\s-]+"
                                 rf"({measure_words})\b", re.I)
             for match in either.finditer(text):
-                if match.group(2).lower() == "and" and re.search(rf"(?:{_SCALE})$", match.group(1), re.I):
+                if match.group(2).lower() == "and" and re.search(rf"(?:{SCALE_WORD})$", match.group(1), re.I):
                     continue  # "four hundred and fifty words" is one number
                 if free(match.start(), match.end()):
                     column = self.vocab.measures[match.group(4).lower()]
@@ -2953,6 +2947,17 @@ class Planner:
                 plan.evidence.append(f"{match.group(0).strip()!r}: {column} {op} {value}")
                 take(*match.span())
 
+    def _answer_unit(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"the average duration in months", "give both averages in months": the answer's unit, the term column's own
+        (a unit alone is no measure word: "next month's planning" had averaged term_months)."""
+        if not self.roles.term:
+            return
+        column, unit = self.roles.term
+        if plan.measure == column or any(c.column == column for c in plan.conditions):
+            for match in re.finditer(rf"\b(?:in|as)\s+(?:(?:a\s+)?number\s+of\s+)?{unit.lower()}s?\b", text, re.I):
+                if free(*match.span()):
+                    take(*match.span())
+
     def _rows_follow(self, text: str, end: int) -> bool:
         """Whether the row noun (or "ones") follows `end` within a few words with no grammar word between: "[the
         1-star] reviews", "[the 2-star] Pet Supplies ones", but not "[the 2000 word] limit on articles"."""
@@ -3053,7 +3058,13 @@ class Planner:
                 if verb:
                     take(counted.end(), counted.end() + verb.end())
         ranked = plan.group_by[:1] if plan.ranking in ("top", "bottom") else []  # "the top 2 brands ..."
+        # ("Treasury is looking for ways to cut costs by paying suppliers faster. …": the user's own doings, no
+        # grouping, as for the period words below; "We need the totals by region." computes)
+        told = CONTEXT_SENTENCE.match(text)
+        told_end = told.end() if told and not self._computes(told.group(0)) else 0
         for trigger in GROUP_TRIGGER.finditer(text):
+            if trigger.end() <= told_end:
+                continue
             # ("by the agent handling them": a determiner first)
             start = trigger.end() + len(re.match(r"(?:(?:the|our|their|its)\s+)?", text[trigger.end():], re.I)[0])
             match = chain.match(text, start)
@@ -4348,8 +4359,10 @@ class Planner:
         if not plan.group_by or plan.with_ties or plan.intent in ("avg", "median", "span", "gap", "idle"):
             return  # ("which sections run the longest articles on average": groups ranked by their average)
         # (not the "first" of "worst first": an order of the groups)
+        # (not a quantity of rows: "who carries the biggest load of contracts", "the largest number of tickets")
         match = next((m for m in self.per_group_cue.finditer(text) if free(m.start(5), m.end(5))
-                      and not (m.group(2).lower() == "first" and ORDER_FIRST.search(text[:m.end(2)]))), None)
+                      and not (m.group(2).lower() == "first" and ORDER_FIRST.search(text[:m.end(2)]))
+                      and not re.search(r"\bof$", (m.group(4) or "").strip(), re.I)), None)
         if match:
             word, middle, noun = match.group(2).lower(), match.group(4) or "", match.group(5)
             number = match.group(1) or match.group(3)
@@ -4680,16 +4693,23 @@ class Planner:
             if free(match.start(), match.end()):
                 column = flags[match.group(2).lower()]
                 value = 0 if match.group(1) else 1
-                start = match.start()
+                start, end = match.start(), match.end()
+                # ("auto-renewal switched on", "auto renew turned off", "with auto-renewal disabled": the state said
+                # after the name; 'switched' was a text match, and 'turned off' read as auto_renew = 1)
+                state = FLAG_STATE.match(text, end)
+                if state and free(*state.span()) and (state.group("verb") or state.group("state").lower() not in (
+                        "on", "off") or re.match(r"\s*(?:$|[,.;:?!)]|and\b|or\b|but\b)", text[state.end():], re.I)):
+                    value = 1 - value if state.group("state").lower() in FLAG_OFF else value
+                    end = state.end()
                 # "excluding unverified ones", "except verified purchases", "people without a verified purchase"
                 cue = NEGATION_CUE.search(text[:start]) or re.search(r"\bwithout\s+(?:an?\s+|any\s+)?$", text[:start],
                                                                     re.I)
                 if cue and free(cue.start(), cue.end()) and not (match.group(1) and re.match(
                         r"\s*(?:non|not)\b", cue.group(0), re.I)):
                     value, start = 1 - value, cue.start()
-                plan.conditions.append(Condition("number", column, "=", value, text[start:match.end()]))
-                plan.evidence.append(f"{column} = {value} ({text[start:match.end()]!r})")
-                take(start, match.end())
+                plan.conditions.append(Condition("number", column, "=", value, text[start:end]))
+                plan.evidence.append(f"{column} = {value} ({text[start:end]!r})")
+                take(start, end)
 
     def _present_side(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"bylined vs no-author articles", "assigned vs unassigned tickets": a word set against an empty value, which
@@ -5355,7 +5375,12 @@ class Planner:
         if not compared:
             return
         joined = [c for c in compared if self._set_against(text, c)]
-        if len(compared) > 1 and len(joined) == 1:
+        opposed = [c for c in compared if self._set_against(text, c, either=False)]
+        if plan.intent == "share" and len(compared) > 1 and 0 < len(opposed) < len(compared):
+            # "Compare Tom Becker vs Maya Lindqvist: what share of each one's tickets is resolved or closed?": the
+            # people are set against each other; the statuses joined by 'or' are the part counted, one class
+            compared = opposed
+        elif len(compared) > 1 and len(joined) == 1:
             # "did March have more high-or-urgent tickets than February": the months are set against each other; the
             # priorities, one class of tickets, stay a condition
             compared = joined
@@ -5386,10 +5411,18 @@ class Planner:
             plan.value_heads.append(noun)
             take(*head.span(1))
         self._more_of_measure(text, plan, take)
+        # ("Which is bigger: North America's total or LatAm's?": the answer first, the named values ranked)
+        winner = re.match(r"which\b.*?\b(?:(more|higher|better|bigger|larger|greater|busier|longer)|"
+                          r"(fewer|less|lower|worse|smaller|quieter|shorter))\b", cue.group(0), re.I)
+        if winner and not (plan.limit or plan.order_most or plan.order_least or plan.contrast
+                           or plan.later_minus_earlier or plan.sides_reversed):
+            plan.order_most, plan.order_least = bool(winner.group(1)), bool(winner.group(2))
+            plan.evidence.append(f"the named values ranked, {'highest' if winner.group(1) else 'lowest'} first "
+                                 f"({winner.group(0)!r})")
         # "which one scores better", "how do they compare": the pronoun, comparatives and verbs of the comparison
         # ("travel minus fashion", "how much does X's average differ from Y's": the difference asked for)
         for word in re.finditer(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|minus|differ(?:s|ed|ence)?)(?!\w)|"
-                                r"\bwhich\s+(one)\b|"
+                                r"\bwhich\s+(one)\b|\beach\s+(one(?:['’]s)?)(?![\w'’])|"
                                 r"\b(more|fewer|less|higher|lower|better|worse|bigger|larger|smaller|busier|quieter)\b(?!\s+th[ae]n\s+\d)",
                                 text, re.I):
             take(*word.span(word.lastindex or 0))
@@ -5480,11 +5513,12 @@ class Planner:
         return bool(re.search(r"\b(?:most|fewest|least)\s+$", text[:start], re.I)
                     and re.match(after, text[end:], re.I))
 
-    def _set_against(self, text: str, condition: Condition) -> bool:
-        """Whether a comparison word ("than", "vs", "compared with", "or") stands between the values of a condition
-        (not "-or-" inside one compound: "high-or-urgent tickets")."""
+    def _set_against(self, text: str, condition: Condition, either: bool = True) -> bool:
+        """Whether a comparison word ("than", "vs", "compared with", or with `either` "or") stands between the values
+        of a condition (not "-or-" inside one compound: "high-or-urgent tickets")."""
         start, end = self._position(text, condition), self._position(text, condition, end=True)
-        return bool(re.search(r"\b(?:than|vs\.?|versus|against|compared\s+(?:to|with)|(?<!-)or(?!-))\b",
+        return bool(re.search(r"\b(?:than|vs\.?|versus|against|compared\s+(?:to|with)" + (r"|(?<!-)or(?!-))\b"
+                                                                                        if either else r")\b"),
                               text[start:end], re.I))
 
     @staticmethod
@@ -6804,31 +6838,29 @@ def without_context(question: str) -> str:
     return rest if len(words) >= 3 else question
 
 
+# the Zipf frequency from which an adverb's base is a common word (wordfreq: 3 = once per million words)
+COMMON_BASE_ZIPF = 3.0
+
+
+def is_adverb(word: str) -> bool:
+    """Whether a word is an adverb of manner made from a common word ("reliably", "quickly", "automatically",
+    "happily"): how something is done, never the subject of a text ("who gets them finished more reliably")."""
+    lower = word.lower()
+    if len(lower) < 6 or not lower.endswith("ly") or not lower.isalpha():
+        return False
+    bases = {lower[:-2]}
+    if lower.endswith(("ably", "ibly")):
+        bases.add(lower[:-1] + "e")  # reliably -> reliable
+    if lower.endswith("ically"):
+        bases.add(lower[:-4])  # automatically -> automatic
+    if lower.endswith("ily"):
+        bases.add(lower[:-3] + "y")  # happily -> happy
+    return any(zipf_of(base) >= COMMON_BASE_ZIPF for base in bases)
+
+
 def is_rare_word(word: str) -> bool:
     """Whether a word is uncommon in general English, and so likely names a topic rather than phrasing."""
     return zipf_of(word) < RARE_ZIPF and not word.lower().startswith(("i'", "'"))
-
-
-def number_value(text: str) -> int | float:
-    """The value of a number written in digits, words or both: "2,000", "two thousand", "four hundred and fifty",
-    "twenty-five", "3 thousand", "3.6" (a whole number is an int)."""
-    total: int | float = 0
-    current: int | float = 0
-    for part in re.split(r"[\s-]+", text.lower().replace(",", "")):
-        if part.isdigit():
-            current += int(part)
-        elif re.fullmatch(r"\d+\.\d+", part):  # "averaged under 3.6 stars" (was 3, with '6' unused)
-            current += float(part)
-        elif part in NUMBER_WORDS:
-            current += NUMBER_WORDS[part]
-        elif part in ("hundred", "dozen"):  # "four hundred", "two dozen", "a dozen"
-            current = (current or 1) * NUMBER_SCALES[part]
-        elif part == "half":  # "half a dozen"
-            current = 0.5
-        elif part in NUMBER_SCALES:
-            total, current = total + (current or 1) * NUMBER_SCALES[part], 0
-    value = total + current
-    return int(value) if float(value).is_integer() else value
 
 
 def _parse_day(value: Any) -> date | None:

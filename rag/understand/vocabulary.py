@@ -43,6 +43,8 @@ UNIT_WORDS = frozenset({"eur", "euro", "euros", "usd", "dollars", "gbp", "pounds
                         "cad", "sek", "nok", "dkk", "pln", "kg", "kgs", "g", "lb", "lbs", "km", "m", "cm", "mm", "mi",
                         "ms", "sec", "secs", "seconds", "min", "mins", "minutes", "h", "hr", "hrs", "hours", "days",
                         "weeks", "months", "years", "pct", "percent"})
+TIME_UNITS = frozenset({"sec", "secs", "seconds", "min", "mins", "minutes", "h", "hr", "hrs", "hours", "days", "weeks",
+                        "months", "years"})
 CURRENCY_UNITS = frozenset({"eur", "euro", "euros", "usd", "dollars", "gbp", "pounds", "chf", "jpy", "cny", "inr",
                             "aud", "cad", "sek", "nok", "dkk", "pln"})
 # Other words for a unit ("contracts over 1 million euros" for value_eur)
@@ -386,7 +388,8 @@ class Vocabulary:
                 continue
             words = column_words(column)
             # 'word_count', 'word count'; the last part too ('votes' of 'helpful_votes'), unless it is generic
-            for word in (*words[:2], *(w for w in words[2:] if w not in GENERIC_COLUMN_WORDS)):
+            # (not a unit of time alone: "next month's planning", "per month" are calendar words, not term_months)
+            for word in (*words[:2], *(w for w in words[2:] if w not in GENERIC_COLUMN_WORDS | TIME_UNITS)):
                 vocab.measures.setdefault(word, column)
                 vocab.measures.setdefault(word + "s" if not word.endswith("s") else singular(word), column)
             if len(words) > 1 and " " in words[1]:  # 'wordcount', 'helpfulvotes': the name typed as one word
