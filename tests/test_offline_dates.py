@@ -485,6 +485,10 @@ def test_result_is_immutable() -> None:
     ("from March 2023 or after", date(2023, 3, 1), date.max),
     ("posts in 2021 or earlier", date.min, date(2021, 12, 31)),
     ("during May 2022 and before", date.min, date(2022, 5, 31)),
+    # (no gate before a year or a month of a year: "supply agreements signed 2023 or later" read 2023 alone)
+    ("supply agreements signed 2023 or later", date(2023, 1, 1), date.max),
+    ("contracts 2022 or earlier", date.min, date(2022, 12, 31)),
+    ("export issues opened apr 2024 or later", date(2024, 4, 1), date.max),
 ])
 def test_a_point_with_or_later_or_earlier_is_open_ended(question: str, start: date, end: date) -> None:
     [found] = find_date_ranges(question, today=date(2024, 6, 30))

@@ -5561,6 +5561,15 @@ def test_a_ranking_among_the_session_23_contracts_wordings(contracts: Planner) -
     assert contracts.plan("how many contracts per month in 2023").group_by == ["month"]
 
 
+def test_the_verb_the_date_column_is_named_after_dates_the_rows(contracts: Planner) -> None:
+    """signed_on: "contracts signed in 2023" searched the 2023 contracts for 'signed' and every "… signed in the last
+    30 days" listed 'signed' as not used; said without a date ("how many signed contracts") it stays unexplained."""
+    plan = contracts.plan("which contracts signed in 2023 have a break clause?")
+    assert ("signed" not in plan.topic, [c.column for c in plan.conditions]) == (True, ["signed_on"])
+    assert contracts.plan("how many contracts got signed in the last 30 days").unused == []
+    assert contracts.plan("how many signed contracts").unused == ["signed"]
+
+
 def test_which_is_bigger_ranks_the_named_values(contracts: Planner) -> None:
     """"Which is bigger: the total value … in the North America region or in the LatAm region?" listed the two
     regions by name; the answer asked for comes first ("which is smaller": the lowest first)."""

@@ -931,6 +931,9 @@ class Planner:
         self.roles = roles
         self.profile = profile
         self.vocab = Vocabulary.build(table, roles, profile)
+        # the participles the date column is named after ('signed' of signed_on, 'opened' of opened_at)
+        self.date_verbs = "|".join(p for p in re.split(r"[_\W]+", (roles.date or "").lower())
+                                   if len(p) > 3 and p.endswith("ed"))
         self.known_words = frozenset(self.vocab.known_words())
         # the words with a meaning other than a part of someone's name ("Price" may be a reviewer's surname)
         self.meaning_words = frozenset(dataclasses.replace(self.vocab, author_parts={}).known_words())
@@ -2500,6 +2503,11 @@ class Planner:
                                          (first, last), said, span=(cue.start() if negated and cue else start, end)))
         plan.evidence.append(f"date {'not ' if negated else ''}{text[start:end]!r}")
         take(start, end)
+        # ("contracts signed in 2023" on signed_on: the verb the date column is named after dates the rows; it was
+        # searched for, or listed as not used)
+        verb = re.search(rf"\b(?:{self.date_verbs})\s+$", text[:start], re.I) if self.date_verbs else None
+        if verb and free(*verb.span()):
+            take(*verb.span())
         if negated and cue:
             take(*cue.span())
         return end if negated else -1
