@@ -5570,6 +5570,38 @@ def test_the_verb_the_date_column_is_named_after_dates_the_rows(contracts: Plann
     assert contracts.plan("how many signed contracts").unused == ["signed"]
 
 
+def test_session_23_second_batch_wordings(planner: Planner) -> None:
+    """News: "the average length in words of 2023 stories" read word_count = 2023 (the number names the rows) and
+    "short wire-style briefs" the fashion section ('style' ends a compound word there)."""
+    plan = planner.plan("compare the average length in words of 2023 stories that carry a writer's name against 2023 "
+                        "stories that have no author at all")
+    assert [c.column for c in plan.conditions if c.kind == "number"] == []
+    assert planner.plan("short wire-style briefs").conditions == []
+    assert [c.value for c in planner.plan("style stories from 2023").conditions if c.kind == "category"] == ["Fashion"]
+
+
+def test_a_grouped_share_keeps_the_scene_and_the_only_rows_in_its_whole(reviews: Planner) -> None:
+    """"which month of 2023 had the highest % of 5 star ratings, verified purchases only" put the year and the
+    verified purchases in the part (each month's share of every year's rows); a period said after the share, of
+    each group's own rows, stays the part."""
+    plan = reviews.plan("which month of 2023 had the highest % of 5 star ratings, verified purchases only")
+    assert sorted(c.column for c in plan.share_whole) == ["reviewed_on", "verified_purchase"]
+    assert [c.column for c in plan.share_part()] == ["rating"]
+    plan = reviews.plan("what share of each department's reviews were posted in 2023")
+    assert [c.column for c in plan.share_part()] == ["reviewed_on"]
+
+
+def test_rows_kept_and_a_word_describing_a_quoted_value(reviews: Planner) -> None:
+    """"everything except Voltair (keep the ones with no brand)" counted only the rows with no brand; "the generic
+    'Verified Buyer' label" was a text match on 'generic'."""
+    plan = reviews.plan("avg star rating in 2023, everything except Voltair (keep the ones with no brand)")
+    assert [(c.kind, c.op) for c in plan.conditions if c.kind != "date"] == [("category", "!=")]
+    named = Planner("reviews", REVIEW_ROLES, dataclasses.replace(
+        REVIEW_PROFILE, authors={**REVIEW_PROFILE.authors, "Verified Buyer": 40}))
+    plan = named.plan("Apart from the generic 'Verified Buyer' label, who has written the most reviews?")
+    assert "generic" not in plan.topic and "generic" in plan.unused
+
+
 def test_which_is_bigger_ranks_the_named_values(contracts: Planner) -> None:
     """"Which is bigger: the total value … in the North America region or in the LatAm region?" listed the two
     regions by name; the answer asked for comes first ("which is smaller": the lowest first)."""

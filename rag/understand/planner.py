@@ -578,6 +578,9 @@ SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|cov
                          # ("garden reviews where something went rusty": what happened, told in the texts)
                          r"where\s+(?:something|someone|anything|people|customers|users|buyers|they|it)\s+(?:went|got|"
                          r"gets|goes|turned|became|broke|was|were))\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+# The rows a computation is limited to, said of a condition: "verified purchases only", "only NDAs", "just 2023"
+ONLY_THESE = re.compile(r"\s*(?:only|alone)\b", re.I)
+ONLY_THESE_BEFORE = re.compile(r"\b(?:only|just|solely|among)\s+(?:the\s+|our\s+)?$", re.I)
 # The state of a yes/no column said after its name (ordinary grammar): "auto-renewal switched off", "… is enabled"
 FLAG_STATE = re.compile(r"(?:\s+(?:is|was|are|were|be|been|being|has\s+been|have\s+been|gets|got))?"
                         r"(?:\s+(?P<verb>switched|turned|set|flipped|toggled|left|kept))?"
@@ -1298,6 +1301,9 @@ class Planner:
             kept = [w for w in words
                     if is_rare_word(w) and not (plan.is_aggregate and is_adverb(w)) and w not in plan.value_heads
                     and w.lower() not in GRAMMAR_WORDS
+                    # (nor a word describing a quoted value read already: "the generic 'Verified Buyer' label")
+                    and not any(consumed[m.end()] for m in re.finditer(
+                        rf"(?<![\w'-]){re.escape(w)}\s+(?=['\"“‘])", text) if m.end() < len(consumed))
                     # (said again only inside words read already: "renewal planning … auto-renewal switched on")
                     and not (context and re.search(rf"\b{re.escape(w)}\b", context.group(0))
                              and not any(not consumed[m.start()] for m in re.compile(rf"\b{re.escape(w)}\b").finditer(
@@ -2091,7 +2097,16 @@ class Planner:
             # ("% urgent per assignee": the share opens the question, the part right after it)
             plan.group_by and re.match(r"\W*(?:%|pct\b|percent\b|percentage\b)\s+(?!of\b)", text, re.I))
         if own and not among:
-            plan.population = [c for c in plan.conditions if c.column in grouped and c.kind != "date"]
+            # (and what sets the scene: a period said before the share, "which month of 2023 had the highest % of
+            # 5 star ratings", "Looking only at 2023, which two sections had the highest share of their stories …";
+            # a value said to be the only rows looked at, "…, verified purchases only": both were in the part, the
+            # whole every row of each month of every year)
+            scene = [c for c in plan.conditions if c.kind in ("date", "date_any")
+                     and 0 <= self._position(text, c, end=True) <= own.start()
+                     or ONLY_THESE.match(text, max(self._position(text, c, end=True), 0))
+                     or ONLY_THESE_BEFORE.search(text[:max(self._position(text, c), 0)])]
+            plan.population = [c for c in plan.conditions if c.column in grouped and c.kind != "date"
+                               or any(c is s for s in scene)]
             return
         if among:
             # ("out of all articles in the table, what % have more than one author": the whole ends at the share)
@@ -2853,7 +2868,8 @@ class Planner:
                                rf"(?:day|week|month|year)s?\b))",
                                re.I)
             for match in equal.finditer(text):
-                if free(*match.span()):
+                # ("the average length in words of 2023 stories": the number names the rows, no value of the measure)
+                if free(*match.span()) and not self._rows_follow(text, match.end()):
                     column = self.vocab.measures[match.group(1).lower()]
                     plan.conditions.append(Condition("number", column, "=", number_value(match.group(2)),
                                                      match.group(0)))
@@ -4980,11 +4996,13 @@ class Planner:
                            r"be\s+included)|included)(?:\s+(?:too|as\s+well|also))?\b",
                            text[condition.span[1]:], re.I)
             # ("… aren't in sports/outdoors (count the ones with no dept too)": the verb said first)
-            counted = re.search(r"\b(?:count|counting|include|including)\s+(?:the\s+|any\s+)?(?:ones?|those|[a-z]+s)\s+"
+            # ("everything except home and kitchen (keep the ones with no department)": 'keep' says it too)
+            counted = re.search(r"\b(?:count|counting|include|including|keep|keeping|retain|retaining)\s+"
+                                r"(?:the\s+|any\s+)?(?:ones?|those|[a-z]+s)\s+"
                                 r"(?:with|that\s+have|having)\s+$", text[:condition.span[0]], re.I)
             after = re.match(r"\s*(?:too|as\s+well|also)\b", text[condition.span[1]:], re.I) if counted else None
             # ("a percentage of every article, including the ones with no byline": 'including' says 'too' itself)
-            including = counted and not after and counted.group(0).lower().startswith("includ")
+            including = counted and not after and counted.group(0).lower().startswith(("includ", "keep", "retain"))
             if too or after or including:
                 plan.conditions.remove(condition)
                 end = condition.span[1] + (too.end() if too else after.end() if after else 0)
@@ -5128,6 +5146,11 @@ class Planner:
                 found.setdefault(key, []).extend([value] if value not in found.get(key, []) else [])
                 words.setdefault(key, []).append(text[start:end])
                 take(start, end)
+                continue
+            compound = re.search(r"(?<![\w-])([a-z]{2,})-$", text[:start], re.I)
+            if compound and self._is_topic_word(compound.group(1)) and compound.group(1).lower() not in (
+                    "non", "anti", "still", "not") and not self.names_something(compound.group(1).lower()):
+                # ("short wire-style briefs": the end of a compound word, 'style' no fashion value)
                 continue
             phrase = self._topic_phrase(text, start, end, plan, free)
             if phrase:
