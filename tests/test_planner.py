@@ -5602,6 +5602,22 @@ def test_rows_kept_and_a_word_describing_a_quoted_value(reviews: Planner) -> Non
     assert "generic" not in plan.topic and "generic" in plan.unused
 
 
+def test_a_count_asked_beside_another_computation(tickets: Planner, planner: Planner) -> None:
+    """"For each of the two quarters, how many support requests came in, and what percentage of them were high or
+    urgent priority?" grouped by quarter and priority with the count unused (the priorities, said after the share,
+    are its part; 'of them' each quarter's own rows); "the average length … with how many stories are in each group"
+    counted and left the average unused. "How many more words …" is a difference, no count beside it."""
+    plan = tickets.plan("I am comparing the first quarter of 2024 with the second. For each of the two quarters, how "
+                        "many support requests came in, and what percentage of them were closed or pending?")
+    assert (plan.intent, plan.group_by, plan.also, plan.share_within_groups) == (
+        "share", ["quarter"], [("count", None)], True)
+    plan = planner.plan("compare the average length in words of 2023 stories with an author against 2023 stories with "
+                        "no author, with how many stories are in each group")
+    assert (plan.intent, plan.measure, plan.also) == ("avg", "word_count", [("count", None)])
+    plan = planner.plan("On average, how many more words is a politics article than a business article?")
+    assert plan.also == []
+
+
 def test_which_is_bigger_ranks_the_named_values(contracts: Planner) -> None:
     """"Which is bigger: the total value … in the North America region or in the LatAm region?" listed the two
     regions by name; the answer asked for comes first ("which is smaller": the lowest first)."""

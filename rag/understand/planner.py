@@ -581,6 +581,10 @@ SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|cov
 # The rows a computation is limited to, said of a condition: "verified purchases only", "only NDAs", "just 2023"
 ONLY_THESE = re.compile(r"\s*(?:only|alone)\b", re.I)
 ONLY_THESE_BEFORE = re.compile(r"\b(?:only|just|solely|among)\s+(?:the\s+|our\s+)?$", re.I)
+# Two computations asked side by side ("how many …, and what percentage …", "… with how many …")
+NO_COUNT = re.compile(r"how\s+(?:many|much)\s+(?:more|fewer|less)\b|how\s+often\b", re.I)
+BESIDE_A_COUNT = frozenset(("avg", "median", "sum", "share"))
+ASKED_BESIDE = re.compile(r"\b(?:and|with|plus|as\s+well\s+as)\b|,", re.I)
 # The state of a yes/no column said after its name (ordinary grammar): "auto-renewal switched off", "… is enabled"
 FLAG_STATE = re.compile(r"(?:\s+(?:is|was|are|were|be|been|being|has\s+been|have\s+been|gets|got))?"
                         r"(?:\s+(?P<verb>switched|turned|set|flipped|toggled|left|kept))?"
@@ -2087,7 +2091,7 @@ class Planner:
         own = plan.group_by and re.search(
             # ("co-written pieces make up what share of each section")
             r"(?:\b(?:share|percentage|proportion|fraction|percent|pct|quarters?|thirds?|half|fifth|tenth)|%)\s+of\s+"
-            r"(?:their|its|each|every)\b|"
+            r"(?:their|its|each|every|them|those|these)\b|"
             r"\b(?:have|has|had|with)\s+(?:the\s+)?(?:\w+est\s+|top\s+)?(?:share|percentage|proportion|fraction|"
             r"percent|pct|rate|%)\s+of\b|"
             # ("rank depts by share of 1-star reviews": ranked by their share of the total, the groups would be in
@@ -4024,6 +4028,19 @@ class Planner:
                     plan.intent = intent
                     plan.intent_span = (match.start(), match.end())
                     plan.evidence.append(f"{intent} ({match.group(0)!r})")
+                elif ({intent, plan.intent} & {"count"} and len({intent, plan.intent} & BESIDE_A_COUNT) == 1
+                      and ({intent, plan.intent} & {"share"} or plan.measure) and plan.intent_span and not plan.also
+                      and ASKED_BESIDE.search(lower[min(plan.intent_span[1], match.end()):
+                                                    max(plan.intent_span[0], match.start())])
+                      # (no count: "how many more words …" asks a difference, "how often" a rate)
+                      and not NO_COUNT.match(lower, match.start() if intent == "count" else plan.intent_span[0])):
+                    # "how many requests came in, and what percentage of them were urgent", "no. of pieces and avg
+                    # word count for each", "the average length … with how many stories are in each group": both are
+                    # asked, the count beside the other (not "the average number of tickets per agent")
+                    if intent != "count":
+                        plan.intent, plan.intent_span = intent, (match.start(), match.end())
+                    plan.also.append(("count", None))
+                    plan.evidence.append(f"{plan.intent}, and the count beside it ({match.group(0)!r})")
                 elif (intent in ("avg", "median", "sum", "max", "min", "share") and plan.intent in QueryPlan.AGGREGATES
                       and intent != plan.intent):
                     # "average number of tickets per agent": a second computation the answer does not make
@@ -5407,10 +5424,16 @@ class Planner:
             return
         joined = [c for c in compared if self._set_against(text, c)]
         opposed = [c for c in compared if self._set_against(text, c, either=False)]
+        # (in a share, values said after its cue are the part: "comparing the first quarter with the second …,
+        # what percentage of them were high or urgent priority?")
+        part = [c for c in compared if plan.intent == "share" and plan.intent_span
+                and self._position(text, c) > plan.intent_span[1]]
         if plan.intent == "share" and len(compared) > 1 and 0 < len(opposed) < len(compared):
             # "Compare Tom Becker vs Maya Lindqvist: what share of each one's tickets is resolved or closed?": the
             # people are set against each other; the statuses joined by 'or' are the part counted, one class
             compared = opposed
+        elif part and (len(part) < len(compared) or plan.group_by):  # (or sides compared already: noon)
+            compared = [c for c in compared if c not in part]
         elif len(compared) > 1 and len(joined) == 1:
             # "did March have more high-or-urgent tickets than February": the months are set against each other; the
             # priorities, one class of tickets, stay a condition
