@@ -5618,6 +5618,17 @@ def test_a_count_asked_beside_another_computation(tickets: Planner, planner: Pla
     assert plan.also == []
 
 
+def test_rows_left_out_before_a_grouped_share_leave_its_whole(tickets: Planner) -> None:
+    """"Leaving out the low-priority requests, what percentage of each agent's tickets is still open?" counted the
+    low-priority tickets in each agent's whole (a period said first, as here, or rows left out set the scene);
+    "which wkday has the highest % of …" had no weekday grouping, and "Percentages, please." was a text match."""
+    plan = tickets.plan("Leaving out the tickets from March 2024, what percentage of each agent's tickets is closed?")
+    assert ([c.column for c in plan.share_whole], [c.column for c in plan.share_part()]) == (["opened_at"], ["status"])
+    assert tickets.plan("which wkday has the highest % of closed issues").group_by == ["weekday"]
+    plan = tickets.plan("For each assignee, what share of their tickets is still open? Percentages, please.")
+    assert plan.topic == ""
+
+
 def test_which_is_bigger_ranks_the_named_values(contracts: Planner) -> None:
     """"Which is bigger: the total value … in the North America region or in the LatAm region?" listed the two
     regions by name; the answer asked for comes first ("which is smaller": the lowest first)."""

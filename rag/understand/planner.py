@@ -2101,11 +2101,13 @@ class Planner:
             # ("% urgent per assignee": the share opens the question, the part right after it)
             plan.group_by and re.match(r"\W*(?:%|pct\b|percent\b|percentage\b)\s+(?!of\b)", text, re.I))
         if own and not among:
-            # (and what sets the scene: a period said before the share, "which month of 2023 had the highest % of
+            # (and what sets the scene: what is said before the share, "which month of 2023 had the highest % of
             # 5 star ratings", "Looking only at 2023, which two sections had the highest share of their stories …";
             # a value said to be the only rows looked at, "…, verified purchases only": both were in the part, the
             # whole every row of each month of every year)
-            scene = [c for c in plan.conditions if c.kind in ("date", "date_any")
+            # (a period or rows left out: "Leaving out the low-priority requests, what percentage of each agent's
+            # tickets is still open?"; not the part said first: "Co-written pieces make up what share of each …")
+            scene = [c for c in plan.conditions if (c.kind in ("date", "date_any") or c.op in ("!=", "not in"))
                      and 0 <= self._position(text, c, end=True) <= own.start()
                      or ONLY_THESE.match(text, max(self._position(text, c, end=True), 0))
                      or ONLY_THESE_BEFORE.search(text[:max(self._position(text, c), 0)])]
@@ -6723,6 +6725,7 @@ def _granularity(ranges: list[tuple[date, date]]) -> str | None:
 # rankings said with other words, when a measure (or nothing) follows: "the weakest average rating"
 RANKING_SYNONYMS = {"weakest": "worst", "poorest": "worst", "strongest": "best"}
 SHORTHAND = {"r": "are", "u": "you", "ur": "your", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks",
+             "wkday": "weekday", "wkdays": "weekdays", "wkend": "weekend", "wkends": "weekends",
              "avging": "averaging", "avgd": "averaged",
              "mth": "month", "mths": "months", "mo": "month", "mos": "months", "qtr": "quarter", "qtrs": "quarters",
              "hr": "hour", "hrs": "hours", "btwn": "between", "betw": "between", "thru": "through", "pct": "percent",

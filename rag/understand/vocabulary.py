@@ -137,6 +137,7 @@ GRAMMAR_WORDS = frozenset("""
 rank ranked ranking
 average mean median typical total sum combined maximum minimum highest lowest largest smallest biggest fewest
 longest shortest latest newest oldest earliest recent share percentage proportion fraction percent count number
+percentages proportions fractions shares
 many much list titles headlines category categories section sections author authors writer writers reporter
 reporters byline published publish written wrote posted year years yearly annual month months monthly day days
 daily date dates quarter quarters quarterly week weeks weekly weekend weekends weekday weekdays january february
