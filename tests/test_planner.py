@@ -5629,6 +5629,18 @@ def test_rows_left_out_before_a_grouped_share_leave_its_whole(tickets: Planner) 
     assert plan.topic == ""
 
 
+def test_a_ranking_told_before_the_question_that_asks_its_own(reviews: Planner, contracts: Planner) -> None:
+    """"We're planning to invite our most active reviewers to a panel … who gives the lowest average star rating?"
+    ranked by the highest (the context's "most active reviewers"); a request told first with no ranking after it
+    still ranks ("… I need our three biggest counterparties by value. Who are they?")."""
+    plan = reviews.plan("We're planning to invite our most active reviewers to a feedback panel. Among reviewers with "
+                        "at least ten reviews, who gives the lowest average star rating?")
+    assert (plan.intent, plan.group_by, plan.order_most, plan.limit) == ("avg", ["author"], False, 1)
+    plan = contracts.plan("For the business review I need our three biggest counterparties measured by the total "
+                          "value of their active contracts. Who are they?")
+    assert (plan.group_by, plan.limit, plan.order_most) == (["counterparty"], 3, True)
+
+
 def test_which_is_bigger_ranks_the_named_values(contracts: Planner) -> None:
     """"Which is bigger: the total value … in the North America region or in the LatAm region?" listed the two
     regions by name; the answer asked for comes first ("which is smaller": the lowest first)."""

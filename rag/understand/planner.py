@@ -3343,9 +3343,15 @@ class Planner:
         if not plan.group_by or partitioned:
             # "the two most reviewed brands", "the 3 least busy agents": a ranking of a dimension's values
             # ("the top brand in each department")
-            ranked = re.search(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most(?![\s-]+recent)|least|fewest|highest|"
-                               rf"lowest|top|best|worst|busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
-                               rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", text, re.I)
+            # (not one told first when the question asks its own: "We're planning to invite our most active
+            # reviewers to a panel … who gives the lowest average star rating?"; but "For the review I need our three
+            # biggest partners by value. Who are they?" asks it there)
+            own_ranking = opening and re.search(r"\b(?:most|least|fewest|highest|lowest|top|best|worst|biggest|"
+                                                r"largest|smallest)\b", text[opening:], re.I)
+            ranked = re.compile(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most(?![\s-]+recent)|least|fewest|highest|"
+                                rf"lowest|top|best|worst|busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
+                                rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", re.I).search(
+                text, opening if own_ranking else 0)
             # ("the four brands that have collected the most one-star ratings": a verb before the ranking)
             # ("month in 2022 w/ most 1-star reviews": a condition, read already, may stand between)
             after = next((m for m in re.finditer(
