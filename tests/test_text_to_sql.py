@@ -668,9 +668,10 @@ def test_a_time_of_day_bounds_the_hour(setup: Setup) -> None:
 
 
 def test_the_two_sides_of_an_hour_compared(setup: Setup) -> None:
-    """"before noon or after" and "before noon vs after noon" counted the rows on both sides at once (none)."""
+    """"before noon or after" and "before noon vs after noon" counted the rows on both sides at once (none); the
+    afternoon side is labelled "noon or later" (12:00 is in it)."""
     hours = [int(str(r["published_date"])[11:13]) for r in ROWS if str(r["published_date"])[11:13]]
-    sides = Counter("before noon" if h < 12 else "after noon" for h in hours)
+    sides = Counter("before noon" if h < 12 else "noon or later" for h in hours)
     for question in ("Do more articles get published before noon or after? Give me both counts.",
                      "how many articles were published before noon vs after noon?"):
         assert sorted(setup.rows(question)) == sorted(sides.items()), question

@@ -471,7 +471,7 @@ class SQLBuilder:
         """A two-sided grouping as (the test, the label of the rows that pass, the label of the others)."""
         if dimension.startswith(PART_OF_DAY):
             hour = int(dimension[len(PART_OF_DAY):])
-            before, after = (("before noon", "after noon") if hour == 12 else
+            before, after = (("before noon", "noon or later") if hour == 12 else
                              (f"before {hour:02d}:00", f"{hour:02d}:00 or later"))
             return exp.LT(this=self._hour(), expression=exp.Literal.number(hour)), before, after
         if dimension.startswith(HAS):  # ("with a named author and those without one")
