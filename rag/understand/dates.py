@@ -625,7 +625,6 @@ _NOW = re.compile(r"(?:now|the\s+present|present|date|today)\b", re.IGNORECASE)
 _OPEN_WORDS = "|".join(op.replace(" ", r"\s+") for op in sorted(_OPEN_OPS, key=len, reverse=True))
 _OPEN = re.compile(rf"(?P<op>{_OPEN_WORDS})(?:\s+|(?<=-))", re.IGNORECASE)
 _FROM_ONLY = re.compile(r"(?:from|in|during)\s+", re.IGNORECASE)
-_NO_GATE = re.compile(r"")
 _ONWARDS = re.compile(r"\s+(?:onwards?|and\s+(?:later|after|since)|or\s+(?:later|after|since))\b", re.IGNORECASE)
 _EARLIER = re.compile(r"\s+(?:and|or)\s+(?:earlier|before)\b", re.IGNORECASE)
 _GATE = re.compile(r"(?P<gate>in|during|throughout|through|of|from|on|over|within|for)\s+", re.IGNORECASE)
@@ -748,16 +747,21 @@ class _Scanner:
                                                           and _LIVED_THROUGH.search(q, 0, pos)):
                 return None  # ("got through 2024 without ...": the period itself, see lone_point)
             op, end = _OPEN_OPS[" ".join(m["op"].lower().split())], found.end
-        elif (m := _FROM_ONLY.match(q, pos) or _NO_GATE.match(q, pos)) and (found := self.point_at(m.end())) and (
-                m.group(0) or found.point.strong or found.point.kind == "year") and (
+        elif (found := self.point_opening(pos)) and (
                 suffix := _ONWARDS.match(q, found.end) or _EARLIER.match(q, found.end)):
             # "from 2023 onwards", "in 2023 or later", "in 2021 or earlier": the point and everything after/before
-            # (no gate before a strong point: "supply agreements signed 2023 or later")
             op, end = ("since" if suffix.re is _ONWARDS else "until"), suffix.end()
         else:
             return None
         point = found.point
         return _Candidate(pos, end, 2, "open", lambda y: _open(op, point, y), None)
+
+    def point_opening(self, pos: int) -> _Found | None:
+        """The point of "from/in/during P", or a strong point or a year said without a preposition ("supply
+        agreements signed 2023 or later"), where a range may open."""
+        gate = _FROM_ONLY.match(self.question, pos)
+        found = self.point_at(gate.end() if gate else pos)
+        return found if found and (gate or found.point.strong or found.point.kind == "year") else None
 
     def lone_point(self, pos: int) -> _Candidate | None:
         """Match "[in|during|of|from|on|over|within|for] P"; weak points need a fitting gate."""

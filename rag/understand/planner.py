@@ -4036,7 +4036,7 @@ class Planner:
                     plan.intent = intent
                     plan.intent_span = (match.start(), match.end())
                     plan.evidence.append(f"{intent} ({match.group(0)!r})")
-                elif ({intent, plan.intent} & {"count"} and len({intent, plan.intent} & BESIDE_A_COUNT) == 1
+                elif ("count" in (intent, plan.intent) and len({intent, plan.intent} & BESIDE_A_COUNT) == 1
                       and ({intent, plan.intent} & {"share"} or plan.measure) and plan.intent_span and not plan.also
                       and ASKED_BESIDE.search(lower[min(plan.intent_span[1], match.end()):
                                                     max(plan.intent_span[0], match.start())])

@@ -39,12 +39,11 @@ MEASURE_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 # Units a numeric column's name may end with ("value_eur", "price_usd", "term_months", "weight_kg"): the words before
 # the unit name the measure ("the average contract value", "the longest term")
-UNIT_WORDS = frozenset({"eur", "euro", "euros", "usd", "dollars", "gbp", "pounds", "chf", "jpy", "cny", "inr", "aud",
-                        "cad", "sek", "nok", "dkk", "pln", "kg", "kgs", "g", "lb", "lbs", "km", "m", "cm", "mm", "mi",
-                        "ms", "sec", "secs", "seconds", "min", "mins", "minutes", "h", "hr", "hrs", "hours", "days",
-                        "weeks", "months", "years", "pct", "percent"})
 TIME_UNITS = frozenset({"sec", "secs", "seconds", "min", "mins", "minutes", "h", "hr", "hrs", "hours", "days", "weeks",
                         "months", "years"})
+UNIT_WORDS = frozenset({"eur", "euro", "euros", "usd", "dollars", "gbp", "pounds", "chf", "jpy", "cny", "inr", "aud",
+                        "cad", "sek", "nok", "dkk", "pln", "kg", "kgs", "g", "lb", "lbs", "km", "m", "cm", "mm", "mi",
+                        "ms", "pct", "percent"}) | TIME_UNITS
 CURRENCY_UNITS = frozenset({"eur", "euro", "euros", "usd", "dollars", "gbp", "pounds", "chf", "jpy", "cny", "inr",
                             "aud", "cad", "sek", "nok", "dkk", "pln"})
 # Other words for a unit ("contracts over 1 million euros" for value_eur)
