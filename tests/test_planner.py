@@ -5641,6 +5641,15 @@ def test_a_ranking_told_before_the_question_that_asks_its_own(reviews: Planner, 
     assert (plan.group_by, plan.limit, plan.order_most) == (["counterparty"], 3, True)
 
 
+def test_a_scope_said_first_is_the_whole_of_a_share_of_them(contracts: Planner) -> None:
+    """"Looking only at agreements that are currently active, which is bigger: the share of them that renew
+    automatically in APAC, or the share in LatAm?" took each region's share over all its contracts."""
+    plan = contracts.plan("Looking only at agreements that are currently active, which is bigger: the share of them "
+                          "that renew automatically in APAC, or the share in EMEA?")
+    assert (plan.group_by, sorted(c.column for c in plan.share_whole), [c.column for c in plan.share_part()]) == (
+        ["region"], ["region", "status"], ["auto_renew"])
+
+
 def test_which_is_bigger_ranks_the_named_values(contracts: Planner) -> None:
     """"Which is bigger: the total value … in the North America region or in the LatAm region?" listed the two
     regions by name; the answer asked for comes first ("which is smaller": the lowest first)."""

@@ -580,7 +580,10 @@ SUBJECT_CUE = re.compile(r"\b(about|on|mentioning|mention|mentions|mentioned|cov
                          r"gets|goes|turned|became|broke|was|were))\s+(?:the\s+|a\s+|an\s+)?$", re.I)
 # The rows a computation is limited to, said of a condition: "verified purchases only", "only NDAs", "just 2023"
 ONLY_THESE = re.compile(r"\s*(?:only|alone)\b", re.I)
-ONLY_THESE_BEFORE = re.compile(r"\b(?:only|just|solely|among)\s+(?:the\s+|our\s+)?$", re.I)
+ONLY_THESE_BEFORE = re.compile(r"\b(?:only|just|solely|among)\s+(?:the\s+|our\s+)?$|"
+                               # ("Looking only at agreements that are currently active, …": a scope said first)
+                               r"\b(?:looking|focusing|considering)\s+only\s+(?:at|on)\s+[^,.;:?!]*$|"
+                               r"\bonly\s+(?:looking\s+)?(?:at|among)\s+[^,.;:?!]*$", re.I)
 # Two computations asked side by side ("how many …, and what percentage …", "… with how many …")
 NO_COUNT = re.compile(r"how\s+(?:many|much)\s+(?:more|fewer|less)\b|how\s+often\b", re.I)
 BESIDE_A_COUNT = frozenset(("avg", "median", "sum", "share"))
