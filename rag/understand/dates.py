@@ -164,32 +164,16 @@ _DAY = r"(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b"
 _YEAR = r"(?P<year>19\d\d|20\d\d|2100)\b"
 _REL_YEAR = r"(?:of\s+)?(?P<rel>this|the current|current|the|last|the last|the previous|previous)\s+year\b"
 _OPT_YEAR = rf"(?:\.?,?\s+(?:of\s+)?{_YEAR})?"  # "17 April", "17 Apr. 2023", "April of 2023"
-_NUMBER_WORDS = {
-    word: number
-    for number, word in enumerate(
-        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"],
-        1,
-    )
-}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-         "ninety": 90}
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _UNITS = "one|two|three|four|five|six|seven|eight|nine"
 # "45", "six", "forty-five", "a hundred and twenty"
 _COUNT = rf"(?P<n>{WHOLE_NUMBER})"
 _UNIT = r"(?P<unit>day|week|fortnight|month|quarter|year)(?P<plural>s)?\b"
 # a year in words: "twenty twenty-three", "nineteen ninety-nine", "two thousand and five" (not "two thousand": a number)
-_TWO_DIGITS = (r"(?:" + "|".join(_TENS) + rf")(?:[\s-](?:{_UNITS}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+_TWO_DIGITS = (rf"(?:{_TENS})(?:[\s-](?:{_UNITS}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                r"sixteen|seventeen|eighteen|nineteen")
 _YEAR_IN_WORDS = re.compile(rf"\b(?P<century>nineteen|twenty)[\s-]+(?P<rest>{_TWO_DIGITS})\b|"
                             rf"\btwo\s+thousand(?:\s+and)?[\s-]+(?P<rest2>{_TWO_DIGITS}|{_UNITS})\b", re.I)
-
-
-def _number_in_words(words: str) -> int:
-    parts = re.split(r"[\s-]+", words.lower())
-    if parts[0] in _TENS:
-        return _TENS[parts[0]] + (_NUMBER_WORDS[parts[1]] if len(parts) > 1 else 0)
-    return _NUMBER_WORDS[parts[0]]
 
 
 # a year written with an apostrophe after a date word: "Q2 '23", "May '23", "in '22" (not "the '90s")
@@ -231,9 +215,9 @@ def _years_in_digits(text: str) -> tuple[str, list[int]]:
     replacements: list[tuple[int, int, str]] = []
     for match in _YEAR_IN_WORDS.finditer(text):
         if match["century"]:
-            year = (1900 if match["century"].lower() == "nineteen" else 2000) + _number_in_words(match["rest"])
+            year = (1900 if match["century"].lower() == "nineteen" else 2000) + int(number_value(match["rest"]))
         else:
-            year = 2000 + _number_in_words(match["rest2"])
+            year = 2000 + int(number_value(match["rest2"]))
         replacements.append((*match.span(), str(year)))
     for match in _SHORT_YEAR.finditer(text):
         if not any(a < match.end() and match.start() < b for a, b, _ in replacements):

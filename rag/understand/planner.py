@@ -3241,7 +3241,6 @@ class Planner:
         asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + rf")\s+)?(?:(?:{self.row_noun_words})\s+(?=\w))?"
         # (within one sentence: "which mgrs have the highest % of auto renewing deals? top three pls")
         # (not in a request told first: "Finance wants to know who our biggest partners are. … which three …")
-        told = CONTEXT_SENTENCE.match(text)
         opening = told.end() if told and re.search(r"\b(?:which|what|who|whose|top)\b", text[told.end():], re.I) else 0
         most = re.compile(asked + r"(" + dim_pattern + r")?\b[^?!]*\b(" + ranks + r")\b", re.I).search(text, opening)
         # ("in 2023, reviews peaked in which month?": the ranking said before the groups)
@@ -3349,8 +3348,7 @@ class Planner:
             # (not one told first when the question asks its own: "We're planning to invite our most active
             # reviewers to a panel … who gives the lowest average star rating?"; but "For the review I need our three
             # biggest partners by value. Who are they?" asks it there)
-            own_ranking = opening and re.search(r"\b(?:most|least|fewest|highest|lowest|top|best|worst|biggest|"
-                                                r"largest|smallest)\b", text[opening:], re.I)
+            own_ranking = opening and re.search(rf"\b(?:{ranks})\b", text[opening:], re.I)
             ranked = re.compile(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most(?![\s-]+recent)|least|fewest|highest|"
                                 rf"lowest|top|best|worst|busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
                                 rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", re.I).search(
