@@ -120,6 +120,16 @@ def test_rows_with_and_without_a_value_in_one_row_match_a_reference_labelled_oth
     assert not sql_result_match(ExpectedSQL(rows=[["bylined", 511.0], ["unsigned", 878.06]]), row, columns=columns)
 
 
+def test_a_group_with_no_matching_row_is_left_out_even_beside_its_size() -> None:
+    """"only list types where some are blank": a share's group at 0 of 56 is the group a reference's HAVING left
+    out; the group's size (the whole beside "matching_…") is not what matched. A group with a match still counts."""
+    columns = ["contract_type", "matching_contract_count", "contract_count", "share_pct"]
+    actual = [["Consulting", 3, 115, 2.61], ["DPA", 8, 63, 12.7], ["Lease", 0, 56, 0.0]]
+    assert sql_result_match(ExpectedSQL(rows=[["DPA", 12.7], ["Consulting", 2.6]]), actual, columns=columns)
+    assert not sql_result_match(ExpectedSQL(rows=[["DPA", 12.7], ["Consulting", 2.6]]), actual)  # (no names)
+    assert not sql_result_match(ExpectedSQL(rows=[["DPA", 12.7]]), actual, columns=columns)
+
+
 def test_a_listing_that_states_the_expected_count_answers_a_count() -> None:
     """"articles published q1 2023?": the reply lists them and says how many; another number, or none, fails."""
     assert states_count("Found 50 articles (published …); the first 10 are listed",

@@ -138,7 +138,7 @@ def test_medians_overall_and_per_group(ask) -> None:  # noqa: ANN001
 
     assert ask("What is the median rating?") == [(median(r["rating"] for r in ROWS),)]
     per_brand = {b: median(r["rating"] for r in ROWS if r["brand"] == b) for b in BRANDS}
-    assert ask("median rating per brand") == sorted(per_brand.items())
+    assert [(row[0], row[-1]) for row in ask("median rating per brand")] == sorted(per_brand.items())
     in_2023 = [r["rating"] for r in ROWS if str(r["reviewed_on"]).startswith("2023")]
     assert ask("median rating of the 2023 reviews") == [(median(in_2023),)]
     assert ask.planner.plan("the medians and quartiles of the ratings").intent != "median"  # (not computed: said)
@@ -406,7 +406,8 @@ def test_a_yes_no_grouping_is_labelled_in_words(ask) -> None:  # noqa: ANN001
     def average(flag: int) -> float:
         ratings = [int(r["rating"]) for r in ROWS if r["verified_purchase"] == flag]  # type: ignore[call-overload]
         return float(Decimal(sum(ratings) / len(ratings)).quantize(Decimal("0.01"), ROUND_HALF_UP))
-    assert dict(ask("Verified buyers vs everyone else: how do their average star ratings compare?")) == {
+    rows = ask("Verified buyers vs everyone else: how do their average star ratings compare?")
+    assert {row[0]: row[-1] for row in rows} == {
         "not verified": average(0), "verified": average(1)}
 
 

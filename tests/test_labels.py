@@ -43,6 +43,7 @@ def test_derived_labels(column: str, table: str, label: str) -> None:
     ("total_word_count", "total length"),
     ("max_word_count", "highest length"),
     ("share_pct", "share (%)"),
+    ("matching_article_count", "number of matching articles"),  # the part of a share, beside its whole
     ("word_count", "length"),  # a column, not a count of words
     ("ticket_count", "ticket count"),  # a column of a table whose rows are not tickets
     ("article_category", "section"),

@@ -73,6 +73,10 @@ class Setup:
     def rows(self, question: str) -> list[tuple[Any, ...]]:
         return [tuple(row) for row in self.ask(question).rows]
 
+    def values(self, question: str) -> list[tuple[Any, ...]]:
+        """Each row's group and its last value, the one asked for (without the counts shown beside it)."""
+        return [(*row[:1], row[-1]) for row in self.rows(question)]
+
     def scalar(self, question: str) -> Any:
         result = self.ask(question)
         assert len(result.rows) == 1 and len(result.columns) == 1, result
@@ -149,9 +153,10 @@ def test_counts_per_year_and_category(setup: Setup) -> None:
 
 def test_average_per_category(setup: Setup) -> None:
     result = setup.ask("What is the average word count per category?")
-    assert result.columns == ["article_category", "avg_word_count"]
-    assert dict(setup.rows("What is the average word count per category?")) == {
-        "Business": 100.0, "Fashion": 500.0, "Sports": 1850.0, "Technology": 1100.33}
+    # (each category's articles beside its average, before it: the value asked for stays last)
+    assert result.columns == ["article_category", "article_count", "avg_word_count"]
+    assert {row[0]: tuple(row[1:]) for row in result.rows} == {
+        "Business": (1, 100.0), "Fashion": (2, 500.0), "Sports": (2, 1850.0), "Technology": (3, 1100.33)}
 
 
 def test_single_aggregates(setup: Setup) -> None:
@@ -183,10 +188,10 @@ def test_rows_by_the_number_of_people_they_name(setup: Setup) -> None:
 
 def test_a_bound_on_an_average_keeps_the_groups_that_pass(setup: Setup) -> None:
     """"categories that averaged more than 1,000 words": each category's average is tested, not each article."""
-    assert setup.rows("Which categories averaged more than 1,000 words?") == [
+    assert setup.values("Which categories averaged more than 1,000 words?") == [
         ("Sports", 1850.0), ("Technology", 1100.33)]
-    assert setup.rows("categories whose average word count is below 600") == [("Business", 100.0), ("Fashion", 500.0)]
-    assert setup.rows("Which years averaged over 1100.5 words?") == [("2023", 1600.25)]  # a decimal bound
+    assert setup.values("categories whose average word count is below 600") == [("Business", 100.0), ("Fashion", 500.0)]
+    assert setup.values("Which years averaged over 1100.5 words?") == [("2023", 1600.25)]  # a decimal bound
 
 
 def test_groups_spanning_several_values_of_another_dimension(setup: Setup) -> None:
@@ -280,29 +285,42 @@ def test_share_per_category_within_a_year_sums_to_100(setup: Setup) -> None:
 
 def test_a_share_whose_part_follows_its_verb_is_taken_within_each_group(setup: Setup) -> None:
     """"what percentage of each year's articles were sports": of that year's articles, not of all sports ones."""
-    assert dict(setup.rows("What percentage of each year's articles were sports?")) == {
+    assert dict(setup.values("What percentage of each year's articles were sports?")) == {
         "2021": 0.0, "2022": 0.0, "2023": 50.0}
-    assert dict(setup.rows("For each category, what share of articles were published in 2023?")) == {
+    assert dict(setup.values("For each category, what share of articles were published in 2023?")) == {
         "Business": 0.0, "Fashion": 50.0, "Sports": 100.0, "Technology": 33.33}
     # a condition on the grouped column picks the groups: never part of the share
-    assert dict(setup.rows("For each category except fashion, what share of articles were published in 2023?")) == {
+    assert dict(setup.values("For each category except fashion, what share of articles were published in 2023?")) == {
         "Business": 0.0, "Sports": 100.0, "Technology": 33.33}
     # the part named before the verb, the groups after it: each group's share of one whole
-    assert dict(setup.rows("What share of the 2023 articles went to each category?")) == {
+    assert dict(setup.values("What share of the 2023 articles went to each category?")) == {
         "Fashion": 25.0, "Sports": 50.0, "Technology": 25.0}
+
+
+def test_a_grouped_share_or_average_shows_the_counts_it_is_read_with(setup: Setup) -> None:
+    """An analyst reads "50%" with "2 of 4": each group's matching rows and its rows come before a share of each
+    group's rows (and each group's rows before an average); the value asked for stays last, which the answer and
+    the chart read. A count the question asked for itself is not shown twice; a single value stays alone."""
+    result = setup.ask("What percentage of each year's articles were sports?")
+    assert result.columns == ["year", "matching_article_count", "article_count", "share_pct"]
+    assert [tuple(row) for row in result.rows] == [("2021", 0, 1, 0.0), ("2022", 0, 3, 0.0), ("2023", 2, 4, 50.0)]
+    assert setup.ask("average word count per year").columns == ["year", "article_count", "avg_word_count"]
+    asked = setup.ask("average word count and number of articles per year").columns
+    assert asked.count("article_count") == 1
+    assert setup.ask("average word count in 2023").columns == ["avg_word_count"]
 
 
 def test_a_bound_on_each_group_s_share_keeps_the_groups_that_pass(setup: Setup) -> None:
     """"Which sections have at least a quarter of their stories co-written?" counted the co-written stories of every
     section: each group's share of its own rows, tested (a third of Technology's three is 33.33%)."""
-    assert setup.rows("Which categories have at least a third of their articles co-written?") == [
+    assert setup.values("Which categories have at least a third of their articles co-written?") == [
         ("Fashion", 50.0), ("Sports", 50.0), ("Technology", 33.33)]
-    assert setup.rows("which categories have more than half of their articles co-written") == []
-    assert setup.rows("categories with at least 50% of their articles published in 2023") == [
+    assert setup.values("which categories have more than half of their articles co-written") == []
+    assert setup.values("categories with at least 50% of their articles published in 2023") == [
         ("Fashion", 50.0), ("Sports", 100.0)]
     plan = setup.planner.plan("Which categories have under 40 percent of their articles co-written?")
     assert (plan.intent, plan.group_share, plan.unused) == ("share", ("<", 40.0), [])
-    assert setup.rows("Which categories have under 40 percent of their articles co-written?") == [
+    assert setup.values("Which categories have under 40 percent of their articles co-written?") == [
         ("Business", 0.0), ("Technology", 33.33)]
 
 
@@ -496,7 +514,7 @@ def test_ticket_table(tmp_path: Path) -> None:
         return [tuple(r) for r in source.run_select(guarded.sql).rows]
 
     assert run("How many tickets per status?") == [("closed", 1), ("open", 2), ("pending", 1)]
-    assert run("average priority score per status") == [("closed", 2.0), ("open", 6.5), ("pending", 6.0)]
+    assert run("average priority score per status") == [("closed", 1, 2.0), ("open", 2, 6.5), ("pending", 1, 6.0)]
     assert run("How many tickets per assignee?") == [("Bob Stone", 3), ("Priya Natarajan", 2)]
     assert run("How many tickets in March 2024?") == [(2,)]
     # (a table without urls lists each row's id first: how a ticket is referred to)
@@ -506,8 +524,8 @@ def test_ticket_table(tmp_path: Path) -> None:
     assert sorted(r[0] for r in keys.rows) == [1, 4]
     # no length column: the text's length in characters; rows named by their id
     assert run("average length in characters per status") == [
-        ("closed", len(TICKETS[1][2])), ("open", (len(TICKETS[0][2]) + len(TICKETS[2][2])) / 2),
-        ("pending", len(TICKETS[3][2]))]
+        ("closed", 1, len(TICKETS[1][2])), ("open", 2, (len(TICKETS[0][2]) + len(TICKETS[2][2])) / 2),
+        ("pending", 1, len(TICKETS[3][2]))]
     assert [r[0] for r in run("tickets longer than 25 characters")] == [1]
     assert [r[:2] for r in run("show me tickets 2 and 3")] == [(3, "Password reset"), (2, "Printer jam")]
 
@@ -859,12 +877,12 @@ def test_two_periods_set_against_each_other_within_each_group(setup: Setup) -> N
 def test_groups_whose_average_is_above_the_overall_average(setup: Setup) -> None:
     """"Which sections run longer than the overall avg article" averaged the counts per section (probe 51): the
     groups whose average passes the average of all the matching rows."""
-    assert setup.rows("Which categories run longer than the overall average article?") == [
+    assert setup.values("Which categories run longer than the overall average article?") == [
         ("Sports", 1850.0), ("Technology", 1100.33)]
-    assert setup.rows("categories whose average word count is below the overall average") == [
+    assert setup.values("categories whose average word count is below the overall average") == [
         ("Business", 100.0), ("Fashion", 500.0)]
     # (the overall average of the matching rows: 2023's is 1600.25, which Fashion's 700 is not above)
-    assert setup.rows("which categories had an above-average word count in 2023?") == [
+    assert setup.values("which categories had an above-average word count in 2023?") == [
         ("Sports", 1850.0), ("Technology", 2001.0)]
 
 

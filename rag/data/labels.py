@@ -89,6 +89,8 @@ def label_of(name: str, labels: Mapping[str, str] | None = None, table: str = ""
         match = pattern.match(name)
         if match:
             return template.format(name=label_of(match.group(1), labels, table))
+    if name.startswith("matching_") and name.endswith("_count"):  # the part of a share: "4 of 12"
+        return label_of(name.removeprefix("matching_"), labels, table).replace("number of ", "number of matching ", 1)
     if name.endswith("_count") and len(name) > len("_count"):
         counted = name[: -len("_count")]
         rows = _singular(_words(table)[-1]) if _words(table) else ""

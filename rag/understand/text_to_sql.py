@@ -618,7 +618,7 @@ class SQLBuilder:
                 for d in plan.group_by]
         value, value_name = self._value(plan, where) if counted is None else self._matching(counted)
         source = self._names_join() if people else exp.select().from_(self._table())
-        query = source.select(*(exp.alias_(e, n) for e, n in dims), *self._group_sizes_shown(plan),
+        query = source.select(*(exp.alias_(e, n) for e, n in dims), *self._group_sizes_shown(plan, bool(dims)),
                               exp.alias_(value, value_name), *self._also(plan, where))
         if where is not None:
             query = query.where(where)
@@ -963,13 +963,24 @@ class SQLBuilder:
         query = query.where(exp.EQ(this=exp.column(compared), expression=exp.Subquery(this=best)))
         return query.order_by(*(exp.column(n) for n in order))
 
-    def _group_sizes_shown(self, plan: QueryPlan) -> list[exp.Expression]:
-        """The rows of each group, before another value, when groups were kept by their size ("among brands with at
-        least 100 reviews, which average below 3.7": each brand's reviews are shown, so the test can be seen)."""
-        if not plan.group_size or plan.distinct or plan.intent in ("count", "share"):
+    def _group_sizes_shown(self, plan: QueryPlan, grouped: bool = True) -> list[exp.Expression]:
+        """The counts a grouped value is read with, before it (the value stays the last column, which the answer
+        and the chart read): each group's rows beside an average or a median ("average length per section": n
+        per section) and when groups were kept by their size ("among brands with at least 100 reviews, which
+        average below 3.7"), so the test can be seen; the part's rows and the group's rows beside a share of each
+        group's rows ("33.3%: 4 of 12"). Not when the question asked for the count itself (`plan.also`); of one value
+        (not `grouped`), only the size a test read."""
+        if plan.distinct or plan.count_per or any(intent == "count" for intent, _ in plan.also):
             return []
         count, name = self._value(QueryPlan(question=plan.question), None)
-        return [exp.alias_(count, name)]
+        if plan.share_within_groups and not plan.share_of_measure and grouped:
+            part = self.where(QueryPlan(question=plan.question, conditions=plan.share_part()), include_topic=False)
+            matching = exp.Sum(this=exp.Case(ifs=[exp.If(this=part, true=exp.Literal.number(1))],
+                                             default=exp.Literal.number(0)))
+            return [exp.alias_(matching, f"matching_{name}"), exp.alias_(count, name)]
+        if plan.group_size and plan.intent not in ("count", "share") or grouped and plan.intent in ("avg", "median"):
+            return [exp.alias_(count, name)]
+        return []
 
     def _exact(self, plan: QueryPlan) -> exp.Expression | None:
         """The unrounded value of an average or a median, to rank groups by (the rounded one is shown)."""
