@@ -646,6 +646,24 @@ def test_a_period_before_the_one_named_just_before(question: str, second: tuple[
     assert found[1].text.endswith("before that") or found[1].text.endswith("prior to that")
 
 
+@pytest.mark.parametrize("question", [
+    "articles in the last 30 days vs the 30 days before",
+    "how many in the last 30 days compared with the previous 30 days?",
+    "the last 30 days vs the preceding 30 days",
+])
+def test_a_window_said_as_before_or_previous_after_another_is_the_one_before_it(question: str) -> None:
+    """"… vs the 30 days before" (no "that") and "… compared with the previous 30 days" read as the last 30 days
+    again (the same window twice, or a text match on the words): after another window, the one just before it."""
+    found = find_date_ranges(question, today=TODAY)
+    assert [(r.start, r.end) for r in found] == [(d("2023-05-17"), TODAY), (d("2023-04-17"), d("2023-05-16"))]
+
+
+def test_the_previous_window_alone_is_the_last_one() -> None:
+    """Without a window before it, "the previous 30 days" is the 30 days up to the newest row."""
+    found = find_date_ranges("how many in the previous 30 days", today=TODAY)
+    assert [(r.start, r.end) for r in found] == [(d("2023-05-17"), TODAY)]
+
+
 def test_days_before_it_are_no_period_before_the_one_named() -> None:
     """"the last 30 days - i.e. the latest review date plus the 29 days before it": 'it' is the newest day, the
     window the same one (dev p43), not a second period."""

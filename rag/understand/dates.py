@@ -903,25 +903,39 @@ def _starts_after(item: _Candidate, year: int, today: date) -> bool:
 
 # "the last 30 days, and the 30 days before that": the window of that length that ends the day before the period
 # named just before it
+# (or "the 30 days before" ending its clause: "last 30 days vs the 30 days before?"; not "it": "the latest review
+# date plus the 29 days before it")
 _BEFORE_THAT = re.compile(rf"\b(?:(?:in|during|over|within)\s+)?(?:the\s+)?(?:(?:{_COUNT}|an?)\s+)?{_UNIT}\s+"
-                          r"(?:(?:just|right|immediately)\s+)?(?:before|prior\s+to|preceding)\s+(?:that|those|then)\b",
-                          re.IGNORECASE)  # (not "it": "the latest review date plus the 29 days before it")
+                          r"(?:(?:just|right|immediately)\s+)?(?:(?:before|prior\s+to|preceding)\s+(?:that|those|then)\b"
+                          r"|before(?=\s*(?:$|[?.,;:)!]|-\s|\s(?:and|or|for|with|in|on|vs\.?)\b)))",
+                          re.IGNORECASE)
+# "the last 30 days compared with the previous 30 days": after another window, the one before it (alone, "the
+# previous 30 days" is the last 30 days)
+_PREVIOUS_WINDOW = re.compile(rf"\b(?:the\s+)?(?:previous|preceding|prior)\s+(?:{_COUNT}\s+)?{_UNIT}",
+                              re.IGNORECASE)
 
 
 def _periods_before_that(question: str, where: list[int], original: str,
                          found: list[DateRange]) -> list[DateRange]:
-    """`found` with the periods said as "the N days before that" (see _BEFORE_THAT), each where it was said."""
-    for m in _BEFORE_THAT.finditer(question):
-        span = (where[m.start()], where[m.end()])
-        earlier = [r for r in found if r.span[1] <= span[0]]
-        count = _count(m) if m["n"] else 1
-        if not earlier or not count or any(r.span[0] < span[1] and span[0] < r.span[1] for r in found):
-            continue
-        start = earlier[-1].start
-        if start == date.min:
-            continue
-        found.append(DateRange(_shift(start, m["unit"].lower(), -count), start - timedelta(days=1), "range",
-                               original[span[0]:span[1]], span))
+    """`found` with the periods said as "the N days before that" (see _BEFORE_THAT), each where it was said, and a
+    "previous N days" read as the same window as the one named before it moved to just before it."""
+    for before_that in (True, False):
+        for m in (_BEFORE_THAT if before_that else _PREVIOUS_WINDOW).finditer(question):
+            span = (where[m.start()], where[m.end()])
+            earlier = [r for r in found if r.span[1] <= span[0]]
+            count = _count(m) if m["n"] else 1
+            said = [r for r in found if r.span[0] < span[1] and span[0] < r.span[1]]
+            if not earlier or not count or earlier[-1].start == date.min:
+                continue
+            if not before_that and not (len(said) == 1 and (said[0].start, said[0].end) == (earlier[-1].start,
+                                                                                           earlier[-1].end)):
+                continue  # ("previous" read as the window before only where it repeated the window named before)
+            if before_that and said:
+                continue
+            start = earlier[-1].start
+            found = [r for r in found if r not in said]
+            found.append(DateRange(_shift(start, m["unit"].lower(), -count), start - timedelta(days=1), "range",
+                                   original[span[0]:span[1]], span))
     return sorted(found, key=lambda r: r.span)
 
 
