@@ -225,6 +225,15 @@ def test_single_value(column: str, value: object, sentence: str) -> None:
     assert citations == []
 
 
+def test_a_share_is_read_with_its_part_and_whole() -> None:
+    """"what share of May's tickets were urgent": the counts a share was taken of, in words (not "there are 2
+    matching matching articles; there are 10 matching articles"), and a count asked beside it stays."""
+    text, _ = answer(["matching_article_count", "article_count", "share_pct"], [[2, 10, 20.0]])
+    assert text == "The share is 20% (2 of 10 articles)."
+    text, _ = answer(["matching_article_count", "article_count", "share_pct", "total_word_count"], [[1, 1, 100.0, 9]])
+    assert text == "The share is 100% (1 of 1 article); the total word count is 9."
+
+
 def test_single_value_names_the_conditions() -> None:
     text, _ = answer(["article_count"], [[3]], "published_date in [2023-03-01, 2023-03-31]")
     assert text == "There are 3 matching articles (published\\_date in \\[2023-03-01, 2023-03-31\\])."

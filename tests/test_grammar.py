@@ -178,7 +178,8 @@ def test_yes_no_columns_are_conditions(ask) -> None:  # noqa: ANN001
 def test_share_of_a_stated_whole(ask) -> None:  # noqa: ANN001
     nord = [r for r in ROWS if r["brand"] == "Nord-Lys"]
     share = round(100 * sum(r["verified_purchase"] == 1 for r in nord) / len(nord), 2)
-    assert ask("Share of verified purchases among Nord-Lys reviews") == [(share,)]
+    verified = sum(r["verified_purchase"] == 1 for r in nord)  # (the part and the whole, then the share)
+    assert ask("Share of verified purchases among Nord-Lys reviews") == [(verified, len(nord), share)]
     restated = ask.planner.plan("Share of verified purchases among Nord-Lys reviews")
     assert [c.column for c in restated.population] == ["brand"]
 

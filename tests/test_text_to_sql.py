@@ -272,14 +272,15 @@ def test_author_names_match_whole_names_only(tmp_path: Path) -> None:
 
 def test_share_per_category_sums_to_100(setup: Setup) -> None:
     result = setup.ask("What share of articles are in each category?")
-    assert result.columns == ["article_category", "share_pct"]
-    shares = dict(setup.rows("What share of articles are in each category?"))
+    assert result.columns == ["article_category", "matching_article_count", "article_count", "share_pct"]
+    assert {row[2] for row in result.rows} == {8}  # (each category's articles of all 8)
+    shares = dict(setup.values("What share of articles are in each category?"))
     assert shares == {"Business": 12.5, "Fashion": 25.0, "Sports": 25.0, "Technology": 37.5}
     assert sum(shares.values()) == pytest.approx(100, abs=0.5)
 
 
 def test_share_per_category_within_a_year_sums_to_100(setup: Setup) -> None:
-    shares = dict(setup.rows("What share of articles in 2023 are in each category?"))
+    shares = dict(setup.values("What share of articles in 2023 are in each category?"))
     assert shares == {"Fashion": 25.0, "Sports": 50.0, "Technology": 25.0}
 
 
@@ -310,6 +311,20 @@ def test_a_grouped_share_or_average_shows_the_counts_it_is_read_with(setup: Setu
     assert setup.ask("average word count in 2023").columns == ["avg_word_count"]
 
 
+def test_a_count_beside_a_share_is_its_whole_and_a_count_of_those_is_its_part(setup: Setup) -> None:
+    """"how many articles in 2023, and what percentage of them were sports" showed the sports articles as the
+    count asked first (2, not 4); "…, and how many of those …" answered only the second count. Both are a share's
+    part and whole, shown with it."""
+    assert setup.rows("how many articles in 2023, and what percentage of them were sports") == [(2, 4, 50.0)]
+    assert setup.rows("how many articles in 2023, and how many of them were sports?") == [(2, 4, 50.0)]
+    # (the people column: Jane Doe wrote u1 alone, u2 and u6 with someone)
+    assert setup.rows("how many articles by Jane Doe, and on how many of those was she the only writer?") == [
+        (1, 3, 33.33)]
+    assert setup.rows("jane doe: how many pieces, how many of those shared w/ someone else") == [(2, 3, 66.67)]
+    # (nothing said after it picks a part: the one count)
+    assert setup.rows("how many articles in 2023, and how many of them") == [(4,)]
+
+
 def test_a_bound_on_each_group_s_share_keeps_the_groups_that_pass(setup: Setup) -> None:
     """"Which sections have at least a quarter of their stories co-written?" counted the co-written stories of every
     section: each group's share of its own rows, tested (a third of Technology's three is 33.33%)."""
@@ -326,8 +341,8 @@ def test_a_bound_on_each_group_s_share_keeps_the_groups_that_pass(setup: Setup) 
 
 def test_share_of_one_category(setup: Setup) -> None:
     """The category narrows the numerator only; a date narrows both (share of 2023's articles)."""
-    assert setup.scalar("What percentage of articles are about sports?") == 25.0
-    assert setup.scalar("What share of 2023 articles are sports?") == 50.0
+    assert setup.rows("What percentage of articles are about sports?") == [(2, 8, 25.0)]  # (2 of 8)
+    assert setup.rows("What share of 2023 articles are sports?") == [(2, 4, 50.0)]
 
 
 def test_listing_order_and_latest_n(setup: Setup) -> None:
@@ -937,9 +952,9 @@ def test_a_share_of_a_measures_total(setup: Setup) -> None:
     words_2023 = 2500 + 1200 + 700 + 2001  # u4..u7
     assert setup.scalar("Of all the words we published in 2023, what percentage came out in June?") == round(
         100 * 2001 / words_2023, 2)
-    shares = dict(setup.rows("what percentage of each category's words are from 2023"))
+    shares = dict(setup.rows("what percentage of each category's words are from 2023"))  # (no counts of rows)
     assert shares["Sports"] == 100.0 and shares["Fashion"] == round(100 * 700 / 1000, 2)
-    assert setup.scalar("what share of 2023 articles are sports") == 50.0  # (a share of the rows, as before)
+    assert setup.rows("what share of 2023 articles are sports") == [(2, 4, 50.0)]  # (a share of the rows, as before)
 
 
 def test_different_values_with_a_group_size_counted_per_group(setup: Setup) -> None:

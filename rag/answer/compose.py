@@ -315,6 +315,12 @@ def _value_sentence(column: str, value: Any, labels: Mapping[str, str], table: s
     return f"{_md(label_of(column, labels, table))} is {_format(value)}"
 
 
+def _of_whole(values: Mapping[str, Any], whole: str, labels: Mapping[str, str], table: str) -> str:
+    """" (2 of 10 tickets)": the part's rows and the whole's rows a share was taken of."""
+    counted = _counted(whole, values[whole], labels, table) or _format(values[whole])
+    return f" ({_format(values[f'matching_{whole}'])} of {counted})"
+
+
 def _counted(column: str, value: Any, labels: Mapping[str, str], table: str) -> str:
     """A count of rows as words ("18 articles", "1 ticket"); "" for any other value."""
     label = label_of(column, labels, table)
@@ -361,9 +367,14 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
         return _gap_answer(result, where, table), []
     if len(result.rows) == 1 and all(VALUE_NAME.match(c) or VERDICT_NAME.match(c) or CONTRAST_NAME.match(c)
                                      for c in columns):
-        # one value ("the average word count is 789.3"), or several ("…; above 800: no")
-        sentence = "; ".join(_value_sentence(c, v, labels, table) for c, v in zip(columns, result.rows[0],
-                                                                                   strict=True))
+        # one value ("the average word count is 789.3"), or several ("…; above 800: no"); a share with its counts
+        # ("the share is 20% (2 of 10 tickets)")
+        values = dict(zip(columns, result.rows[0], strict=True))
+        whole = next((c for c in columns if f"matching_{c}" in values), None)
+        phrases = [_value_sentence(c, v, labels, table) + (_of_whole(values, whole, labels, table)
+                                                           if c == "share_pct" and whole else "")
+                   for c, v in values.items() if not (whole and c in (whole, f"matching_{whole}"))]
+        sentence = "; ".join(phrases)
         return sentence[0].upper() + sentence[1:] + f"{where}.", []
     if len(result.rows) == 1 and len(columns) == 1:
         sentence = _value_sentence(columns[0], result.rows[0][0], labels, table)

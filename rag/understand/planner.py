@@ -588,6 +588,10 @@ ONLY_THESE_BEFORE = re.compile(r"\b(?:only|just|solely|among)\s+(?:the\s+|our\s+
 NO_COUNT = re.compile(r"how\s+(?:many|much)\s+(?:more|fewer|less)\b|how\s+often\b", re.I)
 BESIDE_A_COUNT = frozenset(("avg", "median", "sum", "share"))
 ASKED_BESIDE = re.compile(r"\b(?:and|with|plus|as\s+well\s+as)\b|,", re.I)
+# "how many pieces by her, and on how many of those was she the only writer": a count of part of the rows counted
+# first (read as a share, whose part and whole are both shown)
+COUNT_OF_THOSE = re.compile(r"how\s+many\s+(?:of\s+)?(?:those|them|these)\b|how\s+many\s+(?:[a-z]+\s+)?of\s+"
+                            r"(?:those|them|these)\b", re.I)
 # The state of a yes/no column said after its name (ordinary grammar): "auto-renewal switched off", "… is enabled"
 FLAG_STATE = re.compile(r"(?:\s+(?:is|was|are|were|be|been|being|has\s+been|have\s+been|gets|got))?"
                         r"(?:\s+(?P<verb>switched|turned|set|flipped|toggled|left|kept))?"
@@ -1368,6 +1372,10 @@ class Planner:
             # so the share would be every row's, 100%; the words that were to pick it are what the table lacks
             plan.missing, plan.intent = " ".join(w for w in plan.unused if w.lower() not in STOPWORDS), "count"
             plan.evidence.append(f"no condition picks the part of the share ({plan.missing!r})")
+        if plan.intent == "share" and plan.intent_span and COUNT_OF_THOSE.match(text, plan.intent_span[0]) \
+                and not plan.share_part() and not plan.topic:
+            plan.intent = "count"  # ("how many in 2023, and how many of them": nothing picks a part, one count)
+            plan.evidence.append("nothing said after 'how many of those' picks a part: one count")
         # ("any tickets w/ nobody assigned?": the terse form of the same question)
         asks_whether = asks_whether or (plan.intent in ("topic", "list") and bool(plan.conditions)
                                         and bool(re.match(r"\W*any\b", text, re.I)))
@@ -2084,6 +2092,11 @@ class Planner:
         among = re.search(r"\b(?:among|amongst|out of|within)\s+(.+)$", text, re.I)
         lower = text.lower()
         cue = SHARE_WORD.search(text)
+        if not cue and plan.intent_span and COUNT_OF_THOSE.match(text, plan.intent_span[0]):
+            # ("how many X, and how many of those Y": the whole is what the first count said, the part said after)
+            plan.population = [c for c in plan.conditions
+                               if 0 <= self._position(text, c, end=True) <= plan.intent_span[0]]
+            return
         # a condition on a grouped column picks groups, so it is part of every group's whole ("per department, ...
         # skip reviews with no department")
         roles = {"category": self.roles.category, "author": self.roles.authors}
@@ -2703,8 +2716,10 @@ class Planner:
         shared = re.search(r"(?:\bco-?(?:written|authored|bylined|bylines?|wrote|signed)|"
                            # ("multi-author pieces", "articles with multiple authors")
                            r"\bmulti(?:ple)?[\s-]?(?:authors?|authored|writers?|bylines?)\b|"
-                           r"\bjointly\s+(?:written|authored)|\bshared\s+bylines?|\bwith\s+(?:a\s+|another\s+)?co-?(?:writer|author)s?)"
-                           r"(?:\s+with\s+(?:somebody|someone|anyone|another\s+\w+|others?)(?:\s+else)?)?\b",
+                           r"\bjointly\s+(?:written|authored)|\bshared\s+bylines?|\bwith\s+(?:a\s+|another\s+)?co-?(?:writer|author)s?|"
+                           # ("how many of those were shared with someone else")
+                           r"\bshared\s+(?:with|w/)\s+(?:somebody|someone|anyone|another(?:\s+\w+)?|others?|a\s+co-?[\w-]+)(?:\s+else)?)"
+                           r"(?:\s+(?:with|w/)\s+(?:somebody|someone|anyone|another\s+\w+|others?)(?:\s+else)?)?(?!\w)",
                            text, re.I)
         # "solo bylines", "articles they wrote alone", "single-author pieces": one person ("a solo attacker" is a
         # topic; "solo or as co-author" is everything)
@@ -2716,6 +2731,9 @@ class Planner:
                             r"all)\s+)?(?:alone|on\s+(?:their|his|her)\s+own|by\s+(?:themselves|himself|herself))\b|"
                             r"\bsingle[\s-](?:(?:named|credited|listed)\s+)?(?:author|writer|byline)(?:ed)?\b|"
                             r"\bsole\s+(?:author|writer)\b|"
+                            # ("on how many of those was she the only writer"; not "the only author who …")
+                            r"\bthe\s+only\s+(?:(?:named|credited|listed)\s+)?(?:author|writer|byline|name)"
+                            r"(?:\s+on\s+(?:it|them|the\s+[a-z]+))?\b(?!\s+(?:who|that|with|to|whose)\b)|"
                             # "(no co-author)", "without a co-writer"
                             r"\b(?:with\s+no|without\s+(?:a|any)|no)\s+co-?(?:authors?|writers?)\b", text, re.I)
         if not found and shared:
@@ -4062,6 +4080,14 @@ class Planner:
                 else:
                     take(match.start(), match.end())
                 break
+        those = COUNT_OF_THOSE.search(lower, plan.intent_span[1]) if plan.intent == "count" and plan.intent_span \
+            and not plan.also and not plan.group_by else None
+        if those and free(*those.span()) and ASKED_BESIDE.search(lower[plan.intent_span[1]:those.start()]):
+            # "how many pieces has she worked on, and how many of those were shared": the second count is of part of
+            # the first's rows, a share whose part (said after it, see _share_population) and whole are both shown
+            plan.intent, plan.intent_span = "share", those.span()
+            plan.evidence.append(f"count, and a count of part of those rows ({those.group(0)!r})")
+            take(*those.span())
         for match in re.finditer(r"\b(medians|percentiles?|quartiles?|standard deviations?)\b",
                                  lower):
             # statistics the offline engine does not compute: said, never a text match ("median number of votes")

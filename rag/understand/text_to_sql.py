@@ -964,21 +964,26 @@ class SQLBuilder:
         return query.order_by(*(exp.column(n) for n in order))
 
     def _group_sizes_shown(self, plan: QueryPlan, grouped: bool = True) -> list[exp.Expression]:
-        """The counts a grouped value is read with, before it (the value stays the last column, which the answer
-        and the chart read): each group's rows beside an average or a median ("average length per section": n
-        per section) and when groups were kept by their size ("among brands with at least 100 reviews, which
-        average below 3.7"), so the test can be seen; the part's rows and the group's rows beside a share of each
-        group's rows ("33.3%: 4 of 12"). Not when the question asked for the count itself (`plan.also`); of one value
-        (not `grouped`), only the size a test read."""
-        if plan.distinct or plan.count_per or any(intent == "count" for intent, _ in plan.also):
+        """The counts a value is read with, before it (the value stays the last column, which the answer and the
+        chart read): the part's rows and the whole's rows beside a share of rows ("33.3%: 4 of 12"; a count asked
+        beside the share is the whole, shown here); each group's rows beside a grouped average or median ("average
+        length per section": n per section) and when groups were kept by their size ("among brands with at least
+        100 reviews, which average below 3.7"), so the test can be seen. Not when the question asked for the count
+        itself (`plan.also`); of one average, none."""
+        if plan.distinct or plan.count_per:
             return []
         count, name = self._value(QueryPlan(question=plan.question), None)
-        if plan.share_within_groups and not plan.share_of_measure and grouped:
-            part = self.where(QueryPlan(question=plan.question, conditions=plan.share_part()), include_topic=False)
-            matching = exp.Sum(this=exp.Case(ifs=[exp.If(this=part, true=exp.Literal.number(1))],
-                                             default=exp.Literal.number(0)))
-            return [exp.alias_(matching, f"matching_{name}"), exp.alias_(count, name)]
-        if plan.group_size and plan.intent not in ("count", "share") or grouped and plan.intent in ("avg", "median"):
+        if plan.intent == "share" and not plan.share_of_measure:
+            if plan.share_within_groups:  # (the query reads the whole: each group's rows; the part is counted)
+                part = self.where(QueryPlan(question=plan.question, conditions=plan.share_part()), include_topic=False)
+                matching: exp.Expression = exp.Sum(this=exp.Case(ifs=[exp.If(this=part, true=exp.Literal.number(1))],
+                                                                 default=exp.Literal.number(0)))
+                return [exp.alias_(matching, f"matching_{name}"), exp.alias_(count, name)]
+            # (the query reads the part: the one value's, or each group's, rows; the whole is all the rows it is of)
+            return [exp.alias_(count, f"matching_{name}"), exp.alias_(self._share_total(plan), name)]
+        if any(intent == "count" for intent, _ in plan.also):
+            return []
+        if plan.group_size and plan.intent != "count" or grouped and plan.intent in ("avg", "median"):
             return [exp.alias_(count, name)]
         return []
 
@@ -1024,18 +1029,22 @@ class SQLBuilder:
         if plan.intent == "share":
             # "what share of 2023 articles are politics": the whole (2023) population is the denominator;
             # the category or author asked about only narrows the numerator.
-            base = plan if plan.group_by else QueryPlan(question=plan.question, conditions=plan.share_whole)
-            base_where = self.where(base, include_topic=bool(plan.group_by))
             amount = exp.Sum(this=self._shared(plan)) if plan.share_of_measure else exp.Count(this=exp.Star())
-            total = exp.select(amount.copy()).from_(self._table())
-            if base_where is not None:
-                total = total.where(base_where)
             share = exp.Mul(this=exp.Literal.number("100.0"), expression=amount)
-            return self._share_ratio(plan, share, exp.Subquery(this=total)), "share_pct"
+            return self._share_ratio(plan, share, self._share_total(plan)), "share_pct"
         if plan.distinct:  # "how many brands": the number of different values (people: see _distinct_people)
             column, name = self._dimension(plan.distinct)
             return exp.Count(this=exp.Distinct(expressions=[column])), f"{name}_count"
         return exp.Count(this=exp.Star()), f"{self._entity()}_count"
+
+    def _share_total(self, plan: QueryPlan) -> exp.Expression:
+        """The whole of a share that is not taken within each group: the rows (or the measure's total) of the whole's
+        conditions, a subquery ("what share of 2023 articles are politics": all 2023 articles)."""
+        base = plan if plan.group_by else QueryPlan(question=plan.question, conditions=plan.share_whole)
+        base_where = self.where(base, include_topic=bool(plan.group_by))
+        amount = exp.Sum(this=self._shared(plan)) if plan.share_of_measure else exp.Count(this=exp.Star())
+        total = exp.select(amount).from_(self._table())
+        return exp.Subquery(this=total.where(base_where) if base_where is not None else total)
 
     @staticmethod
     def _share_ratio(plan: QueryPlan, part: exp.Expression, whole: exp.Expression) -> exp.Expression:
@@ -1054,8 +1063,9 @@ class SQLBuilder:
 
     def _also(self, plan: QueryPlan, where: exp.Expression | None) -> list[exp.Expression]:
         """The further computations asked beside the first ("…, and what's his avg rating"), one column each."""
+        shown = plan.intent == "share" and not plan.share_of_measure  # (its counts are, see _group_sizes_shown)
         return [exp.alias_(*self._value(dataclasses.replace(plan, intent=intent, measure=measure, also=[]), where))
-                for intent, measure in plan.also]
+                for intent, measure in plan.also if not (shown and intent == "count")]
 
     def _matching(self, counted: exp.Expression) -> tuple[exp.Expression, str]:
         """The count of a group's rows that match `counted` (0 for a group with none)."""
