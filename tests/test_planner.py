@@ -4962,6 +4962,31 @@ def test_more_sentences_about_the_user_are_context(planner: Planner, tickets: Pl
     assert tickets.plan("I need monthly ticket counts. Just H1 2024, oldest month first pls").group_by == ["month"]
 
 
+def test_values_right_before_a_persons_title_describe_the_person(planner: Planner) -> None:
+    """"Our business and tech contributor Ines Caldwell is up for review. How many of our pieces carry her byline?"
+    counted only her business and technology pieces: the values describe the person ("contributor"), not the rows;
+    said as not used. Before the row noun they still pick the rows."""
+    plan = planner.plan("Our business and tech contributor Jane Doe is up for review. How many of our pieces carry "
+                        "her byline?")
+    assert [c.kind for c in plan.conditions] == ["author"] and {"business", "tech"} <= set(plan.unused)
+    plan = planner.plan("how many tech articles by Jane Doe")
+    assert sorted(c.kind for c in plan.conditions) == ["author", "category"]
+    assert sorted(c.kind for c in planner.plan("how many business pieces has Jane Doe written").conditions) == [
+        "author", "category"]
+
+
+def test_a_purpose_said_as_a_gerund_opens_a_context_sentence(planner: Planner) -> None:
+    """"For planning the morning shift I want to know which sections lean most on early publishing. Looking only at
+    2023, which two sections had the highest share …" searched the texts for 'lean' and ranked the top section, as
+    the first sentence said: "for planning …" is what the answer is for, like "for the board deck"."""
+    plan = planner.plan("For planning the morning shift I want to know which sections lean most on early publishing. "
+                        "Looking only at 2023, which two categories had the highest share of their articles go out "
+                        "before noon?")
+    assert plan.topic == "" and "lean" in plan.unused and plan.limit == 2 and plan.group_by == ["category"]
+    plan = planner.plan("For planning purposes, how many articles did we publish in 2023?")
+    assert plan.topic == "" and plan.intent == "count"
+
+
 def test_a_gap_between_consecutive_rows_is_no_span_of_the_first_and_last(planner: Planner, tickets: Planner) -> None:
     """The widest gap between rows that follow each other ("the longest quiet spell between two consecutive new
     tickets") against the first-to-last span ("the longest stretch between their earliest and most recent article").

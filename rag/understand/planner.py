@@ -622,14 +622,17 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               r"(?:the\s+)?[a-z][\w&'’-]*(?:\s+[\w&'’-]+){0,3}?\s+(?:is|are)\s+(?:currently\s+|now\s+)?"
                               r"[a-z]{3,}ing\s[^.?!;:]*[.!;:](?=\s+\S)|"
                               # ("For the board deck I need one number: …", "For our quarterly review, we …")
-                              r"\W*(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:,]{1,40}?,?\s+(?:i|we)"
+                              # ("For planning the morning shift I want to know …": what it is for, as a gerund)
+                              r"\W*(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next|[a-z]{3,}ing)\s+[^.?!;:,]{1,40}?,?\s+"
+                              r"(?:i|we)"
                               r"(?:['’](?:m|re|ve|ll|d)|\s+[a-z]+)\s[^.?!;:]*[.!;:](?=\s+\S)|"
                               # ("Before we renew contributor contracts, I'd like to know …": a clause of their own)
                               r"\W*(?:before|after|since|as|because|while|once|when)\s+(?:i|we)\s[^.?!;:,]*,(?=\s+\S)",
                               re.I)
 # ("For the quarterly content review I need …": what the answer is for, before the request's subject in the same
 # sentence; its words describe the user's own doings)
-PURPOSE_PHRASE = re.compile(r"\W*(?:for|ahead\s+of|before)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:,]{1,40}?"
+PURPOSE_PHRASE = re.compile(r"\W*(?:for|ahead\s+of|before)\s+(?:the|our|my|a|an|this|next|[a-z]{3,}ing)\s+"
+                            r"[^.?!;:,]{1,40}?"
                             r"(?=,?\s+(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+[a-z]+)\s)", re.I)
 # "the median, not the mean", "the average rather than the median": a computation said not to be wanted
 NOT_THIS_COMPUTATION = re.compile(r"[\s,;—–-]*\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+|an?\s+)?"
@@ -1167,6 +1170,7 @@ class Planner:
         self._in_every_value(text, plan, take, free)
         self._people_set_aside(text, plan, take, free)
         self._authors(text, plan, take, free)
+        describing = self._values_describing_a_person(text, plan)
         self._names_said_again(text, plan, take, free)
         self._values_included(text, plan, take)
         self._values_pointed_back_to(text, plan, take, free)
@@ -1386,6 +1390,7 @@ class Planner:
             # read as "nothing found", as if the answer were unknown); common leftover words ("come in") are not used
             plan.intent = "count"
             plan.evidence.append("asks whether any rows match: counted")
+        plan.unused += [w for w in describing if w not in plan.unused]
         return plan
 
     # ---------------------------------------------------------------- recognisers
@@ -2742,6 +2747,24 @@ class Planner:
         for match, op, number in sorted(found, key=lambda f: f[0].start()):
             if free(*match.span()):
                 self._people_count(text, plan, take, free, match, op, number, shared, people)
+
+    def _values_describing_a_person(self, text: str, plan: QueryPlan) -> list[str]:
+        """"Our business and tech contributor Ines Caldwell is up for review": values said right before a person's
+        name, one noun between them (not the row noun: "tech articles by Ines Caldwell"), describe the person, not
+        the rows: no condition; their words are returned, to be said as not used."""
+        words: list[str] = []
+        people = [self._position(text, c) for c in plan.conditions if c.kind == "author" and c.op in ("=", "in")]
+        for condition in [c for c in plan.conditions if c.kind == "category"]:
+            start, end = self._position(text, condition), self._position(text, condition, end=True)
+            between = [re.fullmatch(r"\s+([a-z]+)\s+", text[end:person], re.I) for person in people
+                       if 0 <= start < end <= person]
+            noun = next((m.group(1).lower() for m in between if m), None)
+            if noun is None or self._is_entity(noun) or noun in STOPWORDS or noun in self.vocab.dimensions:
+                continue
+            plan.conditions.remove(condition)
+            words += [w for w in WORD.findall(text[start:end]) if w.lower() not in STOPWORDS]
+            plan.evidence.append(f"{text[start:end]!r} describes the person named after {noun!r}: no condition")
+        return words
 
     def _people_listed(self, text: str, end: int) -> re.Match[str] | None:
         """The person column's noun and a verb of listing right before `end` ("the byline lists", "the author field
