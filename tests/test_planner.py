@@ -5809,3 +5809,71 @@ def test_a_weekday_asked_about_and_a_comparative_before_the_row_noun(contracts: 
     assert (plan.group_by, conditions(plan, "weekday"), plan.topic) == (["weekday"], [], "")
     assert only(contracts.plan("how many contracts were signed on a weekday"), "weekday").value == [1, 2, 3, 4, 5]
     assert planner.plan("how many computer articles").topic == "computer"
+
+
+def test_values_set_aside_by_a_pronoun_in_their_own_sentence(contracts: Planner) -> None:
+    """"Drafts are not signed yet, so leave them out" kept only the drafts, and "NDAs usually carry no value, so
+    ignore those" only the NDAs: a value said before the cue in its own sentence, a clause before it, is what the
+    pronoun sets aside (a value of an earlier sentence still is, when the cue's own sentence names none)."""
+    plan = contracts.plan("Which is bigger: the total value of contracts signed in the last six months, or in the six "
+                          "months before that? Drafts are not signed yet, so leave them out, and give both totals.")
+    assert [(c.column, c.op, c.value) for c in conditions(plan, "category")] == [("status", "!=", "draft")]
+    plan = contracts.plan("NDAs usually carry no value, so ignore those. Which of the other contracts that are still "
+                          "active have no value recorded?")
+    assert sorted((c.column, c.op) for c in conditions(plan, "category")) == [("contract_type", "!="),
+                                                                               ("status", "=")]
+    plan = contracts.plan("Müller & Söhne GmbH is our biggest partner. Leaving them out, how many contracts in 2023?")
+    assert [(c.column, c.op) for c in conditions(plan, "category")] == [("counterparty", "!=")]
+
+
+def test_rows_set_aside_with_a_value_a_few_words_before_them(contracts: Planner) -> None:
+    """"leave out ndas and the ones with no region" kept only the rows with no region (and grouped them by region:
+    no rows): the cue sets both aside, whatever the words between, when they are values, grammar or row nouns."""
+    plan = contracts.plan("rank regions by total value of deals signed in 2023, leave out ndas and the ones with no "
+                          "region")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("region", "is not empty")]
+    assert [(c.column, c.op) for c in conditions(plan, "category")] == [("contract_type", "!=")]
+
+
+def test_a_word_describing_the_groups_asked_for_before_their_noun(contracts: Planner) -> None:
+    """"which three business partners account for the largest combined contract value" added up every contract:
+    'business' before "partners" hid the grouping; a verb before them is no such word ("which review did shoppers
+    find most helpful" ranks reviews, not shoppers)."""
+    values = {**contracts.profile.values, "counterparty": {**contracts.profile.values["counterparty"],
+                                                           "Smith, Jones & Partners LLP": 12, "AT&T Business": 3,
+                                                           "IKON Facility Partners": 4}}
+    register = Planner("contracts", contracts.roles, dataclasses.replace(contracts.profile, values=values))
+    plan = register.plan("We are reviewing supplier concentration on the operations side. Across all our Supply "
+                          "Agreements and Lease contracts together, which three business partners account for "
+                          "the largest combined contract value, and what are their totals?")
+    assert (plan.intent, plan.group_by, plan.limit) == ("sum", ["counterparty"], 3)
+    assert contracts.plan("which contract did managers sign last").group_by == []
+
+
+def test_a_shortened_value_before_a_misspelt_word(contracts: Planner) -> None:
+    """"who owns the most emea sw licnces": "sw" stood for the value's first word only when the next one was spelt
+    right, so 'licnces' became a text match."""
+    contracts_with_licences = Planner("contracts", contracts.roles, dataclasses.replace(
+        contracts.profile, values={**contracts.profile.values, "contract_type": {"Software Licence": 110}}))
+    plan = contracts_with_licences.plan("how many sw licnces were signed in 2023")
+    assert [c.value for c in conditions(plan, "category")] == ["Software Licence"] and plan.topic == ""
+
+
+def test_both_sides_of_a_yes_no_column_said_with_a_denied_verb(contracts: Planner) -> None:
+    """"count of ones that auto renew vs ones that dont" counted only the auto-renewing ones ('vs' and "don't"
+    unused): both sides, one row each."""
+    plan = contracts.plan("leases longer than three years - count of ones that auto renew vs ones that dont")
+    assert plan.group_by == ["auto_renew"] and [c.value for c in conditions(plan, "number")] == [36, [1, 0]]
+    assert contracts.plan("count of contracts that auto renew vs those that do not").group_by == ["auto_renew"]
+
+
+def test_an_end_period_said_again_after_the_scene_keeps_the_end(contracts: Planner) -> None:
+    """"We are planning renegotiations for the last quarter of 2024. Treating a contract's end date as its signing
+    date plus its term in months, what number of … reach their end date between 1 October and 31 December 2024":
+    the period said twice kept the first, the signing date; and the definition ran to the end of the question, so
+    'Treating' and 'signing' became a text match."""
+    plan = contracts.plan("We are planning renegotiations for the last quarter of 2024. Treating a contract's end date "
+                          "as its signing date plus its term in months, what number of currently active contracts "
+                          "reach their end date between 1 October and 31 December 2024?")
+    dated = conditions(plan, "date")
+    assert len(dated) == 1 and dated[0].column == contracts.roles.end and plan.topic == ""

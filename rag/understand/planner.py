@@ -674,8 +674,9 @@ END_VERB = re.compile(r"\b(expir(?:e|es|ing|y|ation)|end(?:s|ing)?|run(?:s|ning)
                       r"subscription)s?)(?:\s+dates?)?"
                       r"(?:\s+(?:is|are|falls?|sometime|some\s+time))?\s*$", re.I)
 # a sentence saying how a row's end is computed: its date plus its term
-END_DEFINED = re.compile(r"(?:^|(?<=[.?!;(])\s*)(?:take|treat|count|consider|use|define|assume|compute|calculate)\b"
-                         r"[^.?!;()]*\bend\b[^.?!;()]*\b(?:plus|\+|added\s+to|adding)\b[^.?!;()]*[.?!;)]?|"
+END_DEFINED = re.compile(r"(?:^|(?<=[.?!;(])\s*)(?:tak(?:e|ing)|treat(?:ing)?|count(?:ing)?|consider(?:ing)?|"
+                         r"us(?:e|ing)|defin(?:e|ing)|assum(?:e|ing)|comput(?:e|ing)|calculat(?:e|ing))\b"
+                         r"[^.?!;()]*\bend\b[^.?!;()]*\b(?:plus|\+|added\s+to|adding)\b[^.?!;(),]*[.?!;),]?|"
                          # ("(end date = signing date + term in months)")
                          r"\(\s*end(?:\s+date)?\s*(?:=|is|means|as)\s*[^.?!;()]*\b(?:plus|\+)[^.?!;()]*\)", re.I)
 WHEN_ENDS = re.compile(r"\bwhen\s+(?:does|do|did|will|would|is|are)\b[^?.!;]*?\b(?P<verb>expire|end|run\s+out|lapse|"
@@ -712,6 +713,9 @@ EXCLUSION_CUE = re.compile(
     # ("did reviews drop between Q1 and Q2": rows that fell in number, no exclusion)
     rf"\b(?:{EXCLUDING}|(?<![a-z]s\s)(?<!\bthey\s)(?<!\bit\s)drop(?:s|ping|ped)?|without|but\s+not)"
     rf"((?:\s+[\w'-]+){{0,4}}?)\s*$", re.I)
+# the same cue a few words farther, for the rows set aside with a value ("leave out ndas and the ones with no region":
+# what lies between is checked word by word, see Planner._set_aside)
+EXCLUSION_CUE_FAR = re.compile(EXCLUSION_CUE.pattern.replace("{0,4}", "{0,7}"), re.I)
 # an exclusion cue heading a list: what it sets aside first (group 1), then "and"/"or" before the next item
 LISTED_EXCLUSION = re.compile(
     rf"\b{EXCLUDING}\b([^.?!;:]*?)(?:,\s*|\s+)(?:and|or|nor)\s+(?:(?:any|all|the|those|of|ones)\s+)*"
@@ -1857,9 +1861,12 @@ class Planner:
             then = re.match(r"\s+([a-z]+)", text[match.end():], re.I)
             if len(lower) == 2 and lower.isalpha() and not re.search(r"[aeiouy]", lower) and then:
                 # "sw licences": a value's first word cut to two consonants, the value's next word after it
+                # (the next word may be misspelt too: "sw licnces")
+                following = then.group(1).lower()
                 full = {key.split()[0] for key in self.vocab.values if len(key.split()) == 2
-                        and key.split()[1] == then.group(1).lower() and key[0] == lower[0] and len(key.split()[0]) > 2
-                        and _letters_in_order(lower, key.split()[0])}
+                        and (key.split()[1] == following or len(following) >= 6 and zipf_of(following) < TYPO_ZIPF
+                             and OSA.distance(key.split()[1], following) <= 2)
+                        and key[0] == lower[0] and len(key.split()[0]) > 2 and _letters_in_order(lower, key.split()[0])}
                 if len(full) == 1:
                     corrections.append((word, next(iter(full))))
                     return next(iter(full))
@@ -3308,11 +3315,14 @@ class Planner:
             most = re.search(rf"\b(the)\s+((?:{NUM[1:-1]})\s+)?({dim_pattern})\s+(?:where|whose|in\s+which|for\s+which|"
                              rf"with)\b[^.?!;]*?\b({ranks})\b", text, re.I) or most
         # "on which single calendar day were the most articles published": words that name nothing before the
-        # dimension qualify it
+        # dimension qualify it ("which three business partners": nor a word of a longer value, "AT&T Business"; a
+        # value of its own stays a condition, "which tech author")
         modified = most and not most.group(3) and re.search(
             asked + r"(?:[a-z]+\s+){1,2}?(" + dim_pattern + r")\b[^?!]*\b(" + ranks + r")\b", text, re.I)
         if modified and modified.start() == most.start() and all(
-                w not in STOPWORDS and not self.names_something(w) for w in WORD.findall(
+                w not in STOPWORDS and not self._value_of_word(w) and not self._is_entity(w)
+                and w not in self.vocab.dimensions and w not in self.vocab.measures and w not in GRAMMAR_WORDS
+                for w in WORD.findall(
                     text[(modified.end(2) if modified.group(2) else modified.end(1)):modified.start(3)].lower())):
             most = modified
         # "for each department, which brand has the most reviews": the top brand within each department
@@ -5101,6 +5111,7 @@ class Planner:
         if not excluded and listed and re.search(rf"\b{MISSING_CUE}\s", listed.group(1), re.I):
             # ("ignore contracts that have no region and ones with no value": the earlier item, read later, is its own)
             return listed.end(1) + len(re.match(r"[,\s]*", text[listed.end(1):]).group(0))
+        excluded = excluded or EXCLUSION_CUE_FAR.search(text[:start])
         if not excluded:
             return None
         between = [w for w in re.finditer(r"[\w']+", text[:excluded.end(1)]) if w.start() >= excluded.start(1)]
@@ -5403,8 +5414,9 @@ class Planner:
         rest = re.search(r"\b(?:vs\.?|versus|against|than|compared\s+(?:to|with))\s+(?:(?:everyone|everybody|"
                          r"everything|anyone|anybody|all)\s+else|the\s+rest|(?:all\s+)?(?:the\s+)?others?|"
                          # "than those without", "vs the ones that weren't"
-                         r"(?:those|the\s+ones|ones|people|the\s+people)\s+(?:without|not|who\s+(?:didn't|did\s+not|"
-                         r"aren't|weren't|are\s+not|were\s+not)|that\s+(?:aren't|weren't|are\s+not|were\s+not))|"
+                         # ("vs ones that don't": the verb of the first side, denied)
+                         r"(?:those|the\s+ones|ones|people|the\s+people)\s+(?:without|not|(?:who|that|which)\s+(?:"
+                         r"(?:did|do|does|are|were|is|was)n't|(?:did|do|does|are|were|is|was)\s+not))|"
                          # ("avg helpful votes: verified purchase vs not")
                          r"not(?=\s*(?:[?.!,;:)]|$)))"
                          r"(?!\w)|\b(?:or|and)\s+not(?=\s*(?:[?.!,;:)]|$))|"
@@ -5958,13 +5970,19 @@ class Planner:
                                                    self._position(text, periods[-1], end=True))))
         # "Q1 vs Q2: … did the first quarter beat the second": a period said again is one of the alternatives
         # (and a period said twice, "summer 2023 (june through august)", is one condition)
+        # (said once of the rows' date and once of their end, "… for the last quarter of 2024. … reach their end date
+        # between 1 October and 31 December 2024": the end, which a verb of ending chose)
         alternatives = [r for c in plan.conditions if c.kind == "date_any" for r in c.value]
-        said: list[Any] = []
+        said: dict[Any, Condition] = {}
         for condition in list(plan.conditions):
-            if condition.kind == "date" and (condition.value in alternatives or condition.value in said):
+            first = said.get(condition.value) if condition.kind == "date" else None
+            if first is not None and first.column == self.roles.date and condition.column == self.roles.end:
+                plan.conditions.remove(first)
+                said[condition.value] = condition
+            elif condition.kind == "date" and (condition.value in alternatives or first is not None):
                 plan.conditions.remove(condition)
             elif condition.kind == "date":
-                said.append(condition.value)
+                said[condition.value] = condition
 
     @staticmethod
     def _position(text: str, condition: Condition, end: bool = False) -> int:
@@ -6417,16 +6435,24 @@ class Planner:
         the values (or a person) a sentence before named, set aside by a pronoun (they were the only rows counted)."""
         cue = re.search(r"\b(?:(?:leav(?:e|ing)|left|set(?:ting)?|put(?:ting)?|tak(?:e|ing))\s+(?:those|these|them|both"
                         r"|the\s+two|the\s+three)(?:\s+(?:two|three|four|five))?\s+(?:out|aside)|(?:excluding|except"
-                        r"(?:\s+for)?|apart\s+from|ignoring|other\s+than|besides|not\s+counting)\s+(?:those|these|them|"
+                        r"(?:\s+for)?|apart\s+from|ignor(?:e|ing)|exclud(?:e|ing)|skip(?:ping)?|drop(?:ping)?|other\s+than|"
+                        r"besides|not\s+counting|don'?t\s+count|do\s+not\s+count)\s+(?:those|these|them|"
                         r"both)(?:\s+(?:two|three|four|five))?)\b", text, re.I)
         if not cue or not free(*cue.span()):
             return
         sentence = max((m.end() for m in re.finditer(r"[.?!;]\s", text[:cue.start()])), default=0)
-        # ("… post under the generic label 'Verified Buyer' … Setting those aside, which reviewer …": a person too)
-        named = [c for c in plan.conditions if (c.kind == "category" and c.op in ("=", "in")
-                                                or c.kind == "author" and c.op == "=")
-                 and 0 <= self._position(text, c, end=True) <= sentence]
-        if sentence and named:
+
+        def named_between(start: int, end: int) -> list[Condition]:
+            # ("… post under the generic label 'Verified Buyer' … Setting those aside, which reviewer …": a person too)
+            return [c for c in plan.conditions if (c.kind == "category" and c.op in ("=", "in")
+                                                   or c.kind == "author" and c.op == "=")
+                    and start <= self._position(text, c) and 0 <= self._position(text, c, end=True) <= end]
+        # ("Drafts are not signed yet, so leave them out": the values of the cue's own sentence, a clause before it)
+        own = [c for c in named_between(sentence, cue.start()) if re.search(
+            r"[,;:–—]|\s-\s|\b(?:so|then|therefore|thus|hence)\b", text[self._position(text, c, end=True):cue.start()],
+            re.I)]
+        named = own or named_between(0, sentence)
+        if (sentence or own) and named:
             for condition in named:
                 condition.op = "!=" if condition.op == "=" else "not in"
             take(*cue.span())
