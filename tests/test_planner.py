@@ -5877,3 +5877,14 @@ def test_an_end_period_said_again_after_the_scene_keeps_the_end(contracts: Plann
                           "reach their end date between 1 October and 31 December 2024?")
     dated = conditions(plan, "date")
     assert len(dated) == 1 and dated[0].column == contracts.roles.end and plan.topic == ""
+
+
+def test_the_words_of_a_sentence_setting_values_aside_are_not_searched(contracts: Planner) -> None:
+    """"Finance flagged that some contract values were never entered. NDAs usually carry no value, so ignore those.
+    Which of the other contracts that are still active have no value recorded?" searched the selected rows for
+    'usually carry' (none said it: "nothing relevant"): that sentence says which rows are set aside, and a relative
+    "that" is no pronoun pointing back at the first sentence."""
+    plan = contracts.plan("Finance flagged that some contract values were never entered. NDAs usually carry no value, "
+                          "so ignore those. Which of the other contracts that are still active have no value "
+                          "recorded? Give the reference and the counterparty.")
+    assert plan.route()[0] == Route.SQL and plan.topic == "" and {"usually", "carry"} <= set(plan.unused)

@@ -713,6 +713,13 @@ EXCLUSION_CUE = re.compile(
     # ("did reviews drop between Q1 and Q2": rows that fell in number, no exclusion)
     rf"\b(?:{EXCLUDING}|(?<![a-z]s\s)(?<!\bthey\s)(?<!\bit\s)drop(?:s|ping|ped)?|without|but\s+not)"
     rf"((?:\s+[\w'-]+){{0,4}}?)\s*$", re.I)
+# values named before set aside by a pronoun: "Leaving those two out, …", "Drafts are not signed yet, so leave them
+# out", "NDAs carry no value, so ignore those" (see Planner._values_pointed_back_to)
+SET_ASIDE_THOSE = re.compile(
+    r"\b(?:(?:leav(?:e|ing)|left|set(?:ting)?|put(?:ting)?|tak(?:e|ing))\s+(?:those|these|them|both|the\s+two|"
+    r"the\s+three)(?:\s+(?:two|three|four|five))?\s+(?:out|aside)|(?:excluding|except(?:\s+for)?|apart\s+from|"
+    r"ignor(?:e|ing)|exclud(?:e|ing)|skip(?:ping)?|drop(?:ping)?|other\s+than|besides|not\s+counting|"
+    r"don'?t\s+count|do\s+not\s+count)\s+(?:those|these|them|both)(?:\s+(?:two|three|four|five))?)\b", re.I)
 # the same cue a few words farther, for the rows set aside with a value ("leave out ndas and the ones with no region":
 # what lies between is checked word by word, see Planner._set_aside)
 EXCLUSION_CUE_FAR = re.compile(EXCLUSION_CUE.pattern.replace("{0,4}", "{0,7}"), re.I)
@@ -1299,12 +1306,18 @@ class Planner:
         # conditions too, the rows they select are searched for what the words say; it listed all 477 EMEA ones)
         # (not the words of a sentence about the user's doings, unless the question points back to it: "Legal asked
         # me to list every MSA we can get out of early without … Which MSAs allow that?")
+        # (nor the words of a sentence that sets values aside: "NDAs usually carry no value, so ignore those")
         setting = (CONTEXT_SENTENCE.match(text) or PURPOSE_PHRASE.match(text)) if plan.conditions else None
-        setting = None if setting and re.search(r"\b(?:that|those|them|these|this)\b", text[setting.end():],
-                                                re.I) else setting
+        aside = SET_ASIDE_THOSE.search(text)
+        told = text[max((m.end() for m in re.finditer(r"[.?!;]\s", text[:aside.start()])), default=0):aside.end()] \
+            if aside else ""
+        # (a relative "that" points back to nothing: "the other contracts that are still active")
+        later = re.sub(r"\bthat\s+(?:are|is|were|was|have|has|had)\b", "", text[setting.end():].replace(told, ""),
+                       flags=re.I) if setting else ""
+        setting = None if setting and re.search(r"\b(?:that|those|them|these|this)\b", later, re.I) else setting
+        told += " " + setting.group(0) if setting else ""
         searched = (plan.intent == "list" and not plan.group_by and not plan.limit and len(
-            [w for w in plan.topic.split() if not (setting and re.search(rf"\b{re.escape(w)}\b", setting.group(0)))])
-            >= 3)
+            [w for w in plan.topic.split() if not re.search(rf"\b{re.escape(w)}\b", told)]) >= 3)
         if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS or asks_whether) and not plan.topic_marked:
             # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
             # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
@@ -1343,7 +1356,8 @@ class Planner:
                 plan.evidence.append("no text holds " + ", ".join(repr(w) for w in absent))
             kept = [w for w in kept if w not in absent]
             if searched:  # (the words of a context sentence too, unless the question is in it)
-                kept = [w for w in words if not (context and re.search(rf"\b{re.escape(w)}\b", context.group(0)))]
+                kept = [w for w in words if not (context and re.search(rf"\b{re.escape(w)}\b", context.group(0)))
+                        and not (aside and re.search(rf"\b{re.escape(w)}\b", told))]
                 kept = kept if len(kept) >= 3 else words
             plan.unused = [w for w in words if w not in kept]
             plan.topic = " ".join(kept)
@@ -6433,11 +6447,7 @@ class Planner:
     def _values_pointed_back_to(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Müller & Söhne and O'Brien are obviously our biggest partners. Leaving those two out, which company …":
         the values (or a person) a sentence before named, set aside by a pronoun (they were the only rows counted)."""
-        cue = re.search(r"\b(?:(?:leav(?:e|ing)|left|set(?:ting)?|put(?:ting)?|tak(?:e|ing))\s+(?:those|these|them|both"
-                        r"|the\s+two|the\s+three)(?:\s+(?:two|three|four|five))?\s+(?:out|aside)|(?:excluding|except"
-                        r"(?:\s+for)?|apart\s+from|ignor(?:e|ing)|exclud(?:e|ing)|skip(?:ping)?|drop(?:ping)?|other\s+than|"
-                        r"besides|not\s+counting|don'?t\s+count|do\s+not\s+count)\s+(?:those|these|them|"
-                        r"both)(?:\s+(?:two|three|four|five))?)\b", text, re.I)
+        cue = SET_ASIDE_THOSE.search(text)
         if not cue or not free(*cue.span()):
             return
         sentence = max((m.end() for m in re.finditer(r"[.?!;]\s", text[:cue.start()])), default=0)
