@@ -5888,3 +5888,14 @@ def test_the_words_of_a_sentence_setting_values_aside_are_not_searched(contracts
                           "so ignore those. Which of the other contracts that are still active have no value "
                           "recorded? Give the reference and the counterparty.")
     assert plan.route()[0] == Route.SQL and plan.topic == "" and {"usually", "carry"} <= set(plan.unused)
+
+
+def test_a_missing_person_said_with_a_participle_of_their_role(contracts: Planner) -> None:
+    """"What fraction of the contracts without an assigned manager are currently active, compared with the contracts
+    that do have a manager?" read only the side with a manager ('assigned' hid the missing one): both sides, each
+    group's share."""
+    assert [c.op for c in conditions(contracts.plan("how many contracts without an assigned manager"), "missing")] == [
+        "is empty"]
+    plan = contracts.plan("What fraction of the contracts without an assigned manager (field empty or missing) are "
+                          "currently active, compared with the contracts that do have a manager?")
+    assert plan.group_by == ["has:owner"] and plan.intent == "share" and conditions(plan, "missing") == []

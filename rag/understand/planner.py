@@ -5157,6 +5157,8 @@ class Planner:
                              rf"(?:nothing|no\s+value|no\s+entry)(?P<at_all>\s+at\s+all)?\s+(?:in|for|under)|"
                              # ("w/o a contract manager": the row noun may name the kind of person)
                              rf"{MISSING_CUE}|blank|empty)(?:\s+|(?<=no)-)(?:(?:an?|the|any)\s+)?"
+                             # ("without an assigned manager": a participle of the person's role)
+                             rf"(?:(?:assigned|named|designated|dedicated|responsible|listed|credited)\s+)?"
                              rf"(?:(?:{self.row_noun_words})\s+(?=(?:{named})\b))?({named})"
                              # ("without a status of closed": a value of the column follows, negated)
                              rf"(?:'s\s+name|\s+name|s)?(?:\s+(?:field|column|cell|box))?"
