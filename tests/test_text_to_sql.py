@@ -321,6 +321,10 @@ def test_a_count_beside_a_share_is_its_whole_and_a_count_of_those_is_its_part(se
     assert setup.rows("how many articles by Jane Doe, and on how many of those was she the only writer?") == [
         (1, 3, 33.33)]
     assert setup.rows("jane doe: how many pieces, how many of those shared w/ someone else") == [(2, 3, 66.67)]
+    # (a total asked beside them is the whole's: all her words, not the shared pieces'; "incl. co-bylines" said
+    # first includes rows, the second people phrase picks the part)
+    assert setup.rows("jane doe - how many pieces has she worked on incl. co-bylines, how many of those shared w/ "
+                      "someone else, and total words") == [(2, 3, 66.67, 500 + 800 + 700)]
     # (nothing said after it picks a part: the one count)
     assert setup.rows("how many articles in 2023, and how many of them") == [(4,)]
 

@@ -2739,14 +2739,15 @@ class Planner:
                  for m in bounds if by_people(m)]
         found += [(m, ">=" if m.group("more").lower().endswith("more") else "<=", number_value(m.group(2)))
                   for m in or_more if by_people(m)]
-        shared = re.search(r"(?:\bco-?(?:written|authored|bylined|bylines?|wrote|signed)|"
+        shared_all = list(re.finditer(r"(?:\bco-?(?:written|authored|bylined|bylines?|wrote|signed)|"
                            # ("multi-author pieces", "articles with multiple authors")
                            r"\bmulti(?:ple)?[\s-]?(?:authors?|authored|writers?|bylines?)\b|"
                            r"\bjointly\s+(?:written|authored)|\bshared\s+bylines?|\bwith\s+(?:a\s+|another\s+)?co-?(?:writer|author)s?|"
                            # ("how many of those were shared with someone else")
                            r"\bshared\s+(?:with|w/)\s+(?:somebody|someone|anyone|another(?:\s+\w+)?|others?|a\s+co-?[\w-]+)(?:\s+else)?)"
                            r"(?:\s+(?:with|w/)\s+(?:somebody|someone|anyone|another\s+\w+|others?)(?:\s+else)?)?(?!\w)",
-                           text, re.I)
+                           text, re.I))
+        shared = shared_all[0] if shared_all else None
         # "solo bylines", "articles they wrote alone", "single-author pieces": one person ("a solo attacker" is a
         # topic; "solo or as co-author" is everything)
         alone = re.finditer(rf"\bsolo(?:[\s-](?:written|authored|bylined))?(?=\s+(?:{self.work_words}|credits?|"
@@ -2762,8 +2763,8 @@ class Planner:
                             r"(?:\s+on\s+(?:it|them|the\s+[a-z]+))?\b(?!\s+(?:who|that|with|to|whose)\b)|"
                             # "(no co-author)", "without a co-writer"
                             r"\b(?:with\s+no|without\s+(?:a|any)|no)\s+co-?(?:authors?|writers?)\b", text, re.I)
-        if not found and shared:
-            found = [(shared, ">=", 2)]
+        if not found and shared:  # ("incl. co-bylines, how many of those shared w/ someone else": each said)
+            found = [(match, ">=", 2) for match in shared_all]
         found += [(match, "=", 1) for match in alone]
         for match, op, number in sorted(found, key=lambda f: f[0].start()):
             if free(*match.span()):
@@ -4128,7 +4129,7 @@ class Planner:
                     take(match.start(), match.end())
                 break
         those = COUNT_OF_THOSE.search(lower, plan.intent_span[1]) if plan.intent == "count" and plan.intent_span \
-            and not plan.also and not plan.group_by else None
+            and not plan.group_by else None
         if those and free(*those.span()) and ASKED_BESIDE.search(lower[plan.intent_span[1]:those.start()]):
             # "how many pieces has she worked on, and how many of those were shared": the second count is of part of
             # the first's rows, a share whose part (said after it, see _share_population) and whole are both shown

@@ -1062,10 +1062,22 @@ class SQLBuilder:
         return self._col(plan.measure) if plan.share_of_measure and plan.measure else exp.Literal.number(1)
 
     def _also(self, plan: QueryPlan, where: exp.Expression | None) -> list[exp.Expression]:
-        """The further computations asked beside the first ("…, and what's his avg rating"), one column each."""
+        """The further computations asked beside the first ("…, and what's his avg rating"), one column each; beside a
+        share of one value, of its whole ("how many pieces has she worked on, how many of those shared, and total
+        words": all her pieces' words, not the shared ones')."""
         shown = plan.intent == "share" and not plan.share_of_measure  # (its counts are, see _group_sizes_shown)
-        return [exp.alias_(*self._value(dataclasses.replace(plan, intent=intent, measure=measure, also=[]), where))
-                for intent, measure in plan.also if not (shown and intent == "count")]
+        whole = self.where(QueryPlan(question=plan.question, conditions=plan.share_whole), include_topic=False) \
+            if plan.intent == "share" and not plan.group_by else None
+        columns = []
+        for intent, measure in plan.also:
+            if shown and intent == "count":
+                continue
+            value, name = self._value(dataclasses.replace(plan, intent=intent, measure=measure, also=[]), where)
+            if plan.intent == "share" and not plan.group_by:
+                of_whole = exp.select(value).from_(self._table())
+                value = exp.Subquery(this=of_whole.where(whole) if whole is not None else of_whole)
+            columns.append(exp.alias_(value, name))
+        return columns
 
     def _matching(self, counted: exp.Expression) -> tuple[exp.Expression, str]:
         """The count of a group's rows that match `counted` (0 for a group with none)."""
