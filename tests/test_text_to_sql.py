@@ -891,6 +891,11 @@ def test_two_periods_set_against_each_other_within_each_group(setup: Setup) -> N
     assert setup.rows("For each category, how many more articles in 2023 than in 2022?") == [
         ("Fashion", 1, 1, 0), ("Sports", 2, 0, 2), ("Technology", 1, 2, -1)]
     assert setup.rows("Which categories had fewer articles in 2023 than in 2022?") == [("Technology", 1, 2, -1)]
+    # a change between the periods said as a verb, the later value against the earlier, whichever is said first
+    # ("comparing 2022 with 2023, which categories saw their count go down": per category and year, unranked)
+    assert setup.rows("Comparing 2022 with 2023, which categories saw their article count go down?") == [
+        ("Technology", 1, 2, -1)]
+    assert setup.rows("which categories' article counts rose between 2022 and 2023") == [("Sports", 2, 0, 2)]
 
 
 def test_groups_whose_average_is_above_the_overall_average(setup: Setup) -> None:

@@ -713,6 +713,12 @@ EXCLUSION_CUE = re.compile(
     # ("did reviews drop between Q1 and Q2": rows that fell in number, no exclusion)
     rf"\b(?:{EXCLUDING}|(?<![a-z]s\s)(?<!\bthey\s)(?<!\bit\s)drop(?:s|ping|ped)?|without|but\s+not)"
     rf"((?:\s+[\w'-]+){{0,4}}?)\s*$", re.I)
+# "which sections saw their average go down", "which agents' counts rose": groups whose value changed one way between
+# two compared periods (group "down" when it fell)
+CHANGED_GROUPS = re.compile(
+    r"\b(?:which|what)\b[^?.!]*?\b(?:(?:go|goes|went|gone|going)\s+(?:(?P<down>down)|up)|(?P<fell>drop(?:ped|s)?|"
+    r"f[ae]ll(?:s|en)?|declin(?:e|ed|es)|shr[ai]nk(?:s)?|shrunk|decreas(?:e|ed|es))|r[io]se[ns]?|gr[eo]wn?|grows|"
+    r"increas(?:e|ed|es)|climb(?:ed|s)?)\b", re.I)
 # values named before set aside by a pronoun: "Leaving those two out, …", "Drafts are not signed yet, so leave them
 # out", "NDAs carry no value, so ignore those" (see Planner._values_pointed_back_to)
 SET_ASIDE_THOSE = re.compile(
@@ -5690,6 +5696,9 @@ class Planner:
         # "which sections published more articles in Q2 2023 than in Q1 2023": the groups whose first value is more
         which = re.search(r"\b(?:which|what)\b[^?.!]*\b(?:more|fewer|less|higher|lower|longer|shorter|bigger|smaller)\b"
                           r"[^?.!]*\bth[ae]n\b", text, re.I)
+        # ("comparing Q1 with Q2, which sections saw their average go down": the groups whose later value is less)
+        changed = CHANGED_GROUPS.search(text)
+        which = which or changed
         per = ""
         if len(plan.group_by) == 2 and (difference or verdict or which):
             # (the compared values' own grouping, and one other: the contrast is made within each of its groups)
@@ -5709,14 +5718,20 @@ class Planner:
             return
         if per:
             plan.contrast_per, plan.contrast_only = per, bool(which) and not difference
+            less = changed.group("down") or changed.group("fell") if changed else LESS_WORDS.search(text)
             plan.evidence.append(f"the two compared values set against each other within each {per}"
-                                 + (", only the groups where the first is " + ("less" if LESS_WORDS.search(text)
-                                                                               else "more") if plan.contrast_only
-                                    else ""))
+                                 + (", only the groups where the " + ("later" if changed else "first") + " is "
+                                    + ("less" if less else "more") if plan.contrast_only else ""))
         # ("the difference between H1 and H2": how far apart; "how many more …": the first minus the second)
         # ("… take verified minus unverified": the direction said)
         gap = bool(difference) and re.match(r"(?:difference|gap)\b", difference.group(0), re.I) and not re.search(
             r"\bminus\b|\bsubtract", text, re.I)
+        if changed and not difference and compared and compared[0].kind == "date_any":
+            compared[0].value = sorted(compared[0].value, reverse=True)  # (the later first, set against the earlier)
+            plan.contrast = "<" if changed.group("down") or changed.group("fell") else ">"
+            plan.evidence.append(f"the later value against the earlier ({changed.group(0)!r}): whether it is "
+                                 + ("less" if plan.contrast == "<" else "more"))
+            return
         if plan.later_minus_earlier and compared and compared[0].kind == "date_any":
             compared[0].value = sorted(compared[0].value, reverse=True)  # (the later first: its value minus the other)
             plan.contrast = "difference"
