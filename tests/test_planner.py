@@ -5899,3 +5899,41 @@ def test_a_missing_person_said_with_a_participle_of_their_role(contracts: Planne
     plan = contracts.plan("What fraction of the contracts without an assigned manager (field empty or missing) are "
                           "currently active, compared with the contracts that do have a manager?")
     assert plan.group_by == ["has:owner"] and plan.intent == "share" and conditions(plan, "missing") == []
+
+
+def test_the_two_halves_of_the_day_set_against_each_other(tickets: Planner) -> None:
+    """"tickets opened b4 noon vs afternoon" searched the texts for 'b4 noon vs afternoon' ('b4' was no word the
+    shorthand read, 'afternoon' no time): a group each side of 12:00, as "before noon vs after noon" was."""
+    for question in ("tickets opened b4 noon vs afternoon, not counting closed ones",
+                     "how many tickets were opened in the morning vs the afternoon"):
+        plan = tickets.plan(question)
+        assert plan.group_by == ["part_of_day:12"] and plan.topic == "", question
+    assert tickets.plan("tickets opened in the afternoon vs the morning").sides_reversed
+
+
+def test_a_weekday_in_a_sentence_about_the_user_is_no_condition(tickets: Planner) -> None:
+    """"I'm preparing the backlog review for Monday. Counting back 30 days from the most recently opened ticket, how
+    many requests … per support agent?" counted only Monday's tickets, and the window was no period."""
+    plan = tickets.plan("I'm preparing the backlog review for Monday. Counting back 30 days from the most recently "
+                        "opened ticket, how many requests opened in that window are still open, per support agent?")
+    assert conditions(plan, "weekday") == [] and [(c.value[1] - c.value[0]).days for c in conditions(plan, "date")] == [
+        29]
+    assert only(tickets.plan("how many tickets were opened on Monday"), "weekday").value == [1]
+
+
+def test_rows_without_a_name_set_aside_after_a_label() -> None:
+    """"dont count the generic 'Verified Buyer' label or reviews w/o a name" kept only the reviews without a name
+    (and then grouped by name: nothing): the row noun may stand right before what the rows lack."""
+    labelled = Planner("reviews", REVIEW_ROLES, dataclasses.replace(REVIEW_PROFILE, authors={
+        **REVIEW_PROFILE.authors, "Verified Buyer": 40}))
+    plan = labelled.plan("who posted the most 4 or 5 star reviews? dont count the generic 'Verified Buyer' label or "
+                         "reviews w/o a name")
+    assert [c.op for c in conditions(plan, "missing")] == ["is not empty"]
+
+
+def test_periods_each_said_twice_are_compared_not_combined(tickets: Planner) -> None:
+    """"Comparing the first quarter (January to March 2024) with the second quarter (April to June 2024)": four
+    periods said, two of them twice; the two were both required (no row is in both) instead of compared."""
+    plan = tickets.plan("Comparing the first quarter (January to March 2024) with the second quarter (April to June "
+                        "2024), how many tickets per agent?")
+    assert [len(c.value) for c in conditions(plan, "date_any")] == [2] and conditions(plan, "date") == []

@@ -510,6 +510,10 @@ _POINT_FORMS: list[_Form] = [
     # "the next 90 days", "the coming three months", "next quarter": after the newest row (when rows end later than
     # they start: a contract's end)
     _form(rf"(?P<the>the\s+)?(?:next|coming|upcoming)\s+(?:{_COUNT}\s+)?{_UNIT}(?!['’])", _build_next),
+    # "counting back 30 days from the most recently opened ticket": the window that ends on the newest row
+    _form(rf"(?:counting|count|going|go|looking|look|reaching|reach)\s+back\s+(?:over\s+)?(?P<the>the\s+)?{_COUNT}\s+"
+          rf"{_UNIT}(?:\s+from\s+(?:the\s+|our\s+)?(?:most\s+recent(?:ly)?|latest|newest|last)(?:\s+[a-z]+){{0,2}}"
+          rf"(?<!\bthat)(?<!\bin))?", _build_last),
     # "the three months up to our most recent article": the window that ends on the newest row
     _form(rf"(?P<the>the\s+)?{_COUNT}\s+{_UNIT}\s+(?:(?:leading\s+)?up\s+to|before|until|ending\s+(?:with|on))\s+"
           rf"(?:our|the)\s+(?:most\s+recent|latest|newest|last)\s+[a-z]+", _build_last),

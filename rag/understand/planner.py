@@ -719,6 +719,12 @@ CHANGED_GROUPS = re.compile(
     r"\b(?:which|what)\b[^?.!]*?\b(?:(?:go|goes|went|gone|going)\s+(?:(?P<down>down)|up)|(?P<fell>drop(?:ped|s)?|"
     r"f[ae]ll(?:s|en)?|declin(?:e|ed|es)|shr[ai]nk(?:s)?|shrunk|decreas(?:e|ed|es))|r[io]se[ns]?|gr[eo]wn?|grows|"
     r"increas(?:e|ed|es)|climb(?:ed|s)?)\b", re.I)
+# the two halves of the day set against each other ("before noon vs afternoon", "in the morning or the afternoon")
+_MORNING = r"(?:(?:in\s+the\s+)?mornings?|before\s+(?:noon|midday|12(?::00)?\s*(?:pm)?))"
+_AFTERNOON = r"(?:(?:in\s+the\s+)?afternoons?|after\s+(?:noon|midday))"
+DAY_HALVES_COMPARED = re.compile(rf"\b(?:{_MORNING}\s+(?:vs\.?|versus|or|compared\s+(?:to|with)|against)\s+(?:the\s+)?"
+                                 rf"{_AFTERNOON}|{_AFTERNOON}\s+(?:vs\.?|versus|or|compared\s+(?:to|with)|against)\s+"
+                                 rf"(?:the\s+)?{_MORNING})\b", re.I)
 # values named before set aside by a pronoun: "Leaving those two out, …", "Drafts are not signed yet, so leave them
 # out", "NDAs carry no value, so ignore those" (see Planner._values_pointed_back_to)
 SET_ASIDE_THOSE = re.compile(
@@ -1855,6 +1861,7 @@ class Planner:
         corrections: list[tuple[str, str]] = []
         text = re.sub(r"\s*[★⭐]", " star", text)  # "1★ reviews": one star
         text = _symbols_written_out(text)
+        text = re.sub(r"(?<![\w-])b4(?![\w-])", "before", text, flags=re.I)  # ("b4 noon": a letter and a digit)
         # ("incl. the ones with no region": the abbreviation's full stop ends no sentence)
         text = re.sub(r"\b(incl|excl)\.(?=\s+[a-z])", lambda m: m.group(1).lower() + "uding", text,
                       flags=re.I)  # (incl -> including, excl -> excluding)
@@ -2352,7 +2359,14 @@ class Planner:
                 days += [d for d in map(_weekday_index, match.groups()) if d not in days]
                 words.append(match.group(0))
                 take(*match.span())
+        told = CONTEXT_SENTENCE.match(text)
         for match in WEEKDAY_CUE.finditer(text):
+            if told and match.end() <= told.end() and free(*match.span()) and re.search(
+                    r"\b(?:for|on|by|until|till|before|next|this|every)\s+$", text[:match.start()], re.I):
+                # ("I'm preparing the backlog review for Monday. …": the user's own day, no condition)
+                take(*match.span())
+                plan.evidence.append(f"{match.group(0)!r} is the user's own day, told: no condition")
+                continue
             # ("the week of Monday April 17th 2023 (through that Sunday)": a day of the period already said)
             back = re.search(r"(?:\b(?:through|thru|to|until|till|ending(?:\s+on)?)\s+)?"
                              r"\b(?:that|the\s+following|the\s+same)\s+$", text[:match.start()], re.I)
@@ -2396,6 +2410,12 @@ class Planner:
         in whole hours, when the column holds times ("after 6:30 pm" is left unread rather than rounded)."""
         if not self.roles.date or len(self.profile.date_max or "") <= 10:
             return
+        for match in DAY_HALVES_COMPARED.finditer(text):  # "b4 noon vs afternoon", "morning vs afternoon"
+            if free(*match.span()):
+                plan.group_by.append(f"{PART_OF_DAY}12")
+                plan.sides_reversed = match.group(0).lower().startswith(("after", "in the after"))
+                plan.evidence.append(f"before or after 12:00 ({match.group(0)!r})")
+                take(*match.span())
         for match in TIME_OF_DAY.finditer(text):
             if not free(*match.span()):
                 continue
@@ -5121,8 +5141,9 @@ class Planner:
         nouns, or other things set aside with them ("not counting 'Verified Buyer' or blank names")."""
         excluded = EXCLUSION_CUE.search(text[:start])
         # ("apart from 'Verified Buyer' and reviews with no name": the rows said again before what they lack)
-        described = re.search(rf"\b(?:{self.row_noun_words})\s+(?:with|having|(?:that|which)\s+(?:have|had|has|"
-                              rf"{HAVING_VERBS}))\s+$", text[:start], re.I)
+        # ("… label or reviews w/o a name": or the row noun right before the missing value's cue)
+        described = re.search(rf"\b(?:{self.row_noun_words})\s+(?:(?:with|having|(?:that|which)\s+(?:have|had|has|"
+                              rf"{HAVING_VERBS}))\s+)?$", text[:start], re.I)
         listed = LISTED_EXCLUSION.search(text[:described.start() if described else start])
         if not excluded and listed and any(not free(*w.span()) for w in re.finditer(r"[\w']+", text)
                                            if listed.start(1) <= w.start() < listed.end(1)):
@@ -5993,11 +6014,14 @@ class Planner:
                 periods.remove(outer)
                 plan.conditions.remove(outer)
                 plan.evidence.append(f"{outer.words!r} holds the periods compared")
-        if len(periods) > 1 and len({c.column for c in periods}) == 1 and all(
-                a.value[1] < b.value[0] or b.value[1] < a.value[0] for a, b in itertools.combinations(periods, 2)):
+        # (each said once, however often: "the first quarter (January to March 2024) with the second quarter (April
+        # to June 2024)" are two periods, not four)
+        firsts = list({c.value: c for c in reversed(periods)}.values())[::-1]
+        if len(firsts) > 1 and len({c.column for c in periods}) == 1 and all(
+                a.value[1] < b.value[0] or b.value[1] < a.value[0] for a, b in itertools.combinations(firsts, 2)):
             plan.conditions = [c for c in plan.conditions if c not in periods]
-            plan.conditions.append(Condition("date_any", periods[0].column, "in", [c.value for c in periods],
-                                             " or ".join(c.words for c in periods),
+            plan.conditions.append(Condition("date_any", periods[0].column, "in", [c.value for c in firsts],
+                                             " or ".join(c.words for c in firsts),
                                              span=(self._position(text, periods[0]),
                                                    self._position(text, periods[-1], end=True))))
         # "Q1 vs Q2: … did the first quarter beat the second": a period said again is one of the alternatives
