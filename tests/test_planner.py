@@ -5937,3 +5937,30 @@ def test_periods_each_said_twice_are_compared_not_combined(tickets: Planner) -> 
     plan = tickets.plan("Comparing the first quarter (January to March 2024) with the second quarter (April to June "
                         "2024), how many tickets per agent?")
     assert [len(c.value) for c in conditions(plan, "date_any")] == [2] and conditions(plan, "date") == []
+
+
+def test_the_groups_own_rows_said_after_the_share(planner: Planner) -> None:
+    """"which section had the biggest % of its 2023 stories go out before 9am" took each section's share of all its
+    stories (2023 read as part of the part): what is said of "its" rows up to the row noun is their whole."""
+    plan = planner.plan("which section had the biggest % of its 2023 stories go out before 9am")
+    assert [c.kind for c in plan.share_whole] == ["date"] and [c.kind for c in plan.share_part()] == ["hour"]
+    plan = planner.plan("Which 3 categories have the smallest share of 5-star articles?")  # (no "its": unchanged)
+    assert plan.share_whole == [] or all(c.kind != "number" for c in plan.share_whole)
+
+
+def test_rows_without_a_value_versus_rows_with_at_least_one(planner: Planner) -> None:
+    """"compare … for stories with no byline versus stories with at least one named author" required both (no
+    row): each side a group, as "with an author vs without one" is."""
+    plan = planner.plan("For 2023, compare the number of stories and their average word count for stories with no "
+                        "byline versus stories with at least one named author.")
+    assert plan.group_by == ["has:authors"] and [c.kind for c in plan.conditions] == ["date"]
+    assert "versus" not in plan.unused and "compare" not in plan.unused
+
+
+def test_compared_periods_said_again_for_the_values_asked(planner: Planner) -> None:
+    """"Which sections saw their average length go up from Q1 to Q2 2023? For each, give the Q1 and Q2 averages":
+    the periods said again were a second comparison, and the groups were no longer set against each other."""
+    plan = planner.plan("Which categories saw their average word count go up from Q1 to Q2 2023? For each, give the "
+                        "Q1 and Q2 average word counts.")
+    assert (plan.contrast, plan.contrast_per, plan.contrast_only) == (">", "category", True)
+    assert len(conditions(plan, "date_any")) == 1

@@ -2162,8 +2162,15 @@ class Planner:
             # whole every row of each month of every year)
             # (a period or rows left out: "Leaving out the low-priority requests, what percentage of each agent's
             # tickets is still open?"; not the part said first: "Co-written pieces make up what share of each …")
+            # ("the biggest % of its 2023 stories": what the groups' own rows are said to be, up to the row noun)
+            possessed = re.compile(rf"\s*(?:(?:its|their)\s+)?(?:[\w'-]+\s+){{0,3}}?(?:{self.row_noun_words})\b", re.I)
+            theirs = re.search(r"\b(?:its|their)\s*$", own.group(0), re.I) or re.match(r"\s*(?:its|their)\b",
+                                                                                      text[own.end():], re.I)
+            rows = possessed.match(text, own.end()) if theirs else None
             scene = [c for c in plan.conditions if (c.kind in ("date", "date_any") or c.op in ("!=", "not in"))
                      and 0 <= self._position(text, c, end=True) <= own.start()
+                     or rows and own.end() <= self._position(text, c)
+                     and self._position(text, c, end=True) <= rows.end()
                      or ONLY_THESE.match(text, max(self._position(text, c, end=True), 0))
                      or ONLY_THESE_BEFORE.search(text[:max(self._position(text, c), 0)])]
             plan.population = [c for c in plan.conditions if c.column in grouped and c.kind != "date"
@@ -5479,6 +5486,25 @@ class Planner:
                                              f"{flags[0].words} {rest.group(0)}"))
             take(*rest.span())
             cue = cue or rest  # ("avg rating, verified or not?": the two sides, each its own value)
+        # ("stories with no byline versus stories with at least one named author": both sides of having a value, a
+        # group each; together no row passed both)
+        for empty in [c for c in plan.conditions if c.kind == "missing" and c.op == "is empty"]:
+            present = next((c for c in plan.conditions if c.column == empty.column and (
+                c.kind == "missing" and c.op == "is not empty" or c.kind == "people_count" and (
+                    (c.op, c.value) in ((">=", 1), (">", 0))))), None)
+            first, second = sorted((empty, present), key=lambda c: self._position(text, c)) if present else (None, None)
+            between = (self._position(text, first, end=True), self._position(text, second)) if present else (0, 0)
+            said = re.search(r"\b(?:vs\.?|versus|against|compared\s+(?:to|with)|than|or)\b",
+                             text[between[0]:between[1]], re.I) if present else None
+            if said and HAS + empty.column not in plan.group_by:
+                take(between[0] + said.start(), between[0] + said.end())
+                for verb in re.finditer(r"\bcompar(?:e|es|ed|ing|ison)\b", text, re.I):  # ("compare … with no …")
+                    if free(*verb.span()):
+                        take(*verb.span())
+                plan.conditions = [c for c in plan.conditions if c is not empty and c is not present]
+                plan.group_by.append(HAS + empty.column)
+                plan.sides_reversed = first is empty
+                plan.evidence.append(f"rows with and without {empty.column}, compared")
         if cue:  # "one-star reviews … than five-star ones": two values of one number column are set side by side
             for column in dict.fromkeys(c.column for c in plan.conditions if c.kind == "number" and c.op == "="):
                 same = [c for c in plan.conditions if c.kind == "number" and c.op == "=" and c.column == column]
@@ -5733,6 +5759,11 @@ class Planner:
             return
         grouped = next(d for d in plan.group_by if d != per)
         compared = [c for c in self._compared(plan) if self._compared_dimension(c) == grouped]
+        # ("… go up from Q1 to Q2 2023? For each, give the Q1 and Q2 averages": the same values said again)
+        again = [c for i, c in enumerate(compared) if any(
+            sorted(map(str, o.value)) == sorted(map(str, c.value)) for o in compared[:i])]
+        compared = [c for c in compared if not any(c is a for a in again)]
+        plan.conditions = [c for c in plan.conditions if not any(c is a for a in again)]
         # ("how many more words do co-authored articles have than solo ones", "… on weekdays than at weekends": the
         # two sides of one test)
         if (len(compared) != 1 or len(compared[0].value) != 2) and not is_two_sided(grouped):
