@@ -975,9 +975,7 @@ class SQLBuilder:
         count, name = self._value(QueryPlan(question=plan.question), None)
         if plan.intent == "share" and not plan.share_of_measure:
             if plan.share_within_groups:  # (the query reads the whole: each group's rows; the part is counted)
-                part = self.where(QueryPlan(question=plan.question, conditions=plan.share_part()), include_topic=False)
-                matching: exp.Expression = exp.Sum(this=exp.Case(ifs=[exp.If(this=part, true=exp.Literal.number(1))],
-                                                                 default=exp.Literal.number(0)))
+                matching = self._part_of_group(plan, exp.Literal.number(1))
                 return [exp.alias_(matching, f"matching_{name}"), exp.alias_(count, name)]
             # (the query reads the part: the one value's, or each group's, rows; the whole is all the rows it is of)
             return [exp.alias_(count, f"matching_{name}"), exp.alias_(self._share_total(plan), name)]
@@ -1020,10 +1018,8 @@ class SQLBuilder:
         if plan.share_within_groups:
             # "what percent of each department's reviews are unverified": the part's rows over the group's rows
             # (the query reads only the whole, see `_scope`)
-            part = self.where(QueryPlan(question=plan.question, conditions=plan.share_part()), include_topic=False)
             shared = self._shared(plan)  # (1 per row, or the measure: "what share of each section's words")
-            matching = exp.Sum(this=exp.Case(ifs=[exp.If(this=part, true=shared)], default=exp.Literal.number(0)))
-            share = exp.Mul(this=exp.Literal.number("100.0"), expression=matching)
+            share = exp.Mul(this=exp.Literal.number("100.0"), expression=self._part_of_group(plan, shared))
             whole = exp.Sum(this=shared.copy()) if plan.share_of_measure else exp.Count(this=exp.Star())
             return self._share_ratio(plan, share, whole), "share_pct"
         if plan.intent == "share":
@@ -1036,6 +1032,12 @@ class SQLBuilder:
             column, name = self._dimension(plan.distinct)
             return exp.Count(this=exp.Distinct(expressions=[column])), f"{name}_count"
         return exp.Count(this=exp.Star()), f"{self._entity()}_count"
+
+    def _part_of_group(self, plan: QueryPlan, shared: exp.Expression) -> exp.Expression:
+        """SUM(CASE WHEN <the share's part> THEN shared ELSE 0 END): the part of a group's rows (shared = 1) or of
+        their measure, when a query reads the whole (a share taken within each group)."""
+        part = self.where(QueryPlan(question=plan.question, conditions=plan.share_part()), include_topic=False)
+        return exp.Sum(this=exp.Case(ifs=[exp.If(this=part, true=shared)], default=exp.Literal.number(0)))
 
     def _share_total(self, plan: QueryPlan) -> exp.Expression:
         """The whole of a share that is not taken within each group: the rows (or the measure's total) of the whole's
