@@ -709,10 +709,14 @@ MISSING_CUE = (r"(?:no|without(?:\s+an?)?|missing(?:\s+an?)?|lack(?:s|ing)?(?:\s
 EXCLUDING = rf"(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|except(?:\s+for)?|apart\s+from|aside\s+from|other\s+than|besides)"
 # English verbs and prepositions that set rows aside ("leave out", "skip", "ignore", "excluding", "not counting"):
 # before rows with a missing value ("skip the ones without a department") they keep only the rows that have one.
-EXCLUSION_CUE = re.compile(
+def _exclusion_cue(words: int) -> re.Pattern[str]:
+    """The cue, then up to `words` words (group 1) to the end of the text."""
     # ("did reviews drop between Q1 and Q2": rows that fell in number, no exclusion)
-    rf"\b(?:{EXCLUDING}|(?<![a-z]s\s)(?<!\bthey\s)(?<!\bit\s)drop(?:s|ping|ped)?|without|but\s+not)"
-    rf"((?:\s+[\w'-]+){{0,4}}?)\s*$", re.I)
+    return re.compile(rf"\b(?:{EXCLUDING}|(?<![a-z]s\s)(?<!\bthey\s)(?<!\bit\s)drop(?:s|ping|ped)?|without|but\s+not)"
+                      rf"((?:\s+[\w'-]+){{0,{words}}}?)\s*$", re.I)
+
+
+EXCLUSION_CUE = _exclusion_cue(4)
 # "which sections saw their average go down", "which agents' counts rose": groups whose value changed one way between
 # two compared periods (group "down" when it fell)
 CHANGED_GROUPS = re.compile(
@@ -734,7 +738,7 @@ SET_ASIDE_THOSE = re.compile(
     r"don'?t\s+count|do\s+not\s+count)\s+(?:those|these|them|both)(?:\s+(?:two|three|four|five))?)\b", re.I)
 # the same cue a few words farther, for the rows set aside with a value ("leave out ndas and the ones with no region":
 # what lies between is checked word by word, see Planner._set_aside)
-EXCLUSION_CUE_FAR = re.compile(EXCLUSION_CUE.pattern.replace("{0,4}", "{0,7}"), re.I)
+EXCLUSION_CUE_FAR = _exclusion_cue(7)
 # an exclusion cue heading a list: what it sets aside first (group 1), then "and"/"or" before the next item
 LISTED_EXCLUSION = re.compile(
     rf"\b{EXCLUDING}\b([^.?!;:]*?)(?:,\s*|\s+)(?:and|or|nor)\s+(?:(?:any|all|the|those|of|ones)\s+)*"
@@ -5759,11 +5763,6 @@ class Planner:
             return
         grouped = next(d for d in plan.group_by if d != per)
         compared = [c for c in self._compared(plan) if self._compared_dimension(c) == grouped]
-        # ("… go up from Q1 to Q2 2023? For each, give the Q1 and Q2 averages": the same values said again)
-        again = [c for i, c in enumerate(compared) if any(
-            sorted(map(str, o.value)) == sorted(map(str, c.value)) for o in compared[:i])]
-        compared = [c for c in compared if not any(c is a for a in again)]
-        plan.conditions = [c for c in plan.conditions if not any(c is a for a in again)]
         # ("how many more words do co-authored articles have than solo ones", "… on weekdays than at weekends": the
         # two sides of one test)
         if (len(compared) != 1 or len(compared[0].value) != 2) and not is_two_sided(grouped):
@@ -6070,6 +6069,14 @@ class Planner:
                 plan.conditions.remove(condition)
             elif condition.kind == "date":
                 said[condition.value] = condition
+        # ("… go up from Q1 to Q2 2023? For each, give the Q1 and Q2 averages": the compared periods said again)
+        compared: list[list[str]] = []
+        for condition in [c for c in plan.conditions if c.kind == "date_any"]:
+            periods = sorted(map(str, condition.value))
+            if periods in compared:
+                plan.conditions.remove(condition)
+            else:
+                compared.append(periods)
 
     @staticmethod
     def _position(text: str, condition: Condition, end: bool = False) -> int:
