@@ -393,6 +393,14 @@ def test_two_compared_values_their_difference_and_verdict_in_one_sentence() -> N
     assert text.startswith("Average word count (health): 834.2") and text.endswith("difference: 45.")
 
 
+def test_groups_named_by_their_group_not_by_the_values_their_change_is_of() -> None:
+    """"Which agents' counts fell the most": the sentence ranks the groups by the decrease (it named them "Maya
+    Lindqvist, 5, 8 (3)", the two compared values read as part of the group's name)."""
+    text, _ = answer(["author", "ticket_count (2024-Q2)", "ticket_count (2024-Q1)", "decrease"],
+                     [["Maya Lindqvist", 5, 8, 3], ["Priya Natarajan", 4, 6, 2]], "")
+    assert "highest decrease: Maya Lindqvist (3); lowest: Priya Natarajan (2)" in text
+
+
 def test_each_group_s_size_beside_its_value_is_not_the_value_compared() -> None:
     """Groups kept by their size show their rows; the sentence ranks them by the value (it ranked by the count)."""
     text, _ = answer(["brand", "review_count", "avg_rating"], [["H&N", 153, 3.27], ["Lumo", 120, 3.72]], "")

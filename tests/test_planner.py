@@ -2169,6 +2169,26 @@ def test_a_share_of_the_groups_own_rows(reviews: Planner, question: str, within:
     assert reviews.plan(question).share_within_groups is within
 
 
+def test_words_pointed_back_to_are_no_text_match(reviews: Planner) -> None:
+    """"… improved the most between those two periods" matched 'periods' in the review texts: what "those" points
+    back to was said before."""
+    plan = reviews.plan("which brand's average rating improved the most between those two periods")
+    assert (plan.topic, "periods" in plan.unused) == ("", True)
+
+
+def test_a_share_of_described_rows_per_group_is_within_each_group() -> None:
+    """"share of high tix per agent": values that describe the row noun right after the share, with no verb, are the
+    part of each agent's own tickets (it was each agent's part of all high tickets); a period said after the row noun
+    scopes both (it was the part: every agent at 100%)."""
+    tickets = _tickets_with_priorities()
+    plan = tickets.plan("share of high tix per agent in %, highest first")
+    assert (plan.group_by, plan.share_within_groups) == (["author"], True)
+    assert [(c.column, c.value) for c in plan.share_part()] == [("priority", "high")]
+    plan = tickets.plan("share of high tickets per agent in 2024")
+    assert (plan.share_within_groups, [c.column for c in plan.share_part()]) == (True, ["priority"])
+    assert tickets.plan("share of tickets per agent").share_within_groups is False
+
+
 @pytest.mark.parametrize("question", ["Which 3 brands have the highest share of 1-2 star reviews?",
                                       "how many reviews rated one to two stars",
                                       "how many 1 through 2 star reviews did Lumo get"])

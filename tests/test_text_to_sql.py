@@ -898,6 +898,20 @@ def test_two_periods_set_against_each_other_within_each_group(setup: Setup) -> N
     assert setup.rows("which categories' article counts rose between 2022 and 2023") == [("Sports", 2, 0, 2)]
 
 
+def test_groups_ranked_by_how_far_their_value_moved(setup: Setup) -> None:
+    """"Which agent's number of tickets fell the most between Q1 and Q2?" ranked each agent's count in both quarters
+    (the change was left out, and a person could not be the group a change is taken in): each group's later and
+    earlier value and how far it moved, the top one (ties kept), or both ends when both are asked."""
+    assert setup.rows("Comparing 2022 with 2023, which author's article count fell the most?") == [
+        ("Li Wei", 0, 2, 2)]
+    assert setup.rows("which author had the biggest rise in articles from 2022 to 2023") == [
+        ("Ann Lee", 2, 0, 2), ("Tom O'Brien", 2, 0, 2)]
+    assert setup.rows("Comparing 2022 with 2023, which category's article count rose the most, and which one fell "
+                      "the most?") == [("Sports", 2, 0, 2), ("Technology", 1, 2, -1)]
+    result = setup.ask("Comparing 2022 with 2023, which author's article count fell the most?")
+    assert result.columns[-1] == "decrease"
+
+
 def test_groups_whose_average_is_above_the_overall_average(setup: Setup) -> None:
     """"Which sections run longer than the overall avg article" averaged the counts per section (probe 51): the
     groups whose average passes the average of all the matching rows."""

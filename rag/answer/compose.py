@@ -275,8 +275,8 @@ VERDICT_NAME = re.compile(r"^(above|below|at_least|at_most|exactly)_(\d[\d_]*)$"
 # columns that hold a computed value, not a group's name ("avg_rating", "review_count"; of two compared values,
 # "article_count (2023-Q2)", their "difference", and "2023-Q2 more than 2023-Q1": 'yes' or 'no')
 VALUE_NAME = re.compile(r"^(?:avg_|median_|total_|max_|min_|range_).+$|^share_pct$|^.+_count$")
-CONTRAST_NAME = re.compile(rf"^(?:(?:avg_|total_)[a-z0-9_]+ \(.+\)|[a-z0-9_]+_count \(.+\)|difference)$|"
-                           rf"{COMPARED_VERDICT.pattern}")
+CONTRAST_NAME = re.compile(rf"^(?:(?:avg_|total_)[a-z0-9_]+ \(.+\)|[a-z0-9_]+_count \(.+\)|difference|increase|"
+                           rf"decrease|change)$|{COMPARED_VERDICT.pattern}")
 TIED_SHOWN = 3  # tied groups named in a sentence; the rest are counted
 
 
@@ -385,8 +385,9 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
     if title_col in columns and not per_title:
         return _listing_answer(result, where, title_col, url_col, date_col, table, total)
     # the sentence names the groups and the last value; another value beside it (each group's rows, shown with a
-    # size test) is for the table
-    kept = [i for i, c in enumerate(columns) if i == len(columns) - 1 or not VALUE_NAME.match(c)]
+    # size test; the two values a difference is of) is for the table
+    kept = [i for i, c in enumerate(columns) if i == len(columns) - 1
+            or not VALUE_NAME.match(c) and not (c not in labels and CONTRAST_NAME.match(c))]
     columns = [columns[i] for i in kept]
     numeric = [[r[i] for i in kept] for r in result.rows if isinstance(r[-1], int | float)]
     more = " (row limit reached; more exist)" if result.row_limit_hit else ""

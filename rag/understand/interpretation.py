@@ -77,6 +77,7 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
                 action += f", each dated by its first {singular(rows)}"
         if plan.limit:
             end = "bottom" if plan.group_by and not plan.order_most else "top"  # groups ranked lowest first
+            end = "top and bottom" if plan.contrast_ranked == "both" else end  # ("rose the most, and fell the most")
             action += f" ({end} {plan.limit})" if plan.intent not in ("latest", "earliest") else f" ({plan.limit})"
         if plan.intent in ("latest", "earliest") and not plan.limit and not plan.is_aggregate:  # "oldest first"
             action = f"Listed {rows}, {'newest' if plan.intent == 'latest' else 'oldest'} first"
@@ -109,7 +110,11 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         said = "the overall average" if number is None else f"{number:,}"
         action += (f", only groups whose average is {words} {said}" if plan.group_by
                    else f", and whether it is {words} {said}")
-    if plan.contrast:  # "did Q2 beat Q1": one row, not a group per compared value
+    if plan.contrast and plan.contrast_ranked:  # "which agent's count fell the most between Q1 and Q2"
+        per = labels.get(plan.contrast_per, plan.contrast_per)
+        action += (f", each {per}'s later value against its earlier: ranked by how far it " + {
+            "fell": "fell", "rose": "rose", "both": "changed (the largest rise first)"}[plan.contrast_ranked])
+    elif plan.contrast:  # "did Q2 beat Q1": one row, not a group per compared value
         sides = [labels.get(d, d) for d in plan.group_by if is_two_sided(d)]  # ("co-authored … than solo ones")
         action += (f" ({sides[0]})" if sides else "") + ", the first compared value against the second: " + (
             "how far apart they are" if plan.contrast == "gap" else "how far the first falls short of the second"

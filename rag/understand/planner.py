@@ -722,7 +722,7 @@ EXCLUSION_CUE = _exclusion_cue(4)
 CHANGED_GROUPS = re.compile(
     r"\b(?:which|what)\b[^?.!]*?\b(?:(?:go|goes|went|gone|going)\s+(?:(?P<down>down)|up)|(?P<fell>drop(?:ped|s)?|"
     r"f[ae]ll(?:s|en)?|declin(?:e|ed|es)|shr[ai]nk(?:s)?|shrunk|decreas(?:e|ed|es))|r[io]se[ns]?|gr[eo]wn?|grows|"
-    r"increas(?:e|ed|es)|climb(?:ed|s)?)\b", re.I)
+    r"increas(?:e|ed|es)|climb(?:ed|s)?|improv(?:e|ed|es))\b", re.I)
 # the two halves of the day set against each other ("before noon vs afternoon", "in the morning or the afternoon")
 _MORNING = r"(?:(?:in\s+the\s+)?mornings?|before\s+(?:noon|midday|12(?::00)?\s*(?:pm)?))"
 _AFTERNOON = r"(?:(?:in\s+the\s+)?afternoons?|after\s+(?:noon|midday))"
@@ -871,6 +871,9 @@ class QueryPlan:
     # "which ..."
     contrast_per: str = ""
     contrast_only: bool = False
+    # the groups ranked by how far their value moved ("which agent's count fell the most"): "fell", "rose", or "both"
+    # ("which improved the most, and which fell the most": every group, the largest rise first)
+    contrast_ranked: str = ""
     # of two sides compared ("co-authored … than solo ones"), the side that fails the side's test was said first:
     # solo (fewer people), after the hour, weekdays
     sides_reversed: bool = False
@@ -1362,7 +1365,10 @@ class Planner:
                                       rf"any|a\s+lot|lots|so\s+many|\d)", text, re.I)
                     # ("how many high or urgent tickets did we log in March": the verb after its subject)
                     and not re.search(rf"\b(?:did|do|does|have|had|will|would)\s+(?:we|you|they|people|i)\s+"
-                                      rf"{re.escape(w)}\b", text, re.I)]
+                                      rf"{re.escape(w)}\b", text, re.I)
+                    # ("… improved the most between those two periods": what was said before, pointed back to)
+                    and not (plan.is_aggregate and re.search(
+                        rf"\b(?:those|these)\s+(?:(?:two|three|four|both|\d+)\s+)?{re.escape(w)}\b", text, re.I))]
             # (a computation's text match reads words literally; a listing's leftover words are searched by meaning)
             # (nor a yes/no question's: "any tickets sitting in the queue with nobody assigned?" is no text match on
             # 'queue', which would answer "no" whatever the rows)
@@ -2202,8 +2208,11 @@ class Planner:
                        if c.clause]
             verbless = bool(whole) and last > whole.end() and not any(
                 not any(a <= verb.start() < b for a, b in clauses) for verb in SHARE_VERB.finditer(text, whole.end()))
-            head = re.compile(rf"\b(?:{self.row_noun_words})\b", re.I).search(text, whole.end(), last) \
-                if verbless else None
+            # (a period said after the row noun scopes the question: "share of urgent tickets per agent in 2024")
+            described = max((self._position(text, c) for c in plan.conditions if c.kind not in ("date", "date_any")),
+                            default=-1)
+            head = re.compile(rf"\b(?:{self.row_noun_words})\b", re.I).search(text, whole.end(), described) \
+                if verbless and described > whole.end() else None
             # ("what % of our NDAs dont have an amount filled in": the verb opens the part's own condition, the
             # conditions said before it are the whole)
             said = sorted((c for c in plan.conditions if whole and self._position(text, c) >= whole.end()),
@@ -2218,6 +2227,18 @@ class Planner:
             opened = opened or bool(related)
             if not verbs and not head and not opened and not (cue and any(
                     0 <= self._position(text, c, end=True) <= cue.start() for c in plan.conditions)):
+                # ("share of high or urgent tix per agent", "% of unverified reviews by year": values that describe
+                # the row noun right after the share, with no verb and the groups said after, are the part of each
+                # group's own rows; "which brand accounts for the largest share of 1-star reviews" is its part of all)
+                noun = whole and plan.group_by and re.compile(
+                    rf"\s*(?:[\w/'-]+\s+){{1,6}}?(?:{self.row_noun_words})\b", re.I).match(text, whole.end())
+                grouped_after = noun and re.search(r"\b(?:per|by|for\s+(?:each|every)|in\s+each|across)\b",
+                                                   text[noun.end():], re.I)
+                described = [c for c in said if c.kind not in ("date", "date_any")
+                             and self._position(text, c, end=True) <= noun.end()] if grouped_after else []
+                if described:
+                    plan.population = [c for c in plan.conditions if c.column in grouped and c.kind != "date"
+                                       or not any(c is d for d in described)]
                 return
             region = (whole.end(), verbs[-1].start()) if verbs else (whole.end(), head.end()) if head else (
                 (whole.end(), self._position(text, said[-1])) if opened else (0, 0))
@@ -5755,11 +5776,18 @@ class Planner:
             # (the compared values' own grouping, and one other: the contrast is made within each of its groups)
             own = {self._compared_dimension(c) for c in self._compared(plan)}
             others = [d for d in plan.group_by if d not in own]
-            per = others[0] if len(others) == 1 and others[0] != "author" and not is_two_sided(others[0]) else ""
+            per = others[0] if len(others) == 1 and not is_two_sided(others[0]) else ""
+        # ("which agent's count fell the most", "the biggest drop": the groups ranked by how far their value moved)
+        moves = {"fell" if m.group("down") or m.group("fell") else "rose" for m in CHANGED_GROUPS.finditer(text)
+                 if re.match(r"\s+(?:the\s+)?most\b", text[m.end():], re.I)
+                 or re.search(r"\b(?:biggest|largest|greatest|sharpest|steepest|strongest)\s+$",
+                              text[:m.end() - len(m.group(0).split()[-1])], re.I)}
+        ranked = bool(per and changed and plan.limit and moves)
         if not (difference or verdict or plan.later_minus_earlier or per) \
                 or len([d for d in plan.group_by if d != per]) != 1 \
                 or plan.intent not in ("count", "avg", "sum") \
-                or plan.limit or plan.group_size or plan.group_average or plan.group_spread or plan.count_per:
+                or plan.limit and not ranked or plan.group_size or plan.group_average or plan.group_spread \
+                or plan.count_per:
             return
         grouped = next(d for d in plan.group_by if d != per)
         compared = [c for c in self._compared(plan) if self._compared_dimension(c) == grouped]
@@ -5777,8 +5805,21 @@ class Planner:
         # ("… take verified minus unverified": the direction said)
         gap = bool(difference) and re.match(r"(?:difference|gap)\b", difference.group(0), re.I) and not re.search(
             r"\bminus\b|\bsubtract", text, re.I)
-        if changed and not difference and compared and compared[0].kind == "date_any":
+        if changed and (not difference or ranked) and compared and compared[0].kind == "date_any":
             compared[0].value = sorted(compared[0].value, reverse=True)  # (the later first, set against the earlier)
+            if ranked:  # (by how much it fell: the earlier minus the later; rose: the later minus the earlier)
+                plan.contrast_ranked = moves.pop() if len(moves) == 1 else "both"
+                plan.contrast = "shortfall" if plan.contrast_ranked == "fell" else "difference"
+                plan.contrast_only = False
+                plan.evidence.append(f"each {per} ranked by how far its value " + {
+                    "fell": "fell", "rose": "rose", "both": "changed"}[plan.contrast_ranked])
+                for change in CHANGED_GROUPS.finditer(text):
+                    moved = change.group(0).split()[-1]
+                    take(change.end() - len(moved), change.end())
+                    if plan.missing == moved.lower():  # ("the biggest drop": the change, not a column)
+                        plan.evidence.remove(f"no column for {plan.missing!r}")
+                        plan.missing = None
+                return
             plan.contrast = "<" if changed.group("down") or changed.group("fell") else ">"
             plan.evidence.append(f"the later value against the earlier ({changed.group(0)!r}): whether it is "
                                  + ("less" if plan.contrast == "<" else "more"))

@@ -737,10 +737,14 @@ class SQLBuilder:
                 value = exp.Avg(this=value) if plan.intent == "avg" else exp.Sum(this=value)
             values.append(value)
         # ("which sections published more in Q2 than in Q1": the two values of each section)
-        group = self._grouping(plan.contrast_per) if plan.contrast_per else None
-        inner = exp.select(*([exp.alias_(group[0], group[1])] if group else []),
-                           *(exp.alias_(v, name) for v, name in zip(values, CONTRASTED, strict=True))).from_(
-            self._table())
+        # (each person named in a cell, as for "tickets per agent")
+        people = plan.contrast_per == "author" and self.roles.authors and 0 < len(self.profile_authors) <= \
+            MAX_AUTHOR_UNION
+        group = (exp.column(NAME_COLUMN, table="names"), "author") if people else \
+            self._grouping(plan.contrast_per) if plan.contrast_per else None
+        source = self._names_join() if people else exp.select().from_(self._table())
+        inner = source.select(*([exp.alias_(group[0], group[1])] if group else []),
+                              *(exp.alias_(v, name) for v, name in zip(values, CONTRASTED, strict=True)))
         inner = inner.where(where) if where is not None else inner
         inner = inner.group_by(exp.column(group[1])) if group else inner
         first, second = (exp.column(name) for name in CONTRASTED)
@@ -750,10 +754,12 @@ class SQLBuilder:
         shown = [exp.func("ROUND", v, exp.Literal.number(DECIMALS)) if plan.intent == "avg" else v
                  for v in (first, second, difference)]
         labels = [label for _, label in compared]
+        # ("which agent's count fell the most": how far each group's value fell, the largest first)
+        moved = {"fell": "decrease", "rose": "increase", "both": "change"}.get(plan.contrast_ranked, "difference")
         query = exp.select(*([exp.column(group[1])] if group else []),
                            exp.alias_(shown[0], f"{value_name} ({labels[0]})", quoted=True),
                            exp.alias_(shown[1], f"{value_name} ({labels[1]})", quoted=True),
-                           exp.alias_(shown[2], "difference"))
+                           exp.alias_(shown[2], moved))
         if plan.contrast in (">", "<"):
             test = (exp.GT if plan.contrast == ">" else exp.LT)(this=first.copy(), expression=second.copy())
             verdict = exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string("yes"))],
@@ -764,7 +770,23 @@ class SQLBuilder:
         query = query.from_(exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("compared"))))
         if group and plan.contrast_only and plan.contrast in (">", "<"):
             query = query.where(test)
+        if group and plan.contrast_ranked:
+            return self._ranked_ends(query, moved, group[1], plan.limit or 1, both=plan.contrast_ranked == "both")
         return query.order_by(exp.column(group[1])) if group else query
+
+    @staticmethod
+    def _ranked_ends(query: exp.Select, key: str, group: str, limit: int, both: bool) -> exp.Select:
+        """The top `limit` groups by `key`, ties kept ("which agent's count fell the most"), and with `both` the
+        bottom ones too ("which rose the most, and which fell the most"); the highest first."""
+        moved = next(e.this for e in query.expressions if e.alias_or_name == key)  # (a window cannot read an alias)
+        ends = [(True, "rank_from_top"), (False, "rank_from_bottom")][:2 if both else 1]
+        ranks = [exp.alias_(exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(
+            expressions=[exp.Ordered(this=moved.copy(), desc=desc)])), name) for desc, name in ends]
+        ranked = exp.Subquery(this=query.select(*ranks), alias=exp.TableAlias(this=exp.to_identifier("ranked")))
+        shown = [e.alias_or_name for e in query.expressions]
+        kept = exp.or_(*(exp.LTE(this=exp.column(name), expression=exp.Literal.number(limit)) for _, name in ends))
+        return exp.select(*(exp.column(name) for name in shown)).from_(ranked).where(kept).order_by(
+            exp.Ordered(this=exp.column(key), desc=True), exp.column(group))
 
     def _contrast_label(self, condition: Condition) -> str:
         """How a compared value is named in the answer: the value, a person, "rating 5", "2023-Q2", "Monday"."""
