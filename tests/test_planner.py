@@ -3851,6 +3851,26 @@ def test_counting_back_from_our_newest_row_anchors_the_period(planner: Planner) 
     assert (plan.topic, plan.unused) == ("", [])
 
 
+@pytest.mark.parametrize("question", [
+    "top 3 sections by total words published in the last 30 days? count back from the newest story",
+    "which 3 sections had the most words in the last 30 days, taking the most recent article as the reference point",
+    "top 3 sections by total words over the last 30 days, treating the latest story in the archive as today"])
+def test_the_newest_row_said_as_the_anchor_is_no_ranking_of_rows(planner: Planner, question: str) -> None:
+    """"… count back from the newest story", "taking the most recent signing date as the reference point" listed
+    the newest rows of each group: where the period ends, read (the sections ranked by their total)."""
+    plan = planner.plan(question)
+    assert (plan.intent, plan.group_by, plan.limit, plan.unused) == ("sum", ["category"], 3, [])
+
+
+def test_the_groups_asked_about_beside_a_grouping_said_after(tickets: Planner) -> None:
+    """"Which agents were given fewer cases in Q2 than in Q1, and their numbers for each quarter?" counted per quarter
+    ('agents' not used): the agents asked about are grouped too, each one's two quarters set against each other."""
+    plan = tickets.plan("Which agents were given fewer cases in the second quarter of 2024 than in the first quarter, "
+                        "and what were their numbers for each quarter?")
+    assert (plan.contrast_per, plan.contrast_only) == ("author", True)
+    assert tickets.plan("on what dates did the first and the last ticket come in, per agent").group_by == ["author"]
+
+
 def test_terse_wordings_of_probe_29(tickets: Planner, reviews: Planner) -> None:
     """Each was misread: "agent(s)" (no grouping), "ids of …" (a text match on 'ids'), "reply delay avg by agent"
     (counted), "march tix" (no date), "5* reviews" (no rating), lower-case names compared (a text match)."""

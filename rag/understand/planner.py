@@ -15,7 +15,7 @@ import difflib
 import itertools
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
@@ -106,10 +106,15 @@ LIST_THEM = re.compile(r"\b(?:list|show|name|give)\s+(?:me\s+|us\s+)?(?:them|tho
 # the word of a share ("what share", "percentage", "what %"): conditions said before it set the scene
 SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", re.I)
 # where a relative period ends, said in words: "(counting back from the latest article)", "as of the newest ticket"
-DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:counting|going|looking|working|measured|measuring)\s+back(?:wards)?\s+from|"
-                         r"relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+|our\s+)?(?:latest|newest|"
-                         r"most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,6}?\s*(?:\)|(?=[,.;?!]|$|\s*--|"
-                         r"\s[-–—]\s))", re.I)
+DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:count(?:ing|ed)?|going|looking|working|measured|measuring)\s+back(?:wards)?\s+"
+                         r"from|relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+|our\s+)?(?:latest|"
+                         r"newest|most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,6}?\s*(?:\)|(?=[,.;?!]|$|"
+                         r"\s*--|\s[-–—]\s))|"
+                         # ("taking the most recent signing date in the register as the reference point")
+                         r"\b(?:tak(?:e|ing)|treat(?:ing)?|us(?:e|ing)|count(?:ing)?)\s+(?:the\s+|our\s+)?(?:latest|newest|"
+                         r"most\s+recent|last|final)\b(?:\s+[\w'-]+){0,6}?\s+as\s+(?:the\s+|our\s+)?(?:reference(?:\s+"
+                         r"(?:point|date))?|anchor(?:\s+date)?|today|now|end(?:\s+point)?|cut-?off(?:\s+date)?|"
+                         r"starting\s+point|current\s+date|present)\b", re.I)
 # "round to 2 decimals", "to two decimal places": how the answer's numbers look (they have two decimals), no number
 # of the question
 ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everything|the\s+\w+))?\s+(?:off\s+)?to\s+"
@@ -285,6 +290,12 @@ PEOPLE_SIDES = "people_sides:"
 # "the last 30 days vs the 30 days before", "1-20 April vs 1-20 May": the rows grouped by which of the compared periods
 # they fall in, when those are no whole calendar units ("periods:" + "start/end" of each, joined by ";")
 PERIODS = "periods:"
+
+
+def plurals_of(dimensions: Mapping[str, str]) -> str:
+    """A pattern of the one-word plural names of the dimensions ("categories", "agents")."""
+    return "|".join(sorted((re.escape(w) for w in dimensions if looks_plural(w) and " " not in w),
+                           key=len, reverse=True)) or "categories"
 
 
 def periods_dimension(ranges: Sequence[tuple[date, date]]) -> str:
@@ -3523,8 +3534,7 @@ class Planner:
                 take(ranked.start(), ranked.end())
         if not plan.group_by:
             # "which categories exist?", "list all authors": a plural dimension asked about is a grouping
-            plurals = "|".join(sorted((re.escape(w) for w in dims if looks_plural(w) and " " not in w),
-                                      key=len, reverse=True)) or "categories"
+            plurals = plurals_of(dims)
             # ("which priority levels": a column named with a plain noun for its values)
             singulars = "|".join(sorted((re.escape(w) for w in dims if " " not in w), key=len, reverse=True))
             # ("how many tickets sit in each of the other statuses")
@@ -3553,6 +3563,14 @@ class Planner:
             if plural and free(plural.start(), plural.end()):
                 plan.group_by.append(dims[(plural.group(1) or plural.group(2) or plural.group(3)).lower()])
                 take(plural.start(), plural.end())
+        elif asked_which := re.search(rf"\b(?:which|what)\s+({plurals_of(dims)})\b", text, re.I):
+            # ("which agents were given fewer cases in Q2 than in Q1, and their numbers for each quarter": the groups
+            # asked about, beside the grouping said after)
+            dimension = dims[asked_which.group(1).lower()]
+            # (not a date's part: "on what dates did those two articles appear" asks for the rows' dates)
+            if dimension not in plan.group_by and not is_calendar(dimension) and free(*asked_which.span()):
+                plan.group_by.insert(0, dimension)
+                take(*asked_which.span())
         by_date = re.search(r"\bby\s+(?:the\s+)?(?:[a-z]+\s+)?date\b", text, re.I)
         if "day" in plan.group_by and len([d for d in plan.group_by if is_calendar(d)]) > 1 and by_date \
                 and not re.search(r"\b(?:days?|daily)\b", text, re.I):
