@@ -3862,6 +3862,15 @@ def test_the_newest_row_said_as_the_anchor_is_no_ranking_of_rows(planner: Planne
     assert (plan.intent, plan.group_by, plan.limit, plan.unused) == ("sum", ["category"], 3, [])
 
 
+def test_a_sentence_that_leaves_values_out() -> None:
+    """"a backlog figure that leaves out Omar's queue" kept only those rows ('leaves' was no cue)."""
+    tickets = _tickets_with_priorities()
+    plan = tickets.plan("I need a figure that leaves out Bob Stone's queue")
+    assert [(c.column, c.op) for c in plan.conditions] == [("assignee", "!=")]
+    plan = tickets.plan("a count that leaves out the low-priority requests")
+    assert [(c.column, c.op) for c in plan.conditions] == [("priority", "!=")]
+
+
 def test_the_groups_asked_about_beside_a_grouping_said_after(tickets: Planner) -> None:
     """"Which agents were given fewer cases in Q2 than in Q1, and their numbers for each quarter?" counted per quarter
     ('agents' not used): the agents asked about are grouped too, each one's two quarters set against each other."""

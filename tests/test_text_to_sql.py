@@ -898,6 +898,21 @@ def test_two_periods_set_against_each_other_within_each_group(setup: Setup) -> N
     assert setup.rows("which categories' article counts rose between 2022 and 2023") == [("Sports", 2, 0, 2)]
 
 
+def test_days_of_the_week_and_periods_set_aside(setup: Setup) -> None:
+    """"excluding mondays" counted the Monday rows (a weekday took no negation), and "not published in 2023" the 2023
+    rows (the negation's verb, which the date column is named after, hid it)."""
+    assert setup.scalar("how many articles excluding mondays") == 7
+    assert setup.scalar("leaving out fridays and mondays, how many articles") == 4
+    assert setup.scalar("how many articles were not published on a wednesday") == 6
+    assert setup.scalar("how many articles were not published in 2023") == 4
+
+
+def test_rows_grouped_by_the_hour_of_the_day(setup: Setup) -> None:
+    """"what hour of the day has the most articles" had no grouping for the hour ('hour' listed as missing)."""
+    assert setup.rows("which hour of the day has the most articles") == [(23, 3)]
+    assert setup.rows("articles per hour of the day, not counting fridays")[:2] == [(0, 1), (8, 1)]
+
+
 def test_groups_ranked_by_how_far_their_value_moved(setup: Setup) -> None:
     """"Which agent's number of tickets fell the most between Q1 and Q2?" ranked each agent's count in both quarters
     (the change was left out, and a person could not be the group a change is taken in): each group's later and

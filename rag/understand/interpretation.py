@@ -229,7 +229,8 @@ def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> Co
     if condition.kind in ("weekday", "hour", "month"):
         text = condition.describe()
         text = name + text[len(column):] if text.startswith(column) else text
-        op = {"weekday": "weekday in", "month": f"month {condition.op}"}.get(condition.kind, f"hour {condition.op}")
+        op = {"weekday": f"weekday {condition.op}", "month": f"month {condition.op}"}.get(condition.kind,
+                                                                                       f"hour {condition.op}")
         return ConditionReading(column, op, value, condition.words, text)
     if condition.kind == "missing":
         return ConditionReading(column, condition.op, None, condition.words, f"{name} {condition.op}")

@@ -653,7 +653,7 @@ NOT_THIS_COMPUTATION = re.compile(r"[\s,;—–-]*\b(?:not|rather\s+than|instead
 SUBJECT_BEFORE = re.compile(r"\b(?:about|mentioning|mentions?|mentioned|covering|regarding|concerning|related\s+to|"
                             r"discussing|titled|containing|saying|headlined)\s", re.I)
 # English verbs that set rows aside ("leave out", "skip", "ignore", "not counting")
-SET_ASIDE = (r"leav(?:e|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)?\s+aside|filter(?:ing|ed)?\s+out|"
+SET_ASIDE = (r"leav(?:e|es|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)?\s+aside|filter(?:ing|ed)?\s+out|"
              r"skip(?:s|ping|ped)?|ignor(?:e|es|ing|ed)|omit(?:s|ting|ted)?|disregard(?:s|ing|ed)?|"
              r"(?:not|without)\s+(?:counting|including)|"
              # "don't lump the 'resolved' ones in", "do not count closed ones": an inclusion verb negated
@@ -807,7 +807,7 @@ class Condition:
             start, end = self.value
             low = "" if start == date.min else start.isoformat()
             high = "" if end == date.max else end.isoformat()
-            return f"{self.column} in [{low or '…'}, {high or '…'}]"
+            return f"{self.column} {'not ' if self.op == 'not between' else ''}in [{low or '…'}, {high or '…'}]"
         if self.kind == "date_any":
             return f"{self.column} in " + " or ".join(f"[{a.isoformat()}, {b.isoformat()}]" for a, b in self.value)
         if self.kind == "missing":
@@ -815,7 +815,8 @@ class Condition:
         if self.kind == "average":  # "longer than the average article"
             return f"{self.column} {'above' if self.op == '>' else 'below'} the average of the matching rows"
         if self.kind == "weekday":
-            return f"{self.column} on " + ", ".join(WEEKDAYS[d].title() for d in self.value)
+            return f"{self.column} {'not ' if self.op == 'not in' else ''}on " + ", ".join(
+                WEEKDAYS[d].title() for d in self.value)
         if self.kind == "hour":
             return f"{self.column} {'before' if self.op == '<' else 'from'} {self.value:02d}:00"
         if self.kind == "month":
@@ -2381,6 +2382,9 @@ class Planner:
             return
         days: list[int] = []
         words: list[str] = []
+        left_out: list[int] = []  # the days set aside
+        left_out_words: list[str] = []
+        negated_until = -1  # where the last day set aside ends
         for match in WEEKS_FROM_MONDAY.finditer(text):  # how weeks are counted (as the week grouping is), no condition
             if free(*match.span()):
                 take(*match.span())
@@ -2441,12 +2445,24 @@ class Planner:
                 found = [1, 2, 3, 4, 5]
             else:
                 found = [WEEKDAYS.index(singular(word))]
-            days += [d for d in found if d not in days]
-            words.append(match.group(0))
+            # ("leaving out mondays", "not on a friday", and the days listed after: "except mondays and fridays")
+            cue = self._negation_of(text, match.start(), match.end(), free)
+            if cue or negated_until >= 0 and re.fullmatch(LIST_JOINER, text[negated_until:match.start()]):
+                left_out += [d for d in found if d not in left_out]
+                left_out_words.append(text[cue.start() if cue else match.start():match.end()])
+                negated_until = match.end()
+                take(*(cue.span() if cue else match.span()))
+            else:
+                days += [d for d in found if d not in days]
+                words.append(match.group(0))
             take(match.start(), match.end())
         if days:
             plan.conditions.append(Condition("weekday", self.roles.date, "in", sorted(days), ", ".join(words)))
             plan.evidence.append(f"day of the week {', '.join(words)!r}")
+        if left_out:
+            plan.conditions.append(Condition("weekday", self.roles.date, "not in", sorted(left_out),
+                                             ", ".join(left_out_words)))
+            plan.evidence.append(f"not on these days of the week {', '.join(left_out_words)!r}")
 
     def _hours(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"before eight in the morning", "from midday onwards", "after 6 pm": the time of day of the date column,
@@ -2648,11 +2664,15 @@ class Planner:
     def _negation_of(text: str, start: int, end: int, free: Any) -> re.Match[str] | None:
         """The cue that negates what is said at start..end ("not in 2023", "excluding May", "leaving 2023 out")."""
         cue = NEGATION_CUE.search(text[:start]) or EXCLUSION_CUE.search(text[:start]) or _left_out(text, start, end)
+        # ("not opened in March 2024": the verb's preposition is said with the date)
+        said_with = re.match(r"(?:from|by|with|in|on|about|for|to|at)\s+", text[start:end], re.I)
+        cue = cue or (NEGATION_CUE.search(text[:start + said_with.end()]) if said_with else None)
         # ("not counting the ones published in June 2023": the words between only point at rows and their date)
         pointing = cue is not None and cue.re is EXCLUSION_CUE and all(
             w.lower() in ROW_POINTERS or re.fullmatch(PARTICIPLE, w, re.I) for w in cue.group(1).split())
-        negated = bool(cue) and free(*cue.span()) and (cue.re is not EXCLUSION_CUE or not cue.group(1).strip()
-                                                      or pointing)
+        # (its first word unread: "not opened in March" when the verb the date column is named after was read)
+        negated = bool(cue) and free(cue.start(), cue.start() + len(cue.group(0).split()[0])) and (
+            cue.re is not EXCLUSION_CUE or not cue.group(1).strip() or pointing)
         return cue if negated else None
 
     def _months_of_every_year(self, text: str, plan: QueryPlan, take: Any, free: Any, found: list[Any]) -> list[Any]:
@@ -5762,7 +5782,7 @@ class Planner:
     def _compared(plan: QueryPlan) -> list[Condition]:
         """The conditions naming several values that a comparison sets against each other."""
         return [c for c in plan.conditions if c.kind in ("category", "author", "date_any", "number")
-                and c.op == "in" or c.kind == "weekday" and len(c.value) > 1]
+                and c.op == "in" or c.kind == "weekday" and c.op == "in" and len(c.value) > 1]
 
     def _compared_dimension(self, condition: Condition) -> str | None:
         """The grouping that gives each compared value its own row (periods of no calendar unit: which of them)."""

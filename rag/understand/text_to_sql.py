@@ -323,6 +323,8 @@ class SQLBuilder:
             return self._part_of_year(6, "H"), "half"
         if dimension == "weekday" and self.roles.date:
             return self._weekday_name(), "weekday"
+        if dimension == "hour" and self.roles.date:  # "what hour of the day": 0-23
+            return self._hour(), "hour"
         column = dimension.removeprefix(HAS)
         held = (column in (self.roles.authors, self.roles.category, *self.roles.categorical)
                 if dimension.startswith(HAS) else self.roles.authors if dimension.startswith(PEOPLE_SIDES)
@@ -386,7 +388,8 @@ class SQLBuilder:
             # unknown, which dropped them)
             return exp.paren(exp.or_(exp.Is(this=col.copy(), expression=exp.Null()), exp.not_(matched)))
         if condition.kind == "weekday":
-            return self._weekday().isin(*(exp.Literal.number(d) for d in condition.value))
+            weekday = self._weekday().isin(*(exp.Literal.number(d) for d in condition.value))
+            return exp.not_(weekday) if condition.op == "not in" else weekday
         if condition.kind == "month":  # a month of any year
             month = self._date_part("%m", "MONTH").isin(*(exp.Literal.number(m) for m in condition.value))
             return exp.not_(month) if condition.op == "not in" else month

@@ -90,6 +90,7 @@ COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
                      "party"), "category": ("type", "kind"), "type": ("kind",), "newsgroup": ("group", "forum"),
     "author": ("writer", "byline"), "authors": ("writer", "byline"), "poster": ("author", "user"),
 }
+HOUR_WORDS = ("hour of the day", "hour of day")  # (not "hours": "how many hours" is a span)
 GENERIC_COLUMN_WORDS = frozenset({"count", "number", "num", "id", "no", "total", "value", "amount", "flag", "is"})
 
 DIMENSION_WORDS: dict[str, tuple[str, ...]] = {
@@ -359,6 +360,9 @@ class Vocabulary:
         for dimension, words in DIMENSION_WORDS.items():
             for word in words:
                 vocab.dimensions[word] = dimension
+        if roles.date and len(profile.date_max or "") > 10:  # (the dates hold times: "what hour of the day")
+            for word in HOUR_WORDS:
+                vocab.dimensions[word] = "hour"
         named: set[str] = set()  # words a column is itself called: they name it, not the generic grouping
         for column in dict.fromkeys([*(roles.categorical or []), *([roles.category] if roles.category else [])]):
             dimension = "category" if column == roles.category else column
