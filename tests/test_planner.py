@@ -3862,6 +3862,26 @@ def test_the_newest_row_said_as_the_anchor_is_no_ranking_of_rows(planner: Planne
     assert (plan.intent, plan.group_by, plan.limit, plan.unused) == ("sum", ["category"], 3, [])
 
 
+def test_two_names_joined_are_those_people() -> None:
+    """"high or urgent cases not with tom or maya r still not closed" read 'tom or maya' as a term the status
+    defined: two name parts joined, each naming exactly one person, are those people."""
+    tickets = _tickets_with_priorities()
+    plan = tickets.plan("how many high cases not with priya or bob r still open")
+    assert sorted((c.column, c.op, c.value) for c in plan.conditions if c.kind == "author") == [
+        ("assignee", "!=", "Bob Stone"), ("assignee", "!=", "Priya Natarajan")]
+    plan = tickets.plan("open tickets of priya and bob")
+    assert [(c.op, c.value) for c in plan.conditions if c.kind == "author"] == [
+        ("in", ["Priya Natarajan", "Bob Stone"])]
+
+
+def test_another_word_for_a_value_in_a_sentence_about_the_user(planner: Planner) -> None:
+    """"We are tightening our byline policy. …" counted politics articles ('policy' is another word for it)."""
+    plan = planner.plan("We are tightening our byline policy. How many articles in 2023?")
+    assert ([c.kind for c in plan.conditions], "policy" in plan.unused) == (["date"], True)
+    assert [c.value for c in planner.plan("how many policy articles in 2023").conditions if c.kind == "category"] == [
+        "Politics"]
+
+
 def test_a_sentence_that_leaves_values_out() -> None:
     """"a backlog figure that leaves out Omar's queue" kept only those rows ('leaves' was no cue)."""
     tickets = _tickets_with_priorities()

@@ -1212,7 +1212,7 @@ class Planner:
         self._in_every_value(text, plan, take, free)
         self._people_set_aside(text, plan, take, free)
         self._authors(text, plan, take, free)
-        describing = self._values_describing_a_person(text, plan)
+        describing = self._values_describing_a_person(text, plan) + self._synonyms_told(text, plan)
         self._names_said_again(text, plan, take, free)
         self._values_included(text, plan, take)
         self._values_pointed_back_to(text, plan, take, free)
@@ -1718,6 +1718,8 @@ class Planner:
             opens = not re.match(r"\s*(?:[a-z]+\s|\()", defined.group(0)[:defined.start(1) - defined.start()], re.I)
             if opens and any(w.lower() in STOPWORDS or w.lower() in QUESTION_WORDS for w in defined.group(1).split()):
                 continue  # (a sentence's first words name a term, not "What is the total …")
+            if any(w.lower() in self.vocab.author_parts for w in defined.group(1).split()):
+                continue  # ("cases not with tom or maya r still not closed": people named, no term)
             term = r"[\s-]+".join(re.escape(singular(w.lower())) for w in defined.group(1).split())
             take(defined.start(), defined.start(2))
             for use in re.finditer(rf"\b{term}s?\b", text, re.I):
@@ -2858,6 +2860,21 @@ class Planner:
         for match, op, number in sorted(found, key=lambda f: f[0].start()):
             if free(*match.span()):
                 self._people_count(text, plan, take, free, match, op, number, shared, people)
+
+    def _synonyms_told(self, text: str, plan: QueryPlan) -> list[str]:
+        """"We are tightening our byline policy. …": another word for a value ('policy' for politics), alone in a
+        sentence about the user, is no condition (the value's own name would be); its words are returned, to be said
+        as not used."""
+        told = CONTEXT_SENTENCE.match(text)
+        words: list[str] = []
+        for condition in [c for c in plan.conditions if c.kind == "category" and c.op == "=" and told]:
+            end = self._position(text, condition, end=True)
+            if 0 <= end <= told.end() and condition.words.lower() in self.vocab.synonyms:
+                plan.conditions.remove(condition)
+                words.append(condition.words)
+                plan.evidence.append(f"{condition.words!r}, another word for {condition.value!r} said in a sentence "
+                                     "about the user: no condition")
+        return words
 
     def _values_describing_a_person(self, text: str, plan: QueryPlan) -> list[str]:
         """"Our business and tech contributor Ines Caldwell is up for review": values said right before a person's
@@ -6272,6 +6289,32 @@ class Planner:
                     between = match.span("between") if "between" in cue.groupindex else (match.end(), match.end())
                     take(match.start(), between[0])  # ("Valbrook's housing pieces": 'housing' is left to the topic)
                     take(between[1], match.end())
+        if not cued_only:
+            self._names_joined(text, plan, take, free)
+
+    def _names_joined(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"high or urgent cases not with tom or maya": two name parts joined by "or"/"and", each naming exactly one
+        person of the table, are those people (two names side by side are the evidence a cue gives one; a
+        negation before them excludes both)."""
+        for match in re.finditer(r"\b([a-z][\w'’-]+)\s*(?:,\s*)?(?:or|and|nor|&|/)\s*([a-z][\w'’-]+)\b", text, re.I):
+            parts = [match.group(1).lower(), match.group(2).lower()]
+            people = [self.vocab.author_parts.get(part, set()) for part in parts]
+            if any(len(p) != 1 or part in STOPWORDS for p, part in zip(people, parts, strict=True)) \
+                    or not free(*match.span()) or people[0] == people[1]:
+                continue
+            names = [next(iter(p)) for p in people]
+            negation = NEGATION_CUE.search(text[:match.start()])
+            negation = negation if negation and free(negation.start(), negation.end()) else None
+            if negation:
+                plan.conditions += [Condition("author", self.roles.authors, "!=", name, match.group(0),
+                                              span=match.span()) for name in names]
+                take(*negation.span())
+            else:
+                plan.conditions.append(Condition("author", self.roles.authors, "in", names, match.group(0),
+                                                 span=match.span()))
+            plan.evidence.append(f"author {'not ' if negation else ''}{' or '.join(names)} ({match.group(0)!r}: "
+                                 "each names one person)")
+            take(*match.span())
 
     def _owner(self, text: str, start: int, end: int, part: str) -> bool:
         """Whether a name part with a possessive ending and no work noun after it is a person: it names exactly one

@@ -273,6 +273,7 @@ class Vocabulary:
     """Phrases to look for in questions, each mapped to what it means for this table."""
 
     values: dict[str, tuple[str, str]] = field(default_factory=dict)  # value key -> (column, real value)
+    synonyms: set[str] = field(default_factory=set)  # the value keys that are another word for a value ("policy")
     authors: dict[str, str] = field(default_factory=dict)  # lower-case full name -> real name
     author_keys: dict[str, list[str]] = field(default_factory=dict)  # name_key of a full name -> real names
     # name_key of a whole value of a categorical or the people column -> {column: real value}
@@ -342,7 +343,8 @@ class Vocabulary:
             for value in counts:
                 lower = value.lower().strip()
                 for phrase in (*CATEGORY_SYNONYMS.get(lower, ()), *CATEGORY_SYNONYMS.get(singular(lower) + "s", ())):
-                    vocab.values.setdefault(phrase, (column, value))
+                    if vocab.values.setdefault(phrase, (column, value)) == (column, value):
+                        vocab.synonyms.add(phrase)
         for column, counts in by_column.items():
             for value in counts:
                 vocab.full_values.setdefault(name_key(value), {}).setdefault(column, value)
