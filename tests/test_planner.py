@@ -3882,6 +3882,29 @@ def test_another_word_for_a_value_in_a_sentence_about_the_user(planner: Planner)
         "Politics"]
 
 
+def test_what_the_answer_is_for_said_before_a_colon(reviews: Planner) -> None:
+    """"For a report on which companies' feedback helps shoppers: among brands with at least a hundred reviews,
+    which three have the highest percentage …" kept only the top brand ('which companies'' ranked, 'three' unused)."""
+    plan = reviews.plan("For a report on which companies' feedback helps shoppers: among brands with at least a "
+                        "hundred reviews, which three have the highest percentage of 5 star reviews?")
+    assert (plan.group_by, plan.limit, "three" in plan.unused) == (["category"], 3, False)
+
+
+def test_a_share_of_rows_described_by_a_word_the_question_defines(reviews: Planner) -> None:
+    """"which qtr had the highest % of bad reviews (1 or 2 stars)" said no column holds 'bad'."""
+    plan = reviews.plan("2023 - which qtr had the highest % of bad reviews (1 or 2 stars)")
+    assert (plan.intent, plan.missing, plan.group_by, plan.limit) == ("share", None, ["quarter"], 1)
+
+
+@pytest.mark.parametrize(("question", "most"), [
+    ("Nord-Lys vs Voltair - which one has more reviews?", True),
+    ("Voltair vs Nord-Lys: which of the two got fewer 5 star reviews", False)])
+def test_which_of_the_compared_values_is_bigger_comes_first(reviews: Planner, question: str, most: bool) -> None:
+    """"Müller vs O'Brien - which is bigger": the compared values in that order (they were listed by name)."""
+    plan = reviews.plan(question)
+    assert (plan.group_by, plan.order_most, plan.order_least) == (["category"], most, not most)
+
+
 def test_a_sentence_that_leaves_values_out() -> None:
     """"a backlog figure that leaves out Omar's queue" kept only those rows ('leaves' was no cue)."""
     tickets = _tickets_with_priorities()

@@ -610,6 +610,8 @@ FLAG_STATE = re.compile(r"(?:\s+(?:is|was|are|were|be|been|being|has\s+been|have
 FLAG_OFF = ("off", "disabled", "deactivated")
 # "I'm putting together a slide on our 2023 output. …", "We're reviewing the desk's year: …": a sentence about the
 # user's own doings before the question (its dates and values still count; see `Planner._plan`)
+# ("For a report on which companies' feedback helps shoppers: among brands …": what the answer is for, up to a colon)
+PURPOSE_BEFORE_COLON = r"\W*(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:]{1,80}:(?=\s+\S)"
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
                               r"want|must|should))\s[^.?!;:]*[.!;:](?=\s+\S)|"
                               # ("Our data protection officer is preparing a compliance update. Which tickets …", "Our
@@ -638,8 +640,8 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               r"(?:i|we)"
                               r"(?:['’](?:m|re|ve|ll|d)|\s+[a-z]+)\s[^.?!;:]*[.!;:](?=\s+\S)|"
                               # ("Before we renew contributor contracts, I'd like to know …": a clause of their own)
-                              r"\W*(?:before|after|since|as|because|while|once|when)\s+(?:i|we)\s[^.?!;:,]*,(?=\s+\S)",
-                              re.I)
+                              r"\W*(?:before|after|since|as|because|while|once|when)\s+(?:i|we)\s[^.?!;:,]*,(?=\s+\S)|"
+                              + PURPOSE_BEFORE_COLON, re.I)
 # ("For the quarterly content review I need …": what the answer is for, before the request's subject in the same
 # sentence; its words describe the user's own doings)
 PURPOSE_PHRASE = re.compile(r"\W*(?:for|ahead\s+of|before)\s+(?:the|our|my|a|an|this|next|[a-z]{3,}ing)\s+"
@@ -1235,6 +1237,7 @@ class Planner:
         self._lists(text, plan)
         self._comparison(text, plan, take, free)
         self._contrast(text, plan, take)
+        self._which_is_bigger(text, plan, take, free)
         self._each_value_listed(text, plan)
         on_average = re.search(r"\bon (?:an? )?(?:average|avg)\b", text, re.I)
         if plan.intent == "avg" and on_average and free(*on_average.span()):
@@ -3263,7 +3266,8 @@ class Planner:
         # ("Treasury is looking for ways to cut costs by paying suppliers faster. …": the user's own doings, no
         # grouping, as for the period words below; "We need the totals by region." computes)
         told = CONTEXT_SENTENCE.match(text)
-        told_end = told.end() if told and not self._computes(told.group(0)) else 0
+        told_end = told.end() if told and (not self._computes(told.group(0)) or re.fullmatch(
+            PURPOSE_BEFORE_COLON, told.group(0), re.I)) else 0
         for trigger in GROUP_TRIGGER.finditer(text):
             if trigger.end() <= told_end:
                 continue
@@ -3990,8 +3994,11 @@ class Planner:
         more bylines: whose run longest on average?": the groups that pass the test, ranked, the top one kept."""
         if not plan.group_by or not (plan.group_size or plan.group_spread) or plan.ranking or plan.limit is not None:
             return
-        top = re.search(rf"\b(?:which\s+\w+|who|whose)\b[^?.!]*?\b(highest|lowest|(?<!at )most|fewest|best|worst|"
-                        rf"{LONGEST}|{SHORTEST})\b", text, re.I)
+        # (not in what the user told first: "For a report on which companies' feedback helps: …, which three …")
+        told = CONTEXT_SENTENCE.match(text)
+        opening = told.end() if told and re.search(r"\b(?:which|who|whose)\b", text[told.end():], re.I) else 0
+        top = re.compile(rf"\b(?:which\s+\w+|who|whose)\b[^?.!]*?\b(highest|lowest|(?<!at )most|fewest|best|worst|"
+                         rf"{LONGEST}|{SHORTEST})\b", re.I).search(text, opening)
         said = top.group(1) if top else ""
         if not top or not free(*top.span(1)):
             return
@@ -4766,6 +4773,9 @@ class Planner:
                 continue
             if re.sub(r"^(?:un|non-?|not-?)", "", head) in self.vocab.flags:
                 return ""  # "share of unverified reviews": rows with(out) a yes/no value
+            after = WORD.search(lower, word.end())
+            if after and self._is_entity(after.group(0)):
+                return ""  # ("the highest % of bad reviews (1 or 2 stars)": a word describing the rows)
             return "" if head in self.known_words else head
         return ""
 
@@ -5772,6 +5782,24 @@ class Planner:
         plan.conditions = [c for c in plan.conditions if c not in sides]
         plan.group_by.append(dimension)
         take(cue.start(), cue.start() + len(cue.group(0).split()[0]))
+
+    def _which_is_bigger(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Müller vs O'Brien - which is bigger, total value …": the compared values' rows, the biggest first (it
+        listed them by name)."""
+        if not plan.group_by or plan.contrast or plan.limit or plan.order_most or plan.order_least \
+                or not self._compared(plan):
+            return
+        asked = re.search(r"\bwhich(?:\s+one|\s+of\s+(?:them|the\s+two|these|those|the\s+\w+))?\s+"
+                          r"(?:(?:is|was|are|were|has|had|gets?|got|did|does|do)\s+)?(?:the\s+)?"
+                          r"(?P<word>bigger|larger|greater|higher|more|"
+                          r"busier|longer|smaller|lower|fewer|less|shorter|quieter)\b", text, re.I)
+        if not asked or not free(asked.start(), asked.start() + len("which")):
+            return  # (the comparative itself may be read as the comparison's cue)
+        plan.order_most = asked.group("word").lower() not in ("smaller", "lower", "fewer", "less", "shorter", "quieter")
+        plan.order_least = not plan.order_most
+        plan.evidence.append(f"the compared values in order, {'biggest' if plan.order_most else 'smallest'} first "
+                             f"({asked.group(0)!r})")
+        take(*asked.span())
 
     def _describes_rows(self, text: str, condition: Condition) -> bool:
         """Whether a condition's values stand between a quantity word and the row noun ("the most high or urgent
