@@ -130,6 +130,19 @@ def test_a_group_with_no_matching_row_is_left_out_even_beside_its_size() -> None
     assert not sql_result_match(ExpectedSQL(rows=[["DPA", 12.7]]), actual, columns=columns)
 
 
+def test_a_row_per_group_and_compared_value_answers_a_reference_with_a_column_per_value() -> None:
+    """"For each agent, May 2024 compared with June 2024": a row per agent and month states the reference's row per
+    agent with both months' counts (a month with no row of that agent is 0 of a count); other numbers fail."""
+    columns = ["author", "month", "ticket_count"]
+    actual = [["Grace", "2024-05", 2], ["Grace", "2024-06", 2], ["Maya", "2024-05", 2], ["Omar", "2024-06", 2]]
+    assert sql_result_match(ExpectedSQL(rows=[["Grace", 2, 2], ["Maya", 2, 0], ["Omar", 0, 2]]), actual,
+                            columns=columns)
+    assert not sql_result_match(ExpectedSQL(rows=[["Grace", 2, 2], ["Maya", 0, 2], ["Omar", 0, 2]]), actual,
+                                columns=columns)
+    # (either way round: a row per month with each agent's count)
+    assert sql_result_match(ExpectedSQL(rows=[["2024-05", 2, 2, 0], ["2024-06", 2, 0, 2]]), actual, columns=columns)
+
+
 def test_a_listing_that_states_the_expected_count_answers_a_count() -> None:
     """"articles published q1 2023?": the reply lists them and says how many; another number, or none, fails."""
     assert states_count("Found 50 articles (published …); the first 10 are listed",

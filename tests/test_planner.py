@@ -5247,6 +5247,33 @@ def contracts() -> Planner:
     return Planner("contracts", roles, profile)
 
 
+def test_a_kind_named_by_its_first_words_before_the_row_noun(contracts: Planner) -> None:
+    """"how many supply contracts" matched 'supply' in the texts: the first words of exactly one value of a column
+    of kinds, right before the row noun, name it (not a company's first word, nor after a subject cue)."""
+    assert only(contracts.plan("how many supply contracts in 2023"), "category").value == "Supply Agreement"
+    assert only(contracts.plan("list statement of work contracts"), "category").value == "Statement of Work"
+    plan = contracts.plan("contracts about supply contracts with penalties")
+    assert not any(c.kind == "category" for c in plan.conditions)
+    assert not any(c.kind == "category" for c in contracts.plan("how many nordic contracts").conditions)
+
+
+def test_a_word_cut_short_is_the_one_word_it_starts() -> None:
+    """"maint & support contracts" read 'maint' as the 'saint' of a company name one edit away: a word cut short is
+    the one known word it starts, unless a word one edit away starts the same (a typo of the first letter is rarer
+    than an abbreviation); "n. america" is the one value whose words these start."""
+    roles = ColumnRoles(content="summary", title="contract_ref", date="signed_on", category="contract_type",
+                        categorical=["contract_type", "counterparty", "region"])
+    types = {"Maintenance & Support": 40, "Lease": 20}
+    values = {"contract_type": types, "counterparty": {"Saint-Aubin Distribution SAS": 3, "Kapoor Textiles": 5},
+              "region": {"North America": 30, "EMEA": 30}}
+    contracts = Planner("contracts", roles, TableProfile(row_count=60, categories=types, values=values,
+                                                         date_min="2021-01-04", date_max="2024-09-30"))
+    plan = contracts.plan("how many maint & support contracts")
+    assert ([c.value for c in plan.conditions], plan.corrections) == (["Maintenance & Support"],
+                                                                      [("maint", "maintenance")])
+    assert [c.value for c in contracts.plan("how many contracts in n. america").conditions] == ["North America"]
+
+
 def test_a_numeric_column_named_with_its_unit_is_measured_by_the_words_before_it(contracts: Planner) -> None:
     """'value_eur', 'term_months': "total contract value per region" counted the contracts ('value' unused) and "the
     average contract term" counted them too; the words before the unit name the measure."""

@@ -207,6 +207,9 @@ def sql_result_match(expected: ExpectedSQL, actual_rows: Sequence[Sequence[Any]]
     sides, expected_sides = _presence_sides(actual_rows), _presence_sides(expected.rows or [])
     if sides and expected_sides and rows_match(expected_sides, sides, ordered=ordered):
         return True
+    # ("May vs June per agent": a row per agent and month, a reference's row per agent with both months' counts)
+    if any(rows_match(expected.rows or [], pivot, ordered=ordered) for pivot in _pivoted(actual_rows, columns)):
+        return True
     # ("avg helpful votes: verified vs unverified": rows labelled "verified" / "not verified", a reference's 1 / 0)
     if rows_match(expected.rows or [], _flag_values(actual_rows), ordered=ordered):
         return True
@@ -225,6 +228,29 @@ def sql_result_match(expected: ExpectedSQL, actual_rows: Sequence[Sequence[Any]]
         return True
     return bool(compared) and (rows_match(expected.rows or [], compared, ordered=ordered)
                                or rows_match(expected.rows or [], _flag_values(compared), ordered=ordered))
+
+
+def _pivoted(rows: Sequence[Sequence[Any]], columns: Sequence[str] = ()) -> list[list[list[Any]]]:
+    """A result of two labels and a number per row ([agent, month, count]) written with one label per row and a
+    column per value of the other (the same numbers: [agent, may_count, june_count]), either way round; a group with
+    no row for a value has 0 of a count, else nothing. [] when the rows are not of that shape (or a value of the
+    spread label is said more than once for one group, or there are more than 4 of them)."""
+    if not rows or any(len(row) != 3 or not isinstance(row[2], int | float) or isinstance(row[2], bool)
+                       for row in rows):
+        return []
+    missing = 0 if columns and str(columns[-1]).endswith("_count") else None
+    pivots = []
+    for kept, spread in ((0, 1), (1, 0)):
+        values = list(dict.fromkeys(row[spread] for row in rows))
+        groups: dict[Any, dict[Any, Any]] = {}
+        for row in rows:
+            if row[spread] in groups.setdefault(row[kept], {}):
+                break
+            groups[row[kept]][row[spread]] = row[2]
+        else:
+            if 2 <= len(values) <= 4 and len(groups) < len(rows):
+                pivots.append([[group, *(cells.get(v, missing) for v in values)] for group, cells in groups.items()])
+    return pivots
 
 
 def _one_row_of_values(expected: Sequence[Sequence[Any]], actual_rows: Sequence[Sequence[Any]]) -> bool:

@@ -290,6 +290,9 @@ PEOPLE_SIDES = "people_sides:"
 # "the last 30 days vs the 30 days before", "1-20 April vs 1-20 May": the rows grouped by which of the compared periods
 # they fall in, when those are no whole calendar units ("periods:" + "start/end" of each, joined by ";")
 PERIODS = "periods:"
+# a column with at most this many values names kinds of rows ("Supply Agreement", "Home & Kitchen"), whose first words
+# said before the row noun name the value ("supply contracts")
+KIND_VALUES = 30
 
 
 def plurals_of(dimensions: Mapping[str, str]) -> str:
@@ -1987,10 +1990,14 @@ class Planner:
             # "hadad", "lenght"), two for a longer word it does not know at all ("entertanment", "categroy").
             allowed = 1 if frequency >= 1.5 or len(lower) < 6 else 2
             candidates = process.extract(lower, self.known_words, scorer=OSA.distance, limit=2, score_cutoff=allowed)
-            if not candidates:  # "prio" for "priority": the start of exactly one longer known word
-                longer = [w for w in self.known_words if len(w) >= len(lower) + 2 and w.startswith(lower)
-                          and " " not in w]
-                candidates = [(min(longer, key=len), 0, 0)] if len({singular(w) for w in longer}) == 1 else []
+            # "prio" for "priority", "maint" for "maintenance": the start of exactly one longer known word, a word cut
+            # short (also before a word one edit away that starts otherwise: "maint" was read as a name's 'saint')
+            longer = [w for w in self.known_words if len(w) >= len(lower) + 2 and w.startswith(lower) and " " not in w]
+            # ("maintenance" and the values written together that start with it, "maintenancesupport")
+            shortest = min(longer, key=len, default="")
+            if longer and all(singular(w).startswith(singular(shortest)) for w in longer) and (
+                    not candidates or all(w[0] != lower[0] for w, _, _ in candidates)):
+                candidates = [(shortest, 0, 0)]
             if len(candidates) > 1 and candidates[1][1] == candidates[0][1]:
                 tied = [w for w, distance, _ in process.extract(lower, self.known_words, scorer=OSA.distance, limit=6,
                                                                 score_cutoff=allowed) if distance == candidates[0][1]]
@@ -4843,8 +4850,14 @@ class Planner:
                        else self._value_of_word(run[0][0]))
                 if not hit and n > 1:
                     hit = self._value_spelt_otherwise(value_tokens(" ".join(t for t, _, _ in run)))
+                if not hit and n > 1 and any(len(t) <= 2 and text[e:e + 1] == "." for t, _, e in run):
+                    hit = self._value_abbreviated(value_tokens(" ".join(t for t, _, _ in run)))
                 if not hit and n == 1:
                     hit = self._value_started(text, *run[0])
+                if not hit and n == 1 and (kind := self._kind_started(text, tokens, i)):
+                    found.append((run[0][1], tokens[i + kind[0] - 1][2], *kind[1]))
+                    i += kind[0]
+                    break
                 if hit:
                     found.append((run[0][1], run[-1][2], *hit))
                     i += n
@@ -4866,6 +4879,38 @@ class Planner:
                 or SUBJECT_CUE.search(text[:start]) or re.match(r"\s+[A-Z]", text[end:])):
             return None
         return next(iter(values))
+
+    def _kind_started(self, text: str, tokens: list[tuple[str, int, int]],
+                      i: int) -> tuple[int, tuple[str, str]] | None:
+        """(words read, (column, value)) of the first words of exactly one value of a column of kinds (a few values:
+        contract types, departments) said right before the row noun: "supply contracts" for 'Supply Agreement', "data
+        processing contracts" for 'Data Processing Agreement' (it matched 'supply' in the texts). Not after a subject
+        cue ("contracts about supply contracts")."""
+        head = " ".join(value_tokens(tokens[i][0]))
+        values = self.vocab.name_starts.get(head, set())
+        if len(values) != 1 or head in self.vocab.values or head in self.vocab.author_parts \
+                or SUBJECT_CUE.search(text[:tokens[i][1]]):
+            return None
+        column, value = next(iter(values))
+        kinds = self.profile.values.get(column) or (self.profile.categories if column == self.roles.category else {})
+        if not 0 < len(kinds) <= KIND_VALUES:
+            return None
+        words = value_tokens(value)
+        n = 1
+        while i + n < len(tokens) and n < len(words) - 1 and value_tokens(tokens[i + n][0]) == [words[n]]:
+            n += 1  # ("data processing contracts": every word said of the value's first ones)
+        if not re.match(rf"\s+(?:{self.row_noun_words})\b", text[tokens[i + n - 1][2]:], re.I) \
+                or n == 1 and head in STOPWORDS:  # ("data contracts": a word of the grammar alone names nothing)
+            return None
+        return n, (column, value)
+
+    def _value_abbreviated(self, tokens: list[str]) -> tuple[str, str] | None:
+        """(column, value) of the one value of as many words whose words are these, one or two of them cut short with
+        a full stop ("n. america" for 'North America', "st. alder" …), the others as written."""
+        found = {hit for key, hit in self.vocab.values.items() if len(key.split()) == len(tokens) and all(
+            word == token or len(token) <= 2 and len(word) > len(token) and word.startswith(token)
+            for word, token in zip(key.split(), tokens, strict=True)) and key.split() != tokens}
+        return next(iter(found)) if len(found) == 1 else None
 
     def _value_spelt_otherwise(self, tokens: list[str]) -> tuple[str, str] | None:
         """(column, value) of a value of two or more words written with one long word spelt otherwise ("clothing,
