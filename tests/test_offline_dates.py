@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 
-from rag.understand.dates import DateRange, find_date_ranges
+from rag.understand.dates import DateRange, find_date_ranges, relative_labels
 
 TODAY = date(2023, 6, 15)  # a Thursday: the newest row of an imaginary archive
 
@@ -709,3 +709,17 @@ def test_the_next_units_after_the_newest_row() -> None:
     assert span("next month") == ("2023-07-01", "2023-07-31")
     assert span("next quarter") == ("2023-07-01", "2023-09-30")
     assert find_date_ranges("next quarter's staffing plan", today=TODAY) == []  # (a possessive names no period)
+
+
+def test_periods_counted_back_from_the_newest_row_are_named_so() -> None:
+    """"the last 8 wks vs the 8 wks before that" named its rows by their dates (a reader, and a reference, says "last
+    8 weeks" / "previous 8 weeks"); periods of another kind keep their dates."""
+    today = date(2024, 9, 30)
+    months = [(date(2024, 3, 31), date(2024, 9, 30)), (date(2023, 9, 30), date(2024, 3, 30))]
+    assert relative_labels(months, today, "in the last six months vs the six months before that") == [
+        "last 6 months", "previous 6 months"]
+    weeks = [(date(2024, 8, 6), date(2024, 9, 30)), (date(2024, 6, 11), date(2024, 8, 5))]
+    assert relative_labels(weeks, today, "last 8 wks vs the 8 wks before") == ["last 8 weeks", "previous 8 weeks"]
+    quarters = [(date(2024, 4, 1), date(2024, 6, 30)), (date(2024, 7, 1), date(2024, 9, 30))]
+    assert relative_labels(quarters, today, "Q2 vs Q3 2024") is None  # (no unit counted back)
+    assert relative_labels(weeks[:1] + [(date(2024, 6, 1), date(2024, 8, 5))], today, "8 weeks") is None

@@ -118,6 +118,36 @@ def _shift(day: date, unit: str, count: int) -> date:
     return _add_months(day, count * {"month": 1, "quarter": 3, "year": 12}[unit])
 
 
+_UNIT_SAID = re.compile(r"\b(?:(?P<day>days?)|(?P<week>weeks?|wks?)|(?P<month>months?|mos?|mths?)|"
+                        r"(?P<year>years?|yrs?))\b", re.I)
+
+
+def relative_labels(periods: list[Period], today: date, words: str) -> list[str] | None:
+    """How compared periods are named when the question counts them back from the newest row ("the last 8 weeks vs
+    the 8 weeks before that"): "last 8 weeks" (ending on `today`) and "previous 8 weeks" (the same length, ending the
+    day before the next one); None when any period is not of that kind (it is then named by its dates). The unit is
+    the first one `words` says."""
+    said = _UNIT_SAID.search(words)
+    if not said or len(periods) < 2 or not re.search(r"\b(?:last|past|latest|recent|most\s+recent)\b", words, re.I):
+        return None  # (not dates that happen to end on the newest row's: "between 2023-03-11 and 2023-06-30")
+    unit = said.lastgroup or "day"
+    by_start = sorted(periods)
+    counts = []
+    for i, (start, end) in enumerate(by_start):
+        after = today + timedelta(days=1) if i == len(by_start) - 1 else by_start[i + 1][0]  # (the day after it)
+        # (N units back from its last day, or from the next period's first: "the 6 months before that")
+        count = next((n for n in range(1, 400)
+                      if start in (_shift(after, unit, -n), _shift(end, unit, -n) + timedelta(days=1))), 0)
+        if end != after - timedelta(days=1) or not count:
+            return None
+        counts.append(count)
+    names = {p: f"{'last' if i == len(by_start) - 1 else 'previous' if i == len(by_start) - 2 else 'earlier'} "
+                f"{counts[i]} {unit if counts[i] == 1 else unit + 's'}" for i, p in enumerate(by_start)}
+    if len(set(names.values())) != len(names):
+        return None
+    return [names[p] for p in periods]
+
+
 def _unit_period(day: date, unit: str) -> Period:
     """The calendar day, Monday..Sunday week, month, quarter or year containing `day`."""
     if unit == "day":

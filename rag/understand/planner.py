@@ -26,7 +26,7 @@ from rapidfuzz.distance import OSA
 
 from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
-from rag.understand.dates import find_date_ranges
+from rag.understand.dates import find_date_ranges, relative_labels
 from rag.understand.numbers import NUM, NUMBER_SCALES, NUMBER_WORDS, SCALE_WORD, number_value
 from rag.understand.vocabulary import (
     ACRONYM,
@@ -301,13 +301,15 @@ def plurals_of(dimensions: Mapping[str, str]) -> str:
                            key=len, reverse=True)) or "categories"
 
 
-def periods_dimension(ranges: Sequence[tuple[date, date]]) -> str:
-    return PERIODS + ";".join(f"{start.isoformat()}/{end.isoformat()}" for start, end in ranges)
+def periods_dimension(ranges: Sequence[tuple[date, date]], names: Sequence[str] | None = None) -> str:
+    """`names`: how each period is called ("last 8 weeks"), else by its dates."""
+    return PERIODS + ";".join(f"{start.isoformat()}/{end.isoformat()}" + (f"/{names[i]}" if names else "")
+                              for i, (start, end) in enumerate(ranges))
 
 
-def periods_of(dimension: str) -> list[tuple[date, date]]:
-    """The (start, end) days of a `periods_dimension`."""
-    return [(date.fromisoformat(start), date.fromisoformat(end)) for start, end in
+def periods_of(dimension: str) -> list[tuple[date, date, str]]:
+    """The (start, end, name) of each period of a `periods_dimension` (name "" when it has none)."""
+    return [(date.fromisoformat(start), date.fromisoformat(end), name[0] if name else "") for start, end, *name in
             (part.split("/") for part in dimension.removeprefix(PERIODS).split(";"))]
 
 
@@ -5876,8 +5878,9 @@ class Planner:
 
     def _compared_dimension(self, condition: Condition) -> str | None:
         """The grouping that gives each compared value its own row (periods of no calendar unit: which of them)."""
-        if condition.kind == "date_any":
-            return _granularity(condition.value) or periods_dimension(condition.value)
+        if condition.kind == "date_any":  # (counted back from the newest row: "last 8 weeks", "previous 8 weeks")
+            return _granularity(condition.value) or periods_dimension(
+                condition.value, relative_labels(condition.value, self.today, condition.words))
         if condition.kind == "weekday" and sorted(condition.value) == list(range(7)) and re.search(
                 r"\bweekends?\b", condition.words, re.I):
             return "part_of_week"  # "at the weekend … than Monday to Friday": the two parts of the week

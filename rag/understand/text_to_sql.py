@@ -338,8 +338,8 @@ class SQLBuilder:
         if dimension.startswith(PERIODS) and self.roles.date:  # "the last 30 days vs the 30 days before"
             unit = self._epoch_unit(self.roles.date)
             return exp.Case(ifs=[exp.If(this=self._date_range(self._col(self.roles.date), start, end, unit),
-                                        true=exp.Literal.string(period_label(start, end)))
-                                 for start, end in periods_of(dimension)]), "period"
+                                        true=exp.Literal.string(name or period_label(start, end)))
+                                 for start, end, name in periods_of(dimension)]), "period"
         if dimension == "week" and self.roles.date:
             return self._week(), "week"
         if dimension == "decade" and self.roles.date:  # "1990s"
