@@ -5257,6 +5257,16 @@ def test_a_kind_named_by_its_first_words_before_the_row_noun(contracts: Planner)
     assert not any(c.kind == "category" for c in contracts.plan("how many nordic contracts").conditions)
 
 
+def test_whether_the_rows_a_condition_selects_say_something(contracts: Planner) -> None:
+    """"do we have any supply deals where the vendor's source code is lodged with a third party …?" kept only its
+    rare words to match (and, none of them in the texts, counted every supply contract): the words that say what the
+    rows are to say are searched."""
+    plan = contracts.plan("do we have any supply deals where the vendors source code is lodged with a third party in "
+                          "case they go bust?")
+    assert [c.value for c in plan.conditions] == ["Supply Agreement"]
+    assert plan.topic == "source code lodged third case bust" and plan.unused == []
+
+
 def test_a_word_cut_short_is_the_one_word_it_starts() -> None:
     """"maint & support contracts" read 'maint' as the 'saint' of a company name one edit away: a word cut short is
     the one known word it starts, unless a word one edit away starts the same (a typo of the first letter is rarer

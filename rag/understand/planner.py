@@ -1355,7 +1355,11 @@ class Planner:
                        flags=re.I) if setting else ""
         setting = None if setting and re.search(r"\b(?:that|those|them|these|this)\b", later, re.I) else setting
         told += " " + setting.group(0) if setting else ""
-        searched = (plan.intent == "list" and not plan.group_by and not plan.limit and len(
+        # ("do we have any software deals where the vendor's source code is lodged with a third party …?": whether
+        # the rows a condition selects say so, in words no cue marks)
+        described = asks_whether and plan.intent == "topic" and re.search(
+            r"\b(?:where|that|which|whose|with|in\s+which)\b", text, re.I)
+        searched = ((plan.intent == "list" or described) and not plan.group_by and not plan.limit and len(
             [w for w in plan.topic.split() if not re.search(rf"\b{re.escape(w)}\b", told)]) >= 3)
         if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS or asks_whether) and not plan.topic_marked:
             # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
