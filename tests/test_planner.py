@@ -5267,6 +5267,36 @@ def test_whether_the_rows_a_condition_selects_say_something(contracts: Planner) 
     assert plan.topic == "source code lodged third case bust" and plan.unused == []
 
 
+def test_nobody_recorded_in_a_role_described_is_an_empty_person_cell(contracts: Planner) -> None:
+    """"have nobody recorded as the responsible contract manager" read nothing (every live contract counted)."""
+    plan = contracts.plan("how many active contracts have nobody recorded as the responsible contract manager")
+    assert sorted((c.column, c.op) for c in plan.conditions) == [("owner", "is empty"), ("status", "=")]
+
+
+def test_a_value_kept_and_set_aside_is_set_aside() -> None:
+    """"a figure that leaves out … the low-priority requests. How many …, not low priority" kept 'low' (the cue
+    lost in a list) and set it aside: no row passed both."""
+    tickets = _tickets_with_priorities()
+    plan = tickets.plan("For the meeting I need a figure for the low-priority requests. How many tickets, not low "
+                        "priority, are still open?")
+    assert [(c.column, c.op) for c in plan.conditions if c.column == "priority"] == [("priority", "!=")]
+
+
+def test_a_time_of_day_written_with_full_stops_and_said_again(planner: Planner) -> None:
+    """"go out at 5 p.m. (17:00) or later": the hour (it was '5', 'pm', '17', '00' unused)."""
+    plan = planner.plan("which section did not have a single story go out at 5 p.m. (17:00) or later in 2023?")
+    assert [(c.kind, c.op, c.value) for c in plan.conditions if c.kind == "hour"] == [("hour", ">=", 17)]
+    assert plan.none_of and plan.unused == []
+
+
+def test_a_period_up_to_the_newest_row_holds_the_periods_compared(planner: Planner) -> None:
+    """"… this year. Comparing the first quarter of 2023 with the second quarter, …" required all three periods at
+    once (0 rows): the year to date holds both quarters (the second runs past the newest row)."""
+    plan = planner.plan("I'm looking at our formats this year. Comparing the first quarter of 2023 with the second "
+                        "quarter, which sections saw their average word count go up?")
+    assert [c.kind for c in plan.conditions] == ["date_any"] and plan.contrast_per == "category"
+
+
 def test_a_word_cut_short_is_the_one_word_it_starts() -> None:
     """"maint & support contracts" read 'maint' as the 'saint' of a company name one edit away: a word cut short is
     the one known word it starts, unless a word one edit away starts the same (a typo of the first letter is rarer

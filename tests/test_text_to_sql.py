@@ -907,6 +907,21 @@ def test_days_of_the_week_and_periods_set_aside(setup: Setup) -> None:
     assert setup.scalar("how many articles were not published in 2023") == 4
 
 
+def test_the_groups_where_one_side_of_a_test_comes_out_ahead(setup: Setup) -> None:
+    """"For each category, compare the average word count of articles with a byline … with those without: in which
+    categories do the bylined ones come out ahead?" listed every category's two sides: each category's two averages
+    side by side, only where the first is more."""
+    assert setup.rows("For each category, compare the average word count of articles published after noon with "
+                      "those published before noon: in which categories do the afternoon ones come out ahead?") == [
+        ("Fashion", 700.0, 300.0, 400.0), ("Technology", 1400.5, 500.0, 900.5)]
+
+
+def test_periods_open_at_one_end_are_named_by_their_bound(setup: Setup) -> None:
+    """"articles before 2023 vs in 2023" named the first period "0001-01-01 to 2022-12-31"."""
+    assert [row[0] for row in setup.rows("how many articles were published before 2023 compared with in 2023?")] == [
+        "before 2023", "2023"]
+
+
 def test_rows_grouped_by_the_hour_of_the_day(setup: Setup) -> None:
     """"what hour of the day has the most articles" had no grouping for the hour ('hour' listed as missing)."""
     assert setup.rows("which hour of the day has the most articles") == [(23, 3)]

@@ -79,6 +79,10 @@ Period = tuple[date, date]
 def period_label(start: date, end: date) -> str:
     """A period as the answer's groups name it: "2023", "2023-H1", "2023-Q2", "2023-03", "2023-03-05", else
     "2023-03-05 to 2023-04-02"."""
+    if start == date.min and end != date.max:  # ("before 2023": not from the year 1)
+        return f"before {_day_label(end + timedelta(days=1))}"
+    if end == date.max and start != date.min:  # ("2023 or later")
+        return f"from {_day_label(start)}"
     months = (end.year - start.year) * 12 + end.month - start.month + 1
     whole_months = start.day == 1 and end == _add_months(start, months) - timedelta(days=1)
     if whole_months and months == 12 and start.month == 1:
@@ -89,6 +93,12 @@ def period_label(start: date, end: date) -> str:
         return f"{start.year}{letter}{number if months > 1 else f'{start.month:02d}'}"
     return start.isoformat() if start == end else f"{start.isoformat()} to {end.isoformat()}"
 
+
+
+def _day_label(day: date) -> str:
+    """A day as a period's bound: "2023" (1 January), "2023-03" (the first of a month), else "2023-03-05"."""
+    return str(day.year) if (day.month, day.day) == (1, 1) else day.isoformat()[:7] if day.day == 1 else \
+        day.isoformat()
 
 
 def _month_period(year: int, month: int) -> Period:

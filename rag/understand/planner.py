@@ -342,7 +342,9 @@ TIME_OF_DAY = re.compile(
     r"(?=\d{1,2}(?::\d\d)?\s*[ap]\.?m\b\.?\s*or\s+(?:later|after|earlier|before)\b))(?:(?:12(?::00)?\s*)?(?P<noon>noon|midday|midnight)|"
     rf"(?P<clock>{_CLOCK})(?::(?P<minutes>\d\d))?\s*(?:o'?clock\s*)?(?P<half>a\.?m\.?|p\.?m\.?|"
     r"in the (?:morning|afternoon|evening)|at night|(?=:))?)(?:\s+onwards?)?"
-    # "at 6 pm or later", "at nine or earlier": a bound only with such an end
+    # "at 6 pm or later", "at nine or earlier": a bound only with such an end (the time said again between: "at 5
+    # p.m. (17:00) or later")
+    r"(?:\s*\(\s*\d{1,2}[:.]\d\d\s*\)(?=\s*or\s))?"
     r"(?P<later>\s*or\s+(?:later|after))?(?P<earlier>\s*or\s+(?:earlier|before))?", re.I)
 POSSESSIVES = frozenset({"our", "my", "your", "their", "his", "her", "its"})
 # "the most common priority", "the most frequent brand", "the lightest caseload": ranked by their number of rows
@@ -1220,6 +1222,7 @@ class Planner:
         self._people_set_aside(text, plan, take, free)
         self._authors(text, plan, take, free)
         describing = self._values_describing_a_person(text, plan) + self._synonyms_told(text, plan)
+        self._said_both_ways(plan)
         self._names_said_again(text, plan, take, free)
         self._values_included(text, plan, take)
         self._values_pointed_back_to(text, plan, take, free)
@@ -1898,6 +1901,8 @@ class Planner:
         text = re.sub(r"\s*[★⭐]", " star", text)  # "1★ reviews": one star
         text = _symbols_written_out(text)
         text = re.sub(r"(?<![\w-])b4(?![\w-])", "before", text, flags=re.I)  # ("b4 noon": a letter and a digit)
+        # ("at 5 p.m. (17:00)": the hour's abbreviation written with full stops, which end no sentence)
+        text = re.sub(r"(?<=\d)(\s*)([ap])\.m\.(?=\s|[,;:?!)]|$)", r"\1\2m", text, flags=re.I)
         # ("incl. the ones with no region": the abbreviation's full stop ends no sentence)
         text = re.sub(r"\b(incl|excl)\.(?=\s+[a-z])", lambda m: m.group(1).lower() + "uding", text,
                       flags=re.I)  # (incl -> including, excl -> excluding)
@@ -2876,6 +2881,19 @@ class Planner:
         for match, op, number in sorted(found, key=lambda f: f[0].start()):
             if free(*match.span()):
                 self._people_count(text, plan, take, free, match, op, number, shared, people)
+
+    @staticmethod
+    def _said_both_ways(plan: QueryPlan) -> None:
+        """"a figure that leaves out … the low-priority requests. How many cases …, not low priority": a value both
+        kept and set aside, which no row can be at once, is set aside (it kept both and counted nothing)."""
+        def values(c: Condition) -> set[Any]:
+            return set(c.value) if isinstance(c.value, list) else {c.value}
+        aside = [c for c in plan.conditions if c.kind in ("category", "author") and c.op in ("!=", "not in")]
+        for kept in [c for c in plan.conditions if c.kind in ("category", "author") and c.op in ("=", "in")]:
+            left_out = set().union(*(values(c) for c in aside if c.column == kept.column))
+            if values(kept) <= left_out:
+                plan.conditions.remove(kept)
+                plan.evidence.append(f"{kept.words!r} is also set aside: left out")
 
     def _synonyms_told(self, text: str, plan: QueryPlan) -> list[str]:
         """"We are tightening our byline policy. …": another word for a value ('policy' for politics), alone in a
@@ -5156,13 +5174,17 @@ class Planner:
         # ("have nobody credited as author": no one, then what they would be)
         negated = (rf"(?:(?:\bnot|\bnever|n't)((?:\s+[a-z']+){{0,4}}?)\s+(?:any|anyone|anybody|someone|somebody)|"
                    rf"\b(?:nobody|no\s+one|no-one)()(?=\s+(?:[a-z]+\s+)?(?:as|for|under|in)\s))"
-                   rf"((?:\s+[a-z]+)?)(?:\s+(?:as|for|under|in))?\s+(?:(?:the|an?)\s+)?({nouns})\b")
+                   # ("nobody recorded as the responsible contract manager": a word or two describing the role)
+                   rf"((?:\s+[a-z]+)?)(?:\s+(?:as|for|under|in))?\s+(?:(?:the|an?)\s+)?((?:[a-z]+\s+){{0,2}}?)"
+                   rf"({nouns})\b")
         for match in [*re.finditer(blank, text, re.I), *re.finditer(negated, text, re.I)]:
             noun = match.group(match.lastindex or 1)
             column = columns.get(noun.lower())
             between = (f"{match.group(1) or ''} {match.group(2) or ''} {match.group(3)}".split()
-                       if match.lastindex == 4 else [])
-            if not column or not free(*match.span()) or any(self.is_table_word(w) for w in between):
+                       if match.lastindex == 5 else [])
+            describing = (match.group(4) or "").split() if match.lastindex == 5 else []
+            if not column or not free(*match.span()) or any(self.is_table_word(w) for w in between) or any(
+                    self.is_table_word(w) and not self._is_entity(w) for w in describing):
                 continue
             # "… other than Home & Kitchen? Do count the ones where the department is missing": counted as well
             included = re.search(r"\b(?:(?:do|also|still)\s+(?:count|include)|includ(?:e|ing))\s+(?:[a-z']+\s+){0,2}?"
@@ -5902,14 +5924,20 @@ class Planner:
         verdict = YES_NO_QUESTION.search(text) and re.search(r"\bth[ae]n\b|\bbeats?\b|\bout[a-z]{2,}", text, re.I)
         # "which sections published more articles in Q2 2023 than in Q1 2023": the groups whose first value is more
         which = re.search(r"\b(?:which|what)\b[^?.!]*\b(?:more|fewer|less|higher|lower|longer|shorter|bigger|smaller)\b"
-                          r"[^?.!]*\bth[ae]n\b", text, re.I)
+                          r"[^?.!]*\bth[ae]n\b", text, re.I) or (
+            # ("compare weekend reviews with those posted Monday to Friday: in which departments do the weekend reviews
+            # come out ahead?": the groups where the first is more)
+            COMPARE_CUE.search(text) and re.search(r"\b(?:which|what)\b[^?.!]*\b(?:come|comes|came)\s+out\s+"
+                                                   r"(?:ahead|on\s+top)\b", text, re.I))
         # ("comparing Q1 with Q2, which sections saw their average go down": the groups whose later value is less)
         changed = CHANGED_GROUPS.search(text)
         which = which or changed
         per = ""
         if len(plan.group_by) == 2 and (difference or verdict or which):
             # (the compared values' own grouping, and one other: the contrast is made within each of its groups)
-            own = {self._compared_dimension(c) for c in self._compared(plan)}
+            # (or the two sides of one test: "weekend reviews … those posted Monday to Friday")
+            own = {self._compared_dimension(c) for c in self._compared(plan)} | {
+                d for d in plan.group_by if is_two_sided(d)}
             others = [d for d in plan.group_by if d not in own]
             per = others[0] if len(others) == 1 and not is_two_sided(others[0]) else ""
         # ("which agent's count fell the most", "the biggest drop": the groups ranked by how far their value moved)
@@ -5932,7 +5960,9 @@ class Planner:
             return
         if per:
             plan.contrast_per, plan.contrast_only = per, bool(which) and not difference
-            less = changed.group("down") or changed.group("fell") if changed else LESS_WORDS.search(text)
+            # (the question's own words, not what a sentence before it told: "… weekend reviews get less attention")
+            less = changed.group("down") or changed.group("fell") if changed else LESS_WORDS.search(text, which.start()
+                                                                                                     if which else 0)
             plan.evidence.append(f"the two compared values set against each other within each {per}"
                                  + (", only the groups where the " + ("later" if changed else "first") + " is "
                                     + ("less" if less else "more") if plan.contrast_only else ""))
@@ -5967,7 +5997,7 @@ class Planner:
         # ("how much lower was the 2024 average than 2021's", "how many fewer …": how far the first falls short)
         shortfall = bool(difference) and bool(LESS_WORDS.fullmatch(difference.group(0).split()[-1]))
         plan.contrast = ("gap" if gap else "shortfall" if shortfall else "difference" if difference
-                         else "<" if LESS_WORDS.search(text) else ">")
+                         else "<" if LESS_WORDS.search(text, which.start() if which else 0) else ">")
         plan.evidence.append("the two compared values and their difference" + (
             f" ({difference.group(0)!r})" if difference else ", and whether the first is " +
             ("less" if plan.contrast == "<" else "more")))
@@ -6214,8 +6244,10 @@ class Planner:
                          key=lambda c: self._position(text, c))
         for outer in [p for p in periods if not _open_ended(p.value)]:
             # ("looking at 2023 only: … the first half or the second half": the year holds the periods compared)
+            # (a period up to the newest row holds one that runs past it: "this year … the second quarter")
             inner = [c for c in periods if c is not outer and c.value != outer.value
-                     and outer.value[0] <= c.value[0] and c.value[1] <= outer.value[1]]
+                     and outer.value[0] <= c.value[0] and (c.value[1] <= outer.value[1]
+                                                           or outer.value[1] == self.today)]
             if len(inner) > 1:
                 periods.remove(outer)
                 plan.conditions.remove(outer)

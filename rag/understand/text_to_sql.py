@@ -518,6 +518,8 @@ class SQLBuilder:
         """How groups are ordered when nothing ranks them: by their value, days of the week Sunday first."""
         if dimension == "weekday" and self.roles.date:
             return exp.Min(this=self._weekday())
+        if dimension.startswith(PERIODS) and self.roles.date:  # (periods named in words: "before 2023", "2023")
+            return exp.Min(this=self._col(self.roles.date))
         return exp.column(name)
 
     def _hour(self) -> exp.Expression:
@@ -601,8 +603,11 @@ class SQLBuilder:
         compared = self._contrasted_values(plan)
         if compared:
             return self._contrast(plan, where, [(self._condition(c), self._contrast_label(c)) for c in compared])
-        if plan.contrast and len(plan.group_by) == 1 and is_two_sided(plan.group_by[0]):
-            test, yes, no = self._side_test(plan.group_by[0])  # ("… co-authored articles … than solo ones")
+        sided = [d for d in plan.group_by if d != plan.contrast_per]
+        if plan.contrast and len(sided) == 1 and is_two_sided(sided[0]):
+            # ("… co-authored articles … than solo ones", and per section: "in which departments do the weekend
+            # reviews come out ahead")
+            test, yes, no = self._side_test(sided[0])
             sides = [(test, yes), (exp.Not(this=test.copy()), no)]
             return self._contrast(plan, where, sides[::-1] if plan.sides_reversed else sides)
         dated = plan.first_dated and any(c.kind in ("date", "date_any") for c in plan.conditions)
