@@ -143,6 +143,17 @@ def test_a_row_per_group_and_compared_value_answers_a_reference_with_a_column_pe
     assert sql_result_match(ExpectedSQL(rows=[["2024-05", 2, 2, 0], ["2024-06", 2, 0, 2]]), actual, columns=columns)
 
 
+def test_the_two_sides_of_a_bound_answer_a_reference_labelled_otherwise() -> None:
+    """"2000+ words" / "under 2000" in a reference are the rows labelled "word count 2000 or more" / "word count below
+    2000"; other numbers, or sides of another bound, fail."""
+    actual = [["word count 2000 or more", 13, 9, 69.23], ["word count below 2000", 117, 19, 16.24]]
+    assert sql_result_match(ExpectedSQL(rows=[["2000+ words", 13, 9, 69.2], ["under 2000", 117, 19, 16.2]]), actual)
+    assert not sql_result_match(ExpectedSQL(rows=[["2000+ words", 13, 19, 69.2], ["under 2000", 117, 9, 16.2]]),
+                                actual)
+    assert not sql_result_match(ExpectedSQL(rows=[["1000+ words", 13, 9, 69.2], ["under 1000", 117, 19, 16.2]]),
+                                actual)
+
+
 def test_a_listing_that_states_the_expected_count_answers_a_count() -> None:
     """"articles published q1 2023?": the reply lists them and says how many; another number, or none, fails."""
     assert states_count("Found 50 articles (published …); the first 10 are listed",

@@ -916,6 +916,17 @@ def test_the_groups_where_one_side_of_a_test_comes_out_ahead(setup: Setup) -> No
         ("Fashion", 700.0, 300.0, 400.0), ("Technology", 1400.5, 500.0, 900.5)]
 
 
+def test_the_two_sides_of_a_bound_on_a_number_compared(setup: Setup) -> None:
+    """"articles of 1000 words or more vs under 1000 words" required both bounds at once (0 rows): the rows grouped by
+    the side they fall on, each side's share within it too ("what share were co-written, versus the share for the
+    shorter ones")."""
+    assert setup.rows("how many articles of 1000 words or more vs under 1000 words") == [
+        ("word count 1000 or more", 3), ("word count below 1000", 5)]
+    assert setup.values("Among articles of 1000 words or more, what share were written by two or more people, versus "
+                        "the share for the articles under 1000 words?") == [
+        ("word count 1000 or more", 33.33), ("word count below 1000", 40.0)]
+
+
 def test_periods_open_at_one_end_are_named_by_their_bound(setup: Setup) -> None:
     """"articles before 2023 vs in 2023" named the first period "0001-01-01 to 2022-12-31"."""
     assert [row[0] for row in setup.rows("how many articles were published before 2023 compared with in 2023?")] == [

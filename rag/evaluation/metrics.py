@@ -217,6 +217,10 @@ def sql_result_match(expected: ExpectedSQL, actual_rows: Sequence[Sequence[Any]]
     people, expected_people = _people_sides(actual_rows), _people_sides(expected.rows or [])
     if people and expected_people and rows_match(expected_people, people, ordered=ordered):
         return True
+    # ("2000+ words vs under 2000": rows labelled "word count 2000 or more" / "word count below 2000")
+    bound, expected_bound = _bound_sides(actual_rows), _bound_sides(expected.rows or [])
+    if bound and expected_bound and rows_match(expected_bound, bound, ordered=ordered):
+        return True
     if _one_row_of_values(expected.rows or [], actual_rows):
         return True
     compared = compared_rows(columns, actual_rows)
@@ -295,6 +299,30 @@ def _presence_sides(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
 SEVERAL_LABEL = re.compile(r"\d+\s+or\s+more\b|co-?\s?(?:authored|written|bylined)|multi|several|more\s+than\s+one|"
                            r"shared|joint", re.I)
 ONE_LABEL = re.compile(r"fewer\s+than\s+\d+|single|solo|sole|one\s+(?:author|writer|person|name)|alone", re.I)
+
+
+UPPER_LABEL = re.compile(r"(?P<n>\d[\d,.]*)\s*(?:\+|or\s+more|or\s+above|and\s+(?:over|up|above))|"
+                         r"(?:over|above|at\s+least|more\s+than)\s+(?P<m>\d[\d,.]*)", re.I)
+LOWER_LABEL = re.compile(r"(?:under|below|less\s+than|fewer\s+than|up\s+to)\s+(?P<n>\d[\d,.]*)|"
+                         r"(?P<m>\d[\d,.]*)\s+or\s+(?:less|fewer|below)", re.I)
+
+
+def _bound_sides(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """Two rows labelled as the two sides of one bound on a number ("word count 2000 or more" / "word count below
+    2000", a reference's "2000+ words" / "under 2000") as the sides True / False; [] for any other result (or two
+    labels of different numbers)."""
+    if len(rows) != 2 or not all(row and isinstance(row[0], str) for row in rows):
+        return []
+    upper = [UPPER_LABEL.search(row[0]) for row in rows]
+    lower = [LOWER_LABEL.search(row[0]) for row in rows]
+    if sorted(bool(u) and not d for u, d in zip(upper, lower, strict=True)) != [False, True] or \
+            sorted(bool(d) and not u for u, d in zip(upper, lower, strict=True)) != [False, True]:
+        return []
+    numbers = {float((m["n"] or m["m"]).replace(",", "")) for m in (*upper, *lower) if m}
+    if len(numbers) != 1:
+        return []
+    bound = numbers.pop()  # (the side is said with it: sides of another bound are other rows)
+    return [[(bound, bool(u)), *row[1:]] for u, row in zip(upper, rows, strict=True)]
 
 
 def _people_sides(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:

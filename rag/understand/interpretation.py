@@ -18,7 +18,17 @@ from rag.data.epoch import epoch_to_text
 from rag.data.labels import derive_label
 from rag.data.roles import row_noun
 from rag.models import Alternative, ConditionReading, Interpretation, PlanEdit
-from rag.understand.planner import HAS, PART_OF_DAY, PEOPLE_SIDES, PERIODS, Condition, QueryPlan, is_two_sided
+from rag.understand.planner import (
+    HAS,
+    NUMBER_SIDE,
+    NUMBER_SIDES,
+    PART_OF_DAY,
+    PEOPLE_SIDES,
+    PERIODS,
+    Condition,
+    QueryPlan,
+    is_two_sided,
+)
 from rag.understand.vocabulary import plural, singular
 
 ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "median": "Median {measure}",
@@ -44,6 +54,12 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     for group in plan.group_by:  # "with an author vs without one"
         if group.startswith(PART_OF_DAY):
             labels[group] = f"before or after {group[len(PART_OF_DAY):]}:00"
+        if group.startswith(NUMBER_SIDES):  # ("2,000 words or more vs under")
+            side = NUMBER_SIDE.match(group[len(NUMBER_SIDES):])
+            if side:
+                name, value = derive_label(side["column"], table), float(side["value"])
+                labels[group] = (f"{name} {value:g} or more, or below" if side["op"] == ">=" else
+                                 f"{name} above {value:g}, or {value:g} or less")
         if group.startswith(PEOPLE_SIDES):
             labels[group] = f"{group[len(PEOPLE_SIDES):]} or more people named, or fewer"
         if group.startswith(PERIODS):
@@ -136,7 +152,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
             if any(condition is p for p in population):
                 read.text = f"of all with {read.text}"
         if plan.group_by:
-            groups = " and ".join(labels.get(g, g) for g in plan.group_by)
+            # (the two sides of one test are each "side": "Share of each side's articles · per word count …")
+            groups = " and ".join("side" if is_two_sided(g) else labels.get(g, g) for g in plan.group_by)
             action = action.replace(f"Share of {rows}", f"Share of each {groups}'s {rows}" if plan.share_within_groups
                                     else f"Each {groups}'s share of the {rows}", 1)
     if plan.topic and (plan.is_aggregate or plan.intent != "topic"):

@@ -286,6 +286,11 @@ PART_OF_DAY = "part_of_day:"
 # least that many people ("people_sides:" + the number)
 PEOPLE_SIDES = "people_sides:"
 
+# "stories of 2,000 words or more vs under 2,000 words": the rows grouped by the side of a bound on a number column
+# they fall on ("number_sides:" + column + ">=" or ">" + the number)
+NUMBER_SIDES = "number_sides:"
+NUMBER_SIDE = re.compile(r"(?P<column>.+?)(?P<op>>=|>)(?P<value>-?[\d.]+)$")
+
 
 # "the last 30 days vs the 30 days before", "1-20 April vs 1-20 May": the rows grouped by which of the compared periods
 # they fall in, when those are no whole calendar units ("periods:" + "start/end" of each, joined by ";")
@@ -323,7 +328,7 @@ def _people_range(condition: Condition) -> tuple[float, float]:
 def is_two_sided(dimension: str) -> bool:
     """A grouping of the rows into the two sides of one test (how many people, the hour, weekend or weekday, with or
     without a value)."""
-    return dimension.startswith((PEOPLE_SIDES, PART_OF_DAY, HAS)) or dimension == "part_of_week"
+    return dimension.startswith((PEOPLE_SIDES, PART_OF_DAY, HAS, NUMBER_SIDES)) or dimension == "part_of_week"
 
 
 def is_calendar(dimension: str) -> bool:
@@ -5701,12 +5706,20 @@ class Planner:
                 if low[0] > 0:  # ("single-author": one, not none)
                     plan.conditions.append(Condition("people_count", counts[0].column, ">=", int(low[0]),
                                                      counts[0].words))
+        bounds = [c for c in plan.conditions if c.kind == "number" and c.op in (">", ">=", "<", "<=")]
+        sides = next(([a, b] for a, b in itertools.combinations(bounds, 2) if a.column == b.column
+                      and a.value == b.value and {a.op, b.op} in ({">=", "<"}, {">", "<="})), None)
+        if cue and sides:
+            # "stories of 2,000 words or more vs under 2,000 words": the two sides of that bound (together no row)
+            upper = next(c for c in sides if c.op.startswith(">"))
+            self._sides_compared(plan, sides, f"{NUMBER_SIDES}{upper.column}{upper.op}{upper.value:g}", cue, take)
+            plan.sides_reversed = min(sides, key=lambda c: self._position(text, c)) is not upper
         hours = [c for c in plan.conditions if c.kind == "hour"]
         if cue and len(hours) == 2 and {c.op for c in hours} == {"<", ">="} and hours[0].value == hours[1].value:
             # "before noon vs after noon": the two sides of that hour
             self._sides_compared(plan, hours, f"{PART_OF_DAY}{hours[0].value}", cue, take)
             plan.sides_reversed = min(hours, key=lambda c: self._position(text, c)).op != "<"
-        if cue and any(d.startswith((PEOPLE_SIDES, PART_OF_DAY)) for d in plan.group_by):
+        if cue and any(d.startswith((PEOPLE_SIDES, PART_OF_DAY, NUMBER_SIDES)) for d in plan.group_by):
             self._more_of_measure(text, plan, take)  # ("how many more words do co-authored articles have …")
         if cue and self.roles.authors and not any(c.kind == "author" for c in plan.conditions):
             self._compared_first_names(text, plan, take, free)

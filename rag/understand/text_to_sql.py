@@ -19,6 +19,8 @@ from rag.errors import NotInTable
 from rag.understand.dates import period_label
 from rag.understand.planner import (
     HAS,
+    NUMBER_SIDE,
+    NUMBER_SIDES,
     PART_OF_DAY,
     PEOPLE_SIDES,
     PERIODS,
@@ -328,12 +330,13 @@ class SQLBuilder:
         column = dimension.removeprefix(HAS)
         held = (column in (self.roles.authors, self.roles.category, *self.roles.categorical)
                 if dimension.startswith(HAS) else self.roles.authors if dimension.startswith(PEOPLE_SIDES)
-                else self.roles.date)
+                else dimension.startswith(NUMBER_SIDES) or self.roles.date)
         if is_two_sided(dimension) and held:
             # "with an author vs without one", "2 or more people", "weekend vs weekday": the side a row falls on
             test, yes, no = self._side_test(dimension)
             name = (f"has_{column}" if dimension.startswith(HAS) else "people" if dimension.startswith(PEOPLE_SIDES)
-                    else dimension.split(":")[0])
+                    else f"{NUMBER_SIDE.match(column[len(NUMBER_SIDES):])['column']}_side"
+                    if dimension.startswith(NUMBER_SIDES) else dimension.split(":")[0])
             return exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string(yes))], default=exp.Literal.string(no)), name
         if dimension.startswith(PERIODS) and self.roles.date:  # "the last 30 days vs the 30 days before"
             unit = self._epoch_unit(self.roles.date)
@@ -481,6 +484,17 @@ class SQLBuilder:
             column = dimension.removeprefix(HAS)
             word = self._yes_word(column).removesuffix("s")
             return exp.Not(this=self._is_empty(self._col(column))), f"has {word}", f"no {word}"
+        if dimension.startswith(NUMBER_SIDES):  # ("2,000 words or more vs under 2,000 words")
+            side = NUMBER_SIDE.match(dimension[len(NUMBER_SIDES):])
+            assert side
+            column, value = side["column"], float(side["value"])
+            bound = exp.Literal.number(f"{value:g}")
+            name = column.replace("_", " ")
+            if side["op"] == ">=":
+                return exp.GTE(this=self._col(column), expression=bound), f"{name} {value:g} or more", \
+                    f"{name} below {value:g}"
+            return exp.GT(this=self._col(column), expression=bound), f"{name} above {value:g}", \
+                f"{name} {value:g} or less"
         if dimension.startswith(PEOPLE_SIDES):
             least = int(dimension[len(PEOPLE_SIDES):])
             many = exp.GTE(this=self._people_in(self._col(self.roles.authors or "")),
