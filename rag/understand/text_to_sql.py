@@ -629,12 +629,12 @@ class SQLBuilder:
             return self._sized_groups(plan, where)  # "how many brands have more than 150 reviews"
         if plan.count_per:
             return self._average_count(plan, where)
-        if plan.distinct == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+        if plan.distinct == "author" and self._people_joined:
             return self._distinct_people(plan, where)
-        if plan.group_by == ["author"] and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+        if plan.group_by == ["author"] and self._people_joined:
             return self._per_author(plan, where, counted)
         # "articles per author and year": each person named in a cell, not the cell ("A; B" is two people)
-        people = ("author" in plan.group_by and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION
+        people = ("author" in plan.group_by and self._people_joined
                   and plan.intent != "share")
         dims = [(exp.column(NAME_COLUMN, table="names"), "author") if d == "author" and people else self._grouping(d)
                 for d in plan.group_by]
@@ -694,7 +694,7 @@ class SQLBuilder:
         shown = key_columns or [c for c in (self._row_id(), self.roles.title, self.roles.date, key, self.roles.url)
                                 if c]
         shown = list(dict.fromkeys(shown))
-        if dimension == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+        if dimension == "author" and self._people_joined:
             source: exp.Select = self._names_join()
             group, name = exp.column(NAME_COLUMN, table="names"), "author"
             columns = [exp.column(c, table=self.table, quoted=True) if key_columns else self._shown(c, self.table)
@@ -760,8 +760,7 @@ class SQLBuilder:
             values.append(value)
         # ("which sections published more in Q2 than in Q1": the two values of each section)
         # (each person named in a cell, as for "tickets per agent")
-        people = plan.contrast_per == "author" and self.roles.authors and 0 < len(self.profile_authors) <= \
-            MAX_AUTHOR_UNION
+        people = plan.contrast_per == "author" and self._people_joined
         group = (exp.column(NAME_COLUMN, table="names"), "author") if people else \
             self._grouping(plan.contrast_per) if plan.contrast_per else None
         source = self._names_join() if people else exp.select().from_(self._table())
@@ -859,7 +858,7 @@ class SQLBuilder:
         period = QueryPlan(question=plan.question, conditions=[c for c in plan.conditions
                                                                if c.kind in ("date", "date_any", "weekday", "month")])
         period_where = self.where(period, include_topic=False)
-        if plan.count_per == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+        if plan.count_per == "author" and self._people_joined:
             key: exp.Expression = exp.column(NAME_COLUMN, table="names")
             rows, groups = self._names_join(), self._names_join()
             name = self.roles.authors
@@ -902,7 +901,7 @@ class SQLBuilder:
     def _sized_groups(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
         """"How many brands have more than 150 reviews": the groups whose row count passes, counted (a person named
         in a multi-author cell counts in each of the groups of their names)."""
-        if plan.distinct == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+        if plan.distinct == "author" and self._people_joined:
             key: exp.Expression = exp.column(NAME_COLUMN, table="names")
             groups = self._names_join().select(key)
             name = "author"
@@ -956,10 +955,16 @@ class SQLBuilder:
 
     def _group_source(self, dimension: str) -> tuple[exp.Select, exp.Expression, str]:
         """(FROM, group expression, its name) of one grouping: each person named in a cell for the author."""
-        if dimension == "author" and self.roles.authors and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION:
+        if dimension == "author" and self._people_joined:
             return self._names_join(), exp.column(NAME_COLUMN, table="names"), "author"
         group, name = self._grouping(dimension)
         return exp.select().from_(self._table()), group, name
+
+    @property
+    def _people_joined(self) -> bool:
+        """Whether each person named in a cell is counted on their own (`_names_join`): the table has a person column
+        and few enough known names to list ("A; B" is two people)."""
+        return bool(self.roles.authors) and 0 < len(self.profile_authors) <= MAX_AUTHOR_UNION
 
     def _names_join(self) -> exp.Select:
         """FROM the known author names (a small derived table `names`) JOIN the table on a whole-name match."""
