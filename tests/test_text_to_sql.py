@@ -898,6 +898,19 @@ def test_two_periods_set_against_each_other_within_each_group(setup: Setup) -> N
     assert setup.rows("which categories' article counts rose between 2022 and 2023") == [("Sports", 2, 0, 2)]
 
 
+def test_a_change_between_two_periods_within_each_group(setup: Setup) -> None:
+    """"how did the average change from 2022 to 2023 per category" averaged both years together; "which category's
+    average rose the most between 2022 and 2023" summed the words; "which … go up, and by how much, biggest increase
+    first" kept every category: each group's later and earlier value and the change, as asked."""
+    assert setup.rows("how did the average word count change from 2022 to 2023 per category") == [
+        ("Fashion", 700.0, 300.0, 400.0), ("Sports", 1850.0, None, None), ("Technology", 2001.0, 650.0, 1351.0)]
+    assert setup.rows("which category's average word count rose the most between 2022 and 2023") == [
+        ("Technology", 2001.0, 650.0, 1351.0)]
+    assert setup.rows("which categories saw their average word count go up between 2022 and 2023, and by how much, "
+                      "biggest increase first") == [("Technology", 2001.0, 650.0, 1351.0), ("Fashion", 700.0, 300.0,
+                                                                                         400.0)]
+
+
 def test_days_of_the_week_and_periods_set_aside(setup: Setup) -> None:
     """"excluding mondays" counted the Monday rows (a weekday took no negation), and "not published in 2023" the 2023
     rows (the negation's verb, which the date column is named after, hid it)."""

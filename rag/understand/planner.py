@@ -442,16 +442,20 @@ RANKING_WORD = re.compile(r"\b(?:most|least|fewest|highest|lowest|top|latest|new
 # what joins the items of a list said once ("not resolved/closed", "except 2021 and 2022", "Tom, Omar or Grace")
 LIST_JOINER = re.compile(r"\s*(?:,|/|or|and|nor|,\s*or|,\s*and)\s*")
 # "how did the average change from 2021 to 2024", "growth in reviews from Q1 to Q2 2023": two periods compared
+# where the second period of a change ends: the sentence, or a grouping said after it ("… to Q2 2023 per category")
+_CHANGE_ENDS = r"(?=\s*(?:[?.!,;]|$)|\s+(?:per|by|for\s+each|in\s+each|across)\b)"
 CHANGE_BETWEEN = re.compile(r"\b(?:change[sd]?|shift(?:ed|s)?|mov(?:e|ed|es)|evolv(?:e|ed|es)|(?:go|goes|went|gone)\s+"
                             r"(?:up|down)(?:\s+or\s+(?:up|down))?|increase[sd]?|decrease[sd]?|gr[oe]w(?:n|th)?|"
-                            r"drop(?:ped|s)?|r[io]sen?|rises|f[ae]ll(?:en|s)?)\b(?:\s+(?:in|of|for)\s+[^?.!]{1,40}?)?"
+                            r"drop(?:ped|s)?|r[io]sen?|rises|f[ae]ll(?:en|s)?|improv(?:e|ed|es))\b(?:\s+(?:the\s+)?most)?"
+                            r"(?:\s+(?:in|of|for)\s+[^?.!]{1,40}?)?"
                             r"(?P<span>\s+(?P<from>from)\s+(?P<first>[^?.!,;]{2,25}?)\s+(?P<to>to)\s+"
-                            r"(?P<second>[^?.!,;]{2,25}?))(?=\s*(?:[?.!,;]|$))", re.I)
+                            r"(?P<second>[^?.!,;]{2,25}?))" + _CHANGE_ENDS, re.I)
 # "did reviews drop between Q1 and Q2 2024": the same change, between two periods
 CHANGE_BETWEEN_AND = re.compile(r"\b(?:change[sd]?|shift(?:ed|s)?|(?:go|goes|went|gone)\s+(?:up|down)|increase[sd]?|"
-                                r"decrease[sd]?|gr[oe]w(?:n)?|drop(?:ped|s)?|r[io]sen?|rises|f[ae]ll(?:en|s)?)\b"
+                                r"decrease[sd]?|gr[oe]w(?:n)?|drop(?:ped|s)?|r[io]sen?|rises|f[ae]ll(?:en|s)?|"
+                                r"improv(?:e|ed|es))\b(?:\s+(?:the\s+)?most)?"
                                 r"(?P<span>\s+(?P<from>between)\s+(?P<first>[^?.!,;]{2,25}?)\s+(?P<to>and)\s+"
-                                r"(?P<second>[^?.!,;]{2,25}?))(?=\s*(?:[?.!,;]|$))", re.I)
+                                r"(?P<second>[^?.!,;]{2,25}?))" + _CHANGE_ENDS, re.I)
 # "(the newest one included)", "the last day inclusive": a window's end said to count, no ranking of rows
 ENDS_INCLUDED = re.compile(r"\(?\b(?:the\s+)?(?:newest|latest|most\s+recent|last|oldest|earliest|first)\s+"
                            r"(?:one|day|date)\s+(?:included|inclusive|counted|too)\b\)?|"
@@ -4460,7 +4464,8 @@ class Planner:
             # helpful votes" (total); a rating-like measure (a small scale) is averaged
             high = (self.profile.numeric_ranges.get(plan.measure) or (0.0, 0.0))[1]
             rated = plan.ranking in ("highest", "lowest", "best", "worst", "longest", "shortest") or high <= 10
-            plan.intent = "avg" if rated else "sum"
+            # ("which section's average word count rose the most": the average said)
+            plan.intent = "avg" if rated or AVERAGE_SAID.search(text) else "sum"
             plan.evidence.append(f"{plan.intent} of {plan.measure} ranks the groups ({plan.ranking!r})")
 
     def _range(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
@@ -5946,7 +5951,7 @@ class Planner:
         changed = CHANGED_GROUPS.search(text)
         which = which or changed
         per = ""
-        if len(plan.group_by) == 2 and (difference or verdict or which):
+        if len(plan.group_by) == 2 and (difference or verdict or which or plan.later_minus_earlier):
             # (the compared values' own grouping, and one other: the contrast is made within each of its groups)
             # (or the two sides of one test: "weekend reviews … those posted Monday to Friday")
             own = {self._compared_dimension(c) for c in self._compared(plan)} | {
@@ -5972,7 +5977,8 @@ class Planner:
         if (len(compared) != 1 or len(compared[0].value) != 2) and not is_two_sided(grouped):
             return
         if per:
-            plan.contrast_per, plan.contrast_only = per, bool(which) and not difference
+            # ("which sections saw their average go up, and by how many": only those, with the difference)
+            plan.contrast_per, plan.contrast_only = per, bool(which) and (not difference or bool(changed))
             # (the question's own words, not what a sentence before it told: "… weekend reviews get less attention")
             less = changed.group("down") or changed.group("fell") if changed else LESS_WORDS.search(text, which.start()
                                                                                                      if which else 0)
@@ -5983,7 +5989,7 @@ class Planner:
         # ("… take verified minus unverified": the direction said)
         gap = bool(difference) and re.match(r"(?:difference|gap)\b", difference.group(0), re.I) and not re.search(
             r"\bminus\b|\bsubtract", text, re.I)
-        if changed and (not difference or ranked) and compared and compared[0].kind == "date_any":
+        if changed and compared and compared[0].kind == "date_any":
             compared[0].value = sorted(compared[0].value, reverse=True)  # (the later first, set against the earlier)
             if ranked:  # (by how much it fell: the earlier minus the later; rose: the later minus the earlier)
                 plan.contrast_ranked = moves.pop() if len(moves) == 1 else "both"

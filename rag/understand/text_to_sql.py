@@ -793,6 +793,8 @@ class SQLBuilder:
             query = query.where(test)
         if group and plan.contrast_ranked:
             return self._ranked_ends(query, moved, group[1], plan.limit or 1, both=plan.contrast_ranked == "both")
+        if group and plan.order_most:  # ("…, biggest increase first")
+            return query.order_by(exp.Ordered(this=exp.column(moved), desc=True), exp.column(group[1]))
         return query.order_by(exp.column(group[1])) if group else query
 
     @staticmethod
