@@ -3914,6 +3914,21 @@ def test_a_sentence_that_leaves_values_out() -> None:
     assert [(c.column, c.op) for c in plan.conditions] == [("priority", "!=")]
 
 
+@pytest.mark.parametrize("question", [
+    "I need a figure that leaves out Bob Stone's queue and the low-priority requests",
+    "excluding the low-priority ones and Bob Stone's tickets, how many are open"])
+def test_values_of_two_columns_listed_after_one_cue_are_all_set_aside(question: str) -> None:
+    """"leaves out Omar's queue and the low-priority requests" kept only the low-priority ones: a value joined by
+    "and" right after a value of another column set aside is set aside too (not after a plain "not": "tickets not
+    assigned to Bob and the high priority ones" stays as said)."""
+    tickets = _tickets_with_priorities()
+    plan = tickets.plan(question)
+    assert sorted((c.column, c.op) for c in plan.conditions if c.column != "status") == [
+        ("assignee", "!="), ("priority", "!=")]
+    plan = tickets.plan("tickets not assigned to Bob Stone and the high priority ones")
+    assert sorted((c.column, c.op) for c in plan.conditions) == [("assignee", "!="), ("priority", "=")]
+
+
 def test_the_groups_asked_about_beside_a_grouping_said_after(tickets: Planner) -> None:
     """"Which agents were given fewer cases in Q2 than in Q1, and their numbers for each quarter?" counted per quarter
     ('agents' not used): the agents asked about are grouped too, each one's two quarters set against each other."""

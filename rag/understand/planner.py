@@ -1231,6 +1231,7 @@ class Planner:
         self._people_set_aside(text, plan, take, free)
         self._authors(text, plan, take, free)
         describing = self._values_describing_a_person(text, plan) + self._synonyms_told(text, plan)
+        self._listed_with_set_aside(text, plan)
         self._said_both_ways(plan)
         self._names_said_again(text, plan, take, free)
         self._values_included(text, plan, take)
@@ -2890,6 +2891,25 @@ class Planner:
         for match, op, number in sorted(found, key=lambda f: f[0].start()):
             if free(*match.span()):
                 self._people_count(text, plan, take, free, match, op, number, shared, people)
+
+    def _listed_with_set_aside(self, text: str, plan: QueryPlan) -> None:
+        """"leaves out Bob Stone's queue and the low-priority requests": a value joined by "and"/"or" right after a
+        value of another column set aside (a noun or two of its own between) is set aside too (it kept only the
+        low-priority ones)."""
+        aside = [c for c in plan.conditions if c.kind in ("category", "author") and c.op in ("!=", "not in")]
+        for kept in [c for c in plan.conditions if c.kind in ("category", "author") and c.op in ("=", "in")]:
+            start = self._position(text, kept)
+            joined = any(0 <= (end := self._position(text, c, end=True)) <= start and c.column != kept.column
+                         and re.fullmatch(r"(?:['’]s)?(?:[\s-]+(?!and\b|or\b)[a-z]+){0,2}?\s*,?\s*(?:and|or)\s+"
+                                          r"(?:the\s+|any\s+|all\s+)?", text[end:start], re.I)
+                         # (no value between, and a cue that sets rows aside, not a plain "not")
+                         and not any(self._value_of_word(w.lower()) or w.lower() in self.vocab.author_parts
+                                     for w in WORD.findall(text[end:start]))
+                         and re.search(rf"\b(?:{EXCLUDING})\b", text[max(0, self._position(text, c) - 40):end], re.I)
+                         for c in aside)
+            if joined:
+                kept.op = {"=": "!=", "in": "not in"}[kept.op]
+                plan.evidence.append(f"{kept.words!r} listed with what is set aside: left out too")
 
     @staticmethod
     def _said_both_ways(plan: QueryPlan) -> None:
