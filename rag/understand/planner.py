@@ -300,6 +300,12 @@ PERIODS = "periods:"
 KIND_VALUES = 30
 
 
+def _question_start(text: str, told: re.Match[str] | None, asking: str) -> int:
+    """Where the question starts: after what the user told first (`told`), when a question word (`asking`, a pattern
+    of alternatives) follows it; else 0."""
+    return told.end() if told and re.search(rf"\b(?:{asking})\b", text[told.end():], re.I) else 0
+
+
 def plurals_of(dimensions: Mapping[str, str]) -> str:
     """A pattern of the one-word plural names of the dimensions ("categories", "agents")."""
     return "|".join(sorted((re.escape(w) for w in dimensions if looks_plural(w) and " " not in w),
@@ -2254,10 +2260,10 @@ class Planner:
             verbless = bool(whole) and last > whole.end() and not any(
                 not any(a <= verb.start() < b for a, b in clauses) for verb in SHARE_VERB.finditer(text, whole.end()))
             # (a period said after the row noun scopes the question: "share of urgent tickets per agent in 2024")
-            described = max((self._position(text, c) for c in plan.conditions if c.kind not in ("date", "date_any")),
-                            default=-1)
-            head = re.compile(rf"\b(?:{self.row_noun_words})\b", re.I).search(text, whole.end(), described) \
-                if verbless and described > whole.end() else None
+            last_value = max((self._position(text, c) for c in plan.conditions if c.kind not in ("date", "date_any")),
+                             default=-1)
+            head = re.compile(rf"\b(?:{self.row_noun_words})\b", re.I).search(text, whole.end(), last_value) \
+                if verbless and last_value > whole.end() else None
             # ("what % of our NDAs dont have an amount filled in": the verb opens the part's own condition, the
             # conditions said before it are the whole)
             said = sorted((c for c in plan.conditions if whole and self._position(text, c) >= whole.end()),
@@ -3474,7 +3480,7 @@ class Planner:
         asked = r"\b(which|what|top|whose|who)\b\s*((?:" + NUM[1:-1] + rf")\s+)?(?:(?:{self.row_noun_words})\s+(?=\w))?"
         # (within one sentence: "which mgrs have the highest % of auto renewing deals? top three pls")
         # (not in a request told first: "Finance wants to know who our biggest partners are. … which three …")
-        opening = told.end() if told and re.search(r"\b(?:which|what|who|whose|top)\b", text[told.end():], re.I) else 0
+        opening = _question_start(text, told, r"which|what|who|whose|top")
         most = re.compile(asked + r"(" + dim_pattern + r")?\b[^?!]*\b(" + ranks + r")\b", re.I).search(text, opening)
         # ("in 2023, reviews peaked in which month?": the ranking said before the groups)
         # ("tickets get opened most often on which day of the week")
@@ -4055,8 +4061,7 @@ class Planner:
         if not plan.group_by or not (plan.group_size or plan.group_spread) or plan.ranking or plan.limit is not None:
             return
         # (not in what the user told first: "For a report on which companies' feedback helps: …, which three …")
-        told = CONTEXT_SENTENCE.match(text)
-        opening = told.end() if told and re.search(r"\b(?:which|who|whose)\b", text[told.end():], re.I) else 0
+        opening = _question_start(text, CONTEXT_SENTENCE.match(text), r"which|who|whose")
         top = re.compile(rf"\b(?:which\s+\w+|who|whose)\b[^?.!]*?\b(highest|lowest|(?<!at )most|fewest|best|worst|"
                          rf"{LONGEST}|{SHORTEST})\b", re.I).search(text, opening)
         said = top.group(1) if top else ""
