@@ -60,6 +60,7 @@ bench: index
 	$(PY) -m bench.llm_cost
 	$(PY) -m bench.chunking
 	$(PY) -m bench.retrieval_query_text
+	$(PY) -m bench.retrieval_sentences
 	$(PY) -m bench.overhead_experiments
 	$(PY) -m bench.ingest
 	$(PY) -m bench.scale

@@ -22,6 +22,7 @@ from bench import (
     retrieval_calibration,
     retrieval_latency,
     retrieval_query_text,
+    retrieval_sentences,
 )
 from bench.common import RESULTS_DIR, pct
 from bench.scale import filters, report, strategies
@@ -33,7 +34,8 @@ RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "overhead_experiments": overhead_experiments.render_markdown, "interpretation": interpretation.render_markdown,
     "llm_cost": llm_cost.render_markdown, "retrieval_calibration": retrieval_calibration.render_markdown,
     "retrieval_latency": retrieval_latency.render_markdown,
-    "retrieval_query_text": retrieval_query_text.render_markdown}
+    "retrieval_query_text": retrieval_query_text.render_markdown,
+    "retrieval_sentences": retrieval_sentences.render_markdown}
 RESULTS = [(directory, name) for directory in (RESULTS_DIR, RESULTS_DIR / "quick") for name in RENDERERS
            if (directory / f"{name}.json").exists()]
 
