@@ -325,6 +325,14 @@ def test_a_grouping_the_table_lacks_says_what_it_can_group_by(assistant: Assista
     assert "It can group by:" in turn.answer and "category" in turn.answer.split("It can group by:")[1].lower()
 
 
+def test_a_change_no_group_has_on_both_sides_says_so(assistant: Assistant) -> None:
+    """"Which category's average rose the most between H1 2023 and H2 2024" (no 2024 rows): no group can be ranked,
+    and the answer says why instead of "no rows match" the periods (H1 2023 has rows)."""
+    turn = assistant.ask("which category's average word count rose the most between H1 2023 and H2 2024")
+    assert turn.error is None and turn.route == "sql" and turn.result.result.rows == []
+    assert "No category has a value in both 2024-H2 and 2023-H1, so none can be ranked" in turn.answer
+
+
 def test_a_count_of_things_that_are_not_rows_says_what_is_missing(assistant: Assistant) -> None:
     """"How many readers ...": no column holds readers, so the answer says so instead of counting articles."""
     turn = assistant.ask("How many readers did the Business section get in 2023?")

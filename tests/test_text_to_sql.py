@@ -966,6 +966,15 @@ def test_groups_ranked_by_how_far_their_value_moved(setup: Setup) -> None:
     assert result.columns[-1] == "decrease"
 
 
+def test_groups_without_a_value_in_one_period_are_not_ranked_by_change(setup: Setup) -> None:
+    """"which section's average rose the most between H1 2023 and H2 2023" on a table without H2 rows listed every
+    section with no change as "the most" (each NULL change ranked first; PostgreSQL sorts NULLs first too): a group
+    without a value on both sides has no change to rank."""
+    assert setup.rows("which category's average word count rose the most between H1 2023 and H2 2023") == []
+    assert setup.rows("Comparing 2022 with 2023, which category's average word count rose the most, and which one "
+                      "fell the most?") == [("Technology", 2001.0, 650.0, 1351.0), ("Fashion", 700.0, 300.0, 400.0)]
+
+
 def test_groups_whose_average_is_above_the_overall_average(setup: Setup) -> None:
     """"Which sections run longer than the overall avg article" averaged the counts per section (probe 51): the
     groups whose average passes the average of all the matching rows."""

@@ -17,7 +17,7 @@ from typing import Any
 
 from rag.answer.markdown import escape_markdown
 from rag.data.chunking import split_sentences
-from rag.data.labels import COMPARED_VERDICT, label_of
+from rag.data.labels import COMPARED_VALUE, COMPARED_VERDICT, label_of
 from rag.data.roles import row_noun
 from rag.models import Chunk, Citation, QueryResult, and_list
 from rag.understand.planner import zipf_of
@@ -420,6 +420,15 @@ def _gap_answer(result: QueryResult, where: str, table: str) -> str:
     shared = f" ({len(gaps)} gaps of that length)" if len(gaps) > 1 else ""
     return (f"The longest gap is {_format(days)} days{shared}: {'; '.join(gaps)}, {_format(empty)} days with no "
             f"{noun} between them{where}.")
+
+
+def nothing_to_rank(result: QueryResult, conditions: str, group: str) -> str:
+    """An empty ranking of how far each group's value moved ("which section's average rose the most between H1 and
+    H2" when H2 has no rows): no group has a value on both sides, named by the compared columns' labels."""
+    where = f" ({_md(conditions)})" if conditions else ""
+    sides = [match.group(2) for column in result.columns if (match := COMPARED_VALUE.match(column))]
+    both = f"both {_md(sides[0])} and {_md(sides[1])}" if len(sides) == 2 else "both compared periods"
+    return f"No {_md(group)} has a value in {both}, so none can be ranked by how far it moved{where}."
 
 
 def groups_without_answer(result: QueryResult, conditions: str, group: str, noun: str) -> str:

@@ -120,6 +120,9 @@ class SQLEngine(CustomQueryEngine):
                 group = plan.group_by[0]
                 text = compose.groups_without_answer(result, conditions, labels.get(group, group),
                                                      row_noun(context.source.table))
+            if plan.contrast_ranked and not result.rows and not read_from_sql:  # no group has both values
+                group = result.columns[0] if result.columns else plan.contrast_per
+                text = compose.nothing_to_rank(result, conditions, label_of(group, labels, context.source.table))
             if context.synthesizer and result.rows:
                 headers = [heading(label_of(c, labels, context.source.table)) for c in result.columns]
                 text = context.synthesizer.from_rows(query_str, result, fallback=text,

@@ -800,8 +800,10 @@ class SQLBuilder:
     @staticmethod
     def _ranked_ends(query: exp.Select, key: str, group: str, limit: int, both: bool) -> exp.Select:
         """The top `limit` groups by `key`, ties kept ("which agent's count fell the most"), and with `both` the
-        bottom ones too ("which rose the most, and which fell the most"); the highest first."""
+        bottom ones too ("which rose the most, and which fell the most"); the highest first. A group without a value
+        in one of the periods has no change and is not ranked (every dialect would rank its NULL at one end)."""
         moved = next(e.this for e in query.expressions if e.alias_or_name == key)  # (a window cannot read an alias)
+        query = query.where(exp.Not(this=exp.Is(this=moved.copy(), expression=exp.Null())))
         ends = [(True, "rank_from_top"), (False, "rank_from_bottom")][:2 if both else 1]
         ranks = [exp.alias_(exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(
             expressions=[exp.Ordered(this=moved.copy(), desc=desc)])), name) for desc, name in ends]
