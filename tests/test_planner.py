@@ -5312,6 +5312,20 @@ def test_a_period_up_to_the_newest_row_holds_the_periods_compared(planner: Plann
     assert [c.kind for c in plan.conditions] == ["date_any"] and plan.contrast_per == "category"
 
 
+def test_a_period_holding_only_one_of_the_periods_compared_is_background(planner: Planner) -> None:
+    """"The desk changed editors at the start of 2023 and we want to see whether pieces got longer. What share … in
+    the first half of 2023, compared with the second half of 2022?" required 2023 and both halves at once (0 of 0
+    rows): a period that holds one compared period and shares no day with the other would empty that side; and the
+    sentence's rare words ('editors') were a text match."""
+    plan = planner.plan("The desk changed editors at the start of 2023 and we want to see whether pieces got longer. "
+                        "What percentage of articles ran over 1000 words in the first half of 2023, compared with "
+                        "the second half of 2022?")
+    assert [c.kind for c in plan.conditions if c.column == "published_date"] == ["date_any"]
+    assert any("holds only one of the periods compared" in e for e in plan.evidence)
+    # (what happened and what the user wants to find out, told before the question: no text match on its words)
+    assert plan.topic == "" and "editors" in plan.unused
+
+
 def test_a_word_cut_short_is_the_one_word_it_starts() -> None:
     """"maint & support contracts" read 'maint' as the 'saint' of a company name one edit away: a word cut short is
     the one known word it starts, unless a word one edit away starts the same (a typo of the first letter is rarer

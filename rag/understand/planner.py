@@ -663,6 +663,12 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               r"(?:['’](?:m|re|ve|ll|d)|\s+[a-z]+)\s[^.?!;:]*[.!;:](?=\s+\S)|"
                               # ("Before we renew contributor contracts, I'd like to know …": a clause of their own)
                               r"\W*(?:before|after|since|as|because|while|once|when)\s+(?:i|we)\s[^.?!;:,]*,(?=\s+\S)|"
+                              # ("Kessler & Vogt switched packaging supplier at the start of 2024 and we want to see
+                              # whether complaints dropped. …": what happened, and what the user wants to find out)
+                              r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|count|any)\b)"
+                              r"[^.?!;:]*\b(?:and|so)\s+(?:i|we)(?:['’]d\s+like|\s+(?:want|need|would\s+like|wanted|"
+                              r"needed))\s+to\s+(?:see|know|check|find\s+out|understand|confirm|learn)\b[^.?!;:]*[.!;:]"
+                              r"(?=\s+\S)|"
                               + PURPOSE_BEFORE_COLON, re.I)
 # ("For the quarterly content review I need …": what the answer is for, before the request's subject in the same
 # sentence; its words describe the user's own doings)
@@ -6292,15 +6298,22 @@ class Planner:
             inner = [c for c in periods if c is not outer and c.value != outer.value
                      and outer.value[0] <= c.value[0] and (c.value[1] <= outer.value[1]
                                                            or outer.value[1] == self.today)]
-            if len(inner) > 1:
+            # ("X switched supplier at the start of 2024 … one-star in the first half of 2024, compared with the
+            # first half of 2023": a period holding one compared period and sharing no day with another would leave
+            # that side empty, so it is background, not a condition)
+            apart = [c for c in periods if c is not outer and _disjoint(c.value, outer.value)]
+            background = bool(inner) and bool(apart) and all(
+                _disjoint(a.value, b.value) for a, b in itertools.combinations(inner + apart, 2))
+            if len(inner) > 1 or background:
                 periods.remove(outer)
                 plan.conditions.remove(outer)
-                plan.evidence.append(f"{outer.words!r} holds the periods compared")
+                plan.evidence.append(f"{outer.words!r} holds the periods compared" if not background else
+                                     f"{outer.words!r} holds only one of the periods compared: background")
         # (each said once, however often: "the first quarter (January to March 2024) with the second quarter (April
         # to June 2024)" are two periods, not four)
         firsts = list({c.value: c for c in reversed(periods)}.values())[::-1]
         if len(firsts) > 1 and len({c.column for c in periods}) == 1 and all(
-                a.value[1] < b.value[0] or b.value[1] < a.value[0] for a, b in itertools.combinations(firsts, 2)):
+                _disjoint(a.value, b.value) for a, b in itertools.combinations(firsts, 2)):
             plan.conditions = [c for c in plan.conditions if c not in periods]
             plan.conditions.append(Condition("date_any", periods[0].column, "in", [c.value for c in firsts],
                                              " or ".join(c.words for c in firsts),
@@ -7128,6 +7141,11 @@ def _months_in(period: Any) -> list[int] | None:
 def _weekday_index(word: str) -> int:
     """The day of the week a name or abbreviation stands for ("sat", "Thurs", "Monday"), 0 = Sunday."""
     return next(i for i, day in enumerate(WEEKDAYS) if day.startswith(word.lower()[:3]))
+
+
+def _disjoint(a: Sequence[Any], b: Sequence[Any]) -> bool:
+    """Whether two periods (first day, last day) share no day."""
+    return a[1] < b[0] or b[1] < a[0]
 
 
 def _open_ended(value: Any) -> bool:
