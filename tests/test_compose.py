@@ -8,7 +8,7 @@ import pytest
 from markdown_it import MarkdownIt
 from test_ui_markdown import literal, markdown_problems, rendered_text
 
-from rag.answer.compose import best_sentences, retrieval_answer, sql_answer
+from rag.answer.compose import best_sentences, groups_without_answer, retrieval_answer, sql_answer
 from rag.answer.markdown import escape_markdown, safe_answer_markdown
 from rag.models import Chunk, Citation, QueryResult
 
@@ -391,6 +391,14 @@ def test_two_compared_values_their_difference_and_verdict_in_one_sentence() -> N
                     "2023-Q2 more than 2023-Q1: yes.")
     text, _ = answer(["avg_word_count (health)", "avg_word_count (sports)", "difference"], [[834.25, 789.25, 45.0]])
     assert text.startswith("Average word count (health): 834.2") and text.endswith("difference: 45.")
+
+
+def test_groups_without_matching_rows_are_named_with_their_counts_when_asked() -> None:
+    """The groups with none of the rows, each with its number of rows when that column was asked beside."""
+    text = groups_without_answer(QueryResult(["author", "ticket_count"], [["Priya Natarajan", 10], ["Ann Lee", 1]]),
+                                 "priority: urgent", "assignee", "tickets")
+    assert text == ("2 assignees without any matching tickets (priority: urgent): Priya Natarajan (10 tickets) and "
+                    "Ann Lee (1 ticket).")
 
 
 def test_groups_named_by_their_group_not_by_the_values_their_change_is_of() -> None:

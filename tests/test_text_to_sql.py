@@ -966,6 +966,14 @@ def test_groups_ranked_by_how_far_their_value_moved(setup: Setup) -> None:
     assert result.columns[-1] == "decrease"
 
 
+def test_groups_with_none_of_the_rows_and_their_counts_asked_beside(setup: Setup) -> None:
+    """"Which agents were never assigned a single urgent ticket, and how many tickets did each of them handle in
+    total?" named the agents only: each group's rows counted beside it, when asked."""
+    assert setup.rows("which categories never had an article over 2000 words, and how many articles did each of "
+                      "them have") == [("Business", 1), ("Fashion", 2)]
+    assert setup.rows("which categories never had an article over 2000 words") == [("Business",), ("Fashion",)]
+
+
 def test_groups_without_a_value_in_one_period_are_not_ranked_by_change(setup: Setup) -> None:
     """"which section's average rose the most between H1 2023 and H2 2023" on a table without H2 rows listed every
     section with no change as "the most" (each NULL change ranked first; PostgreSQL sorts NULLs first too): a group

@@ -437,7 +437,10 @@ def groups_without_answer(result: QueryResult, conditions: str, group: str, noun
     where = f" ({_md(conditions)})" if conditions else ""
     if not result.rows:
         return f"Every {_md(group)} has at least one matching {_md(singular(noun))}{where}."
-    names = [_md(str(row[0])) for row in result.rows]
+    # (each one's number of rows, when it was asked beside: "Priya Natarajan (10 tickets)")
+    counted = len(result.columns) > 1 and result.columns[-1].endswith("_count")
+    names = [_md(str(row[0])) + (f" ({_format(row[-1])} {_md(noun if row[-1] != 1 else singular(noun))})"
+                                 if counted else "") for row in result.rows]
     shown = and_list(names[:TIED_SHOWN * 2]) + (f" and {len(names) - TIED_SHOWN * 2} more"
                                                 if len(names) > TIED_SHOWN * 2 else "")
     groups = _md(group if len(names) == 1 else plural(group))

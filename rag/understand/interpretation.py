@@ -107,6 +107,7 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.none_of:  # "which agents have never had an urgent ticket"
         action = f"{plural(labels.get(plan.group_by[0], plan.group_by[0])).capitalize()} without any matching {rows}"
         action = f"Counted {action[0].lower()}{action[1:]}" if plan.distinct else action
+        action += f", each with its number of {rows}" if ("count", None) in plan.also and not plan.distinct else ""
     if plan.count_per:  # "average number of tickets per agent"
         statistic = "Median" if plan.intent == "median" else "Average"
         action = f"{statistic} number of {rows} per {labels.get(plan.count_per, plan.count_per)}"

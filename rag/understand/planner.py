@@ -675,6 +675,11 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
 PURPOSE_PHRASE = re.compile(r"\W*(?:for|ahead\s+of|before)\s+(?:the|our|my|a|an|this|next|[a-z]{3,}ing)\s+"
                             r"[^.?!;:,]{1,40}?"
                             r"(?=,?\s+(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+[a-z]+)\s)", re.I)
+# a count of each group's rows asked after the groups: "…, and how many tickets did each of them handle in total",
+# "… and how many reviews did they get", "with their number of contracts"
+COUNT_OF_EACH = re.compile(r"(?:,\s*|\b)(?:and|with)\s+(?:how\s+many\s+(?:[a-z]+\s+){1,2}?"
+                           r"(?:did|does|do|has|have|had)\s+(?:each(?:\s+of\s+them|\s+one)?|they)\b(?:\s+[a-z]+)?(?:\s+in\s+total|\s+overall)?|"
+                           r"(?:their|the)\s+(?:total\s+)?(?:number|count|no\.?)\s+of\s+[a-z]+)", re.I)
 # "the median, not the mean", "the average rather than the median": a computation said not to be wanted
 NOT_THIS_COMPUTATION = re.compile(r"[\s,;—–-]*\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+|an?\s+)?"
                                   r"(mean|average|avg|median|total|sum)\b(?!\s+(?:of\s+)?[a-z]*\s*(?:per|by|for))",
@@ -6141,6 +6146,11 @@ class Planner:
         self._groups_without(text, plan, take, free)
         if counted and not plan.none_of:
             plan.group_by = []
+        beside = COUNT_OF_EACH.search(text) if plan.none_of and not counted else None
+        if beside and ("count", None) not in plan.also:  # "…, and how many tickets did each of them handle?"
+            plan.also.append(("count", None))
+            plan.evidence.append(f"each group's rows counted beside it ({beside.group(0)!r})")
+            take(*beside.span())
 
     def _groups_without(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which agents have never been given an urgent ticket?", "which brands have no 1-star reviews": the groups

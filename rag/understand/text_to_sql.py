@@ -953,7 +953,10 @@ class SQLBuilder:
         # ("Of the companies we have twenty or more contracts with, which ones have never had one terminated?": the
         # groups' own test, on all their rows)
         tested = plan.group_size or plan.group_average or plan.group_spread
-        return (source.select(exp.alias_(group, name)).where(present).group_by(exp.column(name))
+        # ("…, and how many tickets did each of them handle in total?": each group's rows beside its name)
+        counts = [exp.alias_(exp.Count(this=exp.Star()), f"{self._entity()}_count")] if (
+            "count", None) in plan.also else []
+        return (source.select(exp.alias_(group, name), *counts).where(present).group_by(exp.column(name))
                 .having(exp.and_(none, self._group_test(plan)) if tested else none)
                 .order_by(self._group_order(dimension, name)))
 
