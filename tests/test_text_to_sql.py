@@ -966,6 +966,14 @@ def test_groups_ranked_by_how_far_their_value_moved(setup: Setup) -> None:
     assert result.columns[-1] == "decrease"
 
 
+def test_quarters_of_compared_years_are_named_within_the_year(setup: Setup) -> None:
+    """"break down signings per quarter, 2023 vs 2022" named the quarters '2022-Q1' beside the year 2022, so a
+    quarter's two years could not be set side by side: with the year its own group, the quarter is 'Q1'."""
+    assert setup.rows("break down articles per quarter, 2023 vs 2022") == [
+        ("Q1", "2022", 2), ("Q1", "2023", 3), ("Q2", "2022", 1), ("Q2", "2023", 1)]
+    assert [row[0] for row in setup.rows("articles per quarter in 2023")] == ["2023-Q1", "2023-Q2"]
+
+
 def test_groups_with_none_of_the_rows_and_their_counts_asked_beside(setup: Setup) -> None:
     """"Which agents were never assigned a single urgent ticket, and how many tickets did each of them handle in
     total?" named the agents only: each group's rows counted beside it, when asked."""

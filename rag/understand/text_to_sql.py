@@ -318,11 +318,13 @@ class SQLBuilder:
             return exp.alias_(col, END_DATE_NAME, quoted=True)
         return col if isinstance(col, exp.Column) else exp.alias_(col, column, quoted=True)
 
-    def _dimension(self, dimension: str) -> tuple[exp.Expression, str]:
+    def _dimension(self, dimension: str, within_year: bool = False) -> tuple[exp.Expression, str]:
+        """A grouping's expression and name; a quarter or half `within_year` ('Q1') when the year is its own group
+        ("per quarter, 2023 vs 2022": each quarter's two years side by side, not '2022-Q1' beside 2022)."""
         if dimension == "quarter" and self.roles.date:
-            return self._part_of_year(3, "Q"), "quarter"
+            return self._part_of_year(3, "Q", with_year=not within_year), "quarter"
         if dimension == "half" and self.roles.date:
-            return self._part_of_year(6, "H"), "half"
+            return self._part_of_year(6, "H", with_year=not within_year), "half"
         if dimension == "weekday" and self.roles.date:
             return self._weekday_name(), "weekday"
         if dimension == "hour" and self.roles.date:  # "what hour of the day": 0-23
@@ -563,9 +565,9 @@ class SQLBuilder:
         monday = exp.func("DATE_TRUNC", exp.Literal.string("week"), exp.cast(text, "TIMESTAMP"))
         return exp.cast(exp.cast(monday, "DATE"), "TEXT")
 
-    def _part_of_year(self, months: int, letter: str) -> exp.Expression:
+    def _part_of_year(self, months: int, letter: str, with_year: bool = True) -> exp.Expression:
         """'YYYY-Qn' (months=3) or 'YYYY-Hn' (months=6) from the date column (text 'YYYY-MM-...' or a date),
-        portable: substrings and arithmetic."""
+        portable: substrings and arithmetic; 'Qn' / 'Hn' without `with_year`."""
         assert self.roles.date
         text = self._text(self.roles.date)
         month = exp.cast(exp.func("SUBSTR", text, exp.Literal.number(6), exp.Literal.number(2)), "INTEGER")
@@ -574,6 +576,8 @@ class SQLBuilder:
         number = exp.Div(this=exp.paren(exp.Add(this=month, expression=exp.Literal.number(months - 1))),
                          expression=exp.Literal.number(months), typed=True)
         year = exp.func("SUBSTR", text, exp.Literal.number(1), exp.Literal.number(4))
+        if not with_year:
+            return exp.DPipe(this=exp.Literal.string(letter), expression=exp.cast(number, "TEXT"))
         return exp.DPipe(this=exp.DPipe(this=year, expression=exp.Literal.string(f"-{letter}")),
                          expression=exp.cast(number, "TEXT"))
 
@@ -636,8 +640,8 @@ class SQLBuilder:
         # "articles per author and year": each person named in a cell, not the cell ("A; B" is two people)
         people = ("author" in plan.group_by and self._people_joined
                   and plan.intent != "share")
-        dims = [(exp.column(NAME_COLUMN, table="names"), "author") if d == "author" and people else self._grouping(d)
-                for d in plan.group_by]
+        dims = [(exp.column(NAME_COLUMN, table="names"), "author") if d == "author" and people
+                else self._grouping(d, within_year="year" in plan.group_by) for d in plan.group_by]
         value, value_name = self._value(plan, where) if counted is None else self._matching(counted)
         source = self._names_join() if people else exp.select().from_(self._table())
         query = source.select(*(exp.alias_(e, n) for e, n in dims), *self._group_sizes_shown(plan, bool(dims)),
@@ -1047,10 +1051,10 @@ class SQLBuilder:
             return exp.Median(this=self._col(plan.measure))
         return exp.Avg(this=self._col(plan.measure)) if plan.intent == "avg" and plan.measure else None
 
-    def _grouping(self, dimension: str) -> tuple[exp.Expression, str]:
+    def _grouping(self, dimension: str, within_year: bool = False) -> tuple[exp.Expression, str]:
         """A group-by the table can give; "per year" on a table without a date is said, never dropped."""
         try:
-            return self._dimension(dimension)
+            return self._dimension(dimension, within_year)
         except LookupError as error:
             role = ROLE_OF_DIMENSION.get(dimension, dimension)
             raise NotInTable(f"Table {self.table} has no {role.rstrip('s')} column, so results cannot be split per "
