@@ -765,8 +765,12 @@ class SQLBuilder:
         # ("which sections published more in Q2 than in Q1": the two values of each section)
         # (each person named in a cell, as for "tickets per agent")
         people = plan.contrast_per == "author" and self._people_joined
+        # ("for each calendar quarter, 2022 versus the same quarter of 2023": the quarter within the year, which
+        # both years have; '2022-Q1' held only one of them)
+        years = {c.value[0][0].year for c in self._contrasted_values(plan)
+                 if c.kind in ("date", "date_any") and isinstance(c.value[0], tuple)}
         group = (exp.column(NAME_COLUMN, table="names"), "author") if people else \
-            self._grouping(plan.contrast_per) if plan.contrast_per else None
+            self._grouping(plan.contrast_per, within_year=len(years) > 1) if plan.contrast_per else None
         source = self._names_join() if people else exp.select().from_(self._table())
         inner = source.select(*([exp.alias_(group[0], group[1])] if group else []),
                               *(exp.alias_(v, name) for v, name in zip(values, CONTRASTED, strict=True)))
