@@ -261,6 +261,14 @@ def test_source_row_metadata_never_holds_the_content(articles_db: Path) -> None:
 # --------------------------------------------------------------------------- guarded execution
 
 
+def test_run_select_shows_floats_without_binary_rounding_noise(articles_db: Path) -> None:
+    """A total of prices printed 234420.31999999998: results carry a float's 15 significant digits (0.1 + 0.2 is
+    0.3), integers and exact floats unchanged."""
+    source = source_of(articles_db)
+    result = source.run_select("SELECT 0.1 + 0.2, 234420.31999999998, 7, 2.5, 1e308 * 10 FROM articles LIMIT 1")
+    assert result.rows == [[0.3, 234420.32, 7, 2.5, float("inf")]]
+
+
 def test_run_select_caps_rows_and_cells(articles_db: Path) -> None:
     source = source_of(articles_db, max_rows=3, max_cell_chars=50)
     result = source.run_select("SELECT title, full_content FROM articles ORDER BY url")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import sqlite3
 import time
@@ -269,6 +270,14 @@ def plain_value(value: Any) -> Any:
         return float(value)
     if isinstance(value, bytes | bytearray | memoryview):
         return clean_text(value)
+    return value
+
+
+def without_float_noise(value: Any) -> Any:
+    """A float as its 15 significant digits, the precision a double holds exactly: a sum of prices shows 234420.32,
+    not 234420.31999999998 (binary rounding); other values unchanged. Only for results shown, never for hashing."""
+    if isinstance(value, float) and math.isfinite(value):
+        return float(f"{value:.15g}")
     return value
 
 
@@ -556,7 +565,7 @@ class TableSource:
         for record in fetched[:max_rows]:
             row = []
             for value in record:
-                value = plain_value(value)
+                value = without_float_noise(plain_value(value))
                 if max_cell_chars and isinstance(value, str) and len(value) > max_cell_chars:
                     value = value[:max_cell_chars] + "…"
                     truncated += 1
