@@ -5312,6 +5312,18 @@ def test_a_period_up_to_the_newest_row_holds_the_periods_compared(planner: Plann
     assert [c.kind for c in plan.conditions] == ["date_any"] and plan.contrast_per == "category"
 
 
+def test_a_negation_misspelt_without_its_apostrophe_is_the_negation(reviews: Planner) -> None:
+    """"electronics revews with 1 or 2 stars wernt verified purchases" read 'wernt' as 'went' and counted the
+    verified ones (47 instead of 7): a word one edit from a negation typed without its apostrophe, and no English
+    word itself, is that negation (reported)."""
+    plan = reviews.plan("how many electronics revews with 1 or 2 stars wernt verified purchases")
+    assert [(c.column, c.op, c.value) for c in plan.conditions if c.column == "verified_purchase"] == [
+        ("verified_purchase", "=", 0)]
+    assert ("wernt", "weren't") in plan.corrections
+    assert [(c.column, c.value) for c in reviews.plan("how many reviews went unverified").conditions] == [
+        ("verified_purchase", 0)]
+
+
 def test_a_period_holding_only_one_of_the_periods_compared_is_background(planner: Planner) -> None:
     """"The desk changed editors at the start of 2023 and we want to see whether pieces got longer. What share … in
     the first half of 2023, compared with the second half of 2022?" required 2023 and both halves at once (0 of 0
