@@ -5324,6 +5324,15 @@ def test_a_negation_misspelt_without_its_apostrophe_is_the_negation(reviews: Pla
         ("verified_purchase", 0)]
 
 
+def test_a_share_of_rows_with_non_written_apart(reviews: Planner) -> None:
+    """"which 2 depts had the highest % of non verified reviews" read 'non' as a thing no column holds: the prefix
+    written apart is the flag's negation, a share of rows."""
+    plan = reviews.plan("2022 - which 2 depts had the highest % of non verified reviews? ignore the ones with no dept")
+    assert plan.intent == "share" and not plan.missing
+    assert [(c.column, c.value) for c in plan.conditions if c.column == "verified_purchase"] == [
+        ("verified_purchase", 0)]
+
+
 def test_a_period_holding_only_one_of_the_periods_compared_is_background(planner: Planner) -> None:
     """"The desk changed editors at the start of 2023 and we want to see whether pieces got longer. What share … in
     the first half of 2023, compared with the second half of 2022?" required 2023 and both halves at once (0 of 0

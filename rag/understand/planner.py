@@ -4851,8 +4851,8 @@ class Planner:
                 # "of everything we ran", "of everything we've published": the rows, in a clause; "what share of
                 # them ended up closed": the rows said before
                 return ""
-            if head in STOPWORDS or head in ("total", "whole", "entire", "overall"):
-                continue
+            if head in STOPWORDS or head in ("total", "whole", "entire", "overall", "non"):
+                continue  # ("% of non verified reviews": the prefix written apart)
             if re.sub(r"^(?:un|non-?|not-?)", "", head) in self.vocab.flags:
                 return ""  # "share of unverified reviews": rows with(out) a yes/no value
             after = WORD.search(lower, word.end())
