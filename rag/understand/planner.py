@@ -2231,7 +2231,11 @@ class Planner:
             r"\b(?:rank(?:ed|ing)?|sort(?:ed)?|order(?:ed)?)\b[^?.!]*?\bby\s+(?:the\s+|their\s+|its\s+)?"
             r"(?:share|percentage|proportion|fraction|percent|pct|rate|%)\s+of\b", text, re.I) or (
             # ("% urgent per assignee": the share opens the question, the part right after it)
-            plan.group_by and re.match(r"\W*(?:%|pct\b|percent\b|percentage\b)\s+(?!of\b)", text, re.I))
+            plan.group_by and re.match(r"\W*(?:%|pct\b|percent\b|percentage\b)\s+(?!of\b)", text, re.I)) or (
+            # ("… make up the largest share of all reviews that month": the group's own rows, pointed back to)
+            plan.group_by and re.search(rf"(?:\b(?:share|percentage|proportion|fraction|percent|pct)|%)\s+of\s+"
+                                        rf"(?:all\s+)?(?:the\s+)?(?:{self.row_noun_words})\s+(?:in\s+|for\s+|of\s+)?"
+                                        rf"(?:that|the\s+same)\s+[a-z]+\b", text, re.I))
         if own and not among:
             # (and what sets the scene: what is said before the share, "which month of 2023 had the highest % of
             # 5 star ratings", "Looking only at 2023, which two sections had the highest share of their stories …";
