@@ -5333,6 +5333,16 @@ def test_a_share_of_all_the_rows_of_that_group_is_taken_within_each_group(review
     assert plan.share_within_groups and [c.kind for c in plan.share_whole] == ["date"]
 
 
+def test_rows_described_before_a_share_of_each_side_are_its_whole(reviews: Planner) -> None:
+    """"home n kitchen revs posted on weekends vs weekdays - what % of each were 5 star" counted Home & Kitchen
+    5-star reviews out of every review of each side (8% instead of 44%): with the part said after the share, the
+    rows described before it are the whole; said before alone they stay the part ("co-written pieces make up what
+    share of each section")."""
+    plan = reviews.plan("voltair revs posted on weekends vs weekdays - what % of each were 5 star")
+    assert [c.column for c in plan.share_whole] == ["brand"]
+    assert [c.column for c in plan.share_part()] == ["rating"]
+
+
 def test_a_share_of_rows_with_non_written_apart(reviews: Planner) -> None:
     """"which 2 depts had the highest % of non verified reviews" read 'non' as a thing no column holds: the prefix
     written apart is the flag's negation, a share of rows."""

@@ -2248,7 +2248,11 @@ class Planner:
             theirs = re.search(r"\b(?:its|their)\s*$", own.group(0), re.I) or re.match(r"\s*(?:its|their)\b",
                                                                                       text[own.end():], re.I)
             rows = possessed.match(text, own.end()) if theirs else None
-            scene = [c for c in plan.conditions if (c.kind in ("date", "date_any") or c.op in ("!=", "not in"))
+            # ("home n kitchen revs posted on weekends vs weekdays - what % of each were 5 star": with the part said
+            # after the share, every row described before it is the whole)
+            part_after = any(self._position(text, c) >= own.end() for c in plan.conditions)
+            scene = [c for c in plan.conditions if (c.kind in ("date", "date_any") or c.op in ("!=", "not in")
+                                                    or part_after)
                      and 0 <= self._position(text, c, end=True) <= own.start()
                      or rows and own.end() <= self._position(text, c)
                      and self._position(text, c, end=True) <= rows.end()
