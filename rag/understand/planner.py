@@ -2232,6 +2232,12 @@ class Planner:
             r"(?:share|percentage|proportion|fraction|percent|pct|rate|%)\s+of\b", text, re.I) or (
             # ("% urgent per assignee": the share opens the question, the part right after it)
             plan.group_by and re.match(r"\W*(?:%|pct\b|percent\b|percentage\b)\s+(?!of\b)", text, re.I)) or (
+            # ("On which weekday was the proportion of tickets marked high or urgent the largest?": the group asked
+            # about, ranked by the share of its rows that pass a condition)
+            plan.group_by and re.search(
+                rf"\b(?:which|what)\b[^?.!]*?(?:\b(?:share|percentage|proportion|fraction|percent|pct|rate)|%)\s+of\s+"
+                rf"(?:the\s+|all\s+)?(?:{self.row_noun_words})\s+(?:that\s+(?:are|were|is|was|got)\s+|which\s+(?:are|"
+                rf"were)\s+|marked\s+|flagged\s+|rated\s+|labell?ed\s+|set\s+to\s+|given\s+)", text, re.I)) or (
             # ("… make up the largest share of all reviews that month": the group's own rows, pointed back to)
             plan.group_by and re.search(rf"(?:\b(?:share|percentage|proportion|fraction|percent|pct)|%)\s+of\s+"
                                         rf"(?:all\s+)?(?:the\s+)?(?:{self.row_noun_words})\s+(?:in\s+|for\s+|of\s+)?"
