@@ -5349,7 +5349,8 @@ def test_the_share_of_a_group_s_rows_marked_with_a_value_is_taken_within_the_gro
     own rows that pass the condition."""
     with_priority = Planner("tickets", dataclasses.replace(TICKET_ROLES, category="priority"), dataclasses.replace(
         TICKET_PROFILE, categories={"low": 10, "normal": 15, "high": 10, "urgent": 5}))
-    plan = with_priority.plan("On which weekday was the proportion of tickets marked high or urgent the largest?")
+    plan = with_priority.plan("On which weekday was the proportion of tickets marked high or urgent the largest, and "
+                              "what was that percentage?")
     assert plan.intent == "share" and plan.group_by == ["weekday"]
     assert plan.share_within_groups and plan.share_whole == []
 

@@ -1949,8 +1949,9 @@ class Planner:
                 return word[:-1] + "'" + word[-1]
             if lower in UNWRITTEN_APOSTROPHES and lower != "lets":  # "whats his avg rating": "what's"
                 return word[:-1] + "'s"
-            negations = sorted(w for w in UNWRITTEN_APOSTROPHES if w.endswith("nt") and OSA.distance(lower, w) == 1)
-            if negations and lower.endswith("nt") and lower.isalpha() and zipf_of(lower) < TYPO_ZIPF:
+            negations = sorted(w for w in UNWRITTEN_APOSTROPHES if w.endswith("nt") and OSA.distance(lower, w) == 1) \
+                if lower.endswith("nt") and lower.isalpha() else []
+            if negations and zipf_of(lower) < TYPO_ZIPF:
                 # ("reviews that wernt verified": a negation misspelt, not the English word one edit away, 'went')
                 corrections.append((word, negations[0][:-1] + "'t"))
                 return negations[0][:-1] + "'t"
