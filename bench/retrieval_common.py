@@ -2,7 +2,7 @@
 an assistant per table (its keyword index brought in line first), and scoring a turn's chunks like `rag eval`.
 
 Tables (README "Evaluation" builds the two extra databases and their indexes in data/eval/):
-news = data/articles.db + data/chroma; tickets and reviews = data/eval/*.db + data/eval/chroma.
+news = data/articles.db + data/chroma; tickets, reviews and contracts = data/eval/*.db + data/eval/chroma.
 Only dev question sets are read here: tuning never looks at eval/*/test.yaml.
 """
 
@@ -33,6 +33,9 @@ TABLES = {
                      "data/eval/chroma"),
     "reviews": Table("reviews", "eval/reviews/dev.yaml", "sqlite:///data/eval/reviews.db", "reviews",
                      "data/eval/chroma"),
+    # (its index was built by `rag eval` with the absolute URL)
+    "contracts": Table("contracts", "eval/contracts/dev.yaml", f"sqlite:///{ROOT}/data/eval/contracts.db",
+                       "contracts", "data/eval/chroma"),
 }
 
 

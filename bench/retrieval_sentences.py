@@ -23,15 +23,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bench.common import ROOT, load_span, machine_info, measured, stamp, write_results
-from bench.retrieval_common import TABLES, Table, assistant_for, dev_cases
+from bench.common import load_span, machine_info, measured, stamp, write_results
+from bench.retrieval_common import TABLES, assistant_for, dev_cases
 from rag.answer.retrieval import RRF_K, rrf
 from rag.data.chunking import split_sentences
 from rag.evaluation.metrics import hit_at_k
 
-ALL_TABLES = {**TABLES, "contracts": Table("contracts", "eval/contracts/dev.yaml",
-                                           f"sqlite:///{ROOT}/data/eval/contracts.db", "contracts",
-                                           "data/eval/chroma")}
 RANKINGS = ("product (fused)", "dense", "keyword", "best sentence", "RRF dense + keyword + sentence",
             "RRF max(chunk, sentence) + keyword")
 
@@ -85,12 +82,12 @@ def rankings(assistant: Any, question: str) -> tuple[dict[str, list[str]], dict[
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", default=",".join(ALL_TABLES))
+    parser.add_argument("--tables", default=",".join(TABLES))
     args = parser.parse_args(argv)
     record: dict[str, Any] = {"rankings": list(RANKINGS), "tables": {}}
     with measured(record):
         for name in args.tables.split(","):
-            table = ALL_TABLES[name]
+            table = TABLES[name]
             assistant = assistant_for(table)
             k = assistant.settings.top_k
             hits = {ranking: 0 for ranking in RANKINGS}

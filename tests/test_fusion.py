@@ -173,6 +173,12 @@ def test_search_texts() -> None:
     negated = QueryPlan(question="crypto news not sports, please", conditions=[
         Condition("category", "article_category", "!=", "Sports", "not sports")])
     assert without_condition_words(negated) == "crypto news , please"
+    # what the user wrote for a word read as a condition's value goes too (every filtered row has that value)
+    abbreviated = QueryPlan(question="Which master services agreement or MSAs can we leave early?", conditions=[
+        Condition("category", "contract_type", "=", "Master Services Agreement",
+                  "master services agreement, Master Services Agreement")],
+        corrections=[("MSAs", "Master Services Agreement"), ("leve", "leave")])
+    assert without_condition_words(abbreviated) == "Which or can we leave early?"
 
 
 def test_a_phrase_spelt_out_also_searches_the_initials_the_texts_use() -> None:

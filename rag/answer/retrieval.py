@@ -111,6 +111,8 @@ def search_text(plan: QueryPlan, which: str) -> str:
 
 
 def without_condition_words(plan: QueryPlan) -> str:
+    """The question without the words its conditions consumed, including what the user wrote for a word the
+    planner read as a condition's ("MSAs" read as 'Master Services Agreement')."""
     text = plan.question.replace("’", "'")  # the planner's spans index this text
     cut = [False] * len(text)
     lower = text.lower()
@@ -119,7 +121,9 @@ def without_condition_words(plan: QueryPlan) -> str:
         if condition.span:
             spans.append(condition.span)
         else:
-            for words in filter(None, (w.strip() for w in str(condition.words or "").split(", "))):
+            said = [w.strip() for w in str(condition.words or "").split(", ")]
+            said += [written for written, read in plan.corrections if read.lower() in map(str.lower, said)]
+            for words in filter(None, said):
                 found = re.search(rf"(?<!\w){re.escape(words.lower())}(?!\w)", lower)
                 if found:
                     spans.append(found.span())
