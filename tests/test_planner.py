@@ -4868,6 +4868,24 @@ def _tickets_with_priorities() -> Planner:
     return Planner("tickets", roles, profile)
 
 
+def test_a_value_cut_short_beside_another_value_of_its_column() -> None:
+    """"hi/urgent tix per month": 'hi' is 'high', the only other priority it starts, joined to 'urgent' by a slash
+    (it counted the urgent ones alone, 'hi' unused); reported. A short word beside no value stays as written."""
+    roles = ColumnRoles(content="body", title="subject", date="opened_at", category="status", authors="assignee",
+                        categorical=["status", "priority"])
+    profile = TableProfile(row_count=40, categories={"open": 20, "resolved": 20}, authors={"Bob Stone": 40},
+                           date_min="2024-01-03 10:00:00", date_max="2024-06-28 09:00:00",
+                           values={"status": {"open": 20, "resolved": 20},
+                                   "priority": {"high": 5, "urgent": 3, "low": 32}})
+    tickets = Planner("tickets", roles, profile)
+    for question in ("hi/urgent tix per month", "urgent / hi tickets per month", "hi or urgent tickets per month"):
+        plan = tickets.plan(question)
+        assert [(c.column, c.op, sorted(c.value)) for c in plan.conditions] == [
+            ("priority", "in", ["high", "urgent"])], question
+        assert (plan.corrections, plan.unused) == ([("hi", "high")], []), question
+    assert tickets.plan("hi, how many urgent tickets per month").corrections == []
+
+
 def test_a_value_before_the_dimension_ranked_is_a_condition() -> None:
     """"agent w/ the most high-priority tickets?": the agents ranked by their high-priority tickets (it ranked the
     priority levels, 'agent' unused)."""

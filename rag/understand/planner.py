@@ -1959,6 +1959,10 @@ class Planner:
                                                                                          text[:match.start()])
             if word in SHORTHAND and not possessive and alone:
                 return SHORTHAND[word]  # (unreported, as the apostrophes: only the spelling changes)
+            beside = self._value_cut_short(lower, text[:match.start()], text[match.end():])
+            if beside and not possessive:  # "hi/urgent tix": 'high', the other value of urgent's column it starts
+                corrections.append((word, beside))
+                return beside
             then = re.match(r"\s+([a-z]+)", text[match.end():], re.I)
             if len(lower) == 2 and lower.isalpha() and not re.search(r"[aeiouy]", lower) and then:
                 # "sw licences": a value's first word cut to two consonants, the value's next word after it
@@ -2104,6 +2108,23 @@ class Planner:
         for start, end, value in reversed(replaced):
             text = text[:start] + value + text[end:]
         return text
+
+    def _value_cut_short(self, word: str, before: str, after: str) -> str | None:
+        """The value a short word stands for when a slash or "or" joins it to a value of one column: the only other
+        one-word value of that column starting with it ("hi/urgent", "med or high", "urgent/hi"); None otherwise."""
+        if not 2 <= len(word) <= 4 or not word.isalpha() or word in self.vocab.values:
+            return None
+        joined = re.match(r"\s*(?:/|\s+or\s+)\s*([A-Za-z]+)", after) or \
+            re.search(r"([A-Za-z]+)\s*(?:/|\s+or\s+)\s*$", before)
+        neighbour = self.vocab.values.get(joined.group(1).lower()) if joined else None
+        if neighbour is None:
+            return None
+        column = neighbour[0]
+        started: dict[str, str] = {}  # real value -> its shortest key ('high', not its plural 'highs')
+        for key, (col, real) in self.vocab.values.items():
+            if col == column and real != neighbour[1] and real.isalpha() and key.startswith(word):
+                started[real] = min(started.get(real, key), key, key=len)
+        return next(iter(started.values())) if len(started) == 1 else None
 
     def _tie_broken(self, word: str, tied: list[str]) -> str | None:
         """Of known words equally close to a misspelt one, the one it stands for: the form of one word whose plural
