@@ -4868,6 +4868,19 @@ def _tickets_with_priorities() -> Planner:
     return Planner("tickets", roles, profile)
 
 
+def test_a_value_of_two_names_joined_by_an_ampersand_written_as_their_initials() -> None:
+    """"k&v avg stars verified buyers vs non verified": 'k&v' is the brand Kessler & Vogt (it averaged every brand);
+    reported. Initials two values share, and a value written so itself ('H&N'), are left as written."""
+    brands = {"Kessler & Vogt": 90, "Mabel & Mae": 60, "Miller & Mills": 50, "H&N": 100}
+    reviews = Planner("reviews", REVIEW_ROLES, dataclasses.replace(REVIEW_PROFILE, categories=brands))
+    plan = reviews.plan("k&v avg stars verified buyers vs non verified")
+    assert ([(c.column, c.value) for c in plan.conditions if c.kind == "category"], plan.corrections) == (
+        [("brand", "Kessler & Vogt")], [("k&v", "Kessler & Vogt")])
+    assert reviews.plan("avg stars of K & V").corrections == [("K & V", "Kessler & Vogt")]
+    assert reviews.plan("avg stars of m&m").corrections == []  # Mabel & Mae or Miller & Mills
+    assert only(reviews.plan("avg stars of h&n"), "category").value == "H&N"
+
+
 def test_a_value_cut_short_beside_another_value_of_its_column() -> None:
     """"hi/urgent tix per month": 'hi' is 'high', the only other priority it starts, joined to 'urgent' by a slash
     (it counted the urgent ones alone, 'hi' unused); reported. A short word beside no value stays as written."""

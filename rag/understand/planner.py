@@ -1927,6 +1927,7 @@ class Planner:
         corrections: list[tuple[str, str]] = []
         text = re.sub(r"\s*[★⭐]", " star", text)  # "1★ reviews": one star
         text = _symbols_written_out(text)
+        text = self._ampersand_initials_read(text, corrections)
         text = re.sub(r"(?<![\w-])b4(?![\w-])", "before", text, flags=re.I)  # ("b4 noon": a letter and a digit)
         # ("at 5 p.m. (17:00)": the hour's abbreviation written with full stops, which end no sentence)
         text = re.sub(r"(?<=\d)(\s*)([ap])\.m\.(?=\s|[,;:?!)]|$)", r"\1\2m", text, flags=re.I)
@@ -2108,6 +2109,28 @@ class Planner:
         for start, end, value in reversed(replaced):
             text = text[:start] + value + text[end:]
         return text
+
+    def _ampersand_initials_read(self, text: str, corrections: list[tuple[str, str]]) -> str:
+        """A value of two names joined by '&' written as their initials ("k&v avg stars": 'Kessler & Vogt'), when
+        those initials name one value and no value is written so; reported."""
+        if "&" not in text:
+            return text
+        named: dict[str, set[str]] = {}
+        for _column, real in self.vocab.values.values():
+            sides = [side.split() for side in real.split("&")]
+            if len(sides) == 2 and all(sides):
+                named.setdefault(f"{sides[0][0][0]}&{sides[1][0][0]}".lower(), set()).add(real)
+
+        def read(match: re.Match[str]) -> str:
+            written = match.group(0)
+            key = re.sub(r"\s+", "", written).lower()
+            values = named.get(key, set())
+            if len(values) != 1 or key in self.vocab.values or key.replace("&", "") in self.vocab.values:
+                return written
+            corrections.append((written, next(iter(values))))
+            return next(iter(values))
+
+        return re.sub(r"(?<![\w&'])[A-Za-z]\s?&\s?[A-Za-z](?![\w&'])", read, text)
 
     def _value_cut_short(self, word: str, before: str, after: str) -> str | None:
         """The value a short word stands for when a slash or "or" joins it to a value of one column: the only other
