@@ -849,6 +849,10 @@ def test_a_verb_between_not_and_the_value(reviews: Planner, tickets: Planner) ->
     assert (flag.column, flag.value) == ("verified_purchase", 0)
     status = only(tickets.plan("How many tickets haven't been closed?"), "category")
     assert (status.op, status.value) == ("!=", "closed")
+    # an adverb before that verb ("… were actually signed, i.e. not still sitting in draft?" counted the drafts)
+    for question in ("how many tickets are not still sitting in pending?", "tickets not currently stuck in pending"):
+        status = only(tickets.plan(question), "category")
+        assert (status.op, status.value) == ("!=", "pending"), question
 
 
 def test_a_contraction_is_not_a_misspelling(tickets: Planner) -> None:

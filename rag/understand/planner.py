@@ -693,8 +693,10 @@ SET_ASIDE = (r"leav(?:e|es|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)
              r"(?:not|without)\s+(?:counting|including)|"
              # "don't lump the 'resolved' ones in", "do not count closed ones": an inclusion verb negated
              r"(?:do\s+not|don['’]t|never)\s+(?:include|count|lump|add|mix|factor)(?:\s+in)?")
-# (after "not", one verb may come before the preposition: "did not come from verified buyers")
-NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+[a-z]+\s+(?=(?:from|by|with|in|on|about|for|to|at)\s)|"
+# (after "not", one verb may come before the preposition: "did not come from verified buyers"; an adverb before
+# that verb too: "not still sitting in draft")
+NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+(?:(?:still|currently|yet|ever|even|actually|really|just)"
+                          r"\s+)?[a-z]+\s+(?=(?:from|by|with|in|on|about|for|to|at)\s)|"
                           rf"(?:{SET_ASIDE}|"
                           # ("don't have Sam Oyelaran on the byline"; not "never had": the groups without any)
                           r"(?:do|does|did)(?:n['’]t|\s+not)\s+have|"
