@@ -5674,6 +5674,18 @@ def test_a_value_s_first_word_cut_to_two_consonants(contracts: Planner) -> None:
         "Software Licence", "", [("sw", "software")])
 
 
+def test_who_with_the_biggest_total_ranks_each_persons_total(contracts: Planner) -> None:
+    """"who signed the biggest total contract value in the last six months …, which manager" summed every contract
+    (no grouping: 'biggest' is no ranking without a dimension word, unlike 'most'); "who" asks for the owner whose
+    total or average ranks first. "who signed the largest contract" is not each owner's total."""
+    for question, intent in (("who signed the biggest total contract value in the last six months, which manager",
+                              "sum"), ("who has the highest average contract value in 2024", "avg")):
+        plan = contracts.plan(question)
+        assert (plan.intent, plan.measure, plan.group_by, plan.limit, plan.order_most) == (
+            intent, "value_eur", ["author"], 1, True), question
+    assert contracts.plan("who signed the largest contract").group_by == []
+
+
 def test_new_values_are_dated_by_their_first_row(contracts: Planner) -> None:
     """"how many brand-new counterparties did we pick up in 2024", "… had their very first contract in 2024": the
     period is each counterparty's first contract's; "how many counterparties in 2023" is every one with a contract."""

@@ -3624,7 +3624,11 @@ class Planner:
             length = length_ranking(most.group(4))
             if length and not AVERAGE_SAID.search(text):
                 dimension = None  # "which category has the longest articles": the longest article's, or on average?
-            if dimension and (most.group(3) or most.group(4).lower() in ("most", "top", "leading", "prolific",
+            # ("who signed the biggest total value": each person's total ranked; not "who signed the largest
+            # contract", the largest one's)
+            of_each = re.match(r"\s+(?:total|average|avg|mean|combined|overall|summed)\b", text[most.end(4):], re.I)
+            if dimension and (most.group(3) or most.group(1).lower() in ("who", "whose") and of_each
+                              or most.group(4).lower() in ("most", "top", "leading", "prolific",
                                                                          "busiest", "quietest", "slowest", "fewest",
                                                                          "least", "lightest", "heaviest")):
                 if dimension not in plan.group_by:
