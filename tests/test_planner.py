@@ -4903,6 +4903,16 @@ def test_a_value_cut_short_beside_another_value_of_its_column() -> None:
     assert tickets.plan("hi, how many urgent tickets per month").corrections == []
 
 
+def test_values_between_how_many_and_the_rows_each_has_are_one_class() -> None:
+    """"Compare Maya and Tom: how many high or urgent cases does each have" grouped by priority too (the 'or'
+    read as the values set against each other): the values describe the rows counted for each person."""
+    tickets = _tickets_with_priorities()
+    plan = tickets.plan("Compare Priya Natarajan and Bob Stone: how many high or low cases does each have?")
+    assert (plan.group_by, [(c.column, c.op) for c in plan.conditions if c.kind == "category"]) == (
+        ["author"], [("priority", "in")])
+    assert tickets.plan("Compare high or low tickets: how many does each have?").group_by == ["priority"]
+
+
 def test_a_value_before_the_dimension_ranked_is_a_condition() -> None:
     """"agent w/ the most high-priority tickets?": the agents ranked by their high-priority tickets (it ranked the
     priority levels, 'agent' unused)."""

@@ -6000,7 +6000,7 @@ class Planner:
 
     def _describes_rows(self, text: str, condition: Condition) -> bool:
         """Whether a condition's values stand between a quantity word and the row noun ("the most high or urgent
-        (priority) tickets")."""
+        (priority) tickets", "how many high or urgent tickets does each have")."""
         start, end = self._position(text, condition), self._position(text, condition, end=True)
         if re.search(r"\b(?:than|vs\.?|versus|against|compared)\b", text[start:end], re.I):
             return False  # ("how many fewer politics articles than sports articles": set against each other)
@@ -6009,8 +6009,10 @@ class Planner:
         after = rf"\s+(?:(?:{column})\s+)?(?:{self.row_noun_words})\b" if column else \
             rf"\s+(?:{self.row_noun_words})\b"
         # (after a comparative the values are the ones compared: "did she write more tech or business articles")
-        return bool(re.search(r"\b(?:most|fewest|least)\s+$", text[:start], re.I)
-                    and re.match(after, text[end:], re.I))
+        # ("compare Maya and Tom: how many high or urgent cases does each have": the rows counted for each of them)
+        return bool(re.search(r"\b(?:most|fewest|least)\s+$", text[:start], re.I) and re.match(after, text[end:], re.I)
+                    or re.search(r"\bhow\s+many\s+$", text[:start], re.I)
+                    and re.match(after + r"[^.?!;:]*?\beach\b", text[end:], re.I))
 
     def _set_against(self, text: str, condition: Condition, either: bool = True) -> bool:
         """Whether a comparison word ("than", "vs", "compared with", or with `either` "or") stands between the values
