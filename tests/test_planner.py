@@ -2494,6 +2494,11 @@ def test_a_second_computation_joined_by_and(messy: Planner) -> None:
     plan = messy.plan("How many reviews has Omar Haddad written, and what's his avg rating?")
     assert (plan.intent, plan.also, plan.unused) == ("count", [("avg", "rating")], [])
     assert messy.plan("average rating of Garden reviews").also == []
+    # the most rows rank the groups, the measure named after them is only beside ("which reviewer has written the
+    # most reviews, how many, and what is their average star rating?" ranked by the average: 702 reviewers tied at 5)
+    plan = messy.plan("which reviewer has written the most reviews, how many, and what is their average star rating?")
+    assert (plan.intent, plan.also, plan.group_by, plan.limit, plan.order_most) == (
+        "count", [("avg", "rating")], ["author"], 1, True)
 
 
 def test_an_instruction_to_count_shared_rows_for_everyone_adds_no_condition(planner: Planner) -> None:

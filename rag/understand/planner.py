@@ -4565,7 +4565,11 @@ class Planner:
             take(*order.span())
             plan.unused = [w for w in plan.unused if w.lower() not in order.group(0).lower().split()]
             plan.evidence.append(f"rows ordered by {plan.measure} ({order.group(0)!r})")
-        if plan.ranking and plan.measure and plan.intent in ("count", "max", "min") and not plan.per_group:
+        # (not a measure a second computation names: "which reviewer has written the most reviews, how many, and
+        # what is their average star rating" ranks by the count, the average beside it)
+        also_named = plan.intent == "count" and any(measure == plan.measure for _, measure in plan.also)
+        if plan.ranking and plan.measure and plan.intent in ("count", "max", "min") and not plan.per_group \
+                and not also_named:
             # groups ranked by a measure: "the three lowest rated brands" (average), "the brands with the most
             # helpful votes" (total); a rating-like measure (a small scale) is averaged
             high = (self.profile.numeric_ranges.get(plan.measure) or (0.0, 0.0))[1]
