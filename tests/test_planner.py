@@ -2496,9 +2496,11 @@ def test_a_second_computation_joined_by_and(messy: Planner) -> None:
     assert messy.plan("average rating of Garden reviews").also == []
     # the most rows rank the groups, the measure named after them is only beside ("which reviewer has written the
     # most reviews, how many, and what is their average star rating?" ranked by the average: 702 reviewers tied at 5)
-    plan = messy.plan("which reviewer has written the most reviews, how many, and what is their average star rating?")
-    assert (plan.intent, plan.also, plan.group_by, plan.limit, plan.order_most) == (
-        "count", [("avg", "rating")], ["author"], 1, True)
+    for question in ("which reviewer has written the most reviews, how many, and what is their average star rating?",
+                     "which reviewer has written the most reviews and what is their average rating"):
+        plan = messy.plan(question)
+        assert (plan.intent, plan.also, plan.group_by, plan.limit, plan.order_most) == (
+            "count", [("avg", "rating")], ["author"], 1, True), question
 
 
 def test_an_instruction_to_count_shared_rows_for_everyone_adds_no_condition(planner: Planner) -> None:

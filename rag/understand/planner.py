@@ -1502,9 +1502,10 @@ class Planner:
                                  rf"\s+|give\s+me\s+|show\s+)?(?:the\s+|his\s+|her\s+|their\s+|its\s+)?(average|avg|"
                                  rf"mean|total|combined|sum\s+of|highest|lowest|maximum|max|minimum|min)\s+(?:of\s+)?(?:the\s+)?"
                                  rf"({measures})\b", text, re.I):
-            if not free(match.start(), match.start(2)) or not re.search(  # (a first computation comes before)
-                    r"\b(?:how\s+many|number\s+of|count|average|avg|mean|total|sum|highest|lowest|maximum|minimum)\b",
-                    text[:match.start()], re.I):
+            # (a first computation comes before: "the most reviews" counts them)
+            if not free(match.start(), match.start(2)) or not re.search(
+                    r"\b(?:how\s+many|number\s+of|count|average|avg|mean|total|sum|highest|lowest|maximum|minimum|"
+                    rf"(?:most|fewest|least)\s+(?:{self.row_noun_words}))\b", text[:match.start()], re.I):
                 continue
             intent = {"average": "avg", "avg": "avg", "mean": "avg", "total": "sum", "highest": "max",
                       "maximum": "max", "max": "max", "lowest": "min", "minimum": "min", "min": "min"}.get(
