@@ -415,6 +415,14 @@ def test_each_group_s_size_beside_its_value_is_not_the_value_compared() -> None:
     assert "highest average rating: Lumo (3.72)" in text and "H&N, 153" not in text
 
 
+def test_one_group_is_named_with_every_value_computed_for_it() -> None:
+    """"which reviewer has written the most reviews and what is their average rating": the top group with its count
+    and its average (it said "Verified Buyer: average rating 3.55", hiding the count it was ranked by)."""
+    text, _ = sql_answer(QueryResult(["reviewer", "review_count", "avg_rating"], [["Verified Buyer", 113, 3.55]]),
+                         "", title_col="headline", url_col=None, date_col="reviewed_on", table="reviews")
+    assert text == "Verified Buyer: 113 reviews, average rating 3.55."
+
+
 def test_a_widest_gap_names_both_rows_and_the_days() -> None:
     """A gap between consecutive rows was read out as a bare row of values ("A, 2024-03-27 14\\:50\\:00, B, …, 6:
     empty days 5"): it names the two rows, their days, and the days between, ties together."""

@@ -384,6 +384,17 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
                                                                       for r in result.rows)
     if title_col in columns and not per_title:
         return _listing_answer(result, where, title_col, url_col, date_col, table, total)
+    computed = [i for i, c in enumerate(columns) if VALUE_NAME.match(c) and c != "share_pct"
+                and not c.startswith("matching_") and c not in labels]
+    if 2 <= len(computed) < len(columns) and len(result.rows) == 1 and all(
+            isinstance(result.rows[0][i], int | float) for i in computed):
+        # "Verified Buyer: 113 reviews, average rating 3.55": one group (the top one) with every value computed for
+        # it (the last value alone hid what it was ranked by: "Verified Buyer: average rating 3.55")
+        row = result.rows[0]
+        name = _group_label([row[i] for i in range(len(columns)) if i not in computed] + [None])
+        values = ", ".join(_counted(columns[i], row[i], labels, table)
+                           or f"{_md(label_of(columns[i], labels, table))} {_format(row[i])}" for i in computed)
+        return f"{name}: {values}{where}.", []
     # the sentence names the groups and the last value; another value beside it (each group's rows, shown with a
     # size test; the two values a difference is of) is for the table
     kept = [i for i, c in enumerate(columns) if i == len(columns) - 1

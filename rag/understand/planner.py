@@ -4782,8 +4782,11 @@ class Planner:
             return
         else:
             return
-        measure = plan.measure or next((self.measure_parts[w] for w in re.findall(r"[a-z]+", middle.lower())
-                                        if w in self.measure_parts), None)
+        # (a measure only a second computation names ranks no rows: "which 3 reviewers have written the most reviews
+        # and what is their average rating")
+        own = None if any(measure == plan.measure for _, measure in plan.also) else plan.measure
+        measure = own or next((self.measure_parts[w] for w in re.findall(r"[a-z]+", middle.lower())
+                               if w in self.measure_parts), None)
         if word in ("latest", "newest", "most recent", "last", "oldest", "earliest", "first"):
             if not self.roles.date:
                 return
