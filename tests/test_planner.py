@@ -2501,6 +2501,9 @@ def test_a_second_computation_joined_by_and(messy: Planner) -> None:
         plan = messy.plan(question)
         assert (plan.intent, plan.also, plan.group_by, plan.limit, plan.order_most) == (
             "count", [("avg", "rating")], ["author"], 1, True), question
+    # (not the best-rated reviews of each reviewer: the average is beside the count)
+    plan = messy.plan("which 3 reviewers have written the most reviews and what is their average rating")
+    assert (plan.intent, plan.per_group, plan.limit, plan.also) == ("count", False, 3, [("avg", "rating")])
 
 
 def test_an_instruction_to_count_shared_rows_for_everyone_adds_no_condition(planner: Planner) -> None:
