@@ -3987,6 +3987,16 @@ def test_a_difference_between_two_values_is_how_far_apart(planner: Planner, ques
     assert plan.contrast == contrast and len(only(plan, "date_any" if "H1" in question else "category").value) == 2
 
 
+def test_the_than_of_a_bound_asks_no_verdict(planner: Planner) -> None:
+    """"How many long reads, meaning stories of more than one thousand words, did we run in Q1 versus Q2, …" gave
+    one row (both counts, their difference and whether the first is more): the "than" of a bound is no comparison."""
+    plan = planner.plan("How many long reads, meaning stories of more than one thousand words, did we run in Q1 2023 "
+                        "versus Q2 2023?")
+    assert (plan.contrast, plan.group_by) == ("", ["quarter"])
+    assert planner.plan("did we run more stories in Q1 2023 than in Q2 2023?").contrast == ">"
+    assert planner.plan("did we run more 1000-word stories in Q1 2023 than in Q2 2023?").contrast == ">"
+
+
 def test_counting_each_name_apart_is_how_people_are_counted(planner: Planner) -> None:
     """"…, counting each co-author separately" matched 'counting separately' in the texts (0 writers)."""
     plan = planner.plan("How many different writers appear across all bylines, counting each co-author separately?")

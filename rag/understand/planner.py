@@ -6055,7 +6055,13 @@ class Planner:
         one-star reviews" (both values and their difference), "did Maya get more urgent tickets than Grace" (and
         whether the first is more: yes or no; a question joining them with "or" asks which, and keeps a row each)."""
         difference = DIFFERENCE_CUE.search(text)
-        verdict = YES_NO_QUESTION.search(text) and re.search(r"\bth[ae]n\b|\bbeats?\b|\bout[a-z]{2,}", text, re.I)
+        # (not the "than" of a bound: "how many long reads, meaning stories of more than one thousand words, did we
+        # run in Q1 versus Q2")
+        bounds = [said.span() for c in plan.conditions if c.kind == "number" and c.op in (">", ">=", "<", "<=")
+                  and isinstance(c.words, str) for said in re.finditer(re.escape(c.words), text, re.I)]
+        verdict = YES_NO_QUESTION.search(text) and any(
+            not any(start <= m.start() < end for start, end in bounds)
+            for m in re.finditer(r"\bth[ae]n\b|\bbeats?\b|\bout[a-z]{2,}", text, re.I))
         # "which sections published more articles in Q2 2023 than in Q1 2023": the groups whose first value is more
         which = re.search(r"\b(?:which|what)\b[^?.!]*\b(?:more|fewer|less|higher|lower|longer|shorter|bigger|smaller)\b"
                           r"[^?.!]*\bth[ae]n\b", text, re.I) or (
