@@ -352,7 +352,8 @@ TIME_OF_DAY = re.compile(
     r"\b(?:(?P<cue>before|until|till|up to|after|from|since|at)\s+|"
     r"(?=\d{1,2}(?::\d\d)?\s*[ap]\.?m\b\.?\s*or\s+(?:later|after|earlier|before)\b))(?:(?:12(?::00)?\s*)?(?P<noon>noon|midday|midnight)|"
     rf"(?P<clock>{_CLOCK})(?::(?P<minutes>\d\d))?\s*(?:o'?clock\s*)?(?P<half>a\.?m\.?|p\.?m\.?|"
-    r"in the (?:morning|afternoon|evening)|at night|(?=:))?)(?:\s+onwards?)?"
+    r"in the (?:morning|afternoon|evening)|at night|(?=:))?)(?:\s*\bonwards?\b)?"  # ("from 12:00 onwards": the space
+    # before it read already)
     # "at 6 pm or later", "at nine or earlier": a bound only with such an end (the time said again between: "at 5
     # p.m. (17:00) or later")
     r"(?:\s*\(\s*\d{1,2}[:.]\d\d\s*\)(?=\s*or\s))?"
@@ -3673,10 +3674,13 @@ class Planner:
             # reviewers to a panel … who gives the lowest average star rating?"; but "For the review I need our three
             # biggest partners by value. Who are they?" asks it there)
             own_ranking = opening and re.search(rf"\b(?:{ranks})\b", text[opening:], re.I)
+            # (nor when the question compares rows of its own: "We are thinking about putting our most senior agent
+            # on the morning shift. Compare the requests opened before noon with those opened from noon onwards …")
+            own_groups = told and COMPARE_CUE.search(text, told.end())
             ranked = re.compile(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most(?![\s-]+recent)|least|fewest|highest|"
                                 rf"lowest|top|best|worst|busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
                                 rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", re.I).search(
-                text, opening if own_ranking else 0)
+                text, told.end() if own_groups else opening if own_ranking else 0)
             # ("the four brands that have collected the most one-star ratings": a verb before the ranking)
             # ("month in 2022 w/ most 1-star reviews": a condition, read already, may stand between)
             after = next((m for m in re.finditer(
