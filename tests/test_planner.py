@@ -4933,6 +4933,10 @@ def test_values_between_how_many_and_the_rows_each_has_are_one_class() -> None:
     assert (plan.group_by, [(c.column, c.op) for c in plan.conditions if c.kind == "category"]) == (
         ["author"], [("priority", "in")])
     assert tickets.plan("Compare high or low tickets: how many does each have?").group_by == ["priority"]
+    # the values right after "share of" are the part, not the groups compared
+    plan = tickets.plan("Compare the share of high or low priority tickets among tickets opened on a Friday with the "
+                        "share among tickets opened Monday to Thursday")
+    assert (plan.intent, plan.group_by) == ("share", ["weekday_sides:1,2,3,4/5"])
 
 
 def test_a_value_before_the_dimension_ranked_is_a_condition() -> None:

@@ -716,6 +716,17 @@ def test_the_two_sides_of_an_hour_compared(setup: Setup) -> None:
     assert plan.group_by == ["part_of_day:9"] and plan.unused == []
 
 
+def test_two_sets_of_days_compared(setup: Setup) -> None:
+    """"… opened on a Friday with those opened Monday to Thursday" gave one row per weekday: the two sets, a group
+    each (two single days stay one group per day)."""
+    days = [date.fromisoformat(str(r["published_date"])[:10]).isoweekday() % 7 for r in ROWS]
+    sides = Counter("Friday" if d == 5 else "Monday-Thursday" for d in days if 1 <= d <= 5)
+    question = "Compare the number of articles published on a Friday with those published Monday to Thursday"
+    assert sorted(setup.rows(question)) == sorted(sides.items())
+    assert setup.planner.plan("compare articles published on Mondays with those published on Fridays").group_by == [
+        "weekday"]
+
+
 def test_rows_naming_more_people_compared_with_single_author_ones(setup: Setup) -> None:
     """"Are articles with more than one author longer on average than single-author ones?" asked for rows naming
     both at once (none)."""

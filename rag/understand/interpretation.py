@@ -25,8 +25,10 @@ from rag.understand.planner import (
     PART_OF_DAY,
     PEOPLE_SIDES,
     PERIODS,
+    WEEKDAY_SIDES,
     Condition,
     QueryPlan,
+    days_named,
     is_two_sided,
 )
 from rag.understand.vocabulary import plural, singular
@@ -54,6 +56,9 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     for group in plan.group_by:  # "with an author vs without one"
         if group.startswith(PART_OF_DAY):
             labels[group] = f"before or after {group[len(PART_OF_DAY):]}:00"
+        if group.startswith(WEEKDAY_SIDES):  # ("Friday or Monday-Thursday")
+            labels[group] = " or ".join(days_named([int(d) for d in days.split(",")])
+                                        for days in group[len(WEEKDAY_SIDES):].split("/"))
         if group.startswith(NUMBER_SIDES):  # ("2,000 words or more vs under")
             side = NUMBER_SIDE.match(group[len(NUMBER_SIDES):])
             if side:

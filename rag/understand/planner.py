@@ -282,6 +282,10 @@ WEEKEND = (0, 6)
 PART_OF_DAY = "part_of_day:"
 
 
+# "tickets opened on a Friday vs Monday to Thursday": the rows grouped by which of two compared sets of days they fall
+# on ("weekday_sides:" + each set's days, 0 = Sunday, joined by ",", the sets by "/"; the weekday condition keeps both)
+WEEKDAY_SIDES = "weekday_sides:"
+
 # "articles with more than one author vs single-author ones": the rows grouped by whether the person column names at
 # least that many people ("people_sides:" + the number)
 PEOPLE_SIDES = "people_sides:"
@@ -334,12 +338,13 @@ def _people_range(condition: Condition) -> tuple[float, float]:
 def is_two_sided(dimension: str) -> bool:
     """A grouping of the rows into the two sides of one test (how many people, the hour, weekend or weekday, with or
     without a value)."""
-    return dimension.startswith((PEOPLE_SIDES, PART_OF_DAY, HAS, NUMBER_SIDES)) or dimension == "part_of_week"
+    return dimension.startswith((PEOPLE_SIDES, PART_OF_DAY, HAS, NUMBER_SIDES, WEEKDAY_SIDES)) or \
+        dimension == "part_of_week"
 
 
 def is_calendar(dimension: str) -> bool:
     """Whether a grouping is a part of the date column (a year, a weekday, a side of an hour)."""
-    return dimension in CALENDAR_DIMENSIONS or dimension.startswith((PART_OF_DAY, PERIODS))
+    return dimension in CALENDAR_DIMENSIONS or dimension.startswith((PART_OF_DAY, PERIODS, WEEKDAY_SIDES))
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes|run|runs|end|ends|ended|turn|turns|turned|"
@@ -6022,7 +6027,9 @@ class Planner:
             rf"\s+(?:{self.row_noun_words})\b"
         # (after a comparative the values are the ones compared: "did she write more tech or business articles")
         # ("compare Maya and Tom: how many high or urgent cases does each have": the rows counted for each of them)
-        return bool(re.search(r"\b(?:most|fewest|least)\s+$", text[:start], re.I) and re.match(after, text[end:], re.I)
+        # ("compare the share of high or urgent priority cases among tickets opened on a Friday with …": the part)
+        return bool(re.search(r"\b(?:most|fewest|least)\s+$|\b(?:share|percentage|proportion|fraction|%)\s+of\s+"
+                              r"(?:the\s+)?$", text[:start], re.I) and re.match(after, text[end:], re.I)
                     or re.search(r"\bhow\s+many\s+$", text[:start], re.I)
                     and re.match(after + r"[^.?!;:]*?\beach\b", text[end:], re.I))
 
@@ -6048,6 +6055,10 @@ class Planner:
         if condition.kind == "weekday" and sorted(condition.value) == list(range(7)) and re.search(
                 r"\bweekends?\b", condition.words, re.I):
             return "part_of_week"  # "at the weekend … than Monday to Friday": the two parts of the week
+        sets = said_day_sets(condition.words) if condition.kind == "weekday" else []
+        if len(sets) == 2 and max(map(len, sets)) > 1 and not set(sets[0]) & set(sets[1]):
+            # ("on a Friday … Monday to Thursday": the two sets of days, each one group)
+            return WEEKDAY_SIDES + "/".join(",".join(map(str, days)) for days in sets)
         if condition.kind in ("weekday", "author"):
             return condition.kind
         if condition.kind == "number":
@@ -7236,6 +7247,39 @@ def _months_in(period: Any) -> list[int] | None:
         return None
     count = (end.year - start.year) * 12 + end.month - start.month + 1
     return [(start.month - 1 + i) % 12 + 1 for i in range(count)]
+
+
+def said_day_sets(words: str) -> list[list[int]]:
+    """The distinct sets of days a weekday condition's words name, in the order said there ("Monday to Thursday, on
+    Fridays, on a Friday" -> [[1, 2, 3, 4], [5]])."""
+    sets: list[list[int]] = []
+    for part in words.split(", "):
+        span = WEEKDAY_RANGE.search(part)
+        pair = WEEKDAY_PAIR.search(part)
+        single = WEEKDAY_CUE.search(part)
+        if span:
+            first, last = (_weekday_index(g) for g in span.groups() if g)
+            days = [(first + i) % 7 for i in range((last - first) % 7 + 1)]
+        elif pair:
+            days = sorted({_weekday_index(g) for g in pair.groups() if g})
+        elif single:
+            word = single.group(1).lower()
+            days = list(WEEKEND) if word.startswith("weekend") else [1, 2, 3, 4, 5] if word.startswith(
+                ("weekday", "working", "business")) else [WEEKDAYS.index(singular(word))]
+        else:
+            continue
+        if sorted(days) not in sets:
+            sets.append(sorted(days))
+    return sets
+
+
+def days_named(days: Sequence[int]) -> str:
+    """Days of the week in words: a run of three or more as a range ("Monday-Thursday"), else listed ("Friday",
+    "Saturday, Sunday")."""
+    names = [WEEKDAYS[d].capitalize() for d in days]
+    if len(days) >= 3 and list(days) == list(range(days[0], days[0] + len(days))):
+        return f"{names[0]}-{names[-1]}"
+    return ", ".join(names)
 
 
 def _weekday_index(word: str) -> int:

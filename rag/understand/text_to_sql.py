@@ -24,10 +24,12 @@ from rag.understand.planner import (
     PART_OF_DAY,
     PEOPLE_SIDES,
     PERIODS,
+    WEEKDAY_SIDES,
     WEEKDAYS,
     WEEKEND,
     Condition,
     QueryPlan,
+    days_named,
     is_calendar,
     is_two_sided,
     periods_of,
@@ -338,7 +340,8 @@ class SQLBuilder:
             test, yes, no = self._side_test(dimension)
             name = (f"has_{column}" if dimension.startswith(HAS) else "people" if dimension.startswith(PEOPLE_SIDES)
                     else f"{NUMBER_SIDE.match(column[len(NUMBER_SIDES):])['column']}_side"
-                    if dimension.startswith(NUMBER_SIDES) else dimension.split(":")[0])
+                    if dimension.startswith(NUMBER_SIDES) else "days_of_week" if dimension.startswith(WEEKDAY_SIDES)
+                    else dimension.split(":")[0])
             return exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string(yes))], default=exp.Literal.string(no)), name
         if dimension.startswith(PERIODS) and self.roles.date:  # "the last 30 days vs the 30 days before"
             unit = self._epoch_unit(self.roles.date)
@@ -497,6 +500,10 @@ class SQLBuilder:
                     f"{name} below {value:g}"
             return exp.GT(this=self._col(column), expression=bound), f"{name} above {value:g}", \
                 f"{name} {value:g} or less"
+        if dimension.startswith(WEEKDAY_SIDES):  # ("on a Friday vs Monday to Thursday")
+            first, second = ([int(d) for d in days.split(",")] for days in dimension[len(WEEKDAY_SIDES):].split("/"))
+            test = exp.In(this=self._weekday(), expressions=[exp.Literal.number(d) for d in first])
+            return test, days_named(first), days_named(second)
         if dimension.startswith(PEOPLE_SIDES):
             least = int(dimension[len(PEOPLE_SIDES):])
             many = exp.GTE(this=self._people_in(self._col(self.roles.authors or "")),
