@@ -862,6 +862,15 @@ def test_a_contraction_is_not_a_misspelling(tickets: Planner) -> None:
         ("!=", "Priya Natarajan")]
 
 
+@pytest.mark.parametrize("question", ["reporters whove written for more than one section?",
+                                      "reporters who've written for more than one section?"])
+def test_who_have_contracted(planner: Planner, question: str) -> None:
+    """"reporters whove written for more then one section?" read 'whove' as 'whose' (and with the apostrophe, "who've"
+    was not read at all): "who have"."""
+    plan = planner.plan(question)
+    assert (plan.group_by, plan.distinct, plan.corrections) == (["author"], "category", [])
+
+
 def test_a_number_of_rows_per_group(tickets: Planner) -> None:
     """"which agent has more than 12 tickets" keeps the agents with more than 12 (it was a text match on '12'), and
     'at least' is a bound there, not the ranking 'least'."""

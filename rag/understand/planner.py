@@ -1946,6 +1946,8 @@ class Planner:
         # "tickets nobody's assigned to": "nobody is" (the grammar reads the pronoun and its verb)
         text = re.sub(r"\b(nobody|no\s+one|noone|someone|somebody|anyone|anybody)['’]s(?=\s+(?:been|assigned|"
                       r"handling|working|looking|owning|[a-z]+ed)\b)", r"\1 is", text, flags=re.I)
+        # "reporters who've written for …": "who have" (the grammar reads the verb)
+        text = re.sub(r"\b(who|we|you|they|i|could|would|should|might|must)['’]ve\b", r"\1 have", text, flags=re.I)
         quoted = [m.span() for m in QUOTED_TEXT.finditer(text)]  # a quoted value is read as written
 
         def fix(match: re.Match[str]) -> str:
@@ -1957,6 +1959,8 @@ class Planner:
                 return whole
             if lower in UNWRITTEN_APOSTROPHES and lower.endswith("nt"):  # "dont have": the grammar reads "don't"
                 return word[:-1] + "'" + word[-1]
+            if lower in UNWRITTEN_APOSTROPHES and lower.endswith("ve"):  # "reporters whove written": "who have"
+                return word[:-2] + " have"
             if lower in UNWRITTEN_APOSTROPHES and lower != "lets":  # "whats his avg rating": "what's"
                 return word[:-1] + "'s"
             negations = sorted(w for w in UNWRITTEN_APOSTROPHES if w.endswith("nt") and OSA.distance(lower, w) == 1) \
@@ -7424,7 +7428,8 @@ def _symbols_written_out(text: str) -> str:
 UNWRITTEN_APOSTROPHES = frozenset(
     [f"{w}s" for w in ("what", "how", "where", "when", "why", "who", "that", "there", "here", "he", "she", "let")]
     + [f"{w}nt" for w in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "could", "would",
-                          "should", "must", "need", "ca", "wo")])
+                          "should", "must", "need", "ca", "wo")]
+    + [f"{w}ve" for w in ("who", "we", "you", "they", "could", "would", "should", "might", "must")])
 
 
 def _hour_of(match: re.Match[str]) -> int | None:
