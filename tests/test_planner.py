@@ -1627,12 +1627,14 @@ def test_no_time_of_day_without_times_or_on_a_bare_number(tickets: Planner, revi
     ("How many tickets aren't assigned to any agent?", "assignee"),
     ("tickets that were left with the assignee empty", "assignee"),
     ("how many tickets where the assignee field was left empty?", "assignee"),
-    ("How many articles have nobody credited as author?", "authors")])
+    ("How many articles have nobody credited as author?", "authors"),
+    ("how many stories have no author credited at all?", "authors")])  # ('credited' was a text match)
 def test_an_empty_value_said_in_a_clause(question: str, column: str, planner: Planner, tickets: Planner) -> None:
     """"with the reviewer name blank", "aren't filed under any department": the column is empty (the words were
     unused and every row was counted)."""
     plan = (planner if column == "authors" else tickets).plan(question)
     assert [(c.column, c.op) for c in conditions(plan, "missing")] == [(column, "is empty")], question
+    assert plan.topic == "", question
 
 
 def test_a_value_between_a_negation_and_any_is_no_empty_value(tickets: Planner) -> None:

@@ -5497,8 +5497,9 @@ class Planner:
                              rf"(?:(?:{self.row_noun_words})\s+(?=(?:{named})\b))?({named})"
                              # ("without a status of closed": a value of the column follows, negated)
                              rf"(?:'s\s+name|\s+name|s)?(?:\s+(?:field|column|cell|box))?"
-                             # ("no value filled in")
-                             rf"(?:\s+(?:filled\s+in|filled\s+out|entered|recorded|listed|given))?\b(?!\s*(?:of|=|set\s+to)\s)"
+                             # ("no value filled in", "no author credited")
+                             rf"(?:\s+(?:filled\s+in|filled\s+out|entered|recorded|listed|given|credited|named|"
+                             rf"specified|provided|shown))?\b(?!\s*(?:of|=|set\s+to)\s)"
                              rf"|\b(unsigned|anonymous|uncategori[sz]ed|unassigned|unowned|unallocated|unattributed)\b"
                              # "not assigned to anyone", "owned by nobody": nobody is the person
                              rf"|((?:(?:\bnot|\bnever|n't)\s+(?:yet\s+)?(?:been\s+)?(?:assigned|allocated|attributed|given|"
