@@ -5332,6 +5332,8 @@ class Planner:
                 continue
             aside = self._set_aside(text, match.start(), free)  # "skip reviews with the department missing"
             start, op = (match.start(), "is empty") if aside is None else (aside, "is not empty")
+            left = re.search(r"\bleft\s+with\s+$", text[:start], re.I)  # ("tickets left with the assignee empty")
+            start = left.start() if left and free(*left.span()) else start
             plan.conditions.append(Condition("missing", column, op, None, text[start:match.end()],
                                              span=(start, match.end())))
             plan.evidence.append(f"{column} {op} ({text[start:match.end()]!r})")
