@@ -415,6 +415,17 @@ def test_each_group_s_size_beside_its_value_is_not_the_value_compared() -> None:
     assert "highest average rating: Lumo (3.72)" in text and "H&N, 153" not in text
 
 
+def test_groups_compared_with_a_verdict_each_name_those_where_it_holds() -> None:
+    """"for each quarter, 2023 versus 2022, and in which quarters was 2023 lower": every quarter with its verdict; the
+    sentence names those where it holds (it said "4 rows")."""
+    columns = ["quarter", "total_value_eur (2023)", "total_value_eur (2022)", "difference", "2023 less than 2022"]
+    rows = [("Q1", 7.0, 8.0, -1.0, "yes"), ("Q2", 7.3, 7.4, -0.1, "yes"), ("Q4", 11.0, 7.0, 4.0, "no")]
+    text, _ = answer(columns, rows)
+    assert text == "2023 less than 2022 in 2 of 3 groups: Q1 and Q2."
+    text, _ = answer(columns, [("Q4", 11.0, 7.0, 4.0, "no"), ("Q3", 9.0, 7.0, 2.0, "no")])
+    assert text == "2023 less than 2022 in 0 of 2 groups."
+
+
 def test_one_group_is_named_with_every_value_computed_for_it() -> None:
     """"which reviewer has written the most reviews and what is their average rating": the top group with its count
     and its average (it said "Verified Buyer: average rating 3.55", hiding the count it was ranked by)."""

@@ -6304,3 +6304,7 @@ def test_compared_periods_said_again_for_the_values_asked(planner: Planner) -> N
                         "Q1 and Q2 average word counts.")
     assert (plan.contrast, plan.contrast_per, plan.contrast_only) == (">", "category", True)
     assert len(conditions(plan, "date_any")) == 1
+    # the values asked first, then which groups: every group with whether it holds (it kept only those)
+    plan = planner.plan("For each category, what was the number of articles in 2022 versus 2023, and in which "
+                        "categories was 2023 lower than 2022?")
+    assert (plan.contrast, plan.contrast_per, plan.contrast_only) == ("<", "category", False)

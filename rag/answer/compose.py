@@ -384,6 +384,14 @@ def sql_answer(result: QueryResult, conditions: str, *, title_col: str | None, u
                                                                       for r in result.rows)
     if title_col in columns and not per_title:
         return _listing_answer(result, where, title_col, url_col, date_col, table, total)
+    if len(result.rows) > 1 and columns[-1] not in labels and COMPARED_VERDICT.match(columns[-1]) and all(
+            r[-1] in ("yes", "no") for r in result.rows):
+        # ("for each quarter, 2023 versus 2022, and in which quarters was 2023 lower": the groups where it holds)
+        named_by = [i for i, c in enumerate(columns) if not VALUE_NAME.match(c) and not CONTRAST_NAME.match(c)]
+        held = [_group_label([*(r[i] for i in named_by), None]) for r in result.rows if r[-1] == "yes"]
+        verdict = _md(columns[-1])
+        named = f": {_md(and_list(held))}" if held else ""
+        return f"{verdict} in {len(held)} of {len(result.rows)} groups{named}{where}.", []
     computed = [i for i, c in enumerate(columns) if VALUE_NAME.match(c) and c != "share_pct"
                 and not c.startswith("matching_") and c not in labels]
     if 2 <= len(computed) < len(columns) and len(result.rows) == 1 and all(

@@ -6122,7 +6122,12 @@ class Planner:
             return
         if per:
             # ("which sections saw their average go up, and by how many": only those, with the difference)
-            plan.contrast_per, plan.contrast_only = per, bool(which) and (not difference or bool(changed))
+            # ("what was the total … in 2022 versus the same quarter of 2023, and in which quarters was 2023 lower":
+            # both asked, every group with whether it is)
+            both_asked = bool(which) and bool(re.search(
+                r"\b(?:what|how\s+(?:much|many))\b[^?.!]*\band\s+(?:(?:in|for|on|during|at)\s+)?which\b", text, re.I))
+            plan.contrast_per = per
+            plan.contrast_only = bool(which) and (not difference or bool(changed)) and not both_asked
             # (the question's own words, not what a sentence before it told: "… weekend reviews get less attention")
             less = changed.group("down") or changed.group("fell") if changed else LESS_WORDS.search(text, which.start()
                                                                                                      if which else 0)
