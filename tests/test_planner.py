@@ -4936,6 +4936,15 @@ def test_a_value_cut_short_beside_another_value_of_its_column() -> None:
     assert tickets.plan("hi, how many urgent tickets per month").corrections == []
 
 
+def test_values_joined_by_or_are_one_class_when_others_are_set_against_each_other_by_than() -> None:
+    """"Did january have more high or urgent tickets than february?" grouped by priority and month: "than" sets the
+    months against each other; "or" joins the priorities of the tickets counted."""
+    tickets = _tickets_with_priorities()
+    plan = tickets.plan("Did january have more high or low tickets than february?")
+    assert (plan.group_by, plan.contrast) == (["month"], ">")
+    assert [c.column for c in plan.conditions if c.kind == "category"] == ["priority"]
+
+
 def test_values_between_how_many_and_the_rows_each_has_are_one_class() -> None:
     """"Compare Maya and Tom: how many high or urgent cases does each have" grouped by priority too (the 'or'
     read as the values set against each other): the values describe the rows counted for each person."""

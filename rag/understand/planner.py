@@ -5889,6 +5889,10 @@ class Planner:
             # "did March have more high-or-urgent tickets than February": the months are set against each other; the
             # priorities, one class of tickets, stay a condition
             compared = joined
+        elif len(compared) > 1 and len(opposed) == 1:
+            # ("Did january have more high or urgent tickets than february?": "than" sets the months against each
+            # other, "or" only joins the priorities counted)
+            compared = opposed
         for condition in compared:
             dimension = self._compared_dimension(condition)
             if dimension and dimension not in plan.group_by:
