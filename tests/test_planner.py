@@ -871,6 +871,17 @@ def test_who_have_contracted(planner: Planner, question: str) -> None:
     assert (plan.group_by, plan.distinct, plan.corrections) == (["author"], "category", [])
 
 
+@pytest.mark.parametrize(("question", "op"), [
+    ("how many tickets sit with Priya", "like"), ("how many tickets sit with priya", "like"),
+    ("how many tickets are on Priya's plate", "like"), ("tickets on Priya's desk", "like"),
+    ("how many tix are not on bobs plate", "!=")])
+def test_a_persons_rows_in_other_words(tickets: Planner, question: str, op: str) -> None:
+    """"how many tickets sit with Maya" and "on Maya's plate" matched the text for 'Maya' (and "Maya's plate"), "not on
+    toms plate" for 'toms plate' (a silent filter: 0 tickets): the person's rows."""
+    plan = tickets.plan(question)
+    assert ([c.op for c in plan.conditions if c.kind in ("author", "author_like")], plan.topic) == ([op], ""), question
+
+
 def test_a_number_of_rows_per_group(tickets: Planner) -> None:
     """"which agent has more than 12 tickets" keeps the agents with more than 12 (it was a text match on '12'), and
     'at least' is a bound there, not the ranking 'least'."""

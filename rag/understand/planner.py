@@ -560,7 +560,9 @@ TOP_N = re.compile(rf"\b(top|bottom|first|last|latest|newest|oldest|earliest|rec
 NAME = r"([A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2})"
 # Words that say who made, owns or handled a row: "by", "handled by", "X wrote", "did X handle", "X's work".
 BY_CUE = (r"(?:written|authored|handled|owned|reviewed|posted|submitted|created|raised|opened|resolved|closed|"
-          r"assigned)\s+(?:by|to)|by|from|author|writer|reporter|bylined|assigned to")
+          r"assigned)\s+(?:by|to)|by|from|author|writer|reporter|bylined|assigned to|"
+          # ("how many tickets sit with Maya": the rows are hers)
+          r"(?:sit|sits|sat|sitting|lie|lies|rest|rests|resting)\s+with")
 # ("the first three tickets Priya was ever assigned": the person given the rows)
 AUTHOR_VERBS = (r"(?:was|were|is|has\s+been|had\s+been|got|gets|get)\s+(?:(?:ever|first|originally|personally)\s+)?"
                 r"assigned|wrote|writes|has written|reported|covered|owns|owned|handles|handled|handle|resolved|"
@@ -578,7 +580,8 @@ AUTHOR_CUES = (
 )
 # a name typed in lower case after a cue that can only introduce a person ("assigned to priya", "handled by omar")
 LOWER_NAME_CUE = re.compile(r"\b(?:(?:written|authored|handled|owned|reviewed|resolved|closed|assigned)\s+(?:by|to)|"
-                            r"(?:assigned|went|go|goes|gone|given|handed|routed)\s+to)\s+([a-z][\w'’\-]+)\b")
+                            r"(?:assigned|went|go|goes|gone|given|handed|routed)\s+to|"
+                            r"(?:sit|sits|sat|sitting|lie|lies|rest|rests|resting)\s+with)\s+([a-z][\w'’\-]+)\b")
 # a clause asking who has each listed row ("and who owns each one?", "who's it assigned to"): the person column
 WHO_HAS_IT = frozenset({"and", "who", "whom", "who's", "whos", "is", "was", "are", "were", "s", "owns", "own", "owned",
                         "handles", "handle", "handled", "handling", "has", "have", "had", "wrote", "writes", "written",
@@ -594,7 +597,7 @@ LOWER_BY_NAME = re.compile(r"\bby\s+([a-z][\w'’\-]+)\b")
 # What a person's possessive names when it is authorship ("Valbrook's piece", "Omar's latest tickets"): the table's
 # row nouns (see Planner) and these nouns of someone's work, up to two words after the possessive.
 WORK_NOUNS = ("work", "works", "writing", "reporting", "coverage", "column", "columns", "byline", "bylines", "queue",
-              "stuff", "output")
+              "stuff", "output", "plate", "desk", "caseload", "workload", "pile", "portfolio", "books")
 POSSESSIVE = re.compile(r"['’]s?$")  # "Haddad's", "Jones'": the name without its possessive ending
 # "Omar's busiest weekday", "on Priya's plate": a name part's possessive, whatever follows it (`Planner._owner`)
 ANY_POSSESSIVE = re.compile(r"\b([A-Za-z][\w\-]*['’]s)(?=[\s,.?!;:)]|$)")
@@ -2005,8 +2008,11 @@ class Planner:
             if is_rare_word(lower) and (lower.upper() in self.vocab.acronyms
                                         or lower.endswith("s") and stem.upper() in self.vocab.acronyms):
                 return whole  # ("MSAs" was read as 'sas': a value's acronym, read after the spelling)
+            # (a name that is an English word too, before the person's work: "not on toms plate")
+            works_after = re.match(rf"\s+(?:{self.work_words})\b", text[match.end():], re.I)
             if (lower.endswith("s") and not possessive and len(self.vocab.author_parts.get(stem, ())) == 1
-                    and is_rare_word(stem) and frequency < TYPO_ZIPF  # (English knows "kettles", not "omars")
+                    and (is_rare_word(stem) and frequency < TYPO_ZIPF  # (English knows "kettles", not "omars")
+                         or works_after)
                     and not re.search(r"\b(?:the|other|both|all|any|many|two|three|several|\d+)\s+$",
                                       text[:match.start()], re.I)):
                 # "omars busiest day": the possessive of a name part typed without its apostrophe (not a plural:
