@@ -83,6 +83,9 @@ def load_script(path: Path) -> ModuleType:
     ("Q2", "2024-Q1", False),
     (2, "2023-Q1", False),
     ("2023", "2023-Q1", False),
+    (1, "Q1", True),  # a quarter within the year, a reference's number of it
+    (2, "H2", True),
+    (2, "Q1", False),
     ("no region", None, True),  # the group of rows without a value, named by a reference's COALESCE
     ("(none)", None, True),
     ("EMEA", None, False),

@@ -72,6 +72,8 @@ def values_match(expected: Any, actual: Any) -> bool:
         said = re.sub(r"[\s-]+", " ", left)
         return left in (part, right) or bool(year_after) and said in (year_after, year_before) or (
             a is not None and a == _number(part.lstrip("qhw")))
+    if re.fullmatch(r"[qh][1-4]", right) and a is not None:  # ("for each calendar quarter": "Q1", a reference's 1)
+        return a == int(right[1])
     if actual is None and EMPTY_GROUP_LABEL.fullmatch(left):
         # ("show the contracts that have no region recorded as a separate group": the product's empty group, which it
         # names "(no value)", for a reference's COALESCE(region, 'no region'))
