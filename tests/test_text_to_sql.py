@@ -983,9 +983,13 @@ def test_quarters_of_compared_years_are_named_within_the_year(setup: Setup) -> N
     assert setup.rows("break down articles per quarter, 2023 vs 2022") == [
         ("Q1", "2022", 2), ("Q1", "2023", 3), ("Q2", "2022", 1), ("Q2", "2023", 1)]
     assert [row[0] for row in setup.rows("articles per quarter in 2023")] == ["2023-Q1", "2023-Q2"]
-    # (a quarter of one year against the same quarter of another: '2022-Q1' held one of the two values, 0 rows)
+    # (a quarter of one year against the same quarter of another: '2022-Q1' held one of the two values, 0 rows;
+    # the values asked first, then which quarters: every quarter with whether 2023 is higher)
     assert setup.rows("For each calendar quarter, how many articles did we publish in 2022 versus the same quarter of "
-                      "2023, and in which quarters was 2023 higher than 2022?") == [("Q1", 3, 2, 1)]
+                      "2023, and in which quarters was 2023 higher than 2022?") == [("Q1", 3, 2, 1, "yes"),
+                                                                                    ("Q2", 1, 1, 0, "no")]
+    assert setup.rows("In which calendar quarters did we publish more articles in 2023 than in the same quarter of "
+                      "2022?") == [("Q1", 3, 2, 1)]
 
 
 def test_groups_with_none_of_the_rows_and_their_counts_asked_beside(setup: Setup) -> None:
