@@ -4956,6 +4956,16 @@ def test_values_joined_by_or_are_one_class_when_others_are_set_against_each_othe
     assert [c.column for c in plan.conditions if c.kind == "category"] == ["priority"]
 
 
+def test_values_joined_by_and_that_both_count_are_one_class() -> None:
+    """"Rank the agents by how many of their tickets are finished (closed and resolved both count)" grouped by status
+    too (values joined by 'and' were each counted on its own); without "both count" they still are."""
+    tickets = _tickets_with_priorities()
+    plan = tickets.plan("Rank the agents by how many of their tickets are done (open and resolved both count), most "
+                        "first.")
+    assert plan.group_by == ["author"]
+    assert tickets.plan("How many open and resolved tickets does each agent have?").group_by == ["category", "author"]
+
+
 def test_values_between_how_many_and_the_rows_each_has_are_one_class() -> None:
     """"Compare Maya and Tom: how many high or urgent cases does each have" grouped by priority too (the 'or'
     read as the values set against each other): the values describe the rows counted for each person."""

@@ -5977,8 +5977,11 @@ class Planner:
                 continue
             if condition.kind == "date_any":
                 continue
+            # ("finished (closed and resolved both count)": one class of rows, both counted in it)
+            together = re.match(r"\s*(?:both|alike|together)?\s*(?:count|counts|included|includes|qualify)\b|"
+                                r"\s*(?:both|together)\b", text[self._position(text, condition, end=True):], re.I)
             if dimension and dimension not in plan.group_by and re.search(r"\band\b", said, re.I) \
-                    and not re.search(r"\b(?:or|nor)\b|/", said, re.I):
+                    and not re.search(r"\b(?:or|nor)\b|/", said, re.I) and not together:
                 plan.group_by.insert(0, dimension)
                 plan.evidence.append(f"each of {condition.words!r} on its own (joined by 'and')")
 
