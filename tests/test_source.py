@@ -269,6 +269,15 @@ def test_run_select_shows_floats_without_binary_rounding_noise(articles_db: Path
     assert result.rows == [[0.3, 234420.32, 7, 2.5, float("inf")]]
 
 
+def test_run_select_shows_differences_of_large_sums_without_cancellation_noise(articles_db: Path) -> None:
+    """The difference of two regions' totals printed 71652.6700000009 (and -84233.8899999987) in the results table:
+    the digits after a run of six zeros or nines are noise of the subtraction; small and exact values keep theirs."""
+    source = source_of(articles_db)
+    result = source.run_select("SELECT 5293781.17 - 5222128.5, -84233.8899999987, 0.000123, 1000000.5, "
+                               "2.0 / 3, 0.0000001 FROM articles LIMIT 1")
+    assert result.rows == [[71652.67, -84233.89, 0.000123, 1000000.5, 0.666666666666667, 1e-07]]
+
+
 def test_run_select_caps_rows_and_cells(articles_db: Path) -> None:
     source = source_of(articles_db, max_rows=3, max_cell_chars=50)
     result = source.run_select("SELECT title, full_content FROM articles ORDER BY url")

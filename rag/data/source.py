@@ -273,11 +273,20 @@ def plain_value(value: Any) -> Any:
     return value
 
 
+# A float's last digits after a run of six zeros or nines: what subtracting two large sums leaves behind
+# (5293781.17 - 5222128.5 = 71652.6700000009), beyond what the 15 significant digits of each operand hold.
+_CANCELLATION_NOISE = re.compile(r"\.(\d*?)(?:0{6,}|9{6,})\d{1,3}$")
+
+
 def without_float_noise(value: Any) -> Any:
     """A float as its 15 significant digits, the precision a double holds exactly: a sum of prices shows 234420.32,
-    not 234420.31999999998 (binary rounding); other values unchanged. Only for results shown, never for hashing."""
+    not 234420.31999999998 (binary rounding); a difference of two large sums shows 71652.67, not 71652.6700000009
+    (cancellation: the run of zeros or nines before the last digits ends the number). Other values unchanged.
+    Only for results shown, never for hashing."""
     if isinstance(value, float) and math.isfinite(value):
-        return float(f"{value:.15g}")
+        shown = f"{value:.15g}"
+        noise = _CANCELLATION_NOISE.search(shown) if "e" not in shown else None
+        return round(value, len(noise.group(1))) if noise else float(shown)
     return value
 
 
