@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import date, timedelta
+from typing import Any
 
 import pytest
 
@@ -6338,3 +6339,32 @@ def test_compared_periods_said_again_for_the_values_asked(planner: Planner) -> N
     plan = planner.plan("For each category, what was the number of articles in 2022 versus 2023, and in which "
                         "categories was 2023 lower than 2022?")
     assert (plan.contrast, plan.contrast_per, plan.contrast_only) == ("<", "category", False)
+
+
+@pytest.mark.parametrize(("question", "op", "values"), [
+    ("Which agents still have three or more unfinished tickets on their plate?", "in", ["open", "pending"]),
+    ("how many tickets are not finished yet", "in", ["open", "pending"]),
+    ("how many tickets are still outstanding", "in", ["open", "pending"]),
+    ("how many unresolved tickets does each agent have", "in", ["open", "pending"]),
+    ("how many finished tickets per agent", "=", "closed"),
+    ("how many tickets per agent, leaving aside unfinished ones", "not in", ["open", "pending"]),
+    # (a definition a few words on says which values: it is read instead)
+    ("unfinished tickets per agent (anything not closed)", "!=", "closed"),
+])
+def test_words_naming_the_states_under_way_or_ended(tickets: Planner, question: str, op: str, values: Any) -> None:
+    """"Which agents still have three or more unfinished tickets on their plate?" counted every ticket ('unfinished'
+    and 'plate' unused), "how many tickets are still outstanding" all of them: a status column whose values are all
+    states names the open and pending ones by "unfinished", the closed ones by "finished"."""
+    plan = tickets.plan(question)
+    assert [(c.column, c.op, c.value) for c in conditions(plan, "category")] == [("status", op, values)], question
+    assert not {"unfinished", "outstanding", "finished", "plate", "yet"} & {w.lower() for w in plan.unused}
+    assert plan.topic == ""
+
+
+def test_state_words_need_a_status_column(planner: Planner, contracts: Planner) -> None:
+    """The class comes from the table's own values: a contract register's completed contracts are its expired ones;
+    a news table has no states, and "unfinished" stays a word of the text."""
+    plan = contracts.plan("total value of completed contracts")
+    assert [(c.column, c.op, c.value) for c in conditions(plan, "category")] == [("status", "=", "expired")]
+    plan = planner.plan("articles about unfinished stadiums")
+    assert conditions(plan, "category") == [] and "unfinished" in plan.topic

@@ -28,6 +28,7 @@ from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
 from rag.understand.dates import find_date_ranges, relative_labels
 from rag.understand.numbers import NUM, NUMBER_SCALES, NUMBER_WORDS, SCALE_WORD, number_value
+from rag.understand.states import STATE_WORD, Lifecycle, lifecycle
 from rag.understand.vocabulary import (
     ACRONYM,
     FLAG_SYNONYMS,
@@ -598,6 +599,11 @@ LOWER_BY_NAME = re.compile(r"\bby\s+([a-z][\w'’\-]+)\b")
 # row nouns (see Planner) and these nouns of someone's work, up to two words after the possessive.
 WORK_NOUNS = ("work", "works", "writing", "reporting", "coverage", "column", "columns", "byline", "bylines", "queue",
               "stuff", "output", "plate", "desk", "caseload", "workload", "pile", "portfolio", "books")
+# What a question says of a state word a few words after it: "(anything not closed or resolved)", ", i.e. open or
+# pending", "-- open or pending --", "I mean with status open or pending" (`Planner._state_words`)
+STATE_DEFINITION = re.compile(r"(?:\s+[\w'-]+){0,4}?\s*(?:\((?P<paren>[^()]*)\)|"
+                              r",?\s*(?:i\.\s?e\.?|ie|meaning|that\s+is|(?:I|we)\s+mean)\s*,?\s+(?P<said>[^?!;()]+)|"
+                              r"\s(?:—|–|--?)\s+(?P<dash>[^—–?!;()]+))", re.I)
 POSSESSIVE = re.compile(r"['’]s?$")  # "Haddad's", "Jones'": the name without its possessive ending
 # "Omar's busiest weekday", "on Priya's plate": a name part's possessive, whatever follows it (`Planner._owner`)
 ANY_POSSESSIVE = re.compile(r"\b([A-Za-z][\w\-]*['’]s)(?=[\s,.?!;:)]|$)")
@@ -1116,6 +1122,12 @@ class Planner:
         # the nouns that name the rows, singular and plural, as a regex alternation ("reviews|review|pieces|…")
         self.row_noun_words = "|".join(sorted({re.escape(f) for w in self.vocab.entity_words | ENTITY_NOUNS
                                                for f in (w, singular(w))}, key=len, reverse=True))
+        # status columns whose values split into states under way and ended ("unfinished", "completed")
+        column_values: dict[str, set[str]] = {}
+        for key, (column, value) in self.vocab.values.items():
+            if key not in self.vocab.synonyms:
+                column_values.setdefault(column, set()).add(value)
+        self.lifecycles = [found for column, values in column_values.items() if (found := lifecycle(column, values))]
         # "excluding tickets whose status is closed": the rows set aside named, then the column, then its value
         self.negated_rows = re.compile(
             rf"\b(?:{EXCLUDING}|without)\s+"
@@ -1267,6 +1279,7 @@ class Planner:
         self._name_as_subject(text, plan, take, free)
         self._person_verb(text, plan, take, free)
         self._person_asked(text, plan, take, free)
+        self._pronoun_work(text, plan, take, free)
         self._groups_without_counted(text, plan, take, free)
         self._first_dated_said(text, plan)
         self._missing_measure(text, plan, take, free)
@@ -5582,6 +5595,10 @@ class Planner:
         words: dict[tuple[str, bool], list[str]] = {}
         clauses: set[tuple[str, bool]] = set()  # stated as a clause about the rows ("that are still open")
         negated_until = -1
+        for column, values, negated, said in self._state_words(text, plan, take, free):
+            key = (column, negated)
+            found.setdefault(key, []).extend(v for v in values if v not in found.get(key, []))
+            words.setdefault(key, []).append(said)
         spans = sorted([(*span, False) for span in self._value_spans(text)] + self._unprefixed_values(text)
                        + self._verb_values(text))
         for start, end, column, value, unprefixed in spans:
@@ -5707,6 +5724,60 @@ class Planner:
                 take(*both.span())
                 plan.evidence.append(f"{plan.group_by[0]} groups with rows in each of {condition.words!r}")
                 return
+
+    def _state_words(self, text: str, plan: QueryPlan, take: Any,
+                     free: Any) -> list[tuple[str, tuple[str, ...], bool, str]]:
+        """(column, values, negated, words) of each word naming a class of a status column's states, used
+        of the rows ("unfinished tickets", "which agents still have 3 outstanding", "contracts that are completed";
+        `states.Lifecycle`); taken. Not a value of the table itself, nor a word the question defines right after it
+        ("unfinished (anything not closed)": the definition says which values)."""
+        if len(self.lifecycles) != 1:  # (two status columns: which one the word means is not said)
+            return []
+        states = self.lifecycles[0]
+        read = []
+        for match in STATE_WORD.finditer(text):
+            start, end = match.span()
+            if not free(start, end) or self.vocab.value_for(value_tokens(match.group(0))):
+                continue
+            # (a few words on: "unresolved tickets per agent (anything not closed or resolved)", "still unfinished, I
+            # mean with status open or pending"; or anywhere: "by unresolved I mean …", where the word is said again)
+            told = STATE_DEFINITION.match(text, end)
+            definition = told and (told.group("paren") or told.group("said") or told.group("dash") or "")
+            defined = bool(definition) and any(re.search(rf"\b{re.escape(v)}\b", definition, re.I)
+                                               for v in states.under_way + states.ended)
+            of_rows = re.match(rf"\s+(?:[\w'-]+\s+){{0,2}}?(?:{self.row_noun_words}|ones?)\b", text[end:], re.I)
+            of_rows = of_rows or re.search(
+                rf"\b(?:still|are|is|were|was|remain(?:s|ing)?|stay(?:s|ed)?|left|being|get|gets|got|getting|"
+                rf"{self.row_noun_words})\s+(?:(?:still|yet|currently|now)\s+)?$", text[:start], re.I)
+            if not of_rows or not defined and len(re.findall(rf"\b{re.escape(match.group(0))}\b", text, re.I)) > 1:
+                continue
+            # ("still unfinished", "not finished yet": the adverbs of the state go with it)
+            before = re.search(r"\b(?:still|currently|now)\s+$", text[:start], re.I)
+            if before and free(*before.span()):
+                take(*before.span())
+            after = re.match(r"\s+(?:yet|still|as\s+of\s+now|right\s+now)\b", text[end:], re.I)
+            if after and free(end, end + after.end()):
+                take(end, end + after.end())
+            if defined:  # (the word names what the definition says: no text to match)
+                take(start, end)
+                cue = told.group("said") and re.search(r"(?:\bi\.\s?e\.?|\b(?:ie|meaning|that\s+is|(?:I|we)\s+mean))\b",
+                                                       text[end:told.start("said")], re.I)
+                if cue and free(end + cue.start(), end + cue.end()):  # ("meaning", "I mean")
+                    take(end + cue.start(), end + cue.end())
+                plan.evidence.append(f"{match.group(0)!r} named by the states said after it")
+                continue
+            cue = NEGATION_CUE.search(text[:start]) or _left_out(text, start, end)
+            negated = bool(cue) and free(cue.start(), cue.end()) and not re.fullmatch(
+                r"(?:not|never)\s*", cue.group(0), re.I)  # ("not yet finished" is the word itself)
+            values = states.values_of(match)
+            said = (cue.group(0) if negated and cue and cue.end() <= start else "") + match.group(0)
+            if negated and cue:
+                take(cue.start(), cue.end())
+            take(start, end)
+            read.append((states.column, values, negated, said))
+            plan.evidence.append(f"{match.group(0)!r}: {states.column} " + ("not " if negated else "")
+                                 + " or ".join(values) + f" (the states {Lifecycle.class_name(match)})")
+        return read
 
     def _unprefixed_values(self, text: str) -> list[tuple[int, int, str, str, bool]]:
         """(start, end, column, value, True) of each word that is a categorical value with the prefix "un"
@@ -6711,6 +6782,18 @@ class Planner:
                                                             else []):
             if free(*span):
                 take(*span)
+
+    @staticmethod
+    def _pronoun_work(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Which agents have 3 unfinished tickets on their plate": the work noun after a pronoun of the people
+        grouped or named says whose rows they are, like "on Maya's plate"; no topic word."""
+        if "author" not in plan.group_by and not any(c.kind == "author" for c in plan.conditions):
+            return
+        works = "|".join(WORK_NOUNS)
+        for said in re.finditer(rf"\b(?:on|in|from|of)\s+(?:their|his|her)\s+(?:own\s+)?(?:{works})\b", text, re.I):
+            if free(*said.span()):
+                take(*said.span())
+                plan.evidence.append(f"{said.group(0)!r}: the rows of the people asked about")
 
     def _take_work_noun(self, text: str, end: int, take: Any) -> None:
         """"Tom Becker's queue": the noun of the person's work after the possessive says whose rows they are,
