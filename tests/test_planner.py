@@ -6368,3 +6368,18 @@ def test_state_words_need_a_status_column(planner: Planner, contracts: Planner) 
     assert [(c.column, c.op, c.value) for c in conditions(plan, "category")] == [("status", "=", "expired")]
     plan = planner.plan("articles about unfinished stadiums")
     assert conditions(plan, "category") == [] and "unfinished" in plan.topic
+
+
+def test_people_listed_in_parentheses_after_an_exclusion(messy: Planner, tickets: Planner) -> None:
+    """"Ignoring blank names and generic placeholders (Verified Buyer, Customer, Guest, Anonymous), who has written
+    the most reviews?" read 'Verified' as the yes/no column, 'Anonymous' as a missing name and 'Guest' not at all:
+    unquoted names listed in parentheses, all of them whole names of the person column, are those people."""
+    plan = messy.plan("Ignoring blank names and generic placeholders (Verified Buyer, Customer, Guest, Anonymous), who "
+                      "has written the most reviews?")
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [
+        ("!=", "Verified Buyer"), ("!=", "Customer"), ("!=", "Guest"), ("!=", "Anonymous")]
+    assert plan.group_by == ["author"] and plan.unused == [] and conditions(plan, "number") == []
+    assert [c.op for c in conditions(plan, "missing")] == ["is not empty"]
+    # (values of another column in parentheses stay where they are read)
+    plan = tickets.plan("Which tickets are still waiting to be dealt with (open or pending)?")
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("in", ["open", "pending"])]

@@ -2434,7 +2434,7 @@ class Planner:
         and with none named the quote is left to the other recognisers."""
         remarks = [m.span() for m in REMARK.finditer(text)] + [m.span(1) for m in MISSING_REMARK.finditer(text)]
         negated_until = -1  # the end of the last value set aside
-        for match in QUOTED_TEXT.finditer(text):
+        for match in [*QUOTED_TEXT.finditer(text), *self._values_listed(text)]:
             if any(a <= match.start() < b for a, b in remarks):
                 continue
             columns = self.vocab.full_values.get(name_key(match.group(1) or match.group(2)), {})
@@ -2453,6 +2453,8 @@ class Planner:
                 # ("I don't mean people who signed as 'Anonymous'")
                 re.search(rf"\b(?:{EXCLUDING}|(?:do|does|did)(?:n['’]t|\s+not)\s+mean)\b[^,.;:?!()]*$",
                           text[:start], re.I)
+                # ("ignoring blank names and generic placeholders (Verified Buyer, Customer, …)": a list of them)
+                or re.search(rf"\b{EXCLUDING}\b[^.;:?!()]*\(\s*$", text[:start], re.I)
                 # ("not placeholder names like 'Anonymous'": examples of what is set aside)
                 or re.search(r"\bnot\s+(?:[\w'-]+\s+){1,3}(?:like|such\s+as|e\.\s?g\.?,?)\s+$", text[:start], re.I)
                 # ("not counting blank or missing names, or the generic 'Verified Buyer'": the last of a list)
@@ -2472,7 +2474,8 @@ class Planner:
             plan.conditions.append(Condition(kind, column, "!=" if negation or after else "=", value,
                                              said + text[start:end],
                                              span=(negation.start() if joined else start, end)))
-            plan.evidence.append(f"{column} {'not ' if negation or after else ''}{value!r} (quoted)")
+            plan.evidence.append(f"{column} {'not ' if negation or after else ''}{value!r} "
+                                 + ("(quoted)" if match.re is QUOTED_TEXT else "(listed)"))
             take(negation.start() if joined else start, end)
             negated_until = match.end() if negation or after else -1
             # ("posted under the name 'Verified Buyer'": the person column's noun, said before its value)
@@ -2481,6 +2484,9 @@ class Planner:
             if named:
                 take(*named.span())
             described = re.search(r"(?:,\s*(?:and|or|nor)\s+)((?:the\s+|any\s+)?(?:[\w'-]+\s+){1,2})$", text[:start])
+            # ("… or generic placeholders (Verified Buyer, …)": the words before a list of them)
+            described = described or re.search(
+                r"(?:\band\s+|\bor\s+|,\s*)((?:the\s+|any\s+)?(?:[\w'-]+\s+){1,2})\(\s*$", text[:start])
             if negation and described and not any(self.names_something(w.lower()) for w in
                                                   WORD.findall(described.group(1)) if w.lower() not in STOPWORDS):
                 take(*described.span(1))  # ("… or the generic 'Verified Buyer'": words describing the value)
@@ -2490,6 +2496,24 @@ class Planner:
             # blank? Don't count 'Anonymous'", "… left blank — I don't mean 'Anonymous'")
             if noun and not re.search(r"[?.!;—–]|\s-\s", between):
                 take(*noun.span())
+
+    def _values_listed(self, text: str) -> list[re.Match[str]]:
+        """The items of a list in parentheses that are all whole values of the person column, unquoted ("generic
+        placeholders (Verified Buyer, Customer, Guest, Anonymous)"): each read as if quoted (`_quoted_values`), before
+        its words mean something else ('Verified' a yes/no column, 'Anonymous' a missing name); group 1 the item."""
+        found: list[re.Match[str]] = []
+        for listed in re.finditer(r"\(([^()]+)\)", text):
+            items = list(re.finditer(r"[^,/]+?(?=\s*(?:,|/|\bor\b|\band\b|$))", listed.group(1)))
+            items = [m for m in items if not re.fullmatch(r"\s*(?:or|and|etc\.?)?\s*", m.group(0), re.I)]
+            columns = [set(self.vocab.full_values.get(name_key(re.sub(r"^\s*(?:or|and)\s+", "", m.group(0))), {}))
+                       for m in items]
+            if len(items) < 2 or set.intersection(*columns) != {self.roles.authors}:
+                continue  # (values of a categorical column in parentheses are read where they stand)
+            for item in items:
+                bare = re.match(r"\s*(?:(?:or|and)\s+)?", item.group(0), re.I)
+                at = listed.start(1) + item.start() + bare.end()
+                found.append(re.compile(r"(.+)").match(text, at, listed.start(1) + item.end()))
+        return found
 
     def _quoted_set_aside(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"how many health articles, not counting the 'Explainer:' ones": a quoted text that is no value of a column
