@@ -6383,3 +6383,12 @@ def test_people_listed_in_parentheses_after_an_exclusion(messy: Planner, tickets
     # (values of another column in parentheses stay where they are read)
     plan = tickets.plan("Which tickets are still waiting to be dealt with (open or pending)?")
     assert [(c.op, c.value) for c in conditions(plan, "category")] == [("in", ["open", "pending"])]
+
+
+def test_a_sentence_saying_which_names_are_not_missing_is_a_remark(messy: Planner) -> None:
+    """"… the name is blank or missing? Placeholder names like 'Anonymous' or 'Guest' don't count as missing." kept
+    the reviews by 'Anonymous' and set 'Guest' aside (0 reviews): a sentence saying which values are no missing ones
+    adds no condition, as it does in parentheses."""
+    plan = messy.plan("How many reviews have no reviewer name, i.e. the name is blank or missing? Placeholder names "
+                      "like 'Anonymous' or 'Guest' don't count as missing.")
+    assert [(c.kind, c.op) for c in plan.conditions] == [("missing", "is empty")]

@@ -169,8 +169,13 @@ AS_PERCENT = re.compile(r"\b(?:as|in)\s+(?:a\s+)?(?:percentage|percent|pct|%)|\(
 # its own (the condition it explains is read from the question's other words)
 # ("on avg how many tickets does each assignee have? (total tickets divided by the number of distinct agents)": how
 # the computation is made, said again)
+# ("… i.e. the name is blank or missing? Placeholder names like 'Anonymous' or 'Guest' don't count as missing.": a
+# sentence of its own saying which values are no missing ones, which the missing condition leaves out already)
 REMARK = re.compile(r"\(([^()]*?\b(?:(?:don'?t|do\s+not|doesn'?t|does\s+not|aren'?t|are\s+not|isn'?t|is\s+not|"
-                    r"shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as|divided\s+by)\b[^()]*)\)", re.I)
+                    r"shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as|divided\s+by)\b[^()]*)\)|"
+                    r"(?<=[.?!])\s+([^.?!():;]*?\b(?:don'?t|do\s+not|doesn'?t|does\s+not|aren'?t|are\s+not|isn'?t|"
+                    r"is\s+not|shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as\s+(?:missing|blank|empty|null|"
+                    r"unnamed|nameless)\b[^.?!():;]*)(?:[.?!]|$)", re.I)
 # "literally blank or null (not placeholder names like 'Anonymous')": what an empty value is not, said right after
 # it; not the values to leave out
 MISSING_REMARK = re.compile(r"\b(?:blank|null|empty|missing|unnamed|nameless)\s*(\(\s*(?:not|but\s+not|i\.e\.\s+not)\b"
@@ -1209,7 +1214,7 @@ class Planner:
 
         for remark in [*REMARK.finditer(text), *MISSING_REMARK.finditer(text)]:
             take(*remark.span(1 if remark.re is MISSING_REMARK else 0))
-            plan.evidence.append(f"a remark ({remark.group(1).strip()!r}): no condition")
+            plan.evidence.append(f"a remark ({(remark.group(1) or remark.group(2)).strip()!r}): no condition")
         self._quoted_values(text, plan, take)
         self._quoted_set_aside(text, plan, take, free)
         for rounding in ROUNDING.finditer(text):
