@@ -200,6 +200,19 @@ def test_groups_spanning_several_values_of_another_dimension(setup: Setup) -> No
         ("Ann Lee", 2), ("Jane Doe", 2), ("Li Wei", 2)]
 
 
+def test_the_values_of_groups_spanning_several_are_listed_when_asked(setup: Setup) -> None:
+    """"Has anyone written for more than one category? If so who, and for which ones?" gave each writer's number of
+    categories (the pairs were asked): a row per writer and category, with its articles; "which ones" alone are the
+    writers."""
+    assert setup.rows("Has anyone written for more than one category? If so who, and for which ones?") == [
+        ("Ann Lee", "Fashion", 1), ("Ann Lee", "Sports", 1), ("Jane Doe", "Fashion", 1), ("Jane Doe", "Technology", 2),
+        ("Li Wei", "Fashion", 1), ("Li Wei", "Technology", 1)]
+    assert setup.rows("Which authors have articles in more than one category? list them + which categories")[:2] == [
+        ("Ann Lee", "Fashion", 1), ("Ann Lee", "Sports", 1)]
+    assert setup.rows("Are there authors with articles in more than one category? Which ones?") == [
+        ("Ann Lee", 2), ("Jane Doe", 2), ("Li Wei", 2)]
+
+
 def test_rows_without_a_group_are_in_no_group_s_top(tmp_path: Path) -> None:
     """"the longest article in each category": an article with no category heads no group of its own."""
     rows = [*ROWS, _row("u9", "Unfiled", "Ann Lee", "2023-05-05 05:05:05", None, 9000, "No category.")]

@@ -123,6 +123,10 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.group_spread:  # "writers with a byline in more than one section"
         dimension, op, number = plan.group_spread
         action += f", only groups with {BOUND_WORDS[op]} {number} different {labels.get(dimension, dimension)}"
+        if plan.spread_values:  # ("… and for which ones?": a row per group and value, with its number of rows)
+            action = (f"Counted {rows} per {labels.get(plan.group_by[0], plan.group_by[0])} and "
+                      f"{labels.get(dimension, dimension)}, only groups with {BOUND_WORDS[op]} {number} different "
+                      f"{labels.get(dimension, dimension)}")
     if plan.group_share:  # "sections with at least a quarter of their stories co-written"
         op, percent = plan.group_share
         action += f", only groups where it is {LEVEL_WORDS[op]} {percent:g}%"

@@ -918,6 +918,8 @@ class QueryPlan:
     # "writers with a byline in more than one section": only the groups whose rows span (op, number) different
     # values of a dimension: (dimension, op, number)
     group_spread: tuple[str, str, int] | None = None
+    # "… more than one section? If so who, and for which ones?": each passing group's values of that dimension listed
+    spread_values: bool = False
     # "sections that averaged more than 850 words": only the groups whose average of the measure passes (op, number)
     # ("sections that run longer than the overall average": no number, the average of every matching row)
     group_average: tuple[str, int | float | None] | None = None
@@ -4039,6 +4041,7 @@ class Planner:
         # (a word between may be read already: "fewer than 5 one-star reviews")
         if not sized or not (free(sized.start(), sized.end(2)) and free(*sized.span(3))):
             self._group_spreads(text, plan, take, free)
+            self._spread_values_asked(text, plan, take, free)
             return
         self._sized_by(text, plan, take, sized, OPS[re.sub(r"\s+", " ", sized.group(1).lower())],
                        number_value(sized.group(2)))
@@ -4125,6 +4128,28 @@ class Planner:
         take(*repeated.span())
         for twice in re.finditer(r"\b(?:twice|more\s+than\s+once|how\s+many\s+times|which\s+one)\b", text, re.I):
             take(*twice.span())  # "… and how many times?": the count shown per title
+
+    def _spread_values_asked(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Has anyone written for more than one section? If so who, and for which ones?", "… list them and which
+        sections": after groups spanning several values, the values themselves asked for, each group's listed."""
+        if not plan.group_spread or len(plan.group_by) != 1:
+            return
+        counted = plan.group_spread[0]
+        words = "|".join(sorted((re.escape(w) for w, d in self.vocab.dimensions.items() if d == counted), key=len,
+                                reverse=True))
+        if not words:
+            return
+        said = re.search(rf"\b(?:{words})\b", text, re.I)
+        # ("which ones" alone are the groups: "Are there brands under more than one department? Which ones?")
+        for asked in re.finditer(rf"(?:\b(?:plus|and)\s+|\+\s*)?(?:\b(?:for|in|under|across|on)\s+which\s+ones?\b|"
+                                 rf"(?:\b(?:for|in|under|across|on)\s+)?\bwhich\s+(?:{words})\b|"
+                                 rf"\b(?:list|name|show|give)\s+(?:me\s+)?(?:the|their|its|his|her)\s+(?:{words})\b)",
+                                 text, re.I):
+            if said and said.end() <= asked.start() and free(*asked.span()):
+                plan.spread_values = True
+                take(*asked.span())
+                plan.evidence.append(f"each group's {counted} values listed ({asked.group(0)!r})")
+                return
 
     def _group_spreads(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which writers have a byline in more than one section": the groups (writers) whose rows span more than one

@@ -99,7 +99,29 @@ class SQLBuilder:
         if plan.intent == "idle" and self.roles.date and plan.group_by:
             return self._longest_idle(plan, where).sql(dialect=self.dialect)
         query = self._aggregate(plan, where) if plan.is_aggregate else self._listing(plan, where)
+        if plan.is_aggregate and plan.spread_values and plan.group_spread and len(plan.group_by) == 1:
+            query = self._spread_values(plan, where, query)
         return query.sql(dialect=self.dialect)
+
+    def _spread_values(self, plan: QueryPlan, where: exp.Expression | None, groups: exp.Select) -> exp.Select:
+        """"… written for more than one section? If so who, and for which ones?": a row per passing group and each
+        of its values of the spread's dimension, with the number of rows of the pair (`groups` selects the groups
+        that pass, under the name of the grouping)."""
+        group = plan.group_by[0]
+        people = group == "author" and self._people_joined
+        key, name = (exp.column(NAME_COLUMN, table="names"), "author") if people else self._grouping(group)
+        value, value_name = self._grouping(plan.group_spread[0])
+        count, count_name = self._value(dataclasses.replace(plan, intent="count", measure=None, distinct=""), where)
+        groups.set("order", None)
+        groups.set("limit", None)
+        passed = exp.select(exp.column(name)).from_(exp.Subquery(this=groups, alias=exp.TableAlias(
+            this=exp.to_identifier("spread"))))
+        kept = exp.and_(key.copy().isin(query=passed), exp.not_(self._is_empty(value.copy())))
+        source = self._names_join() if people else exp.select().from_(self._table())
+        query = source.select(exp.alias_(key, name), exp.alias_(value, value_name), exp.alias_(count, count_name))
+        query = query.where(exp.and_(where, kept) if where is not None else kept)
+        return query.group_by(exp.column(name), exp.column(value_name)).order_by(exp.column(name),
+                                                                                exp.column(value_name))
 
     def _dated_by_end(self, plan: QueryPlan) -> SQLBuilder:
         """"contracts that run out in Oct, Nov or Dec 2024, count per month": when the rows' periods are their ends
