@@ -6393,3 +6393,17 @@ def test_a_sentence_saying_which_names_are_not_missing_is_a_remark(messy: Planne
     plan = messy.plan("How many reviews have no reviewer name, i.e. the name is blank or missing? Placeholder names "
                       "like 'Anonymous' or 'Guest' don't count as missing.")
     assert [(c.kind, c.op) for c in plan.conditions] == [("missing", "is empty")]
+
+
+def test_which_values_after_groups_spanning_several(planner: Planner) -> None:
+    """"Has anyone written for more than one section? If so who, and for which ones?" gave each writer's number of
+    sections, and "… more than one section? list them and which sections" counted the articles per section: the
+    values of the groups that span several, asked after them, are listed per group; "which ones" alone are the
+    groups."""
+    for question in ("Has anyone written for more than one category? If so who, and for which ones?",
+                     "writers who've written for more than one category? list them + which categories"):
+        plan = planner.plan(question)
+        assert (plan.group_by, plan.group_spread, plan.spread_values, plan.unused) == (
+            ["author"], ("category", ">", 1), True, []), question
+    plan = planner.plan("Are there writers with articles in more than one category? Which ones?")
+    assert (plan.group_spread, plan.spread_values) == (("category", ">", 1), False)

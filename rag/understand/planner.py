@@ -3809,6 +3809,13 @@ class Planner:
                 plural = None  # "have any reviewers complained about …": whether rows say so, not which reviewers
             if plural and re.match(r"many\b", plural.group(0), re.I) and (plural.group(2) or "").lower() in WORK_NOUNS:
                 plural = None  # ("how many bylines does Ines Caldwell have": her rows, counted)
+            spread = plural and re.match(r"which\b", plural.group(0), re.I) and re.search(
+                rf"\b(?:more|fewer|less)\s+th[ae]n\s+{NUM}\s+(?:different\s+|separate\s+)?({singulars})\b",
+                text[:plural.start()], re.I)
+            if spread and dims[spread.group(2).lower()] == dims[(plural.group(1) or plural.group(2)).lower()]:
+                # ("reporters who've written for more than one section? list them + which sections": the values of the
+                # groups spanning several, see `_spread_values_asked`)
+                plural = None
             # ("Of the months in 2023, which was the quietest": the values asked about, named first)
             plural = plural or re.search(rf"\b(?:of|among|amongst|out\s+of)\s+(?:the\s+|all\s+(?:the\s+)?)?()()"
                                          rf"({plurals})\b(?=[^?.!]{{0,40}}?\b(?:which|what)\b)", text, re.I)
