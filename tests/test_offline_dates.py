@@ -723,3 +723,16 @@ def test_periods_counted_back_from_the_newest_row_are_named_so() -> None:
     quarters = [(date(2024, 4, 1), date(2024, 6, 30)), (date(2024, 7, 1), date(2024, 9, 30))]
     assert relative_labels(quarters, today, "Q2 vs Q3 2024") is None  # (no unit counted back)
     assert relative_labels(weeks[:1] + [(date(2024, 6, 1), date(2024, 8, 5))], today, "8 weeks") is None
+
+
+def test_a_rolling_window_said_again_as_whole_months_is_the_whole_months() -> None:
+    """"over the last 3 months? … the 3 whole calendar months up to and including the month of the latest review"
+    counted from 31 March (a rolling window): said again as whole months, April to June; both phrases read."""
+    found = find_date_ranges("how many 1 star reviews came in over the last 3 months? count back from the newest "
+                             "review: the 3 whole calendar months up to and including the month of the latest review "
+                             "date", today=date(2024, 6, 30))
+    assert [(r.start, r.end) for r in found] == [(date(2024, 4, 1), date(2024, 6, 30))] * 2
+    assert found[1].text.startswith("the 3 whole calendar months")
+    # (said once, the window rolls: three months back from the newest day)
+    assert [(r.start, r.end) for r in find_date_ranges("reviews over the last 3 months", today=date(2024, 6, 30))] == [
+        (date(2024, 3, 31), date(2024, 6, 30))]

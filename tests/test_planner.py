@@ -14,7 +14,14 @@ import pytest
 
 from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
-from rag.understand.planner import Condition, Planner, QueryPlan, _symbols_written_out, without_context
+from rag.understand.planner import (
+    BACK_FROM_NEWEST,
+    Condition,
+    Planner,
+    QueryPlan,
+    _symbols_written_out,
+    without_context,
+)
 from rag.understand.vocabulary import Vocabulary, column_words, singular
 
 ARTICLE_ROLES = ColumnRoles(content="full_content", title="title", date="published_date",
@@ -6407,3 +6414,29 @@ def test_which_values_after_groups_spanning_several(planner: Planner) -> None:
             ["author"], ("category", ">", 1), True, []), question
     plan = planner.plan("Are there writers with articles in more than one category? Which ones?")
     assert (plan.group_spread, plan.spread_values) == (("category", ">", 1), False)
+
+
+def test_a_nickname_misspelt_in_its_longer_word(messy: Planner) -> None:
+    """"whats nurse jacky's avg star rating" searched the text for 'nurse': a name's word with two edits is the known
+    one when the name's other words are written exactly and the first four letters agree (not 'Jack S.')."""
+    planner = Planner("reviews", messy.roles, dataclasses.replace(
+        MESSY_REVIEWS, authors={**MESSY_REVIEWS.authors, "Nurse Jackie": 5, "Jack S.": 3}))
+    plan = planner.plan("whats nurse jacky's avg star rating and how many reviews has she left")
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("=", "Nurse Jackie")] and plan.topic == ""
+
+
+def test_have_any_people_said_is_a_search(messy: Planner) -> None:
+    """"Have any customers said a product irritated their skin …?" counted the reviews per reviewer (every topic word
+    unused): whether the rows say so, as "have any reviewers complained about"."""
+    plan = messy.plan("Have any customers said a product irritated their skin or set off some kind of allergic "
+                      "flare-up after they used or wore it?")
+    assert plan.group_by == [] and "skin" in plan.topic
+
+
+def test_count_back_from_the_newest_row_said_as_an_instruction() -> None:
+    """"how many contracts got logged in the last 4 weeks? count back from the newest one in the register" left
+    'count', 'back', 'one', 'register' unused on the contract table: the anchor said as an instruction is the anchor
+    "counting back" is."""
+    for said in ("count back from the newest one in the register", "go back from the latest review",
+                 "counting back from the most recent contract date"):
+        assert BACK_FROM_NEWEST.search(said), said

@@ -49,6 +49,7 @@ best side by side.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from calendar import monthrange
 from collections.abc import Callable
@@ -1031,4 +1032,30 @@ def find_date_ranges(question: str, *, today: date, default_year: int | None = N
         span = (where[item.start], where[item.end])
         text = original[span[0] : span[1]]
         found.append(DateRange(start, end, item.granularity, text, span))
+    found = _whole_units_restated(original, today, found)
     return _same_period_in(question, where, original, _periods_before_that(question, where, original, found))
+
+
+_ROLLING_SAID = re.compile(rf"(?:over\s+|in\s+|during\s+)?(?:the\s+)?(?:last|past|previous)\s+{_COUNT}\s+{_UNIT}",
+                           re.I)
+
+
+def _whole_units_restated(question: str, today: date, found: list[DateRange]) -> list[DateRange]:
+    """"over the last 3 months? … the 3 whole calendar months up to and including the month of the latest review":
+    a rolling window said again as that many whole units is the whole units (the newest row's own the last of
+    them), and the words saying so are read with it (a second range of the same period)."""
+    for index, said in enumerate(list(found)):
+        rolling = _ROLLING_SAID.fullmatch(said.text)
+        if not rolling or said.granularity != "relative":
+            continue
+        count, unit = rolling["n"], rolling["unit"].lower()
+        again = re.search(rf"\b(?:the\s+)?{re.escape(count)}\s+(?:(?:calendar|full|whole|complete|entire)\s+){{1,2}}"
+                          rf"{unit}s?\b(?:\s+up\s+to\s+and\s+including\s+(?:the\s+)?{unit}\s+of\s+(?:the\s+)?"
+                          rf"(?:latest|newest|most\s+recent|last)(?:\s+[a-z]+){{0,2}})?", question, re.I)
+        if unit not in ("week", "month", "quarter", "year") or not again or (
+                said.span[0] <= again.start() < said.span[1]):
+            continue
+        start = _unit_period(_shift(today, unit, -(int(number_value(count)) - 1)), unit)[0]
+        found[index] = dataclasses.replace(said, start=start)
+        found.append(DateRange(start, said.end, said.granularity, again.group(0), again.span()))
+    return sorted(found, key=lambda r: r.span)

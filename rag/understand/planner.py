@@ -205,7 +205,8 @@ NEWEST_ROW = (r"\b(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day
               r"(?:\s+(?:in|of|on)\s+(?:the|our)\s+(?:data|table|register|records?|database|system|list|file)|"
               r"\s+on\s+(?:record|file))?")
 # "the last six months, counting back from the newest review in the data": the anchor every relative period has
-COUNTED_FROM = r"\b(?:counting|going|looking|reckoning)\s+(?:back\s+from|up\s+to)\s+(?:the|our)\s+"
+# ("count back from the newest review": said as an instruction too)
+COUNTED_FROM = r"\b(?:count(?:ing)?|go(?:ing)?|look(?:ing)?|reckon(?:ing)?)\s+(?:back\s+from|up\s+to)\s+(?:the|our)\s+"
 BACK_FROM_NEWEST = re.compile(COUNTED_FROM + NEWEST_ROW, re.I)
 # "… from the newest review in the data (30 June 2024)", "up to the newest review on 30 June 2024": that row's day
 NEWEST_DATED = re.compile(rf"(?:{COUNTED_FROM})?{NEWEST_ROW}"
@@ -3805,8 +3806,11 @@ class Planner:
             if plural and re.match(r"what\b", plural.group(0), re.I) and re.match(r"\s+\w+ing\b", text[plural.end():]):
                 plural = None  # "what are reviewers saying about …": what the people say, not which people
             if plural and re.match(r"(?:there|were|are|have|has|had)\s+any\b", plural.group(0), re.I) and re.match(
-                    r"\s+(?:ever\s+)?[a-z]+(?:ed|en)\b", text[plural.end():], re.I):
-                plural = None  # "have any reviewers complained about …": whether rows say so, not which reviewers
+                    r"\s+(?:ever\s+)?(?:[a-z]+(?:ed|en)|said|told|felt|found|thought|wrote|claimed)\b",
+                    text[plural.end():], re.I):
+                # "have any reviewers complained about …", "have any customers said a product irritated their skin":
+                # whether rows say so, not which reviewers
+                plural = None
             if plural and re.match(r"many\b", plural.group(0), re.I) and (plural.group(2) or "").lower() in WORK_NOUNS:
                 plural = None  # ("how many bylines does Ines Caldwell have": her rows, counted)
             spread = plural and re.match(r"which\b", plural.group(0), re.I) and re.search(
@@ -6866,7 +6870,8 @@ class Planner:
 
     def _close_name(self, written: str) -> tuple[str, str] | None:
         """(misspelt word, known full name) when `written` differs from exactly one known name in one long word
-        (at least 5 letters, not itself a known name part): one edit, two from 8 letters. Else None."""
+        (at least 5 letters, not itself a known name part): one edit, two from 8 letters or when the first four letters
+        are the known word's. Else None."""
         tokens = name_key(written).split()
         close: dict[str, str] = {}
         for i, token in enumerate(tokens):
@@ -6874,7 +6879,10 @@ class Planner:
                 continue
             frame = (len(tokens), i, tuple(tokens[:i] + tokens[i + 1:]))
             for known, key in self.name_frames.get(frame, []):
-                if len(known) >= 5 and OSA.distance(token, known) <= (1 if len(token) < 8 else 2):
+                # ("nurse jacky" for Nurse Jackie: two edits in a shorter word that keeps the known one's first four
+                # letters, the name's other words written exactly)
+                allowed = 1 if len(token) < 8 and token[:4] != known[:4] else 2
+                if len(known) >= 5 and OSA.distance(token, known) <= allowed:
                     close[key] = next((w for w in written.split() if token in name_key(w).split()), token)
         if len(close) != 1:
             return None
