@@ -6440,3 +6440,11 @@ def test_count_back_from_the_newest_row_said_as_an_instruction() -> None:
     for said in ("count back from the newest one in the register", "go back from the latest review",
                  "counting back from the most recent contract date"):
         assert BACK_FROM_NEWEST.search(said), said
+
+
+def test_a_missing_measure_after_a_word_of_the_table(contracts: Planner) -> None:
+    """"what's the avg supplier performance score on our maintenance & support contracts, broken down by region?"
+    counted the contracts per region ('supplier' names something, so no measure was said missing): a word of the
+    table before a noun naming nothing modifies it."""
+    plan = contracts.plan("what's the avg counterparty performance score on our NDAs, broken down by region?")
+    assert plan.missing == "performance"

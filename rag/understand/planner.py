@@ -7089,13 +7089,22 @@ class Planner:
             return
         # (within its sentence: "fewer than thirteen tickets in total? Include their counts." names no measure)
         stop = re.compile(r"[?!;]|\.(?:\s|$)").search(text, plan.intent_span[1])
-        for match in list(WORD.finditer(text, plan.intent_span[1], stop.start() if stop else len(text)))[:4]:
+        after = list(WORD.finditer(text, plan.intent_span[1], stop.start() if stop else len(text)))[:4]
+        for index, match in enumerate(after):
             word = match.group(0).lower().strip("'")
             if not free(match.start(), match.end()):
                 return  # a measure, value, date ... the recognisers explained
             if word in STOPWORDS or word in ("number", "amount", "value", "count", "level"):
                 continue
+            # ("avg supplier performance score": a word of the table before a noun naming nothing is its modifier)
+            following = after[index + 1].group(0).lower() if index + 1 < len(after) else ""
+            modifier = (index == 0 and self.names_something(word) and not self._is_entity(word) and bool(following)
+                        and free(*after[index + 1].span()) and following not in STOPWORDS
+                        and not self.names_something(following) and not following.isdigit()
+                        and not self._is_entity(following))
             # ("5 star count excluding kessler & vogt": what follows is set aside, no measure)
+            if modifier:
+                continue
             if (self.names_something(word) or word in ("one", "ones")
                     or ASIDE_WORD.match(text, match.start())):  # ("than the ones with a byline": rows)
                 return
