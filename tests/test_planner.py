@@ -6448,3 +6448,14 @@ def test_a_missing_measure_after_a_word_of_the_table(contracts: Planner) -> None
     table before a noun naming nothing modifies it."""
     plan = contracts.plan("what's the avg counterparty performance score on our NDAs, broken down by region?")
     assert plan.missing == "performance"
+
+
+@pytest.mark.parametrize("question", [
+    "leaving aside articles from before 2023, what pct of articles have more than one author?",
+    "leaving aside the old archive stuff from before 2023, what pct of articles have more than one author?"])
+def test_rows_described_then_their_period_set_aside(planner: Planner, question: str) -> None:
+    """"leaving aside the old archive stuff from before 2023, what pct …" took the share of the articles before 2023
+    ('leaving', 'old', 'stuff' unused): the rows named or described by words that name nothing, then "from" and their
+    period, are set aside."""
+    plan = planner.plan(question)
+    assert [c.op for c in conditions(plan, "date")] == ["not between"] and plan.unused == [], question
