@@ -6459,3 +6459,32 @@ def test_rows_described_then_their_period_set_aside(planner: Planner, question: 
     period, are set aside."""
     plan = planner.plan(question)
     assert [c.op for c in conditions(plan, "date")] == ["not between"] and plan.unused == [], question
+
+
+def test_rows_of_a_negated_clause_set_aside(messy: Planner) -> None:
+    """"Leaving aside reviews that aren't from verified purchases, which brand …" summed the unverified reviews: rows
+    set aside by a clause that is itself negated are the others (verified)."""
+    for question in ("Leaving aside reviews that aren't from verified purchases, which department has the most "
+                     "reviews?", "excluding reviews that are unverified, how many reviews are there"):
+        plan = messy.plan(question)
+        assert [(c.column, c.value) for c in conditions(plan, "number")] == [("verified_purchase", 1)], question
+        assert plan.unused == [], question
+    plan = messy.plan("how many reviews that aren't from verified purchases")  # (the negation alone)
+    assert [(c.column, c.value) for c in conditions(plan, "number")] == [("verified_purchase", 0)]
+
+
+def test_rows_without_a_value_set_aside_by_what_follows(contracts: Planner) -> None:
+    """"Please rank the regions by the total value of their active contracts. Contracts with no region recorded can
+    be left out." kept only the contracts with no region (0 rows): set aside by the words after them."""
+    plan = contracts.plan("Please rank the regions by the total value of their active contracts. Contracts with no "
+                          "region recorded can be left out.")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("region", "is not empty")]
+    assert plan.unused == []
+
+
+def test_did_anyone_ask_is_a_search_of_what_the_rows_say(tickets: Planner) -> None:
+    """"Did any customer ask whether we can send a satisfaction survey …?" counted the closed tickets (the words the
+    text does not hold were dropped, as for a yes/no computation): what the rows say is searched by meaning."""
+    planner = Planner("tickets", TICKET_ROLES, TICKET_PROFILE, text_mentions=lambda word: False)
+    plan = planner.plan("Did any customer ask whether we can send a satisfaction survey once a ticket is closed?")
+    assert plan.intent == "topic" and "satisfaction" in plan.topic

@@ -204,6 +204,14 @@ NEWEST_ROW = (r"\b(?:newest|latest|most\s+recent|last)\s+[a-z]+(?:\s+date|\s+day
               # ("the newest contract in the register (30 September 2024)")
               r"(?:\s+(?:in|of|on)\s+(?:the|our)\s+(?:data|table|register|records?|database|system|list|file)|"
               r"\s+on\s+(?:record|file))?")
+# "did any customer ask whether …", "has anyone mentioned …": a question about what the rows say
+ROWS_SAY = re.compile(r"\b(?:did|has|have|do|does)\s+(?:any|anyone|anybody|someone|somebody)\b(?:\s+[\w-]+){0,2}?\s+"
+                      r"(?:ask|asked|say|said|mention|mentioned|complain|complained|report|reported|request|"
+                      r"requested|write|wrote|written|raise|raised|tell|told|describe|described)\b", re.I)
+# "Contracts with no region recorded can be left out", "… are excluded": rows set aside by what is said after them
+AFTER_ASIDE = re.compile(r"(?:\s+[\w'-]+){0,2}?\s+(?:(?:can|could|may|should|will|must)\s+be|"
+                         r"(?:are|is)(?:\s+to\s+be)?)\s+"
+                         r"(?:left\s+out|excluded|ignored|dropped|skipped|omitted|set\s+aside|disregarded)\b", re.I)
 # "the last six months, counting back from the newest review in the data": the anchor every relative period has
 # ("count back from the newest review": said as an instruction too)
 COUNTED_FROM = r"\b(?:count(?:ing)?|go(?:ing)?|look(?:ing)?|reckon(?:ing)?)\s+(?:back\s+from|up\s+to)\s+(?:the|our)\s+"
@@ -1458,8 +1466,10 @@ class Planner:
             # (a computation's text match reads words literally; a listing's leftover words are searched by meaning)
             # (nor a yes/no question's: "any tickets sitting in the queue with nobody assigned?" is no text match on
             # 'queue', which would answer "no" whatever the rows)
-            absent = [w for w in kept if (plan.is_aggregate or asks_whether) and self.text_mentions
-                      and self.text_mentions(w) is False]
+            # ("Did any customer ask whether we can send a satisfaction survey …": what the rows say is searched by
+            # meaning, held literally or not)
+            absent = [w for w in kept if (plan.is_aggregate or asks_whether and not ROWS_SAY.search(text))
+                      and self.text_mentions and self.text_mentions(w) is False]
             if absent:  # "requests landed in X's queue": a text match on 'landed' would count no rows at all
                 plan.evidence.append("no text holds " + ", ".join(repr(w) for w in absent))
             kept = [w for w in kept if w not in absent]
@@ -5253,6 +5263,13 @@ class Planner:
                 if cue and free(cue.start(), cue.end()) and not (match.group(1) and re.match(
                         r"\s*(?:non|not)\b", cue.group(0), re.I)):
                     value, start = 1 - value, cue.start()
+                # ("Leaving aside reviews that aren't from verified purchases": the rows of a negated clause set aside,
+                # the verified ones kept)
+                outer = re.search(rf"\b{EXCLUDING}\s+(?:the\s+|all\s+|any\s+|those\s+)?(?:[\w'-]+\s+){{0,2}}?"
+                                  r"(?:that|which|who|whose)\s+(?:(?:are|is|were|was)\s+)?$", text[:start],
+                                  re.I) if value == 0 else None
+                if outer and free(*outer.span()):
+                    value, start = 1, outer.start()
                 plan.conditions.append(Condition("number", column, "=", value, text[start:end]))
                 plan.evidence.append(f"{column} = {value} ({text[start:end]!r})")
                 take(start, end)
@@ -5648,12 +5665,19 @@ class Planner:
         denied = re.search(r"(?:\bnot|\bnever|n't)\s+$", text[:said.start()], re.I)
         if aside is None and denied and free(*denied.span()):
             aside = denied.start()
+        # ("Contracts with no region recorded can be left out.": set aside by what is said after them)
+        after = AFTER_ASIDE.match(text, said.end())
+        after = after if after and free(*after.span()) else None
+        if aside is None and after:
+            aside = said.start()
         start = said.start() if aside is None else aside
         op = "is not empty" if aside is not None else "is empty"
         plan.conditions.append(Condition("missing", column, op, None, text[start:said.end()],
                                          span=(start, said.end())))
-        plan.evidence.append(f"{column} {op} ({text[start:said.end()]!r})")
+        plan.evidence.append(f"{column} {op} ({text[start:after.end() if after else said.end()]!r})")
         self._take_aside(text, take, free, start, said.end())
+        if after:
+            take(*after.span())
 
     def _take_aside(self, text: str, take: Any, free: Any, start: int, end: int) -> None:
         """Takes the words of a condition set aside from `start` to `end`, but leaves a value set aside with it, and
