@@ -112,6 +112,18 @@ def test_sql_route(corpus: Corpus) -> None:
     assert "vector.search" not in span_names(turn)
 
 
+def test_sql_route_rounds_to_the_decimals_asked(corpus: Corpus) -> None:
+    """"… what is that total (rounded to the euro)?" showed 7105859.09: the numbers of the plan's SQL are rounded to
+    the decimals asked, fewer than the two shown by default; counts stay whole."""
+    turn = corpus.assistant.ask("What is the average word count per category, rounded to whole numbers?")
+    assert turn.error is None and turn.route == "sql"
+    rows = turn.result.result.rows
+    assert rows and all(float(row[-1]).is_integer() for row in rows), rows
+    plain = corpus.assistant.ask("What is the average word count per category?").result.result.rows
+    assert [round(row[-1]) for row in plain] == [row[-1] for row in rows]
+    assert any(not float(row[-1]).is_integer() for row in plain)  # (the fixture has averages with decimals)
+
+
 def test_sql_route_listing_cites_rows(corpus: Corpus) -> None:
     turn = corpus.assistant.ask("latest 2 articles")
     assert turn.route == "sql"

@@ -20,6 +20,7 @@ from rag.understand.planner import (
     Planner,
     QueryPlan,
     _symbols_written_out,
+    rounding_decimals,
     without_context,
 )
 from rag.understand.vocabulary import Vocabulary, column_words, singular
@@ -6488,3 +6489,10 @@ def test_did_anyone_ask_is_a_search_of_what_the_rows_say(tickets: Planner) -> No
     planner = Planner("tickets", TICKET_ROLES, TICKET_PROFILE, text_mentions=lambda word: False)
     plan = planner.plan("Did any customer ask whether we can send a satisfaction survey once a ticket is closed?")
     assert plan.intent == "topic" and "satisfaction" in plan.topic
+
+
+@pytest.mark.parametrize(("said", "decimals"), [
+    ("rounded to whole euros", 0), ("rounded to the euro", 0), ("round to the nearest whole number", 0),
+    ("rounded to one decimal place", 1), ("to 2 dp", 2), ("rounded to the nearest cent", 2), ("round it", None)])
+def test_the_decimals_a_rounding_asks_for(said: str, decimals: int | None) -> None:
+    assert rounding_decimals(said) == decimals

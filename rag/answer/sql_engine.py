@@ -102,6 +102,9 @@ class SQLEngine(CustomQueryEngine):
     def _finish(self, query_str: str, plan: QueryPlan, outcome: EngineResult, *, read_from_sql: bool) -> Any:
         context: EngineContext = self.context
         result = outcome.result or QueryResult([], [])
+        if plan.decimals is not None and not read_from_sql and result.rows:
+            # ("rounded to whole euros": the numbers the plan's SQL gave, to the decimals asked; counts are whole)
+            result.rows = [[round(v, plan.decimals) if isinstance(v, float) else v for v in row] for row in result.rows]
         # Offline, the plan wrote the SQL; with a language model, the SQL it wrote is what was computed.
         labels = reading_labels(context.source.labels, context.source.roles, context.source.table)
         date_column, unit = context.source.roles.date, context.source.roles.date_unit

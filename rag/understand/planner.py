@@ -119,10 +119,23 @@ DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:count(?:ing|ed)?|going|looking|working|
 # "round to 2 decimals", "to two decimal places": how the answer's numbers look (they have two decimals), no number
 # of the question
 ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everything|the\s+\w+))?\s+(?:off\s+)?to\s+"
-                      r"(?:\d|one|two|three|four|a\s+whole|whole|the\s+nearest)(?:\s+(?:decimals?|decimal\s+places?|dp|"
-                      r"places?|digits?|numbers?|whole\s+numbers?|integers?|percent|cents?))?|(?:to\s+)?(?:\d|one|two|"
+                      r"(?:\d|one|two|three|four|a\s+whole|whole|the\s+nearest|the(?=\s+(?:euro|dollar|pound|unit)))"
+                      r"(?:\s+(?:decimals?|decimal\s+places?|dp|places?|digits?|numbers?|whole\s+numbers?|integers?|"
+                      r"percent|cents?|euros?|dollars?|pounds?|units?))?|(?:to\s+)?(?:\d|one|two|"
                       r"three)\s+decimal(?:\s+places?|s)?(?:\s+(?:is|are)\s+(?:enough|fine|plenty|ok|okay))?|"
                       r"(?:\d|one|two|three)\s*dp)\b", re.I)
+
+
+def rounding_decimals(said: str) -> int | None:
+    """The decimals a rounding request asks for: "rounded to whole euros", "to the nearest euro" 0, "one decimal" 1,
+    "2 dp" 2; None when it names no number of them ("rounded to the nearest", "round it")."""
+    said = said.lower()
+    if re.search(r"\b(?:whole|integers?|euros?|dollars?|pounds?|units?)\b", said) and "cent" not in said:
+        return 0
+    if re.search(r"\bcents?\b", said):
+        return 2
+    number = re.search(r"\b(\d|one|two|three|four)\s*(?:decimals?|decimal\s+places?|dp|places?|digits?)\b", said)
+    return int(number_value(number.group(1))) if number else None
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
 HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughly\s+speaking|give\s+or\s+take)\b|"
                    # ("show the contracts that have no region recorded as a separate group rather than dropping
@@ -929,6 +942,7 @@ class QueryPlan:
     group_spread: tuple[str, str, int] | None = None
     # "… more than one section? If so who, and for which ones?": each passing group's values of that dimension listed
     spread_values: bool = False
+    decimals: int | None = None  # "rounded to whole euros" (0), "one decimal" (1): fewer than the two shown by default
     # "sections that averaged more than 850 words": only the groups whose average of the measure passes (op, number)
     # ("sections that run longer than the overall average": no number, the average of every matching row)
     group_average: tuple[str, int | float | None] | None = None
@@ -1230,7 +1244,11 @@ class Planner:
         self._quoted_set_aside(text, plan, take, free)
         for rounding in ROUNDING.finditer(text):
             take(*rounding.span())
-            plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): numbers have two decimals")
+            decimals = rounding_decimals(rounding.group(0))
+            plan.decimals = decimals if decimals is not None and decimals < 2 else plan.decimals
+            plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): "
+                                 + ("numbers have two decimals" if plan.decimals is None
+                                    else f"numbers rounded to {plan.decimals} decimal{'s' * (plan.decimals != 1)}"))
         for hedge in [*HEDGE.finditer(text), *EACH_NAME_APART.finditer(text), *ENDS_INCLUDED.finditer(text)]:
             take(*hedge.span())
         for every in ALL_ROWS.finditer(text):  # "across all the electronics reviews": a value is read as one
