@@ -6496,3 +6496,12 @@ def test_did_anyone_ask_is_a_search_of_what_the_rows_say(tickets: Planner) -> No
     ("rounded to one decimal place", 1), ("to 2 dp", 2), ("rounded to the nearest cent", 2), ("round it", None)])
 def test_the_decimals_a_rounding_asks_for(said: str, decimals: int | None) -> None:
     assert rounding_decimals(said) == decimals
+
+
+def test_a_value_naming_the_date_column_with_time_or_date(tickets: Planner) -> None:
+    """"… count back 3 months from the newest ticket's open time", "Subject and open date." kept the open tickets
+    only: a value word that starts the date column's name (opened_at), said with "time" or "date", is that column."""
+    plan = tickets.plan("When was the last time Bob Stone was handed a ticket? Subject and open date.")
+    assert conditions(plan, "category") == [] and "date" not in plan.unused
+    plan = tickets.plan("how many open tickets came in over the last 3 months? count back from the newest open time")
+    assert [(c.column, c.value) for c in conditions(plan, "category")] == [("status", "open")]

@@ -5717,6 +5717,7 @@ class Planner:
             words.setdefault(key, []).append(said)
         spans = sorted([(*span, False) for span in self._value_spans(text)] + self._unprefixed_values(text)
                        + self._verb_values(text))
+        date_words = set(re.findall(r"[a-z]{3,}", (self.roles.date or "").lower()))
         for start, end, column, value, unprefixed in spans:
             if not free(start, end):
                 continue
@@ -5725,6 +5726,12 @@ class Planner:
                 found.setdefault(key, []).extend([value] if value not in found.get(key, []) else [])
                 words.setdefault(key, []).append(text[start:end])
                 take(start, end)
+                continue
+            named = re.match(r"\s+(?:time|date|timestamp|day)\b", text[end:], re.I)
+            if named and any(w.startswith(text[start:end].lower()) for w in date_words):
+                # ("count back from the newest ticket's open time": the date column opened_at, not status 'open')
+                take(start, end + named.end())
+                plan.evidence.append(f"{text[start:end + named.end()]!r} names the date column, not a value")
                 continue
             compound = re.search(r"(?<![\w-])([a-z]{2,})-$", text[:start], re.I)
             if compound and self._is_topic_word(compound.group(1)) and compound.group(1).lower() not in (
