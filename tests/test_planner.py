@@ -6505,3 +6505,22 @@ def test_a_value_naming_the_date_column_with_time_or_date(tickets: Planner) -> N
     assert conditions(plan, "category") == [] and "date" not in plan.unused
     plan = tickets.plan("how many open tickets came in over the last 3 months? count back from the newest open time")
     assert [(c.column, c.value) for c in conditions(plan, "category")] == [("status", "open")]
+
+
+def test_a_whole_name_in_lower_case_whose_surname_starts_another_value() -> None:
+    """"# of contracts aoife galagher manages per signing year" counted every contract per year (the counterparty
+    'Gallagher Print Ltd.' made 'gallagher' mean something else): a whole name of the people, in lower case, is
+    theirs; and "hannah berg vs ortega" compares the two people, the first said whole."""
+    roles = ColumnRoles(content="summary", title="contract_ref", date="signed_on", category="status",
+                        authors="owner", categorical=["status", "counterparty"], numeric=["value_eur"])
+    counterparties = {"Gallagher Print Ltd.": 5, "Berg Logistics AB": 4, "Acme Corp": 9}
+    profile = TableProfile(row_count=900, categories={"active": 500, "expired": 400},
+                           authors={"Aoife Gallagher": 72, "Hannah Berg": 60, "Luis Ortega": 55},
+                           values={"counterparty": counterparties, "status": {"active": 500, "expired": 400}},
+                           date_min="2021-01-04", date_max="2024-09-30", numeric_ranges={"value_eur": (0.0, 5e6)})
+    planner = Planner("contracts", roles, profile)
+    plan = planner.plan("# of contracts aoife galagher manages per signing year, busiest year first")
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("=", "Aoife Gallagher")]
+    plan = planner.plan("hannah berg vs ortega - who looks after more money in active contracts? totals pls")
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("in", ["Hannah Berg", "Luis Ortega"])]
+    assert "hannah" not in plan.unused

@@ -6056,7 +6056,9 @@ class Planner:
             plan.sides_reversed = min(hours, key=lambda c: self._position(text, c)).op != "<"
         if cue and any(d.startswith((PEOPLE_SIDES, PART_OF_DAY, NUMBER_SIDES)) for d in plan.group_by):
             self._more_of_measure(text, plan, take)  # ("how many more words do co-authored articles have …")
-        if cue and self.roles.authors and not any(c.kind == "author" for c in plan.conditions):
+        # (one whole name read, the other said by a part: "hannah berg vs ortega")
+        if cue and self.roles.authors and sum(c.kind == "author" for c in plan.conditions) <= 1 and all(
+                c.op == "=" for c in plan.conditions if c.kind == "author"):
             self._compared_first_names(text, plan, take, free)
         compared = self._compared(plan)
         if not cue or not compared:
@@ -6433,10 +6435,15 @@ class Planner:
             partial = [c for c in plan.conditions if c.kind == "author_like"
                        and c.value.lower() in (match.group(1).lower(), match.group(2).lower())]
             said = {c.value.lower() for c in partial}
-            unread = [free(*match.span(i)) or match.group(i).lower() in said for i in (1, 2)]
+            # ("hannah berg vs ortega": a whole name read already, then the other person's name)
+            whole = [c for c in plan.conditions if c.kind == "author" and c.op == "=" and any(
+                len(p) == 1 and c.value in p for p in people) and c.span and c.span[1] >= match.start(1)
+                     and c.span[0] <= match.start(1)]
+            unread = [free(*match.span(i)) or match.group(i).lower() in said or (
+                i == 1 and bool(whole)) for i in (1, 2)]
             if not all(unread) or any(len(p) != 1 for p in people) or people[0] == people[1]:
                 continue
-            plan.conditions = [c for c in plan.conditions if c not in partial]
+            plan.conditions = [c for c in plan.conditions if c not in partial and c not in whole]
             names = [next(iter(p)) for p in people]
             plan.conditions.append(Condition("author", self.roles.authors, "in", names, match.group(0),
                                              span=match.span()))
@@ -6996,7 +7003,11 @@ class Planner:
             # ("on tom becker's plate": a whole name's possessive, whatever follows it)
             owned = (POSSESSIVE.search(tokens[-1]) or re.match(r"['’]s?(?!\w)", text[end:])) and (
                 len(tokens) > 1 or self.possessive_work.match(text, end))
-            return len(tokens) > 1 and not any(w in self.meaning_words for w in words) \
+            # ("contracts aoife gallagher manages": a whole name of the people is theirs, though 'gallagher' also
+            # starts the counterparty 'Gallagher Print Ltd.'; a word that is a value itself still means that value)
+            whole = name_key(" ".join(words)) in self.vocab.author_keys
+            return len(tokens) > 1 and not any(w in self.meaning_words and not (whole and w not in self.vocab.values)
+                                               for w in words) \
                 and any(is_rare_word(w) for w in words) and (bool(owned) or not SUBJECT_CUE.search(text[:start]))
         if any(is_rare_word(POSSESSIVE.sub("", token)) for token in tokens if token not in NAME_PARTICLES):
             return True
