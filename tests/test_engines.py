@@ -120,8 +120,10 @@ def test_sql_route_rounds_to_the_decimals_asked(corpus: Corpus) -> None:
     rows = turn.result.result.rows
     assert rows and all(float(row[-1]).is_integer() for row in rows), rows
     plain = corpus.assistant.ask("What is the average word count per category?").result.result.rows
-    assert [round(row[-1]) for row in plain] == [row[-1] for row in rows]
+    assert [math.floor(row[-1] + 0.5) for row in plain] == [row[-1] for row in rows]  # (halves up, as SQL rounds)
     assert any(not float(row[-1]).is_integer() for row in plain)  # (the fixture has averages with decimals)
+    # (a total the SQL does not round is rounded after: halves away from zero, as SQL's ROUND)
+    assert [sql_engine.half_up(v, 0) for v in (2.5, -2.5, 7105859.09, 0.49)] == [3.0, -3.0, 7105859.0, 0.0]
 
 
 def test_sql_route_listing_cites_rows(corpus: Corpus) -> None:

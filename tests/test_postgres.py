@@ -449,7 +449,8 @@ def test_sql_route_answers_are_correct_and_match_sqlite(indexed: dict[str, Index
                      "How many categories have never had an article with more than 2000 words?",
                      "How many new authors in 2023?",
                      # (session 28: each passing group's values, a row per pair, the groups picked by a subquery)
-                     "Has anyone written for more than one category? If so who, and for which ones?"):
+                     "Has anyone written for more than one category? If so who, and for which ones?",
+                     "What is the average word count per category, rounded to one decimal?"):
         turn, expected = ask_sql(assistant, question), ask_sql(reference, question)
         assert normalised(turn.result.result.rows) == normalised(expected.result.result.rows), question
         assert len(turn.result.result.columns) == len(expected.result.result.columns), question

@@ -6,6 +6,8 @@ way LlamaIndex's SQL retriever returns its own; a rejected or failed statement c
 
 from __future__ import annotations
 
+import math
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from llama_index.core.query_engine import CustomQueryEngine, NLSQLTableQueryEngine
@@ -104,7 +106,8 @@ class SQLEngine(CustomQueryEngine):
         result = outcome.result or QueryResult([], [])
         if plan.decimals is not None and not read_from_sql and result.rows:
             # ("rounded to whole euros": the numbers the plan's SQL gave, to the decimals asked; counts are whole)
-            result.rows = [[round(v, plan.decimals) if isinstance(v, float) else v for v in row] for row in result.rows]
+            result.rows = [[half_up(v, plan.decimals) if isinstance(v, float) else v for v in row]
+                           for row in result.rows]
         # Offline, the plan wrote the SQL; with a language model, the SQL it wrote is what was computed.
         labels = reading_labels(context.source.labels, context.source.roles, context.source.table)
         date_column, unit = context.source.roles.date, context.source.roles.date_unit
@@ -164,3 +167,10 @@ def build_sql_engine(context: EngineContext, text_to_sql_prompt: Any | None) -> 
                                    embed_model=context.embed_model,
                                    context_query_kwargs={context.source.table: context.source.describe()})
     return SQLEngine(context=context, nl_sql=nl_sql)
+
+
+def half_up(value: float, decimals: int) -> float:
+    """`value` rounded to `decimals`, halves away from zero as SQL's ROUND does (Python's round() goes to even)."""
+    if not math.isfinite(value):
+        return value
+    return float(Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))

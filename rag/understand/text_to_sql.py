@@ -10,6 +10,7 @@ import dataclasses
 from datetime import date, timedelta
 from typing import Any
 
+import sqlglot
 from sqlglot import exp
 
 from rag.data.epoch import date_text_sql, epoch_of_day
@@ -68,10 +69,24 @@ class SQLBuilder:
     # ---------------------------------------------------------------- public
 
     def answer_sql(self, plan: QueryPlan) -> str:
-        """The SELECT that answers a compute/listing plan (topic words become a text match)."""
+        """The SELECT that answers a compute/listing plan (topic words become a text match); averages, shares and
+        ratios rounded to the decimals the question asks when fewer than the two shown by default."""
+        sql = self._answer_sql(plan)
+        if plan.decimals is None:
+            return sql
+
+        def fewer(node: exp.Expression) -> exp.Expression:
+            decimals = node.args.get("decimals") if isinstance(node, exp.Round) else None
+            if isinstance(decimals, exp.Literal) and decimals.this == str(DECIMALS):
+                node.set("decimals", exp.Literal.number(plan.decimals))
+            return node
+
+        return sqlglot.parse_one(sql, read=self.dialect).transform(fewer).sql(dialect=self.dialect)
+
+    def _answer_sql(self, plan: QueryPlan) -> str:
         ended = self._dated_by_end(plan)
         if ended is not self:
-            return ended.answer_sql(plan)
+            return ended._answer_sql(plan)
         where = self.where(self._scope(plan), include_topic=True)
         if plan.per_group:
             return self._per_group(plan, where).sql(dialect=self.dialect)
