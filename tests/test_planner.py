@@ -6524,3 +6524,9 @@ def test_a_whole_name_in_lower_case_whose_surname_starts_another_value() -> None
     plan = planner.plan("hannah berg vs ortega - who looks after more money in active contracts? totals pls")
     assert [(c.op, c.value) for c in conditions(plan, "author")] == [("in", ["Hannah Berg", "Luis Ortega"])]
     assert "hannah" not in plan.unused
+
+
+def test_a_rounding_that_leaves_the_choice_keeps_two_decimals(tickets: Planner) -> None:
+    """"… what percentage of all tickets were logged as urgent? One decimal place or two is fine." rounded to one."""
+    assert tickets.plan("what percentage of tickets are open? One decimal place or two is fine.").decimals is None
+    assert tickets.plan("what percentage of tickets are open? One decimal place please.").decimals == 1

@@ -1245,6 +1245,9 @@ class Planner:
         for rounding in ROUNDING.finditer(text):
             take(*rounding.span())
             decimals = rounding_decimals(rounding.group(0))
+            if re.match(r"\s+or\s+(?:two|2|more)\b", text[rounding.end():], re.I) or re.search(
+                    r"\b(?:one|1)\s+or\s+$", text[:rounding.start()], re.I):
+                decimals = None  # ("One decimal place or two is fine": the two shown do)
             plan.decimals = decimals if decimals is not None and decimals < 2 else plan.decimals
             plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): "
                                  + ("numbers have two decimals" if plan.decimals is None
