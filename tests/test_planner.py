@@ -6530,3 +6530,10 @@ def test_a_rounding_that_leaves_the_choice_keeps_two_decimals(tickets: Planner) 
     """"… what percentage of all tickets were logged as urgent? One decimal place or two is fine." rounded to one."""
     assert tickets.plan("what percentage of tickets are open? One decimal place or two is fine.").decimals is None
     assert tickets.plan("what percentage of tickets are open? One decimal place please.").decimals == 1
+
+
+def test_a_grouping_noun_qualified_by_a_word_of_the_table(messy: Planner) -> None:
+    """"Which reviewer age group gives the lowest ratings?" ranked the reviewers: 'reviewer' qualifies "age group",
+    which no column holds, so the answer says so."""
+    plan = messy.plan("Which reviewer age group gives the lowest ratings?")
+    assert (plan.missing, plan.missing_grouping) == ("age group", True)

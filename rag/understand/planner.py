@@ -7360,6 +7360,13 @@ class Planner:
         # ("which age group of customers leaves the most bad reviews": a word may describe the rows)
         ranked = re.search(rf"\b(?:most|fewest|least|more|fewer)\s+(?:[a-z]+\s+)?({nouns})\b", text[head.end():], re.I)
         word = head.group(1).lower()
+        # ("which reviewer age group gives the lowest ratings": a word of the table qualifying a noun naming nothing)
+        qualifier = re.compile(r"\s+([a-z]+)(?:\s+(group|bracket|band|range|segment|tier|level|class))?\b",
+                               re.I).match(text, head.end())
+        if (qualifier and (word in self.meaning_words or word in PEOPLE_NOUNS) and not self.names_something(
+                qualifier.group(1).lower()) and qualifier.group(1).lower() not in STOPWORDS
+                and is_rare_word(qualifier.group(1).lower()) is False and qualifier.group(2)):
+            word = f"{qualifier.group(1)} {qualifier.group(2)}".lower()
         # ("which desks average more than 850 words": a computation for some plural noun's groups)
         plural = plan.intent in QueryPlan.AGGREGATES and singular(word) != word
         # ("…, which contact has sent us the most tickets, and how many?": ranked, its number asked too)
