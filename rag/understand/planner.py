@@ -2878,19 +2878,18 @@ class Planner:
         # ("not counting the ones published in June 2023": the words between only point at rows and their date)
         # ("leaving aside articles from before 2023", "… the old archive stuff from before 2023": the rows named, or
         # described by words that name nothing of the table, then a preposition of time)
-        far = EXCLUSION_CUE_FAR.search(text[:start]) if cue is None else None
-        words = (cue or far).group(1).split() if (cue or far) is not None and (cue or far).re in (
-            EXCLUSION_CUE, EXCLUSION_CUE_FAR) else []
+        found = cue or EXCLUSION_CUE_FAR.search(text[:start])
+        exclusion = found is not None and found.re in (EXCLUSION_CUE, EXCLUSION_CUE_FAR)
+        words = found.group(1).split() if exclusion else []
         described = bool(words) and bool(re.fullmatch(r"(?:from|of|dated|published|posted|opened|signed)", words[-1],
                                                       re.I)) and all(
             w.lower() in ROW_POINTERS or w.lower() in STOPWORDS or self._is_entity(w)
             or not self.names_something(w.lower()) for w in words[:-1])
-        cue = cue or (far if described else None)
-        pointing = cue is not None and cue.re in (EXCLUSION_CUE, EXCLUSION_CUE_FAR) and (described or all(
-            w.lower() in ROW_POINTERS or re.fullmatch(PARTICIPLE, w, re.I) for w in words))
+        cue = cue or (found if described else None)
+        pointing = described or all(w.lower() in ROW_POINTERS or re.fullmatch(PARTICIPLE, w, re.I) for w in words)
         # (its first word unread: "not opened in March" when the verb the date column is named after was read)
         negated = bool(cue) and free(cue.start(), cue.start() + len(cue.group(0).split()[0])) and (
-            cue.re not in (EXCLUSION_CUE, EXCLUSION_CUE_FAR) or not cue.group(1).strip() or pointing)
+            not exclusion or not cue.group(1).strip() or pointing)
         return cue if negated else None
 
     def _months_of_every_year(self, text: str, plan: QueryPlan, take: Any, free: Any, found: list[Any]) -> list[Any]:
