@@ -626,10 +626,11 @@ def test_a_decade_with_an_apostrophe_is_no_year() -> None:
 
 
 def test_two_month_names_joined_by_a_range_word_take_the_questions_year() -> None:
-    """"summer 2023 (june through august)": June to August 2023 (it read "until August 2024", 'june' a topic);
-    "may to june" stays words ("may" is a verb as often as a month)."""
+    """"summer 2023 (june through august)": June to August 2023 (it read "until August 2024", 'june' a topic), read
+    with the summer it restates; "may to june" stays words ("may" is a verb as often as a month)."""
     found = find_date_ranges("five-star reviews over summer 2023 (june through august)?", today=TODAY)
-    assert [(r.start, r.end) for r in found] == [(date(2023, 6, 1), date(2023, 8, 31))] * 2
+    assert [(r.start, r.end, r.text) for r in found] == [
+        (date(2023, 6, 1), date(2023, 8, 31), "over summer 2023 (june through august)")]
     assert find_date_ranges("may to june", today=TODAY) == []
 
 
@@ -736,3 +737,15 @@ def test_a_rolling_window_said_again_as_whole_months_is_the_whole_months() -> No
     # (said once, the window rolls: three months back from the newest day)
     assert [(r.start, r.end) for r in find_date_ranges("reviews over the last 3 months", today=date(2024, 6, 30))] == [
         (date(2024, 3, 31), date(2024, 6, 30))]
+
+
+def test_a_period_restated_in_brackets_is_read_once_with_its_brackets() -> None:
+    """"Q1 2024 (January to March)" was two periods, the second read apart from the first (a change "from Q1 2024
+    (January to March) to Q2 2024 (April to June)" was not seen); a bracket holding another period stays apart."""
+    found = find_date_ranges("from Q1 2024 (January to March) to Q2 2024 (i.e. April-June)?", today=date(2024, 9, 30))
+    assert [(r.text, r.start, r.end) for r in found] == [
+        ("from Q1 2024 (January to March)", date(2024, 1, 1), date(2024, 3, 31)),
+        ("Q2 2024 (i.e. April-June)", date(2024, 4, 1), date(2024, 6, 30))]
+    apart = find_date_ranges("Q1 2024 (and March 2023)", today=date(2024, 9, 30))
+    assert [(r.start, r.end) for r in apart] == [(date(2024, 1, 1), date(2024, 3, 31)), (date(2023, 3, 1),
+                                                                                          date(2023, 3, 31))]

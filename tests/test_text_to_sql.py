@@ -1224,3 +1224,19 @@ def test_a_grouping_by_month_of_rows_dated_by_their_end_groups_their_ends(tmp_pa
     sql = SQLBuilder("leases", source.roles, source.profile(), columns=list(source.columns)).answer_sql(
         planner.plan("how many leases run out in oct or nov 2024, count per month"))
     assert source.run_select(sql).rows == [["2024-10", 2], ["2024-11", 2]]
+
+
+def test_a_change_in_percent_is_the_difference_over_the_earlier_value(setup: Setup) -> None:
+    """"By what percentage did the number of tickets change from Q1 2024 (January to March) to Q2 2024 (April to
+    June)?" gave the share of both quarters' rows among all rows (100%): the bracketed restatements hid the change
+    and "percentage" was read as a share. Now the later value, the earlier, their difference and the difference in
+    percent of the earlier value; a share asked "by what percentage of" stays a share."""
+    result = setup.ask("By what percentage did the number of articles change from Q1 2022 (January to March) to "
+                       "Q1 2023 (January to March)?")
+    assert result.columns[-1] == "difference_pct"
+    assert [tuple(r) for r in result.rows] == [(3, 2, 1, 50.0)]
+    assert setup.rows("what was the % change in articles from 2022 to 2023") == [(4, 3, 1, 33.33)]
+    assert setup.rows("percent increase in average word count from 2022 to 2023") == [(1600.25, 533.33, 1066.92,
+                                                                                         200.05)]
+    shares = setup.ask("Rank the categories by what percentage of their articles are from 2023")
+    assert "share_pct" in shares.columns and "difference_pct" not in shares.columns

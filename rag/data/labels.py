@@ -80,6 +80,8 @@ def label_of(name: str, labels: Mapping[str, str] | None = None, table: str = ""
         return labels[name]
     if name == "share_pct":
         return "share (%)"
+    if name.endswith("_pct") and len(name) > len("_pct"):  # ("difference_pct": a difference in percent)
+        return f"{label_of(name.removesuffix('_pct'), labels, table)} (%)"
     if COMPARED_VERDICT.match(name):  # "2023-Q2 more than 2023-Q1" says itself
         return name
     compared = COMPARED_VALUE.match(name)

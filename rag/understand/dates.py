@@ -1032,8 +1032,43 @@ def find_date_ranges(question: str, *, today: date, default_year: int | None = N
         span = (where[item.start], where[item.end])
         text = original[span[0] : span[1]]
         found.append(DateRange(start, end, item.granularity, text, span))
-    found = _whole_units_restated(original, today, found)
+    found = _restated_in_brackets(original, _whole_units_restated(original, today, found))
     return _same_period_in(question, where, original, _periods_before_that(question, where, original, found))
+
+
+_BRACKET_OPENS = re.compile(r"\s*\(\s*(?:i\.\s?e\.,?\s+|that\s+is,?\s+|so\s+|meaning\s+)?$", re.I)
+_BRACKET_CLOSES = re.compile(r"\s*(?:inclusive\s*)?\)")
+
+
+def _restated_in_brackets(question: str, found: list[DateRange]) -> list[DateRange]:
+    """"Q1 2024 (January to March)", "H2 (i.e. July-December)": a period said again in brackets right after it is
+    the same period, read with it (one range whose words include the brackets), not a second one."""
+    merged: list[DateRange] = []
+    for said in found:
+        before = merged[-1] if merged else None
+        closes = _BRACKET_CLOSES.match(question, said.span[1])
+        if before and closes and _same_period(before, said) \
+                and _BRACKET_OPENS.fullmatch(question, before.span[1], said.span[0]):
+            span = (before.span[0], closes.end())
+            merged[-1] = dataclasses.replace(before, text=question[span[0]:span[1]], span=span)
+            continue
+        merged.append(said)
+    return merged
+
+
+def _same_period(period: DateRange, again: DateRange) -> bool:
+    """Whether `again` says `period` once more; without a year of its own ("(January to March)" after "Q1 2022"),
+    in the year of `period` (it took today's)."""
+    if (period.start, period.end) == (again.start, again.end):
+        return True
+    if re.search(r"\b(?:19|20)\d\d\b|'\d\d\b", again.text):
+        return False
+    years = period.start.year - again.start.year
+    try:
+        return (period.start, period.end) == (again.start.replace(year=again.start.year + years),
+                                              again.end.replace(year=again.end.year + years))
+    except ValueError:  # (29 February)
+        return False
 
 
 _ROLLING_SAID = re.compile(rf"(?:over\s+|in\s+|during\s+)?(?:the\s+)?(?:last|past|previous)\s+{_COUNT}\s+{_UNIT}",

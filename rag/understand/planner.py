@@ -104,6 +104,14 @@ WEEKS_FROM_MONDAY = re.compile(
 LIST_THEM = re.compile(r"\b(?:list|show|name|give)\s+(?:me\s+|us\s+)?(?:them|those|these|each|the\s+ones|which)\b",
                        re.I)
 # "never", "no", "not a single": no row of a group meets the conditions that follow ("which agents have never ...")
+# a change asked in percent ("by what percentage did … change", "the % increase", "percent change"): the difference
+# of two compared values over the second (the earlier period's), not a share of rows
+PERCENT_CHANGE = re.compile(r"\bby\s+(?:what|which|how\s+many|how\s+much\s+of\s+an?)\s+(?:percentage|percent|pct|%)"
+                            r"(?:\s+points?)?(?=\s+(?:did|do|does|has|have|had|is|are|was|were|will|would)\b)|"
+                            r"(?:\b(?:percentage|percent|pct)|%)\s+(?:change|increase|decrease|growth|rise|drop|decline|"
+                            r"fall|difference|gain|jump)\b|\bhow\s+many\s+percent\b|"
+                            r"\b(?:change|increase|decrease|growth|rise|drop|decline|fall|difference)\s+(?:in|as\s+a)\s+"
+                            r"(?:percentage|percent|pct|%)(?!\s+of\b)", re.I)
 # the word of a share ("what share", "percentage", "what %"): conditions said before it set the scene
 SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", re.I)
 # where a relative period ends, said in words: "(counting back from the latest article)", "as of the newest ticket"
@@ -974,6 +982,8 @@ class QueryPlan:
     # a change from one period to another ("how did the avg rating change from 2021 to 2024"): the later period's
     # value minus the earlier one's
     later_minus_earlier: bool = False
+    # the contrast's difference also in percent of the second value ("by what percentage did … change from Q1 to Q2")
+    change_percent: bool = False
     sorted_rows: bool = False  # every matching row, in the order asked ("sorted by rating, low to high"), no top N
     # "how many reviews has DIY Dave written, and what's his avg rating?": further (intent, measure) computations
     # over the same rows and groups, each a column beside the first
@@ -1365,6 +1375,7 @@ class Planner:
                     self._contrast(text, plan, take)
         # ("are unbylined articles shorter? compare … with an author vs without one": both sides are the groups)
         plan.conditions = [c for c in plan.conditions if not (c.kind == "missing" and HAS + c.column in plan.group_by)]
+        self._percent_change(text, plan, take, free)
         if plan.intent == "share":
             self._share_population(text, plan, take, free)
             for shape in AS_PERCENT.finditer(text):
@@ -2827,8 +2838,9 @@ class Planner:
         """"How did the avg rating change from 2021 to 2024?": two periods set against each other, the later minus the
         earlier, not the range from one to the other. Returns the text with "from … to" masked as a list (the same
         length, so every span stays where it was)."""
-        for change in [*CHANGE_BETWEEN.finditer(text), *CHANGE_BETWEEN_AND.finditer(text)]:
-            first, second = change.group("first"), change.group("second")
+        masked = self._restatements_hidden(text)
+        for change in [*CHANGE_BETWEEN.finditer(masked), *CHANGE_BETWEEN_AND.finditer(masked)]:
+            first, second = change.group("first").strip(), change.group("second").strip()
             periods = [find_date_ranges(f"in {said}", today=self.today) for said in (first, second)]
             if change.re is CHANGE_BETWEEN_AND and len(periods[0]) != 1:  # ("Q1 and Q2 2024": the year said once)
                 year = re.search(r"\b(?:19|20)\d\d\b", second)
@@ -2842,6 +2854,15 @@ class Planner:
             return (text[:change.start("from")] + " " * len(change.group("from"))
                     + text[change.end("from"):change.start("to")] + "or".rjust(len(change.group("to")))
                     + text[change.end("to"):])
+        return text
+
+    def _restatements_hidden(self, text: str) -> str:
+        """The text with each period's restatement in brackets blanked ("from Q1 2024 (January to March) to Q2 2024":
+        read with its period, see dates._restated_in_brackets), so that "from … to" spans the periods alone."""
+        for said in find_date_ranges(text, today=self.today):
+            if said.text.endswith(")") and "(" in said.text:
+                opened = said.span[0] + said.text.index("(")
+                text = text[:opened] + " " * (said.span[1] - opened) + text[said.span[1]:]
         return text
 
     def _period(self, text: str, plan: QueryPlan, take: Any, free: Any, first: date, last: date,
@@ -4493,6 +4514,9 @@ class Planner:
                     if noun is not None or plan.uncounted:  # (what an earlier count named decides, in _not_rows)
                         plan.uncounted = plan.uncounted or " ".join(noun or [])
                         continue
+                if intent == "share" and any(c.start() <= match.start() < c.end()
+                                             for c in PERCENT_CHANGE.finditer(lower)):
+                    continue  # ("by what percentage did the count change from Q1 to Q2": a change, see _contrast)
                 if intent == "share" and (whole := self._share_of_what(lower, match, free)):
                     # "what share of its profits does the airline pay out": a quantity told in the texts, not a
                     # share of rows (decided with the other uncounted nouns in _not_rows)
@@ -5966,7 +5990,8 @@ class Planner:
 
     def _comparison(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Named values set against each other become a grouping restricted to them."""
-        cue = COMPARE_CUE.search(text) or (CHANGE_BETWEEN.search(text) if plan.later_minus_earlier else None)
+        cue = COMPARE_CUE.search(text) or (CHANGE_BETWEEN.search(self._restatements_hidden(text))
+                                           if plan.later_minus_earlier else None)
         rest = re.search(r"\b(?:vs\.?|versus|against|than|compared\s+(?:to|with))\s+(?:(?:everyone|everybody|"
                          r"everything|anyone|anybody|all)\s+else|the\s+rest|(?:all\s+)?(?:the\s+)?others?|"
                          # "than those without", "vs the ones that weren't"
@@ -6382,6 +6407,23 @@ class Planner:
             ("less" if plan.contrast == "<" else "more")))
         if difference:
             take(*difference.span())
+
+    @staticmethod
+    def _percent_change(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"By what percentage did the number of tickets change from Q1 to Q2?": the contrast's difference also in
+        percent of the second value (the earlier period's, or the one it is set against). Without a contrast the words
+        stay unread, and the reading lists them as not used."""
+        said = None
+        for match in PERCENT_CHANGE.finditer(text):
+            word = re.search(r"percent|pct|%", match.group(0), re.I)  # (unread: "change" may be the comparison's)
+            if word and free(match.start() + word.start(), match.start() + word.end()):
+                said = match
+                break
+        if said is None or not plan.contrast:
+            return
+        plan.change_percent = True
+        take(*said.span())
+        plan.evidence.append(f"the difference in percent of the second value ({said.group(0)!r})")
 
     def _person_verb(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"the ticket that Maya Lindqvist is handling", "reviews Anna K. has been writing": what a person named does

@@ -833,6 +833,12 @@ class SQLBuilder:
                            exp.alias_(shown[0], f"{value_name} ({labels[0]})", quoted=True),
                            exp.alias_(shown[1], f"{value_name} ({labels[1]})", quoted=True),
                            exp.alias_(shown[2], moved))
+        if plan.change_percent:  # ("by what percentage did it change"): the difference over the second value
+            hundred = exp.Literal.number("100.0")
+            percent = exp.Div(this=exp.Mul(this=hundred, expression=exp.Paren(this=difference.copy())),
+                              expression=exp.Nullif(this=second.copy(), expression=exp.Literal.number(0)))
+            query = query.select(exp.alias_(exp.func("ROUND", percent, exp.Literal.number(DECIMALS)),
+                                            f"{moved}_pct"))
         if plan.contrast in (">", "<"):
             test = (exp.GT if plan.contrast == ">" else exp.LT)(this=first.copy(), expression=second.copy())
             verdict = exp.Case(ifs=[exp.If(this=test, true=exp.Literal.string("yes"))],
