@@ -1240,3 +1240,12 @@ def test_a_change_in_percent_is_the_difference_over_the_earlier_value(setup: Set
                                                                                          200.05)]
     shares = setup.ask("Rank the categories by what percentage of their articles are from 2023")
     assert "share_pct" in shares.columns and "difference_pct" not in shares.columns
+
+
+def test_a_bound_on_each_groups_count_is_no_comparison_of_the_values_joined_by_or(setup: Setup) -> None:
+    """"Which assignees have more than 5 tickets marked high or urgent priority?" grouped by assignee and priority:
+    "more … or" was read as the two priorities set against each other; "more than 5" is a bound on each group."""
+    assert setup.rows("Which authors have more than 1 article in Technology or Fashion?") == [
+        ("Jane Doe", 3), ("Li Wei", 2)]
+    # (set against each other, as before: "which had more articles, technology or fashion?")
+    assert setup.rows("Which had more articles, technology or fashion?") == [("Technology", 3), ("Fashion", 2)]

@@ -27,7 +27,7 @@ from rapidfuzz.distance import OSA
 from rag.data.source import ColumnRoles, TableProfile
 from rag.models import Route
 from rag.understand.dates import find_date_ranges, relative_labels
-from rag.understand.numbers import NUM, NUMBER_SCALES, NUMBER_WORDS, SCALE_WORD, number_value
+from rag.understand.numbers import NUM, NUMBER, NUMBER_SCALES, NUMBER_WORDS, SCALE_WORD, number_value
 from rag.understand.states import STATE_WORD, Lifecycle, lifecycle
 from rag.understand.vocabulary import (
     ACRONYM,
@@ -431,7 +431,8 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"(?:had|has|have|got|gets|is|was|did|does|received|scored|published|posted|ran|wrote|"
                          r"put out)\b.*\b(?:more|fewer|less|"
                          r"higher|lower|better|worse|bigger|larger|smaller|most|best|busier|quieter)|(?:more|fewer|higher|lower|"
-                         r"better|worse)\b.*\bor\b|"
+                         # (not a bound: "which assignees have more than 5 tickets marked high or urgent")
+                         rf"better|worse)\b(?!\s+th[ae]n\s+{NUMBER})(?!\s+th[ae]n\s+(?:a|an)\b).*\bor\b|"
                          # "did sports or travel run more pieces" (not "more than 700": a bound)
                          r"(?:did|does|do|has|have|had|is|was|were|are)\s+[\w&.'-]+\s+or\s+[\w&.'-]+\b.*\b(?:more|"
                          r"fewer|higher|lower|better|worse)\b(?!\s+th[ae]n)|"
