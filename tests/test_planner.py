@@ -5394,6 +5394,17 @@ def test_a_kind_named_by_its_first_words_before_the_row_noun(contracts: Planner)
     assert not any(c.kind == "category" for c in contracts.plan("how many nordic contracts").conditions)
 
 
+def test_a_row_noun_after_which_that_ends_a_value_is_read_with_the_value(contracts: Planner) -> None:
+    """"Which of our supply agreements make the vendor pay compensation …?" searched every contract for 'supply':
+    the list cue "which … agreements" took the row noun that ends the value 'Supply Agreement'."""
+    for question in ("Which of our supply agreements make the vendor pay compensation when goods turn up late?",
+                     "which supply agreements mention late delivery"):
+        plan = contracts.plan(question)
+        assert [(c.column, c.value) for c in conditions(plan, "category")] == [("contract_type", "Supply Agreement")]
+        assert "supply" not in plan.topic.split()
+    assert not conditions(contracts.plan("which agreements mention late delivery"), "category")
+
+
 def test_whether_the_rows_a_condition_selects_say_something(contracts: Planner) -> None:
     """"do we have any supply deals where the vendor's source code is lodged with a third party …?" kept only its
     rare words to match (and, none of them in the texts, counted every supply contract): the words that say what the

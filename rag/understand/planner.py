@@ -4552,7 +4552,10 @@ class Planner:
                 if match.group(0).startswith("which ") and match.lastindex:
                     # "which open tickets": the words between are for the other recognisers
                     take(match.start(), match.start() + len("which"))
-                    take(*match.span(match.lastindex))
+                    # ("which supply agreements …": a row noun that ends a value's name is read with the value)
+                    said = WORD.findall(lower[match.start():match.end(match.lastindex)])
+                    if not any(self.vocab.value_for(said[-n:]) for n in (2, 3) if len(said) > n):
+                        take(*match.span(match.lastindex))
                 else:
                     take(match.start(), match.end())
                 break
