@@ -5394,6 +5394,20 @@ def test_a_kind_named_by_its_first_words_before_the_row_noun(contracts: Planner)
     assert not any(c.kind == "category" for c in contracts.plan("how many nordic contracts").conditions)
 
 
+def test_rows_set_aside_by_an_adverbed_sentence_and_groups_ranked_strongest_to_weakest(contracts: Planner) -> None:
+    """"… total contract value signed in each quarter of 2023, ranked from the strongest quarter to the weakest?
+    Contracts with no value recorded should simply be left out of the totals." summed only the contracts without a
+    value (NULL in every quarter), in calendar order: "simply" hid the set-aside, and "strongest … weakest" no
+    order."""
+    plan = contracts.plan("total contract value signed in each quarter of 2023, ranked from the strongest quarter "
+                          "to the weakest? Contracts with no value recorded should simply be left out of the totals.")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("value_eur", "is not empty")]
+    assert (plan.intent, plan.order_most, plan.order_least) == ("sum", True, False)
+    assert not {"simply", "ranked", "strongest", "weakest"} & {w.lower() for w in plan.unused}
+    plan = contracts.plan("avg term per region from weakest to strongest")
+    assert (plan.order_most, plan.order_least) == (False, True)
+
+
 def test_a_row_noun_after_which_that_ends_a_value_is_read_with_the_value(contracts: Planner) -> None:
     """"Which of our supply agreements make the vendor pay compensation …?" searched every contract for 'supply':
     the list cue "which … agreements" took the row noun that ends the value 'Supply Agreement'."""

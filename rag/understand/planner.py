@@ -230,8 +230,9 @@ ROWS_SAY = re.compile(r"\b(?:did|has|have|do|does)\s+(?:any|anyone|anybody|someo
                       r"(?:ask|asked|say|said|mention|mentioned|complain|complained|report|reported|request|"
                       r"requested|write|wrote|written|raise|raised|tell|told|describe|described)\b", re.I)
 # "Contracts with no region recorded can be left out", "… are excluded": rows set aside by what is said after them
-AFTER_ASIDE = re.compile(r"(?:\s+[\w'-]+){0,2}?\s+(?:(?:can|could|may|should|will|must)\s+be|"
-                         r"(?:are|is)(?:\s+to\s+be)?)\s+"
+_ASIDE_ADVERB = r"(?:(?:simply|just|also|all|then|therefore|entirely|completely)\s+)?"
+AFTER_ASIDE = re.compile(rf"(?:\s+[\w'-]+){{0,2}}?\s+(?:(?:can|could|may|should|will|must)\s+{_ASIDE_ADVERB}be|"
+                         rf"(?:are|is)(?:\s+to\s+be)?)\s+{_ASIDE_ADVERB}"
                          r"(?:left\s+out|excluded|ignored|dropped|skipped|omitted|set\s+aside|disregarded)\b", re.I)
 # "the last six months, counting back from the newest review in the data": the anchor every relative period has
 # ("count back from the newest review": said as an instruction too)
@@ -279,12 +280,13 @@ RANK_THEM = re.compile(r"\b(?:rank|sort|order)\s+(?:them|these|those|the\s+(?:gr
 # "busiest first", "lowest first": every group, in that order
 # the words of ORDER_FIRST that put the highest first ("busiest first"; "lowest first" is the other way)
 ORDER_MOST_WORDS = frozenset({"busiest", "most", "highest", "biggest", "largest", "longest", "best", "high", "top",
-                              "hi"})
-_ORDER_ENDS = (r"busiest|most|highest|biggest|largest|longest|best|quietest|fewest|least|lowest|smallest|shortest|"
-               r"worst")
+                              "hi", "strongest"})
+_ORDER_ENDS = (r"busiest|most|highest|biggest|largest|longest|best|strongest|quietest|fewest|least|lowest|smallest|"
+               r"shortest|worst|weakest")
 # "busiest first", "…, high to low", "from best to worst": the order of the rows or groups, by the first word
 ORDER_FIRST = re.compile(rf"\b({_ORDER_ENDS})\s+(?:\w+\s+)?first\b|"
-                         rf"\b(?:from\s+)?(?:the\s+)?({_ORDER_ENDS}|high|low|top|bottom|hi|lo)\s+(?:\w+\s+)?to\s+"
+                         rf"\b(?:(?:ranked|sorted|ordered|listed)\s+)?(?:from\s+)?(?:the\s+)?({_ORDER_ENDS}|high|low|top|"
+                         rf"bottom|hi|lo)\s+(?:\w+\s+)?to\s+"
                          rf"(?:the\s+)?(?:{_ORDER_ENDS}|high|low|top|bottom|hi|lo)\b", re.I)
 # an average said anywhere in the question ("which section has the longest articles on average")
 AVERAGE_SAID = re.compile(rf"\b(average|avg|{MEAN}|typical|typically|usually)\b", re.I)
