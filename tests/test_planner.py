@@ -6178,6 +6178,10 @@ def test_more_wordings_of_the_eleventh_to_thirteenth_helpers(contracts: Planner,
     plan = contracts.plan("Looking at all our leases, which is bigger: the average term of the leases that renew "
                           "automatically or of those that do not?")
     assert (plan.group_by, only(plan, "number").value) == (["auto_renew"], [1, 0])
+    # (joined by "and" after "compare … between": one side only, before)
+    plan = contracts.plan("Among the contracts that are currently active, how does the average contract term compare "
+                          "between those that renew automatically and those that do not?")
+    assert (plan.group_by, only(plan, "number").value) == (["auto_renew"], [1, 0])
     plan = contracts.plan("Counting back from the newest contract in the register (30 September 2024), which contract "
                           "manager has had the most contracts in the last three months?")
     assert [c.value for c in conditions(plan, "date")] == [(date(2024, 7, 1), date(2024, 9, 30))]

@@ -6007,8 +6007,9 @@ class Planner:
                          # ("avg helpful votes: verified purchase vs not")
                          r"not(?=\s*(?:[?.!,;:)]|$)))"
                          r"(?!\w)|\b(?:or|and)\s+not(?=\s*(?:[?.!,;:)]|$))|"
-                         # ("the leases that renew automatically or of those that do not")
-                         r"\bor\s+(?:of\s+)?(?:those|the\s+ones|ones)\s+(?:that|which|who)\s+(?:do|does|did|are|were|is|was)"
+                         # ("the leases that renew automatically or of those that do not", "compare … between those
+                         # that renew automatically and those that do not")
+                         r"\b(?:or|and)\s+(?:of\s+)?(?:those|the\s+ones|ones)\s+(?:that|which|who)\s+(?:do|does|did|are|were|is|was)"
                          r"(?:n['’]t|\s+not)\b", text, re.I)
         flags = [c for c in plan.conditions if c.kind == "number" and c.column in self.vocab.flags.values()]
         for again in [c for i, c in enumerate(flags) if rest and any(
