@@ -5408,6 +5408,23 @@ def test_rows_set_aside_by_an_adverbed_sentence_and_groups_ranked_strongest_to_w
     assert (plan.order_most, plan.order_least) == (False, True)
 
 
+def test_the_whole_of_a_share_runs_to_the_parts_relative_clause(contracts: Planner) -> None:
+    """"pct of contracts signed in the last 3 months that were NDAs? go back 3 months from the newest signing date
+    …, and leave aside drafts" took the NDAs among the recent contracts as the whole and set drafts aside only in the
+    part (70%): the whole is the noun phrase up to the part's own clause ("that were NDAs"), a verb of another
+    sentence ("go back") does not end it, and rows set aside after the share are out of the whole too."""
+    plan = contracts.plan("pct of contracts signed in the last 3 months that were NDAs? go back 3 months from the "
+                          "newest signing date in the register, and leave aside drafts. 1 decimal pls")
+    assert sorted(c.column for c in plan.population) == ["signed_on", "status"]
+    assert [c.column for c in plan.share_part()] == ["contract_type"]
+    plan = contracts.plan("pct of contracts signed in 2023 that were NDAs")
+    assert ([c.column for c in plan.population], [c.column for c in plan.share_part()]) == (
+        ["signed_on"], ["contract_type"])
+    # (the whole said to be all rows keeps them all: "don't lump the drafts in" is the part's)
+    plan = contracts.plan("What percentage of all contracts are NDAs? Don't lump the drafts in.")
+    assert plan.population == []
+
+
 def test_a_row_noun_after_which_that_ends_a_value_is_read_with_the_value(contracts: Planner) -> None:
     """"Which of our supply agreements make the vendor pay compensation …?" searched every contract for 'supply':
     the list cue "which … agreements" took the row noun that ends the value 'Supply Agreement'."""

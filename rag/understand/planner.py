@@ -2409,16 +2409,19 @@ class Planner:
             whole = re.search(r"(?:\b(?:share|percentage|proportion|fraction|percent|part|pct)|%)\s+of\s+", text,
                               re.I)
             last = max((self._position(text, c) for c in plan.conditions), default=-1)
+            ends = len(text)  # (the share's own sentence: "… 'high'? Count only 'high'")
             if whole and (stop := re.compile(r"[?!.](?:\s|$)").search(text, whole.end())):
-                last = min(last, stop.start())  # (the share's own sentence: "… 'high'? Count only 'high'")
-            verbs = list(SHARE_VERB.finditer(text, whole.end(), last)) if whole and last > whole.end() else []
-            # no verb the grammar knows ("what percentage of toys and games reviews gave 4 or 5 stars"): the whole is
-            # the noun phrase that ends with the row noun
+                last, ends = min(last, stop.start()), stop.start()
             # ("% of Omar's tickets that are urgent": a verb of the part's own clause is not the share's)
             clauses = [(self._position(text, c), self._position(text, c, end=True)) for c in plan.conditions
                        if c.clause]
+            verbs = [verb for verb in SHARE_VERB.finditer(text, whole.end(), last)
+                     if not any(a <= verb.start() < b for a, b in clauses)] if whole and last > whole.end() else []
+            # no verb the grammar knows ("what percentage of toys and games reviews gave 4 or 5 stars"): the whole is
+            # the noun phrase that ends with the row noun
             verbless = bool(whole) and last > whole.end() and not any(
-                not any(a <= verb.start() < b for a, b in clauses) for verb in SHARE_VERB.finditer(text, whole.end()))
+                not any(a <= verb.start() < b for a, b in clauses) for verb in SHARE_VERB.finditer(text, whole.end(),
+                                                                                                   ends))
             # (a period said after the row noun scopes the question: "share of urgent tickets per agent in 2024")
             last_value = max((self._position(text, c) for c in plan.conditions if c.kind not in ("date", "date_any")),
                              default=-1)
@@ -2451,7 +2454,10 @@ class Planner:
                     plan.population = [c for c in plan.conditions if c.column in grouped and c.kind != "date"
                                        or not any(c is d for d in described)]
                 return
-            region = (whole.end(), verbs[-1].start()) if verbs else (whole.end(), head.end()) if head else (
+            # ("pct of contracts signed in 2023 that were NDAs": the noun phrase runs on to the part's own clause)
+            clause = next((c for c in said if c.clause and head and self._position(text, c) > head.end()), None)
+            head_end = self._position(text, clause) if clause else head.end() if head else 0
+            region = (whole.end(), verbs[-1].start()) if verbs else (whole.end(), head_end) if head else (
                 (whole.end(), self._position(text, said[-1])) if opened else (0, 0))
             if verbs and free(*verbs[-1].span()):
                 take(*verbs[-1].span())  # ("of all tickets sits with Maya": the share's verb, no text to match)
@@ -2475,6 +2481,13 @@ class Planner:
         fronted = cue.start() if cue and not everything and not pointed else -1
         whole = [c for c in plan.conditions if inside(c) or c.column in grouped
                  or 0 <= self._position(text, c, end=True) <= fronted]
+        # rows set aside after the share ("pct of contracts … that were NDAs? …, and leave aside drafts") are out of
+        # the whole too, unless the whole is said to be all rows ("what percentage of all tickets …")
+        of_all = re.search(r"(?:\b(?:share|percentage|proportion|fraction|percent|part|pct)|%)\s+of\s+(?:all|every)\b",
+                           text, re.I)
+        whole += [c for c in plan.conditions if not everything and not of_all and c not in whole
+                  and c.op in ("!=", "not in", "not between")
+                  and re.match(rf"\W*(?:{EXCLUDING})\b", c.words, re.I) and self._position(text, c) > fronted]
         # a period said after the part ("what share of reviews were five-star in 2023") scopes the whole question
         part = [c for c in plan.conditions if c not in whole]
         plan.population = whole + [c for c in part if c.kind in ("date", "date_any") and any(
