@@ -5425,6 +5425,24 @@ def test_the_whole_of_a_share_runs_to_the_parts_relative_clause(contracts: Plann
     assert plan.population == []
 
 
+def test_a_superlative_of_size_on_the_row_noun_ranks_the_rows(contracts: Planner) -> None:
+    """"whats the biggest single contract rajesh iyr looks after - which counterparty and how much is it worth" gave
+    the highest value alone, "which is the biggest contract … owns" counted his contracts (no measure named), "list
+    the 3 largest contracts by value" the highest value ('3' unused): a size superlative on the row noun ranks the
+    rows, by the measure said or else the table's measure of size; a verb of having the rows in one's care after a
+    person is phrasing."""
+    plan = contracts.plan("whats the biggest single contract hannah berg looks after - how much is it worth")
+    assert (plan.intent, plan.measure, plan.topic, plan.unused) == ("longest", "value_eur", "", [])
+    plan = contracts.plan("which is the biggest contract luis ortega owns")
+    assert (plan.intent, plan.measure, plan.topic, plan.unused) == ("longest", "value_eur", "", [])
+    plan = contracts.plan("list the 3 largest contracts by value")
+    assert (plan.intent, plan.measure, plan.limit) == ("longest", "value_eur", 3)
+    assert contracts.plan("the smallest contract in 2023").intent == "shortest"
+    # (the measure named after the row noun is a maximum of that measure)
+    plan = contracts.plan("what is the largest contract value")
+    assert (plan.intent, plan.measure) == ("max", "value_eur")
+
+
 def test_a_row_noun_after_which_that_ends_a_value_is_read_with_the_value(contracts: Planner) -> None:
     """"Which of our supply agreements make the vendor pay compensation …?" searched every contract for 'supply':
     the list cue "which … agreements" took the row noun that ends the value 'Supply Agreement'."""

@@ -1249,3 +1249,10 @@ def test_a_bound_on_each_groups_count_is_no_comparison_of_the_values_joined_by_o
         ("Jane Doe", 3), ("Li Wei", 2)]
     # (set against each other, as before: "which had more articles, technology or fashion?")
     assert setup.rows("Which had more articles, technology or fashion?") == [("Technology", 3), ("Fashion", 2)]
+
+
+def test_the_largest_rows_are_listed_by_the_tables_measure_of_size(setup: Setup) -> None:
+    """"list the 3 largest contracts" gave the highest value alone: the rows, largest first, by the measure of size."""
+    result = setup.ask("list the 2 largest articles")
+    assert "word_count" in result.columns
+    assert [r[result.columns.index("word_count")] for r in result.rows] == [2500, 2001]

@@ -4732,6 +4732,23 @@ class Planner:
                                                                "biggest") else "shortest"
                 take(*ranked.span(1))
                 plan.evidence.append(f"rows ordered by {plan.measure} ({ranked.group(0)!r})")
+        # "the biggest single contract rajesh looks after", "the 3 largest contracts": a superlative of size on the
+        # row noun ranks the rows, by the measure said or else the table's measure of size (no count, no maximum)
+        measures = "|".join(sorted(map(re.escape, self.vocab.measures), key=len, reverse=True)) or "(?!)"
+        sized = re.match(rf"\s+(?:(?:single|one|individual)\s+)?(?:{self.row_noun_words})\b(?!\s+(?:{measures})\b)",
+                         text[plan.intent_span[1]:], re.I) \
+            if plan.intent in ("max", "min") and plan.intent_span and not plan.group_by else None
+        size = plan.measure or self.vocab.measures.get("size")
+        if sized and size and re.fullmatch(r"biggest|largest|smallest|greatest",
+                                           text[slice(*plan.intent_span)], re.I):
+            plan.measure, plan.intent = size, "longest" if plan.intent == "max" else "shortest"
+            many = re.search(rf"\b{NUM}\s+$", text[:plan.intent_span[0]])
+            if many and free(*many.span(1)):
+                plan.limit = min(number_value(many.group(1)), 100)
+                take(*many.span(1))
+            at = plan.intent_span[1]
+            take(at + sized.start(), at + sized.end())
+            plan.evidence.append(f"rows ordered by {plan.measure} ({text[plan.intent_span[0]:at + sized.end()]!r})")
         if rows_asked and not plan.group_by and plan.measure and plan.intent in ("max", "min"):
             # "which review has the highest number of helpful votes": the review, not only the highest number
             plan.intent = "longest" if plan.intent == "max" else "shortest"
@@ -6450,7 +6467,11 @@ class Planner:
         with the rows is phrasing, not words to match in the texts."""
         for condition in [c for c in plan.conditions if c.kind in ("author", "author_like") and c.span]:
             verb = re.match(r"\s+(?:is|was|are|were|has\s+been|had\s+been|'s)\s+(?:(?:currently|still|now|already)\s+)?"
-                            r"([a-z]+(?:ing|ed))\b", text[condition.span[1]:], re.I)
+                            r"([a-z]+(?:ing|ed))\b", text[condition.span[1]:], re.I) or re.match(
+                # ("the biggest contract rajesh iyer owns / looks after": a verb of having the rows in one's care)
+                r"\s+(?:(?:currently|still|now)\s+)?(owns|owned|handles|manages|runs|holds|oversees|covers|looks\s+"
+                r"after|looked\s+after|takes\s+care\s+of|is\s+responsible\s+for|is\s+in\s+charge\s+of)\b",
+                text[condition.span[1]:], re.I)
             if verb and not self.names_something(verb.group(1).lower()):
                 at = condition.span[1]
                 if free(at + verb.start(1), at + verb.end(1)):
