@@ -1256,3 +1256,11 @@ def test_the_largest_rows_are_listed_by_the_tables_measure_of_size(setup: Setup)
     result = setup.ask("list the 2 largest articles")
     assert "word_count" in result.columns
     assert [r[result.columns.index("word_count")] for r in result.rows] == [2500, 2001]
+
+
+def test_top_without_a_number_before_by_is_the_first_one(setup: Setup) -> None:
+    """"top contract by value" searched the texts for 'top': "top"/"bottom" before "… by" without a number ranks the
+    rows or groups and keeps the first."""
+    result = setup.ask("top article by word count")
+    assert [r[result.columns.index("word_count")] for r in result.rows] == [2500]
+    assert setup.rows("bottom category by average word count") == [("Business", 1, 100.0)]

@@ -3460,10 +3460,14 @@ class Planner:
         match = TOP_N.search(text)
         if match and re.match(r"[\s-]+(?:days?|weeks?|months?|quarters?|years?)\b", text[match.end():], re.I):
             match = None  # "the last forty-five days": a period, not the newest 45 rows
+        # ("top contract by value", "the bottom agent by tickets closed": the one row or group ranked first)
+        alone = None if match else re.search(r"\b(top|bottom)\b(?=\s+(?:[\w&.'-]+\s+){1,2}?by\b)", text, re.I)
+        if alone and free(*alone.span()):
+            match = alone
         if match and free(match.start(), match.end()):
-            number = match.group(2) or match.group(3)
+            number = "1" if match is alone else match.group(2) or match.group(3)
             plan.limit = min(number_value(number), 100)
-            word = (match.group(1) or match.group(4) or "").lower()
+            word = (match.group(1) or ("" if match is alone else match.group(4)) or "").lower()
             if word in ("latest", "newest", "recent", "most recent", "last"):
                 plan.intent = "latest"
             elif word in ("oldest", "earliest", "first"):
