@@ -5443,6 +5443,17 @@ def test_a_superlative_of_size_on_the_row_noun_ranks_the_rows(contracts: Planner
     assert (plan.intent, plan.measure) == ("max", "value_eur")
 
 
+def test_how_much_was_done_asks_an_amount_no_column_holds(contracts: Planner) -> None:
+    """"How much have we actually been invoiced so far under our active contracts, compared with their total contract
+    value?" summed the active contracts' value, with 'invoiced' a text match: the amount invoiced is no column."""
+    plan = contracts.plan("How much have we actually been invoiced so far under our active contracts, compared with "
+                          "their total contract value?")
+    assert plan.missing == "amount invoiced" and "invoiced" not in plan.topic
+    assert contracts.plan("how much have we paid out in 2023").missing == "amount paid"
+    # (a measure the table has is no missing amount)
+    assert contracts.plan("how much value did we sign in 2023").missing is None
+
+
 def test_a_row_noun_after_which_that_ends_a_value_is_read_with_the_value(contracts: Planner) -> None:
     """"Which of our supply agreements make the vendor pay compensation …?" searched every contract for 'supply':
     the list cue "which … agreements" took the row noun that ends the value 'Supply Agreement'."""

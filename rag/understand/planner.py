@@ -7148,6 +7148,19 @@ class Planner:
             plan.evidence.append(f"no column for {plan.missing!r} ({compared.group(0)!r})")
             take(*compared.span())
             return
+        # "How much have we actually been invoiced so far under our active contracts?": an amount of what was done
+        # (invoiced, paid, spent), which no column holds (it summed the contracts' value, 'invoiced' a text match)
+        done = re.search(r"\bhow\s+much\s+(?:money\s+)?(?:have|has|had|did|do|does)\s+(?:we|they|you|i|he|she|it)\s+"
+                         r"(?:(?:actually|really|already|ever|so\s+far|in\s+total)\s+)*(?:been\s+)?"
+                         r"([a-z]+ed|paid|spent|made|lost|billed)\b", text, re.I)
+        verb = done.group(1).lower() if done else ""
+        if done and free(*done.span(1)) and verb not in self.vocab.measures \
+                and not self.names_something(verb):
+            plan.missing = f"amount {verb}"
+            plan.intent = "sum" if plan.intent in ("topic", "list") else plan.intent
+            plan.evidence.append(f"no column for the {plan.missing} ({done.group(0)!r})")
+            take(*done.span(1))
+            return
         # ("csat score avg by agent": the computation's word may end the phrase)
         cues = r"(?!(?:avg|average|mean|total|sum)\b)"
         head = re.match(rf"\W*((?:{cues}[a-z][\w'-]*\s+){{0,2}}{cues}[a-z][\w'-]*)"
