@@ -2315,12 +2315,14 @@ def test_which_row_is_the_longest_in_each_group(planner: Planner) -> None:
     assert plan.per_group and plan.intent == "longest" and plan.group_by == ["category"]
 
 
-@pytest.mark.parametrize("question", ["Which article pulled the most page views?", "which story has the most comments"])
+@pytest.mark.parametrize("question", ["Which article pulled the most page views?", "which story has the most comments",
+                                      "top 5 articles by page views"])
 def test_rows_ranked_by_a_count_no_column_holds_abstain(planner: Planner, question: str) -> None:
     """It searched the text for 'pulled page views' and answered with articles."""
     plan = planner.plan(question)
     assert plan.missing and plan.route()[0].value == "sql"
     assert planner.plan("which article mentions the most famous bridge").missing is None  # a subject
+    assert planner.plan("top 3 articles by word count").missing is None  # (a column)
 
 
 def test_a_full_name_in_lower_case_is_that_person(tickets: Planner) -> None:

@@ -7199,6 +7199,16 @@ class Planner:
             plan.evidence.append(f"no column for how often rows were {plan.missing!r}")
             take(*done.span())
             return
+        # "top 5 articles by page views": rows ranked by what no column holds (it searched the texts for the words)
+        by = re.search(rf"\b(?:{self.row_noun_words})\s+by\s+((?:[a-z][\w'-]*\s+){{0,2}}[a-z][\w'-]*)\s*(?=[?.!,;]|$)",
+                       text, re.I) if plan.ranking in ("top", "bottom") and not plan.measure and not plan.group_by \
+            and plan.intent in ("topic", "list") else None
+        if by and free(*by.span(1)) and all(w not in STOPWORDS and not self.names_something(w)
+                                            for w in by.group(1).lower().split()):
+            plan.missing, plan.intent = by.group(1).lower(), "longest"
+            plan.evidence.append(f"no column for {plan.missing!r} (rows ranked by it)")
+            take(*by.span(1))
+            return
         superlative = re.search(rf"\b{re.escape(plan.ranking)}\b", text, re.I) if plan.ranking else None
         rows_ranked = None
         if not superlative and not plan.group_by and plan.intent in ("topic", "list") and not plan.measure:
