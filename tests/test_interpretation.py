@@ -175,6 +175,8 @@ def test_a_contrast_is_restated_as_one_against_the_other(planner: Planner) -> No
     fewer = planner.plan("How many fewer politics articles than sports articles?")  # (the second minus the first)
     assert fewer.contrast == "shortfall" and "falls short of the second" in interpret(fewer, "articles").restatement()
     assert planner.plan("did sports or politics run more pieces?").contrast == ""  # which of them: a row each
+    change = planner.plan("by what percentage did the number of articles change from 2022 to 2023?")
+    assert "their difference, also in percent of the second" in interpret(change, "articles").restatement()
 
 
 def test_a_range_is_restated_as_one(planner: Planner) -> None:

@@ -145,6 +145,7 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         action += (f" ({sides[0]})" if sides else "") + ", the first compared value against the second: " + (
             "how far apart they are" if plan.contrast == "gap" else "how far the first falls short of the second"
             if plan.contrast == "shortfall" else "their difference") + (
+            ", also in percent of the second" if plan.change_percent else "") + (
             f", and whether the first is {'less' if plan.contrast == '<' else 'more'}" if plan.contrast in ("<", ">")
             and not plan.contrast_only else "")
         if plan.contrast_per:  # "which sections published more in Q2 than in Q1"
