@@ -1264,3 +1264,11 @@ def test_top_without_a_number_before_by_is_the_first_one(setup: Setup) -> None:
     result = setup.ask("top article by word count")
     assert [r[result.columns.index("word_count")] for r in result.rows] == [2500]
     assert setup.rows("bottom category by average word count") == [("Business", 1, 100.0)]
+
+
+def test_a_ratio_of_two_values_counts_the_first_per_one_of_the_second(setup: Setup) -> None:
+    """"nord-lys: how many 5 star reviews do they get per 1 star review? ratio to 2 dp" counted the reviews rated 5
+    and 1 at once (0): both values' counts, and the first per one of the second."""
+    result = setup.ask("how many Technology articles do we publish per Fashion article?")
+    assert result.columns[-1] == "ratio" and [tuple(r) for r in result.rows] == [(3, 2, 1.5)]
+    assert setup.rows("ratio of technology to fashion articles") == [(3, 2, 1.5)]

@@ -276,7 +276,7 @@ VERDICT_NAME = re.compile(r"^(above|below|at_least|at_most|exactly)_(\d[\d_]*)$"
 # "article_count (2023-Q2)", their "difference", and "2023-Q2 more than 2023-Q1": 'yes' or 'no')
 VALUE_NAME = re.compile(r"^(?:avg_|median_|total_|max_|min_|range_).+$|^share_pct$|^.+_count$")
 CONTRAST_NAME = re.compile(rf"^(?:(?:avg_|total_)[a-z0-9_]+ \(.+\)|[a-z0-9_]+_count \(.+\)|(?:difference|increase|"
-                           rf"decrease|change)(?:_pct)?)$|{COMPARED_VERDICT.pattern}")
+                           rf"decrease|change)(?:_pct)?|ratio)$|{COMPARED_VERDICT.pattern}")
 TIED_SHOWN = 3  # tied groups named in a sentence; the rest are counted
 
 

@@ -144,7 +144,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         sides = [labels.get(d, d) for d in plan.group_by if is_two_sided(d)]  # ("co-authored … than solo ones")
         action += (f" ({sides[0]})" if sides else "") + ", the first compared value against the second: " + (
             "how far apart they are" if plan.contrast == "gap" else "how far the first falls short of the second"
-            if plan.contrast == "shortfall" else "their difference") + (
+            if plan.contrast == "shortfall" else "how many of the first per one of the second"
+            if plan.contrast == "ratio" else "their difference") + (
             ", also in percent of the second" if plan.change_percent else "") + (
             f", and whether the first is {'less' if plan.contrast == '<' else 'more'}" if plan.contrast in ("<", ">")
             and not plan.contrast_only else "")

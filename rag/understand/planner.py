@@ -987,6 +987,8 @@ class QueryPlan:
     later_minus_earlier: bool = False
     # the contrast's difference also in percent of the second value ("by what percentage did … change from Q1 to Q2")
     change_percent: bool = False
+    # two values of one column, the first counted per one of the second ("5 star reviews per 1 star review")
+    ratio: bool = False
     sorted_rows: bool = False  # every matching row, in the order asked ("sorted by rating, low to high"), no top N
     # "how many reviews has DIY Dave written, and what's his avg rating?": further (intent, measure) computations
     # over the same rows and groups, each a column beside the first
@@ -2871,6 +2873,30 @@ class Planner:
                     + text[change.end("from"):change.start("to")] + "or".rjust(len(change.group("to")))
                     + text[change.end("to"):])
         return text
+
+    def _ratio_of_values(self, text: str, plan: QueryPlan) -> re.Match[str] | None:
+        """"how many 5 star reviews do they get per 1 star review", "ratio of 5-star to 1-star reviews", "urgent
+        tickets for every low one": two values of one column, the first counted per one of the second (they were
+        both conditions of the same rows: 0). Returns the words that say so."""
+        lower = text.lower()
+        for column in dict.fromkeys(c.column for c in plan.conditions
+                                    if c.op in ("=", "in") and c.kind in ("number", "category")):
+            same = sorted((c for c in plan.conditions if c.op == "=" and c.column == column),
+                          key=lambda c: self._position(text, c))
+            listed = [c for c in plan.conditions if c.op == "in" and c.column == column and len(c.value) == 2]
+            # (two values read as one list: "Technology … per Fashion article", where the second is said)
+            second = self._position(text, same[1]) if len(same) == 2 else lower.find(str(listed[0].value[1]).lower()) \
+                if len(listed) == 1 and not same else -1
+            if second < 0:
+                continue
+            before = text[:second]
+            per = re.search(r"\b(?:per|for\s+(?:each|every))\s+(?:(?:one|a|single)\s+)?$", before, re.I)
+            named = re.search(r"\bratio\b", text, re.I)
+            if per:
+                return re.search(re.escape(per.group(0).strip()), text, re.I)
+            if named and re.search(r"\b(?:to|vs\.?|versus)\s+(?:the\s+)?$", before, re.I):
+                return named
+        return None
 
     def _restatements_hidden(self, text: str) -> str:
         """The text with each period's restatement in brackets blanked ("from Q1 2024 (January to March) to Q2 2024":
@@ -6032,6 +6058,9 @@ class Planner:
         """Named values set against each other become a grouping restricted to them."""
         cue = COMPARE_CUE.search(text) or (CHANGE_BETWEEN.search(self._restatements_hidden(text))
                                            if plan.later_minus_earlier else None)
+        ratio = self._ratio_of_values(text, plan) if not cue else None
+        if ratio:
+            cue, plan.ratio = ratio, True
         rest = re.search(r"\b(?:vs\.?|versus|against|than|compared\s+(?:to|with))\s+(?:(?:everyone|everybody|"
                          r"everything|anyone|anybody|all)\s+else|the\s+rest|(?:all\s+)?(?:the\s+)?others?|"
                          # "than those without", "vs the ones that weren't"
@@ -6385,7 +6414,7 @@ class Planner:
                  or re.search(r"\b(?:biggest|largest|greatest|sharpest|steepest|strongest)\s+$",
                               text[:m.end() - len(m.group(0).split()[-1])], re.I)}
         ranked = bool(per and changed and plan.limit and moves)
-        if not (difference or verdict or plan.later_minus_earlier or per) \
+        if not (difference or verdict or plan.later_minus_earlier or per or plan.ratio) \
                 or len([d for d in plan.group_by if d != per]) != 1 \
                 or plan.intent not in ("count", "avg", "sum") \
                 or plan.limit and not ranked or plan.group_size or plan.group_average or plan.group_spread \
@@ -6433,6 +6462,12 @@ class Planner:
             plan.contrast = "<" if changed.group("down") or changed.group("fell") else ">"
             plan.evidence.append(f"the later value against the earlier ({changed.group(0)!r}): whether it is "
                                  + ("less" if plan.contrast == "<" else "more"))
+            return
+        if plan.ratio:
+            plan.contrast = "ratio"
+            plan.evidence.append("the two compared values and the first per one of the second (a ratio)")
+            for said in re.finditer(r"\bratio\b", text, re.I):
+                take(*said.span())
             return
         if plan.later_minus_earlier and compared and compared[0].kind == "date_any":
             compared[0].value = sorted(compared[0].value, reverse=True)  # (the later first: its value minus the other)

@@ -824,11 +824,16 @@ class SQLBuilder:
         difference = (exp.Sub(this=second.copy(), expression=first.copy()) if plan.contrast == "shortfall"
                       else exp.Sub(this=first.copy(), expression=second.copy()))  # (how far the first falls short)
         difference = exp.Abs(this=difference) if plan.contrast == "gap" else difference  # (how far apart)
+        if plan.contrast == "ratio":  # ("5 star reviews per 1 star review"): the first per one of the second
+            per_one = exp.Div(this=exp.Mul(this=exp.Literal.number("1.0"), expression=first.copy()),
+                              expression=exp.Nullif(this=second.copy(), expression=exp.Literal.number(0)))
+            difference = exp.func("ROUND", per_one, exp.Literal.number(DECIMALS))
         shown = [exp.func("ROUND", v, exp.Literal.number(DECIMALS)) if plan.intent == "avg" else v
                  for v in (first, second, difference)]
         labels = [label for _, label in compared]
         # ("which agent's count fell the most": how far each group's value fell, the largest first)
-        moved = {"fell": "decrease", "rose": "increase", "both": "change"}.get(plan.contrast_ranked, "difference")
+        moved = {"fell": "decrease", "rose": "increase", "both": "change"}.get(
+            plan.contrast_ranked, "ratio" if plan.contrast == "ratio" else "difference")
         query = exp.select(*([exp.column(group[1])] if group else []),
                            exp.alias_(shown[0], f"{value_name} ({labels[0]})", quoted=True),
                            exp.alias_(shown[1], f"{value_name} ({labels[1]})", quoted=True),
