@@ -6614,3 +6614,13 @@ def test_a_grouping_noun_qualified_by_a_word_of_the_table(messy: Planner) -> Non
     which no column holds, so the answer says so."""
     plan = messy.plan("Which reviewer age group gives the lowest ratings?")
     assert (plan.missing, plan.missing_grouping) == ("age group", True)
+
+
+def test_a_yes_no_side_and_rows_without_a_value_set_aside_together(messy: Planner) -> None:
+    """"Leaving aside unverified purchases and reviews that have no department, please rank the departments by their
+    average star rating" kept only the reviews without a department (and set them aside too: no row): the side of a
+    yes/no column between the cue and the rows without a value is set aside with them, and still read itself."""
+    plan = messy.plan("Leaving aside unverified purchases and reviews that have no department, please rank the "
+                      "departments by their average star rating, highest first")
+    assert sorted((c.column, c.op, c.value) for c in plan.conditions) == [
+        ("department", "is not empty", None), ("verified_purchase", "=", 1)]

@@ -5687,12 +5687,16 @@ class Planner:
             return None
         between = [w for w in re.finditer(r"[\w']+", text[:excluded.end(1)]) if w.start() >= excluded.start(1)]
         shared = any(not free(*w.span()) for w in between)  # (the cue then read with that other thing)
+
         # ("leave out drafts and rows without an owner": a value set aside with them, read later; "leave out the pieces
         # that carry no byline": the verb of having)
         if (free(excluded.start(), excluded.start(1)) or shared) and all(
                 word.group(0).lower() in STOPWORDS or word.group(0).lower() in ("one", "ones")
                 or self._is_entity(word.group(0)) or not free(*word.span()) or word.group(0).lower() == "plus"
                 or re.fullmatch(HAVING_VERBS, word.group(0), re.I) or self._value_of_word(word.group(0).lower())
+                # ("Leaving aside unverified purchases and reviews that have no department": a yes/no column's side
+                # set aside with them, read later)
+                or self._names_a_flag(word.group(0))
                 for word in between):
             return excluded.start()
         return None
@@ -5793,8 +5797,13 @@ class Planner:
         """Takes the words of a condition set aside from `start` to `end`, but leaves a value set aside with it, and
         the cue before it, to be read as such ("leave out drafts and rows without an owner": status not draft too)."""
         values = [start + w.end() for w in re.finditer(r"[\w']+", text[start:end])
-                  if free(start + w.start(), start + w.end()) and self._value_of_word(w.group(0).lower())]
+                  if free(start + w.start(), start + w.end()) and (
+                      self._value_of_word(w.group(0).lower()) or self._names_a_flag(w.group(0)))]
         take(max(values) if values else start, end)
+
+    def _names_a_flag(self, word: str) -> bool:
+        """Whether `word` is a word of a yes/no column's phrase, or its negation ("unverified", "non-verified")."""
+        return re.sub(r"^(?:un|non-?)", "", word.lower()) in {w for phrase in self.vocab.flags for w in phrase.split()}
 
     def _categories(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Values of categorical columns, negated after "not", "except", "other than" ... (and the values
