@@ -6624,3 +6624,12 @@ def test_a_yes_no_side_and_rows_without_a_value_set_aside_together(messy: Planne
                       "departments by their average star rating, highest first")
     assert sorted((c.column, c.op, c.value) for c in plan.conditions) == [
         ("department", "is not empty", None), ("verified_purchase", "=", 1)]
+
+
+def test_names_said_to_count_as_a_name_are_a_remark(messy: Planner) -> None:
+    """"how many 1 star reviews have no reviewer name? count both blank names and missing (null) ones, but
+    placeholder names like 'Anonymous' or 'Verified Buyer' count as a name" kept only the rows named 'Anonymous' or
+    'Verified Buyer' besides those without a name (0): the clause says what counts as a name, no condition."""
+    plan = messy.plan("how many 1 star reviews have no reviewer name? count both blank names and missing (null) ones, "
+                      "but placeholder names like 'Anonymous' or 'Verified Buyer' count as a name")
+    assert sorted({(c.column, c.op) for c in plan.conditions}) == [("rating", "="), ("reviewer", "is empty")]

@@ -196,7 +196,11 @@ REMARK = re.compile(r"\(([^()]*?\b(?:(?:don'?t|do\s+not|doesn'?t|does\s+not|aren
                     r"shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as|divided\s+by)\b[^()]*)\)|"
                     r"(?<=[.?!])\s+([^.?!():;]*?\b(?:don'?t|do\s+not|doesn'?t|does\s+not|aren'?t|are\s+not|isn'?t|"
                     r"is\s+not|shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as\s+(?:missing|blank|empty|null|"
-                    r"unnamed|nameless)\b[^.?!():;]*)(?:[.?!]|$)", re.I)
+                    r"unnamed|nameless)\b[^.?!():;]*)(?:[.?!]|$)|"
+                    # ("…, but placeholder names like 'Anonymous' or 'Verified Buyer' count as a name")
+                    r"(?:(?<=[.?!,;])|\bbut\b)\s+([^.?!():;]*?\b(?:count|counts|are\s+counted|is\s+counted)\s+as\s+"
+                    r"(?:an?\s+)?(?:real\s+|proper\s+|valid\s+|actual\s+)?(?:names?|named)\b[^.?!():;]*)(?:[.?!]|$)",
+                    re.I)
 # "literally blank or null (not placeholder names like 'Anonymous')": what an empty value is not, said right after
 # it; not the values to leave out
 MISSING_REMARK = re.compile(r"\b(?:blank|null|empty|missing|unnamed|nameless)\s*(\(\s*(?:not|but\s+not|i\.e\.\s+not)\b"
@@ -1254,7 +1258,8 @@ class Planner:
 
         for remark in [*REMARK.finditer(text), *MISSING_REMARK.finditer(text)]:
             take(*remark.span(1 if remark.re is MISSING_REMARK else 0))
-            plan.evidence.append(f"a remark ({(remark.group(1) or remark.group(2)).strip()!r}): no condition")
+            said = remark.group(1) if remark.re is MISSING_REMARK else next(g for g in remark.groups() if g)
+            plan.evidence.append(f"a remark ({said.strip()!r}): no condition")
         self._quoted_values(text, plan, take)
         self._quoted_set_aside(text, plan, take, free)
         for rounding in ROUNDING.finditer(text):
