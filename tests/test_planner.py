@@ -6633,3 +6633,12 @@ def test_names_said_to_count_as_a_name_are_a_remark(messy: Planner) -> None:
     plan = messy.plan("how many 1 star reviews have no reviewer name? count both blank names and missing (null) ones, "
                       "but placeholder names like 'Anonymous' or 'Verified Buyer' count as a name")
     assert sorted({(c.column, c.op) for c in plan.conditions}) == [("rating", "="), ("reviewer", "is empty")]
+
+
+def test_an_adverb_of_the_state_between_a_set_aside_cue_and_the_value(tickets: Planner) -> None:
+    """"leaving aside anything already closed and the low priority stuff, which month had the most tickets opened?"
+    kept only the closed low-priority tickets: "already" between the cue and the value hid the set-aside."""
+    plan = tickets.plan("leaving aside anything already closed, which month had the most tickets opened? and how "
+                        "many")
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("status", "!=", "closed")]
+    assert "already" not in plan.unused

@@ -5865,9 +5865,14 @@ class Planner:
                 take(start, end + kept.end())
                 plan.evidence.append(f"{text[start:end + kept.end()]!r}: kept, no condition")
                 continue
-            cue = NEGATION_CUE.search(text[:start]) or self.negated_rows.search(text[:start]) or _left_out(
-                text, start, end) or _not_counted(text, start, end) or CLAUSE_NO.search(text[:start])
+            # ("leaving aside anything already closed": adverbs of the state between the cue and the value)
+            adverbs = re.search(rf"(?:\b{STATE_ADVERBS}\s+)+$", text[:start], re.I)
+            lead = text[:adverbs.start()] if adverbs else text[:start]
+            cue = NEGATION_CUE.search(lead) or self.negated_rows.search(lead) or _left_out(
+                text, start, end) or _not_counted(text, start, end) or CLAUSE_NO.search(lead)
             negated = bool(cue) and free(cue.start(), cue.end())
+            if negated and cue and adverbs and cue.end() <= adverbs.start() and free(*adverbs.span()):
+                take(*adverbs.span())
             before = text[:cue.start() if negated and cue else start]
             clause = CLAUSE_CUE.search(before) or (None if plan.is_aggregate else MARKED_CUE.search(before))
             clause = clause if clause and free(*clause.span()) else None
@@ -5887,7 +5892,8 @@ class Planner:
             key = (column, negated)
             if value not in found.setdefault(key, []):
                 found[key].append(value)
-            said = (clause.group(0) if clause else "") + (cue.group(0) if negated and cue else "")
+            said = (clause.group(0) if clause else "") + (cue.group(0) if negated and cue else "") + (
+                adverbs.group(0) if negated and cue and adverbs and cue.end() <= adverbs.start() else "")
             # (a cue around the value, "Closed tickets aside", holds its words already)
             spanned = negated and cue is not None and cue.start() <= start < cue.end()
             words.setdefault(key, []).append(said if spanned else said + text[start:end])
