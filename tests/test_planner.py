@@ -6642,3 +6642,12 @@ def test_an_adverb_of_the_state_between_a_set_aside_cue_and_the_value(tickets: P
                         "many")
     assert [(c.column, c.op, c.value) for c in plan.conditions] == [("status", "!=", "closed")]
     assert "already" not in plan.unused
+
+
+def test_a_person_convention_for_rows_without_one_is_a_remark(tickets: Planner) -> None:
+    """"how many tickets arent assigned to tom beker? if a ticket has no assignee or a blank one, count it as not
+    his" kept only the tickets without an assignee (0): rows without a person are nobody's, as the set-aside of a
+    person already reads them; the sentence is a remark."""
+    plan = tickets.plan("how many tickets arent assigned to tom beker? if a ticket has no assignee or a blank one, "
+                        "count it as not his")
+    assert [(c.kind, c.op) for c in plan.conditions] == [("author", "!=")]

@@ -199,8 +199,12 @@ REMARK = re.compile(r"\(([^()]*?\b(?:(?:don'?t|do\s+not|doesn'?t|does\s+not|aren
                     r"unnamed|nameless)\b[^.?!():;]*)(?:[.?!]|$)|"
                     # ("…, but placeholder names like 'Anonymous' or 'Verified Buyer' count as a name")
                     r"(?:(?<=[.?!,;])|\bbut\b)\s+([^.?!():;]*?\b(?:count|counts|are\s+counted|is\s+counted)\s+as\s+"
-                    r"(?:an?\s+)?(?:real\s+|proper\s+|valid\s+|actual\s+)?(?:names?|named)\b[^.?!():;]*)(?:[.?!]|$)",
-                    re.I)
+                    r"(?:an?\s+)?(?:real\s+|proper\s+|valid\s+|actual\s+)?(?:names?|named)\b[^.?!():;]*)(?:[.?!]|$)|"
+                    # ("if a ticket has no assignee or a blank one, count it as not his": rows without a person are
+                    # nobody's, as every condition on a person reads them)
+                    r"\b(if\s+(?:a|an|the|any)\s+[a-z]+\s+(?:has|have|had)\s+no\s+[^.?!;]*?,?\s*(?:count|treat|consider)\s+"
+                    r"(?:it|them)\s+as\s+(?:not\s+(?:his|hers|theirs|[a-z]+['’]s)|nobody['’]?s?|no\s+one['’]?s?|"
+                    r"unassigned|someone\s+else['’]?s?)\b[^.?!():;]*)", re.I)
 # "literally blank or null (not placeholder names like 'Anonymous')": what an empty value is not, said right after
 # it; not the values to leave out
 MISSING_REMARK = re.compile(r"\b(?:blank|null|empty|missing|unnamed|nameless)\s*(\(\s*(?:not|but\s+not|i\.e\.\s+not)\b"
