@@ -6648,6 +6648,6 @@ def test_a_person_convention_for_rows_without_one_is_a_remark(tickets: Planner) 
     """"how many tickets arent assigned to tom beker? if a ticket has no assignee or a blank one, count it as not
     his" kept only the tickets without an assignee (0): rows without a person are nobody's, as the set-aside of a
     person already reads them; the sentence is a remark."""
-    plan = tickets.plan("how many tickets arent assigned to tom beker? if a ticket has no assignee or a blank one, "
+    plan = tickets.plan("how many tickets arent assigned to bob stone? if a ticket has no assignee or a blank one, "
                         "count it as not his")
     assert [(c.kind, c.op) for c in plan.conditions] == [("author", "!=")]
