@@ -116,8 +116,12 @@ PERCENT_CHANGE = re.compile(r"\bby\s+(?:what|which|how\s+many|how\s+much\s+of\s+
 SHARE_WORD = re.compile(r"\b(?:share|percentage|proportion|fraction|percent|pct)\b|%", re.I)
 # where a relative period ends, said in words: "(counting back from the latest article)", "as of the newest ticket"
 DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:count(?:ing|ed)?|going|looking|working|measured|measuring)\s+back(?:wards)?\s+"
-                         r"from|relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+|our\s+)?(?:latest|"
-                         r"newest|most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,6}?\s*(?:\)|(?=[,.;?!]|$|"
+                         # ("counted back from the date of the newest article")
+                         r"from|relative\s+to|as\s+of|up\s+to|ending\s+(?:on|at|with))\s+(?:the\s+(?:date|day)\s+of\s+)?"
+                         r"(?:the\s+|our\s+)?(?:latest|"
+                         # (a remark in brackets may follow: "… newest article (start day included), which …")
+                         r"newest|most\s+recent|last|final)\b(?:\s+(?!and\b|or\b)[\w'-]+){0,6}?(?:\s*\([^()]*\))?\s*(?:\)|"
+                         r"(?=[,.;?!]|$|"
                          r"\s*--|\s[-–—]\s))|"
                          # ("taking the most recent signing date in the register as the reference point")
                          r"\b(?:tak(?:e|ing)|treat(?:ing)?|us(?:e|ing)|count(?:ing)?)\s+(?:the\s+|our\s+)?(?:latest|newest|"
@@ -516,7 +520,7 @@ CHANGE_BETWEEN_AND = re.compile(r"\b(?:change[sd]?|shift(?:ed|s)?|(?:go|goes|wen
                                 r"(?P<span>\s+(?P<from>between)\s+(?P<first>[^?.!,;]{2,25}?)\s+(?P<to>and)\s+"
                                 r"(?P<second>[^?.!,;]{2,25}?))" + _CHANGE_ENDS, re.I)
 # "(the newest one included)", "the last day inclusive": a window's end said to count, no ranking of rows
-ENDS_INCLUDED = re.compile(r"\(?\b(?:the\s+)?(?:newest|latest|most\s+recent|last|oldest|earliest|first)\s+"
+ENDS_INCLUDED = re.compile(r"\(?\b(?:the\s+)?(?:newest|latest|most\s+recent|last|oldest|earliest|first|start|end)\s+"
                            r"(?:one|day|date)\s+(?:included|inclusive|counted|too)\b\)?|"
                            # ("in the last 7 days, today included": the window's last day, the newest row's)
                            r"\(?\b(?:today|now)\s+(?:included|inclusive|counted|too)\b\)?|\bincluding\s+today\b", re.I)
@@ -1629,7 +1633,9 @@ class Planner:
         if not any(c.kind in ("date", "date_any") for c in plan.conditions):
             return
         for match in DATE_ANCHOR.finditer(text):
-            if free(*match.span()):
+            # (its cue unread; a word after it may be read already: "… from the date of the newest article")
+            cue = re.search(r"[A-Za-z]+", match.group(0))
+            if cue and free(match.start() + cue.start(), match.start() + cue.end()):
                 take(*match.span())
                 plan.evidence.append(f"anchored on the newest row ({match.group(0).strip(' ()')!r})")
 
