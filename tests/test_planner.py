@@ -6655,3 +6655,15 @@ def test_a_person_convention_for_rows_without_one_is_a_remark(tickets: Planner) 
     plan = tickets.plan("how many tickets arent assigned to bob stone? if a ticket has no assignee or a blank one, "
                         "count it as not his")
     assert [(c.kind, c.op) for c in plan.conditions] == [("author", "!=")]
+
+
+def test_each_groups_share_among_its_own_rows_with_a_set_aside_after(messy: Planner) -> None:
+    """"For the board deck I need the department that fared worst on 1-star reviews last year. Which department had
+    the highest percentage of 1-star ratings among its reviews dated … 2023 …? Please leave out reviews that have no
+    department." took the 1-star reviews as every department's whole: "among its reviews" are each group's own
+    rows, and a set-aside said after the share is no part said after it."""
+    plan = messy.plan("For the board deck I need the department that fared worst on 1-star reviews last year. Which "
+                      "department had the highest percentage of 1-star ratings among its reviews dated 1 January to 31 "
+                      "December 2023 (inclusive)? Please leave out reviews that have no department.")
+    assert "rating" not in [c.column for c in plan.population]
+    assert [c.column for c in plan.share_part()] == ["rating"]

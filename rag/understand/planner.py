@@ -2352,7 +2352,8 @@ class Planner:
     def _share_population(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Which conditions describe the whole of a share: the words after "among"/"out of"/"within", or
         between "share of" and its verb ("what percentage of the 2023 reviews were posted at weekends")."""
-        among = re.search(r"\b(?:among|amongst|out of|within)\s+(.+)$", text, re.I)
+        # ("the highest percentage of 1-star ratings among its reviews": each group's own rows, below)
+        among = re.search(r"\b(?:among|amongst|out of|within)\s+(?!(?:its|their)\b)(.+)$", text, re.I)
         lower = text.lower()
         cue = SHARE_WORD.search(text)
         if not cue and plan.intent_span and COUNT_OF_THOSE.match(text, plan.intent_span[0]):
@@ -2371,6 +2372,8 @@ class Planner:
             # ("co-written pieces make up what share of each section")
             r"(?:\b(?:share|percentage|proportion|fraction|percent|pct|quarters?|thirds?|half|fifth|tenth)|%)\s+of\s+"
             r"(?:their|its|each|every|them|those|these)\b|"
+            r"(?:\b(?:share|percentage|proportion|fraction|percent|pct)|%)\s+of\s+[^?.!]{1,40}?\s+(?:among|amongst|"
+            r"within|out\s+of)\s+(?:its|their)\b|"
             r"\b(?:have|has|had|with)\s+(?:the\s+)?(?:\w+est\s+|top\s+)?(?:share|percentage|proportion|fraction|"
             r"percent|pct|rate|%)\s+of\b|"
             # ("rank depts by share of 1-star reviews": ranked by their share of the total, the groups would be in
@@ -2403,7 +2406,9 @@ class Planner:
             rows = possessed.match(text, own.end()) if theirs else None
             # ("home n kitchen revs posted on weekends vs weekdays - what % of each were 5 star": with the part said
             # after the share, every row described before it is the whole)
-            part_after = any(self._position(text, c) >= own.end() for c in plan.conditions)
+            # (not rows set aside after it: "… Please leave out reviews that have no department")
+            part_after = any(self._position(text, c) >= own.end() for c in plan.conditions
+                             if c.op not in ("!=", "not in", "is not empty", "not between"))
             scene = [c for c in plan.conditions if (c.kind in ("date", "date_any") or c.op in ("!=", "not in")
                                                     or part_after)
                      and 0 <= self._position(text, c, end=True) <= own.start()
