@@ -6667,3 +6667,13 @@ def test_each_groups_share_among_its_own_rows_with_a_set_aside_after(messy: Plan
                       "December 2023 (inclusive)? Please leave out reviews that have no department.")
     assert "rating" not in [c.column for c in plan.population]
     assert [c.column for c in plan.share_part()] == ["rating"]
+
+
+def test_which_customers_say_something_searches_what_the_rows_say(messy: Planner) -> None:
+    """"Among the Health & Personal Care reviews that gave only 1 or 2 stars, which customers say the product set off
+    an allergic-type reaction or irritated their skin or scalp?" counted each reviewer's reviews with a text match
+    on 'scalp': the people are asked about by what their rows say, a search inside the rows the conditions select."""
+    plan = messy.plan("Among the Home & Kitchen reviews that gave only 1 or 2 stars, which customers say the product "
+                      "set off an allergic-type reaction or irritated their skin or scalp?")
+    assert plan.group_by == [] and plan.route()[0].value == "hybrid" and "irritated" in plan.topic
+    assert messy.plan("which customers gave the most 5 star reviews").group_by == ["author"]

@@ -4693,8 +4693,15 @@ class Planner:
         # floods, strikes, lockdowns and so on?": no computation is asked and most words say what the texts tell; a
         # count per supplier kept one of them as a text match)
         told = [w for w in WORD.finditer(text) if free(*w.span()) and self._is_topic_word(w.group(0))]
+        # ("Among the … reviews that gave only 1 or 2 stars, which customers say the product set off an allergic-type
+        # reaction …?": the people asked about by what their rows say, conditions or not)
+        saying = plan.group_by == ["author"] and re.search(
+            r"\b(?:which|what)\s+(?:customers|reviewers|people|users|buyers|shoppers|clients|callers)\s+(?:say|said|"
+            r"mention|mentioned|complain|complained|report|reported|describe|described|write|wrote|talk|talked)\b",
+            text, re.I)
+        texts_asked = not plan.conditions and len(told) >= 5 and re.match(r"\W*(?:which|what)\b", text, re.I)
         if (plan.intent == "topic" and len(plan.group_by) == 1 and not plan.ranking and not plan.limit
-                and not plan.conditions and len(told) >= 5 and re.match(r"\W*(?:which|what)\b", text, re.I)):
+                and (texts_asked or saying and len(told) >= 3)):
             plan.evidence.append(f"what the texts tell, searched: no computation asked of the {plan.group_by[0]} "
                                  f"groups")
             plan.group_by = []
