@@ -5460,6 +5460,16 @@ def test_how_much_was_done_asks_an_amount_no_column_holds(contracts: Planner) ->
     assert contracts.plan("how much value did we sign in 2023").missing is None
 
 
+def test_the_whole_said_outright_and_the_empty_group_named(contracts: Planner) -> None:
+    """"What percentage of our active contracts sits in each region? Put contracts with no region under 'unknown', use
+    all active contracts as the base" took each region's active share of its own contracts, only for the contracts
+    without a region: the empty group named is shown (no condition), and the whole said outright is the whole."""
+    plan = contracts.plan("What percentage of our active contracts sits in each region? Put contracts with no region "
+                          "under 'unknown', use all active contracts as the base, and round to one decimal place.")
+    assert [(c.column, c.op) for c in plan.conditions] == [("status", "=")]
+    assert [c.column for c in plan.population] == ["status"] and plan.group_by == ["region"]
+
+
 def test_a_row_noun_after_which_that_ends_a_value_is_read_with_the_value(contracts: Planner) -> None:
     """"Which of our supply agreements make the vendor pay compensation …?" searched every contract for 'supply':
     the list cue "which … agreements" took the row noun that ends the value 'Supply Agreement'."""

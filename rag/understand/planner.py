@@ -156,6 +156,11 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    r"filled\s+in\s+|set\s+|listed\s+)?(?:as|in)\s+(?:a|an|its|their)\s+(?:own\s+|separate\s+)+"
                    r"(?:group|bucket|category|row|line|entry)(?:\s+rather\s+than\s+(?:dropping|skipping|hiding|"
                    r"leaving\s+out)\s+(?:them|it))?|"
+                   # ("Put contracts with no region under 'unknown'": the empty group, named so)
+                   r"\b(?:put|show|list|group|file|label|count)\s+(?:the\s+|any\s+|all\s+)?(?:[a-z]+\s+)?(?:(?:that|which)\s+"
+                   r"(?:have|has|had)|with|having)\s+no\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|filled\s+in\s+|set\s+|"
+                   r"listed\s+)?(?:under|as|in(?:to)?)\s+(?:['\"‘“][^'\"’”]{1,30}['\"’”]|(?:an?\s+)?(?:group|bucket|"
+                   r"category|row)\s+(?:called|named|labell?ed)\s+\S+)|"
                    # ("Counting only verified purchases, …": the rows the condition after it keeps; "Counting every
                    # lease in the register", "count every status": every one of them)
                    r"\b(?:count(?:ing)?|consider(?:ing)?|look(?:ing)?\s+at|using)\s+only\b(?=\s+\w)|"
@@ -2352,6 +2357,19 @@ class Planner:
     def _share_population(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Which conditions describe the whole of a share: the words after "among"/"out of"/"within", or
         between "share of" and its verb ("what percentage of the 2023 reviews were posted at weekends")."""
+        # ("What percentage of our active contracts sits in each region? … use all active contracts as the base": the
+        # whole said outright, the values named in it; each group's part of it)
+        base = re.search(r"\b(?:use|using|take|taking|treat|treating|with)\s+(?P<what>[^,.;?!]{1,60}?)\s+as\s+"
+                         r"(?:the\s+)?(?:base|denominator|whole|total)\b", text, re.I)
+        named = [c for c in plan.conditions if base and c.kind in ("category", "author", "number") and any(
+            re.search(rf"\b{re.escape(word)}\b", base.group("what"), re.I)
+            for value in (c.value if isinstance(c.value, list) else [c.value])
+            for word in re.findall(r"[\w&'-]+", str(value)))]
+        if base and named and free(base.start(), base.start("what")):
+            plan.population = named
+            plan.evidence.append(f"the whole said ({base.group(0)!r})")
+            take(*base.span())
+            return
         # ("the highest percentage of 1-star ratings among its reviews": each group's own rows, below)
         among = re.search(r"\b(?:among|amongst|out of|within)\s+(?!(?:its|their)\b)(.+)$", text, re.I)
         lower = text.lower()
