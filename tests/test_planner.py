@@ -5470,6 +5470,17 @@ def test_the_whole_said_outright_and_the_empty_group_named(contracts: Planner) -
     assert [c.column for c in plan.population] == ["status"] and plan.group_by == ["region"]
 
 
+def test_any_value_counts_and_the_count_too_are_no_computation(contracts: Planner, planner: Planner) -> None:
+    """"which counterparties have more than 10 contracts set to auto renew? any status counts. give the count too"
+    read "counts" as a count of what no column holds and searched the texts per counterparty: "any status counts"
+    leaves nothing out, "give the count too" shows the count."""
+    plan = contracts.plan("which counterparties have more than 10 contracts set to auto renew? any status counts. "
+                          "give the count too")
+    assert (plan.group_by, plan.uncounted, plan.unused) == (["counterparty"], "", [])
+    assert [(c.column, c.value) for c in plan.conditions] == [("auto_renew", 1)]
+    assert planner.plan("anything we ran around mothers day? any section is fine").topic == "mothers day"
+
+
 def test_a_row_noun_after_which_that_ends_a_value_is_read_with_the_value(contracts: Planner) -> None:
     """"Which of our supply agreements make the vendor pay compensation …?" searched every contract for 'supply':
     the list cue "which … agreements" took the row noun that ends the value 'Supply Agreement'."""

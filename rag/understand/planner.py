@@ -161,6 +161,8 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    r"(?:have|has|had)|with|having)\s+no\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|filled\s+in\s+|set\s+|"
                    r"listed\s+)?(?:under|as|in(?:to)?)\s+(?:['\"‘“][^'\"’”]{1,30}['\"’”]|(?:an?\s+)?(?:group|bucket|"
                    r"category|row)\s+(?:called|named|labell?ed)\s+\S+)|"
+                   # ("any status counts", "every region counts": none left out, no condition)
+                   r"\b(?:any|every|all(?:\s+the)?)\s+[a-z]+\s+(?:counts?|(?:is|are)\s+(?:fine|included))(?=\s*(?:[.!?,;)]|$))|"
                    # ("Counting only verified purchases, …": the rows the condition after it keeps; "Counting every
                    # lease in the register", "count every status": every one of them)
                    r"\b(?:count(?:ing)?|consider(?:ing)?|look(?:ing)?\s+at|using)\s+only\b(?=\s+\w)|"
@@ -225,7 +227,8 @@ BOTH_SHOWN = re.compile(r"\b(?:(?:give|show|list|tell)\s+(?:me\s+|us\s+)?)?(?:bo
                         r"sums?)\b|"
                         # ("Which agents have fewer than thirteen tickets? Include their counts.": shown anyway)
                         r"\b(?:include|including|with|show|showing|give|giving|plus|and)\s+(?:me\s+)?(?:their|the|its|"
-                        r"each\s+one's|the\s+respective)\s+(?:counts?|numbers?|totals?|figures?)(?=\s*(?:[.!?,;)]|$))",
+                        r"each\s+one's|the\s+respective)\s+(?:counts?|numbers?|totals?|figures?)(?:\s+(?:too|as\s+well))?"
+                        r"(?=\s*(?:[.!?,;)]|$))",
                         re.I)
 # "taking the newest article in the table as 'today'": the reading's own anchor stated, no date of its own
 # ("treating the date of the newest article in the table as today")
