@@ -749,3 +749,15 @@ def test_a_period_restated_in_brackets_is_read_once_with_its_brackets() -> None:
     apart = find_date_ranges("Q1 2024 (and March 2023)", today=date(2024, 9, 30))
     assert [(r.start, r.end) for r in apart] == [(date(2024, 1, 1), date(2024, 3, 31)), (date(2023, 3, 1),
                                                                                           date(2023, 3, 31))]
+
+
+def test_a_rolling_window_said_again_as_the_newest_rows_unit_and_those_before() -> None:
+    """"over the last 3 months, counting back from the newest ticket in the table (its month plus the 2 months
+    before)" read a second period two months before the window: the newest row's month and the two before it are
+    the three whole months (a count that does not add up stays apart)."""
+    found = find_date_ranges("urgent tickets over the last 3 months, counting back from the newest ticket in the "
+                             "table (its month plus the 2 months before)", today=date(2024, 6, 28))
+    assert [(r.start, r.end) for r in found] == [(date(2024, 4, 1), date(2024, 6, 28))] * 2
+    apart = find_date_ranges("tickets over the last 3 months (its month plus the 5 months before)",
+                             today=date(2024, 6, 28))
+    assert apart[0].start == date(2024, 3, 29)  # (the rolling window)

@@ -1087,6 +1087,13 @@ def _whole_units_restated(question: str, today: date, found: list[DateRange]) ->
         again = re.search(rf"\b(?:the\s+)?{re.escape(count)}\s+(?:(?:calendar|full|whole|complete|entire)\s+){{1,2}}"
                           rf"{unit}s?\b(?:\s+up\s+to\s+and\s+including\s+(?:the\s+)?{unit}\s+of\s+(?:the\s+)?"
                           rf"(?:latest|newest|most\s+recent|last)(?:\s+[a-z]+){{0,2}})?", question, re.I)
+        # ("… counting back from the newest ticket (its month plus the 2 months before)": the newest row's own unit
+        # and the ones before it, as many in all)
+        before = re.search(rf"\b(?:its|that|the\s+(?:latest|newest|last)(?:\s+[a-z]+)?['’]s)\s+{unit}\s+(?:plus|and|"
+                           rf"\+)\s+(?:the\s+)?(?P<before>{WHOLE_NUMBER})\s+{unit}s?\s+(?:before|prior)"
+                           rf"(?:\s+(?:it|that))?\b", question, re.I)
+        if not again and before and number_value(before["before"]) == number_value(count) - 1:
+            again = before
         if unit not in ("week", "month", "quarter", "year") or not again or (
                 said.span[0] <= again.start() < said.span[1]):
             continue
