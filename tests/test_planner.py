@@ -2325,6 +2325,13 @@ def test_rows_ranked_by_a_count_no_column_holds_abstain(planner: Planner, questi
     assert planner.plan("top 3 articles by word count").missing is None  # (a column)
 
 
+def test_rows_ranked_by_shares_are_ranked_by_what_no_column_holds(planner: Planner) -> None:
+    """"top article by shares" read 'shares' as a share and answered 100% (130 of 130 articles)."""
+    plan = planner.plan("top article by shares")
+    assert plan.intent != "share" and plan.missing == "shares" and plan.route()[0].value == "sql"
+    assert planner.plan("what share of articles are in politics").intent == "share"
+
+
 def test_a_full_name_in_lower_case_is_that_person(tickets: Planner) -> None:
     """"for priya natarajan whats the count of tickets in each status" searched 'priya natarajan' in the text."""
     plan = tickets.plan("for priya natarajan whats the count of tickets in each status")

@@ -67,8 +67,10 @@ MEAN = r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bi\.e\. )mean"
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     # (not "they share a surname")
     (r"\b(what|which) (share|percentage|proportion|fraction|percent)\b|\b(share|percentage|proportion|"
-     r"fraction|percent)(?= of\b)|\b(percentage|proportion)s?\b|\b(shares?)\b(?!\s+(?:an?|the|their|his|her|its|our|my|"
-     r"same|one|two)\b)|\b(?:what|which)\s*(?:%|pct\b)|%\s+of\b|"
+     r"fraction|percent)(?= of\b)|\b(percentage|proportion)s?\b|"
+     # ("top article by shares", "the most shares": shares counted, a measure, not a share)
+     r"(?<!\bby )(?<!\bmost )(?<!\bmany )(?<!\bfewest )(?<!\bof )\b(shares?)\b(?!\s+(?:an?|the|their|his|her|its|"
+     r"our|my|same|one|two)\b)|\b(?:what|which)\s*(?:%|pct\b)|%\s+of\b|"
      # ("% urgent per assignee", "pct verified by brand": the question opens with the share)
      r"^\W*(?:%|pct\b|percent\b|percentage\b)(?=\s+[a-z0-9])", "share"),
     # ("no. of contracts signed in the last six weeks")
@@ -7301,7 +7303,8 @@ class Planner:
         by = re.search(rf"\b(?:{self.row_noun_words})\s+by\s+((?:[a-z][\w'-]*\s+){{0,2}}[a-z][\w'-]*)\s*(?=[?.!,;]|$)",
                        text, re.I) if plan.ranking in ("top", "bottom") and not plan.measure and not plan.group_by \
             and plan.intent in ("topic", "list") else None
-        if by and free(*by.span(1)) and all(w not in STOPWORDS and not self.names_something(w)
+        # (a grammar word no reader took is unexplained too: "top article by shares")
+        if by and free(*by.span(1)) and all(w not in STOPWORDS and not self.is_table_word(w)
                                             for w in by.group(1).lower().split()):
             plan.missing, plan.intent = by.group(1).lower(), "longest"
             plan.evidence.append(f"no column for {plan.missing!r} (rows ranked by it)")
