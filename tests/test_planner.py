@@ -6705,3 +6705,62 @@ def test_which_customers_say_something_searches_what_the_rows_say(messy: Planner
                       "set off an allergic-type reaction or irritated their skin or scalp?")
     assert plan.group_by == [] and plan.route()[0].value == "hybrid" and "irritated" in plan.topic
     assert messy.plan("which customers gave the most 5 star reviews").group_by == ["author"]
+
+
+def test_the_users_doings_in_a_clause_before_so_are_no_grouping(contracts: Planner) -> None:
+    """"I'm preparing the quarterly review for procurement, so could you tell me the median value …" gave the median
+    per quarter: the user's own doings, said in a clause up to "so", are no part of the question."""
+    plan = contracts.plan("I'm preparing the quarterly review for procurement, so could you tell me the median value "
+                          "in euros of our consulting contracts?")
+    assert (plan.intent, plan.group_by) == ("median", [])
+    assert only(plan, "category").value == "Consulting"
+    plan = contracts.plan("how many contracts per quarter so far")  # (no clause of the user's doings)
+    assert plan.group_by == ["quarter"]
+
+
+@pytest.mark.parametrize("said", ["Please include contracts of every status.", "all statuses, 1 decimal",
+                                  "regardless of status"])
+def test_every_value_included_is_no_grouping(contracts: Planner, said: str) -> None:
+    """"… Please include contracts of every status, leave out …" and "…, all statuses, 1 decimal" grouped the
+    answer by status: every value kept is no condition and no grouping."""
+    plan = contracts.plan(f"total value of contracts signed in 2024 per region. {said}")
+    assert plan.group_by == ["region"] and not conditions(plan, "category")
+    assert contracts.plan("total value of contracts for every status").group_by == ["status"]
+
+
+def test_a_ranking_of_groups_said_as_a_noun(contracts: Planner) -> None:
+    """"I need a ranking of our regions by the total value of contracts signed in 2024" summed every region
+    together ('regions' and 'ranking' unused)."""
+    plan = contracts.plan("I need a ranking of our regions by the total value of contracts signed in 2024")
+    assert (plan.group_by, plan.intent, plan.order_most) == (["region"], "sum", True)
+
+
+def test_amounts_shown_in_millions(contracts: Planner) -> None:
+    """"… by the total value …, in millions of euros rounded to two decimals" left 'millions' unused and gave
+    euros."""
+    plan = contracts.plan("total value of contracts per region, in millions of euros")
+    assert plan.scale == (1_000_000, "millions") and "millions" not in plan.unused
+    assert contracts.plan("average contract value in €k").scale == (1_000, "thousands")
+    assert contracts.plan("how many contracts in EMEA").scale is None
+
+
+def test_a_value_after_a_size_superlative_stands_for_its_rows(contracts: Planner) -> None:
+    """"the biggest lease" counted the leases (56) and left 'biggest' unused: a value of a column of kinds after
+    the superlative names the rows ranked by their size."""
+    plan = contracts.plan("the biggest lease")
+    assert (plan.intent, plan.measure) == ("longest", "value_eur") and only(plan, "category").value == "Lease"
+    plan = contracts.plan("biggest supply agreement signed in 2023")
+    assert (plan.intent, only(plan, "category").value) == ("longest", "Supply Agreement")
+    assert contracts.plan("the biggest lease value").intent == "max"  # (a value asked for, not rows)
+
+
+def test_the_nth_place_of_an_order(contracts: Planner, planner: Planner) -> None:
+    """"2nd biggest lease by value? if two leases are tied at the top, count that value once." gave the biggest
+    value, 2nd unused: the rows of the n-th distinct value, the remark on ties read."""
+    plan = contracts.plan("2nd biggest lease by value? if two leases are tied at the top, count that value once.")
+    assert (plan.nth, plan.intent, plan.measure) == (2, "longest", "value_eur")
+    assert not {"2nd", "tied", "once"} & set(plan.unused)
+    plan = planner.plan("whats the third longest travel piece by word count")
+    assert (plan.nth, plan.intent, plan.measure) == (3, "longest", "word_count")
+    assert planner.plan("the longest travel piece").nth is None
+    assert planner.plan("articles per section, second highest first").nth is None  # (no listing's order)

@@ -1272,3 +1272,17 @@ def test_a_ratio_of_two_values_counts_the_first_per_one_of_the_second(setup: Set
     result = setup.ask("how many Technology articles do we publish per Fashion article?")
     assert result.columns[-1] == "ratio" and [tuple(r) for r in result.rows] == [(3, 2, 1.5)]
     assert setup.rows("ratio of technology to fashion articles") == [(3, 2, 1.5)]
+
+
+def test_amounts_in_thousands_are_divided_and_named_so(setup: Setup) -> None:
+    """"in thousands": the sums divided by 1,000 and rounded, the column named with the unit, the order kept."""
+    result = setup.ask("total word count per category in thousands, highest first")
+    assert result.columns[-1] == "total_word_count_thousands"
+    assert [(row[0], row[-1]) for row in result.rows] == [
+        ("Sports", 3.7), ("Technology", 3.3), ("Fashion", 1.0), ("Business", 0.1)]
+
+
+def test_the_nth_longest_rows_hold_the_nth_distinct_value(setup: Setup) -> None:
+    """"the 2nd longest technology article": the rows of the second distinct word count (ties share a place)."""
+    assert [row[0] for row in setup.rows("the 2nd longest technology article by word count")] == ["Grid upgrade"]
+    assert [row[0] for row in setup.rows("the third shortest article by word count")] == ["Solar farms expand"]

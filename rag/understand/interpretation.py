@@ -33,6 +33,12 @@ from rag.understand.planner import (
 )
 from rag.understand.vocabulary import plural, singular
 
+
+def ordinal(n: int) -> str:
+    """2 -> "2nd", 3 -> "3rd", 11 -> "11th"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
 ACTIONS = {"count": "Counted {rows}", "avg": "Average {measure}", "median": "Median {measure}",
            "sum": "Total {measure}", "max": "Highest {measure}", "min": "Lowest {measure}", "share": "Share of {rows}",
            "range": "Range of {measure} (highest minus lowest)", "span": "First and last date, and the days between",
@@ -107,6 +113,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
                       f" ({plan.limit or 1})")
         if plan.sorted_rows and plan.intent in ("longest", "shortest") and not plan.limit:  # "sorted by rating"
             action = f"Listed {rows}, {'highest' if plan.intent == 'longest' else 'lowest'} {measure} first"
+    if plan.nth and not plan.group_by:  # "the 2nd biggest lease": which place of the order, ties sharing one
+        action = f"{action.split(' (')[0]}: the {ordinal(plan.nth)} value, ties counted once"
     if plan.group_by and not plan.limit and (plan.order_most or plan.order_least):  # "busiest first"
         action += ", highest first" if plan.order_most else ", lowest first"
     if plan.none_of:  # "which agents have never had an urgent ticket"

@@ -130,6 +130,19 @@ DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:count(?:ing|ed)?|going|looking|working|
                          r"most\s+recent|last|final)\b(?:\s+[\w'-]+){0,6}?\s+as\s+(?:the\s+|our\s+)?(?:reference(?:\s+"
                          r"(?:point|date))?|anchor(?:\s+date)?|today|now|end(?:\s+point)?|cut-?off(?:\s+date)?|"
                          r"starting\s+point|current\s+date|present)\b", re.I)
+# "the second biggest", "2nd longest": a place in an order (the superlative after it is read as always)
+NTH_WORDS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
+NTH = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:most\s+|least\s+)?(?=(?:highest|largest|"
+                 r"biggest|greatest|longest|lowest|smallest|shortest|oldest|newest|latest|earliest|recent|expensive|"
+                 r"valuable|helpful)\b)", re.I)
+# "if two leases are tied at the top, count that value once": how tied values take a place
+TIES_COUNTED_ONCE = re.compile(r"\bif\s+(?:two|several|some|more\s+than\s+one|any)\s+(?:[a-z]+\s+)?(?:are|were|is|"
+                               r"was)\s+tied\b[^.?!;]*?(?:\bonce\b|\bone\s+place\b|\bone\s+rank\b)", re.I)
+# "in millions of euros", "(in thousands)", "in €m": the unit the amounts are shown in, no number of the question
+SCALE = re.compile(r"\b(?:in|as)\s+(?:the\s+)?(?:(?P<word>thousands|millions|billions)(?:\s+of\s+(?:euros?|dollars?|"
+                   r"pounds?|usd|eur|gbp))?|(?:[€$£]\s?|(?:eur|usd|gbp)\s?)(?P<letter>k|m|bn)\b)", re.I)
+SCALES = {"thousands": 1_000, "k": 1_000, "millions": 1_000_000, "m": 1_000_000, "billions": 1_000_000_000,
+          "bn": 1_000_000_000}
 # "round to 2 decimals", "to two decimal places": how the answer's numbers look (they have two decimals), no number
 # of the question
 ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everything|the\s+\w+))?\s+(?:off\s+)?to\s+"
@@ -165,6 +178,14 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    r"category|row)\s+(?:called|named|labell?ed)\s+\S+)|"
                    # ("any status counts", "every region counts": none left out, no condition)
                    r"\b(?:any|every|all(?:\s+the)?)\s+[a-z]+\s+(?:counts?|(?:is|are)\s+(?:fine|included))(?=\s*(?:[.!?,;)]|$))|"
+                   # ("Please include contracts of every status", "…, all statuses, 1 decimal", "regardless of
+                   # status": none left out, no grouping)
+                   r"\b(?:includ(?:e|ing)|keep(?:ing)?)\s+(?:the\s+)?[a-z]+\s+(?:of|with|in)\s+(?:every|all|any)\s+"
+                   r"[a-z]+(?=\s*(?:[.!?,;)]|$))|"
+                   r"(?:^|(?<=[.,;:(]\s))(?:of\s+)?(?:all|any)\s+(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+                   r"[a-z]*\b)[a-z]+(?=\s*(?:[.!?,;)]|$))|"
+                   r"\b(?:regardless|irrespective)\s+of\s+(?:the\s+|their\s+|its\s+)?(?!(?:years?|months?|quarters?|weeks?|days?|"
+                   r"dates?)\b)[a-z]+(?=\s*(?:[.!?,;)]|$))|"
                    # ("Counting only verified purchases, …": the rows the condition after it keeps; "Counting every
                    # lease in the register", "count every status": every one of them)
                    r"\b(?:count(?:ing)?|consider(?:ing)?|look(?:ing)?\s+at|using)\s+only\b(?=\s+\w)|"
@@ -711,6 +732,10 @@ FLAG_OFF = ("off", "disabled", "deactivated")
 PURPOSE_BEFORE_COLON = r"\W*(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:]{1,80}:(?=\s+\S)"
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
                               r"want|must|should))\s[^.?!;:]*[.!;:](?=\s+\S)|"
+                              # ("I'm preparing the quarterly review for procurement, so could you tell me …": the
+                              # user's doings in a clause of their own, up to "so")
+                              r"\W*(?:i|we)(?:['’](?:m|re)|\s+(?:am|are))\s+(?:[a-z]+\s+)?[a-z]{3,}ing\s[^.?!;:]*?,\s*so\b"
+                              r"(?=\s+\S)|"
                               # ("Our data protection officer is preparing a compliance update. Which tickets …", "Our
                               # copy chief thinks …": a sentence about the user's own organisation)
                               r"\W*(?:our|my)\s[^.?!;:]*[.!;:](?=\s+\S)|"
@@ -976,6 +1001,11 @@ class QueryPlan:
     # "… more than one section? If so who, and for which ones?": each passing group's values of that dimension listed
     spread_values: bool = False
     decimals: int | None = None  # "rounded to whole euros" (0), "one decimal" (1): fewer than the two shown by default
+    # "the 2nd longest travel piece", "the second biggest lease": the rows holding the n-th distinct value of the
+    # listing's order (ties share a place)
+    nth: int | None = None
+    # "in millions of euros", "in €k": the measure's sums, averages and extremes shown divided by (factor, word)
+    scale: tuple[int, str] | None = None
     # "sections that averaged more than 850 words": only the groups whose average of the measure passes (op, number)
     # ("sections that run longer than the overall average": no number, the average of every matching row)
     group_average: tuple[str, int | float | None] | None = None
@@ -1290,6 +1320,12 @@ class Planner:
             plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): "
                                  + ("numbers have two decimals" if plan.decimals is None
                                     else f"numbers rounded to {plan.decimals} decimal{'s' * (plan.decimals != 1)}"))
+        for scale in SCALE.finditer(text):
+            take(*scale.span())
+            unit = (scale.group("word") or scale.group("letter")).lower()
+            word = unit if len(unit) > 2 else {1_000: "thousands", 1_000_000: "millions"}.get(SCALES[unit], "billions")
+            plan.scale = (SCALES[unit], word)
+            plan.evidence.append(f"amounts shown in {word} ({scale.group(0)!r})")
         for hedge in [*HEDGE.finditer(text), *EACH_NAME_APART.finditer(text), *ENDS_INCLUDED.finditer(text)]:
             take(*hedge.span())
         for every in ALL_ROWS.finditer(text):  # "across all the electronics reviews": a value is read as one
@@ -1334,6 +1370,7 @@ class Planner:
         self._share_bound(text, plan, take, free)
         self._rows_sorted(text, plan, take, free)
         self._groups_ordered(text, plan, take, free)
+        self._nth_ranked(text, plan, take, free)
         self._whole_units_only(text, plan, take, free)
         plan.also = [c for c in plan.also if c != (plan.intent, plan.measure)] if plan.is_aggregate else []
         self._missing_values(text, plan, take, free)
@@ -3663,8 +3700,9 @@ class Planner:
             take(trigger.start(), match.end())
         # "rank the days of the week by how many …", "rank the support agents by …": every group, most first
         # ("prorities ranked by # of tickets, most first": the groups, then the verb)
-        for match in [*re.finditer(rf"\brank(?:ing|ed)?\s+(?:the\s+|all\s+|our\s+)?(?:\w+\s+)?({dim_pattern})\s+by\b"
-                                   rf"(?:\s+how\s+(?:many|much))?", text, re.I),
+        # ("I need a ranking of our regions by the total value …": the noun, its groups after "of")
+        for match in [*re.finditer(rf"\brank(?:ing|ed)?\s+(?:of\s+)?(?:the\s+|all\s+|our\s+)?(?:\w+\s+)?"
+                                   rf"({dim_pattern})\s+by\b(?:\s+how\s+(?:many|much))?", text, re.I),
                       *re.finditer(rf"\b({dim_pattern})\s+(?:ranked|sorted|ordered)\s+by\b(?:\s+how\s+(?:many|much))?",
                                    text, re.I),
                       # ("brands by avg rating, worst first": the groups opening the question, then what ranks them)
@@ -3993,6 +4031,23 @@ class Planner:
             plan.top_per = "" if plan.top_per in ("day", "weekday") else plan.top_per
         if plan.group_by:
             plan.evidence.append("group by " + ", ".join(plan.group_by))
+
+    def _nth_ranked(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"whats the 2nd longest travle piece", "2nd biggest lease by value?": the rows of the n-th distinct value
+        in the listing's order (it listed the longest one and left '2nd' unused); a remark on ties after it says
+        how they are counted, which is as it is read ("if two leases are tied at the top, count that value once")."""
+        if plan.group_by or plan.intent not in ("longest", "shortest", "latest", "earliest"):
+            return
+        said = NTH.search(text)
+        if not said or not free(*said.span(1)):
+            return
+        plan.nth = NTH_WORDS[said.group(1).lower()]
+        take(*said.span(1))
+        plan.limit = None
+        plan.evidence.append(f"the rows of the {said.group(1)} value of the order, ties counted once "
+                             f"({said.group(0).strip()!r})")
+        for tied in TIES_COUNTED_ONCE.finditer(text):
+            take(*tied.span())
 
     def _groups_ordered(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """An order asked for the groups ("Rank them.", "lowest first"), once every grouping is read (a bound on each
@@ -4818,6 +4873,13 @@ class Planner:
         sized = re.match(rf"\s+(?:(?:single|one|individual)\s+)?(?:{self.row_noun_words})\b(?!\s+(?:{measures})\b)",
                          text[plan.intent_span[1]:], re.I) \
             if plan.intent in ("max", "min") and plan.intent_span and not plan.group_by else None
+        if plan.intent in ("max", "min") and plan.intent_span and not plan.group_by and not sized:
+            # ("the biggest lease", "the 2 largest NDAs": a value, read later as a condition, stands for its rows)
+            sized = next((valued for valued in (re.match(rf"\s+(?:(?:single|one|individual)\s+)?(?=([\w&.'-]+"
+                                                         rf"(?:\s+[\w&.'-]+){{{more}}})\b)", text[plan.intent_span[1]:])
+                                                for more in (2, 1, 0))
+                          if valued and self.vocab.value_for(value_tokens(valued.group(1))) and not re.match(
+                              rf"\s+(?:{measures})\b", text[plan.intent_span[1] + valued.end(1):], re.I)), None)
         size = plan.measure or self.vocab.measures.get("size")
         if sized and size and re.fullmatch(r"biggest|largest|smallest|greatest",
                                            text[slice(*plan.intent_span)], re.I):
@@ -4828,7 +4890,8 @@ class Planner:
                 take(*many.span(1))
             at = plan.intent_span[1]
             take(at + sized.start(), at + sized.end())
-            plan.evidence.append(f"rows ordered by {plan.measure} ({text[plan.intent_span[0]:at + sized.end()]!r})")
+            said = text[plan.intent_span[0]:at + max(sized.end(), sized.end(sized.lastindex or 0))]
+            plan.evidence.append(f"rows ordered by {plan.measure} ({said!r})")
         if rows_asked and not plan.group_by and plan.measure and plan.intent in ("max", "min"):
             # "which review has the highest number of helpful votes": the review, not only the highest number
             plan.intent = "longest" if plan.intent == "max" else "shortest"

@@ -72,6 +72,8 @@ class SQLBuilder:
         """The SELECT that answers a compute/listing plan (topic words become a text match); averages, shares and
         ratios rounded to the decimals the question asks when fewer than the two shown by default."""
         sql = self._answer_sql(plan)
+        if plan.scale and plan.measure:
+            sql = self._scaled(sql, plan)
         if plan.decimals is None:
             return sql
 
@@ -82,6 +84,30 @@ class SQLBuilder:
             return node
 
         return sqlglot.parse_one(sql, read=self.dialect).transform(fewer).sql(dialect=self.dialect)
+
+    def _scaled(self, sql: str, plan: QueryPlan) -> str:
+        """"in millions of euros": the outer SELECT's sums, averages and extremes of the measure divided by the scale,
+        rounded like an average and named with it (total_value_eur_millions); counts and the rows' own values stay."""
+        assert plan.scale and plan.measure
+        factor, word = plan.scale
+        select = sqlglot.parse_one(sql, read=self.dialect)
+        if not isinstance(select, exp.Select):
+            return sql
+        renamed: dict[str, str] = {}
+        for projection in select.expressions:
+            inner = projection.this if isinstance(projection, exp.Alias) else None
+            value = inner.this if isinstance(inner, exp.Round) else inner
+            if not isinstance(value, (exp.Sum, exp.Avg, exp.Max, exp.Min, exp.Median)) or not any(
+                    column.name == plan.measure for column in value.find_all(exp.Column)):
+                continue
+            divided = exp.Div(this=value.copy(), expression=exp.Literal.number(f"{factor}.0"))
+            projection.set("this", exp.Round(this=divided, decimals=exp.Literal.number(DECIMALS)))
+            renamed[projection.alias] = f"{projection.alias}_{word}"
+            projection.set("alias", exp.to_identifier(renamed[projection.alias]))
+        for column in select.find_all(exp.Column):  # (the ORDER BY of the renamed values)
+            if not column.table and column.name in renamed and column.find_ancestor(exp.Select) is select:
+                column.set("this", exp.to_identifier(renamed[column.name]))
+        return select.sql(dialect=self.dialect)
 
     def _answer_sql(self, plan: QueryPlan) -> str:
         ended = self._dated_by_end(plan)
@@ -1264,6 +1290,17 @@ class SQLBuilder:
         query = exp.select(*(self._shown(c) for c in columns)).from_(self._table())
         if length is not None:
             query = query.select(exp.alias_(length, "text_length"))
+        if plan.nth and order is not None:
+            # ("the 2nd biggest lease"): the rows whose value is the n-th distinct one, ties sharing a place
+            value = order.this.copy()
+            values = exp.select(value.copy()).distinct().from_(self._table()).where(exp.Not(this=exp.Is(
+                this=value.copy(), expression=exp.Null())))
+            if where is not None:
+                values = values.where(where.copy())
+            values = values.order_by(exp.Ordered(this=value.copy(), desc=order.args.get("desc"))).limit(1).offset(
+                plan.nth - 1)
+            nth = exp.EQ(this=value, expression=exp.Subquery(this=values))
+            where = nth if where is None else exp.and_(where, nth)
         if where is not None:
             query = query.where(where)
         if order is not None:
