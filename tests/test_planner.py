@@ -6764,3 +6764,78 @@ def test_the_nth_place_of_an_order(contracts: Planner, planner: Planner) -> None
     assert (plan.nth, plan.intent, plan.measure) == (3, "longest", "word_count")
     assert planner.plan("the longest travel piece").nth is None
     assert planner.plan("articles per section, second highest first").nth is None  # (no listing's order)
+
+
+def test_how_a_median_is_taken_is_a_remark(planner: Planner) -> None:
+    """"whats the median word count …? (even number of them, so take the average of the two middle ones)" averaged
+    every article: the convention of a median said in its words is no second computation."""
+    plan = planner.plan("whats the median word count of our sports articles? (even number of them, so take the "
+                        "average of the two middle ones)")
+    assert (plan.intent, plan.measure, plan.unused) == ("median", "word_count", [])
+
+
+def test_the_days_between_a_persons_first_and_last_row(planner: Planner) -> None:
+    """"how many days between hannah's first and last article? …, just go by calendar dates" counted different days
+    of every article (the name inside the span was never read, and "by calendar dates" grouped by day)."""
+    plan = planner.plan("how many days between jane's first and last article? co-written ones count too, just go by "
+                        "calendar dates")
+    assert (plan.intent, plan.group_by) == ("span", [])
+    assert [c.kind for c in plan.conditions] in (["author"], ["author_like"])
+    assert "jane" in str(plan.conditions[0].value).lower()
+
+
+def test_periods_said_apart_are_compared_and_values_joined_by_or_are_one_class(contracts: Planner) -> None:
+    """"compare the first two quarters of 2024: how many … with high or urgent priority in Q1, and how many in Q2?"
+    counted per priority: the periods are what is compared, the values joined by "or" the rows counted."""
+    plan = contracts.plan("Could you compare the first two quarters of 2024 for me: how many contracts were signed "
+                          "with status active or draft in Q1, and how many in Q2?")
+    assert plan.group_by == ["quarter"] and only(plan, "category").value == ["active", "draft"]
+
+
+def test_the_day_a_weeks_groups_start_on(tickets: Planner) -> None:
+    """"tickets per weekday? list every day that has tickets, monday first" counted Mondays only."""
+    plan = tickets.plan("tickets per weekday? list every day that has tickets, monday first")
+    assert (plan.group_by, plan.week_start, conditions(plan, "weekday")) == (["weekday"], 1, [])
+    assert tickets.plan("tickets opened on a monday, newest first").week_start is None  # (no grouping by day)
+
+
+def test_a_running_total(tickets: Planner) -> None:
+    """"running total of tickets opened month by month in 2024" counted each month alone."""
+    plan = tickets.plan("running total of tickets opened month by month in 2024")
+    assert (plan.cumulative, plan.group_by, plan.unused) == (True, ["month"], [])
+
+
+def test_the_same_quarter_of_another_year(reviews: Planner) -> None:
+    """"the second quarter of 2023 (April to June) compare with the same quarter of 2024" took all of 2024."""
+    plan = reviews.plan("How did the average star rating in the second quarter of 2023 (April to June) compare with "
+                        "the same quarter of 2024?")
+    assert [(a.isoformat(), b.isoformat()) for a, b in only(plan, "date_any").value] == [
+        ("2023-04-01", "2023-06-30"), ("2024-04-01", "2024-06-30")]
+
+
+def test_a_hyphenated_by_is_no_grouping(reviews: Planner) -> None:
+    """"… showed up already past its use-by date …" grouped the reviews by day (and answered by SQL)."""
+    plan = reviews.plan("any reviews where a cream or shampoo showed up already past its use-by date?")
+    assert plan.group_by == [] and plan.route()[0].value == "vector"
+
+
+def test_a_measure_named_in_another_sentence_is_not_what_is_averaged(reviews: Planner) -> None:
+    """"whats the average price people paid …, per brand? want to see if pricier brands get better ratings"
+    averaged the ratings: the thing after "average" is what no column holds."""
+    plan = reviews.plan("whats the average price people paid for the stuff they reviewed, per brand? want to see if "
+                        "pricier brands get better ratings")
+    assert plan.missing == "price"
+    assert reviews.plan("average rating per brand").missing is None
+
+
+def test_two_periods_in_the_order_a_comparative_says_them(contracts: Planner) -> None:
+    """"… in 2022 versus the same quarter of 2023, and in which quarters was 2023 lower than 2022?" answered
+    whether 2022 was lower (the periods in the order first said)."""
+    plan = contracts.plan("For each calendar quarter, what was the total value of contracts signed in 2022 versus "
+                          "the same quarter of 2023, and in which quarters was 2023 lower than 2022?")
+    assert [a.year for a, _ in only(plan, "date_any").value] == [2023, 2022]
+
+
+def test_decimal_places_read_whole(reviews: Planner) -> None:
+    """"rounded to two decimal places" left 'places' unused."""
+    assert "places" not in reviews.plan("average rating in 2023, rounded to two decimal places").unused

@@ -1286,3 +1286,18 @@ def test_the_nth_longest_rows_hold_the_nth_distinct_value(setup: Setup) -> None:
     """"the 2nd longest technology article": the rows of the second distinct word count (ties share a place)."""
     assert [row[0] for row in setup.rows("the 2nd longest technology article by word count")] == ["Grid upgrade"]
     assert [row[0] for row in setup.rows("the third shortest article by word count")] == ["Solar farms expand"]
+
+
+def test_a_running_total_beside_each_group(setup: Setup) -> None:
+    """"running total of articles per year": each year's count and the sum of those up to it."""
+    result = setup.ask("running total of articles per year")
+    assert result.columns[-1] == "running_article_count"
+    assert [tuple(row) for row in result.rows] == [("2021", 1, 1), ("2022", 3, 4), ("2023", 4, 8)]
+
+
+def test_the_week_in_order_from_the_day_said(setup: Setup) -> None:
+    """"articles per weekday, friday first": the days from Friday on (Sunday first by default)."""
+    days = [row[0] for row in setup.rows("articles per weekday")]
+    start = [row[0] for row in setup.rows("articles per weekday, friday first")]
+    order = ["Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday"]
+    assert sorted(days) == sorted(start) and start == [d for d in order if d in days]

@@ -985,7 +985,9 @@ def _periods_before_that(question: str, where: list[int], original: str,
 
 
 # "the first six months of 2024 … the same stretch of 2023": the period named just before, in that year
-_SAME_PERIOD = re.compile(rf"\b(?:the\s+)?same\s+(?:stretch|period|months?|weeks?|days|span|window|dates|part|"
+# ("the second quarter of 2023 … the same quarter of 2024", "the same half of 2024")
+_SAME_PERIOD = re.compile(rf"\b(?:the\s+)?same\s+(?:stretch|period|months?|weeks?|days|span|window|dates|part|quarter|"
+                          rf"half|"
                           rf"time(?:\s+of\s+(?:the\s+)?year)?)\s+(?:of|in)\s+{_YEAR}", re.IGNORECASE)
 
 

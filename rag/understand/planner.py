@@ -138,6 +138,9 @@ NTH = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:most\s+
 # "if two leases are tied at the top, count that value once": how tied values take a place
 TIES_COUNTED_ONCE = re.compile(r"\bif\s+(?:two|several|some|more\s+than\s+one|any)\s+(?:[a-z]+\s+)?(?:are|were|is|"
                                r"was)\s+tied\b[^.?!;]*?(?:\bonce\b|\bone\s+place\b|\bone\s+rank\b)", re.I)
+# "running total", "cumulative count", "cumulatively": each group's value added to those before it (a count or sum)
+RUNNING_TOTAL = re.compile(r"\b(?:running|cumulative|rolling\s+cumulative|cumulated)\s+(?:totals?|sums?|counts?|"
+                           r"numbers?|tally)\b|\bcumulatively\b|\b(?:a\s+)?running\s+tally\b", re.I)
 # "in millions of euros", "(in thousands)", "in €m": the unit the amounts are shown in, no number of the question
 SCALE = re.compile(r"\b(?:in|as)\s+(?:the\s+)?(?:(?P<word>thousands|millions|billions)(?:\s+of\s+(?:euros?|dollars?|"
                    r"pounds?|usd|eur|gbp))?|(?:[€$£]\s?|(?:eur|usd|gbp)\s?)(?P<letter>k|m|bn)\b)", re.I)
@@ -147,7 +150,7 @@ SCALES = {"thousands": 1_000, "k": 1_000, "millions": 1_000_000, "m": 1_000_000,
 # of the question
 ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everything|the\s+\w+))?\s+(?:off\s+)?to\s+"
                       r"(?:\d|one|two|three|four|a\s+whole|whole|the\s+nearest|the(?=\s+(?:euro|dollar|pound|unit)))"
-                      r"(?:\s+(?:decimals?|decimal\s+places?|dp|places?|digits?|numbers?|whole\s+numbers?|integers?|"
+                      r"(?:\s+(?:decimal\s+places?|decimals?|dp|places?|digits?|numbers?|whole\s+numbers?|integers?|"
                       r"percent|cents?|euros?|dollars?|pounds?|units?))?|(?:to\s+)?(?:\d|one|two|"
                       r"three)\s+decimal(?:\s+places?|s)?(?:\s+(?:is|are)\s+(?:enough|fine|plenty|ok|okay))?|"
                       r"(?:\d|one|two|three)\s*dp)\b", re.I)
@@ -176,6 +179,15 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    r"(?:have|has|had)|with|having)\s+no\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|filled\s+in\s+|set\s+|"
                    r"listed\s+)?(?:under|as|in(?:to)?)\s+(?:['\"‘“][^'\"’”]{1,30}['\"’”]|(?:an?\s+)?(?:group|bucket|"
                    r"category|row)\s+(?:called|named|labell?ed)\s+\S+)|"
+                   # ("(even number of them, so take the average of the two middle ones)": how a median is taken,
+                   # as it always is)
+                   r"(?:\b(?:an?\s+)?even\s+(?:number|count)(?:\s+of\s+[a-z]+)?,?\s+)?(?:\bso\s+)?(?:\b(?:take|taking|use|"
+                   r"using)\s+(?:the\s+)?)?\b(?:average|averaging|avg|mean)\s+(?:of\s+)?(?:the\s+)?(?:two|2)\s+middle\s+"
+                   r"(?:ones|values|numbers|figures|rows|entries|counts)\b(?:\s+if\s+(?:it'?s\s+|there'?s\s+an\s+|the\s+"
+                   r"count\s+is\s+)?even\b)?|"
+                   # ("just go by calendar dates", "counted in calendar days": days between dates, as always)
+                   r"\b(?:(?:just\s+)?(?:go|going|count|counting|counted|measured?|measuring)\s+(?:by|in)|in)\s+(?:the\s+)?"
+                   r"calendar\s+(?:dates?|days?)\b|"
                    # ("any status counts", "every region counts": none left out, no condition)
                    r"\b(?:any|every|all(?:\s+the)?)\s+[a-z]+\s+(?:counts?|(?:is|are)\s+(?:fine|included))(?=\s*(?:[.!?,;)]|$))|"
                    # ("Please include contracts of every status", "…, all statuses, 1 decimal", "regardless of
@@ -452,6 +464,10 @@ ROW_COUNT_WORDS = frozenset({"common", "frequent", "popular", "usual", "prevalen
 LEAST_WORDS = ("fewest", "least", "lowest", "worst", "smallest", "shortest", "quietest", "slowest", "lightest")
 MOST_PATTERN = re.compile(r"\b(most|top|leading|prolific|busiest|more than any)\b")
 WEEKDAYS = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")  # 0 = Sunday, as SQL
+# "monday first", "starting with sunday", "from monday on": the day the groups of the week are listed from
+DAY_NAME = r"(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?"
+DAY_FIRST = re.compile(rf"\b(?:{DAY_NAME}\s+first|(?:starting|start)\s+(?:with|from|on|at)\s+(?:the\s+)?{DAY_NAME})\b",
+                       re.I)
 WEEKDAY_CUE = re.compile(r"\b(?:(?:on|at|over|during)\s+)?(?:(?:a|the)\s+)?(weekends?|weekdays?|working days?|"
                          r"business days?|(?:sun|mon|tues|wednes|thurs|fri|satur)days?)\b", re.I)
 # "Monday to Friday", "Mon-Fri", "Mon through Sun" (abbreviations only in a range: "sun" alone is a word)
@@ -593,7 +609,9 @@ ELLIPTICAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th|
                                r"(?:in\s+|with\s+)?(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last|front|back|"
                                r"latter)\b"
                                r"(?:\s+(?:quarter|half)\b)?(?!\s+(?:of\s+)?(?:(?:19|20)\d\d|this|last|next))", re.I)
-GROUP_TRIGGER = re.compile(r"\b(per|by|(?:for\s+)?(?:each|every\s+one)\s+of\s+(?:the|our|its|their)|each|every|"
+# (not inside a compound: "past its use-by date")
+GROUP_TRIGGER = re.compile(r"(?<![-‐])\b(per|by|(?:for\s+)?(?:each|every\s+one)\s+of\s+(?:the|our|its|their)|each|"
+                           r"every|"
                            r"for each|across|broken down by|grouped by|split by|"
                            r"(?:breakdown|break-down|split|distribution|mix|spread)\s+of(?:\s+the)?|"
                            r"(?:for\s+)?(?:every|each)\s+combination\s+of|"
@@ -1001,6 +1019,8 @@ class QueryPlan:
     # "… more than one section? If so who, and for which ones?": each passing group's values of that dimension listed
     spread_values: bool = False
     decimals: int | None = None  # "rounded to whole euros" (0), "one decimal" (1): fewer than the two shown by default
+    week_start: int | None = None  # "per weekday, monday first": the day the week's groups start on (0 = Sunday)
+    cumulative: bool = False  # "running total of tickets opened month by month": each group's value plus those before
     # "the 2nd longest travel piece", "the second biggest lease": the rows holding the n-th distinct value of the
     # listing's order (ties share a place)
     nth: int | None = None
@@ -1320,6 +1340,10 @@ class Planner:
             plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): "
                                  + ("numbers have two decimals" if plan.decimals is None
                                     else f"numbers rounded to {plan.decimals} decimal{'s' * (plan.decimals != 1)}"))
+        for running in RUNNING_TOTAL.finditer(text):
+            take(*running.span())
+            plan.cumulative = True
+            plan.evidence.append(f"each group's value beside the running total up to it ({running.group(0)!r})")
         for scale in SCALE.finditer(text):
             take(*scale.span())
             unit = (scale.group("word") or scale.group("letter")).lower()
@@ -2707,6 +2731,15 @@ class Planner:
             if free(*match.span()):
                 take(*match.span())
                 plan.evidence.append(f"weeks run Monday to Sunday ({match.group(0)!r})")
+        for match in DAY_FIRST.finditer(text):
+            # ("tickets per weekday? list every day that has tickets, monday first": the order of the days' groups, no
+            # condition; read as the weekday grouping, which a day names only then)
+            if free(*match.span()) and re.search(r"\b(?:week\s?days?|days?\s+of\s+the\s+week|each\s+day|every\s+day|"
+                                                 r"per\s+day|by\s+day)\b", text, re.I):
+                plan.week_start = _weekday_index(match.group(1) or match.group(2))
+                take(*match.span())
+                plan.evidence.append(f"days of the week in order from {WEEKDAYS[plan.week_start]} "
+                                     f"({match.group(0)!r})")
         for match in WEEKDAY_RANGE.finditer(text):  # "Monday to Friday", "(Mon through Sun)": every day between
             if not free(*match.span()):
                 continue
@@ -3723,7 +3756,9 @@ class Planner:
                 plan.ranking = plan.ranking or "rank"
         # "quarter-by-quarter", "month by month": a grouping by that unit
         for match in re.finditer(rf"\b({dim_pattern})[\s-]+by[\s-]+\1\b", text, re.I):
-            self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free)
+            if not self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free) \
+                    and dims[match.group(1).lower()] in plan.group_by and free(*match.span(1)):
+                take(*match.span(1))  # ("month by month", its "by month" read already: the same grouping)
         # "by how urgent they were": the column whose value the adjective is (priority, of "urgent")
         for trigger in GROUP_TRIGGER.finditer(text):
             how = re.compile(r"how\s+([a-z]+)\b", re.I).match(text, trigger.end())
@@ -4965,9 +5000,11 @@ class Planner:
         if not self.roles.date or plan.intent != "topic":
             return
         first, last = r"(?:very\s+)?(?:first|oldest|earliest)", r"(?:newest|latest|last|most\s+recent|final)"
+        # (the words between, "hannah's", "Omar's", are the rows' own conditions, read on their own)
         between = re.search(rf"\bhow\s+(?:many\s+days|much\s+time|long)\b[^?.!]*?\bbetween\s+(?:the\s+)?"
-                            rf"(?:\w+\s+){{0,4}}?{first}\b[^?.!]{{0,60}}?\band\s+(?:that\s+of\s+)?(?:the\s+)?{last}"
-                            rf"\b(?:\s+(?:one|{self.row_noun_words}|date|day))?", text, re.I)
+                            rf"(?P<who>(?:[\w'’]+\s+){{0,4}}?){first}\b(?P<what>[^?.!]{{0,60}}?)\band\s+"
+                            rf"(?:that\s+of\s+)?(?:the\s+)?{last}\b(?:\s+(?:one|{self.row_noun_words}|date|day))?",
+                            text, re.I)
         covered = re.search(r"\b(?:what|which)\s+(?:date\s+range|range\s+of\s+dates|time\s+(?:span|range|period)|"
                             r"period(?:\s+of\s+time)?|dates)\s+(?:does|do|did)\s+(?:the\s+|this\s+|our\s+)?"
                             r"(?:[\w-]+\s+){0,2}?(?:cover|span|run\s+over)\b|"
@@ -5027,7 +5064,11 @@ class Planner:
             return
         plan.intent, plan.intent_span = "span", found.span()
         plan.evidence.append(f"first and last {self.roles.date}, and the days between ({found.group(0)!r})")
-        take(*found.span())
+        if found is between and re.search(r"['’]s\b", found.group("who")):  # (a name left to the names' reader)
+            take(found.start(), found.start("who"))
+            take(found.end("who"), found.end())
+        else:
+            take(*found.span())
 
     def _gap(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"The longest quiet spell between two consecutive new tickets", "the longest run of days on which we
@@ -6297,6 +6338,11 @@ class Planner:
         # "who gets the most high or urgent prio tickets": values between the quantity and the row noun describe the
         # rows counted (one class), they are not set against each other
         classes = [c for c in compared if c.kind == "category" and self._describes_rows(text, c)]
+        # ("compare the first two quarters of 2024: how many tickets were opened with high or urgent priority in Q1,
+        # and how many in Q2?": periods said apart are what is compared; values joined by "or" are one class)
+        if sum(c.kind == "date" for c in plan.conditions) > 1 or any(
+                c.kind == "date_any" and c.op == "in" and len(c.value) > 1 for c in compared):
+            classes += [c for c in compared if c.kind == "category" and not self._set_against(text, c, either=False)]
         compared = [c for c in compared if c not in classes]
         if not compared:
             return
@@ -6572,6 +6618,15 @@ class Planner:
         # ("… take verified minus unverified": the direction said)
         gap = bool(difference) and re.match(r"(?:difference|gap)\b", difference.group(0), re.I) and not re.search(
             r"\bminus\b|\bsubtract", text, re.I)
+        if which and not changed and compared and compared[0].kind == "date_any":
+            # ("… in 2022 versus the same quarter of 2023, and in which quarters was 2023 lower than 2022": the
+            # periods in the order the comparative says them)
+            years = [start.year if start.year == end.year else 0 for start, end in compared[0].value]
+            said = re.search(r"\b(?P<a>(?:19|20)\d\d)\s+(?:[a-z]+\s+){0,2}?(?:lower|higher|more|less|fewer|bigger|"
+                             r"smaller|greater|weaker|stronger)\b[^?.!]{0,20}?\bth[ae]n\s+(?:in\s+)?(?P<b>(?:19|20)\d\d)\b",
+                             text, re.I)
+            if said and sorted(years) == sorted((int(said["a"]), int(said["b"]))) and years[0] != int(said["a"]):
+                compared[0].value = compared[0].value[::-1]
         if changed and compared and compared[0].kind == "date_any":
             compared[0].value = sorted(compared[0].value, reverse=True)  # (the later first, set against the earlier)
             if ranked:  # (by how much it fell: the earlier minus the later; rose: the later minus the earlier)
@@ -7084,7 +7139,9 @@ class Planner:
             return False
         after = re.match(r"\s*([a-z]+)", text[end:], re.I)
         word = after.group(1).lower() if after else ""
-        if word and not (self.names_something(word) or word in STOPWORDS or word.endswith("est")):  # ("busiest")
+        # ("busiest", "hannah's first and last article")
+        if word and not (self.names_something(word) or word in STOPWORDS or word.endswith("est")
+                         or word in ("first", "last", "most", "least", "top")):
             return False
         started = not text[:start].strip() or re.search(r"[.!?:]\s*$", text[:start])
         return is_rare_word(part) or (part[:1].isupper() and not started)
@@ -7424,7 +7481,17 @@ class Planner:
             return
         # ("the average price people paid for the stuff they rated five stars": the rating is a condition's column,
         # not what is averaged)
-        if plan.measure and not any(c.column == plan.measure for c in plan.conditions):
+        # ("whats the average price people paid …, per brand? want to see if pricier brands get better ratings": a
+        # measure named only in another sentence is not what this one averages)
+        begin = max((m.end() for m in re.finditer(r"[?!;]|\.(?:\s|$)", text[:plan.intent_span[0]])), default=0)
+        end = re.compile(r"[?!;]|\.(?:\s|$)").search(text, plan.intent_span[1])
+        named = [w for w, column in self.vocab.measures.items() if column == plan.measure]
+        sentence = text[begin:end.start() if end else None]
+        averaged = re.fullmatch(r"(?:the\s+)?(?:average|avg|mean|median|total|sum)", text[slice(*plan.intent_span)],
+                                re.I)
+        elsewhere = bool(named) and bool(averaged) and not any(re.search(rf"\b{re.escape(w)}", sentence, re.I)
+                                                               for w in named)
+        if plan.measure and not any(c.column == plan.measure for c in plan.conditions) and not elsewhere:
             return
         quantity = re.search(rf"\bhow\s+({'|'.join(QUANTITY_OF)})\b", text, re.I)
         if quantity and free(*quantity.span()):  # "how old are our reviewers on average": their age

@@ -600,9 +600,13 @@ class SQLBuilder:
             case = case.when(exp.Literal.number(number), exp.Literal.string(name.capitalize()))
         return case
 
-    def _group_order(self, dimension: str, name: str) -> exp.Expression:
-        """How groups are ordered when nothing ranks them: by their value, days of the week Sunday first."""
+    def _group_order(self, dimension: str, name: str, week_start: int | None = None) -> exp.Expression:
+        """How groups are ordered when nothing ranks them: by their value, days of the week Sunday first (or from
+        the day the question starts the week on: "monday first")."""
         if dimension == "weekday" and self.roles.date:
+            if week_start:
+                shifted = exp.Add(this=exp.Min(this=self._weekday()), expression=exp.Literal.number(7 - week_start))
+                return exp.Mod(this=exp.Paren(this=shifted), expression=exp.Literal.number(7))
             return exp.Min(this=self._weekday())
         if dimension.startswith(PERIODS) and self.roles.date:  # (periods named in words: "before 2023", "2023")
             return exp.Min(this=self._col(self.roles.date))
@@ -748,8 +752,16 @@ class SQLBuilder:
                 key = self._exact(plan) or exp.column(value_name)
                 query = query.order_by(exp.Ordered(this=key, desc=plan.order_most))
             else:
-                query = query.order_by(*(self._group_order(d, n) for d, (_, n) in zip(plan.group_by, dims,
-                                                                                        strict=True)))
+                query = query.order_by(*(self._group_order(d, n, plan.week_start) for d, (_, n) in zip(
+                    plan.group_by, dims, strict=True)))
+            if plan.cumulative and isinstance(value, (exp.Count, exp.Sum)) and not plan.limit:
+                # "running total of tickets opened month by month": each period's value added to those before it
+                # (a window cannot see the SELECT's names: each group's own expression orders it)
+                named = {n: e for e, n in dims}
+                order = [named[o.name].copy() if isinstance(o, exp.Column) and o.name in named else o.copy()
+                         for o in query.args["order"].expressions]
+                running = exp.Window(this=exp.Sum(this=value.copy()), order=exp.Order(expressions=order))
+                query = query.select(exp.alias_(running, f"running_{value_name}"))
         if plan.limit:
             query = query.limit(plan.limit)
         return query
@@ -1047,7 +1059,7 @@ class SQLBuilder:
             "count", None) in plan.also else []
         return (source.select(exp.alias_(group, name), *counts).where(present).group_by(exp.column(name))
                 .having(exp.and_(none, self._group_test(plan)) if tested else none)
-                .order_by(self._group_order(dimension, name)))
+                .order_by(self._group_order(dimension, name, plan.week_start)))
 
     def _group_source(self, dimension: str) -> tuple[exp.Select, exp.Expression, str]:
         """(FROM, group expression, its name) of one grouping: each person named in a cell for the author."""
