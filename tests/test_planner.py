@@ -6839,3 +6839,11 @@ def test_two_periods_in_the_order_a_comparative_says_them(contracts: Planner) ->
 def test_decimal_places_read_whole(reviews: Planner) -> None:
     """"rounded to two decimal places" left 'places' unused."""
     assert "places" not in reviews.plan("average rating in 2023, rounded to two decimal places").unused
+
+
+def test_ties_broken_alphabetically_is_a_remark(planner: Planner) -> None:
+    """"…, breaking ties alphabetically by section name, …" matched 'ties' in the texts (2 rows of 8 sections)."""
+    plan = planner.plan("For each section, what percentage of its articles were written by two or more people? Rank "
+                        "the sections from the highest share to the lowest, breaking ties alphabetically by section "
+                        "name.")
+    assert plan.topic == "" and not {"ties", "alphabetically", "breaking"} & set(plan.unused)

@@ -188,6 +188,13 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    # ("just go by calendar dates", "counted in calendar days": days between dates, as always)
                    r"\b(?:(?:just\s+)?(?:go|going|count|counting|counted|measured?|measuring)\s+(?:by|in)|in)\s+(?:the\s+)?"
                    r"calendar\s+(?:dates?|days?)\b|"
+                   # ("breaking ties alphabetically by section name", "ties broken by name": tied groups in the
+                   # order of their names, as they always are)
+                   r"\b(?:break(?:ing|s)?|broken|resolv(?:e|ing)|settl(?:e|ing))\s+(?:any\s+)?ties\s+(?:alphabetically|by\s+"
+                   r"name|in\s+alphabetical\s+order)(?:\s+by\s+(?:the\s+)?[a-z]+(?:\s+name)?)?|\bties\s+(?:are\s+)?"
+                   r"(?:broken|resolved|settled|go|listed|ordered|sorted)\s+(?:alphabetically|by\s+name|in\s+alphabetical\s+"
+                   r"order)(?:\s+by\s+(?:the\s+)?[a-z]+(?:\s+name)?)?|\b(?:alphabetically|alphabetical\s+order)\s+(?:for|on|"
+                   r"to\s+break|between)\s+(?:any\s+)?ties\b|"
                    # ("any status counts", "every region counts": none left out, no condition)
                    r"\b(?:any|every|all(?:\s+the)?)\s+[a-z]+\s+(?:counts?|(?:is|are)\s+(?:fine|included))(?=\s*(?:[.!?,;)]|$))|"
                    # ("Please include contracts of every status", "…, all statuses, 1 decimal", "regardless of

@@ -750,7 +750,8 @@ class SQLBuilder:
             if plan.order_most or plan.limit or plan.order_least:
                 # an average ranks by its exact value, not the rounded one shown (3.34 before 3.27, both "3.3")
                 key = self._exact(plan) or exp.column(value_name)
-                query = query.order_by(exp.Ordered(this=key, desc=plan.order_most))
+                # (tied groups in the order of their names: "breaking ties alphabetically")
+                query = query.order_by(exp.Ordered(this=key, desc=plan.order_most), *(exp.column(n) for _, n in dims))
             else:
                 query = query.order_by(*(self._group_order(d, n, plan.week_start) for d, (_, n) in zip(
                     plan.group_by, dims, strict=True)))
