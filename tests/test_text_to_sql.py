@@ -681,7 +681,7 @@ def test_the_top_n_groups_within_each_value_of_another(setup: Setup) -> None:
 def test_a_negated_value_keeps_the_rows_without_a_value(tmp_path: Path) -> None:
     """"articles that are not Sports" includes an article with no category: NOT (NULL = 'Sports') is unknown, which
     dropped it."""
-    rows = [*ROWS, _row("u9", "Untitled", "Ann Lee", "2023-05-01 10:00:00", None, 50, "No section.")]  # type: ignore[arg-type]
+    rows = [*ROWS, _row("u9", "Untitled", "Ann Lee", "2023-05-01 10:00:00", None, 50, "No section.")]
     setup = make_setup(tmp_path, rows)
     assert setup.scalar("How many articles are not Sports?") == 7
     assert setup.scalar("How many articles are neither Sports nor Fashion?") == 5
@@ -1309,3 +1309,15 @@ def test_tied_groups_are_ranked_by_their_names(setup: Setup) -> None:
         ("Technology", 3), ("Fashion", 2), ("Sports", 2), ("Business", 1)]
     assert setup.values("number of articles per category, fewest first") == [
         ("Business", 1), ("Fashion", 2), ("Sports", 2), ("Technology", 3)]
+
+
+def test_the_empty_group_named_as_asked(tmp_path: Path) -> None:
+    """"Put articles with no category under 'unfiled'": the rows with a NULL or blank category are one group of
+    that name (it was shown as an empty name, NULL and blank apart)."""
+    rows = [*ROWS, _row("u9", "Loose", "Ann Lee", "2023-05-05 05:05:05", None, 10, "No category."),
+            _row("u10", "Blank", "Ann Lee", "2023-05-06 05:05:05", " ", 10, "Blank category.")]
+    setup = make_setup(tmp_path, rows)
+    plan = setup.planner.plan("How many articles per category? Put articles with no category under 'unfiled'.")
+    assert plan.empty_label == "unfiled"
+    assert ("unfiled", 2) in setup.values("How many articles per category? Put articles with no category under "
+                                          "'unfiled'.")

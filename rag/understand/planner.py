@@ -141,6 +141,11 @@ TIES_COUNTED_ONCE = re.compile(r"\bif\s+(?:two|several|some|more\s+than\s+one|an
 # "running total", "cumulative count", "cumulatively": each group's value added to those before it (a count or sum)
 RUNNING_TOTAL = re.compile(r"\b(?:running|cumulative|rolling\s+cumulative|cumulated)\s+(?:totals?|sums?|counts?|"
                            r"numbers?|tally)\b|\bcumulatively\b|\b(?:a\s+)?running\s+tally\b", re.I)
+# "… under 'unknown'", "… as a group called n/a": the name given to the group of rows without a value
+EMPTY_GROUP_NAMED = re.compile(r"\bno\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|filled\s+in\s+|set\s+|listed\s+)?"
+                               r"(?:under|as|in(?:to)?)\s+(?:['\"‘“](?P<label>[^'\"’”]{1,30})['\"’”]|(?:an?\s+)?"
+                               r"(?:group|bucket|category|row)\s+(?:called|named|labell?ed)\s+['\"‘“]?"
+                               r"(?P<word>[^\s'\"’”.,;?!]+))", re.I)
 # "in millions of euros", "(in thousands)", "in €m": the unit the amounts are shown in, no number of the question
 SCALE = re.compile(r"\b(?:in|as)\s+(?:the\s+)?(?:(?P<word>thousands|millions|billions)(?:\s+of\s+(?:euros?|dollars?|"
                    r"pounds?|usd|eur|gbp))?|(?:[€$£]\s?|(?:eur|usd|gbp)\s?)(?P<letter>k|m|bn)\b)", re.I)
@@ -1026,6 +1031,7 @@ class QueryPlan:
     # "… more than one section? If so who, and for which ones?": each passing group's values of that dimension listed
     spread_values: bool = False
     decimals: int | None = None  # "rounded to whole euros" (0), "one decimal" (1): fewer than the two shown by default
+    empty_label: str | None = None  # "Put contracts with no region under 'unknown'": the name of the empty group
     week_start: int | None = None  # "per weekday, monday first": the day the week's groups start on (0 = Sunday)
     cumulative: bool = False  # "running total of tickets opened month by month": each group's value plus those before
     # "the 2nd longest travel piece", "the second biggest lease": the rows holding the n-th distinct value of the
@@ -1359,6 +1365,10 @@ class Planner:
             plan.evidence.append(f"amounts shown in {word} ({scale.group(0)!r})")
         for hedge in [*HEDGE.finditer(text), *EACH_NAME_APART.finditer(text), *ENDS_INCLUDED.finditer(text)]:
             take(*hedge.span())
+            named = EMPTY_GROUP_NAMED.search(hedge.group(0))
+            if named:  # ("Put contracts with no region under 'unknown'")
+                plan.empty_label = (named.group("label") or named.group("word")).strip()
+                plan.evidence.append(f"the group without a value named {plan.empty_label!r} ({hedge.group(0)!r})")
         for every in ALL_ROWS.finditer(text):  # "across all the electronics reviews": a value is read as one
             noun = re.search(r"[a-z]+$", every.group(0), re.I)
             take(every.start(), every.start() + noun.start() if noun and self._value_of_word(noun.group(0))

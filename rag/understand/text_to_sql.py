@@ -74,6 +74,8 @@ class SQLBuilder:
         sql = self._answer_sql(plan)
         if plan.scale and plan.measure:
             sql = self._scaled(sql, plan)
+        if plan.empty_label:
+            sql = self._empty_group_named(sql, plan.empty_label)
         if plan.decimals is None:
             return sql
 
@@ -84,6 +86,27 @@ class SQLBuilder:
             return node
 
         return sqlglot.parse_one(sql, read=self.dialect).transform(fewer).sql(dialect=self.dialect)
+
+    def _empty_group_named(self, sql: str, label: str) -> str:
+        """"Put contracts with no region under 'unknown'": the outer SELECT's groups of a column shown with that name
+        where the column is empty (NULL or blank), one group with the blank ones."""
+        select = sqlglot.parse_one(sql, read=self.dialect)
+        grouped = select.args.get("group") if isinstance(select, exp.Select) else None
+        if grouped is None:
+            return sql
+        keys = {key.name for key in grouped.expressions if isinstance(key, exp.Column)}
+        for projection in select.expressions:
+            column = projection.this if isinstance(projection, exp.Alias) else None
+            if isinstance(column, exp.Column) and projection.alias in keys and column.table in ("", self.table):
+                text = exp.func("TRIM", exp.cast(column.copy(), "TEXT"))
+                named = exp.func("COALESCE", exp.func("NULLIF", text, exp.Literal.string("")),
+                                 exp.Literal.string(label))
+                projection.set("this", named)
+                # (grouped by the named value: by the column's own name a database groups NULL and blank apart)
+                for key in grouped.expressions:
+                    if isinstance(key, exp.Column) and key.name == projection.alias:
+                        key.replace(named.copy())
+        return select.sql(dialect=self.dialect)
 
     def _scaled(self, sql: str, plan: QueryPlan) -> str:
         """"in millions of euros": the outer SELECT's sums, averages and extremes of the measure divided by the scale,
