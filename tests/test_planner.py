@@ -6847,3 +6847,16 @@ def test_ties_broken_alphabetically_is_a_remark(planner: Planner) -> None:
                         "the sections from the highest share to the lowest, breaking ties alphabetically by section "
                         "name.")
     assert plan.topic == "" and not {"ties", "alphabetically", "breaking"} & set(plan.unused)
+
+
+def test_rows_counted_by_the_clause_their_text_says() -> None:
+    """"How many reviews say the item arrived the next day but still give fewer than 4 stars?" counted every review
+    under 4 stars ('next', 'day' unused): the clause after "say", as the texts hold it, is a text condition."""
+    held = {"arrived the next day"}
+    reviews = Planner("reviews", REVIEW_ROLES, REVIEW_PROFILE, text_mentions=lambda words: words.lower() in held)
+    plan = reviews.plan("How many reviews say the item arrived the next day but still give fewer than 4 stars?")
+    said = only(plan, "text_like")
+    assert (said.column, said.op, said.value) == ("review_text", "contains", "arrived the next day")
+    assert only(plan, "number").op == "<" and plan.intent == "count"
+    plan = reviews.plan("how many reviews mention that the box was damaged")  # (no text holds it as written)
+    assert not conditions(plan, "text_like")

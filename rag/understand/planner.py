@@ -1378,6 +1378,7 @@ class Planner:
             plan.evidence.append(f"how the answer is shown ({shown.group(0)!r})")
         self._row_ids(text, plan, take, free)
         self._text_in_column(text, plan, take, free)
+        self._counted_rows_say(text, plan, take, free)
         self._authors(text, plan, take, free, cued_only=True)
         self._weekdays(text, plan, take, free)
         self._hours(text, plan, take, free)
@@ -1773,6 +1774,39 @@ class Planner:
                                              span=match.span()))
             plan.evidence.append(f"{names[word]} {op} {words.strip()!r} ({match.group(0)!r})")
             take(*match.span())
+
+    def _counted_rows_say(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"How many reviews say the item arrived the next day but still give fewer than 4 stars?": rows counted by
+        what their text says, the clause after "say" held as written (its words were read one by one: 'item' a row
+        noun, 'arrived' a date verb, and 'next day' left unused, so every review under 4 stars was counted)."""
+        if not self.roles.content:
+            return
+        said = re.search(rf"\b(?:how\s+many|(?:the\s+)?number\s+of|count\s+(?:of\s+)?|#\s*of|what\s+(?:share|"
+                         rf"percentage|proportion|fraction|percent)\s+of)\s+(?:(?:the|our|all)\s+)?(?:[\w-]+\s+){{0,2}}?"
+                         rf"(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?(?:say|says|said|mention|mentions|"
+                         rf"mentioned|state|states|stated|report|reports|reported)\s+(?:that\s+)?"
+                         rf"(?P<clause>(?:[\w'’-]+\s+){{1,7}}?[\w'’-]+)(?=\s+(?:but|and|yet|while|though|although|"
+                         rf"or)\b|\s*[,;:?!.)]|\s*$)", text, re.I)
+        if not said or not free(*said.span("clause")):
+            return
+        clause = said.group("clause")
+        # (the subject the clause is about is the row's own thing: "the item arrived …" holds "arrived …")
+        subject = re.match(r"(?:(?:the|their|my|our|its|his|her|this|that)\s+)?(?:item|product|order|parcel|package|"
+                           r"thing|goods|it|they|he|she|we)\s+(?=\S+\s+\S)", clause, re.I)
+        phrase = clause[subject.end():] if subject else clause
+        # (one word is read as any word is; a clause no text holds as written, "the box was damaged", is left to
+        # the words' own reading)
+        if len(phrase.split()) < 2 or not (self.text_mentions and self.text_mentions(phrase)):
+            return
+        start = said.start("clause") + (subject.end() if subject else 0)
+        plan.conditions.append(Condition("text_like", self.roles.content, "contains", phrase, phrase,
+                                         span=(start, said.end("clause"))))
+        plan.evidence.append(f"{self.roles.content} contains {phrase!r} (what the rows say: {said.group(0)!r})")
+        take(start, said.end("clause"))
+        verb = re.search(r"\b(?:say|says|said|mention|mentions|mentioned|state|states|stated|report|reports|reported)"
+                         r"(?:\s+that)?\s+$", text[:said.start("clause")], re.I)
+        if verb:
+            take(verb.start(), said.start("clause"))
 
     def _columns_after_ranking(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Most helpful review ever? headline + num of helpful votes": a last sentence that only names columns, after
