@@ -90,6 +90,10 @@ def load_script(path: Path) -> ModuleType:
     ("(none)", None, True),
     ("EMEA", None, False),
     ("no region", "EMEA", False),
+    ("Mon", "Monday", True),  # a day of the week, a reference's short name
+    ("Thurs", "Thursday", True),
+    ("Mon", "Tuesday", False),
+    ("Mo", "Monday", False),
 ])
 def test_values_match_with_tolerance(expected: Any, actual: Any, same: bool) -> None:
     assert values_match(expected, actual) is same

@@ -6860,3 +6860,52 @@ def test_rows_counted_by_the_clause_their_text_says() -> None:
     assert only(plan, "number").op == "<" and plan.intent == "count"
     plan = reviews.plan("how many reviews mention that the box was damaged")  # (no text holds it as written)
     assert not conditions(plan, "text_like")
+
+
+def test_the_average_time_between_two_events_the_table_does_not_date(contracts: Planner) -> None:
+    """"avg days from first draft to signature, by contract type" counted draft contracts with 'signature' in the
+    text: a status value is a state, not a date, so no column holds the time between."""
+    plan = contracts.plan("avg days from first draft to signature, by contract type")
+    assert plan.missing == "days between draft and signature" and not conditions(plan, "category")
+
+
+@pytest.mark.parametrize("said", ["(blank values ignored)", "excl. null values"])
+def test_blank_values_set_aside_after_or_abbreviated(contracts: Planner, said: str) -> None:
+    """"(blank values ignored)" kept only the contracts without a value; "excl. null values" was unused."""
+    plan = contracts.plan(f"total value of active contracts {said}")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("value_eur", "is not empty")]
+
+
+def test_an_inclusive_period_said_short_is_no_text_match(contracts: Planner) -> None:
+    """"total contract value signed h1 2023 vs h1 2024 (jan-jun incl., excl. null values)" matched 'incl' in the
+    texts (627,782 instead of 15 million)."""
+    plan = contracts.plan("total contract value signed h1 2023 vs h1 2024 (jan-jun incl., excl. null values)")
+    assert plan.topic == "" and "incl" not in plan.unused
+
+
+def test_ties_all_said_tersely(contracts: Planner) -> None:
+    """"top 3 contract mgrs by avg contract value eur, …, ties: all" matched 'ties' in the texts."""
+    plan = contracts.plan("top 3 contract mgrs by avg contract value eur, excl. unassigned + missing values, ties: all")
+    assert plan.topic == "" and plan.group_by == ["author"] and plan.limit == 3
+
+
+def test_a_hash_before_another_computation_is_a_count(contracts: Planner) -> None:
+    """"rajesh iyr active contracts - # + total value eur" gave the total alone."""
+    plan = contracts.plan("hannah active contracts - # + total value eur")
+    assert (plan.intent, plan.also) in ((("count", [("sum", "value_eur")])), ("sum", [("count", None)]))
+
+
+def test_people_asked_by_what_their_rows_say_are_searched(reviews: Planner) -> None:
+    """"which reviewers complained about a zipper" counted every reviewer's reviews, the words unused."""
+    plan = reviews.plan("which reviewers complained about a zipper")
+    assert (plan.group_by, plan.route()[0].value) == ([], "vector") and "zipper" in plan.topic
+    assert reviews.plan("which reviewers wrote the most reviews in 2023").group_by == ["author"]
+
+
+@pytest.mark.parametrize("said", ["(Use calendar years by review date.)", "(Count every review, verified or not.)"])
+def test_remarks_on_periods_and_every_row(reviews: Planner, said: str) -> None:
+    """"… (Use calendar years by review date.)" counted 'use', which no column holds; "(Count every review, verified
+    or not.)" grouped by verified purchase."""
+    plan = reviews.plan(f"how many five-star reviews per year? {said}")
+    assert (plan.group_by, plan.missing, conditions(plan, "number")[0].column) == (["year"], None, "rating")
+    assert len(conditions(plan, "number")) == 1

@@ -46,6 +46,7 @@ MOMENT = r"\d{4}-\d\d-\d\d[ t]\d\d:\d\d(?::\d\d(?:\.\d+)?)?"  # a timestamp, low
 PERIOD_OF_A_YEAR = re.compile(r"(?:19|20)\d\d-(?P<part>q[1-4]|h[12]|w?\d\d)")
 
 
+WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # a reference's name for the group of rows without a value ("no region", "(none)", "unknown", "not set")
 EMPTY_GROUP_LABEL = re.compile(r"\(?(?:no\s+[a-z ]+|none|unknown|missing|blank|empty|unassigned|not\s+set|n/?a|"
                                r"\(no value\))\)?")
@@ -74,6 +75,8 @@ def values_match(expected: Any, actual: Any) -> bool:
             a is not None and a == _number(part.lstrip("qhw")))
     if re.fullmatch(r"[qh][1-4]", right) and a is not None:  # ("for each calendar quarter": "Q1", a reference's 1)
         return a == int(right[1])
+    if right in WEEKDAY_NAMES and len(left) >= 3 and right.startswith(left.rstrip(".")):
+        return True  # ("Mon" for the product's "Monday")
     if actual is None and EMPTY_GROUP_LABEL.fullmatch(left):
         # ("show the contracts that have no region recorded as a separate group": the product's empty group, which it
         # names "(no value)", for a reference's COALESCE(region, 'no region'))

@@ -75,7 +75,10 @@ INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
      r"^\W*(?:%|pct\b|percent\b|percentage\b)(?=\s+[a-z0-9])", "share"),
     # ("no. of contracts signed in the last six weeks")
     # ("what number were signed for a term of four years or longer")
-    (r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b|\bno\.\s+of\b|"
+    # ("rajesh active contracts: number and total value": the count, then another)
+    (r"\b(?:number|no\.)(?=\s*(?:plus|and|&|,|/)\s*(?:the\s+)?(?:total|sum|"
+     r"average|avg|mean|median)\b)|"
+     r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b|\btally\b|\bhow often\b|\bno\.\s+of\b|"
      r"\bwhat\s+number\s+(?=(?:were|was|are|is|have|has|had|did|do|does|got|get)\b)", "count"),
     (rf"\b(average|avg|{MEAN}|typical)\b", "avg"),
     (r"\b(median)\b", "median"),
@@ -200,6 +203,13 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    r"(?:broken|resolved|settled|go|listed|ordered|sorted)\s+(?:alphabetically|by\s+name|in\s+alphabetical\s+"
                    r"order)(?:\s+by\s+(?:the\s+)?[a-z]+(?:\s+name)?)?|\b(?:alphabetically|alphabetical\s+order)\s+(?:for|on|"
                    r"to\s+break|between)\s+(?:any\s+)?ties\b|"
+                   # ("(Use calendar years by review date.)": periods as they are always read; 'calendar' is
+                   # dropped before, see WRITTEN_OUT)
+                   r"\b(?:use|using|based\s+on|go(?:ing)?\s+by)\s+(?:the\s+)?(?:calendar\s+)?(?:years?|months?|quarters?|"
+                   r"weeks?|days?)(?:\s+(?:by|of|from|on)\s+(?:the\s+)?(?:[a-z]+\s+)?dates?)?(?=\s*(?:[.,;:!?)]|$))|"
+                   # ("Count every review, verified or not": every row, both sides of the yes/no column)
+                   r"\b(?:(?:count(?:ing)?|includ(?:e|ing))\s+)?(?:every|all|each|any)\s+(?:the\s+)?[a-z]+,?\s+"
+                   r"(?:whether\s+)?(?:[a-z-]+\s+){1,2}?or\s+not\b|"
                    # ("any status counts", "every region counts": none left out, no condition)
                    r"\b(?:any|every|all(?:\s+the)?)\s+[a-z]+\s+(?:counts?|(?:is|are)\s+(?:fine|included))(?=\s*(?:[.!?,;)]|$))|"
                    # ("Please include contracts of every status", "…, all statuses, 1 decimal", "regardless of
@@ -298,9 +308,12 @@ ROWS_SAY = re.compile(r"\b(?:did|has|have|do|does)\s+(?:any|anyone|anybody|someo
                       r"requested|write|wrote|written|raise|raised|tell|told|describe|described)\b", re.I)
 # "Contracts with no region recorded can be left out", "… are excluded": rows set aside by what is said after them
 _ASIDE_ADVERB = r"(?:(?:simply|just|also|all|then|therefore|entirely|completely)\s+)?"
-AFTER_ASIDE = re.compile(rf"(?:\s+[\w'-]+){{0,2}}?\s+(?:(?:can|could|may|should|will|must)\s+{_ASIDE_ADVERB}be|"
+# ("(blank values ignored)", "blanks excluded": the participle alone, closing its phrase)
+AFTER_ASIDE = re.compile(rf"(?:(?:\s+[\w'-]+){{0,2}}?\s+(?:(?:can|could|may|should|will|must)\s+{_ASIDE_ADVERB}be|"
                          rf"(?:are|is)(?:\s+to\s+be)?)\s+{_ASIDE_ADVERB}"
-                         r"(?:left\s+out|excluded|ignored|dropped|skipped|omitted|set\s+aside|disregarded)\b", re.I)
+                         r"(?:left\s+out|excluded|ignored|dropped|skipped|omitted|set\s+aside|disregarded)\b|"
+                         r"\s+(?:left\s+out|excluded|ignored|dropped|skipped|omitted|disregarded)(?=\s*(?:[.,;:!?)]|$)))",
+                         re.I)
 # "the last six months, counting back from the newest review in the data": the anchor every relative period has
 # ("count back from the newest review": said as an instruction too)
 COUNTED_FROM = r"\b(?:count(?:ing)?|go(?:ing)?|look(?:ing)?|reckon(?:ing)?)\s+(?:back\s+from|up\s+to)\s+(?:the|our)\s+"
@@ -582,7 +595,11 @@ CHANGE_BETWEEN_AND = re.compile(r"\b(?:change[sd]?|shift(?:ed|s)?|(?:go|goes|wen
 ENDS_INCLUDED = re.compile(r"\(?\b(?:the\s+)?(?:newest|latest|most\s+recent|last|oldest|earliest|first|start|end)\s+"
                            r"(?:one|day|date)\s+(?:included|inclusive|counted|too)\b\)?|"
                            # ("in the last 7 days, today included": the window's last day, the newest row's)
-                           r"\(?\b(?:today|now)\s+(?:included|inclusive|counted|too)\b\)?|\bincluding\s+today\b", re.I)
+                           r"\(?\b(?:today|now)\s+(?:included|inclusive|counted|too)\b\)?|\bincluding\s+today\b|"
+                           # ("(jan-jun incl., excl. null values)", "incl. both ends": the period's ends count)
+                           r"\b(?:incl\b\.?|inclusive\b|including)\s*(?:both\s+(?:ends|dates|days|months)\b)?"
+                           r"(?=\s*(?:[,;:)\]]|$))|\b(?:incl\b\.?|including)\s+both\s+(?:ends|dates|days|months)\b|"
+                           r"\bboth\s+(?:ends|dates|days|months)\s+(?:included|inclusive|counted)\b", re.I)
 # "December across all years", "in March of any year", "regardless of the year": a month in every year, not one
 EVERY_YEAR = re.compile(r"\b(?:across|over|in|for|during|from|spanning|covering)\s+(?:all|every|each|any)\s+"
                         r"(?:of\s+the\s+|the\s+)?(?:given\s+)?years?\b|\bof\s+(?:any|every|each|all)\s+(?:given\s+)?"
@@ -1489,6 +1506,7 @@ class Planner:
                 if free(*shape.span()):  # ("what share of all articles …? As a percentage.": how it is shown)
                     take(*shape.span())
                     plan.unused = [w for w in plan.unused if w.lower() not in ("percentage", "percent", "pct")]
+        self._people_by_what_they_wrote(text, plan, free)
         self._defined_terms(text, plan, take, free)
         self._nouns_of_examples(text, take, free)
         self._text_restated(text, plan, take, free)
@@ -1885,8 +1903,11 @@ class Planner:
                                  r"[^.?!;]*|\b(?:(?:including|include|with|count(?:ing)?)\s+(?:any\s+)?ties|"
                                  # ("list everyone tied at the top")
                                  r"(?:everyone|everybody|all|any(?:one)?|each)\s+(?:who(?:'s|\s+is|\s+are)\s+)?"
-                                 r"(?P<tied>tied)|ties\s+included)\b", text, re.I):
-            said = "tie" if match.group("tie") else "tied" if match.group("tied") else 0
+                                 # ("ties: all", "ties = include")
+                                 r"(?P<tied>tied)|ties\s+included|(?P<ties>ties)\s*[:=]\s*(?:all|include[ds]?|shown?|keep|kept|"
+                                 r"yes|list(?:ed)?\s+all))\b", text, re.I):
+            said = "tie" if match.group("tie") else "tied" if match.group("tied") else "ties" if match.group("ties") \
+                else 0
             if plan.ranking and free(*match.span(said)):
                 plan.with_ties = plan.with_ties or plan.limit == 1
                 take(*match.span())
@@ -5101,12 +5122,17 @@ class Planner:
             return
         # "how many days did it take between ordering and delivery": the time between two events, of which the table
         # dates one (the row's own date) at most: said, not the number of different days
+        # ("avg days from first draft to signature": the same, averaged; a value, 'draft', is a state and no date)
         lasted = None if found else re.search(
-            r"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\b[^?.!]*?\b(?:between|from)\s+(?:the\s+)?"
-            r"(?P<a>[a-z]+)\s+(?:and|to|until)\s+(?:the\s+)?(?P<b>[a-z]+)\b", text, re.I)
+            r"(?:\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\b[^?.!]*?|\b(?:average|avg|mean|typical|"
+            r"median)\s+(?:number\s+of\s+)?(?P<per>days|hours|weeks|months|time)\s+(?:it\s+takes\s+)?)\b(?:between|from)\s+"
+            r"(?:the\s+)?(?:(?:first|initial|very\s+first)\s+)?(?P<a>[a-z]+)\s+(?:and|to|until)\s+(?:the\s+)?"
+            r"(?:(?:final|last)\s+)?(?P<b>[a-z]+)\b", text, re.I)
         if lasted and free(*lasted.span("a")) and free(*lasted.span("b")) and not any(
-                self.names_something(w.lower()) for w in (lasted.group("a"), lasted.group("b"))):
-            plan.missing = f"{lasted.group('unit') or 'time'} between {lasted.group('a')} and {lasted.group('b')}"
+                self.names_something(w.lower()) and not self._value_of_word(w.lower())
+                for w in (lasted.group("a"), lasted.group("b"))):
+            unit = lasted.group("unit") or lasted.group("per") or "time"
+            plan.missing = f"{unit} between {lasted.group('a')} and {lasted.group('b')}"
             plan.intent, plan.intent_span = "count", lasted.span()
             plan.evidence.append(f"no column for the {plan.missing!r} ({lasted.group(0)!r})")
             take(*lasted.span())
@@ -5922,7 +5948,7 @@ class Planner:
                              # ("nothing at all in the reviewer field")
                              rf"(?:nothing|no\s+value|no\s+entry)(?P<at_all>\s+at\s+all)?\s+(?:in|for|under)|"
                              # ("w/o a contract manager": the row noun may name the kind of person)
-                             rf"{MISSING_CUE}|blank|empty)(?:\s+|(?<=no)-)(?:(?:an?|the|any)\s+)?"
+                             rf"{MISSING_CUE}|blank|empty|null)(?:\s+|(?<=no)-)(?:(?:an?|the|any)\s+)?"
                              # ("without an assigned manager": a participle of the person's role)
                              rf"(?:(?:assigned|named|designated|dedicated|responsible|listed|credited)\s+)?"
                              rf"(?:(?:{self.row_noun_words})\s+(?=(?:{named})\b))?({named})"
@@ -7250,6 +7276,25 @@ class Planner:
         take(match.start(), end)
         return True
 
+    def _people_by_what_they_wrote(self, text: str, plan: QueryPlan, free: Any) -> None:
+        """"which reviewers complained about a zipper", "In the Sports/Outdoors department, which reviewers ran into
+        a zipper that stuck …?": the people asked about by what their rows say, not counted (it counted every
+        reviewer's reviews, the words unused or a text match on one of them): a search, whose rows show them."""
+        if plan.group_by != ["author"] or plan.intent != "count" or plan.intent_span is not None or plan.ranking \
+                or plan.limit or plan.also or plan.measure or plan.group_size or plan.none_of or plan.missing \
+                or plan.group_spread or plan.group_share or plan.group_average:
+            return
+        nouns = "|".join(sorted((re.escape(w) for w, d in self.vocab.dimensions.items() if d == "author"),
+                                key=len, reverse=True))
+        asked = nouns and re.search(rf"\b(?:which|what)\s+(?:of\s+(?:the|our)\s+)?(?:{nouns})\b", text, re.I)
+        left = [w for w in WORD.finditer(text, asked.end()) if free(*w.span()) and w.group(0).lower() not in STOPWORDS
+                and is_rare_word(w.group(0)) and not self.names_something(w.group(0).lower())] if asked else []
+        if not left:
+            return
+        plan.group_by, plan.intent = [], "topic"
+        plan.evidence.append(f"the {self.roles.authors} asked about by what their rows say ({asked.group(0)!r}): a "
+                             "search, each row shown with its person")
+
     def _person_asked(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"… and who owns it?", "who handled them": the person column asked for about the rows found (a listing
         shows it), not a verb to search for."""
@@ -8010,6 +8055,8 @@ WRITTEN_OUT = (
     # "over 2k words", "1.5k": thousands
     (re.compile(r"\b(\d{1,3}(?:\.\d)?)k\b", re.I), lambda m: f"{round(float(m.group(1)) * 1000)}"),
     (re.compile(r"#(?=\s+of\b)"), "number"), (re.compile(r"(?:(?<=^)|(?<=[\s(]))#\s*(?=[a-z])", re.I), "number of "),
+    # ("rajesh iyr active contracts - # + total value eur": the count, then another computation)
+    (re.compile(r"(?:(?<=^)|(?<=[\s(:]))#(?=\s*(?:\+|&|,|/|and\b|plus\b))", re.I), "count"),
     (re.compile(r"\bnum\b\.?(?:\s+of)?", re.I), "number of"),
     (re.compile(r"\bw/o\b", re.I), "without"), (re.compile(r"\bw/(?=\s)", re.I), "with"),
     # ("skip rows w no dept": 'w' alone before what the rows have)
