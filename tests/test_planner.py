@@ -6909,3 +6909,71 @@ def test_remarks_on_periods_and_every_row(reviews: Planner, said: str) -> None:
     plan = reviews.plan(f"how many five-star reviews per year? {said}")
     assert (plan.group_by, plan.missing, conditions(plan, "number")[0].column) == (["year"], None, "rating")
     assert len(conditions(plan, "number")) == 1
+
+
+def test_that_many_groups_with_the_highest(contracts: Planner) -> None:
+    """"Give me the three contract managers with the highest combined value …" gave the top one ('three' a text
+    match)."""
+    plan = contracts.plan("Give me the three contract managers with the highest combined value of expired contracts")
+    assert (plan.limit, plan.group_by, plan.intent, plan.topic) == (3, ["author"], "sum", "")
+
+
+def test_a_share_whose_part_is_a_verb_with_rows_set_aside_after_it(contracts: Planner) -> None:
+    """"What share of our NDAs renew automatically - leaving out the ones that are still drafts?" took every
+    condition as the whole (100%): the set-aside leaves the part said as a verb its own."""
+    plan = contracts.plan("What share of our NDAs renew automatically - leaving out the ones that are still drafts?")
+    assert sorted(c.column for c in plan.population or []) == ["contract_type", "status"]
+
+
+@pytest.mark.parametrize("said", ["(Go by the signing date, any status.)",
+                                  "Only count the ones that have a value recorded."])
+def test_remarks_on_the_date_and_the_rows_counted(contracts: Planner, said: str) -> None:
+    """"… (Go by the signing date, any status.)" grouped by day; "Only count the ones that …" turned an average into
+    a count."""
+    plan = contracts.plan(f"What is the average value of consulting contracts signed in 2023? {said}")
+    assert (plan.intent, plan.group_by) == ("avg", [])
+
+
+def test_a_short_misspelt_word_of_a_two_word_name(messy: Planner) -> None:
+    """"kettle qeen reviews: …" matched 'kettle qeen' in the texts (0 rows): one edit in a 4-letter word when the
+    name's other word is written exactly."""
+    people = Planner("reviews", REVIEW_ROLES, dataclasses.replace(REVIEW_PROFILE, authors={"Kettle Queen": 6,
+                                                                                           "Ian Singh": 4}))
+    assert only(people.plan("kettle qeen reviews: how many"), "author").value == "Kettle Queen"
+    assert not conditions(people.plan("how many reviews mention a kettle"), "author")
+
+
+def test_computations_listed_with_commas(reviews: Planner) -> None:
+    """"…: #, avg stars (1 dp), total helpful votes" dropped the total."""
+    plan = reviews.plan("voltair reviews: #, avg stars (1 dp), total helpful votes")
+    assert {plan.intent, *(i for i, _ in plan.also)} == {"count", "avg", "sum"}
+    assert ("sum", "helpful_votes") in plan.also + [(plan.intent, plan.measure)]
+
+
+def test_a_set_aside_said_after_its_value(reviews: Planner) -> None:
+    """"pct of electroncs dept reviews w/o verified purchase, 1 dp (blank dept not counted)" kept only the reviews
+    with no department."""
+    plan = reviews.plan("pct of electronics reviews w/o verified purchase, 1 dp (blank brand not counted)")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("brand", "is not empty")]
+
+
+@pytest.mark.parametrize("question", ["top 3 sections by avg length, excl. longreads >2000 words, 1 dp",
+                                      "top 3 sections by avg length, excluding articles over 2000 words"])
+def test_a_bound_set_aside(planner: Planner, question: str) -> None:
+    """It kept only the articles over 2,000 words, 'excluding' unused."""
+    plan = planner.plan(question)
+    assert [(c.op, c.value) for c in conditions(plan, "number")] == [("<=", 2000)]
+    assert "excluding" not in plan.unused
+
+
+def test_rows_ranked_by_how_often_read_with_a_value_between(planner: Planner) -> None:
+    """"most-read business article in may 23 by page views" searched 'most-read page views'."""
+    plan = planner.plan("most-read business article in may 23 by page views")
+    assert plan.missing == "read" and only(plan, "category").value == "Business"
+
+
+def test_every_value_counted_and_the_bounds_edge_remarked(tickets: Planner) -> None:
+    """"… more than 12 tickets … (Count tickets of every status; exactly 12 does not qualify.)" grouped by status."""
+    plan = tickets.plan("Which assignees have been handed more than 12 tickets in total? (Count tickets of every "
+                        "status; exactly 12 does not qualify.)")
+    assert plan.group_by == ["author"] and not {"exactly", "12", "qualify"} & set(plan.unused)

@@ -207,6 +207,12 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    # dropped before, see WRITTEN_OUT)
                    r"\b(?:use|using|based\s+on|go(?:ing)?\s+by)\s+(?:the\s+)?(?:calendar\s+)?(?:years?|months?|quarters?|"
                    r"weeks?|days?)(?:\s+(?:by|of|from|on)\s+(?:the\s+)?(?:[a-z]+\s+)?dates?)?(?=\s*(?:[.,;:!?)]|$))|"
+                   # ("(Go by the signing date, any status.)": the date the rows are dated by, as always)
+                   r"\b(?:go(?:ing)?|count(?:ing)?|dated?|dating)\s+(?:by|on|from)\s+(?:the\s+|their\s+|its\s+)?"
+                   r"(?:[a-z]+\s+)?date\b(?=\s*(?:[.,;:!?)]|$))|"
+                   # ("… more than 12 tickets …? (exactly 12 does not qualify)": the bound's edge, as it is read)
+                   r"\b(?:exactly\s+)?\d+(?:\s+itself)?\s+(?:does\s+not|doesn['’]t|do\s+not|don['’]t|would\s+not|wouldn['’]t)\s+"
+                   r"(?:qualify|count|make\s+it)\b|"
                    # ("Count every review, verified or not": every row, both sides of the yes/no column)
                    r"\b(?:(?:count(?:ing)?|includ(?:e|ing))\s+)?(?:every|all|each|any)\s+(?:the\s+)?[a-z]+,?\s+"
                    r"(?:whether\s+)?(?:[a-z-]+\s+){1,2}?or\s+not\b|"
@@ -214,7 +220,7 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    r"\b(?:any|every|all(?:\s+the)?)\s+[a-z]+\s+(?:counts?|(?:is|are)\s+(?:fine|included))(?=\s*(?:[.!?,;)]|$))|"
                    # ("Please include contracts of every status", "…, all statuses, 1 decimal", "regardless of
                    # status": none left out, no grouping)
-                   r"\b(?:includ(?:e|ing)|keep(?:ing)?)\s+(?:the\s+)?[a-z]+\s+(?:of|with|in)\s+(?:every|all|any)\s+"
+                   r"\b(?:includ(?:e|ing)|keep(?:ing)?|count(?:ing)?)\s+(?:the\s+)?[a-z]+\s+(?:of|with|in)\s+(?:every|all|any)\s+"
                    r"[a-z]+(?=\s*(?:[.!?,;)]|$))|"
                    r"(?:^|(?<=[.,;:(]\s))(?:of\s+)?(?:all|any)\s+(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
                    r"[a-z]*\b)[a-z]+(?=\s*(?:[.!?,;)]|$))|"
@@ -223,6 +229,8 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    # ("Counting only verified purchases, …": the rows the condition after it keeps; "Counting every
                    # lease in the register", "count every status": every one of them)
                    r"\b(?:count(?:ing)?|consider(?:ing)?|look(?:ing)?\s+at|using)\s+only\b(?=\s+\w)|"
+                   # ("Only count the ones that have a value recorded": the rows the condition after it keeps)
+                   r"\bonly\s+(?:count|include|consider|use)\b(?=\s+(?:the|those|these|ones|rows|[a-z]+s)\b)|"
                    r"\b(?:count(?:ing)?|consider(?:ing)?|includ(?:e|ing))\s+(?:every|all(?:\s+the)?)\b(?=\s+\w)|"
                    # ("no anonymous ones at all": emphasis, no listing of all rows)
                    r"(?<=\w\s)at\s+all\b(?=\s*(?:[?.!,;]|$))|"
@@ -312,7 +320,8 @@ _ASIDE_ADVERB = r"(?:(?:simply|just|also|all|then|therefore|entirely|completely)
 AFTER_ASIDE = re.compile(rf"(?:(?:\s+[\w'-]+){{0,2}}?\s+(?:(?:can|could|may|should|will|must)\s+{_ASIDE_ADVERB}be|"
                          rf"(?:are|is)(?:\s+to\s+be)?)\s+{_ASIDE_ADVERB}"
                          r"(?:left\s+out|excluded|ignored|dropped|skipped|omitted|set\s+aside|disregarded)\b|"
-                         r"\s+(?:left\s+out|excluded|ignored|dropped|skipped|omitted|disregarded)(?=\s*(?:[.,;:!?)]|$)))",
+                         r"\s+(?:left\s+out|excluded|ignored|dropped|skipped|omitted|disregarded|not\s+counted|"
+                         r"not\s+included)(?=\s*(?:[.,;:!?)]|$)))",
                          re.I)
 # "the last six months, counting back from the newest review in the data": the anchor every relative period has
 # ("count back from the newest review": said as an instruction too)
@@ -1469,6 +1478,8 @@ class Planner:
         self._contrast(text, plan, take)
         self._which_is_bigger(text, plan, take, free)
         self._each_value_listed(text, plan)
+        # (a computation listed with others is the question's own one once: "#, avg stars, total helpful votes")
+        plan.also = [also for also in plan.also if also[1] is None or also != (plan.intent, plan.measure)]
         on_average = re.search(r"\bon (?:an? )?(?:average|avg)\b", text, re.I)
         if plan.intent == "avg" and on_average and free(*on_average.span()):
             # an average the comparison read ("how many more words does a business article have on average"): the
@@ -1481,6 +1492,7 @@ class Planner:
             plan.evidence = [e for e in plan.evidence if not any(e.startswith(f"not used: {w!r} (already ")
                                                                    for w in said)]
         plan.conditions = _said_once(plan.conditions, text)
+        self._bounds_set_aside(text, plan, take, free)
         self._counted_as_outside(text, plan, take)
         self._present_side(text, plan, take, free)
         # "articles with no author listed - are they shorter than the ones with a byline?": rows with and without a
@@ -1695,7 +1707,9 @@ class Planner:
         if not self.vocab.measures:
             return
         measures = self.measure_words
-        for match in re.finditer(rf"\b(?:and|plus|also|as\s+well\s+as)\s+(?:also\s+)?(?:what(?:'s|\s+is|\s+was|\s+were)"
+        # ("kettle qeen reviews: #, avg stars (1 dp), total helpful votes": a list of them, joined by commas)
+        for match in re.finditer(rf"(?:\b(?:and|plus|also|as\s+well\s+as)|,)\s+(?:also\s+)?(?:what(?:'s|\s+is|\s+was|"
+                                 rf"\s+were)"
                                  rf"\s+|give\s+me\s+|show\s+)?(?:the\s+|his\s+|her\s+|their\s+|its\s+)?(average|avg|"
                                  rf"mean|total|combined|sum\s+of|highest|lowest|maximum|max|minimum|min)\s+(?:of\s+)?(?:the\s+)?"
                                  rf"({measures})\b", text, re.I):
@@ -2607,8 +2621,10 @@ class Planner:
                 if verbless and last_value > whole.end() else None
             # ("what % of our NDAs dont have an amount filled in": the verb opens the part's own condition, the
             # conditions said before it are the whole)
-            said = sorted((c for c in plan.conditions if whole and self._position(text, c) >= whole.end()),
-                          key=lambda c: self._position(text, c))
+            # (not rows set aside after it: "What share of our NDAs renew automatically - leaving out the ones that
+            # are still drafts?")
+            said = sorted((c for c in plan.conditions if whole and self._position(text, c) >= whole.end()
+                           and not self._said_aside(text, c)), key=lambda c: self._position(text, c))
             # ("what fraction of sw licences auto renew": a yes/no column said as a verb opens the part too)
             opened = not verbs and not head and len(said) >= 2 and (bool(SHARE_VERB.search(
                 text, self._position(text, said[-1]), self._position(text, said[-1], end=True)))
@@ -2664,12 +2680,40 @@ class Planner:
         of_all = re.search(r"(?:\b(?:share|percentage|proportion|fraction|percent|part|pct)|%)\s+of\s+(?:all|every)\b",
                            text, re.I)
         whole += [c for c in plan.conditions if not everything and not of_all and c not in whole
-                  and c.op in ("!=", "not in", "not between")
-                  and re.match(rf"\W*(?:{EXCLUDING})\b", c.words, re.I) and self._position(text, c) > fronted]
+                  and self._said_aside(text, c) and self._position(text, c) > fronted]
         # a period said after the part ("what share of reviews were five-star in 2023") scopes the whole question
         part = [c for c in plan.conditions if c not in whole]
         plan.population = whole + [c for c in part if c.kind in ("date", "date_any") and any(
             o.kind not in ("date", "date_any") and self._position(text, o) < self._position(text, c) for o in part)]
+
+    def _bounds_set_aside(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"top 3 sections by avg length, excl. longreads >2000 words", "excluding articles over 2000 words": a
+        bound on a number after an exclusion cue keeps the other rows (it kept only the long ones, 'excluding'
+        unused)."""
+        for condition in plan.conditions:
+            if condition.kind != "number" or condition.op not in (">", ">=", "<", "<=", "="):
+                continue
+            at = self._position(text, condition)
+            cue = re.search(rf"\b(?:{EXCLUDING})\s+(?:(?:the|any|all|those|ones)\s+)?(?:[\w'-]+\s+){{0,2}}?$",
+                            text[:at], re.I) if at > 0 else None
+            if not cue or not free(cue.start(), cue.start() + len(cue.group(0).split()[0])):
+                continue
+            between = WORD.findall(text[cue.start():at])[1:]
+            if any(self._value_of_word(w.lower()) or w.lower() in self.vocab.measures for w in between):
+                continue  # ("excluding drafts over …": a value set aside, read on its own)
+            condition.op = NEGATED_OPS[condition.op]
+            take(cue.start(), at)
+            plan.evidence.append(f"{condition.column} {condition.op} {condition.value} ({text[cue.start():at]}"
+                                 f"{condition.words!r}: set aside)")
+
+    def _said_aside(self, text: str, condition: Condition) -> bool:
+        """Whether a negated condition sets rows aside, by a cue before it ("leaving out the drafts") or after it
+        ("blank dept not counted"), rather than describing the rows asked about ("reviews without a department")."""
+        if condition.op not in ("!=", "not in", "not between", "is not empty"):
+            return False
+        end = self._position(text, condition, end=True)
+        return bool(re.match(rf"\W*(?:{EXCLUDING})\b", condition.words, re.I)
+                    or end >= 0 and AFTER_ASIDE.match(text, end))
 
     def _quoted_values(self, text: str, plan: QueryPlan, take: Any) -> None:
         """A quoted text that is a whole value of a column ("'Verified Buyer' as the reviewer name", "status
@@ -3675,6 +3719,16 @@ class Planner:
         alone = None if match else re.search(r"\b(top|bottom)\b(?=\s+(?:[\w&.'-]+\s+){1,2}?by\b)", text, re.I)
         if alone and free(*alone.span()):
             match = alone
+        # ("Give me the three contract managers with the highest combined value …": that many groups, ranked by
+        # what follows, read on its own)
+        groups = None if match or alone else re.search(
+            rf"\b(?:the\s+)?{NUM}\s+(?:[\w-]+\s+)?(?:{self.dimension_words})\s+(?:with|that\s+have|having|who\s+have|"
+            rf"which\s+have)\s+(?:the\s+)?(?:highest|most|biggest|largest|greatest|lowest|fewest|least|smallest)\b",
+            text, re.I)
+        if groups and free(*groups.span(1)) and number_value(groups.group(1)) > 1:
+            plan.limit = min(number_value(groups.group(1)), 100)
+            plan.evidence.append(f"limit {plan.limit} ({groups.group(1)!r})")
+            take(*groups.span(1))
         if match and free(match.start(), match.end()):
             number = "1" if match is alone else match.group(2) or match.group(3)
             plan.limit = min(number_value(number), 100)
@@ -7345,7 +7399,8 @@ class Planner:
         tokens = name_key(written).split()
         close: dict[str, str] = {}
         for i, token in enumerate(tokens):
-            if len(token) < 5 or token in self.vocab.author_parts:
+            # (a short word too when the name's other words are written exactly: "kettle qeen" for Kettle Queen)
+            if len(token) < (4 if len(tokens) > 1 else 5) or token in self.vocab.author_parts:
                 continue
             frame = (len(tokens), i, tuple(tokens[:i] + tokens[i + 1:]))
             for known, key in self.name_frames.get(frame, []):
@@ -7506,14 +7561,21 @@ class Planner:
             plan.evidence.append(f"no column for {plan.missing!r}")
             take(*rate.span())
             return
-        done = re.search(rf"\b(?:most|least)\s+([a-z]+ed|read|seen)\s+(?:{self.row_noun_words})\b", text, re.I)
-        if (done and free(*done.span()) and not plan.group_by and not plan.measure and plan.intent in ("topic", "list")
-                and done.group(1).lower() not in STOPWORDS and not self.names_something(done.group(1).lower())):
+        # ("most-read business article in may 23": a value may come between, read on its own)
+        done = re.search(rf"\b(?:most|least)[\s-]+([a-z]+ed|read|seen)\s+(?:[\w&'-]+\s+){{0,2}}?"
+                         rf"(?:{self.row_noun_words})\b", text, re.I)
+        if (done and free(done.start(), done.end(1)) and not plan.group_by and not plan.measure
+                and plan.intent in ("topic", "list") and done.group(1).lower() not in STOPWORDS
+                and not self.names_something(done.group(1).lower())):
             # "most viewed article in May": rows ranked by how often something was done to them, which no column
             # holds (said, never searched)
             plan.missing, plan.intent = done.group(1).lower(), "longest"
             plan.evidence.append(f"no column for how often rows were {plan.missing!r}")
-            take(*done.span())
+            take(done.start(), done.end(1))
+            said = re.search(r"\s+by\s+((?:[a-z]+\s+){0,2}?(?:views|reads|clicks|visits|hits|page\s?views))\b", text,
+                             re.I)
+            if said and free(*said.span()):  # ("… by page views": what they would be ranked by, said again)
+                take(*said.span())
             return
         # "top 5 articles by page views": rows ranked by what no column holds (it searched the texts for the words)
         by = re.search(rf"\b(?:{self.row_noun_words})\s+by\s+((?:[a-z][\w'-]*\s+){{0,2}}[a-z][\w'-]*)\s*(?=[?.!,;]|$)",
