@@ -6977,3 +6977,70 @@ def test_every_value_counted_and_the_bounds_edge_remarked(tickets: Planner) -> N
     plan = tickets.plan("Which assignees have been handed more than 12 tickets in total? (Count tickets of every "
                         "status; exactly 12 does not qualify.)")
     assert plan.group_by == ["author"] and not {"exactly", "12", "qualify"} & set(plan.unused)
+
+
+def test_which_of_our_people(tickets: Planner) -> None:
+    """"Which of our assignees never had a single ticket with urgent priority?" searched 'never' (no grouping)."""
+    plan = tickets.plan("Which of our assignees never had a single ticket with closed status?")
+    assert plan.group_by == ["author"] and plan.none_of
+
+
+def test_days_between_said_tersely_and_a_value_after_last(reviews: Planner) -> None:
+    """"days between sol tech's first and last 1 star review?" listed the last review ('last 1' a limit)."""
+    plan = reviews.plan("days between voltair's first and last 1 star review?")
+    assert plan.intent == "span" and only(plan, "number").value == 1 and only(plan, "category").value == "Voltair"
+
+
+def test_the_nth_group_of_a_ranking(tickets: Planner, reviews: Planner) -> None:
+    """"who's the 2nd busiest assignee by number of tickets?" named the busiest; "runner-up brand for total helpful
+    votes?" summed every review."""
+    plan = tickets.plan("who's the 2nd busiest assignee by number of tickets?")
+    assert (plan.group_by, plan.nth, plan.with_ties) == (["author"], 2, True)
+    plan = reviews.plan("runner-up brand for total helpful votes?")
+    assert (plan.group_by, plan.nth, plan.intent, plan.measure) == (["category"], 2, "sum", "helpful_votes")
+    plan = tickets.plan("how many tickets came in during the second week of March")
+    assert plan.nth is None
+
+
+def test_a_clause_of_the_users_doings_up_to_so_names_no_period(tickets: Planner) -> None:
+    """"I'm writing up the network incidents for the quarterly review, so how many days passed between the first and
+    the most recent ticket …?" grouped by quarter."""
+    plan = tickets.plan("I'm writing up the network incidents for the quarterly review, so how many days passed "
+                        "between the first and the most recent ticket? Just count calendar days between the two "
+                        "opening dates, ignore the time of day.")
+    assert (plan.intent, plan.group_by) == ("span", [])
+    assert not {"ignore", "time", "dates"} & set(plan.unused)
+
+
+def test_values_said_for_contrast_and_rows_included(tickets: Planner, planner: Planner) -> None:
+    """"what percentage are still open or pending (as opposed to closed or resolved)?" put every status in the part
+    (100%); "out of all that section's articles incl. unsigned ones" kept only the unsigned ones."""
+    plan = tickets.plan("what percentage of tickets are open or pending (as opposed to closed)?")
+    assert only(plan, "category").value == ["open", "pending"]
+    plan = planner.plan("pct of articles in each section that are co-written (2 or more authors), out of all that "
+                        "section's articles incl. unsigned ones. highest first, ties alphabetical")
+    assert not conditions(plan, "missing") and plan.topic == ""
+
+
+def test_left_out_around_the_rows_and_amounts_in_named_millions(contracts: Planner) -> None:
+    """"…, in EUR millions … leave contracts without a value out of the totals" kept only the contracts without a
+    value, in euros; the named empty group was dropped from the ranking."""
+    plan = contracts.plan("rank the regions by the total value of contracts signed in 2023, in EUR millions. Put "
+                          "contracts with no region under 'No region', and leave contracts without a value out of the "
+                          "totals.")
+    assert plan.scale == (1_000_000, "millions") and plan.empty_label == "No region"
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("value_eur", "is not empty")]
+
+
+def test_the_time_an_undated_process_takes(contracts: Planner) -> None:
+    """"how many days does it take us from first sending a draft to the counterparty until the contract is signed?"
+    counted different days of draft contracts."""
+    plan = contracts.plan("On average, how many days does it take us from first sending a draft to the counterparty "
+                          "until the contract is signed?")
+    assert plan.missing and plan.missing.startswith("days from") and not conditions(plan, "category")
+
+
+def test_rows_that_do_not_count(planner: Planner) -> None:
+    """"… and unsigned pieces don't count for anyone" kept only the unsigned pieces."""
+    plan = planner.plan("which writers have a byline on at least 4 articles? unsigned pieces don't count for anyone")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("authors", "is not empty")]

@@ -1321,3 +1321,9 @@ def test_the_empty_group_named_as_asked(tmp_path: Path) -> None:
     assert plan.empty_label == "unfiled"
     assert ("unfiled", 2) in setup.values("How many articles per category? Put articles with no category under "
                                           "'unfiled'.")
+
+
+def test_the_nth_group_holds_the_nth_distinct_value(setup: Setup) -> None:
+    """"the category with the second most articles": the groups of the second distinct count (Fashion and Sports
+    tie at 2)."""
+    assert setup.values("which category has the second most articles") == [("Fashion", 2), ("Sports", 2)]

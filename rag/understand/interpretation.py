@@ -115,7 +115,7 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
             action = f"Listed {rows}, {'highest' if plan.intent == 'longest' else 'lowest'} {measure} first"
     if plan.cumulative and plan.group_by:  # "running total of tickets opened month by month"
         action += ", with the running total"
-    if plan.nth and not plan.group_by:  # "the 2nd biggest lease": which place of the order, ties sharing one
+    if plan.nth:  # "the 2nd biggest lease", "the runner-up brand": which place of the order, ties sharing one
         action = f"{action.split(' (')[0]}: the {ordinal(plan.nth)} value, ties counted once"
     if plan.group_by and not plan.limit and (plan.order_most or plan.order_least):  # "busiest first"
         action += ", highest first" if plan.order_most else ", lowest first"

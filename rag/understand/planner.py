@@ -137,7 +137,9 @@ DATE_ANCHOR = re.compile(r"\(?\s*\b(?:(?:count(?:ing|ed)?|going|looking|working|
 NTH_WORDS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
 NTH = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:most\s+|least\s+)?(?=(?:highest|largest|"
                  r"biggest|greatest|longest|lowest|smallest|shortest|oldest|newest|latest|earliest|recent|expensive|"
-                 r"valuable|helpful)\b)", re.I)
+                 r"valuable|helpful|busiest|quietest|most|fewest|least|best|worst|top)\b)", re.I)
+# "the runner-up brand": the second of the groups
+RUNNER_UP = re.compile(r"\brunners?[\s-]?up\s+(?P<noun>[a-z]+)\b", re.I)
 # "if two leases are tied at the top, count that value once": how tied values take a place
 TIES_COUNTED_ONCE = re.compile(r"\bif\s+(?:two|several|some|more\s+than\s+one|any)\s+(?:[a-z]+\s+)?(?:are|were|is|"
                                r"was)\s+tied\b[^.?!;]*?(?:\bonce\b|\bone\s+place\b|\bone\s+rank\b)", re.I)
@@ -150,7 +152,8 @@ EMPTY_GROUP_NAMED = re.compile(r"\bno\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|fi
                                r"(?:group|bucket|category|row)\s+(?:called|named|labell?ed)\s+['\"‘“]?"
                                r"(?P<word>[^\s'\"’”.,;?!]+))", re.I)
 # "in millions of euros", "(in thousands)", "in €m": the unit the amounts are shown in, no number of the question
-SCALE = re.compile(r"\b(?:in|as)\s+(?:the\s+)?(?:(?P<word>thousands|millions|billions)(?:\s+of\s+(?:euros?|dollars?|"
+SCALE = re.compile(r"\b(?:in|as)\s+(?:the\s+)?(?:(?:eur|euros?|usd|dollars?|gbp|pounds?)\s+)?"
+                   r"(?:(?P<word>thousands|millions|billions)(?:\s+of\s+(?:euros?|dollars?|"
                    r"pounds?|usd|eur|gbp))?|(?:[€$£]\s?|(?:eur|usd|gbp)\s?)(?P<letter>k|m|bn)\b)", re.I)
 SCALES = {"thousands": 1_000, "k": 1_000, "millions": 1_000_000, "m": 1_000_000, "billions": 1_000_000_000,
           "bn": 1_000_000_000}
@@ -202,7 +205,7 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    r"name|in\s+alphabetical\s+order)(?:\s+by\s+(?:the\s+)?[a-z]+(?:\s+name)?)?|\bties\s+(?:are\s+)?"
                    r"(?:broken|resolved|settled|go|listed|ordered|sorted)\s+(?:alphabetically|by\s+name|in\s+alphabetical\s+"
                    r"order)(?:\s+by\s+(?:the\s+)?[a-z]+(?:\s+name)?)?|\b(?:alphabetically|alphabetical\s+order)\s+(?:for|on|"
-                   r"to\s+break|between)\s+(?:any\s+)?ties\b|"
+                   r"to\s+break|between)\s+(?:any\s+)?ties\b|\bties\s*[:=]?\s*(?:alphabetical(?:ly)?|by\s+name|a\s*-\s*z)\b|"
                    # ("(Use calendar years by review date.)": periods as they are always read; 'calendar' is
                    # dropped before, see WRITTEN_OUT)
                    r"\b(?:use|using|based\s+on|go(?:ing)?\s+by)\s+(?:the\s+)?(?:calendar\s+)?(?:years?|months?|quarters?|"
@@ -213,6 +216,13 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    # ("… more than 12 tickets …? (exactly 12 does not qualify)": the bound's edge, as it is read)
                    r"\b(?:exactly\s+)?\d+(?:\s+itself)?\s+(?:does\s+not|doesn['’]t|do\s+not|don['’]t|would\s+not|wouldn['’]t)\s+"
                    r"(?:qualify|count|make\s+it)\b|"
+                   # ("just compare the publish dates, ignore the time of day": days as dates, as always)
+                   r"\b(?:just\s+)?(?:compare|use|count)\s+(?:the\s+)?(?:[a-z]+\s+)?dates\b(?=\s*[,.;:!?)]|\s*$)|"
+                   r"\b(?:just\s+)?count\s+(?:the\s+)?(?:calendar\s+)?days\s+between\s+the\s+(?:two\s+)?(?:[a-z]+\s+)?dates\b|"
+                   r"\b(?:and\s+)?ignor(?:e|ing)\s+the\s+(?:time\s+of\s+(?:the\s+)?day|times?|hours?|clock\s+times?)\b|"
+                   # ("what percentage are still open or pending (as opposed to closed or resolved)?": the rest, said
+                   # for contrast, no condition)
+                   r"\(\s*as\s+opposed\s+to\s+[^()?.!;]{1,60}\)|,\s*as\s+opposed\s+to\s+[^,;:()?.!]{1,60}(?=[,;:?.!]|$)|"
                    # ("Count every review, verified or not": every row, both sides of the yes/no column)
                    r"\b(?:(?:count(?:ing)?|includ(?:e|ing))\s+)?(?:every|all|each|any)\s+(?:the\s+)?[a-z]+,?\s+"
                    r"(?:whether\s+)?(?:[a-z-]+\s+){1,2}?or\s+not\b|"
@@ -321,7 +331,10 @@ AFTER_ASIDE = re.compile(rf"(?:(?:\s+[\w'-]+){{0,2}}?\s+(?:(?:can|could|may|shou
                          rf"(?:are|is)(?:\s+to\s+be)?)\s+{_ASIDE_ADVERB}"
                          r"(?:left\s+out|excluded|ignored|dropped|skipped|omitted|set\s+aside|disregarded)\b|"
                          r"\s+(?:left\s+out|excluded|ignored|dropped|skipped|omitted|disregarded|not\s+counted|"
-                         r"not\s+included)(?=\s*(?:[.,;:!?)]|$)))",
+                         r"not\s+included)(?=\s*(?:[.,;:!?)]|$))|"
+                         # ("unsigned pieces don't count for anyone")
+                         r"(?:\s+[\w'-]+){0,2}?\s+(?:do\s+not|don['’]t|does\s+not|doesn['’]t|should\s+not|shouldn['’]t)\s+"
+                         r"(?:count|be\s+counted)\b(?:\s+for\s+(?:anyone|anybody|anything|any\s+\w+))?)",
                          re.I)
 # "the last six months, counting back from the newest review in the data": the anchor every relative period has
 # ("count back from the newest review": said as an instruction too)
@@ -1379,6 +1392,10 @@ class Planner:
             plan.evidence.append(f"how the answer is shown ({rounding.group(0)!r}): "
                                  + ("numbers have two decimals" if plan.decimals is None
                                     else f"numbers rounded to {plan.decimals} decimal{'s' * (plan.decimals != 1)}"))
+        nth = NTH.search(text)
+        if nth and free(*nth.span(1)):  # (read before the rankings' words: "the second most tickets")
+            plan.nth = NTH_WORDS[nth.group(1).lower()]
+            take(*nth.span(1))
         for running in RUNNING_TOTAL.finditer(text):
             take(*running.span())
             plan.cumulative = True
@@ -3602,6 +3619,8 @@ class Planner:
                 blocked = re.search(rf"\b(top|first|last|the|than|at least|at most|{COMPARE_WORDS})\s+$", before, re.I)
                 joined = "-" in text[match.end(1):match.start(2)]  # "one-star"
                 cue = blocked.group(1).lower() if blocked else ""
+                if cue == "last" and re.search(r"\bfirst\s+and\s+last\s+$", before, re.I):
+                    blocked = None  # ("between sol tech's first and last 1 star review": the rows' value)
                 if blocked and (cue == "the" or joined and cue in ("than", "then")) and self._rows_follow(text,
                                                                                                            match.end()):
                     blocked = None  # "the 1-star reviews", "than five-star ones": rows named by their value
@@ -3940,7 +3959,10 @@ class Planner:
         context = CONTEXT_SENTENCE.match(text)
         purpose = PURPOSE_PHRASE.match(text)
         for match in re.finditer(r"\b(yearly|annual|annually|quarterly|monthly|weekly|daily)\b", text, re.I):
-            if context and match.end() <= context.end() and not self._computes(context.group(0)):
+            # (a clause up to ", so" is the user's doings whatever it names: "I'm writing up the network incidents
+            # for the quarterly review, so …")
+            if context and match.end() <= context.end() and (re.search(r",\s*so$", context.group(0), re.I)
+                                                             or not self._computes(context.group(0))):
                 # ("I'm prepping the monthly desk review. …": the user's own doings, no grouping; but "I need monthly
                 # ticket counts." asks for one)
                 continue
@@ -4141,7 +4163,7 @@ class Planner:
             # ("how many tickets sit in each of the other statuses")
             plural = re.search(rf"\b(?:which|what|list|name|show|all|many|each\s+of|(?:there|were|are|have|has|had)\s+"
                                rf"any)\s+(?:are\s+|were\s+)?(?:the\s+(?:other\s+|remaining\s+)?|all\s+|"
-                               rf"of\s+the\s+)?"
+                               rf"of\s+(?:the|our|your|its|their|all\s+the)\s+)?"
                                rf"(?:({singulars})\s+(?:levels|values|types|kinds|options|states)|({plurals}))\b|"
                                rf"\b({plurals})\s+(?:are there|exist)", text, re.I)
             spanning = plural and re.search(r"\b(?:across|over|throughout|spanning)\s+$", text[:plural.start()], re.I)
@@ -4197,13 +4219,30 @@ class Planner:
         """"whats the 2nd longest travle piece", "2nd biggest lease by value?": the rows of the n-th distinct value
         in the listing's order (it listed the longest one and left '2nd' unused); a remark on ties after it says
         how they are counted, which is as it is read ("if two leases are tied at the top, count that value once")."""
+        runner = RUNNER_UP.search(text)
+        dimension = self.vocab.dimensions.get(runner.group("noun").lower()) if runner else None
+        if runner and free(*runner.span()) and dimension in self.grouping_columns | {"category", "author"} \
+                and plan.intent in ("count", "sum", "avg") and not plan.group_by:
+            # ("runner-up brand for total helpful votes?": the groups ranked, the second)
+            plan.group_by, plan.ranking, plan.limit, plan.order_most = [dimension], "top", 1, True
+            plan.nth, plan.with_ties = 2, True
+            take(*runner.span())
+            plan.evidence.append(f"the groups of the 2nd value, ties counted once ({runner.group(0)!r})")
+            return
+        said = NTH.search(text) if plan.nth else None  # (read first, see `_plan`)
+        if not said:
+            return
+        if plan.group_by and plan.limit == 1 and plan.ranking and not plan.top_per:
+            # ("who's the 2nd busiest assignee by number of tickets?": the groups of the n-th value)
+            plan.with_ties = True
+            plan.evidence.append(f"the groups of the {said.group(1)} value, ties counted once "
+                                 f"({said.group(0).strip()!r})")
+            return
         if plan.group_by or plan.intent not in ("longest", "shortest", "latest", "earliest"):
+            plan.nth = None  # (no order whose place it could be)
+            plan.unused.append(said.group(1))
+            plan.evidence.append(f"not used: {said.group(1)!r}")
             return
-        said = NTH.search(text)
-        if not said or not free(*said.span(1)):
-            return
-        plan.nth = NTH_WORDS[said.group(1).lower()]
-        take(*said.span(1))
         plan.limit = None
         plan.evidence.append(f"the rows of the {said.group(1)} value of the order, ties counted once "
                              f"({said.group(0).strip()!r})")
@@ -5127,7 +5166,9 @@ class Planner:
             return
         first, last = r"(?:very\s+)?(?:first|oldest|earliest)", r"(?:newest|latest|last|most\s+recent|final)"
         # (the words between, "hannah's", "Omar's", are the rows' own conditions, read on their own)
-        between = re.search(rf"\bhow\s+(?:many\s+days|much\s+time|long)\b[^?.!]*?\bbetween\s+(?:the\s+)?"
+        # ("days between sol tech's first and last 1 star review?": the same, said tersely)
+        between = re.search(rf"(?:\bhow\s+(?:many\s+days|much\s+time|long)\b[^?.!]*?|^\W*(?:the\s+)?"
+                            rf"(?:(?:number\s+of|#)\s+)?(?:days|time|gap)\s+)\bbetween\s+(?:the\s+)?"
                             rf"(?P<who>(?:[\w'’]+\s+){{0,4}}?){first}\b(?P<what>[^?.!]{{0,60}}?)\band\s+"
                             rf"(?:that\s+of\s+)?(?:the\s+)?{last}\b(?:\s+(?:one|{self.row_noun_words}|date|day))?",
                             text, re.I)
@@ -5182,6 +5223,18 @@ class Planner:
             r"median)\s+(?:number\s+of\s+)?(?P<per>days|hours|weeks|months|time)\s+(?:it\s+takes\s+)?)\b(?:between|from)\s+"
             r"(?:the\s+)?(?:(?:first|initial|very\s+first)\s+)?(?P<a>[a-z]+)\s+(?:and|to|until)\s+(?:the\s+)?"
             r"(?:(?:final|last)\s+)?(?P<b>[a-z]+)\b", text, re.I)
+        # ("how many days does it take us from first sending a draft to the counterparty until the contract is
+        # signed?": the time from one event to another, said as what it takes)
+        taken = None if found or lasted else re.search(
+            r"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\s+(?:does|do|did|will|would)\s+it\s+(?:usually\s+|"
+            r"typically\s+)?take\b[^?.!]*?\bfrom\s+(?P<a>[^?.!]{3,60}?)\s+(?:to|until|till|before)\s+(?P<b>[^?.!]{3,60}?)"
+            r"(?=\s*(?:[?.!,;]|$))", text, re.I)
+        if taken and free(*taken.span()):
+            plan.missing = f"{taken.group('unit') or 'time'} from {taken.group('a')} to {taken.group('b')}"
+            plan.intent, plan.intent_span = "count", taken.span()
+            plan.evidence.append(f"no column for the {plan.missing!r} ({taken.group(0)!r})")
+            take(*taken.span())
+            return
         if lasted and free(*lasted.span("a")) and free(*lasted.span("b")) and not any(
                 self.names_something(w.lower()) and not self._value_of_word(w.lower())
                 for w in (lasted.group("a"), lasted.group("b"))):
@@ -5618,7 +5671,9 @@ class Planner:
                 text, context.end() if context else 0):
             # (not "incoming tickets", nor a common participle: "signed deals" are rows that were signed, nor a
             # comparative: "smaller deals")
+            # (nor a number word: "…, one row per month from January to December")
             if self._is_entity(match.group(1)) and last.lower() not in GRAMMAR_WORDS | {"vs", "versus"} and not (
+                    last.lower() in NUMBER_WORDS or last.lower() in STOPWORDS) and not (
                     last.lower().endswith("ed") and not is_rare_word(last)) and not _comparative(last.lower()):
                 return True
         return False
@@ -6067,6 +6122,21 @@ class Planner:
         # ("Contracts with no region recorded can be left out.": set aside by what is said after them)
         after = AFTER_ASIDE.match(text, said.end())
         after = after if after and free(*after.span()) else None
+        # ("leave contracts without a value out of the totals": the verb around them)
+        included = re.search(r"\b(?:incl\b\.?|including|include|counting)\s+(?:the\s+|any\s+|all\s+)?$",
+                             text[:said.start()], re.I)
+        if aside is None and included and free(*included.span()) and not denied:
+            # ("out of all that section's articles incl. unsigned ones": those rows are in, no condition)
+            take(included.start(), said.end())
+            plan.evidence.append(f"{text[included.start():said.end()]!r} includes those rows: no condition")
+            return
+        around = re.search(r"\bleav(?:e|ing)\s+(?:the\s+|any\s+|all\s+)?(?:[\w'-]+\s+){0,2}$", text[:said.start()],
+                           re.I)
+        out = re.match(r"\s+out\b(?:\s+of\s+(?:the\s+)?(?:totals?|sums?|counts?|averages?|calculations?|figures?|"
+                       r"numbers?))?", text[said.end():], re.I) if around and aside is None else None
+        if out and free(*around.span()):
+            aside = around.start()
+            after = re.compile(re.escape(out.group(0))).match(text, said.end())
         if aside is None and after:
             aside = said.start()
         start = said.start() if aside is None else aside

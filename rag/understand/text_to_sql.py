@@ -761,14 +761,16 @@ class SQLBuilder:
             said = {c.column for c in plan.conditions if c.kind == "missing" and c.op == "is not empty"}
             named = [e for e, _ in dims if (tested or isinstance(e, exp.Column))
                      and not (isinstance(e, exp.Column) and e.name in said)]  # (not twice when the question says it)
-            if named and (tested or plan.with_ties or plan.limit or plan.top_per or plan.ranking):
+            # (unless the empty group is named: "Put contracts with no region under 'No region'")
+            if named and not plan.empty_label and (tested or plan.with_ties or plan.limit or plan.top_per
+                                                   or plan.ranking):
                 query = query.where(exp.and_(*(exp.not_(self._is_empty(e.copy())) for e in named)))
             if tested:
                 query = query.having(self._group_test(plan, value if counted is not None else None, where))
             if plan.top_per:
                 return self._top_within(query, dims, value, value_name, plan)
             if plan.with_ties:
-                return self._top_with_ties(query, value_name, plan.order_most, [n for _, n in dims],
+                return self._top_with_ties(query, value_name, plan.order_most, [n for _, n in dims], nth=plan.nth,
                                            exact=self._exact(plan))
             if plan.order_most or plan.limit or plan.order_least:
                 # an average ranks by its exact value, not the rounded one shown (3.34 before 3.27, both "3.3")
@@ -1129,16 +1131,20 @@ class SQLBuilder:
         return query.order_by(exp.column(name), exp.column("rank_in_group"), *(exp.column(n) for n in others))
 
     def _top_with_ties(self, grouped: exp.Select, value_name: str, most: bool, order: list[str],
-                       exact: exp.Expression | None = None) -> exp.Select:
-        """Every group whose value equals the best one ("who wrote the most" can be several people). With `exact` (an
-        average, shown rounded), groups are compared on the exact value: 2.96 is lower than 3.04, both shown 3.0."""
+                       exact: exp.Expression | None = None, nth: int | None = None) -> exp.Select:
+        """Every group whose value equals the best one ("who wrote the most" can be several people), or with `nth`
+        the n-th distinct value ("the 2nd busiest assignee", "the runner-up brand"). With `exact` (an average, shown
+        rounded), groups are compared on the exact value: 2.96 is lower than 3.04, both shown 3.0."""
         shown: list[exp.Expression] = [exp.Star()]
         compared = value_name
         if exact is not None:
             shown, compared = [exp.column(n) for n in grouped.named_selects], "exact_value"
             grouped = grouped.select(exp.alias_(exact, "exact_value"))
-        best = exp.select((exp.Max if most else exp.Min)(this=exp.column(compared))).from_(
-            exp.Subquery(this=grouped.copy(), alias=exp.TableAlias(this=exp.to_identifier("ranked"))))
+        ranked = exp.Subquery(this=grouped.copy(), alias=exp.TableAlias(this=exp.to_identifier("ranked")))
+        best = exp.select((exp.Max if most else exp.Min)(this=exp.column(compared))).from_(ranked)
+        if nth and nth > 1:
+            best = exp.select(exp.column(compared)).distinct().from_(ranked).order_by(
+                exp.Ordered(this=exp.column(compared), desc=most)).limit(1).offset(nth - 1)
         query = exp.select(*shown).from_(
             exp.Subquery(this=grouped, alias=exp.TableAlias(this=exp.to_identifier("grouped"))))
         query = query.where(exp.EQ(this=exp.column(compared), expression=exp.Subquery(this=best)))
@@ -1294,7 +1300,8 @@ class SQLBuilder:
         if plan.group_size or plan.group_average or plan.group_spread or plan.group_share:
             grouped = grouped.having(self._group_test(plan, value if counted is not None else None, where))
         if plan.with_ties:
-            return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan))
+            return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan),
+                                       nth=plan.nth)
         most_first = plan.order_most or not (plan.limit or plan.order_least)
         query = grouped.order_by(exp.Ordered(this=exp.column(value_name), desc=most_first), exp.column("author"))
         if plan.limit:
