@@ -7044,3 +7044,19 @@ def test_rows_that_do_not_count(planner: Planner) -> None:
     """"… and unsigned pieces don't count for anyone" kept only the unsigned pieces."""
     plan = planner.plan("which writers have a byline on at least 4 articles? unsigned pieces don't count for anyone")
     assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("authors", "is not empty")]
+
+
+def test_a_first_name_before_a_verb_of_care(contracts: Planner) -> None:
+    """"whats the total eur value of the contracts rajsh looks after …" summed every contract ('rajesh' unused): a
+    name between the row noun and "looks after" / "owns" is the one person it names."""
+    plan = contracts.plan("total value of the contracts hannah looks after that were signed in 2023")
+    assert only(plan, "author").value == "Hannah Berg" and plan.topic == ""
+    assert not conditions(contracts.plan("contracts that look after hannah's interests"), "author")
+
+
+def test_a_misspelt_word_of_a_three_word_name_in_lower_case(messy: Planner) -> None:
+    """"how many reviews has tomas from kent left" (the reviewer Tomasz from Kent) counted every review."""
+    people = Planner("reviews", REVIEW_ROLES, dataclasses.replace(REVIEW_PROFILE, authors={"Tomasz from Kent": 3,
+                                                                                           "Anna from Kent": 2}))
+    plan = people.plan("how many reviews has tomas from kent left and whats his avg rating (2dp)")
+    assert only(plan, "author").value == "Tomasz from Kent"

@@ -1473,6 +1473,7 @@ class Planner:
         self._names_said_again(text, plan, take, free)
         self._values_included(text, plan, take)
         self._values_pointed_back_to(text, plan, take, free)
+        self._name_before_care_verb(text, plan, take, free)
         self._name_as_subject(text, plan, take, free)
         self._person_verb(text, plan, take, free)
         self._person_asked(text, plan, take, free)
@@ -6900,6 +6901,26 @@ class Planner:
                 if free(at + verb.start(1), at + verb.end(1)):
                     take(at, at + verb.end())
 
+    def _name_before_care_verb(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"the contracts rajesh looks after", "total value of contracts rajesh owns": a first name or surname in
+        lower case between the row noun and a verb of having the rows in one's care is the one person of the table
+        it names (a name alone needs a cue; this place is one; it was searched or left unused)."""
+        if not self.roles.authors or any(c.kind in ("author", "author_like") for c in plan.conditions):
+            return
+        said = re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?(?P<name>[a-z][\w'-]+)\s+(?:owns|owned|"
+                         r"handles|handled|manages|managed|runs|ran|oversees|oversaw|looks\s+after|looked\s+after|"
+                         r"takes\s+care\s+of|took\s+care\s+of|is\s+responsible\s+for|is\s+in\s+charge\s+of)\b",
+                         text, re.I)
+        people = self.vocab.author_parts.get(said.group("name").lower(), ()) if said else ()
+        if not said or len(people) != 1 or not free(*said.span("name")):
+            return
+        person = next(iter(people))
+        plan.conditions.append(Condition("author", self.roles.authors, "=", person, said.group("name"),
+                                         span=said.span("name")))
+        plan.evidence.append(f"{said.group('name')!r} is {person}, the one person of that name (the rows in their "
+                             f"care: {said.group(0)!r})")
+        take(*said.span("name"))
+
     def _name_as_subject(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"did priya ever get a high or urgent ticket", "has Omar closed any tickets": a first name or surname right
         after the yes/no question's verb, the subject of a verb of having or doing rows, is the one person of the
@@ -7535,7 +7556,9 @@ class Planner:
                 len(tokens) > 1 or self.possessive_work.match(text, end))
             # ("contracts aoife gallagher manages": a whole name of the people is theirs, though 'gallagher' also
             # starts the counterparty 'Gallagher Print Ltd.'; a word that is a value itself still means that value)
-            whole = name_key(" ".join(words)) in self.vocab.author_keys
+            # (or one word misspelt: "tomas from kent" for Tomasz from Kent)
+            whole = name_key(" ".join(words)) in self.vocab.author_keys or (
+                len(words) > 2 and self._close_name(" ".join(words)) is not None)
             return len(tokens) > 1 and not any(w in self.meaning_words and not (whole and w not in self.vocab.values)
                                                for w in words) \
                 and any(is_rare_word(w) for w in words) and (bool(owned) or not SUBJECT_CUE.search(text[:start]))
