@@ -7060,3 +7060,14 @@ def test_a_misspelt_word_of_a_three_word_name_in_lower_case(messy: Planner) -> N
                                                                                            "Anna from Kent": 2}))
     plan = people.plan("how many reviews has tomas from kent left and whats his avg rating (2dp)")
     assert only(plan, "author").value == "Tomasz from Kent"
+
+
+def test_remarks_on_how_a_window_of_months_is_counted(contracts: Planner) -> None:
+    """"# of contracts by signed date in the last 3 months vs the 3 months before that? count every row whatever the
+    status … go by whole calendar months (the month of that newest date counts as month 1 of the 3)" grouped by day,
+    month and the newest date of each (an error: nothing to order the rows by)."""
+    plan = contracts.plan("# of contracts by signed date in the last 3 months vs the 3 months before that? count every "
+                          "row whatever the status. go by whole calendar months (the month of that newest date counts "
+                          "as month 1 of the 3). give me both numbers")
+    assert plan.group_by == ["quarter"] and plan.intent == "count" and plan.limit is None
+    assert not {"status", "1", "3"} & set(plan.unused)

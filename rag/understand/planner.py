@@ -208,8 +208,9 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    r"to\s+break|between)\s+(?:any\s+)?ties\b|\bties\s*[:=]?\s*(?:alphabetical(?:ly)?|by\s+name|a\s*-\s*z)\b|"
                    # ("(Use calendar years by review date.)": periods as they are always read; 'calendar' is
                    # dropped before, see WRITTEN_OUT)
-                   r"\b(?:use|using|based\s+on|go(?:ing)?\s+by)\s+(?:the\s+)?(?:calendar\s+)?(?:years?|months?|quarters?|"
-                   r"weeks?|days?)(?:\s+(?:by|of|from|on)\s+(?:the\s+)?(?:[a-z]+\s+)?dates?)?(?=\s*(?:[.,;:!?)]|$))|"
+                   r"\b(?:use|using|based\s+on|go(?:ing)?\s+by)\s+(?:the\s+)?(?:(?:whole|full|complete)\s+)?(?:calendar\s+)?"
+                   r"(?:years?|months?|quarters?|"
+                   r"weeks?|days?)(?:\s+(?:by|of|from|on)\s+(?:the\s+)?(?:[a-z]+\s+)?dates?)?(?=\s*(?:[.,;:!?()]|$))|"
                    # ("(Go by the signing date, any status.)": the date the rows are dated by, as always)
                    r"\b(?:go(?:ing)?|count(?:ing)?|dated?|dating)\s+(?:by|on|from)\s+(?:the\s+|their\s+|its\s+)?"
                    r"(?:[a-z]+\s+)?date\b(?=\s*(?:[.,;:!?)]|$))|"
@@ -223,6 +224,10 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    # ("what percentage are still open or pending (as opposed to closed or resolved)?": the rest, said
                    # for contrast, no condition)
                    r"\(\s*as\s+opposed\s+to\s+[^()?.!;]{1,60}\)|,\s*as\s+opposed\s+to\s+[^,;:()?.!]{1,60}(?=[,;:?.!]|$)|"
+                   # ("(the month of that newest date counts as month 1 of the 3)": how a window of whole months is
+                   # counted, as it is read)
+                   r"\b(?:the\s+)?(?:month|week|quarter|day)\s+of\s+[^,;.?!()]{1,40}?\s+counts?\s+as\s+(?:(?:month|week|"
+                   r"quarter|day)\s+)?(?:1|one|the\s+first)\b(?:\s+of\s+the\s+(?:\d+|[a-z]+))?|"
                    # ("Count every review, verified or not": every row, both sides of the yes/no column)
                    r"\b(?:(?:count(?:ing)?|includ(?:e|ing))\s+)?(?:every|all|each|any)\s+(?:the\s+)?[a-z]+,?\s+"
                    r"(?:whether\s+)?(?:[a-z-]+\s+){1,2}?or\s+not\b|"
@@ -234,7 +239,7 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    r"[a-z]+(?=\s*(?:[.!?,;)]|$))|"
                    r"(?:^|(?<=[.,;:(]\s))(?:of\s+)?(?:all|any)\s+(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
                    r"[a-z]*\b)[a-z]+(?=\s*(?:[.!?,;)]|$))|"
-                   r"\b(?:regardless|irrespective)\s+of\s+(?:the\s+|their\s+|its\s+)?(?!(?:years?|months?|quarters?|weeks?|days?|"
+                   r"\b(?:(?:regardless|irrespective)\s+of|whatever|no\s+matter)\s+(?:the\s+|their\s+|its\s+)?(?!(?:years?|months?|quarters?|weeks?|days?|"
                    r"dates?)\b)[a-z]+(?=\s*(?:[.!?,;)]|$))|"
                    # ("Counting only verified purchases, …": the rows the condition after it keeps; "Counting every
                    # lease in the register", "count every status": every one of them)
@@ -1400,6 +1405,13 @@ class Planner:
             take(*running.span())
             plan.cumulative = True
             plan.evidence.append(f"each group's value beside the running total up to it ({running.group(0)!r})")
+        stems = "|".join(re.escape(w[:4]) for w in re.findall(r"[a-z]{3,}", (self.roles.date or "").lower()))
+        dated_by = re.compile(rf"\b(?:by|using)\s+(?:the\s+|their\s+)?(?:{stems})\w*\s+(?:date|day|time|timestamp)\b"
+                              rf"(?=\s+(?:in|during|over|for|from|between|within|since|of|last|past)\b)", re.I)
+        for dated in dated_by.finditer(text) if stems else ():
+            # ("# of contracts by signed date in the last 3 months": which date dates the rows, no grouping by day)
+            take(*dated.span())
+            plan.evidence.append(f"the rows dated by {self.roles.date} ({dated.group(0)!r})")
         for scale in SCALE.finditer(text):
             take(*scale.span())
             unit = (scale.group("word") or scale.group("letter")).lower()
