@@ -7071,3 +7071,9 @@ def test_remarks_on_how_a_window_of_months_is_counted(contracts: Planner) -> Non
                           "as month 1 of the 3). give me both numbers")
     assert plan.group_by == ["quarter"] and plan.intent == "count" and plan.limit is None
     assert not {"status", "1", "3"} & set(plan.unused)
+
+
+def test_the_verb_before_a_ranking_by_what_no_column_holds(planner: Planner) -> None:
+    """"Which politics article drew the most reader comments?" searched 'drew' (the missing column was seen)."""
+    plan = planner.plan("Which politics article drew the most reader comments?")
+    assert plan.missing == "reader comments" and plan.topic == "" and plan.route()[0].value == "sql"

@@ -7739,6 +7739,11 @@ class Planner:
                 take(unexplained[0].start(), unexplained[-1].end())
                 if rows_ranked:
                     plan.intent = "longest"  # rows ordered by what is missing: said, not searched
+                    # ("which politics article drew the most reader comments": the verb between says how the rows
+                    # came by them, no topic)
+                    between = WORD.findall(text[asked.end():superlative.start()])
+                    if asked and 0 < len(between) <= 2:
+                        take(asked.end(), superlative.start())
                 return
         if plan.intent not in ("avg", "median", "sum", "max", "min") or plan.intent_span is None:
             return
