@@ -7077,3 +7077,9 @@ def test_the_verb_before_a_ranking_by_what_no_column_holds(planner: Planner) -> 
     """"Which politics article drew the most reader comments?" searched 'drew' (the missing column was seen)."""
     plan = planner.plan("Which politics article drew the most reader comments?")
     assert plan.missing == "reader comments" and plan.topic == "" and plan.route()[0].value == "sql"
+
+
+def test_a_bound_said_in_one_hyphenated_word(reviews: Planner) -> None:
+    """"what did the 3-star-or-lower reviews say about solar lights" read rating = 3 and searched 'lower'."""
+    plan = reviews.plan("what did the 3-star-or-lower reviews say about solar lights")
+    assert [(c.op, c.value) for c in conditions(plan, "number")] == [("<=", 3)] and plan.topic == "solar lights"

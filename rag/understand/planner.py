@@ -3593,9 +3593,10 @@ class Planner:
                     plan.conditions.append(Condition("number", column, "in", values, match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(match.start(), match.end())
-            bounds = "|".join(re.escape(w) for w in OR_MORE)
+            # ("3-star-or-lower reviews": the words joined by hyphens)
+            bounds = "|".join(re.escape(w).replace(r"\ ", r"[\s-]+") for w in OR_MORE)
             # "four stars or more", "rated 3 or lower", "3 or more stars"
-            bound = re.compile(rf"(?<![\w.,])(?:(?P<n1>{NUM[1:-1]})[\s-]+(?P<m1>{measure_words})\s+(?P<b1>{bounds})|"
+            bound = re.compile(rf"(?<![\w.,])(?:(?P<n1>{NUM[1:-1]})[\s-]+(?P<m1>{measure_words})[\s-]+(?P<b1>{bounds})|"
                                rf"(?P<m2>{measure_words})\s+(?:of\s+|is\s+|was\s+|at\s+)?(?P<n2>{NUM[1:-1]})\s+"
                                rf"(?P<b2>{bounds})|(?P<n3>{NUM[1:-1]})\s+(?P<b3>{bounds})[\s-]+(?P<m3>{measure_words}))\b",
                                re.I)
@@ -3603,7 +3604,7 @@ class Planner:
                 if free(match.start(), match.end()):
                     k = next(i for i in "123" if match.group("n" + i))
                     column = self.vocab.measures[match.group("m" + k).lower()]
-                    op = OR_MORE[re.sub(r"\s+", " ", match.group("b" + k).lower())]
+                    op = OR_MORE[re.sub(r"[\s-]+", " ", match.group("b" + k).lower())]
                     plan.conditions.append(Condition("number", column, op, number_value(match.group("n" + k)),
                                                      match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
