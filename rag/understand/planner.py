@@ -147,10 +147,11 @@ TIES_COUNTED_ONCE = re.compile(r"\bif\s+(?:two|several|some|more\s+than\s+one|an
 RUNNING_TOTAL = re.compile(r"\b(?:running|cumulative|rolling\s+cumulative|cumulated)\s+(?:totals?|sums?|counts?|"
                            r"numbers?|tally)\b|\bcumulatively\b|\b(?:a\s+)?running\s+tally\b", re.I)
 # "… under 'unknown'", "… as a group called n/a": the name given to the group of rows without a value
-EMPTY_GROUP_NAMED = re.compile(r"\bno\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|filled\s+in\s+|set\s+|listed\s+)?"
-                               r"(?:under|as|in(?:to)?)\s+(?:['\"‘“](?P<label>[^'\"’”]{1,30})['\"’”]|(?:an?\s+)?"
-                               r"(?:group|bucket|category|row)\s+(?:called|named|labell?ed)\s+['\"‘“]?"
-                               r"(?P<word>[^\s'\"’”.,;?!]+))", re.I)
+NO_VALUE_NAMED = (r"no\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|filled\s+in\s+|set\s+|listed\s+)?"
+                  r"(?:under|as|in(?:to)?)\s+(?:['\"‘“](?P<label>[^'\"’”]{1,30})['\"’”]|(?:an?\s+)?"
+                  r"(?:group|bucket|category|row)\s+(?:called|named|labell?ed)\s+['\"‘“]?(?P<word>[^\s'\"’”.,;?!]+))")
+EMPTY_GROUP_NAMED = re.compile(rf"\b{NO_VALUE_NAMED}", re.I)
+NO_VALUE_SAID = NO_VALUE_NAMED.replace("(?P<label>", "(?:").replace("(?P<word>", "(?:")  # (for HEDGE: no names)
 # "in millions of euros", "(in thousands)", "in €m": the unit the amounts are shown in, no number of the question
 SCALE = re.compile(r"\b(?:in|as)\s+(?:the\s+)?(?:(?:eur|euros?|usd|dollars?|gbp|pounds?)\s+)?"
                    r"(?:(?P<word>thousands|millions|billions)(?:\s+of\s+(?:euros?|dollars?|"
@@ -186,10 +187,9 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    r"(?:group|bucket|category|row|line|entry)(?:\s+rather\s+than\s+(?:dropping|skipping|hiding|"
                    r"leaving\s+out)\s+(?:them|it))?|"
                    # ("Put contracts with no region under 'unknown'": the empty group, named so)
+                   # (its label is read from the match with EMPTY_GROUP_NAMED)
                    r"\b(?:put|show|list|group|file|label|count)\s+(?:the\s+|any\s+|all\s+)?(?:[a-z]+\s+)?(?:(?:that|which)\s+"
-                   r"(?:have|has|had)|with|having)\s+no\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|filled\s+in\s+|set\s+|"
-                   r"listed\s+)?(?:under|as|in(?:to)?)\s+(?:['\"‘“][^'\"’”]{1,30}['\"’”]|(?:an?\s+)?(?:group|bucket|"
-                   r"category|row)\s+(?:called|named|labell?ed)\s+\S+)|"
+                   r"(?:have|has|had)|with|having)\s+" + NO_VALUE_SAID + r"|"
                    # ("(even number of them, so take the average of the two middle ones)": how a median is taken,
                    # as it always is)
                    r"(?:\b(?:an?\s+)?even\s+(?:number|count)(?:\s+of\s+[a-z]+)?,?\s+)?(?:\bso\s+)?(?:\b(?:take|taking|use|"
@@ -237,7 +237,7 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    # status": none left out, no grouping)
                    r"\b(?:includ(?:e|ing)|keep(?:ing)?|count(?:ing)?)\s+(?:the\s+)?[a-z]+\s+(?:of|with|in)\s+(?:every|all|any)\s+"
                    r"[a-z]+(?=\s*(?:[.!?,;)]|$))|"
-                   r"(?:^|(?<=[.,;:(]\s))(?:of\s+)?(?:all|any)\s+(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+                   r"(?:^|(?<=[.,;:(?!]\s))(?:of\s+)?(?:all|any)\s+(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
                    r"[a-z]*\b)[a-z]+(?=\s*(?:[.!?,;)]|$))|"
                    r"\b(?:(?:regardless|irrespective)\s+of|whatever|no\s+matter)\s+(?:the\s+|their\s+|its\s+)?(?!(?:years?|months?|quarters?|weeks?|days?|"
                    r"dates?)\b)[a-z]+(?=\s*(?:[.!?,;)]|$))|"
