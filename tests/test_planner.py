@@ -7090,3 +7090,45 @@ def test_a_bound_said_in_one_hyphenated_word(reviews: Planner) -> None:
     """"what did the 3-star-or-lower reviews say about solar lights" read rating = 3 and searched 'lower'."""
     plan = reviews.plan("what did the 3-star-or-lower reviews say about solar lights")
     assert [(c.op, c.value) for c in conditions(plan, "number")] == [("<=", 3)] and plan.topic == "solar lights"
+
+
+@pytest.mark.parametrize("question", [
+    "which supply agreements charge a penalty for each day of delay?",
+    "Looking only at our supply agreements: which ones make the supplier pay a lateness penalty that builds up for "
+    "each day or week the goods are delayed?",
+])
+def test_a_period_describing_the_rows_asked_for_is_no_grouping(contracts: Planner, question: str) -> None:
+    """"which ones make the supplier pay a lateness penalty that builds up for each day or week …" counted the
+    supply agreements mentioning 'penalty' per signing day: in a question asking for rows, a period after the words
+    describing them is what their texts say."""
+    plan = contracts.plan(question)
+    assert plan.group_by == [] and "day" in plan.topic.split()
+    assert plan.route()[0] is not SQL
+    # (a verb of the rows' own date, or a computation asked, still groups)
+    assert contracts.plan("which contracts were signed each month in 2023?").group_by == ["month"]
+    assert contracts.plan("how many contracts with a penalty for late delivery per year").group_by == ["year"]
+
+
+def test_the_days_it_takes_from_one_event_to_another_averaged(contracts: Planner) -> None:
+    """"What's the average number of days it takes us to get from the first draft of a contract to signature, per
+    contract type?" counted the different signing days of drafts mentioning 'signature'."""
+    plan = contracts.plan("What's the average number of days it takes us to get from the first draft of a contract "
+                          "to signature, per contract type?")
+    assert plan.missing and "draft" in plan.missing and plan.conditions == []
+
+
+def test_no_one_found_a_row_helpful(reviews: Planner) -> None:
+    """"How many one-star reviews did no one find helpful at all?" counted every one-star review: no one judging a
+    row by a measure's name ("helpful" of helpful_votes) is that count column at 0."""
+    plan = reviews.plan("How many one-star reviews did no one find helpful at all?")
+    assert sorted((c.column, c.value) for c in conditions(plan, "number")) == [("helpful_votes", 0), ("rating", 1)]
+    assert plan.unused == []
+    plan = reviews.plan("which kettle reviews did nobody mark as helpful?")
+    assert [(c.column, c.value) for c in conditions(plan, "number")] == [("helpful_votes", 0)]
+
+
+def test_a_first_name_before_the_verb_of_the_rows_date(contracts: Planner) -> None:
+    """"how many contracts did rajesh sign in 2023 …" counted every contract of 2023: a first name before the verb
+    the date column records (signed_on) is the one person it names."""
+    plan = contracts.plan("how many contracts did hannah sign in 2023 and what do they add up to?")
+    assert only(plan, "author").value == "Hannah Berg"

@@ -3557,6 +3557,20 @@ class Planner:
                     plan.conditions.append(Condition("number", column, "=", 0, match.group(0)))
                     plan.evidence.append(f"numeric condition {match.group(0)!r}")
                     take(*match.span())
+            # "how many one-star reviews did no one find helpful at all?", "reviews nobody voted helpful": no one
+            # judged the row by a measure's name ("helpful" of helpful_votes), a count column that is 0 (it counted
+            # every one-star review)
+            for match in re.finditer(r"\b(?:no[\s-]?one|nobody|not\s+(?:a\s+single|one)\s+(?:person|reader|user|"
+                                     r"customer|shopper|buyer)|not\s+a\s+(?:single\s+)?soul)\s+(?:has\s+|had\s+|ever\s+)*"
+                                     r"(?:found|finds?|marked|marks?|rated|rates?|voted|votes?|considered|thought)"
+                                     r"(?:\s+(?:it|them|this|that|these|those))?(?:\s+as)?\s+([a-z]+)\b", text,
+                                     re.I):
+                column = self.measure_parts.get(match.group(1).lower())
+                low = (self.profile.numeric_ranges.get(column) or (None, None))[0] if column else None
+                if low == 0 and free(*match.span()):
+                    plan.conditions.append(Condition("number", column, "=", 0, match.group(0)))
+                    plan.evidence.append(f"numeric condition {match.group(0)!r}")
+                    take(*match.span())
             before = re.compile(rf"\b({measure_words})\s+(?:of\s+|is\s+|was\s+|are\s+|were\s+)?"
                                 rf"({COMPARE_WORDS.replace('|with', '')}|{UNEQUAL})\s+{NUM}\b", re.I)
             for match in before.finditer(text):
@@ -3875,6 +3889,8 @@ class Planner:
             if verb and not self.names_something(verb.group(0).split()[0].lower()):
                 take(match.end(), match.end() + verb.end())
             words = re.findall(dim_pattern, match.group(0), re.I)
+            if self._period_describes_rows(text, trigger, [dims[w.lower()] for w in words]):
+                continue
             if plan.distinct and all(dims[w.lower()] == plan.distinct for w in words):
                 # "how many individual writers …, counting each person only once": the values counted, not groups
                 take(trigger.start(), match.end())
@@ -4414,6 +4430,27 @@ class Planner:
         stars" means a higher average."""
         low, high = self.profile.numeric_ranges.get(column) or (0.0, 99.0)
         return low >= 0 and high <= 10
+
+    def _period_describes_rows(self, text: str, trigger: re.Match[str], dimensions: list[str]) -> bool:
+        """"which supply agreements charge a penalty for each day of delay", "which ones make the supplier pay a
+        penalty that builds up for each day or week the goods are delayed": in a question that asks for rows and no
+        number, a period said after words describing them is what their texts say (it counted contracts per day).
+        Not after a verb of the rows' own date ("which tickets were opened each day"), nor with a computation asked."""
+        if not trigger.group(0).strip().lower().startswith(("each", "every", "per", "for each", "for every")) or not (
+                dimensions and all(d in CALENDAR_DIMENSIONS for d in dimensions)):
+            return False
+        before = text[:trigger.start()]
+        lower = before.lower()
+        if any(re.search(pattern, lower) for pattern, intent in self.intent_patterns if intent not in LISTINGS):
+            return False
+        rows = list(re.finditer(rf"\b(?:which|any)\s+(?:of\s+(?:them|those|these|the|our)\s+|ones\b|"
+                                rf"(?:[\w&.'-]+\s+){{0,2}}?(?:{self.row_noun_words})\b)", before, re.I))
+        if not rows:
+            return False
+        dated = {w for w in re.findall(r"[a-z]{4,}", (self.roles.date or "").lower())}
+        return any(self._is_topic_word(w) and w.lower() not in self.ROW_COUNT_VERBS
+                   and not any(d.startswith(w.lower()[:4]) for d in dated)
+                   for w in WORD.findall(before[rows[-1].end():]))
 
     def _computes(self, text: str) -> bool:
         """Whether a question names rows, a measure or a computation ("daily volume of tickets", "monthly averages
@@ -5239,12 +5276,15 @@ class Planner:
             r"(?:(?:final|last)\s+)?(?P<b>[a-z]+)\b", text, re.I)
         # ("how many days does it take us from first sending a draft to the counterparty until the contract is
         # signed?": the time from one event to another, said as what it takes)
+        # ("the average number of days it takes us to get from the first draft of a contract to signature")
         taken = None if found or lasted else re.search(
-            r"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\s+(?:does|do|did|will|would)\s+it\s+(?:usually\s+|"
-            r"typically\s+)?take\b[^?.!]*?\bfrom\s+(?P<a>[^?.!]{3,60}?)\s+(?:to|until|till|before)\s+(?P<b>[^?.!]{3,60}?)"
+            r"\b(?:how\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\s+(?:does|do|did|will|would)\s+it|"
+            r"(?:average|avg|mean|typical|median)\s+(?:number\s+of\s+)?(?P<per>days|hours|weeks|months|time)\s+it)"
+            r"\s+(?:usually\s+|typically\s+)?takes?\b[^?.!]*?\bfrom\s+(?P<a>[^?.!]{3,60}?)\s+(?:to|until|till|before)\s+(?P<b>[^?.!]{3,60}?)"
             r"(?=\s*(?:[?.!,;]|$))", text, re.I)
         if taken and free(*taken.span()):
-            plan.missing = f"{taken.group('unit') or 'time'} from {taken.group('a')} to {taken.group('b')}"
+            plan.missing = f"{taken.group('unit') or taken.group('per') or 'time'} from {taken.group('a')} to " \
+                           f"{taken.group('b')}"
             plan.intent, plan.intent_span = "count", taken.span()
             plan.evidence.append(f"no column for the {plan.missing!r} ({taken.group(0)!r})")
             take(*taken.span())
@@ -6942,9 +6982,12 @@ class Planner:
                 or COMPARE_CUE.search(text):  # ("did omar have more … than grace": the people compared)
             return
         # (also inside a question: "how many tickets does maya have", "how many did priya handle")
+        # ("how many contracts did rajesh sign in 2023": the verb of the rows' own date, signed_on)
+        dated = "".join(f"{re.escape(w)}(?:s|ed|d)?|" for w in (re.sub(r"e?d$", "", w) for w in re.findall(
+            r"[a-z]+", (self.roles.date or "").lower()) if w.endswith("ed")) if len(w) >= 4)
         match = re.search(r"(?:^\W*|\b(?<!\bwhat\s)(?<!\bwho\s))(?:did|does|do|has|have|had|was|is|will)\s+([a-z]+)\s+"
-                          r"(?:(?:ever|even|actually|really|"
-                         r"already|still|recently|personally)\s+)?(?:get|gets|got|gotten|have|has|had|handle[sd]?|"
+                          r"(?:(?:ever|even|actually|really|already|still|recently|personally)\s+)?(?:"
+                          + dated + r"get|gets|got|gotten|have|has|had|handle[sd]?|"
                          r"write|writes|wrote|written|receive[sd]?|close[sd]?|resolve[sd]?|review(?:s|ed)?|take|took|"
                          r"taken|own(?:s|ed)?|pick(?:s|ed)?|deal(?:s|t)?|post(?:s|ed)?|publish(?:es|ed)?|work(?:s|ed)?|"
                          r"give|gave|given|leave|left|rate[sd]?|cover(?:s|ed)?|file[sd]?|been\s+(?:given|assigned|"
