@@ -761,3 +761,11 @@ def test_a_rolling_window_said_again_as_the_newest_rows_unit_and_those_before() 
     apart = find_date_ranges("tickets over the last 3 months (its month plus the 5 months before)",
                              today=date(2024, 6, 28))
     assert apart[0].start == date(2024, 3, 29)  # (the rolling window)
+
+
+def test_a_year_with_an_apostrophe_joined_to_another() -> None:
+    """"tot. contract val signed in '23 vs '22" read 2023 only: the second year, joined to the first, is a year too
+    (a decade, "the '80s vs '90s", is none)."""
+    found = find_date_ranges("contract value signed in '23 vs '22", today=TODAY)
+    assert [(r.start.year, r.text) for r in found] == [(2023, "in '23"), (2022, "'22")]
+    assert find_date_ranges("music of the '80s vs '90s", today=TODAY) == []

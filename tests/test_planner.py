@@ -7132,3 +7132,57 @@ def test_a_first_name_before_the_verb_of_the_rows_date(contracts: Planner) -> No
     the date column records (signed_on) is the one person it names."""
     plan = contracts.plan("how many contracts did hannah sign in 2023 and what do they add up to?")
     assert only(plan, "author").value == "Hannah Berg"
+
+
+def test_a_name_in_digits_and_capitals_is_the_value_it_starts() -> None:
+    """"How many contracts did we sign with 3M during 2023" counted every contract of 2023: a word mixing digits and
+    capitals is the first word of exactly one value however short ('3M Deutschland')."""
+    roles = ColumnRoles(content="summary", title="contract_ref", date="signed_on", categorical=["counterparty"])
+    counterparties = {"3M Deutschland": 17, "Helix Cloud Services Inc.": 25}
+    profile = TableProfile(row_count=900, values={"counterparty": counterparties}, date_min="2021-01-04",
+                           date_max="2024-09-30")
+    plan = Planner("contracts", roles, profile).plan("How many contracts did we sign with 3M during 2023?")
+    assert only(plan, "category").value == "3M Deutschland"
+
+
+def test_a_year_after_a_preposition_before_a_measures_word(contracts: Planner) -> None:
+    """"What was a supply agreement we signed in 2023 worth on average?" read value_eur = 2023 ("2023 worth")."""
+    plan = contracts.plan("What was a supply agreement we signed in 2023 worth on average?")
+    assert only(plan, "date").value[0].year == 2023 and conditions(plan, "number") == []
+    assert plan.intent == "avg"
+
+
+def test_a_period_adjective_in_a_request_for_rows_describes_them(contracts: Planner) -> None:
+    """"Which contracts take a slice off the monthly fee every time the provider misses its promised uptime …"
+    counted contracts per month: in a request for rows, "monthly" before a word of the topic is what they say."""
+    plan = contracts.plan("Which contracts take a slice off the monthly fee every time the provider misses its "
+                          "promised uptime or response time?")
+    assert plan.group_by == [] and plan.route()[0] is not SQL
+    assert contracts.plan("which contracts have the highest monthly value?").group_by == ["month"]
+
+
+def test_the_time_after_one_event_until_another_the_table_lacks(contracts: Planner) -> None:
+    """"For the contracts we terminated, how many months after signing did the termination take effect, on
+    average?" counted the different months of terminated contracts mentioning 'termination'."""
+    plan = contracts.plan("For the contracts we terminated, how many months after signing did the termination take "
+                          "effect, on average?")
+    assert plan.missing and plan.missing.startswith("months from signing")
+
+
+def test_the_state_adverb_in_a_shares_whole(contracts: Planner) -> None:
+    """"what percentage of our currently active contracts are set to renew automatically?" took 'currently' for
+    something counted that is no row, and searched the texts."""
+    plan = contracts.plan("what percentage of our currently active contracts are set to renew automatically?")
+    assert plan.intent == "share" and plan.missing is None and plan.route()[0] is SQL
+
+
+def test_a_value_on_file_and_a_value_said_short(contracts: Planner) -> None:
+    """"Leave out any that have no region on file" matched 'file' in the texts (0 contracts); "contract val" matched
+    'val'; "is rajesh handling" named no one."""
+    plan = contracts.plan("Active contracts that are not in EMEA - how many have we got? Leave out any that have no "
+                          "region on file.")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("region", "is not empty")]
+    assert plan.topic == ""
+    plan = contracts.plan("tot. contract val signed in '23 vs '22 - how much more in 23? EUR pls")
+    assert plan.topic == "" and plan.measure == "value_eur"
+    assert only(contracts.plan("how many contracts is hannah handling?"), "author").value == "Hannah Berg"

@@ -228,6 +228,8 @@ _PERIOD_YY = r"\b(?:q[1-4]|h[12])\s+(\d\d)"
 _PERIODS_JOINED = r"\s*,?\s*(?:vs\.?|versus|or|and|to|through|than|compared\s+(?:with|to)|against)\s+(?:in\s+)?"
 _BARE_SHORT_YEARS = re.compile(rf"{_PERIOD_YY}(?:{_PERIODS_JOINED}{_PERIOD_YY})?(?=\s*(?:[?.!,;:)]|$))|"
                                rf"{_PERIOD_YY}{_PERIODS_JOINED}{_PERIOD_YY}", re.I)
+# a year with an apostrophe joined to another one: "in '23 vs '22", "'21 or '22"
+_SHORT_YEARS_JOINED = re.compile(rf"['’]\d\d\b{_PERIODS_JOINED}['’](?P<yy>\d\d)\b(?!['’]?s\b)", re.I)
 # a month with a two-digit year behind "in": "in march 23" is March 2023 ("on March 23", "in March 23rd" or "in March
 # 23, 2023" name a day)
 _MONTH_YY = re.compile(rf"\b(?:in|during|throughout)\s+(?:{_MONTH_WORDS})\s+(\d\d)\b"
@@ -262,6 +264,10 @@ def _years_in_digits(text: str) -> tuple[str, list[int]]:
         replacements.append((*match.span(), str(year)))
     for match in _SHORT_YEAR.finditer(text):
         if not any(a < match.end() and match.start() < b for a, b, _ in replacements):
+            yy = int(match["yy"])
+            replacements.append((match.start("yy") - 1, match.end(), str(2000 + yy if yy <= 69 else 1900 + yy)))
+    for match in _SHORT_YEARS_JOINED.finditer(text):  # ("signed in '23 vs '22": the second year after the first)
+        if not any(a < match.end() and match.start("yy") - 1 < b for a, b, _ in replacements):
             yy = int(match["yy"])
             replacements.append((match.start("yy") - 1, match.end(), str(2000 + yy if yy <= 69 else 1900 + yy)))
     for match in _THAT_YEAR.finditer(text):  # "the last quarter of that year": the year written before it

@@ -3033,8 +3033,11 @@ class Planner:
                                    reverse=True))
         quantity = re.compile(rf"\s*(?:or\s+(?:more|fewer|less|over|above|under|below)\b(?!\s+(?:recent|later|earlier|"
                               rf"new|old))|-?\s*(?:{measures})\b)", re.I)
+        # ("What was a supply agreement we signed in 2023 worth on average?": a year after a preposition of time stays
+        # one, a measure's word after it or not)
         found_ranges = [r for r in found_ranges if not (
-            re.fullmatch(r"(?:[a-z]+\s+)?(?:19|20)\d\d", r.text.strip(), re.I) and quantity.match(text, r.span[1]))]
+            re.fullmatch(r"(?:(?!in\b|during\b|since\b|until\b|till\b|throughout\b)[a-z]+\s+)?(?:19|20)\d\d",
+                         r.text.strip(), re.I) and quantity.match(text, r.span[1]))]
         if compared:
             found_ranges = self._compared_months(text, found_ranges, take)
         found_ranges += self._periods_of_the_only_year(text, found_ranges)
@@ -3889,7 +3892,10 @@ class Planner:
             if verb and not self.names_something(verb.group(0).split()[0].lower()):
                 take(match.end(), match.end() + verb.end())
             words = re.findall(dim_pattern, match.group(0), re.I)
-            if self._period_describes_rows(text, trigger, [dims[w.lower()] for w in words]):
+            if trigger.group(0).strip().lower().startswith(("each", "every", "per", "for each", "for every")) and all(
+                    dims[w.lower()] in CALENDAR_DIMENSIONS for w in words) and (
+                    (asked := self._rows_asked_before(text, trigger.start())) is not None
+                    and self._described_before(text, asked, trigger.start())):
                 continue
             if plan.distinct and all(dims[w.lower()] == plan.distinct for w in words):
                 # "how many individual writers …, counting each person only once": the values counted, not groups
@@ -3999,8 +4005,9 @@ class Planner:
             if purpose and match.end() <= purpose.end():
                 continue  # ("For the quarterly content review I need the average length …": what it is for)
             after = WORD.findall(text[match.end():])[:1]
-            if (after and self._is_topic_word(after[0]) and after[0].lower() not in self.known_words
-                    and not self._computes(text)):
+            if after and self._is_topic_word(after[0]) and (
+                    after[0].lower() not in self.known_words and not self._computes(text)
+                    or self._rows_asked_before(text, match.start()) is not None):
                 continue  # "after ending the yearly subscription": a kind of thing, not a grouping
             if free(match.start(), match.end()):
                 dimension = dims[match.group(1).lower()]
@@ -4431,26 +4438,24 @@ class Planner:
         low, high = self.profile.numeric_ranges.get(column) or (0.0, 99.0)
         return low >= 0 and high <= 10
 
-    def _period_describes_rows(self, text: str, trigger: re.Match[str], dimensions: list[str]) -> bool:
-        """"which supply agreements charge a penalty for each day of delay", "which ones make the supplier pay a
-        penalty that builds up for each day or week the goods are delayed": in a question that asks for rows and no
-        number, a period said after words describing them is what their texts say (it counted contracts per day).
-        Not after a verb of the rows' own date ("which tickets were opened each day"), nor with a computation asked."""
-        if not trigger.group(0).strip().lower().startswith(("each", "every", "per", "for each", "for every")) or not (
-                dimensions and all(d in CALENDAR_DIMENSIONS for d in dimensions)):
-            return False
-        before = text[:trigger.start()]
-        lower = before.lower()
-        if any(re.search(pattern, lower) for pattern, intent in self.intent_patterns if intent not in LISTINGS):
-            return False
+    def _rows_asked_before(self, text: str, start: int) -> int | None:
+        """Where the request for rows ends ("which supply agreements", "which ones", "any contracts") when the
+        question asks for rows before `start` and no computation: a period said after it describes the rows, what
+        their texts say, rather than grouping them ("which supply agreements charge a penalty for each day of delay",
+        "which contracts take a slice off the monthly fee …": it counted contracts per day)."""
+        if any(re.search(pattern, text[:start].lower()) for pattern, intent in self.intent_patterns
+               if intent not in LISTINGS):
+            return None
         rows = list(re.finditer(rf"\b(?:which|any)\s+(?:of\s+(?:them|those|these|the|our)\s+|ones\b|"
-                                rf"(?:[\w&.'-]+\s+){{0,2}}?(?:{self.row_noun_words})\b)", before, re.I))
-        if not rows:
-            return False
+                                rf"(?:[\w&.'-]+\s+){{0,2}}?(?:{self.row_noun_words})\b)", text[:start], re.I))
+        return rows[-1].end() if rows else None
+
+    def _described_before(self, text: str, start: int, end: int) -> bool:
+        """Whether words between `start` and `end` describe the rows: a topic word that is no verb of the rows' own
+        date ("which tickets were opened each day" groups them)."""
         dated = {w for w in re.findall(r"[a-z]{4,}", (self.roles.date or "").lower())}
         return any(self._is_topic_word(w) and w.lower() not in self.ROW_COUNT_VERBS
-                   and not any(d.startswith(w.lower()[:4]) for d in dated)
-                   for w in WORD.findall(before[rows[-1].end():]))
+                   and not any(d.startswith(w.lower()[:4]) for d in dated) for w in WORD.findall(text[start:end]))
 
     def _computes(self, text: str) -> bool:
         """Whether a question names rows, a measure or a computation ("daily volume of tickets", "monthly averages
@@ -5282,9 +5287,15 @@ class Planner:
             r"(?:average|avg|mean|typical|median)\s+(?:number\s+of\s+)?(?P<per>days|hours|weeks|months|time)\s+it)"
             r"\s+(?:usually\s+|typically\s+)?takes?\b[^?.!]*?\bfrom\s+(?P<a>[^?.!]{3,60}?)\s+(?:to|until|till|before)\s+(?P<b>[^?.!]{3,60}?)"
             r"(?=\s*(?:[?.!,;]|$))", text, re.I)
+        # ("how many months after signing did the termination take effect, on average?", "how many days after going
+        # live were our articles last updated?": the time from an event to another, one of them no date of the table)
+        taken = taken or (None if found or lasted else re.search(
+            r"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months|years)|long)\s+(?:after|following|since)\s+"
+            r"(?P<a>[^?.!,;]{3,40}?)\s+(?:did|do|does|was|were|is|are|had|has|have|would|will)\s+"
+            r"(?P<b>[^?.!,;]{3,60}?)(?=\s*(?:[?.!,;]|$))", text, re.I))
         if taken and free(*taken.span()):
-            plan.missing = f"{taken.group('unit') or taken.group('per') or 'time'} from {taken.group('a')} to " \
-                           f"{taken.group('b')}"
+            unit = taken.group("unit") or taken.groupdict().get("per") or "time"
+            plan.missing = f"{unit} from {taken.group('a')} to {taken.group('b')}"
             plan.intent, plan.intent_span = "count", taken.span()
             plan.evidence.append(f"no column for the {plan.missing!r} ({taken.group(0)!r})")
             take(*taken.span())
@@ -5542,8 +5553,9 @@ class Planner:
                 # "of everything we ran", "of everything we've published": the rows, in a clause; "what share of
                 # them ended up closed": the rows said before
                 return ""
-            if head in STOPWORDS or head in ("total", "whole", "entire", "overall", "non"):
-                continue  # ("% of non verified reviews": the prefix written apart)
+            if head in STOPWORDS or head in ("total", "whole", "entire", "overall", "non") or re.fullmatch(
+                    STATE_ADVERBS, head):
+                continue  # ("% of non verified reviews": the prefix written apart; "of our currently active …")
             if re.sub(r"^(?:un|non-?|not-?)", "", head) in self.vocab.flags:
                 return ""  # "share of unverified reviews": rows with(out) a yes/no value
             after = WORD.search(lower, word.end())
@@ -5636,10 +5648,12 @@ class Planner:
         """(column, value) of a capitalised name that is the first word of exactly one value of two or more words
         and rare in English: "Kapoor" for 'Kapoor Textiles', "O'Brien" for 'O'Brien Logistics Ltd.' (it was a text
         match, or nothing); not after another capitalised word ("Project Kestrel": another name) nor after a subject
-        cue ("about Kestrel": what the texts say). The condition shows the value read."""
+        cue ("about Kestrel": what the texts say). The condition shows the value read. A shorter word qualifies when
+        it mixes digits and capitals, which no English word does ("3M" for '3M Deutschland')."""
         head = " ".join(value_tokens(word))
         values = self.vocab.name_starts.get(head, set())
-        if (len(values) != 1 or not word[:1].isupper() or len(head.replace(" ", "")) < 4
+        coded = re.fullmatch(r"(?=\S*\d)(?=\S*[A-Z])[A-Z\d]{2,}", word) is not None
+        if (len(values) != 1 or not (word[:1].isupper() or coded) or len(head.replace(" ", "")) < (2 if coded else 4)
                 or zipf_of(head.replace(" ", "")) >= NAME_ZIPF or head in self.vocab.values
                 or head in self.vocab.author_parts or re.search(r"\b[A-Z][\w'’-]*\s+$", text[:start])
                 or SUBJECT_CUE.search(text[:start]) or re.match(r"\s+[A-Z]", text[end:])):
@@ -6119,7 +6133,8 @@ class Planner:
                              rf"(?:'s\s+name|\s+name|s)?(?:\s+(?:field|column|cell|box))?"
                              # ("no value filled in", "no author credited")
                              rf"(?:\s+(?:filled\s+in|filled\s+out|entered|recorded|listed|given|credited|named|"
-                             rf"specified|provided|shown))?\b(?!\s*(?:of|=|set\s+to)\s)"
+                             # ("any that have no region on file")
+                             rf"specified|provided|shown|on\s+(?:file|record)))?\b(?!\s*(?:of|=|set\s+to)\s)"
                              rf"|\b(unsigned|anonymous|uncategori[sz]ed|unassigned|unowned|unallocated|unattributed)\b"
                              # "not assigned to anyone", "owned by nobody": nobody is the person
                              rf"|((?:(?:\bnot|\bnever|n't)\s+(?:yet\s+)?(?:been\s+)?(?:assigned|allocated|attributed|given|"
@@ -6988,6 +7003,9 @@ class Planner:
         match = re.search(r"(?:^\W*|\b(?<!\bwhat\s)(?<!\bwho\s))(?:did|does|do|has|have|had|was|is|will)\s+([a-z]+)\s+"
                           r"(?:(?:ever|even|actually|really|already|still|recently|personally)\s+)?(?:"
                           + dated + r"get|gets|got|gotten|have|has|had|handle[sd]?|"
+                          # ("how many contracts is rajesh handling")
+                          r"(?:handl|writ|cover|review|work|own|manag|deal|tak|gett|receiv|clos|resolv|post|publish|"
+                          r"fil|look)ing|"
                          r"write|writes|wrote|written|receive[sd]?|close[sd]?|resolve[sd]?|review(?:s|ed)?|take|took|"
                          r"taken|own(?:s|ed)?|pick(?:s|ed)?|deal(?:s|t)?|post(?:s|ed)?|publish(?:es|ed)?|work(?:s|ed)?|"
                          r"give|gave|given|leave|left|rate[sd]?|cover(?:s|ed)?|file[sd]?|been\s+(?:given|assigned|"
@@ -8260,7 +8278,8 @@ SHORTHAND = {"r": "are", "u": "you", "ur": "your", "yr": "year", "yrs": "years",
              "hr": "hour", "hrs": "hours", "btwn": "between", "betw": "between", "thru": "through", "pct": "percent",
              "perc": "percent", "nums": "numbers", "cnt": "count", "ppl": "people", "tot": "total", "biz": "business",
              "abt": "about", "pls": "please", "plz": "please", "b4": "before", "bc": "because", "tho": "though",
-             "msg": "message", "msgs": "messages", "approx": "approximately"}
+             "msg": "message", "msgs": "messages", "approx": "approximately", "val": "value", "vals": "values",
+             "amt": "amount"}
 # Symbols and slashed shorthand as the words they stand for (a number follows a comparison sign): "4+ stars",
 # ">= 4 resolved", "rating < 3.5", "# urgent tix", "w/ status closed", "w/o a byline", "diff writers"; "open +
 # pending" adds the two values up (one class of rows, as "open or pending" is; "and" would count each on its own)
