@@ -7186,3 +7186,52 @@ def test_a_value_on_file_and_a_value_said_short(contracts: Planner) -> None:
     plan = contracts.plan("tot. contract val signed in '23 vs '22 - how much more in 23? EUR pls")
     assert plan.topic == "" and plan.measure == "value_eur"
     assert only(contracts.plan("how many contracts is hannah handling?"), "author").value == "Hannah Berg"
+
+
+def test_the_rows_a_share_is_of_named_with_a_possessive() -> None:
+    """"What percentage of the health section's articles mention Halvorsen University Hospital?" took every article
+    as the whole (9 of 130): the rows said with a possessive are the whole, what they mention the part."""
+    planner = Planner("articles", ARTICLE_ROLES, ARTICLE_PROFILE, text_mentions=lambda phrase: True)
+    plan = planner.plan("What percentage of the health section's articles mention Halvorsen University Hospital?")
+    assert [c.kind for c in plan.population] == ["category"]
+    assert [c.kind for c in plan.share_part()] == ["text_like"] and plan.topic == ""
+
+
+def test_a_measure_named_by_its_unit_and_a_computation_shown_again(planner: Planner, reviews: Planner) -> None:
+    """"the average size per travel story published in 2023, measured in words" matched 'measured' in the texts;
+    "hey which 3 brands w/ 100+ reviews have the best avg ratng? show the avg too" matched 'hey avg' (0 brands)."""
+    plan = planner.plan("What's the average size per travel story published in 2023, measured in words?")
+    assert (plan.intent, plan.measure, plan.topic) == ("avg", "word_count", "")
+    plan = reviews.plan("hey which 3 brands w/ 100+ reviews have the best avg rating? show the avg too, 2dp")
+    assert (plan.intent, plan.measure, plan.limit, plan.topic) == ("avg", "rating", 3, "")
+
+
+def test_values_set_aside_before_a_share_and_said_again_after_it() -> None:
+    """"Setting Electronics aside, what percentage of our reviews are one-star? Reviews with no department count as
+    non-Electronics." left Electronics out of the part only (12.0% of all 2,500)."""
+    plan = _departments_and_votes().plan("Setting Electronics aside, what percentage of our reviews are one-star? "
+                                         "Reviews with no department count as non-Electronics.")
+    assert [(c.column, c.op) for c in plan.population] == [("department", "!=")]
+
+
+def test_a_sentence_on_who_someone_is_before_the_question() -> None:
+    """"Omar Haddad is the agent who handles all our billing — invoices, per-seat charges billed monthly, annual
+    renewals. Of all the tickets assigned to him, what percentage have the status closed? Resolved doesn't count as
+    closed" grouped by month and year and matched 'billing invoices'; "(urgent is separate)" kept urgent in."""
+    tickets = _tickets_with_priorities()
+    plan = tickets.plan("Bob Stone is the agent who handles all our billing — invoices, per-seat charges billed "
+                        "monthly, annual renewals. Of all the tickets assigned to him, what percentage are resolved?")
+    assert (plan.group_by, plan.topic, plan.intent) == ([], "", "share")
+    plan = tickets.plan("how many high-priority tickets does each agent have? Only the priority 'high' itself (low "
+                        "is separate)")
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("=", "high")]
+
+
+def test_groups_named_before_which_ones_are_ranked(tickets: Planner) -> None:
+    """"Of the agents who've handled at least 12 tickets, which 2 have the biggest share of …" gave every agent; "Of
+    the agents, which one has the biggest share of …" no grouping at all."""
+    plan = tickets.plan("Of the agents who've handled at least 12 tickets, which 2 have the biggest share of open "
+                        "tickets?")
+    assert (plan.group_by, plan.limit, plan.order_most, plan.unused) == (["author"], 2, True, [])
+    plan = tickets.plan("Of the agents, which one has the biggest share of open tickets?")
+    assert (plan.group_by, plan.limit, plan.intent) == (["author"], 1, "share")

@@ -843,6 +843,11 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               r"[^.?!;:]*\b(?:and|so)\s+(?:i|we)(?:['’]d\s+like|\s+(?:want|need|would\s+like|wanted|"
                               r"needed))\s+to\s+(?:see|know|check|find\s+out|understand|confirm|learn)\b[^.?!;:]*[.!;:]"
                               r"(?=\s+\S)|"
+                              # ("Omar Haddad is the agent who handles all our billing — invoices, per-seat charges
+                              # billed monthly. Of all the tickets assigned to him, …": who someone is, told)
+                              r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why)\b)[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)"
+                              r"{0,2}\s+(?:is|was)\s+(?:the|our|a|an)\s+(?:[a-z]+\s+){1,2}?(?:who|that)\s[^.?!;:]*[.!;:]"
+                              r"(?=\s+\S)|"
                               + PURPOSE_BEFORE_COLON, re.I)
 # ("For the quarterly content review I need …": what the answer is for, before the request's subject in the same
 # sentence; its words describe the user's own doings)
@@ -1498,6 +1503,7 @@ class Planner:
         if plan.missing and plan.intent in ("topic", "list"):  # (said, never searched: "reviews by reviewer age")
             plan.intent = "count"
         self._missing_compared(text, plan, take, free)
+        self._computation_said_again(text, plan, take, free)
         self._default_measure(text, plan)
         self._answer_unit(text, plan, take, free)
         self._bare_years(text, plan, take, free)
@@ -1840,11 +1846,12 @@ class Planner:
     def _counted_rows_say(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"How many reviews say the item arrived the next day but still give fewer than 4 stars?": rows counted by
         what their text says, the clause after "say" held as written (its words were read one by one: 'item' a row
-        noun, 'arrived' a date verb, and 'next day' left unused, so every review under 4 stars was counted)."""
+        noun, 'arrived' a date verb, and 'next day' left unused, so every review under 4 stars was counted). The rows
+        may be named with a possessive ("the health section's articles mention …")."""
         if not self.roles.content:
             return
         said = re.search(rf"\b(?:how\s+many|(?:the\s+)?number\s+of|count\s+(?:of\s+)?|#\s*of|what\s+(?:share|"
-                         rf"percentage|proportion|fraction|percent)\s+of)\s+(?:(?:the|our|all)\s+)?(?:[\w-]+\s+){{0,2}}?"
+                         rf"percentage|proportion|fraction|percent)\s+of)\s+(?:(?:the|our|all)\s+)?(?:[\w'’-]+\s+){{0,2}}?"
                          rf"(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?(?:say|says|said|mention|mentions|"
                          rf"mentioned|state|states|stated|report|reports|reported)\s+(?:that\s+)?"
                          rf"(?P<clause>(?:[\w'’-]+\s+){{1,7}}?[\w'’-]+)(?=\s+(?:but|and|yet|while|though|although|"
@@ -2703,8 +2710,11 @@ class Planner:
                                     r"(?:make\s+up|made\s+up|represent(?:ed)?|account(?:ed)?\s+for|form(?:ed)?)\b",
                                     text[cue.end():], re.I)
         fronted = cue.start() if cue and not everything and not pointed else -1
+        # (rows set aside before the share and again after it, "Setting Electronics aside, what percentage …? Reviews
+        # with no department count as non-Electronics.", were set aside first)
         whole = [c for c in plan.conditions if inside(c) or c.column in grouped
-                 or 0 <= self._position(text, c, end=True) <= fronted]
+                 or 0 <= self._position(text, c, end=True) <= fronted
+                 or self._said_aside(text, c) and 0 <= self._position(text, c) < fronted]
         # rows set aside after the share ("pct of contracts … that were NDAs? …, and leave aside drafts") are out of
         # the whole too, unless the whole is said to be all rows ("what percentage of all tickets …")
         of_all = re.search(r"(?:\b(?:share|percentage|proportion|fraction|percent|part|pct)|%)\s+of\s+(?:all|every)\b",
@@ -2742,7 +2752,9 @@ class Planner:
         if condition.op not in ("!=", "not in", "not between", "is not empty"):
             return False
         end = self._position(text, condition, end=True)
-        return bool(re.match(rf"\W*(?:{EXCLUDING})\b", condition.words, re.I)
+        # ("Setting Electronics aside, …": the value between the verb and its particle)
+        return bool(re.match(rf"\W*(?:{EXCLUDING})\b|\W*(?:sett?(?:ing)?|put(?:ting)?|leav(?:e|ing))\s+"
+                             rf"(?:[\w&'’-]+\s+){{1,3}}(?:aside|out)\b", condition.words, re.I)
                     or end >= 0 and AFTER_ASIDE.match(text, end))
 
     def _quoted_values(self, text: str, plan: QueryPlan, take: Any) -> None:
@@ -4076,6 +4088,7 @@ class Planner:
                               and plan.group_by == ["author"] and free(*most.span(1)))
         if most and (not plan.group_by or within or again):
             dimension = dims.get((most.group(3) or "").lower())
+            grouped_before = False
             if dimension is None and most.group(1).lower() in ("who", "whose"):
                 dimension = "author"
             if dimension is None and re.search(r"\b(authors?|writers?|reporters?)\b", text, re.I):
@@ -4086,6 +4099,9 @@ class Planner:
             if dimension is None and among and free(*among.span(1)):
                 dimension = dims[among.group(1).lower()]
                 take(*among.span(1))
+                # ("Of the agents, which one has the biggest share …": any ranking word; groups that pass a test are
+                # ranked in `_ranked_tested_groups`)
+                grouped_before = not (plan.group_size or plan.group_spread)
             named_after = re.match(rf"\s+(?:single\s+)?({dim_pattern})\b", text[most.end():], re.I)
             if dimension is None and named_after and free(most.end(), most.end() + named_after.end()):
                 dimension = dims[named_after.group(1).lower()]  # "what was our busiest single day"
@@ -4096,7 +4112,7 @@ class Planner:
             # ("who signed the biggest total value": each person's total ranked; not "who signed the largest
             # contract", the largest one's)
             of_each = re.match(r"\s+(?:total|average|avg|mean|combined|overall|summed)\b", text[most.end(4):], re.I)
-            if dimension and (most.group(3) or most.group(1).lower() in ("who", "whose") and of_each
+            if dimension and (most.group(3) or most.group(1).lower() in ("who", "whose") and of_each or grouped_before
                               or most.group(4).lower() in ("most", "top", "leading", "prolific",
                                                                          "busiest", "quietest", "slowest", "fewest",
                                                                          "least", "lightest", "heaviest")):
@@ -4116,6 +4132,9 @@ class Planner:
                     plan.limit = min(number_value(number), 100)
                 if plan.limit is None:
                     plan.limit, plan.with_ties = 1, True  # "which X has the most": every X sharing the top value
+                if grouped_before:
+                    plan.evidence.append(f"{plan.limit} of the {dimension} groups named before, ranked "
+                                         f"({most.group(4)!r})")
                 # words between that name a value are left to the other recognisers ("which agent closed the most
                 # tickets"); other words there ("who owns the most") belong to the ranking
                 head = most.end(3) if most.group(3) else most.end(1)
@@ -4129,6 +4148,8 @@ class Planner:
                 if self._value_spans(text[head:most.start(4)]) or re.search(NUM, text[head:most.start(4)], re.I):
                     take(most.start(), head)
                     take(most.start(4), most.end(4))
+                    if most.group(2) and plan.limit == min(number_value(most.group(2)), 100):
+                        take(*most.span(2))  # ("which 2 have the biggest share": the number ranked)
                 else:
                     take(most.start(), most.end())
         # "the most reviewed brand in each department": the ranking is made within each value of that grouping
@@ -4461,7 +4482,7 @@ class Planner:
         """Whether a question names rows, a measure or a computation ("daily volume of tickets", "monthly averages
         of priority score"), so that a period word in it groups them."""
         return any(self._is_entity(w) or w.lower() in self.vocab.measures for w in WORD.findall(text)) or any(
-            re.search(pattern, text.lower()) for pattern, _ in self.intent_patterns)
+            re.search(pattern, text.lower()) for pattern, intent in self.intent_patterns if intent != "list")
 
     def _share_bound(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which sections have at least a quarter of their stories co-written?", "brands with more than 50% of their
@@ -4701,8 +4722,11 @@ class Planner:
             return
         # (not in what the user told first: "For a report on which companies' feedback helps: …, which three …")
         opening = _question_start(text, CONTEXT_SENTENCE.match(text), r"which|who|whose")
-        top = re.compile(rf"\b(?:which\s+\w+|who|whose)\b[^?.!]*?\b(highest|lowest|(?<!at )most|fewest|best|worst|"
-                         rf"{LONGEST}|{SHORTEST})\b", re.I).search(text, opening)
+        # ("Of the agents who've handled at least 12 tickets, which 2 have the biggest share …": not "who" relating to
+        # the noun before it)
+        top = re.compile(rf"\b(?:which\s+\w+|(?<![a-z]s\s)who|(?<![a-z]s\s)whose)\b[^?.!]*?\b(highest|lowest|"
+                         rf"(?<!at )most|fewest|best|worst|biggest|largest|greatest|smallest|{LONGEST}|{SHORTEST})\b",
+                         re.I).search(text, opening)
         said = top.group(1) if top else ""
         if not top or not free(*top.span(1)):
             return
@@ -4710,7 +4734,7 @@ class Planner:
         length = re.fullmatch(LONGEST, plan.ranking) or re.fullmatch(SHORTEST, plan.ranking)
         if length and not plan.measure:
             plan.measure = self.vocab.measures.get("length")
-        plan.order_most = not re.fullmatch(rf"lowest|fewest|worst|{SHORTEST}", plan.ranking)
+        plan.order_most = not re.fullmatch(rf"lowest|fewest|worst|smallest|{SHORTEST}", plan.ranking)
         plan.limit, plan.with_ties = 1, True
         counted = re.match(rf"which\s+{NUM}\s", top.group(0), re.I)  # "which 5 have the highest average"
         if counted:
@@ -5535,6 +5559,18 @@ class Planner:
         before = WORD.findall(lower[:match.start()])[-2:]
         return (len(before) == 2 and before[0] in POSSESSIVES and self._is_topic_word(before[1])
                 and before[1] not in self.known_words and not re.match(r"\s+of\b", lower[match.end():]))
+
+    def _computation_said_again(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"which 3 brands … have the best avg rating? show the avg too": the computation's word asked to be shown
+        again after it is read, no text match (it matched 'avg' in the texts: 0 brands)."""
+        if plan.intent not in ("avg", "median", "sum", "share") or not plan.intent_span:
+            return
+        for pattern, intent in self.intent_patterns:
+            for match in re.finditer(pattern, text.lower()) if intent == plan.intent else ():
+                if match.start() >= plan.intent_span[1] and free(*match.span()) and re.search(
+                        r"\b(?:show|give|include|add|list|with|plus|incl\w*)\s+(?:me\s+|us\s+)?(?:the\s+|their\s+|"
+                        r"its\s+)?$", text[:match.start()], re.I):
+                    take(*match.span())
 
     def _share_of_what(self, lower: str, match: re.Match[str], free: Any) -> str:
         """The noun a share cue takes a part of when it is not the rows ("what share of its profits"): a word the
@@ -7656,6 +7692,11 @@ class Planner:
                 if not valued:
                     plan.measure = plan.measure or column
                 take(match.start(), match.end())
+                # ("the average size per travel story, measured in words": how the measure is counted, no text match)
+                unit = re.search(r"\b(?:measured|counted|expressed|given|calculated)\s+in\s+$", text[:match.start()],
+                                 re.I)
+                if unit and free(*unit.span()):
+                    take(*unit.span())
         # "do verified buyers rate higher than the others": the verb of a measure named by its past participle
         # ("rated"), before a comparative (a noun "rate" is something else: "the return rate")
         for match in re.finditer(r"\b([a-z]+?)e?s?(?=\s+(?:\w+\s+)?(?:higher|lower|better|worse|highest|lowest|best|"
@@ -8402,11 +8443,12 @@ def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
 
 
 def _not_counted(text: str, start: int, end: int) -> re.Match[str] | None:
-    """"(resolved doesn't count)", "closed ones are not counted": the value set aside by what is said after it; the
-    match spans the value and those words."""
+    """"(resolved doesn't count)", "closed ones are not counted", "(urgent is separate)": the value set aside by what
+    is said after it; the match spans the value and those words."""
     return re.compile(rf"{re.escape(text[start:end])}(?:\s+ones)?\s+(?:(?:do|does)(?:n['’]t|\s+not)\s+count"
                       r"(?:\s+as\s+[a-z]+)?|"
-                      r"(?:is|are|was|were)(?:n['’]t|\s+not)\s+(?:counted|included)|(?:is|are)\s+excluded)\b",
+                      r"(?:is|are|was|were)(?:n['’]t|\s+not)\s+(?:counted|included)|(?:is|are)\s+excluded|"
+                      r"(?:is|are)\s+(?:kept\s+)?separate(?:ly)?(?=\s*[.,;:!?)])|counts?\s+separately)\b",
                       re.I).match(text, start)
 
 

@@ -115,7 +115,8 @@ amongst
 concerning and or but nor not no yes so as than then that this these those there here it its it's is are was
 were be been being am do does did done doing have has had having can could would should will shall may might
 must i me my we us our you your he him his she her they them their what which who whom whose where when why
-how please pls plz thx thanks tell show give find get fetch list display let lets know want need see look looking search
+how please pls plz thx thanks hey hello cheers tell show give find get fetch list display let lets know want need
+see look looking search
 searching any anything something everything some all every each many much more most few several such own same
 other article articles story stories news piece pieces item items post posts document documents doc docs
 record records row rows entry entries text texts content contents coverage covered covering cover covers
