@@ -7235,3 +7235,70 @@ def test_groups_named_before_which_ones_are_ranked(tickets: Planner) -> None:
     assert (plan.group_by, plan.limit, plan.order_most, plan.unused) == (["author"], 2, True, [])
     plan = tickets.plan("Of the agents, which one has the biggest share of open tickets?")
     assert (plan.group_by, plan.limit, plan.intent) == (["author"], 1, "share")
+
+
+def test_a_computations_word_inside_a_relative_clause_describes_the_rows(contracts: Planner) -> None:
+    """"Which of our supply agreements that are still active make the supplier pay compensation that keeps adding up
+    for each day or week a delivery turns up late?" summed nothing per signing day: "adding up" and "each day" are
+    what the texts say."""
+    plan = contracts.plan("Which of our supply agreements that are still active make the supplier pay compensation "
+                          "that keeps adding up for each day or week a delivery turns up late?")
+    assert plan.group_by == [] and plan.intent not in ("sum", "count") and plan.route()[0] is not SQL
+
+
+def test_the_days_it_took_someone_from_one_state_to_another(tickets: Planner) -> None:
+    """"how many days did it take Maya Lindqvist to get her high-priority tickets from opened to closed or
+    resolved?" counted the different days of her closed or resolved tickets."""
+    plan = tickets.plan("On average, how many days did it take Bob Stone to get his tickets from opened to closed?")
+    assert plan.missing and plan.missing.startswith("days from opened")
+
+
+def test_an_hour_said_for_each_day_is_no_grouping_by_day(planner: Planner) -> None:
+    """"Which writers most often have a piece go live before 9 a.m. each day?" gave the top writer of each day."""
+    plan = planner.plan("Which writers most often have a piece go live before 9 a.m. each day?")
+    assert plan.group_by == ["author"] and conditions(plan, "hour")
+
+
+def test_a_lower_case_possessive_before_a_computation_is_the_person(planner: Planner) -> None:
+    """"whats sam's avg word count?" averaged every article ('sam's' unused)."""
+    plan = Planner("articles", ARTICLE_ROLES, dataclasses.replace(
+        ARTICLE_PROFILE, authors={"Sam Oyelaran": 3, "Jane Doe": 7})).plan("whats sam's avg word count?")
+    assert [c.kind for c in plan.conditions] in (["author"], ["author_like"]) and plan.intent == "avg"
+
+
+def test_rows_that_carry_a_named_person_and_rows_counted_short(planner: Planner) -> None:
+    """"counting only the ones that carry a named author" kept unsigned articles; "% of arts w/ no byline" counted
+    'arts', no rows."""
+    plan = planner.plan("On average, how long are the health articles in words, counting only the ones that carry "
+                        "a named author?")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("authors", "is not empty")]
+    plan = planner.plan("% of arts w/ no byline? 1dp pls")
+    assert plan.intent == "share" and plan.missing is None and ("arts", "articles") in plan.corrections
+
+
+def test_a_share_cue_whose_of_a_date_took_and_a_verb_of_giving(tickets: Planner, reviews: Planner) -> None:
+    """"% of Q2 '24 tix still open/pending?" listed the tickets ("of Q2 '24" read as the date); "What percentage of the
+    reviews by 'Dad of 3' gave five stars?" took every review as the whole."""
+    plan = tickets.plan("% of Q2 '24 tix still open/pending? 1dp pls")
+    assert plan.intent == "share" and [c.kind for c in plan.population] == ["date"]
+    plan = reviews.plan("What percentage of the reviews posted by Claire Clarke gave five stars?")
+    assert [c.kind for c in plan.population] == ["author"] and [c.kind for c in plan.share_part()] == ["number"]
+
+
+def test_counting_rows_in_beside_another_computation(reviews: Planner) -> None:
+    """"whats the avg star rating on zeno stuff thats not sports/outdoors? count the ones with no department listed
+    too" counted reviews instead of averaging their stars."""
+    plan = _departments_and_votes().plan("whats the avg star rating of reviews that are not in Toys? count the ones "
+                                         "with no department listed too")
+    assert plan.intent == "avg" and plan.measure == "rating"
+
+
+def test_a_value_of_joined_parts_started_by_its_first_part() -> None:
+    """'ZENO.fit' (one word of parts joined by a full stop) is started by "ZENO"; a text condition's sentence full
+    stop is no part of its words ("if its subject mentions VPN.")."""
+    brands = {"ZENO.fit": 187, "Voltair": 100}
+    reviews = Planner("reviews", REVIEW_ROLES, dataclasses.replace(REVIEW_PROFILE, categories=brands))
+    assert only(reviews.plan("how many ZENO reviews are there?"), "category").value == "ZENO.fit"
+    plan = Planner("tickets", TICKET_ROLES, TICKET_PROFILE).plan(
+        "How many tickets were logged as urgent? Count a ticket as a VPN ticket if its subject mentions VPN.")
+    assert [c.value for c in conditions(plan, "text_like")] == ["VPN"]

@@ -494,7 +494,9 @@ def is_calendar(dimension: str) -> bool:
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes|run|runs|end|ends|ended|turn|turns|turned|"
                         r"stay|stays|stayed|remain|remains|remained|wound|land|lands|landed|counts|count|counted|"
-                        r"qualify|qualifies|qualified)\b", re.I)
+                        r"qualify|qualifies|qualified|"
+                        # ("What percentage of the reviews posted under the name 'Dad of 3' gave the full five stars?")
+                        r"give|gives|gave|receive|receives|received|earn|earns|earned)\b", re.I)
 # "before eight in the morning", "from midday onwards", "after 6 pm", "since 14:00": a bound on the time of day
 _CLOCK = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 TIME_OF_DAY = re.compile(
@@ -1838,6 +1840,8 @@ class Planner:
                 else "contains"
             # ("headlines that end with a question mark": the mark itself)
             words = PUNCTUATION_NAMES.get(re.sub(r"[\s-]+", " ", words.strip().lower()), words)
+            if not (match.group(3) or match.group(5)) and re.search(r"\w[.!?;,]$", words.strip()):
+                words = words.strip()[:-1]  # ("if its subject mentions VPN.": the sentence's full stop, unquoted)
             plan.conditions.append(Condition("text_like", names[word], op, words.strip(), match.group(0),
                                              span=match.span()))
             plan.evidence.append(f"{names[word]} {op} {words.strip()!r} ({match.group(0)!r})")
@@ -2305,8 +2309,11 @@ class Planner:
                     return (next(iter(full)) if word.islower() else next(iter(full)).capitalize()) + possessive
             rows = {w for w in self.vocab.entity_words
                     if w.endswith("s") and w.startswith(stem) and len(w) > len(lower)}
+            # ("% of 2023 arts w/ 2+ bylines": a common word, cut short where only the rows can be counted)
+            counted = re.search(r"(?:%|\b(?:pct|percent|percentage|share|proportion|number|count|no\.?|how\s+many))\s+"
+                                r"(?:of\s+)?(?:(?:the|our|all)\s+)?(?:(?:19|20)\d\d\s+)?$", text[:match.start()], re.I)
             if (lower.endswith("s") and len(stem) >= 3 and lower.isalpha() and lower not in self.known_words
-                    and len({singular(w) for w in rows}) == 1 and zipf_of(stem) < RARE_ZIPF):
+                    and len({singular(w) for w in rows}) == 1 and (zipf_of(stem) < RARE_ZIPF or counted)):
                 # "how many revs have no reviewer name": the row noun cut short, in the plural (not "arts": "art" is a
                 # common word)
                 read = min(rows, key=len)
@@ -3904,6 +3911,11 @@ class Planner:
             if verb and not self.names_something(verb.group(0).split()[0].lower()):
                 take(match.end(), match.end() + verb.end())
             words = re.findall(dim_pattern, match.group(0), re.I)
+            if trigger.group(0).strip().lower() in ("each", "every") and [dims[w.lower()] for w in words] == ["day"] \
+                    and any(c.kind == "hour" and 0 <= trigger.start() - self._position(text, c, end=True) <= 3
+                            for c in plan.conditions):
+                take(trigger.start(), match.end())  # ("a piece go live before 9 a.m. each day": the hour, daily)
+                continue
             if trigger.group(0).strip().lower().startswith(("each", "every", "per", "for each", "for every")) and all(
                     dims[w.lower()] in CALENDAR_DIMENSIONS for w in words) and (
                     (asked := self._rows_asked_before(text, trigger.start())) is not None
@@ -4464,12 +4476,27 @@ class Planner:
         question asks for rows before `start` and no computation: a period said after it describes the rows, what
         their texts say, rather than grouping them ("which supply agreements charge a penalty for each day of delay",
         "which contracts take a slice off the monthly fee …": it counted contracts per day)."""
-        if any(re.search(pattern, text[:start].lower()) for pattern, intent in self.intent_patterns
-               if intent not in LISTINGS):
+        rows = self._rows_requested(text[:start])
+        if not rows:
             return None
-        rows = list(re.finditer(rf"\b(?:which|any)\s+(?:of\s+(?:them|those|these|the|our)\s+|ones\b|"
-                                rf"(?:[\w&.'-]+\s+){{0,2}}?(?:{self.row_noun_words})\b)", text[:start], re.I))
-        return rows[-1].end() if rows else None
+        # (a computation's word inside a relative clause describes the rows: "… make the supplier pay compensation
+        # that keeps adding up for each day …")
+        related = re.search(r"\b(?:that|which|who|where)\b", text[rows[-1].end():start], re.I)
+        asked = text[:rows[-1].end() + (related.start() if related else start - rows[-1].end())].lower()
+        if any(re.search(pattern, asked) for pattern, intent in self.intent_patterns if intent not in LISTINGS):
+            return None
+        return rows[-1].end()
+
+    def _rows_requested(self, text: str) -> list[re.Match[str]]:
+        """The requests for rows in `text`: "which supply agreements", "which of our …", "which ones", "any …"."""
+        return list(re.finditer(rf"\b(?:which|any)\s+(?:of\s+(?:them|those|these|the|our)\s+|ones\b|"
+                                rf"(?:[\w&.'-]+\s+){{0,2}}?(?:{self.row_noun_words})\b)", text, re.I))
+
+    def _in_rows_description(self, text: str, at: int) -> bool:
+        """Whether `at` lies in a relative clause describing the rows asked for ("which of our supply agreements …
+        make the supplier pay compensation that keeps adding up …")."""
+        rows = self._rows_requested(text[:at])
+        return bool(rows) and re.search(r"\b(?:that|which|who|where)\b", text[rows[-1].end():at], re.I) is not None
 
     def _described_before(self, text: str, start: int, end: int) -> bool:
         """Whether words between `start` and `end` describe the rows: a topic word that is no verb of the rows' own
@@ -4918,12 +4945,21 @@ class Planner:
                 waited = intent == "earliest" and match.group(0).endswith("longest")
                 ends = (match.start(), match.start() + len(match.group(0).split()[0])), (match.end() - len("longest"),
                                                                                          match.end())
+                # ("% of Q2 '24 tix": the date read "of Q2 '24", the share's own "of" with it)
+                own_end = match.end() - 2 if intent == "share" and match.group(0).endswith(" of") else match.end()
                 if not (free(match.start(), match.start() + len("which")) and free(*match.span(match.lastindex))
                         if between else free(*ends[0]) and free(*ends[1]) if waited
-                        else free(match.start(), match.end())):
+                        else free(match.start(), own_end)):
                     continue
                 if match.group(0) == "first" and any(o.end() == match.end() for o in ORDER_FIRST.finditer(lower)):
                     take(*match.span())  # ("…, highest first": an order, not the oldest rows)
+                    continue
+                if intent == "count" and re.match(r"count(?:ing)?\s+(?:the\s+|any\s+)?(?:ones?|those|[a-z]+s)\s+"
+                                                  r"(?:with|that|which|having|without)\b[^?.!;]*?\b(?:too|as\s+well|"
+                                                  r"also)\b", lower[match.start():]) and any(
+                        re.search(p, lower) for p, other in self.intent_patterns if other not in (*LISTINGS, "count")):
+                    # ("the avg star rating on …? count the ones with no department listed too": rows kept in, beside
+                    # the computation asked; alone, "(count the ones with no dept too)" may be the count asked)
                     continue
                 if intent == "count" and re.search(r"(?:n['’]t|\bnot|\bnever)\s+$", lower[:match.start()]):
                     continue  # ("don't count blank names", "resolved doesn't count"): rows set aside, no computation
@@ -4938,6 +4974,8 @@ class Planner:
                     if noun is not None or plan.uncounted:  # (what an earlier count named decides, in _not_rows)
                         plan.uncounted = plan.uncounted or " ".join(noun or [])
                         continue
+                if intent in ("sum", "avg", "max", "min") and self._in_rows_description(lower, match.start()):
+                    continue  # ("which … make the supplier pay compensation that keeps adding up …": what they say)
                 if intent == "share" and any(c.start() <= match.start() < c.end()
                                              for c in PERCENT_CHANGE.finditer(lower)):
                     continue  # ("by what percentage did the count change from Q1 to Q2": a change, see _contrast)
@@ -5306,7 +5344,7 @@ class Planner:
         # ("how many days does it take us from first sending a draft to the counterparty until the contract is
         # signed?": the time from one event to another, said as what it takes)
         # ("the average number of days it takes us to get from the first draft of a contract to signature")
-        taken = None if found or lasted else re.search(
+        taken = None if found else re.search(
             r"\b(?:how\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\s+(?:does|do|did|will|would)\s+it|"
             r"(?:average|avg|mean|typical|median)\s+(?:number\s+of\s+)?(?P<per>days|hours|weeks|months|time)\s+it)"
             r"\s+(?:usually\s+|typically\s+)?takes?\b[^?.!]*?\bfrom\s+(?P<a>[^?.!]{3,60}?)\s+(?:to|until|till|before)\s+(?P<b>[^?.!]{3,60}?)"
@@ -5316,8 +5354,10 @@ class Planner:
         taken = taken or (None if found or lasted else re.search(
             r"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months|years)|long)\s+(?:after|following|since)\s+"
             r"(?P<a>[^?.!,;]{3,40}?)\s+(?:did|do|does|was|were|is|are|had|has|have|would|will)\s+"
-            r"(?P<b>[^?.!,;]{3,60}?)(?=\s*(?:[?.!,;]|$))", text, re.I))
-        if taken and free(*taken.span()):
+            r"(?P<b>[^?.!,;]{3,100}?)(?=\s*(?:[?.!,;]|$))", text, re.I))
+        # (its words may be read already: the rows' person, "did it take Maya Lindqvist to get her high-priority
+        # tickets from opened to closed", or the verb of their date)
+        if taken:
             unit = taken.group("unit") or taken.groupdict().get("per") or "time"
             plan.missing = f"{unit} from {taken.group('a')} to {taken.group('b')}"
             plan.intent, plan.intent_span = "count", taken.span()
@@ -5689,7 +5729,10 @@ class Planner:
         head = " ".join(value_tokens(word))
         values = self.vocab.name_starts.get(head, set())
         coded = re.fullmatch(r"(?=\S*\d)(?=\S*[A-Z])[A-Z\d]{2,}", word) is not None
-        if (len(values) != 1 or not (word[:1].isupper() or coded) or len(head.replace(" ", "")) < (2 if coded else 4)
+        # ("the avg star rating on zeno stuff": typed in lower case, a word English hardly knows, for 'ZENO.fit')
+        unknown = word.islower() and zipf_of(head.replace(" ", "")) < LOWER_NAME_ZIPF
+        if (len(values) != 1 or not (word[:1].isupper() or coded or unknown)
+                or len(head.replace(" ", "")) < (2 if coded else 4)
                 or zipf_of(head.replace(" ", "")) >= NAME_ZIPF or head in self.vocab.values
                 or head in self.vocab.author_parts or re.search(r"\b[A-Z][\w'’-]*\s+$", text[:start])
                 or SUBJECT_CUE.search(text[:start]) or re.match(r"\s+[A-Z]", text[end:])):
@@ -5926,8 +5969,9 @@ class Planner:
             # ("articles with a named author": a word saying the value is there; "every article has a named writer"
             # describes the groups, not rows to keep)
             if not column or not free(match.start(), match.end()) or kind and (
-                    not match.group(1) and not (kind in PRESENT_WORDS and re.match(r"with|having", match.group(0),
-                                                                                    re.I))
+                    # ("counting only the ones that carry a named author": a verb of bearing it, too)
+                    not match.group(1) and not (kind in PRESENT_WORDS and re.match(r"with|having|carr|bear|bore",
+                                                                                    match.group(0), re.I))
                     or kind in STOPWORDS or self._value_of_word(kind)
                     or kind in self.vocab.author_parts or kind in ("blank", "empty", "missing", "unknown", "null")):
                 continue
@@ -7471,12 +7515,15 @@ class Planner:
             return False
         after = re.match(r"\s*([a-z]+)", text[end:], re.I)
         word = after.group(1).lower() if after else ""
+        # ("whats sam's avg word count?": a computation of the person's rows follows, whatever the case)
+        computed = word in self.vocab.measures or word in ("avg", "average", "mean", "median", "total", "number",
+                                                           "count", "share", "percentage", "typical")
         # ("busiest", "hannah's first and last article")
-        if word and not (self.names_something(word) or word in STOPWORDS or word.endswith("est")
+        if word and not (computed or self.names_something(word) or word in STOPWORDS or word.endswith("est")
                          or word in ("first", "last", "most", "least", "top")):
             return False
         started = not text[:start].strip() or re.search(r"[.!?:]\s*$", text[:start])
-        return is_rare_word(part) or (part[:1].isupper() and not started)
+        return is_rare_word(part) or (part[:1].isupper() and not started) or computed
 
     def _people_set_aside(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"handled by anyone other than tom or maya", "written by someone except Ines": the people named after the
@@ -8204,6 +8251,7 @@ def _letters_in_order(short: str, word: str) -> bool:
 
 
 TYPO_ZIPF = 2.5  # below this a word is rare in English: perhaps a typo ("febuary" 1.8), a code or a rare name
+LOWER_NAME_ZIPF = 3.0  # typed in lower case, below this ("zeno" 2.67, "acme" 2.89; not "helix" 3.26, "kettle" 3.3)
 NAME_ZIPF = 3.5  # a value's first word alone names it below this ("Kapoor" 3.3; not "Nordic" 3.5, "Pacific" 4.6)
 RARE_ZIPF = 4.5  # wordfreq's Zipf scale: "crypto" 3.6, "tennis" 4.35 are rare; "typical" 4.6, "put" 5.7 are not
 

@@ -352,6 +352,9 @@ class Vocabulary:
                 if len(value_tokens(value)) >= 2 and value.split():
                     head = " ".join(value_tokens(value.split()[0]))
                     vocab.name_starts.setdefault(head, set()).add((column, value))
+                    if len(value.split()) == 1 and len(value_tokens(value)[0]) >= 4:
+                        # ("ZENO.fit": one word of parts joined by punctuation, started by "zeno")
+                        vocab.name_starts.setdefault(value_tokens(value)[0], set()).add((column, value))
         for name in profile.authors:
             vocab.authors[name.lower()] = name
             if name_key(name):
