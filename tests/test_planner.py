@@ -7302,3 +7302,11 @@ def test_a_value_of_joined_parts_started_by_its_first_part() -> None:
     plan = Planner("tickets", TICKET_ROLES, TICKET_PROFILE).plan(
         "How many tickets were logged as urgent? Count a ticket as a VPN ticket if its subject mentions VPN.")
     assert [c.value for c in conditions(plan, "text_like")] == ["VPN"]
+
+
+@pytest.mark.parametrize("question", ["Which quarter of 2023 was busier for us, Q1 or Q2?",
+                                      "was Q1 or Q2 2023 busier?"])
+def test_two_periods_compared_by_which_was_busier(planner: Planner, question: str) -> None:
+    """"Which quarter of 2023 was busier for us, Q1 or Q2?" searched the texts for 'quarter busier'."""
+    plan = planner.plan(question)
+    assert plan.route()[0] is SQL and plan.topic == "" and len(conditions(plan, "date")) >= 2

@@ -547,10 +547,11 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"put out)\b.*\b(?:more|fewer|less|"
                          r"higher|lower|better|worse|bigger|larger|smaller|most|best|busier|quieter)|(?:more|fewer|higher|lower|"
                          # (not a bound: "which assignees have more than 5 tickets marked high or urgent")
-                         rf"better|worse)\b(?!\s+th[ae]n\s+{NUMBER})(?!\s+th[ae]n\s+(?:a|an)\b).*\bor\b|"
+                         # ("Which quarter of 2023 was busier for us, Q1 or Q2?")
+                         rf"better|worse|busier|quieter)\b(?!\s+th[ae]n\s+{NUMBER})(?!\s+th[ae]n\s+(?:a|an)\b).*\bor\b|"
                          # "did sports or travel run more pieces" (not "more than 700": a bound)
                          r"(?:did|does|do|has|have|had|is|was|were|are)\s+[\w&.'-]+\s+or\s+[\w&.'-]+\b.*\b(?:more|"
-                         r"fewer|higher|lower|better|worse)\b(?!\s+th[ae]n)|"
+                         r"fewer|higher|lower|better|worse|busier|quieter)\b(?!\s+th[ae]n)|"
                          # "Grace or Omar - who got more tickets?"
                          r"\bwho\s+(?:got|gets|had|has|have|handled|handles|wrote|writes|received|closed|did|does)\s+"
                          r"(?:the\s+)?(?:more|fewer|most|fewest)\b(?!\s+th[ae]n)|"
