@@ -7310,3 +7310,45 @@ def test_two_periods_compared_by_which_was_busier(planner: Planner, question: st
     """"Which quarter of 2023 was busier for us, Q1 or Q2?" searched the texts for 'quarter busier'."""
     plan = planner.plan(question)
     assert plan.route()[0] is SQL and plan.topic == "" and plan.group_by == ["quarter"]
+
+
+def test_a_length_of_time_and_a_case_compared_name_no_condition(planner: Planner) -> None:
+    """"landmark downtown stores closing after many decades" grouped by decade; "Give each co-author full credit for a
+    shared piece, the same as a piece they wrote alone" kept only articles written alone."""
+    assert planner.plan("Anything on landmark downtown stores closing after many decades?").group_by == []
+    plan = planner.plan("Who has written the most articles for us? Give each co-author full credit for a shared "
+                        "piece, the same as a piece they wrote alone.")
+    assert conditions(plan, "people_count") == [] and plan.group_by == ["author"]
+
+
+def test_a_year_before_a_measures_name(planner: Planner) -> None:
+    """"2023 word count per section - totals, biggest first" read word_count = 2023 (0 words everywhere)."""
+    plan = planner.plan("2023 word count per section - totals, biggest first")
+    assert only(plan, "date").value[0].year == 2023 and conditions(plan, "number") == []
+    assert conditions(planner.plan("how many 2000 word count articles"), "date") == []
+
+
+def test_values_listed_before_what_is_said_of_them_all(contracts: Planner, tickets: Planner) -> None:
+    """"By live I mean status active, so drafts, expired and terminated ones don't count" kept drafts and expired
+    ones in; "expired and terminated licences stay in the base" kept only those; "have nobody looking after them"
+    was unused."""
+    plan = contracts.plan("How many of our live contracts have nobody looking after them right now? By live I mean "
+                          "status active, so drafts, expired and terminated ones don't count.")
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("=", "active")]
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("owner", "is empty")]
+    plan = contracts.plan("What percentage of our NDAs renew automatically? Leave drafts out, but expired and "
+                          "terminated NDAs stay in the base.")
+    assert [(c.op, c.value) for c in conditions(plan, "category") if c.column == "status"] == [("!=", "draft")]
+    plan = tickets.plan("what pct of tickets are in closed status? just 'closed', pending doesnt count")
+    assert ("=", "closed") in [(c.op, c.value) for c in conditions(plan, "category")]
+
+
+def test_a_term_defined_names_rows_no_column_holds() -> None:
+    """"What percentage of all our tickets were escalated? By escalated I mean priority high or urgent; normal and
+    low don't count" said the table has no column for 'escalated'."""
+    base = _tickets_with_priorities()  # (no text mentions 'escalated')
+    tickets = Planner("tickets", base.roles, base.profile, text_mentions=lambda phrase: False)
+    plan = tickets.plan("What percentage of all our tickets were escalated? By escalated I mean priority high; low "
+                        "doesn't count.")
+    assert plan.missing is None and plan.intent == "share"
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("=", "high")]

@@ -2061,6 +2061,14 @@ class Planner:
             for use in re.finditer(rf"\b{term}s?\b", text, re.I):
                 take(*use.span())
             plan.evidence.append(f"{defined.group(1)!r} named by the condition defining it")
+            if plan.missing and plan.intent in ("count", "share") and {
+                    singular(w) for w in plan.missing.lower().split()} <= {
+                    singular(w.lower()) for w in defined.group(1).split()}:
+                # ("What percentage of all our tickets were escalated? By escalated I mean priority high or urgent":
+                # rows no column names, the definition picks; a measure defined so stays missing: "Score severity as
+                # low = 1, …" names no column to average)
+                plan.evidence = [e for e in plan.evidence if not e.startswith(f"no column for {plan.missing!r}")]
+                plan.missing = None
             asked = re.search(r"\bhow many\b|\bnumber of\b", text, re.I)
             if plan.uncounted and {singular(w) for w in plan.uncounted.split()} & {
                     singular(w.lower()) for w in defined.group(1).split()} and asked:
@@ -2507,11 +2515,22 @@ class Planner:
         for match in re.finditer(r"\b(19|20)\d\d\b", text):
             year = int(match.group(0))
             following = WORD.findall(text[match.end():])[:1]
-            if following and (following[0].lower() in self.vocab.measures or following[0].lower() in ("word", "words")):
+            unit = following and following[0].lower() in (*self.vocab.measures, "word", "words")
+            if unit and not self._year_before_measure_name(text, match):
                 continue  # "the 2000 word limit" is a number, not a year
             if low.year <= year <= high.year and free(match.start(), match.end()):
                 negated_until = self._period(text, plan, take, free, date(year, 1, 1), date(year, 12, 31),
                                              match.span(), negated_until)
+
+    def _year_before_measure_name(self, text: str, number: re.Match[str]) -> bool:
+        """"2023 word count per section - totals": a year of the table's dates before a measure's name of several
+        words ("word count") is that year; "the 2000 word limit", a number before its unit, is none."""
+        low, high = _parse_day(self.profile.date_min), _parse_day(self.profile.date_max)
+        names = [w for w in self.vocab.measures if " " in w]
+        return bool(low and high and names and re.fullmatch(r"(?:19|20)\d\d", number.group(0).strip())
+                    and low.year <= int(number.group(0)) <= high.year
+                    and re.match(rf"\s+(?:{'|'.join(map(re.escape, names))})\b(?!\s+(?:{self.row_noun_words})\b)",
+                                 text[number.end():], re.I))
 
     def _release_foreign_dates(self, text: str, plan: QueryPlan, consumed: list[bool]) -> None:
         """In a question about content, an era wholly outside the table's dates ("a film that ran in the early
@@ -3416,7 +3435,11 @@ class Planner:
                             r"\b(?:with\s+no|without\s+(?:a|any)|no)\s+co-?(?:authors?|writers?)\b", text, re.I)
         if not found and shared:  # ("incl. co-bylines, how many of those shared w/ someone else": each said)
             found = [(match, ">=", 2) for match in shared_all]
-        found += [(match, "=", 1) for match in alone]
+        # ("Give each co-author full credit for a shared piece, the same as a piece they wrote alone": how a case is
+        # counted, compared with another, no condition)
+        found += [(match, "=", 1) for match in alone if not re.search(
+            r"\b(?:the\s+same\s+as|same\s+as|just\s+(?:as|like)|as\s+if|as\s+though|like)\s+(?:[\w'-]+\s+){0,4}$",
+            text[:match.start()], re.I)]
         for match, op, number in sorted(found, key=lambda f: f[0].start()):
             if free(*match.span()):
                 self._people_count(text, plan, take, free, match, op, number, shared, people)
@@ -3662,6 +3685,9 @@ class Planner:
                     take(*match.span())
             exact = re.compile(rf"(?<![\w.,]){NUM}[\s-]+({measure_words})\b", re.I)
             for match in exact.finditer(text):
+                year = re.match(r"(?:19|20)\d\d\b", text[match.start():])
+                if year and self._year_before_measure_name(text, re.compile(r"\S+").match(text, match.start())):
+                    continue  # ("2023 word count per section": the year, read in `_bare_years`)
                 before = text[:match.start()]
                 # "other than 5 stars", "not 1-star", "except three-star ones": every value but that one
                 negation = NEGATION_CUE.search(before)
@@ -4254,6 +4280,10 @@ class Planner:
                 plural = None
             if plural and re.match(r"many\b", plural.group(0), re.I) and (plural.group(2) or "").lower() in WORK_NOUNS:
                 plural = None  # ("how many bylines does Ines Caldwell have": her rows, counted)
+            if plural and re.match(r"many\b", plural.group(0), re.I) and not re.search(
+                    r"\bhow\s+$", text[:plural.start()], re.I) and dims.get(
+                    (plural.group(2) or "").lower()) in CALENDAR_DIMENSIONS:
+                plural = None  # ("stores closing after many decades": a length of time, no grouping)
             spread = plural and re.match(r"which\b", plural.group(0), re.I) and re.search(
                 rf"\b(?:more|fewer|less)\s+th[ae]n\s+{NUM}\s+(?:different\s+|separate\s+)?({singulars})\b",
                 text[:plural.start()], re.I)
@@ -6227,7 +6257,9 @@ class Planner:
                              # ("nobody on the support team has been assigned to", "has nobody been assigned to")
                              rf"(?:(?:has|have|had|is|was)\s+)?(?:nobody|no one|no-one|noone)(?:\s+(?:on|in|from)\s+"
                              rf"(?:the|our|my)\s+(?:[a-z]+\s+)?(?:team|staff|crew|desk|squad|group))?\s+(?:is\s+|was\s+|"
-                             rf"has\s+been\s+|had\s+been\s+|been\s+)?(?:assigned|allocated|attributed|owned|handled)|"
+                             # ("have nobody looking after them right now": a verb of care, as for a name)
+                             rf"has\s+been\s+|had\s+been\s+|been\s+)?(?:assigned|allocated|attributed|owned|handled|"
+                             rf"looking\s+after|responsible\s+for|in\s+charge\s+of|managing|handling)|"
                              rf"(?:\bnot|n't)\s+(?:have|has|had)\s+(?:anyone|anybody|someone|"
                              rf"somebody)\s+(?:assigned|allocated|attributed|owned|handling|credited|listed|named))\b",
                              re.I)
@@ -6358,8 +6390,10 @@ class Planner:
                 take(start, end)
                 plan.evidence.append(f"{text[start:end]!r} is a verb here, not a value")
                 continue
-            kept = re.match(r"\s+(?:ones?\s+|[a-z]+s\s+)?(?:still\s+count|count\s+(?:too|as\s+well)|"
-                            r"(?:are|is)\s+(?:still\s+)?(?:counted|included|kept))\b", text[end:], re.I)
+            # ("but expired and terminated licences stay in the base": each value listed, kept)
+            stays = (r"\s+(?:ones?\s+|[a-z]+s\s+)?(?:still\s+count|count\s+(?:too|as\s+well)|"
+                     r"(?:are|is)\s+(?:still\s+)?(?:counted|included|kept)|stays?\s+in|remains?\s+in)\b")
+            kept = re.match(stays, text[end:], re.I) or re.match(rf"(?={LISTED_AFTER}{stays})", text[end:], re.I)
             if kept and free(end, end + kept.end()):
                 # "Closed tickets aside -- resolved ones still count --": a value said to stay in, no condition
                 take(start, end + kept.end())
@@ -8491,14 +8525,24 @@ def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
     return next((m for m in re.finditer(pattern, text, re.I) if m.start() <= start < m.end()), None)
 
 
+# the values listed after the first one, before what is said of them all ("drafts, expired and terminated ones …")
+LISTED_AFTER = (r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)(?!(?:so|but|then|because|while|though|although|"
+                r"yet|which|that|who|whose|where|when)\b)(?:[\w/&'’-]+\s+){0,2}?[\w/&'’-]+){1,4}?(?:\s+ones|\s+[a-z]+s)?")
+NOT_COUNTED = (r"\s+(?:(?:do|does)(?:n['’]t|\s+not)\s+count(?:\s+as\s+[a-z]+)?|"
+               r"(?:is|are|was|were)(?:n['’]t|\s+not)\s+(?:counted|included)|(?:is|are)\s+excluded|"
+               r"(?:is|are)\s+(?:kept\s+)?separate(?:ly)?(?=\s*[.,;:!?)])|counts?\s+separately)\b")
+
+
 def _not_counted(text: str, start: int, end: int) -> re.Match[str] | None:
     """"(resolved doesn't count)", "closed ones are not counted", "(urgent is separate)": the value set aside by what
-    is said after it; the match spans the value and those words."""
-    return re.compile(rf"{re.escape(text[start:end])}(?:\s+ones)?\s+(?:(?:do|does)(?:n['’]t|\s+not)\s+count"
-                      r"(?:\s+as\s+[a-z]+)?|"
-                      r"(?:is|are|was|were)(?:n['’]t|\s+not)\s+(?:counted|included)|(?:is|are)\s+excluded|"
-                      r"(?:is|are)\s+(?:kept\s+)?separate(?:ly)?(?=\s*[.,;:!?)])|counts?\s+separately)\b",
-                      re.I).match(text, start)
+    is said after it; the match spans the value and those words. The first values of a list said so ("so drafts,
+    expired and terminated ones don't count") match alone: the values after them are set aside with them."""
+    value = re.escape(text[start:end])
+    listed = re.compile(rf"{value}(?={LISTED_AFTER}{NOT_COUNTED})", re.I).match(text, start)
+    # (a list joins its last value with "and"/"or": "just 'closed', resolved doesn't count" lists nothing)
+    return re.compile(rf"{value}(?:\s+ones)?{NOT_COUNTED}", re.I).match(text, start) or (listed if listed and re.search(
+        r"\s(?:and|or|&)\s", re.compile(rf"{LISTED_AFTER}(?={NOT_COUNTED})", re.I).match(text, listed.end()).group(0),
+        re.I) else None)
 
 
 def _comparative(word: str) -> bool:
