@@ -7336,6 +7336,9 @@ def test_values_listed_before_what_is_said_of_them_all(contracts: Planner, ticke
                           "status active, so drafts, expired and terminated ones don't count.")
     assert [(c.op, c.value) for c in conditions(plan, "category")] == [("=", "active")]
     assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("owner", "is empty")]
+    plan = contracts.plan("How many live contracts? By live I mean status active, so drafts, expired and terminated "
+                          "ones are out.")
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("=", "active")]
     plan = contracts.plan("What percentage of our NDAs renew automatically? Leave drafts out, but expired and "
                           "terminated NDAs stay in the base.")
     assert [(c.op, c.value) for c in conditions(plan, "category") if c.column == "status"] == [("!=", "draft")]
@@ -7352,3 +7355,12 @@ def test_a_term_defined_names_rows_no_column_holds() -> None:
                         "doesn't count.")
     assert plan.missing is None and plan.intent == "share"
     assert [(c.op, c.value) for c in conditions(plan, "category")] == [("=", "high")]
+
+
+def test_rows_that_still_count_and_values_that_do_not(contracts: Planner) -> None:
+    """"Contracts that have since expired or been terminated still count, drafts do not" counted rows ('count') and
+    kept terminated and draft ones as conditions."""
+    plan = contracts.plan("What's the total value signed in 2023? Contracts that have since expired or been "
+                          "terminated still count, drafts do not.")
+    assert plan.intent == "sum"
+    assert [(c.op, c.value) for c in conditions(plan, "category") if c.column == "status"] == [("!=", "draft")]

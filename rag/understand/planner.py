@@ -4992,6 +4992,8 @@ class Planner:
                     # ("the avg star rating on …? count the ones with no department listed too": rows kept in, beside
                     # the computation asked; alone, "(count the ones with no dept too)" may be the count asked)
                     continue
+                if intent == "count" and re.search(r"\b(?:still|also|do|does)\s+$", lower[:match.start()]):
+                    continue  # ("Contracts that have since expired or been terminated still count": rows kept in)
                 if intent == "count" and re.search(r"(?:n['’]t|\bnot|\bnever)\s+$", lower[:match.start()]):
                     continue  # ("don't count blank names", "resolved doesn't count"): rows set aside, no computation
                 if intent == "count" and rows_asked and re.match(
@@ -8529,8 +8531,12 @@ def _left_out(text: str, start: int, end: int) -> re.Match[str] | None:
 LISTED_AFTER = (r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)(?!(?:so|but|then|because|while|though|although|"
                 r"yet|which|that|who|whose|where|when)\b)(?:[\w/&'’-]+\s+){0,2}?[\w/&'’-]+){1,4}?(?:\s+ones|\s+[a-z]+s)?")
 NOT_COUNTED = (r"\s+(?:(?:do|does)(?:n['’]t|\s+not)\s+count(?:\s+as\s+[a-z]+)?|"
+               # ("… expired or terminated ones still count, drafts do not")
+               r"(?:do|does)(?:n['’]t|\s+not)(?=\s*[.;:!?)]|\s*,\s*and\b|\s*$)|"
                r"(?:is|are|was|were)(?:n['’]t|\s+not)\s+(?:counted|included)|(?:is|are)\s+excluded|"
-               r"(?:is|are)\s+(?:kept\s+)?separate(?:ly)?(?=\s*[.,;:!?)])|counts?\s+separately)\b")
+               r"(?:is|are)\s+(?:kept\s+)?separate(?:ly)?(?=\s*[.,;:!?)])|counts?\s+separately|"
+               # ("so drafts, expired and terminated ones are out")
+               r"(?:is|are)\s+out(?:\s+of\s+(?:it|scope))?(?=\s*[.,;:!?)]|\s*$))\b")
 
 
 def _not_counted(text: str, start: int, end: int) -> re.Match[str] | None:
