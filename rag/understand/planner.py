@@ -1296,7 +1296,8 @@ class Planner:
         for part, column in list(self.measure_parts.items()):  # "most useful" for helpful_votes
             for synonym in PART_SYNONYMS.get(part, ()):
                 self.measure_parts.setdefault(synonym, column)
-        self.intent_patterns = tuple((pattern.replace("ROW_NOUNS", row_nouns), intent)
+        # (compiled once: the patterns with this table's row nouns would fall out of `re`'s small cache)
+        self.intent_patterns = tuple((re.compile(pattern.replace("ROW_NOUNS", row_nouns)), intent)
                                      for pattern, intent in INTENT_PATTERNS)
         # the table's measure words and dimension words as regex alternations, longest first ("word count|words|…")
         self.measure_words = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
@@ -8539,16 +8540,22 @@ NOT_COUNTED = (r"\s+(?:(?:do|does)(?:n['’]t|\s+not)\s+count(?:\s+as\s+[a-z]+)?
                r"(?:is|are)\s+out(?:\s+of\s+(?:it|scope))?(?=\s*[.,;:!?)]|\s*$))\b")
 
 
+DIRECTLY_NOT_COUNTED = re.compile(rf"(?:\s+ones)?{NOT_COUNTED}", re.I)
+LIST_NOT_COUNTED = re.compile(rf"{LISTED_AFTER}(?={NOT_COUNTED})", re.I)
+
+
 def _not_counted(text: str, start: int, end: int) -> re.Match[str] | None:
     """"(resolved doesn't count)", "closed ones are not counted", "(urgent is separate)": the value set aside by what
     is said after it; the match spans the value and those words. The first values of a list said so ("so drafts,
     expired and terminated ones don't count") match alone: the values after them are set aside with them."""
     value = re.escape(text[start:end])
-    listed = re.compile(rf"{value}(?={LISTED_AFTER}{NOT_COUNTED})", re.I).match(text, start)
+    if DIRECTLY_NOT_COUNTED.match(text, end):
+        return re.compile(rf"{value}(?:\s+ones)?{NOT_COUNTED}", re.I).match(text, start)
     # (a list joins its last value with "and"/"or": "just 'closed', resolved doesn't count" lists nothing)
-    return re.compile(rf"{value}(?:\s+ones)?{NOT_COUNTED}", re.I).match(text, start) or (listed if listed and re.search(
-        r"\s(?:and|or|&)\s", re.compile(rf"{LISTED_AFTER}(?={NOT_COUNTED})", re.I).match(text, listed.end()).group(0),
-        re.I) else None)
+    listed = LIST_NOT_COUNTED.match(text, end)
+    if listed and re.search(r"\s(?:and|or|&)\s", listed.group(0), re.I):
+        return re.compile(rf"{value}(?={LISTED_AFTER}{NOT_COUNTED})", re.I).match(text, start)
+    return None
 
 
 def _comparative(word: str) -> bool:
