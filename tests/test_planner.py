@@ -7364,3 +7364,12 @@ def test_rows_that_still_count_and_values_that_do_not(contracts: Planner) -> Non
                           "terminated still count, drafts do not.")
     assert plan.intent == "sum"
     assert [(c.op, c.value) for c in conditions(plan, "category") if c.column == "status"] == [("!=", "draft")]
+
+
+def test_a_value_word_heading_a_phrase_in_a_listing_of_what_texts_cover(planner: Planner) -> None:
+    """"Which stories cover a foreign government making holidaymakers pay a few extra dollars for each night of their
+    stay?" searched only the politics section ('government'), where the travel stories are not."""
+    plan = planner.plan("Which stories cover a foreign government making holidaymakers pay a few extra dollars for "
+                        "each night of their stay?")
+    assert plan.conditions == [] and "government" in plan.topic.split()
+    assert only(planner.plan("list the politics articles from 2023"), "category").value == "Politics"

@@ -6592,12 +6592,17 @@ class Planner:
         travel stories" nor "funny sports moments"). The phrase names a kind of thing the text talks about, not
         the rows' value: filtering on it would hide the documents of other values that discuss it. Computations
         and listings keep the value."""
-        if plan.is_aggregate or plan.intent in LISTINGS:
+        # (a listing of what the texts cover is a search: "Which stories cover a foreign government making …")
+        if plan.is_aggregate or plan.intent in LISTINGS and not re.search(
+                r"\b(?:about|cover(?:s|ing|ed)?|mention(?:s|ing|ed)?|discuss(?:es|ing|ed)?|deal(?:s|t)?\s+with|"
+                r"regarding|concerning)\b", text[:start], re.I):
             return ""
         before = re.search(r"([A-Za-z][\w'-]*)\s+$", text[:start])
         after = re.match(r"\s*([A-Za-z][\w'-]*)", text[end:])
-        if not before or not free(*before.span(1)) or after and (after.group(1).lower() not in STOPWORDS
-                                                                 or self._is_entity(after.group(1))):
+        # (a verb's -ing form may follow it: "a foreign government making holidaymakers pay …")
+        acting = after and after.group(1).lower().endswith("ing") and after.group(1).lower() not in self.known_words
+        if not before or not free(*before.span(1)) or after and not acting and (
+                after.group(1).lower() not in STOPWORDS or self._is_entity(after.group(1))):
             return ""
         # ("a single urgent-priority ticket": the value with its column's name, after "a single")
         named = re.match(r"-([a-z]+)\b", text[end:], re.I)
