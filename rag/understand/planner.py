@@ -1296,6 +1296,8 @@ class Planner:
         for part, column in list(self.measure_parts.items()):  # "most useful" for helpful_votes
             for synonym in PART_SYNONYMS.get(part, ()):
                 self.measure_parts.setdefault(synonym, column)
+        # their stems ("sign", "open"): the verb in any form
+        self.date_verb_stems = tuple(re.sub(r"e?d$", "", p) for p in self.date_verbs.split("|") if p)
         # (compiled once: the patterns with this table's row nouns would fall out of `re`'s small cache)
         self.intent_patterns = tuple((re.compile(pattern.replace("ROW_NOUNS", row_nouns)), intent)
                                      for pattern, intent in INTENT_PATTERNS)
@@ -3686,8 +3688,8 @@ class Planner:
                     take(*match.span())
             exact = re.compile(rf"(?<![\w.,]){NUM}[\s-]+({measure_words})\b", re.I)
             for match in exact.finditer(text):
-                year = re.match(r"(?:19|20)\d\d\b", text[match.start():])
-                if year and self._year_before_measure_name(text, re.compile(r"\S+").match(text, match.start())):
+                year = re.compile(r"(?:19|20)\d\d\b").match(text, match.start())
+                if year and self._year_before_measure_name(text, year):
                     continue  # ("2023 word count per section": the year, read in `_bare_years`)
                 before = text[:match.start()]
                 # "other than 5 stars", "not 1-star", "except three-star ones": every value but that one
@@ -4533,9 +4535,8 @@ class Planner:
     def _described_before(self, text: str, start: int, end: int) -> bool:
         """Whether words between `start` and `end` describe the rows: a topic word that is no verb of the rows' own
         date ("which tickets were opened each day" groups them)."""
-        dated = {w for w in re.findall(r"[a-z]{4,}", (self.roles.date or "").lower())}
         return any(self._is_topic_word(w) and w.lower() not in self.ROW_COUNT_VERBS
-                   and not any(d.startswith(w.lower()[:4]) for d in dated) for w in WORD.findall(text[start:end]))
+                   and not w.lower().startswith(self.date_verb_stems or ("\0",)) for w in WORD.findall(text[start:end]))
 
     def _computes(self, text: str) -> bool:
         """Whether a question names rows, a measure or a computation ("daily volume of tickets", "monthly averages
@@ -7121,8 +7122,7 @@ class Planner:
             return
         # (also inside a question: "how many tickets does maya have", "how many did priya handle")
         # ("how many contracts did rajesh sign in 2023": the verb of the rows' own date, signed_on)
-        dated = "".join(f"{re.escape(w)}(?:s|ed|d)?|" for w in (re.sub(r"e?d$", "", w) for w in re.findall(
-            r"[a-z]+", (self.roles.date or "").lower()) if w.endswith("ed")) if len(w) >= 4)
+        dated = "".join(f"{re.escape(w)}(?:s|ed|d)?|" for w in self.date_verb_stems)
         match = re.search(r"(?:^\W*|\b(?<!\bwhat\s)(?<!\bwho\s))(?:did|does|do|has|have|had|was|is|will)\s+([a-z]+)\s+"
                           r"(?:(?:ever|even|actually|really|already|still|recently|personally)\s+)?(?:"
                           + dated + r"get|gets|got|gotten|have|has|had|handle[sd]?|"
