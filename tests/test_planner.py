@@ -7373,3 +7373,12 @@ def test_a_value_word_heading_a_phrase_in_a_listing_of_what_texts_cover(planner:
                         "each night of their stay?")
     assert plan.conditions == [] and "government" in plan.topic.split()
     assert only(planner.plan("list the politics articles from 2023"), "category").value == "Politics"
+
+
+def test_groups_compared_by_more_of_a_measure_that_adds_up(contracts: Planner, reviews: Planner) -> None:
+    """"Did we sign more contract value in the first half of 2023 or in the second half?" counted the contracts of
+    each half ('value' unused): groups compared by "more" of a measure are compared by its total."""
+    plan = contracts.plan("Did we sign more contract value in the first half of 2023 or in the second half?")
+    assert (plan.intent, plan.measure, plan.group_by) == ("sum", "value_eur", ["half"])
+    assert contracts.plan("Did we sign more contracts in the first half of 2023 or in the second half?").intent == \
+        "count"

@@ -1613,6 +1613,7 @@ class Planner:
         self._rows_in_a_value(text, plan)
         self._not_rows(text, plan)
         self._shared_measure(text, plan)
+        self._compared_totals(text, plan)
         self._unused_measure(text, plan)
         self._unused_dimensions(text, plan, consumed)
         # "are there any tickets nobody is assigned to?", "did any tickets come in on a Saturday?": whether rows match
@@ -2167,6 +2168,21 @@ class Planner:
             # ("what share of total value is EMEA": the words of the whole, read)
             plan.unused = [w for w in plan.unused if w.lower() not in said.group(0).lower().split()]
             plan.evidence.append(f"a share of the total {plan.measure} ({said.group(0)!r})")
+
+    def _compared_totals(self, text: str, plan: QueryPlan) -> None:
+        """"Did we sign more contract value in the first half of 2023 or in the second half?": groups compared by
+        "more" of a measure that adds up are compared by its total (it counted the contracts of each half, 'value'
+        unused). Not a measure on a small scale ("more stars" is no total)."""
+        if plan.intent != "count" or plan.intent_span is not None or not plan.group_by or not plan.measure \
+                or self._is_scale(plan.measure) or any(c.column == plan.measure and c.kind != "missing"
+                                                       for c in plan.conditions):
+            return
+        words = "|".join(sorted((re.escape(w) for w, c in self.vocab.measures.items() if c == plan.measure), key=len,
+                                reverse=True))
+        said = re.search(rf"\b(?:more|less|fewer)\s+(?:[\w-]+\s+){{0,2}}?(?:{words})\b", text, re.I)
+        if said:
+            plan.intent = "sum"
+            plan.evidence.append(f"the groups compared by their total {plan.measure} ({said.group(0)!r})")
 
     def _unused_measure(self, text: str, plan: QueryPlan) -> None:
         """A measure named in a count ("how many reviews have helpful votes") that the count does not use: its words
