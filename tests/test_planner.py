@@ -7382,3 +7382,12 @@ def test_groups_compared_by_more_of_a_measure_that_adds_up(contracts: Planner, r
     assert (plan.intent, plan.measure, plan.group_by) == ("sum", "value_eur", ["half"])
     assert contracts.plan("Did we sign more contracts in the first half of 2023 or in the second half?").intent == \
         "count"
+
+
+def test_a_value_started_by_a_lower_case_word_english_hardly_knows(contracts: Planner) -> None:
+    """"o'brien - what % of their contracts auto-renew?": a value's first word typed in lower case names it when
+    English hardly knows the word ('O'Brien Logistics Ltd.'); a common one does not ("nordic" stays unread)."""
+    plan = contracts.plan("o'brien - what % of their contracts auto-renew?")
+    assert only(plan, "category").value == "O'Brien Logistics Ltd."
+    assert not any(c.kind == "category" for c in contracts.plan("nordic - what % of their contracts auto-renew?")
+                   .conditions)
