@@ -6608,8 +6608,8 @@ class Planner:
         ends the phrase ("anything on winter sports from 2023", "film screening technology"; not "sleeper train
         travel stories" nor "funny sports moments"). The phrase names a kind of thing the text talks about, not
         the rows' value: filtering on it would hide the documents of other values that discuss it. Computations
-        and listings keep the value."""
-        # (a listing of what the texts cover is a search: "Which stories cover a foreign government making …")
+        and listings keep the value, but for a listing of what the texts cover ("Which stories cover a foreign
+        government making …"), which is a search."""
         if plan.is_aggregate or plan.intent in LISTINGS and not re.search(
                 r"\b(?:about|cover(?:s|ing|ed)?|mention(?:s|ing|ed)?|discuss(?:es|ing|ed)?|deal(?:s|t)?\s+with|"
                 r"regarding|concerning)\b", text[:start], re.I):
