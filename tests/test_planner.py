@@ -6641,6 +6641,14 @@ def test_a_rounding_that_leaves_the_choice_keeps_two_decimals(tickets: Planner) 
     assert tickets.plan("what percentage of tickets are open? One decimal place please.").decimals == 1
 
 
+def test_a_rounding_said_as_whole_units(tickets: Planner) -> None:
+    """"… Give both totals in whole euros." showed cents: "in whole euros", "as whole numbers" ask for none, while
+    "the table as a whole" is no rounding."""
+    assert tickets.plan("how many tickets are open per assignee, as whole numbers?").decimals == 0
+    assert tickets.plan("what percentage of tickets are open, in whole percent?").decimals == 0
+    assert tickets.plan("what percentage of tickets are open across the desk as a whole?").decimals is None
+
+
 def test_a_grouping_noun_qualified_by_a_word_of_the_table(messy: Planner) -> None:
     """"Which reviewer age group gives the lowest ratings?" ranked the reviewers: 'reviewer' qualifies "age group",
     which no column holds, so the answer says so."""

@@ -165,16 +165,20 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
                       r"(?:\s+(?:decimal\s+places?|decimals?|dp|places?|digits?|numbers?|whole\s+numbers?|integers?|"
                       r"percent|cents?|euros?|dollars?|pounds?|units?))?|(?:to\s+)?(?:\d|one|two|"
                       r"three)\s+decimal(?:\s+places?|s)?(?:\s+(?:is|are)\s+(?:enough|fine|plenty|ok|okay))?|"
-                      r"(?:\d|one|two|three)\s*dp)\b", re.I)
+                      r"(?:\d|one|two|three)\s*dp|"
+                      # ("give both totals in whole euros", "as whole numbers")
+                      r"(?:in|as)\s+(?:a\s+)?whole\s+(?:euros?|dollars?|pounds?|numbers?|units?|percent(?:ages?)?))\b",
+                      re.I)
 
 
 def rounding_decimals(said: str) -> int | None:
     """The decimals a rounding request asks for: "rounded to whole euros", "to the nearest euro" 0, "one decimal" 1,
     "2 dp" 2; None when it names no number of them ("rounded to the nearest", "round it")."""
     said = said.lower()
-    if re.search(r"\b(?:whole|integers?|euros?|dollars?|pounds?|units?)\b", said) and "cent" not in said:
+    cents = re.search(r"\bcents?\b", said)  # ("percent" is no cent)
+    if re.search(r"\b(?:whole|integers?|euros?|dollars?|pounds?|units?)\b", said) and not cents:
         return 0
-    if re.search(r"\bcents?\b", said):
+    if cents:
         return 2
     number = re.search(r"\b(\d|one|two|three|four)\s*(?:decimals?|decimal\s+places?|dp|places?|digits?)\b", said)
     return int(number_value(number.group(1))) if number else None
