@@ -1707,7 +1707,7 @@ def test_a_bound_on_an_average_tests_each_group(reviews: Planner, question: str,
                                                 test: tuple[str, float]) -> None:
     """The bound was on every row ("rating below 3", '6' unused) and the rows were counted."""
     plan = reviews.plan(question)
-    assert (plan.intent, plan.measure, plan.group_by, plan.group_average) == ("avg", "rating", [group], test)
+    assert (plan.intent, plan.measure, plan.group_by, plan.group_bound) == ("avg", "rating", [group], test)
     assert not conditions(plan, "number") and plan.unused == []
 
 
@@ -1870,7 +1870,7 @@ def test_more_groupings_people_ask_for(tickets: Planner, reviews: Planner, plann
     plan = planner.plan("Which bureaus average more than 850 words per piece?")
     assert (plan.missing, plan.missing_grouping) == ("bureaus", True)
     plan = planner.plan("Which desks average more than 850 words per piece?")  # a newsroom's sections
-    assert (plan.group_by, plan.group_average) == (["category"], (">", 850))
+    assert (plan.group_by, plan.group_bound) == (["category"], (">", 850))
 
 
 def test_a_kind_word_after_which_is_not_the_missing_grouping(tickets: Planner) -> None:
@@ -2054,9 +2054,28 @@ def test_the_verb_relating_a_person_to_the_rows_is_no_topic(tickets: Planner, qu
 def test_an_average_over_a_bound_without_groups_is_a_yes_no_test(planner: Planner) -> None:
     """"Do sports write-ups average over 800 words?" averaged the sports articles of more than 800 words (1,972)."""
     plan = planner.plan("Do sports write-ups average over 800 words?")
-    assert (plan.intent, plan.measure, plan.group_by, plan.group_average) == ("avg", "word_count", [], (">", 800))
+    assert (plan.intent, plan.measure, plan.group_by, plan.group_bound) == ("avg", "word_count", [], (">", 800))
     assert [c.kind for c in plan.conditions] == ["category"]
-    assert planner.plan("how many sports articles are over 800 words").group_average is None
+    assert planner.plan("how many sports articles are over 800 words").group_bound is None
+
+
+@pytest.mark.parametrize(("question", "group_by"), [
+    ("has jonah written more than 4,000 words for us in total?", []),
+    ("which authors have written more than 6,000 words in total?", ["author"]),
+    ("did the sports desk publish a total of more than 20,000 words in 2023?", [])])
+def test_a_bound_said_of_a_total_tests_the_total(planner: Planner, question: str, group_by: list[str]) -> None:
+    """"has jonah written more than 4,000 words for us in total?" counted his articles of more than 4,000 words: a
+    bound with "in total" after it (or "a total of" before it) tests the sum, per group or once, yes or no."""
+    plan = planner.plan(question)
+    assert (plan.intent, plan.measure, plan.group_by) == ("sum", "word_count", group_by)
+    assert plan.group_bound[0] == ">" and not [c for c in plan.conditions if c.kind == "number"]
+
+
+def test_a_count_of_rows_over_a_bound_keeps_the_rows_bound(planner: Planner) -> None:
+    """"how many articles over 1,500 words did we run altogether?": each row is bounded; "altogether" is the count's."""
+    plan = planner.plan("how many articles over 1,500 words did we run altogether?")
+    assert plan.intent == "count" and plan.group_bound is None
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("word_count", ">", 1500)]
 
 
 def test_a_count_column_bounded_in_times(reviews: Planner) -> None:
@@ -3550,7 +3569,7 @@ def test_probe_53_terse_wordings(reviews: Planner, messy: Planner, tickets: Plan
     assert (plan.missing, ("revs", "reviews") in plan.corrections) == (None, True)
     assert only(messy.plan("avg rating per dept, skip rows w no dept"), "missing").op == "is not empty"
     plan = messy.plan("which brands avg under three and a half stars")
-    assert plan.group_average == ("<", 3.5)
+    assert plan.group_bound == ("<", 3.5)
     plan = tickets.plan("How many tickets did we log between March 1 and March 15 2024?")
     assert plan.topic == "" and plan.intent == "count"
 
@@ -4139,7 +4158,7 @@ def test_wordings_of_probe_32_groups(planner: Planner, messy: Planner, reviews: 
     plan = reviews.plan("In 2021, which month was the busiest one for reviews?")
     assert (plan.missing, plan.group_by, plan.limit) == (None, ["month"], 1)
     plan = reviews.plan("Any brands averaging below 3.5 stars? List them with their averages, lowest first.")
-    assert (plan.group_average, plan.order_least, plan.unused) == (("<", 3.5), True, [])
+    assert (plan.group_bound, plan.order_least, plan.unused) == (("<", 3.5), True, [])
     plan = messy.plan("Some brands turn up in more than one department. Which ones, and in how many departments each?")
     assert (plan.group_by, plan.group_spread) == (["brand"], ("category", ">", 1))
 
@@ -4444,7 +4463,7 @@ def test_wordings_of_probes_42_and_43_reviews(messy: Planner, reviews: Planner) 
     plan = messy.plan("how many reviews has DIY Dave written n what's his avg stars")
     assert plan.also == [("avg", "rating")]
     plan = messy.plan("brands avging under 3.5 stars")
-    assert (plan.group_by, plan.group_average) == (["brand"], ("<", 3.5))
+    assert (plan.group_by, plan.group_bound) == (["brand"], ("<", 3.5))
     plan = messy.plan("2023, first half versus second half - how many reviews were written in each?")
     assert (plan.group_by, len(only(plan, "date_any").value)) == (["half"], 2)
     plan = reviews.plan("What percentage of reviews never got a single helpful vote?")
@@ -4917,7 +4936,7 @@ def test_a_row_compared_with_the_average_is_a_condition_against_the_rows_average
     plan = reviews.plan("how many Electronics reviews were rated higher than average")
     assert [(c.kind, c.column) for c in plan.conditions] == [("average", "rating"), ("category", "department")]
     plan = planner.plan("Which categories run longer than the overall average article?")  # (groups named)
-    assert plan.group_average == (">", None) and not conditions(plan, "average")
+    assert plan.group_bound == (">", None) and not conditions(plan, "average")
 
 
 def test_where_the_rows_stand_is_their_status(tickets: Planner) -> None:
@@ -5065,7 +5084,7 @@ def test_groups_failing_a_size_set_aside_keep_the_others(reviews: Planner) -> No
     """"brands averaging under 3.5 stars, excluding any w/ fewer than 50 reviews" matched 'excluding fewer' in the
     texts; "ignoring brands with fewer than 60 reviews" kept only those brands."""
     plan = reviews.plan("brands averaging under 3.5 stars, excluding any w/ fewer than 50 reviews")
-    assert (plan.group_by, plan.group_size, plan.group_average, plan.topic) == (["category"], (">=", 50), ("<", 3.5),
+    assert (plan.group_by, plan.group_size, plan.group_bound, plan.topic) == (["category"], (">=", 50), ("<", 3.5),
                                                                                "")
     plan = reviews.plan("avg rating per brand, ignoring brands with fewer than 60 reviews")
     assert (plan.group_by, plan.group_size, plan.unused) == (["category"], (">=", 60), [])

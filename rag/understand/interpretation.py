@@ -140,11 +140,12 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.group_share:  # "sections with at least a quarter of their stories co-written"
         op, percent = plan.group_share
         action += f", only groups where it is {LEVEL_WORDS[op]} {percent:g}%"
-    if plan.group_average:  # "sections that averaged more than 850 words"
-        op, number = plan.group_average
+    if plan.group_bound:  # "sections that averaged more than 850 words"
+        op, number = plan.group_bound
         words = LEVEL_WORDS[op]
         said = "the overall average" if number is None else f"{number:,}"
-        action += (f", only groups whose average is {words} {said}" if plan.group_by
+        statistic = "total" if plan.intent == "sum" else "average"
+        action += (f", only groups whose {statistic} is {words} {said}" if plan.group_by
                    else f", and whether it is {words} {said}")
     if plan.contrast and plan.contrast_ranked:  # "which agent's count fell the most between Q1 and Q2"
         per = labels.get(plan.contrast_per, plan.contrast_per)

@@ -1097,7 +1097,7 @@ class QueryPlan:
     scale: tuple[int, str] | None = None
     # "sections that averaged more than 850 words": only the groups whose average of the measure passes (op, number)
     # ("sections that run longer than the overall average": no number, the average of every matching row)
-    group_average: tuple[str, int | float | None] | None = None
+    group_bound: tuple[str, int | float | None] | None = None
     # "sections with at least a quarter of their stories co-written": only the groups whose share of their own rows
     # passes (op, percent)
     group_share: tuple[str, float] | None = None
@@ -4424,7 +4424,7 @@ class Planner:
     def _groups_against_overall(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Which sections run longer than the overall avg article", "categories with an above-average rating": the
         groups whose average is above (below) the average of all the matching rows."""
-        if plan.group_average or plan.group_size or plan.per_group or plan.count_per:
+        if plan.group_bound or plan.group_size or plan.per_group or plan.count_per:
             return
         said = re.search(rf"\b(?:(?P<more>above|over|higher\s+than|more\s+than|greater\s+than|longer\s+than|"
                          rf"bigger\s+than|better\s+than)|(?P<less>below|under|lower\s+than|less\s+than|fewer\s+than|"
@@ -4445,7 +4445,7 @@ class Planner:
         word = (said.group("more") or said.group("less") or "").lower()
         if word.startswith(("longer", "shorter")):  # ("run longer than …": their length)
             plan.measure = plan.measure or self.vocab.measures.get("length")
-        plan.intent, plan.group_average = "avg", (">" if more else "<", None)
+        plan.intent, plan.group_bound = "avg", (">" if more else "<", None)
         plan.evidence.append(f"groups whose average is {'above' if more else 'below'} the average of all the rows "
                              f"({said.group(0)!r})")
         take(*said.span())
@@ -4458,7 +4458,7 @@ class Planner:
         """"How many articles are longer than the average article?", "reviews with more helpful votes than average",
         "above-average ratings": the rows whose number is above (below) the average of all the matching rows (a
         condition against a value computed in the same query), unless groups were named (`_groups_against_overall`)."""
-        if plan.group_average or plan.group_by or not self.vocab.measures:
+        if plan.group_bound or plan.group_by or not self.vocab.measures:
             return
         measures = "|".join(sorted((re.escape(w) for w in self.vocab.measures), key=len, reverse=True))
         average = (rf"(?:the\s+|an?\s+)?(?:overall\s+|site[- ]?wide\s+|global\s+|table[- ]?wide\s+|typical\s+)?"
@@ -4760,37 +4760,56 @@ class Planner:
         plan.evidence.append(f"{group} groups with {spread.group(0)!r}")
         take(*spread.span())
 
-    def _group_averages(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
-        """"Which categories averaged more than 850 words", "brands whose average rating is below 3.6": a bound on a
-        measure said of its average is a test of each group's average (it was a bound on every row), the groups
-        being the ones asked about (already a grouping, or the dimension named before the average)."""
+    def _group_bounds(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Which categories averaged more than 850 words", "brands whose average rating is below 3.6", "has jonah
+        written more than 4,000 words in total": a bound on a measure said of its average, or of its total (a measure
+        that adds up, "in total" / "altogether" / "combined" after the bound or "a total of" before it), is a test of
+        each group's average or total (it was a bound on every row), the groups being the ones asked about (already
+        a grouping, or the dimension named before the statistic); with no group, the one figure, yes or no."""
         if plan.per_group or plan.count_per:
             return
         for condition in [c for c in plan.conditions if c.kind == "number" and c.op in ("<", "<=", ">", ">=")]:
-            at = self._position(text, condition)
+            at, end = self._position(text, condition), self._position(text, condition, end=True)
             cue = re.search(rf"\b(?:averag(?:e|ed|es|ing)|avg|{MEAN})(?:\s+[\w-]+){{0,2}}?\s+"
                             r"(?:(?:is|was|are|were|of|at)\s+)?$", text[:at], re.I)
-            if not cue:
+            statistic, said = "avg", (cue.start(), at) if cue else None
+            if not cue and not self._is_scale(condition.column):
+                total = re.search(r"\b(?:(?:a|the)\s+)?(?:total|combined|cumulative)\s+(?:of\s+)?$", text[:at], re.I)
+                after = re.match(r"(?:\s+[\w'-]+){0,4}?\s+(in\s+total|altogether|all\s+told|combined|"
+                                 r"between\s+(?:them|the\s+two(?:\s+of\s+them)?|us)|all\s+together|in\s+all)\b",
+                                 text[end:], re.I)
+                statistic = "sum"
+                said = (total.start(), at) if total else (end + after.start(1), end + after.end(1)) if after else None
+            if said is None:
                 continue
             dimension = plan.group_by[0] if len(plan.group_by) == 1 else None
             if not plan.group_by:
                 named = [(m.start(), self.vocab.dimensions[m.group(1).lower()]) for m in re.finditer(
-                    r"\b([a-z]+)\b", text[:cue.start()], re.I) if m.group(1).lower() in self.vocab.dimensions]
+                    r"\b([a-z]+)\b", text[:min(said[0], at)], re.I) if m.group(1).lower() in self.vocab.dimensions]
                 dimension = named[-1][1] if named else None
-                if dimension not in self.grouping_columns | CALENDAR_DIMENSIONS:
+                # (not a dimension whose one value is said before it: "did the sports desk publish …")
+                before = re.search(r"([\w'-]+)\s+$", text[:named[-1][0]]) if named else None
+                value = self._value_of_word(before.group(1).lower()) if before else None
+                if dimension not in self.grouping_columns | CALENDAR_DIMENSIONS or (
+                        value and value[0] == self._dimension_column(dimension)):
                     dimension = None
-            if dimension is None and (plan.group_by or plan.intent not in ("topic", "avg")):
-                continue
+            if dimension is None and (plan.group_by or plan.intent not in ("topic", "avg", "sum")) \
+                    or statistic == "sum" and plan.intent == "count":
+                continue  # ("how many articles over 1,500 words did we run altogether": the rows counted)
             # (no grouping: "do sports write-ups average over 800 words" tests the one average, yes or no)
             plan.conditions.remove(condition)
+            plan.evidence = [e for e in plan.evidence if e != f"numeric condition {condition.words!r}"]
             plan.group_by = plan.group_by or ([dimension] if dimension else [])
-            plan.intent, plan.measure, plan.group_average = "avg", condition.column, (condition.op, condition.value)
-            plan.evidence.append(f"groups whose average {condition.column} is {condition.op} {condition.value} "
-                                 f"({text[cue.start():at]}{condition.words!r})")
-            take(cue.start(), at)
+            plan.intent, plan.measure, plan.group_bound = statistic, condition.column, (condition.op, condition.value)
+            cue_words = text[slice(*said)].strip()
+            plan.evidence.append(f"groups whose {'average' if statistic == 'avg' else 'total'} {condition.column} is "
+                                 f"{condition.op} {condition.value} ("
+                                 + (f"{cue_words} {condition.words!r})" if said[1] <= at
+                                    else f"{condition.words!r} {cue_words})"))
+            take(*said)
             # ("…, with their averages": the figure tested is shown anyway)
             shown = re.search(r"\b(?:with|and|plus|showing)\s+(?:their|its|the|each\s+one's)\s+"
-                              r"(?:averages?|avgs?|means?)\b", text, re.I)
+                              r"(?:averages?|avgs?|means?|totals?)\b", text, re.I)
             if shown and free(*shown.span()):
                 take(*shown.span())
             return
@@ -5091,7 +5110,7 @@ class Planner:
                 plan.evidence.append(f"not used: {match.group(0)!r} (a statistic this reading does not compute)")
                 take(*match.span())
         self._per_group(text, plan, take, free)
-        self._group_averages(text, plan, take, free)
+        self._group_bounds(text, plan, take, free)
         on_average = re.search(r"\bon (?:an? )?(average|avg)\b", lower)
         rate = re.search(r"(?<!\bin )(?<!\bfor )(?<!\bthan )\b(?:a|an|each|every|per)\s+(year|quarter|month|week|day)\b"
                          r"(?!\s+(?:ago|of|before|after|earlier|later|back|long|or|and))", lower)
@@ -6842,7 +6861,7 @@ class Planner:
         "and" in a computation grouped by another column are each given their own groups (values joined by "or",
         "open or pending", are one class of rows)."""
         if plan.intent not in ("count", "avg", "sum") or plan.limit or plan.group_size \
-                or plan.group_spread or plan.group_average or plan.count_per or plan.contrast:
+                or plan.group_spread or plan.group_bound or plan.count_per or plan.contrast:
             return
         for condition in plan.conditions:
             if condition.kind not in ("category", "date_any") or condition.op != "in":
@@ -7005,7 +7024,7 @@ class Planner:
         if not (difference or verdict or plan.later_minus_earlier or per or plan.ratio) \
                 or len([d for d in plan.group_by if d != per]) != 1 \
                 or plan.intent not in ("count", "avg", "sum") \
-                or plan.limit and not ranked or plan.group_size or plan.group_average or plan.group_spread \
+                or plan.limit and not ranked or plan.group_size or plan.group_bound or plan.group_spread \
                 or plan.count_per:
             return
         grouped = next(d for d in plan.group_by if d != per)
@@ -7647,7 +7666,7 @@ class Planner:
         reviewer's reviews, the words unused or a text match on one of them): a search, whose rows show them."""
         if plan.group_by != ["author"] or plan.intent != "count" or plan.intent_span is not None or plan.ranking \
                 or plan.limit or plan.also or plan.measure or plan.group_size or plan.none_of or plan.missing \
-                or plan.group_spread or plan.group_share or plan.group_average:
+                or plan.group_spread or plan.group_share or plan.group_bound:
             return
         nouns = "|".join(sorted((re.escape(w) for w, d in self.vocab.dimensions.items() if d == "author"),
                                 key=len, reverse=True))

@@ -283,7 +283,7 @@ class SQLBuilder:
         reviews"): a group with no matching row belongs there, at 0."""
         at_most = bool(plan.group_size) and (plan.group_size[0] in ("<", "<=") or plan.group_size == ("=", 0))
         return (plan.intent == "count" and bool(plan.group_by) and not plan.distinct and not plan.count_per
-                and not plan.top_per and (not plan.group_size or at_most) and not plan.group_average
+                and not plan.top_per and (not plan.group_size or at_most) and not plan.group_bound
                 and not plan.group_spread
                 and not plan.also and not plan.contrast and not plan.share_within_groups
                 # (not an order alone: "by severity, most severe first" lists the groups there are)
@@ -745,7 +745,7 @@ class SQLBuilder:
                               exp.alias_(value, value_name), *self._also(plan, where))
         if where is not None:
             query = query.where(where)
-        bound = plan.group_average or plan.group_size
+        bound = plan.group_bound or plan.group_size
         if bound and not dims:  # "do sports pieces average over 800 words", "did Lumo get more than 200 reviews"
             op, number = bound  # (the average or the count, and whether it passes: yes or no)
             words = {">": "above", ">=": "at_least", "<": "below", "<=": "at_most", "=": "exactly"}[op]
@@ -754,7 +754,7 @@ class SQLBuilder:
             query = query.select(exp.alias_(verdict, f"{words}_{number}".replace(".", "_")))
         if dims:
             query = query.group_by(*(exp.column(n) for _, n in dims))
-            tested = plan.group_size or plan.group_average or plan.group_spread or plan.group_share
+            tested = plan.group_size or plan.group_bound or plan.group_spread or plan.group_share
             # "which reviewers have reviews in more than three departments", "who has written the most": rows with no
             # reviewer are no one (an empty group was the answer to "who"; a date part of a dated row is never empty);
             # "rank depts by share of 1-star reviews": the rows with no department are no department to rank
@@ -956,8 +956,8 @@ class SQLBuilder:
     def _group_test(self, plan: QueryPlan, count: exp.Expression | None = None,
                     where: exp.Expression | None = None) -> exp.Expression:
         """What a group must pass: COUNT(*) <op> n, the rows it has ("brands with more than 150 reviews"; `count`: the
-        group's rows that match, when all of them are read), and/or AVG(measure) <op> n ("sections that averaged more
-        than 850 words")."""
+        group's rows that match, when all of them are read), and/or AVG(measure) or SUM(measure) <op> n ("sections that
+        averaged more than 850 words", "authors with more than 4,000 words in total")."""
         kinds = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE, "=": exp.EQ}
         tests = []
         if plan.group_size:
@@ -973,13 +973,15 @@ class SQLBuilder:
             op, percent = plan.group_share
             share, _ = self._value(plan, where)
             tests.append(kinds[op](this=share, expression=exp.Literal.number(percent)))
-        if plan.group_average and plan.measure:
-            op, number = plan.group_average
+        if plan.group_bound and plan.measure:
+            op, number = plan.group_bound
             # (no number: the average over all the matching rows, "sections that run longer than the overall average")
             overall = exp.select(exp.Avg(this=self._col(plan.measure))).from_(self._table())
             bound = exp.Literal.number(number) if number is not None else exp.Subquery(
                 this=overall.where(where) if where is not None else overall)
-            tests.append(kinds[op](this=exp.Avg(this=self._col(plan.measure)), expression=bound))
+            # ("has jonah written more than 4,000 words in total": each group's total)
+            statistic = exp.Sum if plan.intent == "sum" else exp.Avg
+            tests.append(kinds[op](this=statistic(this=self._col(plan.measure)), expression=bound))
         return exp.and_(*tests)
 
     def _average_count(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
@@ -1079,7 +1081,7 @@ class SQLBuilder:
         none = exp.EQ(this=matching, expression=exp.Literal.number(0))
         # ("Of the companies we have twenty or more contracts with, which ones have never had one terminated?": the
         # groups' own test, on all their rows)
-        tested = plan.group_size or plan.group_average or plan.group_spread
+        tested = plan.group_size or plan.group_bound or plan.group_spread
         # ("…, and how many tickets did each of them handle in total?": each group's rows beside its name)
         counts = [exp.alias_(exp.Count(this=exp.Star()), f"{self._entity()}_count")] if (
             "count", None) in plan.also else []
@@ -1297,7 +1299,7 @@ class SQLBuilder:
         if where is not None:
             grouped = grouped.where(where)
         grouped = grouped.group_by(exp.column(NAME_COLUMN, table="names"))
-        if plan.group_size or plan.group_average or plan.group_spread or plan.group_share:
+        if plan.group_size or plan.group_bound or plan.group_spread or plan.group_share:
             grouped = grouped.having(self._group_test(plan, value if counted is not None else None, where))
         if plan.with_ties:
             return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan),
