@@ -6654,6 +6654,21 @@ def test_a_whole_name_in_lower_case_whose_surname_starts_another_value() -> None
     assert "hannah" not in plan.unused
 
 
+@pytest.mark.parametrize("question", [
+    "how many contracts is rajesh handlign and whats the avg value on those?",
+    "how many contracts signed in 2023 does rajesh look after?"])
+def test_a_lower_case_name_before_a_verb_of_care(question: str) -> None:
+    """"how many contracts is rajesh handlign" and "… does hannah look after" counted every contract: a misspelt
+    verb of doing rows is corrected to it, and "look after" is such a verb, so the name before it is the person."""
+    roles = ColumnRoles(content="summary", title="contract_ref", date="signed_on", category="status",
+                        authors="owner", categorical=["status"], numeric=["value_eur"])
+    profile = TableProfile(row_count=900, categories={"active": 500, "expired": 400},
+                           authors={"Rajesh Iyer": 81, "Hannah Berg": 60}, values={"status": {"active": 500}},
+                           date_min="2021-01-04", date_max="2024-09-30", numeric_ranges={"value_eur": (0.0, 5e6)})
+    plan = Planner("contracts", roles, profile).plan(question)
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("=", "Rajesh Iyer")] and plan.unused == []
+
+
 def test_a_rounding_that_leaves_the_choice_keeps_two_decimals(tickets: Planner) -> None:
     """"… what percentage of all tickets were logged as urgent? One decimal place or two is fine." rounded to one."""
     assert tickets.plan("what percentage of tickets are open? One decimal place or two is fine.").decimals is None

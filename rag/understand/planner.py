@@ -36,6 +36,7 @@ from rag.understand.vocabulary import (
     GRAMMAR_WORDS,
     PART_SYNONYMS,
     PEOPLE_NAMED,
+    PEOPLE_VERBS,
     ROW_NOUN_PLURALS,
     STOPWORDS,
     VALUE_TOKEN,
@@ -1236,6 +1237,7 @@ class Planner:
         self.meaning_words = frozenset(dataclasses.replace(self.vocab, author_parts={}).known_words())
         # the words only this table gives a meaning: its row nouns, column words, values and name parts
         self.table_words = self.known_words - GRAMMAR_WORDS - STOPWORDS
+        self.spelling_targets = self.known_words | PEOPLE_VERBS  # (what a misspelt word may be corrected to)
         self.value_lengths = self.vocab.value_lengths  # token counts of values, longest first
         row_nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS if w.endswith("s")),
                                     key=len, reverse=True))
@@ -2373,7 +2375,8 @@ class Planner:
             # Edits (a swap of neighbours counts as one): one for a word English knows a little ("febuary",
             # "hadad", "lenght"), two for a longer word it does not know at all ("entertanment", "categroy").
             allowed = 1 if frequency >= 1.5 or len(lower) < 6 else 2
-            candidates = process.extract(lower, self.known_words, scorer=OSA.distance, limit=2, score_cutoff=allowed)
+            candidates = process.extract(lower, self.spelling_targets, scorer=OSA.distance, limit=2,
+                                         score_cutoff=allowed)
             # "prio" for "priority", "maint" for "maintenance": the start of exactly one longer known word, a word cut
             # short (also before a word one edit away that starts otherwise: "maint" was read as a name's 'saint')
             longer = [w for w in self.known_words if len(w) >= len(lower) + 2 and w.startswith(lower) and " " not in w]
@@ -2383,8 +2386,9 @@ class Planner:
                     not candidates or all(w[0] != lower[0] for w, _, _ in candidates)):
                 candidates = [(shortest, 0, 0)]
             if len(candidates) > 1 and candidates[1][1] == candidates[0][1]:
-                tied = [w for w, distance, _ in process.extract(lower, self.known_words, scorer=OSA.distance, limit=6,
-                                                                score_cutoff=allowed) if distance == candidates[0][1]]
+                tied = [w for w, distance, _ in process.extract(lower, self.spelling_targets, scorer=OSA.distance,
+                                                                limit=6, score_cutoff=allowed)
+                        if distance == candidates[0][1]]
                 read = self._tie_broken(lower, tied)
                 candidates = [(read, candidates[0][1], 0)] if read else []
             if not candidates:
@@ -7171,7 +7175,10 @@ class Planner:
                          r"write|writes|wrote|written|receive[sd]?|close[sd]?|resolve[sd]?|review(?:s|ed)?|take|took|"
                          r"taken|own(?:s|ed)?|pick(?:s|ed)?|deal(?:s|t)?|post(?:s|ed)?|publish(?:es|ed)?|work(?:s|ed)?|"
                          r"give|gave|given|leave|left|rate[sd]?|cover(?:s|ed)?|file[sd]?|been\s+(?:given|assigned|"
-                         r"handed))\b", text, re.I)
+                         r"handed)|"
+                         # ("how many contracts does hannah look after": a verb of having the rows in one's care)
+                         r"look(?:s|ed)?\s+after|manage[sd]?|oversee[sn]?|oversaw|(?:take|takes|took)\s+care\s+of)\b",
+                         text, re.I)
         people = self.vocab.author_parts.get(match.group(1).lower(), set()) if match else set()
         if not match or len(people) != 1 or not free(*match.span(1)):
             return
@@ -7179,6 +7186,8 @@ class Planner:
         plan.conditions.append(Condition("author", self.roles.authors, "=", name, match.group(1), span=match.span(1)))
         plan.evidence.append(f"{match.group(1)!r} is {name}, the one person of that name (the question's subject)")
         take(*match.span(1))
+        if match.group(0).lower().endswith("ing") and free(match.end() - len(match.group(0).split()[-1]), match.end()):
+            take(match.end() - len(match.group(0).split()[-1]), match.end())  # ("is rajesh handling": phrasing)
 
     def _compared_first_names(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Grace or Omar - who got more high-priority tickets?": capitalised names set against each other in a

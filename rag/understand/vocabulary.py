@@ -149,6 +149,13 @@ blank empty missing unknown incoming inbound gap difference counts totals number
 roughly approximately approx ballpark remaining rest leftover
 """.split())  # noqa: SIM905 - a word list reads better as text
 
+# Verbs of doing or having rows in one's care that the readers of people react to ("is rajesh handling", "does
+# hannah manage"): targets of spelling correction only ("handlign"), never words with a meaning of their own.
+PEOPLE_VERBS = frozenset("""
+handling managing owning overseeing covering reviewing writing working dealing taking receiving closing resolving
+posting publishing filing manage manages managed oversee oversees oversaw
+""".split())  # noqa: SIM905 - a word list reads better as text
+
 WORD = re.compile(r"[^\W_](?:[^\W_]|['’\-])*")  # letters of any alphabet ("söhne" was "s", "hne")
 ACRONYM = re.compile(r"[A-Z]{2,5}")  # a value that is an acronym ("NDA", "EMEA")
 LINKING_WORDS = frozenset({"of", "and", "the", "for"})
