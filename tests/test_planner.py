@@ -7433,3 +7433,66 @@ def test_a_value_started_by_a_lower_case_word_english_hardly_knows(contracts: Pl
     assert only(plan, "category").value == "O'Brien Logistics Ltd."
     assert not any(c.kind == "category" for c in contracts.plan("nordic - what % of their contracts auto-renew?")
                    .conditions)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("What's the average value of our rental contracts in Asia?", {("contract_type", "Lease"), ("region", "APAC")}),
+    ("How many confidentiality agreements have run out?", {("contract_type", "NDA"), ("status", "expired")}),
+    ("How many of our contracts in Europe are still running?", {("region", "EMEA"), ("status", "active")})])
+def test_values_named_in_everyday_words(contracts: Planner, question: str, expected: set[tuple[str, str]]) -> None:
+    """"rental contracts in Asia", "confidentiality agreements … run out", "in Europe … still running" matched
+    nothing: everyday names of kinds of agreement, regions by their usual codes and states name the stored values."""
+    plan = contracts.plan(question)
+    assert {(c.column, c.value) for c in plan.conditions if c.kind == "category"} == expected
+
+
+def test_the_steps_of_a_priority_scale_by_other_names() -> None:
+    """"medium-priority tickets" and "tickets marked critical (our highest priority level)" matched no value (the
+    scale says normal and urgent), and the gloss in brackets grouped by priority."""
+    roles = ColumnRoles(content="body", title="subject", date="opened_at", category="status", authors="assignee",
+                        categorical=["status", "priority"])
+    priorities = {"low": 10, "normal": 20, "high": 15, "urgent": 5}
+    profile = TableProfile(row_count=50, categories={"open": 30, "pending": 20}, authors={"Omar Haddad": 20},
+                           values={"status": {"open": 30, "pending": 20}, "priority": priorities},
+                           date_min="2024-01-03 10:00:00", date_max="2024-06-20 09:00:00")
+    planner = Planner("tickets", roles, profile)
+    assert only(planner.plan("how many medium-priority tickets does Omar have?"), "category").value == "normal"
+    plan = planner.plan("Of the tickets marked critical (our highest priority level), which ones are about the VPN?")
+    assert only(plan, "category").value == "urgent" and plan.group_by == []
+    assert only(planner.plan("what share of tickets are on hold?"), "category").value == "pending"
+
+
+def test_a_value_named_by_a_word_of_it_before_its_column_noun() -> None:
+    """"one-star reviews in the pets section", "the gardening department" matched no department ('Pet Supplies',
+    'Garden & Patio'): a word of exactly one value, in any form, right before the column's own noun names it; not in
+    a sentence about someone ("The pet category lead wants …")."""
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        categorical=["department", "brand"], numeric=["rating"])
+    departments = {"Pet Supplies": 145, "Garden & Patio": 216, "Baby/Toddler": 154, "Home & Kitchen": 457}
+    profile = TableProfile(row_count=972, categories=departments,
+                           values={"department": departments, "brand": {"K9-Pro": 40, "Voltair": 90}},
+                           date_min="2021-01-05", date_max="2024-06-30", numeric_ranges={"rating": (1.0, 5.0)})
+    planner = Planner("reviews", roles, profile)
+    assert only(planner.plan("How many one-star reviews are there in the pets section?"),
+                "category").value == "Pet Supplies"
+    plan = planner.plan("Rank the brands in the gardening department by average star rating, best first.")
+    assert only(plan, "category").value == "Garden & Patio" and plan.group_by == ["brand"]
+    assert only(planner.plan("share of baby gear section reviews with 5 stars"), "category").value == "Baby/Toddler"
+    plan = planner.plan("The pet category lead wants to know about K9-Pro. How many reviews does it have?")
+    assert [c.value for c in plan.conditions if c.kind == "category"] == ["K9-Pro"]
+
+
+def test_a_short_form_of_a_first_name_before_a_verb_of_care(contracts: Planner) -> None:
+    """"all the contracts Raj is looking after that are still live" summed every active contract: a short form that
+    starts exactly one first name, before a verb of having rows in one's care, is that person."""
+    plan = contracts.plan("What's the combined value of all the contracts Han is looking after that are still live?")
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("=", "Hannah Berg")]
+    assert only(plan, "category").value == "active"
+
+
+def test_a_value_as_a_noun_of_the_users_doings(contracts: Planner) -> None:
+    """"I'm putting together a rough draft of next year's budget. Which three contract managers …" kept draft
+    contracts only: a value said as a noun ("a rough draft of …") in a sentence about the user is no condition."""
+    plan = contracts.plan("I'm putting together a rough draft of next year's budget. Which three contract managers "
+                          "look after the most value in active contracts?")
+    assert [(c.column, c.value) for c in plan.conditions if c.kind == "category"] == [("status", "active")]

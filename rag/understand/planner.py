@@ -1398,6 +1398,14 @@ class Planner:
         def free(start: int, end: int) -> bool:
             return not any(consumed[start:end])
 
+        # ("the tickets marked critical (our highest priority level)": a gloss of the value before it, which names
+        # its column and no rows; no grouping by that column)
+        for gloss in re.finditer(rf"(?<=[\w'])\s*\(\s*(?:i\.?e\.?,?\s+|that\s+is,?\s+)?(?:our|the|its|their)\s+"
+                                 rf"(?:[a-z-]+\s+){{0,2}}?(?:{self.dimension_words})(?:\s+(?:level|value|step|tier|"
+                                 rf"setting|grade|rating))?\s*\)", text, re.I):
+            if self._value_of_word(re.findall(r"[\w'-]+", text[:gloss.start()])[-1].lower()):
+                take(*gloss.span())
+                plan.evidence.append(f"a gloss of the value before it ({gloss.group(0).strip()!r}): no condition")
         for remark in [*REMARK.finditer(text), *MISSING_REMARK.finditer(text)]:
             take(*remark.span(1 if remark.re is MISSING_REMARK else 0))
             said = remark.group(1) if remark.re is MISSING_REMARK else next(g for g in remark.groups() if g)
@@ -4003,6 +4011,15 @@ class Planner:
             if self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free):
                 plan.order_most = True
                 plan.ranking = plan.ranking or "rank"  # (every group ranked, one with no matching row too)
+        # ("Rank the brands in the gardening department by average star rating": the rows' own conditions between
+        # the groups and what ranks them, read apart)
+        for match in re.finditer(rf"\brank(?:ing|ed)?\s+(?:the\s+|all\s+|our\s+)?({dim_pattern})\s+(?:in|from|within|"
+                                 rf"among|for|of|under)\s+[^?.!,;]{{1,60}}?\s+(by)\b", text, re.I):
+            if free(*match.span(2)) and self._group_on(plan, dims[match.group(1).lower()],
+                                                       (match.start(), match.end(1)), take, free):
+                take(*match.span(2))
+                plan.order_most = True
+                plan.ranking = plan.ranking or "rank"
         # "rank the priority levels from most common to least common": every group, in that order
         for match in re.finditer(rf"\b(?:rank|sort|order)(?:ing|ed)?\s+(?:the\s+|all\s+|our\s+)?(?:\w+\s+)?"
                                  rf"({dim_pattern})(?:\s+(?:levels?|values?|types?|kinds?|groups?))?\s+from\s+(?:the\s+)?"
@@ -5786,6 +5803,10 @@ class Planner:
                     hit = self._value_abbreviated(value_tokens(" ".join(t for t, _, _ in run)))
                 if not hit and n == 1:
                     hit = self._value_started(text, *run[0])
+                if not hit and n == 1 and (named := self._value_before_column_noun(text, tokens, i)):
+                    found.append((run[0][1], tokens[i + named[0] - 1][2], *named[1]))
+                    i += named[0]
+                    break
                 if not hit and n == 1 and (kind := self._kind_started(text, tokens, i)):
                     found.append((run[0][1], tokens[i + kind[0] - 1][2], *kind[1]))
                     i += kind[0]
@@ -5816,6 +5837,36 @@ class Planner:
                 or SUBJECT_CUE.search(text[:start]) or re.match(r"\s+[A-Z]", text[end:])):
             return None
         return next(iter(values))
+
+    def _value_before_column_noun(self, text: str, tokens: list[tuple[str, int, int]],
+                                  i: int) -> tuple[int, tuple[str, str]] | None:
+        """(words read, (column, value)) of one or two words right before a categorical column's own noun that name
+        exactly one of its values by a word of it, in any form: "the pets section" for 'Pet Supplies', "the gardening
+        department" for 'Garden & Patio', "the baby gear section" for 'Baby/Toddler' (the noun is the cue that a
+        value is meant; a value is otherwise only read whole)."""
+        for size in (2, 1):
+            if i + size >= len(tokens):
+                continue
+            run, noun = tokens[i:i + size], tokens[i + size]
+            dimension = self.vocab.dimensions.get(noun[0].lower())
+            column = self.roles.category if dimension == "category" else dimension
+            values = self.profile.values.get(column or "") or (
+                self.profile.categories if column and column == self.roles.category else {})
+            between = text[run[-1][2]:noun[1]]
+            if not values or not re.fullmatch(r"[\s-]+", between) or any(
+                    t.lower() in STOPWORDS or t.lower() in GRAMMAR_WORDS or not t.isalpha() or self._value_of_word(t)
+                    for t, _, _ in run):  # (a word that is a value whole is read as such: "marked high priority")
+                continue
+            told = CONTEXT_SENTENCE.match(text)
+            if told and noun[2] <= told.end():  # ("The pet category lead wants to know …": someone's title)
+                continue
+            said = [singular(t.lower()) for t, _, _ in run]
+            matched = {value for value in values for part in value_tokens(value) if len(part) >= 3 and any(
+                word == part or singular(part) == word or len(part) >= 4 and word.startswith(part)
+                for word in said)}
+            if len(matched) == 1:
+                return size, (column, next(iter(matched)))
+        return None
 
     def _kind_started(self, text: str, tokens: list[tuple[str, int, int]],
                       i: int) -> tuple[int, tuple[str, str]] | None:
@@ -6422,6 +6473,21 @@ class Planner:
             if compound and self._is_topic_word(compound.group(1)) and compound.group(1).lower() not in (
                     "non", "anti", "still", "not") and not self.names_something(compound.group(1).lower()):
                 # ("short wire-style briefs": the end of a compound word, 'style' no fashion value)
+                continue
+            told = CONTEXT_SENTENCE.match(text)
+            if told and end <= told.end() and text[start:end].lower() in self.vocab.synonyms and not (
+                    re.search(r"(?:,|&|\band|\bor)\s*$", text[:start], re.I)
+                    or re.match(r"\s*(?:,|&|and\b|or\b)", text[end:], re.I)):
+                # ("Our team lead believes that requests opened on Fridays are more often critical …": another word
+                # for a value alone in a sentence about the user's doings is no condition; the value's own name, or
+                # values listed together, "our business and tech contributor", are read)
+                continue
+            if told and end <= told.end() and re.match(r"\s+of\b", text[end:]) and re.search(
+                    r"\b(?:a|an|the|my|our)\s+(?:[a-z]+\s+)?$", text[:start], re.I):
+                # ("I'm putting together a rough draft of next year's budget. …": a noun of the user's own doings)
+                take(start, end)
+                plan.evidence.append(f"{text[start:end]!r} is a noun of a sentence about the user's doings, not a "
+                                     "value")
                 continue
             phrase = self._topic_phrase(text, start, end, plan, free)
             if phrase:
@@ -7144,17 +7210,30 @@ class Planner:
             return
         said = re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?(?P<name>[a-z][\w'-]+)\s+(?:owns|owned|"
                          r"handles|handled|manages|managed|runs|ran|oversees|oversaw|looks\s+after|looked\s+after|"
-                         r"takes\s+care\s+of|took\s+care\s+of|is\s+responsible\s+for|is\s+in\s+charge\s+of)\b",
-                         text, re.I)
-        people = self.vocab.author_parts.get(said.group("name").lower(), ()) if said else ()
+                         r"takes\s+care\s+of|took\s+care\s+of|is\s+responsible\s+for|is\s+in\s+charge\s+of|"
+                         # ("all the contracts Raj is looking after")
+                         r"(?:is|was)\s+(?:currently\s+|still\s+)?(?:looking\s+after|handling|managing|running|"
+                         r"overseeing|taking\s+care\s+of))\b", text, re.I)
+        people = self._people_named_by(said.group("name")) if said else ()
         if not said or len(people) != 1 or not free(*said.span("name")):
             return
         person = next(iter(people))
         plan.conditions.append(Condition("author", self.roles.authors, "=", person, said.group("name"),
                                          span=said.span("name")))
-        plan.evidence.append(f"{said.group('name')!r} is {person}, the one person of that name (the rows in their "
+        how = "of that name" if said.group("name").lower() in self.vocab.author_parts else "whose first name it starts"
+        plan.evidence.append(f"{said.group('name')!r} is {person}, the one person {how} (the rows in their "
                              f"care: {said.group(0)!r})")
         take(*said.span("name"))
+
+    def _people_named_by(self, word: str) -> set[str]:
+        """The people a first name or surname names; else, for a short form of three letters or more, the people
+        whose first name it starts ("Raj" for Rajesh), when they are one."""
+        lower = word.lower()
+        people = self.vocab.author_parts.get(lower, set())
+        if people or len(lower) < 3:
+            return people
+        started = {name for name in self.profile.authors if name.split() and name.split()[0].lower().startswith(lower)}
+        return started if len(started) == 1 else set()
 
     def _name_as_subject(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"did priya ever get a high or urgent ticket", "has Omar closed any tickets": a first name or surname right

@@ -26,7 +26,20 @@ CATEGORY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "fashion": ("style", "clothing", "apparel"),
     "science": ("scientific", "research"),
     # (values of a state: "how many live contracts", "agreements still in force")
-    "active": ("live", "in force", "ongoing"), "expired": ("lapsed",), "terminated": ("cancelled", "canceled"),
+    "active": ("live", "in force", "ongoing", "still running"),
+    "expired": ("lapsed", "run out", "ran out"), "terminated": ("cancelled", "canceled"),
+    "pending": ("on hold", "on-hold", "paused"), "on hold": ("pending", "paused"),
+    # (the steps of a priority or severity scale: "critical tickets" where the top step is called 'urgent')
+    "urgent": ("critical", "emergency"), "critical": ("urgent", "emergency"),
+    "normal": ("medium", "moderate", "standard"), "medium": ("normal", "moderate", "standard"),
+    # (the regions of a company's sales map, by their usual codes: "our contracts in Europe" are EMEA's)
+    "emea": ("europe", "european", "middle east", "africa", "african"),
+    "apac": ("asia", "asian", "asia pacific", "asia-pacific"),
+    "latam": ("latin america", "latin american", "south america", "south american"),
+    "north america": ("north american", "united states", "canada"),
+    # (kinds of agreement by their everyday names)
+    "nda": ("confidentiality agreement", "confidentiality agreements", "non-disclosure"),
+    "lease": ("rental", "rentals", "rental contract", "rental contracts", "tenancy", "tenancies"),
 }
 
 # Plain English names people use for common measures; only used when such a column exists.
