@@ -7496,3 +7496,10 @@ def test_a_value_as_a_noun_of_the_users_doings(contracts: Planner) -> None:
     plan = contracts.plan("I'm putting together a rough draft of next year's budget. Which three contract managers "
                           "look after the most value in active contracts?")
     assert [(c.column, c.value) for c in plan.conditions if c.kind == "category"] == [("status", "active")]
+
+
+def test_an_average_of_a_total_per_calendar_unit(contracts: Planner) -> None:
+    """"On average, how much contract value did we sign per month in 2023?" listed each month's total: the monthly
+    totals are averaged."""
+    plan = contracts.plan("On average, how much contract value did we sign per month in 2023?")
+    assert (plan.intent, plan.measure, plan.count_per, plan.group_by) == ("avg", "value_eur", "month", [])

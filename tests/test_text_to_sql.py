@@ -6,6 +6,7 @@ after `guard_sql`, exactly as the engines run them. User words only ever become 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 import sqlite3
@@ -1327,3 +1328,27 @@ def test_the_nth_group_holds_the_nth_distinct_value(setup: Setup) -> None:
     """"the category with the second most articles": the groups of the second distinct count (Fashion and Sports
     tie at 2)."""
     assert setup.values("which category has the second most articles") == [("Fashion", 2), ("Sports", 2)]
+
+
+def test_an_average_per_calendar_unit_counts_the_units_without_rows(setup: Setup) -> None:
+    """"On average, how many articles a month did we publish in 2023?" divided by the months that had an article
+    (3); the calendar's months of the period within the table's dates are 6, an empty month included. An average of a
+    total per month ("how much … per month on average") divides the measure's total the same way."""
+    assert setup.scalar("On average, how many articles a month did we publish in 2023?") == round(4 / 6, 2)
+    plan = setup.planner.plan("On average, how many articles a month did we publish in 2023?")
+    total = setup.run(setup.builder.answer_sql(dataclasses.replace(plan, measure="word_count")))
+    assert total.rows == [[round(6401 / 6, 2)]]
+    assert setup.scalar("What was our average monthly output in 2023?") == round(4 / 6, 2)
+
+
+def test_a_bound_on_a_total_keeps_the_groups_whose_total_passes(setup: Setup) -> None:
+    """"which authors have written more than 2,000 words in total?" kept the articles of more than 2,000 words."""
+    assert setup.values("Which authors have written more than 2,000 words in total?") == [
+        ("Tom O'Brien", 3700), ("Maria Lopez", 2001)]
+
+
+def test_people_denied_or_set_aside_by_their_whole_names(setup: Setup) -> None:
+    """"did Jane Doe not write" counted her articles (the "not" dropped); "someone other than Jane Doe or Li Wei" set
+    aside Jane only and searched for 'Li Wei'."""
+    assert setup.scalar("How many Technology articles did Jane Doe not write?") == 1
+    assert setup.scalar("How many articles were written by someone other than Jane Doe or Li Wei?") == 4

@@ -125,7 +125,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
         action += f", each with its number of {rows}" if ("count", None) in plan.also and not plan.distinct else ""
     if plan.count_per:  # "average number of tickets per agent"
         statistic = "Median" if plan.intent == "median" else "Average"
-        action = f"{statistic} number of {rows} per {labels.get(plan.count_per, plan.count_per)}"
+        counted = f"total {labels.get(plan.measure, plan.measure)}" if plan.measure else f"number of {rows}"
+        action = f"{statistic} {counted} per {labels.get(plan.count_per, plan.count_per)}"
     if plan.group_size:  # "brands with more than 150 reviews": which groups were kept
         op, number = plan.group_size
         action += (f", only groups with {BOUND_WORDS[op]} {number} {rows}" if plan.group_by

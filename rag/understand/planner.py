@@ -1512,6 +1512,7 @@ class Planner:
         self._values_pointed_back_to(text, plan, take, free)
         self._name_before_care_verb(text, plan, take, free)
         self._name_as_subject(text, plan, take, free)
+        self._person_not_involved(text, plan, take, free)
         self._person_verb(text, plan, take, free)
         self._person_asked(text, plan, take, free)
         self._pronoun_work(text, plan, take, free)
@@ -4951,6 +4952,20 @@ class Planner:
             plan.evidence.append(f"{'median' if plan.intent == 'median' else 'average'} of the counts per "
                                  f"{plan.count_per} ({per_rows.group(0)!r})")
             take(*per_rows.span(1))
+        # "our average monthly output", "the average weekly volume of tickets": the rows counted per unit of time,
+        # averaged (it averaged the only number column per month)
+        units = {"daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter", "yearly": "year",
+                 "annual": "year"}
+        rate_of_rows = re.search(rf"\b(average|avg|{MEAN}|typical|median)\s+(daily|weekly|monthly|quarterly|yearly|"
+                                 rf"annual)\s+(?:output|volume|intake|throughput|count|number|{nouns})\b", lower)
+        if (rate_of_rows and plan.group_by == [units[rate_of_rows.group(2)]] and not plan.measure
+                and not plan.ranking and not plan.limit and free(*rate_of_rows.span(1))):
+            plan.count_per = plan.group_by.pop()
+            plan.intent = "median" if rate_of_rows.group(1) == "median" else "avg"
+            plan.intent_span = rate_of_rows.span(1)
+            plan.evidence.append(f"{'median' if plan.intent == 'median' else 'average'} of the counts per "
+                                 f"{plan.count_per} ({rate_of_rows.group(0)!r})")
+            take(*rate_of_rows.span())
         # "list the five reviews that received the most helpful votes, highest first": rows ranked by a measure
         ranked = measures and re.search(rf"\b(most|fewest|least)\s+(?:number\s+of\s+)?({measures})\b", lower)
         if (ranked and not plan.group_by and free(*ranked.span(1)) and plan.intent == "topic"
@@ -5154,10 +5169,21 @@ class Planner:
             plan.unused = [w for w in plan.unused if w.lower() not in ("average", "avg")]
             plan.evidence.append(f"average of the counts per {plan.count_per} ({on_average.group(0)!r})")
             take(*on_average.span())
-        if (rate and plan.intent == "count" and not plan.group_by and not plan.distinct and not plan.measure
-                and not plan.limit and free(*rate.span()) and (on_average or rate.group(0).startswith("a"))):
+        summed = plan.intent == "sum" and bool(plan.measure) and bool(on_average)
+        if (summed and len(plan.group_by) == 1 and plan.group_by[0] in ("year", "quarter", "month", "week", "day")
+                and not plan.ranking and not plan.limit and not plan.per_group):
+            # "on average, how much contract value did we sign per month in 2023": the monthly totals, averaged
+            plan.count_per, plan.intent = plan.group_by.pop(), "avg"
+            plan.unused = [w for w in plan.unused if w.lower() not in ("average", "avg")]
+            plan.evidence.append(f"average of the total {plan.measure} per {plan.count_per} "
+                                 f"({on_average.group(0)!r})")
+            take(*on_average.span())
+        if (rate and (plan.intent == "count" and not plan.measure or summed) and not plan.group_by
+                and not plan.distinct and not plan.limit and free(*rate.span())
+                and (on_average or rate.group(0).startswith("a"))):
             # "how many urgent issues do we get a month", "tickets per week on average": the rows counted per unit
-            # of time, averaged over the units of the period
+            # of time, averaged over the units of the period ("on average, how much value did we sign per month":
+            # the measure's total per unit)
             plan.count_per, plan.intent = rate.group(1), "avg"
             plan.unused = [w for w in plan.unused if w.lower() not in ("average", "avg")]
             plan.evidence.append(f"average of the counts per {plan.count_per} ({rate.group(0)!r})")
@@ -6263,9 +6289,12 @@ class Planner:
         counted as well are no condition (they had become the only rows counted)."""
         for condition in [c for c in plan.conditions if c.kind == "missing" and c.op == "is empty" and c.span]:
             # ("Reviews with no department listed should still be counted")
+            # ("Unassigned ones would count too", "Unsigned pieces stay in the total")
             too = re.match(r"\s*(?:ones?|articles?|rows?|items?|entries|[a-z]+s)?\s*(?:[a-z]+ed\s+)?(?:still\s+)?"
                            r"(?:count|counts|are\s+(?:still\s+)?counted|are\s+included|should\s+(?:still\s+)?(?:count|be\s+counted|"
-                           r"be\s+included)|included)(?:\s+(?:too|as\s+well|also))?\b",
+                           r"be\s+included)|(?:would|will|do|does|also)\s+(?:still\s+|also\s+)?(?:count|be\s+counted|be\s+included)|"
+                           r"included|(?:stays?|remains?)\s+in(?:\s+the\s+(?:total|base|count|denominator|whole))?)"
+                           r"(?:\s+(?:too|as\s+well|also))?\b",
                            text[condition.span[1]:], re.I)
             # ("… aren't in sports/outdoors (count the ones with no dept too)": the verb said first)
             # ("everything except home and kitchen (keep the ones with no department)": 'keep' says it too)
@@ -7187,6 +7216,25 @@ class Planner:
         take(*said.span())
         plan.evidence.append(f"the difference in percent of the second value ({said.group(0)!r})")
 
+    def _person_not_involved(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"How many technology stories did Tomas Reyl not write?", "… have no hand in at all": a person named and then
+        denied doing the rows is a person set aside (the "not" was dropped and their own rows counted)."""
+        for condition in [c for c in plan.conditions if c.kind == "author" and c.op == "=" and c.span]:
+            denied = re.match(r"\s+(?:(?:(?:did|does|do|has|have|had|was|is|were)\s+)?(?:not|never)|didn['’]t|"
+                              r"doesn['’]t|don['’]t|hasn['’]t|haven['’]t|hadn['’]t|wasn['’]t|isn['’]t)\s+(?:(?:even|ever|actually)\s+)?"
+                              r"(?:write|wrote|written|work(?:ed)?\s+on|contribute\w*|touch\w*|handle[sd]?|cover(?:s|ed)?|"
+                              r"co-?write|co-?wrote|co-?author\w*|sign(?:s|ed)?|review(?:s|ed)?|manage[sd]?|own(?:s|ed)?|"
+                              r"get|got|receive[sd]?|take|took|look(?:s|ed)?\s+after|involved\s+(?:in|with|on)|"
+                              r"credited\s+(?:on|with|for))\b|"
+                              r"\s+(?:have|has|had)\s+(?:no\s+(?:hand|part|role|involvement|say|input)\s+(?:in|on|with)|"
+                              r"nothing\s+to\s+do\s+with)\b", text[condition.span[1]:], re.I)
+            if denied and free(condition.span[1], condition.span[1] + denied.end()):
+                condition.op = "!="
+                take(condition.span[1], condition.span[1] + denied.end())
+                plan.evidence = [e for e in plan.evidence if e != f"author {condition.value}"]
+                plan.evidence.append(f"author not {condition.value} ({text[condition.span[0]:condition.span[1]]!r} "
+                                     f"{denied.group(0).strip()!r})")
+
     def _person_verb(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"the ticket that Maya Lindqvist is handling", "reviews Anna K. has been writing": what a person named does
         with the rows is phrasing, not words to match in the texts."""
@@ -7701,17 +7749,23 @@ class Planner:
         if not self.roles.authors:
             return
         for match in re.finditer(rf"{PERSON_PRONOUN}\s+(?:else\s+)?(?:other\s+than|except(?:\s+for)?|but|besides|"
-                                 r"apart\s+from|aside\s+from|bar)\s+(?P<names>[\w'’.-]+(?:\s*(?:,|or|and|nor|/)\s*"
-                                 r"[\w'’.-]+)*)", text, re.I):
-            said = [m for m in re.finditer(r"[\w'’.-]+", match.group("names")) if m.group(0).lower() not in
-                    ("or", "and", "nor")]
-            people = [self.vocab.author_parts.get(m.group(0).lower(), set()) for m in said]
-            # (the names end where a word names nobody: "anyone but Tom or Maya in April")
-            count = next((i for i, p in enumerate(people) if len(p) != 1), len(people))
-            if not count or not free(match.start(), match.start("names") + said[count - 1].end()):
+                                 r"apart\s+from|aside\s+from|bar)\s+", text, re.I):
+            # (each name a first name, a surname or a whole name: "someone other than Maya Lindqvist or Tom Becker")
+            names, end, at = [], match.end(), match.end()
+            while item := re.match(r"([\w'’.-]+)(?:\s+([\w'’.-]+))?", text[at:]):
+                whole = self.vocab.author_keys.get(name_key(item.group(0))) if item.group(2) else None
+                people = set(whole) if whole else self.vocab.author_parts.get(item.group(1).lower(), set())
+                if len(people) != 1:
+                    break
+                names.append(next(iter(people)))
+                end = at + (item.end() if whole else item.end(1))
+                joined = re.match(r"\s*(?:,|/|or\b|and\b|nor\b)\s*(?:(?:or|and|nor)\s+)?", text[end:], re.I)
+                if not joined:
+                    break
+                at = end + joined.end()
+            names = list(dict.fromkeys(names))
+            if not names or not free(match.start(), end):
                 continue
-            end = match.start("names") + said[count - 1].end()
-            names = [next(iter(p)) for p in people[:count]]
             plan.conditions += [Condition("author", self.roles.authors, "!=", name, text[match.start():end],
                                           span=(match.start(), end)) for name in names]
             plan.evidence.append(f"author not {' or '.join(names)} ({text[match.start():end]!r})")

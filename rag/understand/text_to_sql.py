@@ -1023,13 +1023,38 @@ class SQLBuilder:
             median = exp.func("ROUND", exp.Median(this=exp.column("n")), exp.Literal.number(DECIMALS))
             return exp.select(exp.alias_(median, f"median_{self._entity()}s_per_{name}")).from_(
                 exp.Subquery(this=counts, alias=exp.TableAlias(this=exp.to_identifier("counts"))))
-        rows = rows.select(exp.Count(this=exp.Star()))
+        # ("on average, how much contract value did we sign per month": the total of the measure, not the rows)
+        total = exp.Sum(this=self._col(plan.measure)) if plan.measure else exp.Count(this=exp.Star())
+        rows = rows.select(total)
         if where is not None:
             rows = rows.where(where)
+        units = self._calendar_units(plan)
+        divisor = exp.Literal.number(units) if units else exp.func("NULLIF", exp.Subquery(this=groups),
+                                                                   exp.Literal.number(0))
         ratio = exp.Div(this=exp.Mul(this=exp.Literal.number("1.0"), expression=exp.Subquery(this=rows)),
-                        expression=exp.func("NULLIF", exp.Subquery(this=groups), exp.Literal.number(0)))
-        return exp.select(exp.alias_(exp.func("ROUND", ratio, exp.Literal.number(DECIMALS)),
-                                     f"avg_{self._entity()}s_per_{name}"))
+                        expression=divisor)
+        value_name = f"avg_{plan.measure}_per_{name}" if plan.measure else f"avg_{self._entity()}s_per_{name}"
+        return exp.select(exp.alias_(exp.func("ROUND", ratio, exp.Literal.number(DECIMALS)), value_name))
+
+    def _calendar_units(self, plan: QueryPlan) -> int | None:
+        """The number of years, quarters, months or days of the period asked about, as the calendar has them,
+        within the table's dates ("articles per month from October 2022 through June 2023" divides by 9, a month with
+        no article included; it divided by the months that had one); None when no single period is said."""
+        periods = [c.value for c in plan.conditions if c.kind == "date" and c.op == "between"
+                   and isinstance(c.value, tuple) and len(c.value) == 2]
+        # (not weeks: a year is 52 weeks and a day, a period's weeks are a convention)
+        if plan.count_per not in ("year", "quarter", "month", "day") or len(periods) != 1:
+            return None
+        start, end = periods[0]
+        first, last = (date.fromisoformat(d[:10]) if d else None
+                       for d in (self.profile.date_min, self.profile.date_max))
+        start, end = max(start, first) if first else start, min(end, last) if last else end
+        if end < start:
+            return None
+        months = (end.year - start.year) * 12 + end.month - start.month
+        return {"year": end.year - start.year + 1, "quarter": (end.year * 4 + (end.month - 1) // 3)
+                - (start.year * 4 + (start.month - 1) // 3) + 1, "month": months + 1,
+                "day": (end - start).days + 1}[plan.count_per]
 
     def _sized_groups(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
         """"How many brands have more than 150 reviews": the groups whose row count passes, counted (a person named
