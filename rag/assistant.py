@@ -108,7 +108,8 @@ class Assistant:
         source = source or TableSource.from_settings(settings)
         index = index or VectorIndex(settings, providers.embedder)
         profile = source.profile()
-        planner = Planner(source.table, source.roles, profile, text_mentions=index.keywords.mentions)
+        planner = Planner(source.table, source.roles, profile, text_mentions=index.keywords.mentions,
+                          embed=providers.embedder.embed)
         date_is_text = bool(source.roles.date) and source.columns[source.roles.date].type != "date"
         builder = SQLBuilder(source.table, source.roles, profile, source.dialect, date_is_text=date_is_text,
                              columns=list(source.columns))

@@ -7,6 +7,7 @@ Two hand-made tables prove nothing is sample-specific: a sample-like `articles` 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any
 
@@ -7503,3 +7504,27 @@ def test_an_average_of_a_total_per_calendar_unit(contracts: Planner) -> None:
     totals are averaged."""
     plan = contracts.plan("On average, how much contract value did we sign per month in 2023?")
     assert (plan.intent, plan.measure, plan.count_per, plan.group_by) == ("avg", "value_eur", "month", [])
+
+
+def test_a_value_named_by_its_meaning_before_its_column_noun() -> None:
+    """"In the gadgets department, which reviews …" searched every department: a word before the column's own noun
+    that shares no word with a value is the value nearest in meaning, only when it stands out (the embedding model
+    is passed in; here a scripted one)."""
+    vectors = {"Electronics": [1.0, 0.0, 0.0], "Pet Supplies": [0.0, 1.0, 0.0], "Toys & Games": [0.0, 0.0, 1.0],
+               "gadgets": [0.8, 0.36, 0.48], "stuff": [0.6, 0.56, 0.57]}
+
+    def embed(texts: Sequence[str]) -> list[list[float]]:
+        return [vectors[t] for t in texts]
+
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        categorical=["department"], numeric=["rating"])
+    departments = {"Electronics": 340, "Pet Supplies": 145, "Toys & Games": 173}
+    profile = TableProfile(row_count=658, categories=departments, values={"department": departments},
+                           date_min="2021-01-05", date_max="2024-06-30", numeric_ranges={"rating": (1.0, 5.0)})
+    planner = Planner("reviews", roles, profile, embed=embed)
+    plan = planner.plan("How many one-star reviews are there in the gadgets department?")
+    assert only(plan, "category").value == "Electronics"
+    # ('stuff' is nearest Electronics, but not by enough: no value)
+    assert not conditions(planner.plan("How many one-star reviews are there in the stuff department?"), "category")
+    assert not conditions(Planner("reviews", roles, profile).plan(
+        "How many one-star reviews are there in the gadgets department?"), "category")

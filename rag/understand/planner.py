@@ -1221,11 +1221,17 @@ class Planner:
     """Builds `QueryPlan`s for one table; cheap to call repeatedly (plans are cached per question)."""
 
     def __init__(self, table: str, roles: ColumnRoles, profile: TableProfile,
-                 text_mentions: Callable[[str], bool | None] | None = None) -> None:
+                 text_mentions: Callable[[str], bool | None] | None = None,
+                 embed: Callable[[Sequence[str]], list[list[float]]] | None = None) -> None:
         """`text_mentions(word)`: whether the table's text holds the word (the keyword index's `mentions`; None
-        when unknown): a rare word no cue marks as a topic is a text match only when some text holds it."""
+        when unknown): a rare word no cue marks as a topic is a text match only when some text holds it.
+        `embed(texts)`: the embedding model's unit vectors; a word said before a column's own noun that names none of
+        its values by their words is read as the value nearest in meaning, when that one stands out
+        ("the gadgets department" for 'Electronics')."""
         self.table = table
         self.text_mentions = text_mentions
+        self.embed = embed
+        self._value_vectors: dict[str, tuple[list[str], Any]] = {}  # column -> (values, their unit vectors)
         self.roles = roles
         self.profile = profile
         self.vocab = Vocabulary.build(table, roles, profile)
@@ -5892,7 +5898,28 @@ class Planner:
                 for word in said)}
             if len(matched) == 1:
                 return size, (column, next(iter(matched)))
+            if not matched and size == 1 and (nearest := self._value_nearest_in_meaning(run[0][0], column, values)):
+                return size, (column, nearest)
         return None
+
+    # "the gadgets department": the nearest value in meaning must be this similar, and this far ahead of the next
+    # (MiniLM: 'gadgets' ~ Electronics 0.54, next 0.39; 'money' ~ entertainment 0.59 but business 0.55 is close)
+    VALUE_MEANING_FLOOR, VALUE_MEANING_MARGIN = 0.5, 0.1
+
+    def _value_nearest_in_meaning(self, word: str, column: str, values: Mapping[str, int]) -> str | None:
+        """The value of `column` nearest in meaning to `word`, when it is clearly the nearest; None without an
+        embedding model, for a word English knows as grammar, or when no value stands out."""
+        if self.embed is None or len(values) < 2 or word.lower() in STOPWORDS or word.lower() in GRAMMAR_WORDS:
+            return None
+        if column not in self._value_vectors:
+            names = sorted(values)
+            self._value_vectors[column] = (names, self.embed(names))
+        names, vectors = self._value_vectors[column]
+        query = self.embed([word])[0]
+        scores = sorted(((sum(a * b for a, b in zip(query, vector, strict=True)), name)
+                         for name, vector in zip(names, vectors, strict=True)), reverse=True)
+        (best, name), (second, _) = scores[0], scores[1]
+        return name if best >= self.VALUE_MEANING_FLOOR and best - second >= self.VALUE_MEANING_MARGIN else None
 
     def _kind_started(self, text: str, tokens: list[tuple[str, int, int]],
                       i: int) -> tuple[int, tuple[str, str]] | None:
