@@ -7528,3 +7528,14 @@ def test_a_value_named_by_its_meaning_before_its_column_noun() -> None:
     assert not conditions(planner.plan("How many one-star reviews are there in the stuff department?"), "category")
     assert not conditions(Planner("reviews", roles, profile).plan(
         "How many one-star reviews are there in the gadgets department?"), "category")
+
+
+def test_a_value_of_a_kind_of_column_the_table_lacks(tickets: Planner, contracts: Planner) -> None:
+    """"How many tickets came from customers in the DACH region?" counted every ticket ('DACH' was even corrected
+    into 'each'): an acronym is as written, and a value said with a noun of a column the table lacks is said to be
+    missing; with the column there, it is a condition."""
+    plan = tickets.plan("How many tickets came from customers in the DACH region?")
+    assert plan.missing == "region" and "DACH" in plan.question
+    assert tickets.plan("How many tickets came from the Enterprise plan?").missing == "plan"
+    plan = contracts.plan("How many contracts in the EMEA region are active?")
+    assert not plan.missing and ("region", "EMEA") in {(c.column, c.value) for c in conditions(plan, "category")}

@@ -495,6 +495,11 @@ def is_two_sided(dimension: str) -> bool:
 def is_calendar(dimension: str) -> bool:
     """Whether a grouping is a part of the date column (a year, a weekday, a side of an hour)."""
     return dimension in CALENDAR_DIMENSIONS or dimension.startswith((PART_OF_DAY, PERIODS, WEEKDAY_SIDES))
+# Nouns of kinds of column tables often have ("in the DACH region", "on the Enterprise tier"): when the table has none
+# such, a value said with one picks rows it cannot pick (not "team": "everyone on the support team" is the people)
+COLUMN_KIND_NOUNS = (r"regions?|countr(?:y|ies)|cit(?:y|ies)|states?|provinces?|territor(?:y|ies)|markets?|segments?|"
+                     r"channels?|tiers?|plans?|platforms?|devices?|languages?|currenc(?:y|ies)|branch(?:es)?|stores?|"
+                     r"sites?|warehouses?")
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes|run|runs|end|ends|ended|turn|turns|turned|"
@@ -2382,6 +2387,7 @@ class Planner:
                     corrections.append((word, read))
                     return (read if word.islower() else read.capitalize()) + possessive
             if (len(lower) < 4 or not lower.isalpha() or lower in self.known_words or frequency >= TYPO_ZIPF
+                    or word.isupper()  # ("customers in the DACH region": an acronym, not a misspelt 'each')
                     or self._unprefixed(lower)  # "unclosed" is no misspelt "closed"
                     or lower[:-1] in self.known_words and lower.endswith("s")  # ("the other Priyas": a plural)
                     or lower.endswith("ed") and (lower[:-1] in self.known_words or lower[:-2] in self.known_words)):
@@ -8330,6 +8336,7 @@ class Planner:
         if plan.missing or plan.per_group:
             return
         self._missing_by_noun(text, plan, take)
+        self._missing_named_column(text, plan, take)
         if plan.missing:
             return
         top = re.search(rf"\b(?:top|bottom)\s+(?:{NUM}\s+)?(?P<noun>[a-z]+)\b", text, re.I)
@@ -8412,6 +8419,23 @@ class Planner:
             plan.missing, plan.missing_grouping, plan.intent = word, True, "count"
             plan.evidence.append(f"no column for {word!r} to group by ({match.group(0).strip()!r})")
             take(*match.span("noun"))
+            return
+
+    def _missing_named_column(self, text: str, plan: QueryPlan, take: Any) -> None:
+        """"How many tickets came from customers in the DACH region?", "… on the Enterprise tier": rows picked by a
+        value of a kind of column the table does not have (the noun names no column, value or name) cannot be picked;
+        said, rather than counting every row with the words unused."""
+        if plan.missing or not plan.is_aggregate:
+            return
+        for match in re.finditer(rf"\b(?:in|from|on|for|within|of)\s+(?:the|our|their|its)\s+(?P<value>[\w&'-]+(?:\s+"
+                                 rf"[\w&'-]+)?)\s+(?P<noun>{COLUMN_KIND_NOUNS})\b", text, re.I):
+            noun = match.group("noun").lower()
+            if self.names_something(noun) or self.names_something(singular(noun)) or any(
+                    self.names_something(w.lower()) for w in match.group("value").split()):
+                continue
+            plan.missing, plan.intent = noun, "count"
+            plan.evidence.append(f"no column for {noun!r} ({match.group(0)!r})")
+            take(*match.span())
             return
 
     def _missing_compared(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
