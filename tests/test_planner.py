@@ -7539,3 +7539,59 @@ def test_a_value_of_a_kind_of_column_the_table_lacks(tickets: Planner, contracts
     assert tickets.plan("How many tickets came from the Enterprise plan?").missing == "plan"
     plan = contracts.plan("How many contracts in the EMEA region are active?")
     assert not plan.missing and ("region", "EMEA") in {(c.column, c.value) for c in conditions(plan, "category")}
+
+
+def test_a_rounding_said_without_its_verb(contracts: Planner) -> None:
+    """"Total euro value of the MSAs … still live, to the nearest euro?" showed cents."""
+    assert contracts.plan("Total value of the active leases, to the nearest euro?").decimals == 0
+    assert rounding_decimals("to the nearest tenth") == 1
+
+
+def test_a_value_in_the_other_english_spelling() -> None:
+    """"the software licenses Raj manages" matched neither 'Software Licence' nor Raj: the other English spelling of
+    a value's word names it, and a person's short form before a verb of care after any plural names them."""
+    roles = ColumnRoles(content="summary", title="contract_ref", date="signed_on", category="contract_type",
+                        authors="owner", categorical=["contract_type"], numeric=["value_eur", "auto_renew"])
+    types = {"Software Licence": 90, "Lease": 50, "Consulting": 40, "Supply Agreement": 80,
+             "Maintenance & Support": 30}
+    profile = TableProfile(row_count=290, categories=types, authors={"Rajesh Iyer": 81, "Hannah Berg": 60},
+                           values={"contract_type": types}, date_min="2021-01-04", date_max="2024-09-30",
+                           numeric_ranges={"value_eur": (0.0, 5e6), "auto_renew": (0.0, 1.0)})
+    planner = Planner("contracts", roles, profile)
+    plan = planner.plan("what percentage of the software licenses Raj manages roll over automatically?")
+    assert {(c.column, c.value) for c in plan.conditions if c.kind in ("category", "author")} == {
+        ("contract_type", "Software Licence"), ("owner", "Rajesh Iyer")}
+    # a kind said by a word of the same stem before the row noun; not a word that only starts alike
+    assert only(planner.plan("total value of our consultancy contracts"), "category").value == "Consulting"
+    assert not conditions(planner.plan("total value of our supplier contracts"), "category")
+
+
+def test_a_kind_of_goods_by_a_word_of_the_same_stem() -> None:
+    """"Zeno Fit's sporting goods", "our gardening products" matched no department: a word for goods after a word
+    sharing a department's stem names it; "the real branded item" names no brand 'Dr. Brandt'."""
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        categorical=["department", "brand"], numeric=["rating"])
+    departments = {"Sports/Outdoors": 323, "Garden & Patio": 216, "Home & Kitchen": 457}
+    brands = {"Dr. Brandt": 40, "ZENO.fit": 90, "Mr. Whisk": 30}
+    profile = TableProfile(row_count=996, categories=departments, values={"department": departments, "brand": brands},
+                           date_min="2021-01-05", date_max="2024-06-30", numeric_ranges={"rating": (1.0, 5.0)})
+    planner = Planner("reviews", roles, profile)
+    assert ("department", "Sports/Outdoors") in {(c.column, c.value) for c in conditions(
+        planner.plan("What's the average star rating for ZENO.fit's sporting goods?"), "category")}
+    assert only(planner.plan("Among our gardening products, which reviews complain about corrosion?"),
+                "category").value == "Garden & Patio"
+    assert not conditions(planner.plan("did anyone get a knock-off instead of the real branded item?"), "category")
+
+
+def test_a_measure_per_calendar_unit_said_on_average_is_its_total_averaged(planner: Planner) -> None:
+    """"how many words a month did the health section put out on average?" averaged the articles' lengths."""
+    plan = planner.plan("In the first half of 2023, how many words a month did the health section put out on average?")
+    assert (plan.intent, plan.measure, plan.count_per) == ("avg", "word_count", "month")
+    assert planner.plan("On average, how many words do health articles have?").count_per == ""
+
+
+def test_names_compared_by_a_pet_form_and_a_whole_name(tickets: Planner) -> None:
+    """"Who has more normal tickets, Bobby or Priya Natarajan?" searched for 'Bobby'."""
+    plan = tickets.plan("Who has more open tickets, Bobby or Priya Natarajan?")
+    assert [(c.op, sorted(c.value)) for c in conditions(plan, "author")] == [
+        ("in", ["Bob Stone", "Priya Natarajan"])]

@@ -14,6 +14,7 @@ import dataclasses
 import difflib
 import itertools
 import math
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -168,7 +169,10 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
                       r"three)\s+decimal(?:\s+places?|s)?(?:\s+(?:is|are)\s+(?:enough|fine|plenty|ok|okay))?|"
                       r"(?:\d|one|two|three)\s*dp|"
                       # ("give both totals in whole euros", "as whole numbers")
-                      r"(?:in|as)\s+(?:a\s+)?whole\s+(?:euros?|dollars?|pounds?|numbers?|units?|percent(?:ages?)?))\b",
+                      r"(?:in|as)\s+(?:a\s+)?whole\s+(?:euros?|dollars?|pounds?|numbers?|units?|percent(?:ages?)?)|"
+                      # ("Total euro value …, to the nearest euro?": the rounding said without its verb)
+                      r"to\s+the\s+nearest\s+(?:whole\s+)?(?:euros?|dollars?|pounds?|cents?|units?|numbers?|integers?|"
+                      r"percent(?:age\s+points?)?|tenths?|hundredths?))\b",
                       re.I)
 
 
@@ -179,8 +183,10 @@ def rounding_decimals(said: str) -> int | None:
     cents = re.search(r"\bcents?\b", said)  # ("percent" is no cent)
     if re.search(r"\b(?:whole|integers?|euros?|dollars?|pounds?|units?)\b", said) and not cents:
         return 0
-    if cents:
+    if cents or re.search(r"\bhundredths?\b", said):
         return 2
+    if re.search(r"\btenths?\b", said):
+        return 1
     number = re.search(r"\b(\d|one|two|three|four)\s*(?:decimals?|decimal\s+places?|dp|places?|digits?)\b", said)
     return int(number_value(number.group(1))) if number else None
 # "how many, if any?", "roughly speaking": hedges, which change nothing the reading computes
@@ -492,6 +498,27 @@ def is_two_sided(dimension: str) -> bool:
         dimension == "part_of_week"
 
 
+# words for the goods a row is about ("sporting goods", "gardening products"): a kind said before one is a value
+GOODS_NOUNS = frozenset({"goods", "products", "items", "gear", "stuff", "kit", "equipment", "lines", "merchandise"})
+
+
+# endings that make other words of one stem ("gardening" of garden, "consultancy" and 'consulting')
+STEM_ENDINGS = frozenset({"", "s", "es", "ing", "ings", "er", "ers", "ed", "ancy", "ency", "ance", "ence", "ant", "ent",
+                          "al", "ic", "ics", "ion", "ions", "y", "ies", "ery", "ry", "ist", "ists", "ism"})
+
+
+def _same_stem(word: str, part: str) -> bool:
+    """Whether a question word and a word of a value share their stem: equal or singular ("pets", 'pet'), or a common
+    start of four letters or more after which both go on only with an ending of English words ("gardening", 'garden';
+    "sporting", 'sports'; "consultancy", 'consulting'; not "branded", 'Brandt' nor "supply", 'support')."""
+    if len(part) < 3:
+        return False
+    if word == part or singular(part) == word or singular(word) == singular(part):
+        return True
+    stem = os.path.commonprefix([word, part])
+    return len(stem) >= 4 and word[len(stem):] in STEM_ENDINGS and part[len(stem):] in STEM_ENDINGS
+
+
 def is_calendar(dimension: str) -> bool:
     """Whether a grouping is a part of the date column (a year, a weekday, a side of an hour)."""
     return dimension in CALENDAR_DIMENSIONS or dimension.startswith((PART_OF_DAY, PERIODS, WEEKDAY_SIDES))
@@ -557,8 +584,10 @@ COMPARE_CUE = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparing|comparison|aga
                          r"put out)\b.*\b(?:more|fewer|less|"
                          r"higher|lower|better|worse|bigger|larger|smaller|most|best|busier|quieter)|(?:more|fewer|higher|lower|"
                          # (not a bound: "which assignees have more than 5 tickets marked high or urgent")
-                         # ("Which quarter of 2023 was busier for us, Q1 or Q2?")
-                         rf"better|worse|busier|quieter)\b(?!\s+th[ae]n\s+{NUMBER})(?!\s+th[ae]n\s+(?:a|an)\b).*\bor\b|"
+                         # ("Which quarter of 2023 was busier for us, Q1 or Q2?", "Whose articles run longer on
+                         # average, A or B?")
+                         rf"better|worse|busier|quieter|longer|shorter)\b(?!\s+th[ae]n\s+{NUMBER})(?!\s+th[ae]n\s+(?:a|an)\b)"
+                         r".*\bor\b|"
                          # "did sports or travel run more pieces" (not "more than 700": a bound)
                          r"(?:did|does|do|has|have|had|is|was|were|are)\s+[\w&.'-]+\s+or\s+[\w&.'-]+\b.*\b(?:more|"
                          r"fewer|higher|lower|better|worse|busier|quieter)\b(?!\s+th[ae]n)|"
@@ -5026,7 +5055,14 @@ class Planner:
             phrase = f"{summed.group(1)} {summed.group(2)}" if summed.group(2) else ""
             column = self.vocab.measures.get(phrase) or self.vocab.measures.get(summed.group(1))
             end = summed.end() if phrase in self.vocab.measures else summed.end(1)
-            if column and lower[summed.start(1):end].endswith("s") and free(summed.start(), summed.start(1)):
+            # ("how many words a month did the health section put out on average": the month's total, averaged
+            # over the months, see the rates below)
+            rate = re.match(r"\s+(?:a|an|per|each|every)\s+(?:year|quarter|month|week|day)\b", lower[end:])
+            if column and lower[summed.start(1):end].endswith("s") and free(summed.start(), summed.start(1)) and rate:
+                plan.intent, plan.measure, plan.intent_span = "sum", column, (summed.start(), end)
+                plan.evidence.append(f"sum ({lower[summed.start():end + rate.end()]!r})")
+                take(summed.start(), end)
+            elif column and lower[summed.start(1):end].endswith("s") and free(summed.start(), summed.start(1)):
                 plan.intent, plan.measure, plan.intent_span = "avg", column, (summed.start(), end)
                 plan.evidence.append(f"avg ({lower[summed.start():end]!r}, on average)")
                 take(summed.start(), end)
@@ -5198,7 +5234,8 @@ class Planner:
             # the measure's total per unit)
             plan.count_per, plan.intent = rate.group(1), "avg"
             plan.unused = [w for w in plan.unused if w.lower() not in ("average", "avg")]
-            plan.evidence.append(f"average of the counts per {plan.count_per} ({rate.group(0)!r})")
+            counted = f"the total {plan.measure}" if summed else "the counts"
+            plan.evidence.append(f"average of {counted} per {plan.count_per} ({rate.group(0)!r})")
             take(*rate.span())
             if on_average and free(*on_average.span()):
                 take(*on_average.span())
@@ -5863,6 +5900,7 @@ class Planner:
         match, or nothing); not after another capitalised word ("Project Kestrel": another name) nor after a subject
         cue ("about Kestrel": what the texts say). The condition shows the value read. A shorter word qualifies when
         it mixes digits and capitals, which no English word does ("3M" for '3M Deutschland')."""
+        word = re.sub(r"['’]s$", "", word)  # ("Kessler's reviews": the name's possessive)
         head = " ".join(value_tokens(word))
         values = self.vocab.name_starts.get(head, set())
         coded = re.fullmatch(r"(?=\S*\d)(?=\S*[A-Z])[A-Z\d]{2,}", word) is not None
@@ -5881,31 +5919,46 @@ class Planner:
         """(words read, (column, value)) of one or two words right before a categorical column's own noun that name
         exactly one of its values by a word of it, in any form: "the pets section" for 'Pet Supplies', "the gardening
         department" for 'Garden & Patio', "the baby gear section" for 'Baby/Toddler' (the noun is the cue that a
-        value is meant; a value is otherwise only read whole)."""
+        value is meant; a value is otherwise only read whole). Before a word for goods ("sporting goods", "gardening
+        products") or the row noun ("consultancy contracts"), the value of a column of kinds whose word shares the
+        stem ('Sports/Outdoors', 'Consulting'): one word, never a value's whole word (read as such already)."""
+        told = CONTEXT_SENTENCE.match(text)
         for size in (2, 1):
             if i + size >= len(tokens):
                 continue
             run, noun = tokens[i:i + size], tokens[i + size]
+            between = text[run[-1][2]:noun[1]]
+            if not re.fullmatch(r"[\s-]+", between) or any(
+                    t.lower() in STOPWORDS or t.lower() in GRAMMAR_WORDS or not t.isalpha() or self._value_of_word(t)
+                    for t, _, _ in run):  # (a word that is a value whole is read as such: "marked high priority")
+                continue
+            if told and noun[2] <= told.end():  # ("The pet category lead wants to know …": someone's title)
+                continue
+            said = [singular(t.lower()) for t, _, _ in run]
             dimension = self.vocab.dimensions.get(noun[0].lower())
             column = self.roles.category if dimension == "category" else dimension
             values = self.profile.values.get(column or "") or (
                 self.profile.categories if column and column == self.roles.category else {})
-            between = text[run[-1][2]:noun[1]]
-            if not values or not re.fullmatch(r"[\s-]+", between) or any(
-                    t.lower() in STOPWORDS or t.lower() in GRAMMAR_WORDS or not t.isalpha() or self._value_of_word(t)
-                    for t, _, _ in run):  # (a word that is a value whole is read as such: "marked high priority")
+            if values:  # the column's own noun
+                matched = {value for value in values for part in value_tokens(value)
+                           if any(_same_stem(word, part) for word in said)}
+                if len(matched) == 1:
+                    return size, (column, next(iter(matched)))
+                if not matched and size == 1 and (
+                        nearest := self._value_nearest_in_meaning(run[0][0], column, values)):
+                    return size, (column, nearest)
                 continue
-            told = CONTEXT_SENTENCE.match(text)
-            if told and noun[2] <= told.end():  # ("The pet category lead wants to know …": someone's title)
+            if size != 1 or not (noun[0].lower() in GOODS_NOUNS or self._is_entity(noun[0])):
                 continue
-            said = [singular(t.lower()) for t, _, _ in run]
-            matched = {value for value in values for part in value_tokens(value) if len(part) >= 3 and any(
-                word == part or singular(part) == word or len(part) >= 4 and word.startswith(part)
-                for word in said)}
-            if len(matched) == 1:
-                return size, (column, next(iter(matched)))
-            if not matched and size == 1 and (nearest := self._value_nearest_in_meaning(run[0][0], column, values)):
-                return size, (column, nearest)
+            kinds = [c for c in dict.fromkeys([self.roles.category, *self.roles.categorical]) if c and 0 < len(
+                self.profile.values.get(c) or (self.profile.categories if c == self.roles.category else {}))
+                <= KIND_VALUES]
+            matched = {(c, value) for c in kinds for value in (
+                self.profile.values.get(c) or self.profile.categories) for part in value_tokens(value)
+                if len(said[0]) >= 5 and part != said[0] and _same_stem(said[0], part) and said[0] != singular(part)}
+            if len(matched) == 1 and not SUBJECT_CUE.search(text[:run[0][1]]):
+                # (the word for goods is the value's too: "gardening products" names no topic 'products')
+                return size + (noun[0].lower() in GOODS_NOUNS), next(iter(matched))
         return None
 
     # "the gadgets department": the nearest value in meaning must be this similar, and this far ahead of the next
@@ -7289,7 +7342,9 @@ class Planner:
         it names (a name alone needs a cue; this place is one; it was searched or left unused)."""
         if not self.roles.authors or any(c.kind in ("author", "author_like") for c in plan.conditions):
             return
-        said = re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?(?P<name>[a-z][\w'-]+)\s+(?:owns|owned|"
+        # (also after a kind of row: "the software licenses Raj manages")
+        said = re.search(rf"\b(?:{self.row_noun_words}|[a-z]{{3,}}s)\s+(?:that\s+|which\s+)?(?P<name>[a-z][\w'-]+)\s+"
+                         r"(?:owns|owned|"
                          r"handles|handled|manages|managed|runs|ran|oversees|oversaw|looks\s+after|looked\s+after|"
                          r"takes\s+care\s+of|took\s+care\s+of|is\s+responsible\s+for|is\s+in\s+charge\s+of|"
                          # ("all the contracts Raj is looking after")
@@ -7308,12 +7363,15 @@ class Planner:
 
     def _people_named_by(self, word: str) -> set[str]:
         """The people a first name or surname names; else, for a short form of three letters or more, the people
-        whose first name it starts ("Raj" for Rajesh), when they are one."""
+        whose first name it starts ("Raj" for Rajesh) or adds a pet ending to ("Tommy" for Tom), when they are one."""
         lower = word.lower()
         people = self.vocab.author_parts.get(lower, set())
         if people or len(lower) < 3:
             return people
-        started = {name for name in self.profile.authors if name.split() and name.split()[0].lower().startswith(lower)}
+        # (or the first name with a pet ending: "Tommy" for Tom)
+        started = {name for name in self.profile.authors if name.split() and (
+            (first := name.split()[0].lower()).startswith(lower) or len(first) >= 3 and lower.startswith(first)
+            and lower[len(first):] in ("y", "ie", "ey", first[-1] + "y", first[-1] + "ie"))}
         return started if len(started) == 1 else set()
 
     def _name_as_subject(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
@@ -7364,17 +7422,18 @@ class Planner:
                       *re.finditer(r"(?:^\W*|\b)(?:did|does|do|has|have|had|is|was)\s+([a-z]+)\b[^?.!]{0,60}?\bth[ae]n\s+"
                                    r"([a-z]+)\b", text),
                       *re.finditer(r"\b([a-z]+)\s+(?:vs\.?|versus)\s+([a-z]+)\b", text)]:  # ("… tom vs maya")
-            people = [self.vocab.author_parts.get(match.group(i).lower(), set()) for i in (1, 2)]
+            people = [self._people_named_by(match.group(i)) for i in (1, 2)]
             # (a name read alone as part of a name, "did Tom …", is replaced by the person compared)
             partial = [c for c in plan.conditions if c.kind == "author_like"
                        and c.value.lower() in (match.group(1).lower(), match.group(2).lower())]
             said = {c.value.lower() for c in partial}
             # ("hannah berg vs ortega": a whole name read already, then the other person's name)
+            # ("Tommy or Maya Lindquist": the whole name second)
             whole = [c for c in plan.conditions if c.kind == "author" and c.op == "=" and any(
-                len(p) == 1 and c.value in p for p in people) and c.span and c.span[1] >= match.start(1)
-                     and c.span[0] <= match.start(1)]
-            unread = [free(*match.span(i)) or match.group(i).lower() in said or (
-                i == 1 and bool(whole)) for i in (1, 2)]
+                len(p) == 1 and c.value in p for p in people) and c.span and any(
+                c.span[0] <= match.start(i) <= c.span[1] for i in (1, 2))]
+            unread = [free(*match.span(i)) or match.group(i).lower() in said or any(
+                c.span[0] <= match.start(i) <= c.span[1] for c in whole) for i in (1, 2)]
             if not all(unread) or any(len(p) != 1 for p in people) or people[0] == people[1]:
                 continue
             plan.conditions = [c for c in plan.conditions if c not in partial and c not in whole]

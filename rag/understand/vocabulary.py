@@ -222,6 +222,9 @@ def value_keys(value: str) -> set[str]:
             if len(bare) >= 2:  # (one word alone is too little to name a company)
                 variants.append(bare)
             break
+    for words in list(variants):  # ("software licenses" for 'Software Licence', "jewelry" for 'Jewellery')
+        for i, word in enumerate(words):
+            variants += [[*words[:i], other, *words[i + 1:]] for other in other_spellings(word)]
     keys: set[str] = set()
     for words in variants:
         last = words[-1]
@@ -233,6 +236,23 @@ def value_keys(value: str) -> set[str]:
             if len(spelled) > 1:
                 keys.add("".join(spelled))
     return keys
+
+
+# British and American spellings of the same word, by their endings (the longer ending first)
+SPELLING_PAIRS = (("ences", "enses"), ("ence", "ense"), ("tres", "ters"), ("tre", "ter"), ("ours", "ors"),
+                  ("our", "or"), ("isations", "izations"), ("isation", "ization"), ("ise", "ize"), ("ises", "izes"),
+                  ("ised", "ized"), ("ising", "izing"), ("yse", "yze"), ("ogue", "og"), ("ogues", "ogs"),
+                  ("ellery", "elry"), ("elling", "eling"), ("elled", "eled"), ("ller", "ler"))
+
+
+def other_spellings(word: str) -> set[str]:
+    """The word in the other English spelling, when its ending is one that differs ("licence" and "license",
+    "centre" and "center", "colour" and "color", "jewellery" and "jewelry"); words of six letters or more only, so
+    "four" or "hour" never change."""
+    if len(word) < 6:
+        return set()
+    return {word[:-len(a)] + b for a, b in SPELLING_PAIRS if word.endswith(a)} | {
+        word[:-len(b)] + a for a, b in SPELLING_PAIRS if word.endswith(b)}
 
 
 def singular(word: str) -> str:
