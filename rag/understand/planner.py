@@ -5525,6 +5525,25 @@ class Planner:
             r"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months|years)|long)\s+(?:after|following|since)\s+"
             r"(?P<a>[^?.!,;]{3,40}?)\s+(?:did|do|does|was|were|is|are|had|has|have|would|will)\s+"
             r"(?P<b>[^?.!,;]{3,100}?)(?=\s*(?:[?.!,;]|$))", text, re.I))
+        # ("how many days on average pass between when the customer bought the item and when they posted the review",
+        # "how many days pass between a counterparty sending us its first draft and the contract being signed": two
+        # events said as clauses)
+        taken = taken or (None if found else re.search(
+            r"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months|years)|long)\s+(?:(?:on\s+average|usually|typically)"
+            r"\s+)?(?:pass(?:es|ed)?|elapse[sd]?|go(?:es)?\s+by|went\s+by|(?:is|are|was|were)\s+there)\s+between\s+"
+            r"(?P<a>[^?.!;]{3,80}?)\s+and\s+(?P<b>[^?.!;]{3,80}?)(?=\s*(?:[?.!,;]|$))", text, re.I))
+        # ("how many days does it take us to get a ticket resolved, counting from when it was opened": the time until
+        # an event the table dates nowhere)
+        until = None if found or taken else re.search(
+            rf"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\s+(?:does|do|did|will|would)\s+it\s+"
+            rf"(?:usually\s+|typically\s+)?takes?\s+(?:us\s+|them\s+|you\s+|people\s+)?to\s+(?:get\s+|have\s+)?"
+            rf"(?P<a>(?:an?\s+|the\s+|our\s+)?(?:{self.row_noun_words}))\s+(?P<b>[a-z]+ed)\b", text, re.I)
+        if until:
+            plan.missing = f"{until.group('unit') or 'time'} until {until.group('a')} is {until.group('b')}"
+            plan.intent, plan.intent_span = "count", until.span()
+            plan.evidence.append(f"no column for the {plan.missing!r} ({until.group(0)!r})")
+            take(*until.span())
+            return
         # (its words may be read already: the rows' person, "did it take Maya Lindqvist to get her high-priority
         # tickets from opened to closed", or the verb of their date)
         if taken:
