@@ -7608,3 +7608,17 @@ def test_the_time_between_two_events_the_table_does_not_date(tickets: Planner, q
     said as clauses, or until an event, is a column the table lacks."""
     plan = tickets.plan(question)
     assert plan.missing == missing
+
+
+def test_a_nickname_before_a_surname_two_people_share() -> None:
+    """"Who has more bylines in the archive, Maggie Oyelaran or Halvorsen?" searched the texts: a nickname of one
+    person's first name before their surname is that person (the correction is reported), and a surname two people
+    share, said with the first name, is compared as that one."""
+    authors = {"Margaret Oyelaran": 3, "Sam Oyelaran": 5, "Kwame Halvorsen": 4, "Tom Becker": 6}
+    planner = Planner("articles", ARTICLE_ROLES, dataclasses.replace(ARTICLE_PROFILE, authors=authors))
+    plan = planner.plan("Who has more bylines in the archive, Maggie Oyelaran or Halvorsen?")
+    assert [(c.op, sorted(c.value)) for c in conditions(plan, "author")] == [
+        ("in", ["Kwame Halvorsen", "Margaret Oyelaran"])]
+    assert any(said == "Maggie" and read.startswith("Margaret") for said, read in plan.corrections)
+    assert [c.value for c in conditions(planner.plan("how many articles did Thomas Becker write?"), "author")] == [
+        "Tom Becker"]

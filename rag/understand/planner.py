@@ -22,6 +22,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
+from nicknames import NickNamer
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
@@ -52,6 +53,7 @@ from rag.understand.vocabulary import (
     value_tokens,
 )
 
+NICKNAMES = NickNamer()  # English given names and their nicknames (the `nicknames` package's curated list)
 ENTITY_NOUNS = frozenset({
     "article", "articles", "story", "stories", "piece", "pieces", "post", "posts", "document", "documents",
     "record", "records", "row", "rows", "entry", "entries", "item", "items", "report", "reports", "news",
@@ -2324,6 +2326,14 @@ class Planner:
             lower = word.lower()
             if any(start <= match.start() < end for start, end in quoted):
                 return whole
+            surname = re.match(r"\s+([\w'-]+)", text[match.end():])
+            if (surname and lower not in self.vocab.author_parts and len(lower) >= 3 and lower.isalpha()
+                    and name_key(surname.group(1)) in self.vocab.author_parts and (
+                        person := self._people_by_nickname(lower, name_key(surname.group(1))))):
+                # ("Maggie Oyelaran" for Margaret Oyelaran: a nickname before a surname of the table)
+                first = next(iter(person)).split()[0]
+                corrections.append((word, first))
+                return first + possessive
             if lower in UNWRITTEN_APOSTROPHES and lower.endswith("nt"):  # "dont have": the grammar reads "don't"
                 return word[:-1] + "'" + word[-1]
             if lower in UNWRITTEN_APOSTROPHES and lower.endswith("ve"):  # "reporters whove written": "who have"
@@ -7391,7 +7401,15 @@ class Planner:
         started = {name for name in self.profile.authors if name.split() and (
             (first := name.split()[0].lower()).startswith(lower) or len(first) >= 3 and lower.startswith(first)
             and lower[len(first):] in ("y", "ie", "ey", first[-1] + "y", first[-1] + "ie"))}
-        return started if len(started) == 1 else set()
+        return started if len(started) == 1 else self._people_by_nickname(lower)
+
+    def _people_by_nickname(self, word: str, surname: str | None = None) -> set[str]:
+        """The one person (with that surname, if given) whose first name the word is a nickname of, or the full name
+        of ("Maggie" for Margaret, "Bill" for William, "Thomas" for Tom); empty when none or several."""
+        given = NICKNAMES.canonicals_of(word) | NICKNAMES.nicknames_of(word)
+        people = {name for name in self.profile.authors if len(name.split()) >= 2
+                  and name.split()[0].lower() in given and (surname is None or name_key(name.split()[-1]) == surname)}
+        return people if len(people) == 1 else set()
 
     def _name_as_subject(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"did priya ever get a high or urgent ticket", "has Omar closed any tickets": a first name or surname right
@@ -7447,10 +7465,13 @@ class Planner:
                        and c.value.lower() in (match.group(1).lower(), match.group(2).lower())]
             said = {c.value.lower() for c in partial}
             # ("hannah berg vs ortega": a whole name read already, then the other person's name)
-            # ("Tommy or Maya Lindquist": the whole name second)
-            whole = [c for c in plan.conditions if c.kind == "author" and c.op == "=" and any(
-                len(p) == 1 and c.value in p for p in people) and c.span and any(
-                c.span[0] <= match.start(i) <= c.span[1] for i in (1, 2))]
+            # ("Tommy or Maya Lindquist": the whole name second; "Margaret Oyelaran or Halvorsen": a surname two
+            # people share, said with the first name)
+            whole = [c for c in plan.conditions if c.kind == "author" and c.op == "=" and c.span and any(
+                c.span[0] <= match.start(i) <= c.span[1] and (c.value in people[i - 1] or len(people[i - 1]) > 1)
+                for i in (1, 2))]
+            people = [next(({c.value} for c in whole if c.span[0] <= match.start(i) <= c.span[1]), people[i - 1])
+                      for i in (1, 2)]
             unread = [free(*match.span(i)) or match.group(i).lower() in said or any(
                 c.span[0] <= match.start(i) <= c.span[1] for c in whole) for i in (1, 2)]
             if not all(unread) or any(len(p) != 1 for p in people) or people[0] == people[1]:
