@@ -7622,3 +7622,47 @@ def test_a_nickname_before_a_surname_two_people_share() -> None:
     assert any(said == "Maggie" and read.startswith("Margaret") for said, read in plan.corrections)
     assert [c.value for c in conditions(planner.plan("how many articles did Thomas Becker write?"), "author")] == [
         "Tom Becker"]
+
+
+def test_a_period_up_to_and_including_its_last_day(tickets: Planner) -> None:
+    """"from 1 March up to and including 30 May" read 1 March alone (and '30' unused)."""
+    plan = tickets.plan("How many tickets came in from 1 March up to and including 30 May?")
+    assert [(c.value[0].month, c.value[1].month, c.value[1].day) for c in conditions(plan, "date")] == [(3, 5, 30)]
+
+
+def test_values_of_an_alternative_said_not_to_matter(tickets: Planner) -> None:
+    """"counting every ticket no matter whether it has since been closed or is still open" kept closed and open ones."""
+    plan = tickets.plan("How many tickets were opened in May, no matter whether they have since been closed or are "
+                        "still open?")
+    assert conditions(plan, "category") == []
+
+
+def test_a_period_word_describing_what_the_rows_are_about(planner: Planner) -> None:
+    """"Find every article we ran that was pegged to the yearly holiday for celebrating moms" counted them per year."""
+    plan = planner.plan("Find every article we ran that was pegged to the yearly holiday for celebrating moms.")
+    assert plan.group_by == [] and plan.route()[0] == Route.VECTOR
+
+
+def test_rows_without_a_value_said_to_add_nothing_or_to_count(contracts: Planner) -> None:
+    """"Contracts with no value recorded just don't add anything" summed only those (none); "Contracts with no manager
+    filled in (empty or missing) count as someone else" counted only those."""
+    plan = contracts.plan("What's the total value of the contracts we signed in 2023? Contracts with no value recorded "
+                          "just don't add anything. Give it to the cent.")
+    assert conditions(plan, "missing") == [] and "cent" not in plan.unused
+    plan = contracts.plan("How many active contracts are looked after by someone other than Hannah Berg? Contracts "
+                          "with no manager filled in (empty or missing) count as someone else.")
+    assert conditions(plan, "missing") == []
+
+
+def test_every_calendar_unit_said_to_count(contracts: Planner) -> None:
+    """"Count all twelve months, including months where we signed none" searched the texts for 'twelve'."""
+    plan = contracts.plan("On average, how many leases did we sign per month in 2022? Count all twelve months, "
+                          "including months where we signed none.")
+    assert plan.count_per == "month" and plan.topic == "" and conditions(plan, "text_like") == []
+
+
+def test_a_sentence_about_the_user_ended_by_a_dash(contracts: Planner) -> None:
+    """"I'm putting together a rough draft of the board pack - what's the average …" kept the draft contracts."""
+    plan = contracts.plan("I'm putting together a rough draft of the board pack - what's the average value of our "
+                          "leases?")
+    assert [(c.column, c.value) for c in conditions(plan, "category")] == [("contract_type", "Lease")]

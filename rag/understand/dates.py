@@ -655,7 +655,9 @@ _OPEN_OPS = {"since": "since", "after": "after", "later than": "after", "before"
 _BETWEEN = re.compile(r"between\s+", re.IGNORECASE)
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 _FROM = re.compile(r"(?:from|in|during|throughout|for)\s+", re.IGNORECASE)
-_TO = re.compile(r"\s*(?:->|→|=>|[-–—])\s*|\s+(?:to|through|thru|till|until)\s+", re.IGNORECASE)
+# ("from 1 March up to and including 30 May")
+_TO = re.compile(r"\s*(?:->|→|=>|[-–—])\s*|\s+(?:up\s+to\s+and\s+including|up\s+(?:un)?till?|up\s+to|"
+                 r"(?:un)?till?\s+and\s+including|to|through|thru|till|until)\s+", re.IGNORECASE)
 _NOW = re.compile(r"(?:now|the\s+present|present|date|today)\b", re.IGNORECASE)
 _OPEN_WORDS = "|".join(op.replace(" ", r"\s+") for op in sorted(_OPEN_OPS, key=len, reverse=True))
 _OPEN = re.compile(rf"(?P<op>{_OPEN_WORDS})(?:\s+|(?<=-))", re.IGNORECASE)

@@ -174,7 +174,8 @@ ROUNDING = re.compile(r"\b(?:round(?:ed|ing)?(?:\s+(?:it|them|that|those|everyth
                       r"(?:in|as)\s+(?:a\s+)?whole\s+(?:euros?|dollars?|pounds?|numbers?|units?|percent(?:ages?)?)|"
                       # ("Total euro value …, to the nearest euro?": the rounding said without its verb)
                       r"to\s+the\s+nearest\s+(?:whole\s+)?(?:euros?|dollars?|pounds?|cents?|units?|numbers?|integers?|"
-                      r"percent(?:age\s+points?)?|tenths?|hundredths?))\b",
+                      r"percent(?:age\s+points?)?|tenths?|hundredths?)|"
+                      r"(?:exact\s+)?to\s+the\s+cent)\b",
                       re.I)
 
 
@@ -849,7 +850,8 @@ FLAG_OFF = ("off", "disabled", "deactivated")
 # ("For a report on which companies' feedback helps shoppers: among brands …": what the answer is for, up to a colon)
 PURPOSE_BEFORE_COLON = r"\W*(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:]{1,80}:(?=\s+\S)"
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
-                              r"want|must|should))\s[^.?!;:]*[.!;:](?=\s+\S)|"
+                              # ("I'm putting together a rough draft of the board pack - what's …": a dash ends it too)
+                              r"want|must|should))\s[^.?!;:]*?(?:[.!;:]|\s[-–—])(?=\s+\S)|"
                               # ("I'm preparing the quarterly review for procurement, so could you tell me …": the
                               # user's doings in a clause of their own, up to "so")
                               r"\W*(?:i|we)(?:['’](?:m|re)|\s+(?:am|are))\s+(?:[a-z]+\s+)?[a-z]{3,}ing\s[^.?!;:]*?,\s*so\b"
@@ -4616,7 +4618,9 @@ class Planner:
 
     def _rows_requested(self, text: str) -> list[re.Match[str]]:
         """The requests for rows in `text`: "which supply agreements", "which of our …", "which ones", "any …"."""
-        return list(re.finditer(rf"\b(?:which|any)\s+(?:of\s+(?:them|those|these|the|our)\s+|ones\b|"
+        return list(re.finditer(rf"\b(?:(?:which|any)\s+(?:of\s+(?:them|those|these|the|our)\s+|ones\b)|"
+                                rf"(?:which|any|(?:find|show|list|pull\s+up|give|get|fetch)\s+(?:me\s+|us\s+)?"
+                                rf"(?:every|all(?:\s+the)?))\s+"  # ("Find every article we ran that …")
                                 rf"(?:[\w&.'-]+\s+){{0,2}}?(?:{self.row_noun_words})\b)", text, re.I))
 
     def _in_rows_description(self, text: str, at: int) -> bool:
@@ -5249,6 +5253,15 @@ class Planner:
             take(*rate.span())
             if on_average and free(*on_average.span()):
                 take(*on_average.span())
+        if plan.count_per in ("year", "quarter", "month", "week", "day"):
+            # ("Count all twelve months, including months where we signed none": the calendar's units of the period,
+            # as an average per unit always counts them)
+            for said in re.finditer(rf"\b(?:count(?:ing)?|includ(?:e|ing))\s+(?:all|every|each)\s+(?:(?:the\s+)?"
+                                    rf"(?:\d+|{NUM})\s+)?(?:calendar\s+)?{plan.count_per}s?\b|\bincluding\s+(?:the\s+|any\s+)?"
+                                    rf"{plan.count_per}s?\s+(?:where|when|in\s+which|with)\b[^.?!;]*", text, re.I):
+                take(*said.span())  # (its "count" may be read as the count already)
+                plan.evidence.append(f"every {plan.count_per} of the period counts, an empty one too "
+                                     f"({said.group(0)!r})")
         if on_average and plan.intent == "avg" and free(*on_average.span()):
             take(*on_average.span())  # "the typical length ..., on average": the same average said twice
         asked_who = re.match(r"\s*(?:(?:and|so|ok|okay),?\s+)?(who|whom)\b", text, re.I)
@@ -6405,7 +6418,19 @@ class Planner:
         for condition in [c for c in plan.conditions if c.kind == "missing" and c.op == "is empty" and c.span]:
             # ("Reviews with no department listed should still be counted")
             # ("Unassigned ones would count too", "Unsigned pieces stay in the total")
-            too = re.match(r"\s*(?:ones?|articles?|rows?|items?|entries|[a-z]+s)?\s*(?:[a-z]+ed\s+)?(?:still\s+)?"
+            # ("Contracts with no value recorded just don't add anything": a total leaves them out by itself)
+            nothing = re.match(r"\s*(?:just\s+|simply\s+)?(?:don'?t|do\s+not|won'?t|will\s+not)\s+(?:add|contribute)"
+                               r"(?:\s+(?:anything|a\s+thing|to\s+(?:the|a)\s+(?:total|sum)))?\b",
+                               text[condition.span[1]:], re.I)
+            if nothing and plan.intent in ("sum", "avg") and plan.measure == condition.column:
+                plan.conditions.remove(condition)
+                take(condition.span[1], condition.span[1] + nothing.end())
+                plan.evidence.append(f"{condition.words!r} add nothing to the {plan.intent} by themselves: no "
+                                     "condition")
+                continue
+            # ("Contracts with no manager filled in (empty or missing) count as someone else")
+            too = re.match(r"\s*(?:\([^()]{1,40}\)\s*)?(?:ones?|articles?|rows?|items?|entries|[a-z]+s)?\s*"
+                           r"(?:[a-z]+ed\s+)?(?:still\s+)?"
                            r"(?:count|counts|are\s+(?:still\s+)?counted|are\s+included|should\s+(?:still\s+)?(?:count|be\s+counted|"
                            r"be\s+included)|(?:would|will|do|does|also)\s+(?:still\s+|also\s+)?(?:count|be\s+counted|be\s+included)|"
                            r"included|(?:stays?|remains?)\s+in(?:\s+the\s+(?:total|base|count|denominator|whole))?)"
@@ -6646,6 +6671,16 @@ class Planner:
                 # ("which day of the week do people open the most tickets on": a verb, what the rows' date records)
                 take(start, end)
                 plan.evidence.append(f"{text[start:end]!r} is a verb here, not a value")
+                continue
+            # ("counting every ticket no matter whether it has since been closed or is still open": the values of
+            # an alternative said not to matter are kept, no condition)
+            whether = re.search(r"\b(?P<cue>(?:no\s+matter|regardless\s+of|irrespective\s+of)\s+(?:whether|if))\b"
+                                r"[^.?!;:]*$", text[:start], re.I)
+            if whether and re.search(r"\bor\b", text[whether.start():], re.I):
+                take(start, end)
+                take(*whether.span("cue"))
+                plan.evidence.append(f"{text[start:end]!r} is one side of {whether.group('cue')!r} … or …: kept, no "
+                                     "condition")
                 continue
             # ("but expired and terminated licences stay in the base": each value listed, kept)
             stays = (r"\s+(?:ones?\s+|[a-z]+s\s+)?(?:still\s+count|count\s+(?:too|as\s+well)|"
