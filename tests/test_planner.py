@@ -7666,3 +7666,21 @@ def test_a_sentence_about_the_user_ended_by_a_dash(contracts: Planner) -> None:
     plan = contracts.plan("I'm putting together a rough draft of the board pack - what's the average value of our "
                           "leases?")
     assert [(c.column, c.value) for c in conditions(plan, "category")] == [("contract_type", "Lease")]
+
+
+def test_a_value_named_by_one_of_its_words_before_a_word_for_goods() -> None:
+    """"Do customers rate baby gear better or worse than kids' toys and games?" averaged Toys & Games alone: a whole
+    word of one value before a word for goods ("baby gear") names it."""
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        categorical=["department"], numeric=["rating"])
+    departments = {"Baby/Toddler": 154, "Toys & Games": 173, "Electronics": 340}
+    profile = TableProfile(row_count=667, categories=departments, values={"department": departments},
+                           date_min="2021-01-05", date_max="2024-06-30", numeric_ranges={"rating": (1.0, 5.0)})
+    plan = Planner("reviews", roles, profile).plan("Do customers rate baby gear better or worse than kids' toys and "
+                                                   "games? Give me the average star rating of each.")
+    assert sorted(only(plan, "category").value) == ["Baby/Toddler", "Toys & Games"]
+
+
+def test_a_capitalised_value_hyphened_to_a_kind_of_column_the_table_lacks(tickets: Planner) -> None:
+    """"our Gold-tier loyalty members" averaged every row."""
+    assert tickets.plan("How many tickets came from our Gold-tier customers?").missing == "tier"

@@ -5997,7 +5997,7 @@ class Planner:
                 <= KIND_VALUES]
             matched = {(c, value) for c in kinds for value in (
                 self.profile.values.get(c) or self.profile.categories) for part in value_tokens(value)
-                if len(said[0]) >= 5 and part != said[0] and _same_stem(said[0], part) and said[0] != singular(part)}
+                if len(said[0]) >= 4 and _same_stem(said[0], part)}
             if len(matched) == 1 and not SUBJECT_CUE.search(text[:run[0][1]]):
                 # (the word for goods is the value's too: "gardening products" names no topic 'products')
                 return size + (noun[0].lower() in GOODS_NOUNS), next(iter(matched))
@@ -8561,8 +8561,10 @@ class Planner:
         said, rather than counting every row with the words unused."""
         if plan.missing or not plan.is_aggregate:
             return
-        for match in re.finditer(rf"\b(?:in|from|on|for|within|of)\s+(?:the|our|their|its)\s+(?P<value>[\w&'-]+(?:\s+"
-                                 rf"[\w&'-]+)?)\s+(?P<noun>{COLUMN_KIND_NOUNS})\b", text, re.I):
+        for match in [*re.finditer(rf"\b(?:in|from|on|for|within|of)\s+(?:the|our|their|its)\s+(?P<value>[\w&'-]+"
+                                   rf"(?:\s+[\w&'-]+)?)\s+(?P<noun>{COLUMN_KIND_NOUNS})\b", text, re.I),
+                      # ("our Gold-tier loyalty members")
+                      *re.finditer(rf"\b(?P<value>[A-Z][a-z]+)-(?P<noun>{COLUMN_KIND_NOUNS})\b", text)]:
             noun = match.group("noun").lower()
             if self.names_something(noun) or self.names_something(singular(noun)) or any(
                     self.names_something(w.lower()) for w in match.group("value").split()):
