@@ -53,6 +53,7 @@ from rag.understand.vocabulary import (
     value_tokens,
 )
 
+NEXT_WORD = re.compile(r"\s+([\w'-]+)")  # the word after a position (matched in place, no slice)
 NICKNAMES = NickNamer()  # English given names and their nicknames (the `nicknames` package's curated list)
 ENTITY_NOUNS = frozenset({
     "article", "articles", "story", "stories", "piece", "pieces", "post", "posts", "document", "documents",
@@ -2328,9 +2329,9 @@ class Planner:
             lower = word.lower()
             if any(start <= match.start() < end for start, end in quoted):
                 return whole
-            surname = re.match(r"\s+([\w'-]+)", text[match.end():])
-            if (surname and lower not in self.vocab.author_parts and len(lower) >= 3 and lower.isalpha()
-                    and name_key(surname.group(1)) in self.vocab.author_parts and (
+            surname = (NEXT_WORD.match(text, match.end()) if len(lower) >= 3 and lower.isalpha()
+                       and lower not in self.vocab.author_parts else None)
+            if (surname and name_key(surname.group(1)) in self.vocab.author_parts and (
                         person := self._people_by_nickname(lower, name_key(surname.group(1))))):
                 # ("Maggie Oyelaran" for Margaret Oyelaran: a nickname before a surname of the table)
                 first = next(iter(person)).split()[0]
@@ -5964,20 +5965,23 @@ class Planner:
         value is meant; a value is otherwise only read whole). Before a word for goods ("sporting goods", "gardening
         products") or the row noun ("consultancy contracts"), the value of a column of kinds whose word shares the
         stem ('Sports/Outdoors', 'Consulting'): one word, never a value's whole word (read as such already)."""
-        told = CONTEXT_SENTENCE.match(text)
         for size in (2, 1):
             if i + size >= len(tokens):
                 continue
             run, noun = tokens[i:i + size], tokens[i + size]
+            cue = noun[0].lower()
+            if cue not in self.vocab.dimensions and cue not in GOODS_NOUNS and not self._is_entity(noun[0]):
+                continue  # (the cheap test first: most words are followed by no such noun)
             between = text[run[-1][2]:noun[1]]
             if not re.fullmatch(r"[\s-]+", between) or any(
                     t.lower() in STOPWORDS or t.lower() in GRAMMAR_WORDS or not t.isalpha() or self._value_of_word(t)
                     for t, _, _ in run):  # (a word that is a value whole is read as such: "marked high priority")
                 continue
+            told = CONTEXT_SENTENCE.match(text)
             if told and noun[2] <= told.end():  # ("The pet category lead wants to know …": someone's title)
                 continue
             said = [singular(t.lower()) for t, _, _ in run]
-            dimension = self.vocab.dimensions.get(noun[0].lower())
+            dimension = self.vocab.dimensions.get(cue)
             column = self.roles.category if dimension == "category" else dimension
             values = self.profile.values.get(column or "") or (
                 self.profile.categories if column and column == self.roles.category else {})
