@@ -7601,7 +7601,9 @@ def test_names_compared_by_a_pet_form_and_a_whole_name(tickets: Planner) -> None
     ("For verified purchases, how many days on average pass between when the customer bought the item and when "
      "they posted the review?", "days from when the customer bought the item to when they posted the review"),
     ("On average, how many days does it take us to get a ticket resolved, counting from when it was opened?",
-     "days until a ticket is resolved")])
+     "days until a ticket is resolved"),
+    ("On average, how many days does it take us to close a ticket after it was opened?",
+     "days until a ticket is closed")])
 def test_the_time_between_two_events_the_table_does_not_date(tickets: Planner, question: str, missing: str) -> None:
     """"how many days on average pass between when the customer bought the item and when they posted the review",
     "how many days does it take us to get a ticket resolved" counted the different days: the time between events

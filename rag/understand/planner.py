@@ -511,6 +511,17 @@ STEM_ENDINGS = frozenset({"", "s", "es", "ing", "ings", "er", "ers", "ed", "ancy
                           "al", "ic", "ics", "ion", "ions", "y", "ies", "ery", "ry", "ist", "ists", "ism"})
 
 
+def past_participle(verb: str) -> str:
+    """A regular verb's past participle, roughly ("close" closed, "resolve" resolved, "sign" signed, "reply"
+    replied): only to name an event in a sentence."""
+    verb = verb.lower()
+    if verb.endswith("e"):
+        return verb + "d"
+    if verb.endswith("y") and len(verb) > 2 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ied"
+    return verb + "ed"
+
+
 def _same_stem(word: str, part: str) -> bool:
     """Whether a question word and a word of a value share their stem: equal or singular ("pets", 'pet'), or a common
     start of four letters or more after which both go on only with an ending of English words ("gardening", 'garden';
@@ -5561,9 +5572,15 @@ class Planner:
         until = None if found or taken else re.search(
             rf"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\s+(?:does|do|did|will|would)\s+it\s+"
             rf"(?:usually\s+|typically\s+)?takes?\s+(?:us\s+|them\s+|you\s+|people\s+)?to\s+(?:get\s+|have\s+)?"
-            rf"(?P<a>(?:an?\s+|the\s+|our\s+)?(?:{self.row_noun_words}))\s+(?P<b>[a-z]+ed)\b", text, re.I)
+            rf"(?P<a>(?:an?\s+|the\s+|our\s+)?(?:{self.row_noun_words}))\s+(?P<b>[a-z]+ed)\b", text, re.I) or (
+            # ("how many days does it take us to close a ticket after it was opened": the verb before the row)
+            None if found or taken else re.search(
+                rf"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\s+(?:does|do|did|will|would)\s+it\s+"
+                rf"(?:usually\s+|typically\s+)?takes?\s+(?:us\s+|them\s+|you\s+|people\s+)?to\s+(?P<verb>[a-z]+)\s+"
+                rf"(?P<a>(?:an?\s+|the\s+|our\s+)(?:{self.row_noun_words}))\b", text, re.I))
         if until:
-            plan.missing = f"{until.group('unit') or 'time'} until {until.group('a')} is {until.group('b')}"
+            done = until.groupdict().get("b") or past_participle(until.group("verb"))
+            plan.missing = f"{until.group('unit') or 'time'} until {until.group('a')} is {done}"
             plan.intent, plan.intent_span = "count", until.span()
             plan.evidence.append(f"no column for the {plan.missing!r} ({until.group(0)!r})")
             take(*until.span())
