@@ -7686,3 +7686,20 @@ def test_a_value_named_by_one_of_its_words_before_a_word_for_goods() -> None:
 def test_a_capitalised_value_hyphened_to_a_kind_of_column_the_table_lacks(tickets: Planner) -> None:
     """"our Gold-tier loyalty members" averaged every row."""
     assert tickets.plan("How many tickets came from our Gold-tier customers?").missing == "tier"
+
+
+def test_the_ends_of_a_scale_named_by_a_superlative() -> None:
+    """"Which agent has the highest number of lowest-priority tickets" counted every ticket per agent: a superlative
+    joined to the noun of a column whose values are the steps of a scale names the end step, reported as read; the
+    superlative of a count ("the highest number") is not one."""
+    roles = ColumnRoles(content="body", title="subject", date="opened_at", category="status", authors="assignee",
+                        categorical=["status", "priority"])
+    priorities = {"low": 10, "normal": 20, "high": 15, "urgent": 5}
+    profile = TableProfile(row_count=50, categories={"open": 30, "closed": 20}, authors={"Omar Haddad": 20},
+                           values={"status": {"open": 30, "closed": 20}, "priority": priorities},
+                           date_min="2024-01-03 10:00:00", date_max="2024-06-20 09:00:00")
+    planner = Planner("tickets", roles, profile)
+    plan = planner.plan("Which agent has the highest number of lowest-priority tickets?")
+    assert only(plan, "category").value == "low" and ("lowest-priority", "low priority") in plan.corrections
+    assert {c.value for c in conditions(planner.plan("how many open tickets have the highest priority?"),
+                                        "category")} == {"urgent", "open"}

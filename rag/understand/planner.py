@@ -511,6 +511,13 @@ STEM_ENDINGS = frozenset({"", "s", "es", "ing", "ings", "er", "ers", "ed", "ancy
                           "al", "ic", "ics", "ion", "ions", "y", "ies", "ery", "ry", "ist", "ists", "ism"})
 
 
+# The steps of a priority or severity scale, lowest first: a column whose values are all steps (three or more)
+# has ends ("the lowest-priority tickets")
+SCALE_STEPS = {"trivial": 0, "lowest": 0, "minor": 1, "low": 1, "normal": 2, "medium": 2, "moderate": 2,
+               "standard": 2, "high": 3, "major": 3, "important": 3, "urgent": 4, "critical": 4, "highest": 4,
+               "blocker": 5, "emergency": 5}
+
+
 def past_participle(verb: str) -> str:
     """A regular verb's past participle, roughly ("close" closed, "resolve" resolved, "sign" signed, "reply"
     replied): only to name an event in a sentence."""
@@ -1294,6 +1301,11 @@ class Planner:
         # the words only this table gives a meaning: its row nouns, column words, values and name parts
         self.table_words = self.known_words - GRAMMAR_WORDS - STOPWORDS
         self.spelling_targets = self.known_words | PEOPLE_VERBS  # (what a misspelt word may be corrected to)
+        # the columns whose values are the steps of a scale (priority: low, normal, high, urgent)
+        self.scale_columns = [c for c in dict.fromkeys([*(roles.categorical or []), roles.category]) if c and (
+            steps := {v.lower() for v in (profile.values.get(c) or (profile.categories if c == roles.category
+                                                                    else {}))})
+            and steps <= SCALE_STEPS.keys() and len({SCALE_STEPS[v] for v in steps}) >= 3]
         self.value_lengths = self.vocab.value_lengths  # token counts of values, longest first
         row_nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS if w.endswith("s")),
                                     key=len, reverse=True))
@@ -2472,7 +2484,28 @@ class Planner:
 
         # (whole words with their apostrophes: "weren't" is not "weren" to correct into "were")
         text = re.sub(r"[A-Za-z]+(?:['’][A-Za-z]+)*", fix, text)
-        return self._acronyms_read(text, quoted, corrections), corrections
+        return self._scale_ends_read(self._acronyms_read(text, quoted, corrections), corrections), corrections
+
+    def _scale_ends_read(self, text: str, corrections: list[tuple[str, str]]) -> str:
+        """"lowest-priority tickets", "the highest priority": the end of a column whose values are the steps of a
+        known scale (low, normal, high, urgent) named by a superlative joined to the column's noun is that step's
+        value, read and reported ("read 'lowest-priority' as 'low priority'")."""
+        for column in self.scale_columns:
+            values = self.profile.values.get(column) or (self.profile.categories if column == self.roles.category
+                                                         else {})
+            ranked = sorted(values, key=lambda v: SCALE_STEPS[v.lower()])
+            nouns = "|".join(re.escape(w) for w in column_words(column) if w.isalpha())
+            if not nouns:
+                continue
+
+            def end(match: re.Match[str], ranked: list[str] = ranked) -> str:
+                value = ranked[0] if match.group(1).lower() in ("lowest", "bottom") else ranked[-1]
+                read = f"{value} {match.group(2)}"
+                corrections.append((match.group(0), read))
+                return read
+
+            text = re.sub(rf"\b(lowest|highest|top|bottom)[\s-]+({nouns})\b", end, text, flags=re.I)
+        return text
 
     def _acronyms_read(self, text: str, quoted: list[tuple[int, int]], corrections: list[tuple[str, str]]) -> str:
         """A value written as an acronym, or an acronym value written out: "non-disclosure agreements" for 'NDA',
