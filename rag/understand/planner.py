@@ -5602,15 +5602,15 @@ class Planner:
             r"(?P<a>[^?.!;]{3,80}?)\s+and\s+(?P<b>[^?.!;]{3,80}?)(?=\s*(?:[?.!,;]|$))", text, re.I))
         # ("how many days does it take us to get a ticket resolved, counting from when it was opened": the time until
         # an event the table dates nowhere)
-        until = None if found or taken else re.search(
-            rf"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\s+(?:does|do|did|will|would)\s+it\s+"
-            rf"(?:usually\s+|typically\s+)?takes?\s+(?:us\s+|them\s+|you\s+|people\s+)?to\s+(?:get\s+|have\s+)?"
-            rf"(?P<a>(?:an?\s+|the\s+|our\s+)?(?:{self.row_noun_words}))\s+(?P<b>[a-z]+ed)\b", text, re.I) or (
-            # ("how many days does it take us to close a ticket after it was opened": the verb before the row)
-            None if found or taken else re.search(
-                rf"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\s+(?:does|do|did|will|would)\s+it\s+"
-                rf"(?:usually\s+|typically\s+)?takes?\s+(?:us\s+|them\s+|you\s+|people\s+)?to\s+(?P<verb>[a-z]+)\s+"
-                rf"(?P<a>(?:an?\s+|the\s+|our\s+)(?:{self.row_noun_words}))\b", text, re.I))
+        # ("how many days does it take us to get a ticket resolved", "… to close a ticket after it was opened": the
+        # time until an event, its participle after the row or its verb before it)
+        takes = (r"\bhow\s+(?:many\s+(?P<unit>days|hours|weeks|months)|long)\s+(?:does|do|did|will|would)\s+it\s+"
+                 r"(?:usually\s+|typically\s+)?takes?\s+(?:us\s+|them\s+|you\s+|people\s+)?to\s+")
+        article = r"(?:an?\s+|the\s+|our\s+)"
+        until = None if found or taken else (
+            re.search(rf"{takes}(?:get\s+|have\s+)?(?P<a>{article}?(?:{self.row_noun_words}))\s+(?P<b>[a-z]+ed)\b",
+                      text, re.I)
+            or re.search(rf"{takes}(?P<verb>[a-z]+)\s+(?P<a>{article}(?:{self.row_noun_words}))\b", text, re.I))
         if until:
             done = until.groupdict().get("b") or past_participle(until.group("verb"))
             plan.missing = f"{until.group('unit') or 'time'} until {until.group('a')} is {done}"
