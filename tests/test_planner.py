@@ -7447,16 +7447,22 @@ def test_values_named_in_everyday_words(contracts: Planner, question: str, expec
     assert {(c.column, c.value) for c in plan.conditions if c.kind == "category"} == expected
 
 
-def test_the_steps_of_a_priority_scale_by_other_names() -> None:
-    """"medium-priority tickets" and "tickets marked critical (our highest priority level)" matched no value (the
-    scale says normal and urgent), and the gloss in brackets grouped by priority."""
+@pytest.fixture(scope="module")
+def prioritised() -> Planner:
+    """A support desk whose priority column holds the steps of a scale (low, normal, high, urgent)."""
     roles = ColumnRoles(content="body", title="subject", date="opened_at", category="status", authors="assignee",
                         categorical=["status", "priority"])
-    priorities = {"low": 10, "normal": 20, "high": 15, "urgent": 5}
-    profile = TableProfile(row_count=50, categories={"open": 30, "pending": 20}, authors={"Omar Haddad": 20},
-                           values={"status": {"open": 30, "pending": 20}, "priority": priorities},
+    statuses = {"open": 30, "pending": 20, "closed": 20}
+    profile = TableProfile(row_count=70, categories=statuses, authors={"Omar Haddad": 20},
+                           values={"status": statuses, "priority": {"low": 10, "normal": 20, "high": 15, "urgent": 25}},
                            date_min="2024-01-03 10:00:00", date_max="2024-06-20 09:00:00")
-    planner = Planner("tickets", roles, profile)
+    return Planner("tickets", roles, profile)
+
+
+def test_the_steps_of_a_priority_scale_by_other_names(prioritised: Planner) -> None:
+    """"medium-priority tickets" and "tickets marked critical (our highest priority level)" matched no value (the
+    scale says normal and urgent), and the gloss in brackets grouped by priority."""
+    planner = prioritised
     assert only(planner.plan("how many medium-priority tickets does Omar have?"), "category").value == "normal"
     plan = planner.plan("Of the tickets marked critical (our highest priority level), which ones are about the VPN?")
     assert only(plan, "category").value == "urgent" and plan.group_by == []
@@ -7688,17 +7694,11 @@ def test_a_capitalised_value_hyphened_to_a_kind_of_column_the_table_lacks(ticket
     assert tickets.plan("How many tickets came from our Gold-tier customers?").missing == "tier"
 
 
-def test_the_ends_of_a_scale_named_by_a_superlative() -> None:
+def test_the_ends_of_a_scale_named_by_a_superlative(prioritised: Planner) -> None:
     """"Which agent has the highest number of lowest-priority tickets" counted every ticket per agent: a superlative
     joined to the noun of a column whose values are the steps of a scale names the end step, reported as read; the
     superlative of a count ("the highest number") is not one."""
-    roles = ColumnRoles(content="body", title="subject", date="opened_at", category="status", authors="assignee",
-                        categorical=["status", "priority"])
-    priorities = {"low": 10, "normal": 20, "high": 15, "urgent": 5}
-    profile = TableProfile(row_count=50, categories={"open": 30, "closed": 20}, authors={"Omar Haddad": 20},
-                           values={"status": {"open": 30, "closed": 20}, "priority": priorities},
-                           date_min="2024-01-03 10:00:00", date_max="2024-06-20 09:00:00")
-    planner = Planner("tickets", roles, profile)
+    planner = prioritised
     plan = planner.plan("Which agent has the highest number of lowest-priority tickets?")
     assert only(plan, "category").value == "low" and ("lowest-priority", "low priority") in plan.corrections
     assert {c.value for c in conditions(planner.plan("how many open tickets have the highest priority?"),
