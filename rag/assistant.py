@@ -34,6 +34,7 @@ from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
 from rag.history import History
 from rag.llm.followup import standalone_question
 from rag.llm.prompts import text_to_sql_prompt
+from rag.llm.restatement import SearchRestater
 from rag.llm.synthesis import LLMSynthesizer
 from rag.models import (
     ConditionReading,
@@ -122,9 +123,10 @@ class Assistant:
         embed_model = EmbedderAdapter(providers.embedder)
         uses_llm = providers.llm is not None
 
-        def context_for(llm: Any, synthesizer: Any) -> EngineContext:
+        def context_for(llm: Any, synthesizer: Any, restater: Any = None) -> EngineContext:
             return EngineContext(settings=settings, source=source, index=index, planner=planner, sql_builder=builder,
-                                 database=database, embed_model=embed_model, llm=llm, synthesizer=synthesizer)
+                                 database=database, embed_model=embed_model, llm=llm, synthesizer=synthesizer,
+                                 restater=restater)
 
         fallback = None
         if uses_llm:
@@ -136,7 +138,8 @@ class Assistant:
             # The language model's prompts speak of this table: its name, row noun and column rules.
             synthesizer = LLMSynthesizer(providers.llm, table=source.table, date_key=source.roles.date,
                                          token_budget=settings.synthesis_tokens)
-            context = context_for(providers.llm, synthesizer)
+            restater = SearchRestater(providers.llm, table=source.table) if settings.search_restatement else None
+            context = context_for(providers.llm, synthesizer, restater)
             engines = build_engines(context, text_to_sql_prompt(source.table, source.roles))
         else:
             context = context_for(offline_llm, None)

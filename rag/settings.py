@@ -77,6 +77,9 @@ REGISTRY: tuple[Setting, ...] = (
     Setting("synthesis_tokens", "RAG_SYNTHESIS_TOKENS", 1500,
             "Prompt-token budget of one LLM answer: passages (best first, trimmed to their best sentences) or "
             "rows that do not fit are left out, and the trace says so.", int),
+    Setting("search_restatement", "RAG_SEARCH_RESTATEMENT", True,
+            "With a language model, also search each semantic question as the model restates it in the words of "
+            "the table's texts (one more call per search): 'on' or 'off'.", parse_flag),
     Setting("app_store", "RAG_APP_STORE", True,
             "Keep conversations, their turns (reading and trace) and feedback in the app's own store: 'on' or "
             "'off' (off: nothing is stored, a reload starts an empty chat).", parse_flag),
@@ -116,6 +119,7 @@ class Settings:
     llm_timeout_s: float = 30.0
     llm_retries: int = 3
     synthesis_tokens: int = 1500
+    search_restatement: bool = True
     app_store: bool = True
     app_store_url: str = ""
     app_store_retention_days: int = 90

@@ -22,6 +22,7 @@ from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_ca
 from llama_index.core.llms.custom import CustomLLM
 from pydantic import PrivateAttr
 
+from rag.llm.restatement import RESTATEMENT_MARKER
 from rag.tracing import messages_text
 from rag.understand.llm_reading import READING_MARKER
 
@@ -45,16 +46,19 @@ class ScriptedLLM(CustomLLM):
 
     _replies: list[Reply] = PrivateAttr()
     _reading: Reply | None = PrivateAttr()
+    _restatement: Reply = PrivateAttr()
     _calls: list[ScriptedCall] = PrivateAttr()
     _lock: threading.Lock = PrivateAttr()
 
     def __init__(self, replies: Iterable[Reply] = (), *, model: str = "scripted-fake", reading: Reply | None = None,
-                 **kwargs: Any) -> None:
+                 restatement: Reply = "", **kwargs: Any) -> None:
         """`reading`, when given, answers every question-reading prompt (rag.understand.llm_reading) without taking
         a reply from the queue, so a test scripts the same replies whether or not the offline reading was certain
-        enough to skip that call."""
+        enough to skip that call. `restatement` answers every search-restatement prompt (rag.llm.restatement) the
+        same way; its default, an empty reply, searches the question alone."""
         super().__init__(model=model, **kwargs)
         self._reading = reading
+        self._restatement = restatement
         self._replies = list(replies)
         self._calls = []
         self._lock = threading.Lock()
@@ -89,6 +93,8 @@ class ScriptedLLM(CustomLLM):
             self._calls.append(ScriptedCall(method, prompt))
             if self._reading is not None and READING_MARKER in prompt:
                 reply = self._reading
+            elif RESTATEMENT_MARKER in prompt:
+                reply = self._restatement
             elif not self._replies:
                 raise AssertionError(f"no scripted reply left (call {len(self._calls)}: {method} {prompt[:200]!r})")
             else:

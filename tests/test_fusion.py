@@ -93,9 +93,9 @@ def test_a_fused_document_is_in_one_searchs_top_k_so_low_agreement_cannot_push_o
     dense = ["a", "b", "c", "d", "e", "f", "g"]
     keyword = ["h", "i", "j", "k", "f", "g"]
     assert rrf([dense, keyword])[:2] == ["f", "g"]  # plain RRF over the deep lists: the low agreement wins
-    assert fuse(dense, keyword, 3) == ["a", "h", "b", "i", "c", "j"]
-    assert fuse(["a", "b", "c", "d"], ["x", "c", "y"], 2)[0] == "c"  # 3rd and 2nd: in keyword's top 2, agreed on
-    assert fuse(dense, [], 3) == ["a", "b", "c"] and fuse([], keyword, 2) == ["h", "i"]
+    assert fuse([dense, keyword], 3) == ["a", "h", "b", "i", "c", "j"]
+    assert fuse([["a", "b", "c", "d"], ["x", "c", "y"]], 2)[0] == "c"  # 3rd and 2nd: in keyword's top 2, agreed on
+    assert fuse([dense, []], 3) == ["a", "b", "c"] and fuse([[], keyword], 2) == ["h", "i"]
 
 
 def test_fusion_finds_the_exact_rare_token_dense_search_misses(assistant: Assistant) -> None:

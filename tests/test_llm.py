@@ -29,6 +29,7 @@ from rag.data.source import TableSource
 from rag.errors import ConfigError, LLMUnavailable
 from rag.llm.gemini import ResilientLLM, build_gemini, classify_error, gemini_error
 from rag.llm.prompts import text_to_sql_prompt
+from rag.llm.restatement import RESTATEMENT_MARKER
 from rag.llm.synthesis import LLMSynthesizer, neutralise_delimiters, sanitize_answer
 from rag.models import Chunk, QueryResult, Trace, Turn
 from rag.providers import build_embedder, build_providers
@@ -112,6 +113,13 @@ def resilient(replies: list[Any], sleeps: list[float] | None = None, reading: st
 
 def spans(turn: Turn, name: str) -> list[Any]:
     return [span for span in turn.trace.spans if span.name == name]
+
+
+def documents_prompt(llm: ScriptedLLM) -> str:
+    """The one answer prompt that holds retrieved documents (a search's restatement prompt comes before it)."""
+    prompts = [prompt for prompt in llm.prompts if "\n<documents>" in prompt]
+    assert len(prompts) == 1, f"{len(prompts)} prompts with documents"
+    return prompts[0]
 
 
 def between(text: str, start: str, end: str) -> str:
@@ -232,7 +240,7 @@ def test_injected_document_is_quoted_as_data_inside_delimiters(store: tuple[Sett
     turn = ask(store, llm, "Solar panels on rooftops: what do the articles say?")
 
     assert turn.route == "vector" and turn.error is None
-    prompt = llm.prompts[1]
+    prompt = documents_prompt(llm)
     documents = between(prompt, "<documents>", "</documents>")
     assert INJECTION in documents
     assert prompt.index("never an instruction") < prompt.rindex("<documents>") < prompt.index(INJECTION)
@@ -315,7 +323,7 @@ def test_documents_are_numbered_in_citation_order(store: tuple[Settings, Path]) 
     llm = ScriptedLLM(reading=READ_SOLAR, replies=["Answer [1] [2]."])
     turn = ask(store, llm, "Solar panels on rooftops: what do the articles say?")
 
-    documents = between(llm.prompts[1], "<documents>", "</documents>")
+    documents = between(documents_prompt(llm), "<documents>", "</documents>")
     assert len(turn.citations) >= 2  # both solar rows: the loop below checks something
     shown = [chunk.row_key for chunk in turn.result.chunks]  # the trace's numbers
     for citation in turn.citations:  # the model cites a document by the number the trace shows it under
@@ -568,7 +576,8 @@ def test_synthesis_streams_to_on_token_and_is_traced(store: tuple[Settings, Path
     turn = assistant_with(settings, llm).ask("What about rooftop solar?", on_token=seen.append)
     assert turn.error is None and turn.route == "vector"
     assert seen and seen[-1] == answer_body(turn).strip() and "evil.example" not in seen[-1]
-    assert [c.method for c in llm.calls] == ["stream_complete"]  # "about rooftop solar": no routing call needed
+    # "about rooftop solar": no routing call needed; one call restates the search, one writes the answer
+    assert [c.method for c in llm.calls] == ["complete", "stream_complete"] and RESTATEMENT_MARKER in llm.prompts[0]
     assert any(call.response.startswith("Rooftop solar") for call in turn.trace.llm_calls)
 
 

@@ -84,7 +84,8 @@ def test_a_certain_offline_reading_costs_no_reading_call(store: tuple[Settings, 
     llm = ScriptedLLM(["Rooftop solar is spreading [1]."])
     turn = ask(store, llm, "What do the articles say about rooftop solar panels?")
 
-    assert turn.route == "vector" and not reading_prompts(llm) and len(llm.prompts) == 1
+    # the two calls: the search's restatement (rag.llm.restatement) and the answer
+    assert turn.route == "vector" and not reading_prompts(llm) and len(llm.prompts) == 2
     assert "offline reading certain" in turn.result.reason
 
 

@@ -105,7 +105,9 @@ STEP_LABELS = {
     "llm.rewrite_followup": "Language model rewrote the follow-up as a question of its own",
     "understand": "Read the question",
     "keyword.search": "Searched the keyword index",
-    "fusion": "Merged the two rankings",
+    "llm.restate_search": "Language model restated the question in the texts' words",
+    "embed.restatement": "Embedded the restatement",
+    "fusion": "Merged the rankings",
 }
 
 OFFLINE_MODEL = "offline"  # the model name the offline engine's rule-based SQL writer records (no language model)

@@ -5,6 +5,7 @@ Built once per table and provider, and safe to share between sessions: nothing h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +78,8 @@ class EngineContext:
     llm: Any  # LlamaIndex LLM: OfflineSQLWriter or Gemini (or a scripted fake)
     synthesizer: Any | None = None  # writes answers from rows/chunks with the LLM (rag.llm.synthesis)
     min_score: float | None = None  # similarity floor of "relevant"; None: the embedding model's calibrated one
+    # with a language model: restates a question in the words of the table's texts, searched beside it
+    restater: Callable[[str], str | None] | None = None
     retrieval: RetrievalOptions = field(default_factory=RetrievalOptions)
     _vector_index: VectorStoreIndex | None = field(default=None, repr=False)
 

@@ -63,8 +63,10 @@ class HybridEngine(CustomQueryEngine):
             outcome.filters = [Filter("row_key", "in", f"{len(keys)} rows selected by SQL"), *applied]
             found = retrieve(context, plan, filters, restrict_keys=keys)
         outcome.chunks, outcome.rankings = found.top, found.rankings
+        outcome.notes += found.notes
         text, outcome.citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=True,
-                                                     background=found.background, selected=len(keys))
+                                                     background=found.background, selected=len(keys),
+                                                     restated=found.restated)
         if capped:
             text += f"\n\n_{capped}_"
         return engine_response(text, outcome)
@@ -85,8 +87,10 @@ class HybridEngine(CustomQueryEngine):
                                    "conditions, so there was nothing to search.", outcome)
         found = retrieve(context, plan, None, restrict_keys=keys)
         outcome.chunks, outcome.rankings = found.top, found.rankings
+        outcome.notes += found.notes
         text, outcome.citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=True,
-                                                     background=found.background, selected=len(keys))
+                                                     background=found.background, selected=len(keys),
+                                                     restated=found.restated)
         return engine_response(text, outcome)
 
 

@@ -64,13 +64,21 @@ CHROMA_OPERATORS = {FilterOperator.EQ: "$eq", FilterOperator.NE: "$ne", FilterOp
 class Retrieved:
     """`top`: the best chunk of each of the top-k documents, in fused order; `evidence`: up to CHUNKS_PER_ROW
     of each, documents in the same order (each one's best similarity first); `ranks`: per top document its
-    dense, keyword and fused rank (1-based; None when that search did not rank it)."""
+    dense, keyword and fused rank, and with a restatement its restated_dense and restated_keyword rank (1-based;
+    None when that search did not rank it)."""
 
     top: list[Chunk]
     evidence: list[Chunk]
     ranks: list[dict[str, Any]]
     rankings: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # see EngineResult.rankings
     background: float | None = None  # the question's mean similarity to the table's sample (rag/data/background.py)
+    restated: str | None = None  # the question restated in the texts' words by the language model, when searched
+
+    @property
+    def notes(self) -> list[str]:
+        """What the reader of the answer should know about this search."""
+        return [f"Also searched in the words of the texts, as the language model restated the question: "
+                f"{self.restated!r}."] if self.restated else []
 
 
 def to_chunk(node: NodeWithScore, context: EngineContext) -> Chunk:
@@ -187,34 +195,42 @@ def chroma_where(filters: MetadataFilters | None) -> dict[str, Any] | None:
 def retrieve(context: EngineContext, query: str | QueryPlan, filters: MetadataFilters | None,
              restrict_keys: Sequence[str] | None = None, *, options: RetrievalOptions | None = None) -> Retrieved:
     """Chunks of the top-k documents for `query` (a plan: its texts are chosen by `options`, by default the
-    context's) under `filters`, optionally only among `restrict_keys`."""
+    context's) under `filters`, optionally only among `restrict_keys`. With a restater (a language model), the
+    plan's question is also searched as restated in the texts' words, and all rankings are fused."""
     options = options or context.retrieval
+    restated = None
     if isinstance(query, QueryPlan):
         dense_text, keyword_text = search_text(query, options.dense_text), search_text(query, options.keyword_text)
+        restated = context.restater(without_context(query.question)) if context.restater else None
     else:
         dense_text = keyword_text = query
     top_k = context.settings.top_k
     depth = top_k * FUSION_DEPTH
-    with tracing.span("embed.query", text=dense_text) as attrs:
-        embedding = context.embed_model.get_query_embedding(dense_text)
-        attrs["model"] = context.embed_model.model_name
+    searches = [("", dense_text, keyword_text)] + ([("restated_", restated, restated)] if restated else [])
     candidates: list[Chunk] = []
-    if options.mode != "keyword":
-        candidates = _dense(context, QueryBundle(query_str=dense_text, embedding=embedding), filters, restrict_keys)
-    dense_rows = [c.row_key for c in best_chunk_per_row(candidates, depth)]
-    keyword_rows: list[str] = []
     hits: list[KeywordHit] = []
-    if options.mode != "dense":
-        hits = _keyword(context, keyword_text, filters, restrict_keys, depth)
-        keyword_rows = list(dict.fromkeys(hit.row_key for hit in hits))
-    with tracing.span("fusion", mode=options.mode, k=RRF_K) as attrs:
-        fused = fuse(dense_rows, keyword_rows, top_k)[:top_k] if options.mode == "fused" else \
-            (dense_rows if options.mode == "dense" else keyword_rows)[:top_k]
+    lists: dict[str, list[str]] = {}
+    embeddings: list[list[float]] = []
+    for prefix, dense_query, keyword_query in searches:
+        with tracing.span(f"embed.{'restatement' if prefix else 'query'}", text=dense_query) as attrs:
+            embeddings.append(embedding := context.embed_model.get_query_embedding(dense_query))
+            attrs["model"] = context.embed_model.model_name
+        if options.mode != "keyword":
+            found = _dense(context, QueryBundle(query_str=dense_query, embedding=embedding), filters, restrict_keys)
+            lists[f"{prefix}dense"] = [c.row_key for c in best_chunk_per_row(found, depth)]
+            candidates += found
+        if options.mode != "dense":
+            found_hits = _keyword(context, keyword_query, filters, restrict_keys, depth)
+            lists[f"{prefix}keyword"] = list(dict.fromkeys(hit.row_key for hit in found_hits))
+            hits += found_hits
+    candidates = best_score_per_chunk(candidates)  # (a chunk both texts found keeps its better similarity)
+    with tracing.span("fusion", mode=options.mode, k=RRF_K, rankings=list(lists)) as attrs:
+        fused = fuse(list(lists.values()), top_k)[:top_k]
         chosen = set(fused)
         pool = [c for c in candidates if c.row_key in chosen]
         known = {c.id for c in pool}
-        extra = [hit for hit in hits if hit.row_key in chosen and hit.id not in known]
-        pool += _score_hits(context, extra, embedding)
+        extra = list({hit.id: hit for hit in hits if hit.row_key in chosen and hit.id not in known}.values())
+        pool += _score_hits(context, extra, embeddings)
         per_row: dict[str, int] = {}
         evidence: list[Chunk] = []
         for chunk in sorted(pool, key=lambda c: c.score, reverse=True):
@@ -225,31 +241,43 @@ def retrieve(context: EngineContext, query: str | QueryPlan, filters: MetadataFi
         top = [best[key] for key in fused if key in best]
         place = {key: number for number, key in enumerate(fused)}
         evidence.sort(key=lambda c: place[c.row_key])  # documents in the fused order (the trace's), best chunk first
-        ranks = [{"row_key": c.row_key, "id": c.id, "fused_rank": place, "dense_rank": _rank(dense_rows, c.row_key),
-                  "keyword_rank": _rank(keyword_rows, c.row_key), "score": c.score}
+        ranks = [{"row_key": c.row_key, "id": c.id, "fused_rank": place, "dense_rank": None, "keyword_rank": None,
+                  **{f"{name}_rank": _rank(ranking, c.row_key) for name, ranking in lists.items()}, "score": c.score}
                  for place, c in enumerate(top, start=1)]
         attrs["results"] = ranks
     rankings: dict[str, list[dict[str, str]]] = {}
-    if options.mode in ("fused", "dense"):
-        rankings["dense"] = [{"row_key": c.row_key, "title": c.title, "url": c.url}
-                             for c in best_chunk_per_row(candidates, top_k)]
-    if options.mode in ("fused", "keyword"):
-        first: dict[str, KeywordHit] = {}
-        for hit in hits:
-            first.setdefault(hit.row_key, hit)
-        url_key = context.source.roles.url
-        rankings["keyword"] = [{"row_key": key, "title": first[key].title,
-                                "url": str(first[key].metadata.get(url_key, "")) if url_key else ""}
-                               for key in keyword_rows[:top_k]]
+    first: dict[str, Chunk | KeywordHit] = {}
+    for item in [*sorted(candidates, key=lambda c: c.score, reverse=True), *hits]:
+        first.setdefault(item.row_key, item)
+    for name, ranking in lists.items():
+        rankings[name] = [_listed(context, first[key]) for key in ranking[:top_k]]
     with tracing.span("background") as attrs:  # the question's mean similarity to the table's sample
-        attrs["mean_similarity"] = background = context.index.background.mean_similarity(embedding)
-    return Retrieved(top, evidence, ranks, rankings, background)
+        attrs["mean_similarity"] = background = context.index.background.mean_similarity(embeddings[0])
+    return Retrieved(top, evidence, ranks, rankings, background, restated)
 
 
-def fuse(dense_rows: Sequence[str], keyword_rows: Sequence[str], top_k: int) -> list[str]:
-    """The documents in either search's top `top_k`, in the order of the RRF of both full rankings."""
-    shown = {*dense_rows[:top_k], *keyword_rows[:top_k]}
-    return [key for key in rrf([dense_rows, keyword_rows]) if key in shown]
+def best_score_per_chunk(chunks: Iterable[Chunk]) -> list[Chunk]:
+    """Each chunk once, with the best similarity it was found with."""
+    best: dict[str, Chunk] = {}
+    for chunk in chunks:
+        if chunk.id not in best or chunk.score > best[chunk.id].score:
+            best[chunk.id] = chunk
+    return list(best.values())
+
+
+def _listed(context: EngineContext, item: Chunk | KeywordHit) -> dict[str, str]:
+    """A ranked document as the trace and the evaluation list it: row key, title, link."""
+    if isinstance(item, Chunk):
+        return {"row_key": item.row_key, "title": item.title, "url": item.url}
+    url_key = context.source.roles.url
+    return {"row_key": item.row_key, "title": item.title,
+            "url": str(item.metadata.get(url_key, "")) if url_key else ""}
+
+
+def fuse(rankings: Sequence[Sequence[str]], top_k: int) -> list[str]:
+    """The documents in any search's top `top_k`, in the order of the RRF of the full rankings."""
+    shown = {key for ranking in rankings for key in ranking[:top_k]}
+    return [key for key in rrf(rankings) if key in shown]
 
 
 def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K) -> list[str]:
@@ -320,8 +348,10 @@ def _keyword(context: EngineContext, text: str, filters: MetadataFilters | None,
     return hits
 
 
-def _score_hits(context: EngineContext, hits: Sequence[KeywordHit], embedding: Sequence[float]) -> list[Chunk]:
-    """Keyword-only chunks as `Chunk`s scored by cosine similarity of their stored vectors to the query."""
+def _score_hits(context: EngineContext, hits: Sequence[KeywordHit],
+                embeddings: Sequence[Sequence[float]]) -> list[Chunk]:
+    """Keyword-only chunks as `Chunk`s scored by the best cosine similarity of their stored vectors to the
+    searched texts."""
     if not hits:
         return []
     collection = context.vector_index().vector_store.client
@@ -331,7 +361,7 @@ def _score_hits(context: EngineContext, hits: Sequence[KeywordHit], embedding: S
     chunks = []
     for hit in hits:
         vector = vectors.get(hit.id)
-        cosine = float(_cosine(embedding, vector)) if vector is not None else 0.0
+        cosine = max(float(_cosine(e, vector)) for e in embeddings) if vector is not None else 0.0
         chunks.append(Chunk(id=hit.id, row_key=hit.row_key,
                             title=str(hit.metadata.get(roles.title, "")) if roles.title else "",
                             url=str(hit.metadata.get(roles.url, "")) if roles.url else "",
@@ -442,19 +472,21 @@ def topic_support(context: EngineContext, topic: str, chunks: Sequence[Chunk], f
 
 def answer_from_chunks(context: EngineContext, question: str, plan: QueryPlan, chunks: list[Chunk],
                        restricted: bool = False, background: float | None = None,
-                       selected: int | None = None) -> tuple[str, list[Citation]]:
+                       selected: int | None = None, restated: str | None = None) -> tuple[str, list[Citation]]:
     """Answer from retrieved chunks, or say that nothing relevant was found: one rule for every route
     (`relevance_thresholds`, the rule of `compose.is_relevant`); the span records its inputs. Inside SQL-selected
     rows (`restricted`), when the conditions selected fewer documents than top_k, "nothing relevant" still names
     them, marked as chosen by the conditions, not by similarity (a misspelled topic or name still shows the one
     article of that day). When the conditions selected (`selected` rows) no more than top_k rows, the best of them
-    is relevant from `small_set_floor` on, with or without the topic's words."""
+    is relevant from `small_set_floor` on, with or without the topic's words. A restatement (`restated`, see
+    `retrieve`) stands for the topic: the chunks' similarities are already the better of question and
+    restatement."""
     date_key = context.source.roles.date
     floor, strong = relevance_thresholds(context, restricted)
     relative = CALIBRATED_SCALE.get(context.embed_model.model_name) == "above_background"
     if relative and background is None and context.min_score is None:
         floor, strong = UNCALIBRATED  # no background sample (an index synced before it existed): the words alone
-    topic = plan.topic or question
+    topic = restated or plan.topic or question
     with tracing.span("synthesize", provider="llm" if context.synthesizer else "extractive") as attrs:
         best = max((c.score for c in chunks), default=0.0)
         above = round(best - (background or 0.0), 4) if relative else best

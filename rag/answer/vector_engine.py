@@ -32,9 +32,10 @@ class VectorEngine(CustomQueryEngine):
             attrs.update(applied=[f.describe() for f in applied], dropped=[d.description for d in dropped])
         found = retrieve(context, plan, filters)
         text, citations = answer_from_chunks(context, query_str, plan, found.evidence,
-                                             background=found.background)
+                                             background=found.background, restated=found.restated)
         source = context.source
         reading = interpret(plan, source.table, reading_labels(source.labels, source.roles, source.table))
         return engine_response(text, EngineResult(interpretation=reading,
                                                   filters=applied, filters_dropped=dropped, chunks=found.top,
-                                                  citations=citations, rankings=found.rankings))
+                                                  citations=citations, rankings=found.rankings,
+                                                  notes=found.notes))
