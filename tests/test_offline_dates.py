@@ -340,6 +340,21 @@ def test_a_window_counted_back_from_the_newest_row() -> None:
     assert period("counting back three weeks from our most recent article")[:2] == (d("2023-05-26"), TODAY)
 
 
+def test_a_number_before_last_year_is_not_a_count_of_years() -> None:
+    today = date(2023, 6, 27)
+    for text in ("a pre-tax loss of $6.3 million last year", "sales of 3 million last year"):
+        [found] = find_date_ranges(text, today=today)
+        assert (found.text, found.start, found.end) == ("last year", date(2022, 1, 1), date(2022, 12, 31))
+    [found] = find_date_ranges("the two last weeks", today=today)  # (a count before the word, plural: a window)
+    assert (found.start, found.end) == (date(2023, 6, 14), today)
+
+
+@pytest.mark.parametrize("text", ["the last 3 million years", "in the last 10000 years", "the last 10000000 days"])
+def test_a_window_longer_than_the_calendar_is_all_of_time_not_a_crash(text: str) -> None:
+    [found] = find_date_ranges(text, today=date(2023, 6, 27))
+    assert found.start <= date(1, 1, 2) and found.end == date(2023, 6, 27)
+
+
 def test_relative_months_clamp_at_month_end() -> None:
     assert period("last 1 month", today=date(2023, 3, 31))[:2] == (d("2023-03-01"), d("2023-03-31"))
     assert period("last month", today=date(2023, 1, 10))[:2] == (d("2022-12-01"), d("2022-12-31"))

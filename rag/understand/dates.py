@@ -54,7 +54,7 @@ import re
 from calendar import monthrange
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import MAXYEAR, MINYEAR, date, timedelta
 
 from rag.understand.numbers import WHOLE_NUMBER, number_value
 
@@ -112,20 +112,22 @@ def _months_period(year: int, first_month: int, count: int) -> Period:
 
 
 def _add_months(day: date, months: int) -> date:
-    """Shift by whole months, clamping the day to the target month's length."""
+    """Shift by whole months, clamping the day to the target month's length (and the calendar's ends)."""
     index = day.year * 12 + day.month - 1 + months
     year, month = divmod(index, 12)
+    if not MINYEAR <= year <= MAXYEAR:  # "the last 10,000 years": all of time
+        return date.min if months < 0 else date.max
     return date(year, month + 1, min(day.day, monthrange(year, month + 1)[1]))
 
 
 def _shift(day: date, unit: str, count: int) -> date:
     """Move `count` units (negative goes back) from `day`."""
-    if unit == "day":
-        return day + timedelta(days=count)
-    if unit == "week":
-        return day + timedelta(weeks=count)
-    if unit == "fortnight":
-        return day + timedelta(weeks=2 * count)
+    days = {"day": 1, "week": 7, "fortnight": 14}.get(unit)
+    if days:
+        try:
+            return day + timedelta(days=days * count)
+        except OverflowError:  # beyond the calendar: all of time
+            return date.min if count < 0 else date.max
     return _add_months(day, count * {"month": 1, "quarter": 3, "year": 12}[unit])
 
 
@@ -471,6 +473,9 @@ def _build_last(m: re.Match[str], today: date) -> _Point | None:
     """Rolling window for counts, "past" and "the last"; previous calendar unit otherwise."""
     unit, count = m["unit"].lower(), _count(m)
     if count == 0 or (m["plural"] and not m["n"]):  # "last 0 days", "past months"
+        return None
+    if (count > 1 and not m["plural"] and m.groupdict().get("which")
+            and m.start("n") < m.start("which")):  # "sales of 3 million last year": the number counts something else
         return None
     # (a fortnight has no calendar unit: "last fortnight" is the fourteen days to the newest row)
     which = (m.groupdict().get("which") or "").lower()  # (none: "the three months up to our newest article")
