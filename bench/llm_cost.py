@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from typing import Any
 from bench.common import ROOT, stamp, summary, write_results
 from rag.assistant import Assistant
 from rag.evaluation.cases import load_cases
+from rag.llm.restatement import RESTATEMENT_MARKER
 from rag.providers import build_providers, estimate_cost
 from rag.settings import SAMPLE_DB_PATH, Settings
 from rag.testing import ScriptedLLM
@@ -37,21 +37,27 @@ TABLES = {
     "tickets": ("sqlite:///data/eval/tickets.db", "tickets", ROOT / "data" / "eval" / "chroma"),
     "reviews": ("sqlite:///data/eval/reviews.db", "reviews", ROOT / "data" / "eval" / "chroma"),
 }
-QUESTION = re.compile(r"<question>\s*(.*?)\s*</question>", re.S)
+
+
+def asked(prompt: str) -> str:
+    """The question of a prompt: its last <question> block (the rules before it also name "<question> tags")."""
+    return prompt.rpartition("<question>")[2].partition("</question>")[0].strip()
 
 
 def scripted_gemini(offline: Assistant) -> ScriptedLLM:
     """A fake Gemini that answers each prompt as a sensible model would, from the offline reading."""
     def reply(prompt: str) -> str:
-        question = (QUESTION.findall(prompt) or [""])[-1]
+        question = asked(prompt)
         plan = offline.context.planner.plan(question)
         if READING_MARKER in prompt:
             return json.dumps(as_reading(plan, offline.context.source.roles), default=str)
         if "Answer with the SQL statement only" in prompt:
             return offline.context.sql_builder.answer_sql(plan)
+        if RESTATEMENT_MARKER in prompt:
+            return plan.topic or question  # (a search of about the topic's length)
         return "The data answers it in one sentence [1]."
 
-    return ScriptedLLM([reply] * 1_000_000, model=MODEL)
+    return ScriptedLLM([reply] * 1_000_000, model=MODEL, restatement=reply)
 
 
 def questions(name: str) -> list[tuple[str, str]]:
