@@ -32,7 +32,7 @@ from conftest import (
     write_db,
 )
 
-from rag.data.index import SyncProgress, VectorIndex, chunk_id, commit_id, date_metadata
+from rag.data.index import HNSW_EF_SEARCH, SyncProgress, VectorIndex, chunk_id, commit_id, date_metadata
 from rag.data.source import TableSource
 from rag.errors import IndexBusy, IndexMissing
 from rag.settings import Settings
@@ -431,6 +431,17 @@ def test_collection_with_another_fingerprint_is_index_missing(settings: Settings
         index.sync(source)
     status = index.status(source)
     assert not status.healthy and status.problem and not status.exists
+
+
+def test_the_hnsw_search_explores_hnsw_ef_search_candidates_also_in_an_older_index(
+        index: VectorIndex, source: TableSource, settings: Settings) -> None:
+    index.sync(source)
+    client = index.client
+    assert client.get_collection(index.name).configuration["hnsw"]["ef_search"] == HNSW_EF_SEARCH
+    client.get_collection(index.name).modify(configuration={"hnsw": {"ef_search": 100}})  # Chroma's default
+    assert client.get_collection(index.name).configuration["hnsw"]["ef_search"] == 100
+    VectorIndex(settings, CountingEmbedder()).collection()  # opened as a new process would
+    assert client.get_collection(index.name).configuration["hnsw"]["ef_search"] == HNSW_EF_SEARCH
 
 
 def test_held_lock_is_index_busy(index: VectorIndex, source: TableSource, embedder: CountingEmbedder) -> None:
