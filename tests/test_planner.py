@@ -7703,3 +7703,25 @@ def test_the_ends_of_a_scale_named_by_a_superlative(prioritised: Planner) -> Non
     assert only(plan, "category").value == "low" and ("lowest-priority", "low priority") in plan.corrections
     assert {c.value for c in conditions(planner.plan("how many open tickets have the highest priority?"),
                                         "category")} == {"urgent", "open"}
+
+
+@pytest.mark.parametrize(("question", "change"), [
+    ("Mark my words, how many tickets are open?", ""),
+    ("We need to close the books before Friday - how many tickets are open?", ""),
+    ("Please close the ticket about the VPN", "close"),
+    ("mark them as closed", "mark"),
+    ("delete all open tickets", "delete"),
+    ("update the status of ticket 12 to closed", "update"),
+])
+def test_a_write_verb_on_something_other_than_the_table_is_no_change_request(
+        tickets: Planner, question: str, change: str) -> None:
+    plan = tickets.plan(question)
+    assert plan.change == change
+    if not change:
+        assert only(plan, "category").value == "open"  # (the question after the idiom is answered)
+
+
+def test_a_person_before_a_term_explained_in_brackets_stays_a_person(tickets: Planner) -> None:
+    plan = tickets.plan("What is the most recent ticket Natarajan finished (closed or pending)?")
+    assert only(plan, "author_like").value == "Natarajan"
+    assert sorted(only(plan, "category").value) == ["closed", "pending"]

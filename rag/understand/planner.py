@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from nicknames import NickNamer
@@ -787,7 +787,9 @@ BY_CUE = (r"(?:written|authored|handled|owned|reviewed|posted|submitted|created|
 AUTHOR_VERBS = (r"(?:was|were|is|has\s+been|had\s+been|got|gets|get)\s+(?:(?:ever|first|originally|personally)\s+)?"
                 r"assigned|wrote|writes|has written|reported|covered|owns|owned|handles|handled|handle|resolved|"
                 r"reviewed|"
-                r"posted|submitted|took|dealt with|worked on|got|received")
+                r"posted|submitted|took|dealt with|worked on|got|received|"
+                # ("the most recent ticket Natarajan finished"; DONE_VERBS' past tenses)
+                r"closed|fixed|answered|published|finished|completed|wrapped up")
 # what "did/has X ..." asks a person did to the rows
 DONE_VERBS = (r"write|written|cover|covered|report|reported|handle|handled|own|resolve|resolved|review|reviewed|post|"
               r"posted|submit|get|take|deal with|work on|close|closed|fix|fixed|answer|answered|publish|published")
@@ -1450,12 +1452,35 @@ class Planner:
             rf"\b(?:with|having|under)\s+(?:the|a|an)\s+({column_words})\s+(?:of\s+)?[\"“']([^\"”']{{1,80}})[\"”']",
             re.I)
 
+    def _writes_rows(self, text: str, change: re.Match[str]) -> bool:
+        """Whether a write verb opening the question acts on the table ("close ticket 42", "mark them as done",
+        "update the author of the Callow Mills article"), not on something else in an idiom ("Mark my words, …",
+        "We need to close the books before …"): a verb that is also everyday English needs a pronoun, a number, or
+        a word of the table (its rows, columns or values) in the rest of its clause."""
+        if change.group(1):  # (delete, remove, erase, …: writes whatever they act on)
+            return True
+        clause = re.split(r"[,.;:!?()—–]|\s-\s", text[change.end():], maxsplit=1)[0]
+        if change.group(0).split()[-1].lower() in ("it", "them") or not clause.strip() or \
+                re.match(r"\s*(?:as|to|into|from)\b", clause, re.I):  # ("mark those as resolved")
+            return True
+        return bool(re.search(r"(?<![\w-])(?:\d+|[a-z]{1,4}-\d[\w-]*)(?![\w-])", clause, re.I)) or any(
+            word.lower() in self._table_words or singular(word.lower()) in self._table_words
+            for word in WORD.findall(clause))  # (a number or a row id: "ticket 42", "R-000123")
+
+    @cached_property
+    def _table_words(self) -> frozenset[str]:
+        """The words of this table's rows, columns and values (not its measures: "mark my words" in a table with a
+        word count)."""
+        words = {w for phrase in [*self.vocab.dimensions, *self.vocab.flags, *self.vocab.values]
+                 for w in phrase.split() if w.isalpha() and w not in STOPWORDS}
+        return frozenset(words | set(self.vocab.entity_words) | set(self.vocab.author_parts))
+
     def _plan(self, question: str) -> QueryPlan:
         plan = QueryPlan(question=question)
         text, plan.corrections = self._corrected(question.replace("’", "'"))
         consumed = [False] * len(text)
         change = CHANGE_REQUEST.match(text)
-        if change:
+        if change and self._writes_rows(text, change):
             plan.change = (change.group(1) or change.group(2)).lower()
             plan.evidence.append(f"asks to change the table ({plan.change!r}): this app only reads it")
 
@@ -2096,6 +2121,8 @@ class Planner:
                     continue  # ("low ratings, meaning 1 or 2 stars", "the long reads (…)": the column, read already)
                 if not free(*word.span()) or len(named) == 3:
                     break
+                if named and word.group(0).lower() in (self.vocab.entity_words | self.vocab.author_parts.keys()):
+                    break  # (a row noun or a person before the term: "the ticket Natarajan finished (closed or …)")
                 if out and named and re.fullmatch(LEAVE_VERB, word.group(0), re.I):
                     # "leave the long reads — anything over 2,000 words — out": the verb before, "out" after
                     aside = word
