@@ -7725,3 +7725,54 @@ def test_a_person_before_a_term_explained_in_brackets_stays_a_person(tickets: Pl
     plan = tickets.plan("What is the most recent ticket Natarajan finished (closed or pending)?")
     assert only(plan, "author_like").value == "Natarajan"
     assert sorted(only(plan, "category").value) == ["closed", "pending"]
+
+
+@pytest.fixture(scope="module")
+def register() -> Planner:
+    """A contract register: a status, a type with a value ending in -ing, a yes/no column, owners."""
+    roles = ColumnRoles(content="summary", title="contract_ref", date="signed_on", category="status", authors="owner",
+                        categorical=["status", "contract_type"], numeric=["auto_renew", "value_eur"])
+    profile = TableProfile(row_count=40, categories={"draft": 5, "active": 25, "expired": 10},
+                           values={"status": {"draft": 5, "active": 25, "expired": 10},
+                                   "contract_type": {"Consulting": 15, "Lease": 25}},
+                           authors={"Hannah Weiss": 20, "Sam Ortega": 20},
+                           numeric_ranges={"auto_renew": (0.0, 1.0), "value_eur": (100.0, 90000.0)},
+                           date_min="2021-01-04", date_max="2024-06-28")
+    return Planner("contracts", roles, profile)
+
+
+def test_a_first_person_statement_before_the_question_is_no_subject(tickets: Planner) -> None:
+    for question in ("Call me a sceptic, but I don't trust those dashboards at all. How many tickets are open?",
+                     "As a parent of 3 I know how much people lean on support. How many tickets are open?"):
+        plan = tickets.plan(question)
+        assert (plan.intent, plan.topic) == ("count", "") and only(plan, "category").value == "open"
+
+
+def test_the_users_own_day_named_with_on_is_no_weekday_condition(register: Planner) -> None:
+    for question in ("Sam wants this for our 1:1 on Monday: how many contracts are active?",
+                     "Hannah asked me for this for the board pack on Thursday, it's one of my 3 questions: how many "
+                     "contracts are active?"):
+        plan = register.plan(question)
+        assert [c.kind for c in plan.conditions] == ["category"], plan.evidence
+
+
+def test_a_value_that_describes_another_noun_in_a_sentence_about_the_user_is_no_value(register: Planner) -> None:
+    plan = register.plan("I'm still in draft mode on the audit memo: how many contracts are active?")
+    assert [(c.column, c.value) for c in plan.conditions] == [("status", "active")]
+    plan = register.plan("I'm reviewing draft contracts for the audit. How many are there?")  # (a row noun after)
+    assert [(c.column, c.value) for c in plan.conditions] == [("status", "draft")]
+
+
+def test_a_value_word_as_a_verb_after_a_conjunction_is_no_value(register: Planner) -> None:
+    plan = register.plan("After consulting with legal this morning, how many leases are active?")
+    assert sorted((c.column, c.value) for c in plan.conditions) == [("contract_type", "Lease"), ("status", "active")]
+
+
+def test_a_yes_no_column_said_as_happening_on_its_own(register: Planner) -> None:
+    plan = register.plan("How many contracts roll over on their own?")
+    assert [(c.column, c.value) for c in plan.conditions] == [("auto_renew", 1)]
+
+
+def test_a_share_of_the_whole_register_is_a_share_of_the_rows(register: Planner) -> None:
+    plan = register.plan("What percentage of the whole register is still in draft?")
+    assert (plan.intent, plan.missing) == ("share", None) and only(plan, "category").value == "draft"

@@ -866,6 +866,12 @@ FLAG_STATE = re.compile(r"(?:\s+(?:is|was|are|were|be|been|being|has\s+been|have
                         r"(?:\s+(?P<verb>switched|turned|set|flipped|toggled|left|kept))?"
                         r"\s+(?P<state>on|off|enabled|disabled|activated|deactivated)\b", re.I)
 FLAG_OFF = ("off", "disabled", "deactivated")
+# nouns for the whole table ("what percentage of the whole register", "of the entire archive")
+WHOLE_TABLE_NOUNS = frozenset({"register", "table", "database", "dataset", "data", "archive", "archives", "catalogue",
+                               "catalog", "log", "backlog", "inventory", "portfolio", "collection", "records", "lot"})
+# units of time a value's word can describe ("in a normal month": no priority)
+TIME_NOUNS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years", "quarter", "morning",
+                        "afternoon", "evening", "night", "weekend", "season", "shift"})
 # "I'm putting together a slide on our 2023 output. …", "We're reviewing the desk's year: …": a sentence about the
 # user's own doings before the question (its dates and values still count; see `Planner._plan`)
 # ("For a report on which companies' feedback helps shoppers: among brands …": what the answer is for, up to a colon)
@@ -884,8 +890,9 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               # request, told)
                               r"\W*(?:the\s+)?[a-z][\w&'’-]*(?:\s+[\w&'’-]+){0,3}?\s+(?:(?:has|have|had)\s+)?(?:asked|"
                               # ("Procurement wants to plan renewals by hand. …")
-                              r"wants?|needs?|requested)\s+(?:to\s+[a-z]+\s+|about\s+|for\s+|me\s+|us\s+)[^.?!;:]*[.!;:]"
-                              r"(?=\s+\S)|"
+                              # ("Sam wants this for our 1:1 on Monday: …": a colon or point inside a word is no end)
+                              r"wants?|needs?|requested)\s+(?:to\s+[a-z]+\s+|about\s+|for\s+|me\s+|us\s+|this\s+|"
+                              r"that\s+|it\s+)(?:[^.?!;:]|[.:](?=\S))*[.!;:](?=\s+\S)|"
                               # ("Internal audit flagged that some contracts … have nobody responsible for them. …":
                               # what someone found, told)
                               r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|count|any)\b)"
@@ -915,6 +922,13 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why)\b)[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)"
                               r"{0,2}\s+(?:is|was)\s+(?:the|our|a|an)\s+(?:[a-z]+\s+){1,2}?(?:who|that)\s[^.?!;:]*[.!;:]"
                               r"(?=\s+\S)|"
+                              # ("Call me a sceptic, but I don't trust that button at all. What percentage …", "As a
+                              # dad of 3 I know how much people lean on reviews. Which three brands …": a statement
+                              # in the first person before the question, not a request)
+                              r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|tell|find|get|"
+                              r"count|rank|compare|name|any|is|are|was|were|do|does|did|can|could|would|will|please)\b)"
+                              r"(?=[^.?!;:]*\b(?:i|me|my)\b)(?![^.?!;:]*\b(?:i|we)\s+(?:need|want|would\s+like|"
+                              r"wonder)\b)[^.?!;:]*[.!;](?=\s+\S)|"
                               + PURPOSE_BEFORE_COLON, re.I)
 # ("For the quarterly content review I need …": what the answer is for, before the request's subject in the same
 # sentence; its words describe the user's own doings)
@@ -1750,7 +1764,8 @@ class Planner:
         described = asks_whether and plan.intent == "topic" and re.search(
             r"\b(?:where|that|which|whose|with|in\s+which)\b", text, re.I)
         searched = ((plan.intent == "list" or described) and not plan.group_by and not plan.limit and len(
-            [w for w in plan.topic.split() if not re.search(rf"\b{re.escape(w)}\b", told)]) >= 3)
+            [w for w in plan.topic.split() if not re.search(rf"\b{re.escape(w)}\b", told) or setting and re.search(
+                rf"\b{re.escape(w)}\b", later)]) >= 3)  # (or said again after what was told)
         if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS or asks_whether) and not plan.topic_marked:
             # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
             # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
@@ -1793,8 +1808,9 @@ class Planner:
             if absent:  # "requests landed in X's queue": a text match on 'landed' would count no rows at all
                 plan.evidence.append("no text holds " + ", ".join(repr(w) for w in absent))
             kept = [w for w in kept if w not in absent]
-            if searched:  # (the words of a context sentence too, unless the question is in it)
-                kept = [w for w in words if not (context and re.search(rf"\b{re.escape(w)}\b", context.group(0)))
+            if searched:  # (the words of a context sentence too, unless the question is in it or says them again)
+                kept = [w for w in words if not (context and re.search(rf"\b{re.escape(w)}\b", context.group(0))
+                                                 and not re.search(rf"\b{re.escape(w)}\b", text[context.end():]))
                         and not (aside and re.search(rf"\b{re.escape(w)}\b", told))]
                 kept = kept if len(kept) >= 3 else words
             plan.unused = [w for w in words if w not in kept]
@@ -3105,8 +3121,11 @@ class Planner:
                 take(*match.span())
         told = CONTEXT_SENTENCE.match(text)
         for match in WEEKDAY_CUE.finditer(text):
-            if told and match.end() <= told.end() and free(*match.span()) and re.search(
-                    r"\b(?:for|on|by|until|till|before|next|this|every)\s+$", text[:match.start()], re.I):
+            if told and match.end() <= told.end() and free(*match.span()) and (re.search(
+                    r"\b(?:for|on|by|until|till|before|next|this|every)\s+$", text[:match.start()], re.I)
+                    # ("the board pack on Thursday"; not "requests opened on Fridays": the rows' own days)
+                    or re.match(r"on\s", match.group(0), re.I) and not match.group(0).lower().endswith("s")
+                    and not re.search(r"ed\s+$", text[:match.start()], re.I)):
                 # ("I'm preparing the backlog review for Monday. …": the user's own day, no condition)
                 take(*match.span())
                 plan.evidence.append(f"{match.group(0)!r} is the user's own day, told: no condition")
@@ -5924,6 +5943,8 @@ class Planner:
                 continue  # ("% of non verified reviews": the prefix written apart; "of our currently active …")
             if re.sub(r"^(?:un|non-?|not-?)", "", head) in self.vocab.flags:
                 return ""  # "share of unverified reviews": rows with(out) a yes/no value
+            if head in WHOLE_TABLE_NOUNS:
+                return ""  # ("what percentage of the whole register", "of our entire archive": all the rows)
             after = WORD.search(lower, word.end())
             if after and self._is_entity(after.group(0)):
                 return ""  # ("the highest % of bad reviews (1 or 2 stars)": a word describing the rows)
@@ -6735,6 +6756,19 @@ class Planner:
                 # for a value alone in a sentence about the user's doings is no condition; the value's own name, or
                 # values listed together, "our business and tech contributor", are read)
                 continue
+            after = re.match(r"\s+([a-z]+)\b", text[end:], re.I)
+            noun = after.group(1).lower() if after else ""
+            if noun and text[start:end].islower() and (told and end <= told.end() or noun in TIME_NOUNS and re.search(
+                    r"\b(?:a|an|the|this|that|each|every|per|any)\s+$", text[:start], re.I)) and not (
+                    noun in STOPWORDS or noun in GRAMMAR_WORDS or noun in self._table_words or noun in GOODS_NOUNS
+                    or singular(noun) in self._table_words or is_adverb(noun) or noun.endswith(("ed", "ing"))
+                    or re.search(r"(?:,|&|\band|\bor)\s*$", text[:start], re.I)
+                    or re.match(r"\s*(?:,|&|and\b|or\b)", text[end:], re.I)):
+                # ("I'm still in draft mode on the audit memo, …: what percentage …", "the open question from the
+                # chair is …", "in a normal month": a word of a value describing another noun, not the value)
+                take(start, end)
+                plan.evidence.append(f"{text[start:end]!r} describes the {noun!r} here, not a value")
+                continue
             if told and end <= told.end() and re.match(r"\s+of\b", text[end:]) and re.search(
                     r"\b(?:a|an|the|my|our)\s+(?:[a-z]+\s+)?$", text[:start], re.I):
                 # ("I'm putting together a rough draft of next year's budget. …": a noun of the user's own doings)
@@ -6746,6 +6780,12 @@ class Planner:
             if phrase:
                 plan.evidence.append(f"{text[start:end]!r} ends the topic phrase {phrase!r}: searched as text, "
                                      "not as a value")
+                continue
+            if text[start:end].lower().endswith("ing") and re.search(
+                    r"\b(?:after|before|while|when|since|without)\s+$", text[:start], re.I):
+                # ("After consulting with legal this morning, …": a verb after a conjunction, not the Consulting type)
+                take(start, end)
+                plan.evidence.append(f"{text[start:end]!r} is a verb here, not a value")
                 continue
             # ("on average, how many tickets do we open per month": the verb before when or how often)
             if re.search(r"\b(?:do|does|did|we|they|you|people|i|to)\s+$", text[:start], re.I) and re.match(

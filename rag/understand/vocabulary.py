@@ -91,7 +91,8 @@ ROW_KIND_WORDS: dict[str, tuple[str, ...]] = {
 # other words for the first word of a yes/no column's name, said with the rest of it ("confirmed purchase")
 FLAG_SYNONYMS: dict[str, tuple[str, ...]] = {"verified": ("confirmed", "validated", "authenticated"),
                                              "flagged": ("marked",), "approved": ("accepted",),
-                                             "renew": ("roll over",)}
+                                             "renew": ("roll over",),
+                                             "auto": ("on its own", "on their own", "by itself", "by themselves")}
 COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "status": ("state", "stage"), "priority": ("severity", "urgency", "importance"),
     "assignee": ("agent", "owner", "handler", "rep", "representative"),
@@ -433,8 +434,10 @@ class Vocabulary:
                 for phrase in {" ".join(parts), parts[0] if parts else "", " ".join(parts) + "s"} - {"", "s"}:
                     vocab.flags.setdefault(phrase, column)
                     # ("reviews from confirmed purchases": the column's words with another word for its first)
+                    # (one-word synonyms only: "on their own" for "auto" is said after the verb, see Planner._flags)
                     for other in FLAG_SYNONYMS.get(phrase.split()[0], ()) if " " in phrase else ():
-                        vocab.flags.setdefault(" ".join([other, *phrase.split()[1:]]), column)
+                        if " " not in other:
+                            vocab.flags.setdefault(" ".join([other, *phrase.split()[1:]]), column)
                 continue
             words = column_words(column)
             # 'word_count', 'word count'; the last part too ('votes' of 'helpful_votes'), unless it is generic
