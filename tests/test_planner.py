@@ -7731,12 +7731,13 @@ def test_a_person_before_a_term_explained_in_brackets_stays_a_person(tickets: Pl
 def register() -> Planner:
     """A contract register: a status, a type with a value ending in -ing, a yes/no column, owners."""
     roles = ColumnRoles(content="summary", title="contract_ref", date="signed_on", category="status", authors="owner",
-                        categorical=["status", "contract_type"], numeric=["auto_renew", "value_eur"])
+                        categorical=["status", "contract_type"], numeric=["auto_renew", "value_eur", "term_months"])
     profile = TableProfile(row_count=40, categories={"draft": 5, "active": 25, "expired": 10},
                            values={"status": {"draft": 5, "active": 25, "expired": 10},
                                    "contract_type": {"Consulting": 15, "Lease": 25}},
                            authors={"Hannah Weiss": 20, "Sam Ortega": 20},
-                           numeric_ranges={"auto_renew": (0.0, 1.0), "value_eur": (100.0, 90000.0)},
+                           numeric_ranges={"auto_renew": (0.0, 1.0), "value_eur": (100.0, 90000.0),
+                                           "term_months": (1.0, 60.0)},
                            date_min="2021-01-04", date_max="2024-06-28")
     return Planner("contracts", roles, profile)
 
@@ -7776,3 +7777,30 @@ def test_a_yes_no_column_said_as_happening_on_its_own(register: Planner) -> None
 def test_a_share_of_the_whole_register_is_a_share_of_the_rows(register: Planner) -> None:
     plan = register.plan("What percentage of the whole register is still in draft?")
     assert (plan.intent, plan.missing) == ("share", None) and only(plan, "category").value == "draft"
+
+
+def test_the_first_of_two_values_said_without_the_end_it_shares_with_the_second() -> None:
+    roles = ColumnRoles(content="summary", title="contract_ref", category="region", categorical=["region"])
+    profile = TableProfile(row_count=30, categories={"North America": 10, "LatAm": 10, "EMEA": 10},
+                           values={"region": {"North America": 10, "LatAm": 10, "EMEA": 10}})
+    plan = Planner("contracts", roles, profile).plan("How many contracts in North or Latin America?")
+    assert sorted(only(plan, "category").value) == ["LatAm", "North America"]
+    assert ("North", "North America") in plan.corrections  # (reported: the user sees how it was read)
+
+
+def test_values_in_a_condition_that_defines_a_term_are_one_class_not_the_sides_compared(tickets: Planner) -> None:
+    plan = tickets.plan("Who wrapped up more tickets, Natarajan or Stone? Count a ticket as wrapped up if it is "
+                        "closed or pending, and go by the date it was opened.")
+    assert plan.group_by == ["author"]  # (not the statuses, nor the day: "go by the date" picks a column)
+    assert sorted(only(plan, "category").value) == ["closed", "pending"]
+
+
+def test_a_point_of_a_measure_is_no_measure(register: Planner) -> None:
+    plan = register.plan("Which 3 owners have the most contracts that expired at the end of their term?")
+    assert (plan.intent, plan.limit, plan.group_by, plan.measure) == ("count", 3, ["author"], None)
+
+
+def test_another_word_for_a_value_said_in_the_context_and_again_in_the_question_is_read(planner: Planner) -> None:
+    plan = planner.plan("Finance needs us to close the books on the style desk's budget: what's the total word "
+                        "count across every piece the style pages have ever run?")
+    assert only(plan, "category").value == "Fashion"

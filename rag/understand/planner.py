@@ -2366,6 +2366,27 @@ class Planner:
         plan.unused = [w for w in others if w.lower() not in plan.unused] + plan.unused
         plan.evidence.append(f"count of {plan.uncounted!r}, which are not rows: no column holds them")
 
+    def _shared_ends_read(self, text: str, corrections: list[tuple[str, str]]) -> str:
+        """"North or Latin America", "high- or normal-priority": the first of two values joined by "or"/"and"
+        written without the words it shares with the second; read whole ('North America'), and reported. Only where
+        both whole values are the table's and the first word alone is not."""
+        values = self.vocab.values
+
+        def whole(match: re.Match[str]) -> str:
+            first, joiner, after = match.group(1), match.group(2), match.group(3).split()
+            for size in (3, 2):  # the second value: the next two or three words
+                second = after[:size]
+                if len(second) < size or " ".join(second).lower() not in values:
+                    continue
+                for shared in range(size - 1, 0, -1):
+                    read = " ".join([first, *second[size - shared:]])
+                    if read.lower() in values and first.lower() not in values:
+                        corrections.append((first, read))
+                        return f"{read} {joiner} {match.group(3)}"
+            return match.group(0)
+
+        return re.sub(r"\b([a-z][\w-]*)\s+(or|and|&)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){1,2})", whole, text, flags=re.I)
+
     def _corrected(self, text: str) -> tuple[str, list[tuple[str, str]]]:
         """The question with misspelt words read as the table's or the grammar's words ("artcles" -> "articles",
         "categroy" -> "category"): only words that are not English (wordfreq), at least 4 letters long, and
@@ -2375,6 +2396,7 @@ class Planner:
         text = re.sub(r"\s*[★⭐]", " star", text)  # "1★ reviews": one star
         text = _symbols_written_out(text)
         text = self._ampersand_initials_read(text, corrections)
+        text = self._shared_ends_read(text, corrections)
         text = re.sub(r"(?<![\w-])b4(?![\w-])", "before", text, flags=re.I)  # ("b4 noon": a letter and a digit)
         # ("at 5 p.m. (17:00)": the hour's abbreviation written with full stops, which end no sentence)
         text = re.sub(r"(?<=\d)(\s*)([ap])\.m\.(?=\s|[,;:?!)]|$)", r"\1\2m", text, flags=re.I)
@@ -3664,7 +3686,10 @@ class Planner:
         words: list[str] = []
         for condition in [c for c in plan.conditions if c.kind == "category" and c.op == "=" and told]:
             end = self._position(text, condition, end=True)
-            if 0 <= end <= told.end() and condition.words.lower() in self.vocab.synonyms:
+            again = re.search(rf"(?<![\w-]){re.escape(condition.words)}(?![\w-])", text[told.end():], re.I)
+            if 0 <= end <= told.end() and condition.words.lower() in self.vocab.synonyms and not again:
+                # (said again in the question: "… the style desk's word budget: the total across every piece the
+                # style pages have ever run?")
                 plan.conditions.remove(condition)
                 words.append(condition.words)
                 plan.evidence.append(f"{condition.words!r}, another word for {condition.value!r} said in a sentence "
@@ -4108,6 +4133,10 @@ class Planner:
                 continue
             if any(m.start("what") == match.start() for m in self.sorted_by.finditer(text)):
                 continue  # ("reviews sorted by rating": the rows' order, read in `_rows_sorted`)
+            if trigger.group(0).strip().lower() == "by" and re.search(
+                    r"\b(?:go|goes|going|went|judge|judging|judged)\s+$", text[:trigger.start()], re.I):
+                take(trigger.start(), match.end())  # ("and go by the date it was opened": which column, no grouping)
+                continue
             agent = re.search(r"\b(?:[a-z]{3,}ed|written|given|done|seen)(?:\s+(?:better|worse|higher|lower|best|worst|"
                               r"more|most|less|least|highly|well|badly|poorly))?\s+$", text[:trigger.start()], re.I)
             if agent and trigger.group(0).strip().lower() == "by" and \
@@ -7137,7 +7166,10 @@ class Planner:
             return
         # "low ratings, meaning 1 or 2 stars: more in the first half of 2023 or the second?": values a definition
         # states are one class of rows, not values compared
-        defined = [c for c in compared if re.search(r"(?:\bmeaning|\bi\.\s?e\.?|\bie|\bthat\s+is|\()\s*,?\s*$",
+        # ("Count a ticket as wrapped up if it is closed or resolved": a condition that defines a term, too)
+        defined = [c for c in compared if re.search(r"(?:\bmeaning|\bi\.\s?e\.?|\bie|\bthat\s+is|\(|"
+                                                    r"\bas\s+[\w\s-]{1,30}?\bif\s+(?:it|they)\s+"
+                                                    r"(?:is|are|was|were|has\s+been|have\s+been))\s*,?\s*$",
                                                     text[:self._position(text, c)], re.I)]
         if defined and len(defined) < len(compared):
             compared = [c for c in compared if c not in defined]
@@ -8245,6 +8277,13 @@ class Planner:
         # (not the first part of a hyphenated word: "long-winded" is not the measure "long")
         pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b(?!-\w)", re.I)
         for match in pattern.finditer(text):
+            point = re.search(r"\b(?:at\s+|by\s+|before\s+|after\s+)?(?:the\s+)?(?:end|start|beginning|middle|close)\s+"
+                              r"of\s+(?:their|its|his|her|the|each|a)\s+$", text[:match.start()], re.I)
+            if point and free(match.start(), match.end()):
+                # ("contracts that simply ran out at the end of their term": a point of the measure, when the rows
+                # ended, not the measure to rank or compute)
+                take(point.start(), match.end())
+                continue
             if free(match.start(), match.end()):
                 column = self.vocab.measures[match.group(1).lower()]
                 # ("the most one-star ratings": rows of a value of the measure, counted; not the measure itself)
