@@ -7804,3 +7804,17 @@ def test_another_word_for_a_value_said_in_the_context_and_again_in_the_question_
     plan = planner.plan("Finance needs us to close the books on the style desk's budget: what's the total word "
                         "count across every piece the style pages have ever run?")
     assert only(plan, "category").value == "Fashion"
+
+
+def test_a_value_said_again_in_the_plural_is_that_value_not_a_text_match() -> None:
+    roles = ColumnRoles(content="summary", title="contract_ref", category="status",
+                        categorical=["status", "contract_type"], numeric=["auto_renew"])
+    profile = TableProfile(row_count=20, categories={"draft": 5, "active": 15},
+                           values={"status": {"draft": 5, "active": 15},
+                                   "contract_type": {"Software Licence": 10, "Lease": 10}},
+                           numeric_ranges={"auto_renew": (0.0, 1.0)})
+    plan = Planner("contracts", roles, profile).plan(
+        "What percentage of our software licences renew on their own? Only count signed licences, so leave drafts "
+        "out, but expired licences stay in the base.")
+    assert not conditions(plan, "text_like") and "licences" not in plan.topic.split()
+    assert [c.value for c in conditions(plan, "category") if c.column == "contract_type"] == ["Software Licence"]

@@ -1719,9 +1719,11 @@ class Planner:
         if plan.topic and plan.is_aggregate:
             # ("Which region's supply deals are bigger on average?" with the type 'Supply Agreement' read: a word of a
             # value read already, said of the rows again, is that value, not a text match)
-            said = {t for c in plan.conditions if c.kind == "category"
+            # ("… our software licences …? Only count signed licences": in the plural too)
+            said = {singular(t) for c in plan.conditions if c.kind == "category"
                     for v in (c.value if isinstance(c.value, list) else [c.value]) for t in value_tokens(str(v))}
-            again = [w for w in plan.topic.split() if value_tokens(w) and set(value_tokens(w)) <= said]
+            again = [w for w in plan.topic.split()
+                     if value_tokens(w) and {singular(t) for t in value_tokens(w)} <= said]
             if again:
                 plan.topic = " ".join(w for w in plan.topic.split() if w not in again)
                 plan.evidence.append("a value's words said again: " + ", ".join(repr(w) for w in again))
