@@ -7818,3 +7818,9 @@ def test_a_value_said_again_in_the_plural_is_that_value_not_a_text_match() -> No
         "out, but expired licences stay in the base.")
     assert not conditions(plan, "text_like") and "licences" not in plan.topic.split()
     assert [c.value for c in conditions(plan, "category") if c.column == "contract_type"] == ["Software Licence"]
+
+
+def test_the_whole_of_a_share_runs_on_after_the_row_noun_up_to_a_yes_no_verb(register: Planner) -> None:
+    plan = register.plan("What percentage of Hannah's contracts in draft renew automatically?")
+    assert sorted(c.column for c in plan.share_whole) == ["owner", "status"]
+    assert [(c.column, c.value) for c in plan.share_part()] == [("auto_renew", 1)]

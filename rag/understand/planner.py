@@ -2891,7 +2891,9 @@ class Planner:
             said = sorted((c for c in plan.conditions if whole and self._position(text, c) >= whole.end()
                            and not self._said_aside(text, c)), key=lambda c: self._position(text, c))
             # ("what fraction of sw licences auto renew": a yes/no column said as a verb opens the part too)
-            opened = not verbs and not head and len(said) >= 2 and (bool(SHARE_VERB.search(
+            # ("what percentage of Luis's contracts in EMEA renew automatically": with the row noun said too, the
+            # words up to that verb are the whole)
+            opened = not verbs and len(said) >= 2 and (not head and bool(SHARE_VERB.search(
                 text, self._position(text, said[-1]), self._position(text, said[-1], end=True)))
                 or said[-1].column in self.vocab.flags.values())
             # ("pct of high/urgent tix that tom becker has": the part a relative clause of its own, its person first)
@@ -2916,8 +2918,8 @@ class Planner:
             # ("pct of contracts signed in 2023 that were NDAs": the noun phrase runs on to the part's own clause)
             clause = next((c for c in said if c.clause and head and self._position(text, c) > head.end()), None)
             head_end = self._position(text, clause) if clause else head.end() if head else 0
-            region = (whole.end(), verbs[-1].start()) if verbs else (whole.end(), head_end) if head else (
-                (whole.end(), self._position(text, said[-1])) if opened else (0, 0))
+            region = (whole.end(), verbs[-1].start()) if verbs else (whole.end(), self._position(text, said[-1])) \
+                if opened else (whole.end(), head_end) if head else (0, 0)
             if verbs and free(*verbs[-1].span()):
                 take(*verbs[-1].span())  # ("of all tickets sits with Maya": the share's verb, no text to match)
 
