@@ -7824,3 +7824,9 @@ def test_the_whole_of_a_share_runs_on_after_the_row_noun_up_to_a_yes_no_verb(reg
     plan = register.plan("What percentage of Hannah's contracts in draft renew automatically?")
     assert sorted(c.column for c in plan.share_whole) == ["owner", "status"]
     assert [(c.column, c.value) for c in plan.share_part()] == [("auto_renew", 1)]
+
+
+def test_a_subject_cue_inside_a_sentence_about_the_user_marks_no_subject(tickets: Planner) -> None:
+    plan = tickets.plan("I'm new on the support desk and Bob from onboarding said I should get a feel for workload "
+                        "first, so here's my question: rank the agents by how many tickets they were assigned.")
+    assert (plan.intent, plan.group_by, plan.topic) == ("count", ["author"], "")

@@ -6226,15 +6226,16 @@ class Planner:
         """Whether the leftover words are marked as what the rows are about: after a subject cue ("about",
         "mentioning", ...), quoted, or modifying the row noun ("climate articles")."""
         first, last = topic.split()[0], topic.split()[-1]
+        # (not in a sentence about the user's own doings: "We are checking how trustworthy our harshest feedback is.";
+        # "I'm new on the support desk and …: rank the agents …" marks no subject)
+        context = CONTEXT_SENTENCE.match(text)
         # (an opening quote may come right before: "mention 'great value'"; an apostrophe inside a word may not)
         for match in re.finditer(rf"(?<![\w-])(?<!\w['’]){re.escape(first)}(?![\w'-])", text):
-            if not any(consumed[match.start():match.end()]):
+            if not any(consumed[match.start():match.end()]) and not (context and match.end() <= context.end()):
                 before = text[:match.start()]
                 # (an opening quote touches the word; "'resolved' specifically": a closing one, then a space)
                 if SUBJECT_CUE.search(before) or before.endswith(("\"", "“", "'")):
                     return True
-        # (not in a sentence about the user's own doings: "We are checking how trustworthy our harshest feedback is.")
-        context = CONTEXT_SENTENCE.match(text)
         for match in re.compile(rf"(?<![\w'-]){re.escape(last)}(?![\w'-])\s+(\w+)").finditer(
                 text, context.end() if context else 0):
             # (not "incoming tickets", nor a common participle: "signed deals" are rows that were signed, nor a
