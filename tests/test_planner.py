@@ -7830,3 +7830,9 @@ def test_a_subject_cue_inside_a_sentence_about_the_user_marks_no_subject(tickets
     plan = tickets.plan("I'm new on the support desk and Bob from onboarding said I should get a feel for workload "
                         "first, so here's my question: rank the agents by how many tickets they were assigned.")
     assert (plan.intent, plan.group_by, plan.topic) == ("count", ["author"], "")
+
+
+def test_the_lowest_possible_value_is_the_end_of_the_columns_range(reviews: Planner) -> None:
+    plan = reviews.plan("When did the most recent review come in that gave the lowest possible star rating?")
+    assert plan.intent == "latest" and [(c.column, c.op, c.value) for c in plan.conditions] == [("rating", "=", 1)]
+    assert ("the lowest possible star rating", "a star rating of 1") in plan.corrections

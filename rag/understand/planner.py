@@ -2551,7 +2551,29 @@ class Planner:
 
         # (whole words with their apostrophes: "weren't" is not "weren" to correct into "were")
         text = re.sub(r"[A-Za-z]+(?:['’][A-Za-z]+)*", fix, text)
-        return self._scale_ends_read(self._acronyms_read(text, quoted, corrections), corrections), corrections
+        text = self._scale_ends_read(self._acronyms_read(text, quoted, corrections), corrections)
+        return self._range_ends_read(text, corrections), corrections
+
+    def _range_ends_read(self, text: str, corrections: list[tuple[str, str]]) -> str:
+        """"the lowest possible star rating", "the highest possible score": the end of a number column's range (its
+        smallest or largest value in the table), not the smallest value among some rows; read as "a rating of 1",
+        and reported."""
+        if "possible" not in text.lower():
+            return text
+        for word, column in sorted(self.vocab.measures.items(), key=lambda item: -len(item[0])):
+            ends = self.profile.numeric_ranges.get(column)
+            if not ends or column in self.vocab.flags.values():
+                continue
+
+            def end(match: re.Match[str], ends: tuple[float, float] = ends) -> str:
+                value = ends[0] if match.group(1).lower() in ("lowest", "worst", "minimum", "bottom") else ends[1]
+                read = f"a {match.group(2)} of {value:g}"
+                corrections.append((match.group(0), read))
+                return read
+
+            text = re.sub(rf"\b(?:the\s+)?(lowest|highest|worst|best|minimum|maximum|top|bottom)\s+possible\s+"
+                          rf"((?:[a-z]+\s+)?{re.escape(word)})\b", end, text, flags=re.I)
+        return text
 
     def _scale_ends_read(self, text: str, corrections: list[tuple[str, str]]) -> str:
         """"lowest-priority tickets", "the highest priority": the end of a column whose values are the steps of a
