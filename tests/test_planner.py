@@ -7836,3 +7836,17 @@ def test_the_lowest_possible_value_is_the_end_of_the_columns_range(reviews: Plan
     plan = reviews.plan("When did the most recent review come in that gave the lowest possible star rating?")
     assert plan.intent == "latest" and [(c.column, c.op, c.value) for c in plan.conditions] == [("rating", "=", 1)]
     assert ("the lowest possible star rating", "a star rating of 1") in plan.corrections
+
+
+def test_a_short_word_of_a_kind_before_a_word_for_goods_names_that_kind() -> None:
+    roles = ColumnRoles(content="review_text", title="headline", category="department", authors="reviewer",
+                        categorical=["department", "brand"], numeric=["rating"])
+    profile = TableProfile(row_count=30, categories={"Pet Supplies": 10, "Electronics": 20},
+                           values={"department": {"Pet Supplies": 10, "Electronics": 20},
+                                   "brand": {"ZENO.fit": 12, "Voltair": 18}},
+                           numeric_ranges={"rating": (1.0, 5.0)})
+    planner = Planner("reviews", roles, profile)
+    plan = planner.plan("I need our average star rating on pet products, to 2 decimals.")
+    assert [(c.column, c.value) for c in plan.conditions] == [("department", "Pet Supplies")] and not plan.topic
+    plan = planner.plan("whats the avg star rating on zeno stuff?")
+    assert [(c.column, c.value) for c in plan.conditions] == [("brand", "ZENO.fit")] and not plan.topic

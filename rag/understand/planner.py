@@ -6154,10 +6154,13 @@ class Planner:
                 <= KIND_VALUES]
             matched = {(c, value) for c in kinds for value in (
                 self.profile.values.get(c) or self.profile.categories) for part in value_tokens(value)
-                if len(said[0]) >= 4 and _same_stem(said[0], part)
+                # (a short word only as the value's own: "pet products" for 'Pet Supplies')
+                if (len(said[0]) >= 4 and _same_stem(said[0], part) or said[0] == singular(part))
                 # (before the row noun, only another word of the stem: "nordic contracts" is no company 'Nordic-Lys')
                 and (noun[0].lower() in GOODS_NOUNS or said[0] not in (part, singular(part)))}
-            if len(matched) == 1 and not SUBJECT_CUE.search(text[:run[0][1]]):
+            rated = re.search(r"\b([a-z]+)\s+on\s+(?:the\s+|a\s+|an\s+)?$", text[:run[0][1]], re.I)
+            if len(matched) == 1 and (not SUBJECT_CUE.search(text[:run[0][1]]) or rated and (
+                    rated.group(1).lower() in self.vocab.measures)):  # ("our average star rating on pet products")
                 # (the word for goods is the value's too: "gardening products" names no topic 'products')
                 return size + (noun[0].lower() in GOODS_NOUNS), next(iter(matched))
         return None
