@@ -7850,3 +7850,10 @@ def test_a_short_word_of_a_kind_before_a_word_for_goods_names_that_kind() -> Non
     assert [(c.column, c.value) for c in plan.conditions] == [("department", "Pet Supplies")] and not plan.topic
     plan = planner.plan("whats the avg star rating on zeno stuff?")
     assert [(c.column, c.value) for c in plan.conditions] == [("brand", "ZENO.fit")] and not plan.topic
+
+
+def test_rows_that_had_a_named_person_have_one(planner: Planner) -> None:
+    plan = planner.plan("What was the average word count of articles that had a named author?")
+    assert [(c.column, c.op) for c in plan.conditions] == [("authors", "is not empty")]
+    plan = planner.plan("Which articles had a reporter say the vote was rigged?")  # (a clause, not rows having one)
+    assert not [c for c in plan.conditions if c.kind == "missing"]

@@ -6390,7 +6390,9 @@ class Planner:
         a department" (a negated 'have'): it is empty. Not before a value or a name ("a department of ...")."""
         # ("actually carried an author's name", "bears a byline")
         present = re.compile(rf"\b((?:do|does|did)(?:\s+not|n't)\s+)?(?:(?:actually|really)\s+)?(?:with|having|have|"
-                             rf"has|carr(?:y|ies|ied|ying)|bear(?:s|ing)?|bore)\s+(?:an?|some)\s+"
+                             # ("articles that had a named author"; not "which contracts had a supplier say …")
+                             rf"has|(?<=\bthat\s)had|(?<=\bwho\s)had|carr(?:y|ies|ied|ying)|bear(?:s|ing)?|bore)\s+"
+                             rf"(?:an?|some)\s+"
                              # ("don't have a product category filled in": a word for what the column holds)
                              rf"(?:(?P<kind>[a-z]+)\s+(?=(?:{nouns})\b))?"
                              rf"({nouns})(?:'s\s+name|\s+name)?(?:\s+(?:listed|recorded|filled\s+in|set|on\s+(?:it|them)))?"
@@ -6417,8 +6419,10 @@ class Planner:
             # describes the groups, not rows to keep)
             if not column or not free(match.start(), match.end()) or kind and (
                     # ("counting only the ones that carry a named author": a verb of bearing it, too)
-                    not match.group(1) and not (kind in PRESENT_WORDS and re.match(r"with|having|carr|bear|bore",
-                                                                                    match.group(0), re.I))
+                    # ("articles that had a named author": a relative clause of the rows, too)
+                    not match.group(1) and not (kind in PRESENT_WORDS and (
+                        re.match(r"with|having|carr|bear|bore", match.group(0), re.I)
+                        or re.search(r"\b(?:that|which|who)\s+$", text[:match.start()], re.I)))
                     or kind in STOPWORDS or self._value_of_word(kind)
                     or kind in self.vocab.author_parts or kind in ("blank", "empty", "missing", "unknown", "null")):
                 continue
