@@ -10,7 +10,9 @@ per-row grouping. The trace records both lists and the fused ranks; `Chunk.score
 similarity (keyword-only chunks are scored against their stored vectors), which the "nothing relevant"
 rule reads.
 
-Which text is searched is chosen by measurement (bench/retrieval_query_text.py): see `RetrievalOptions`.
+Which text is searched is chosen by measurement (bench/retrieval_query_text.py): see `RetrievalOptions`. With a
+language model, the question restated in the words of the table's texts (rag/llm/restatement.py) is searched too,
+dense and keyword, and its two rankings join the fusion.
 """
 
 from __future__ import annotations
