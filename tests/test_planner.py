@@ -7857,3 +7857,9 @@ def test_rows_that_had_a_named_person_have_one(planner: Planner) -> None:
     assert [(c.column, c.op) for c in plan.conditions] == [("authors", "is not empty")]
     plan = planner.plan("Which articles had a reporter say the vote was rigged?")  # (a clause, not rows having one)
     assert not [c for c in plan.conditions if c.kind == "missing"]
+
+
+def test_the_newest_row_said_in_the_singular_is_one_row_whatever_is_said_after(tickets: Planner) -> None:
+    plan = tickets.plan("When was the most recent ticket that has been closed opened, leaving out Priya's tickets?")
+    assert (plan.intent, plan.limit) == ("latest", 1)
+    assert tickets.plan("Which are the most recent tickets?").limit == 5  # (plural: a few of them)

@@ -1834,7 +1834,11 @@ class Planner:
             ordered = re.search(r"\b(?:newest|latest|oldest|earliest|longest|shortest|most\s+recent)\s+"
                                 r"(?:\w+\s+)?first\b", text, re.I) or TIME_ORDER.search(text)
             # ("Which ticket has been open the longest — i.e. … among tickets whose status is 'open'": one asked for)
-            one = re.search(r"\b(?:which|what)\s+(?:(?:is|was)\s+the\s+)?(?:[a-z]+\s+)?(article|story|piece|post|"
+            # ("when was the most recent low-priority ticket … opened, leaving out Priya's tickets": the superlative
+            # said of one row)
+            one = re.search(r"\b(?:(?:which|what)\s+(?:(?:is|was)\s+the\s+)?(?:[a-z]+\s+)?|the\s+(?:most\s+recent|"
+                            r"latest|newest|oldest|earliest|longest|shortest)\s+(?:[\w-]+\s+){0,2}?)(article|story|piece|"
+                            r"post|"
                             r"document|record|" + "|".join(re.escape(w) for w in self.vocab.entity_words
                                                           if not looks_plural(w)) + r")\b", text, re.I)
             if one and plural and one.start() < plural.start():
