@@ -2373,9 +2373,9 @@ class Planner:
         plan.evidence.append(f"count of {plan.uncounted!r}, which are not rows: no column holds them")
 
     def _shared_ends_read(self, text: str, corrections: list[tuple[str, str]]) -> str:
-        """"North or Latin America", "high- or normal-priority": the first of two values joined by "or"/"and"
-        written without the words it shares with the second; read whole ('North America'), and reported. Only where
-        both whole values are the table's and the first word alone is not."""
+        """"North or Latin America": the first of two values joined by "or"/"and" written without the words it shares
+        with the second; read whole ('North America'), and reported. Only where both whole values are the table's and
+        the first word alone is not."""
         values = self.vocab.values
 
         def whole(match: re.Match[str]) -> str:
