@@ -341,6 +341,16 @@ def test_a_count_of_things_that_are_not_rows_says_what_is_missing(assistant: Ass
     assert turn.result.interpretation.action == "Not computed: no column for 'readers'"
 
 
+def test_a_name_nothing_holds_says_what_the_rows_can_be_picked_by(assistant: Assistant) -> None:
+    """"How many articles came from readers based in Canada?": nothing in the table holds 'Canada', so the answer
+    says so and what rows can be picked by, instead of counting every article."""
+    turn = assistant.ask("How many articles came from readers based in Canada?")
+    assert turn.error is None and turn.route == "sql" and turn.result.sql is None
+    assert "Not in this table" in turn.answer and "holds 'Canada'" in turn.answer
+    assert "It can pick rows by:" in turn.answer and "category" in turn.answer.split("It can pick rows by:")[1].lower()
+    assert turn.result.interpretation.action == "Not computed: nothing holds 'Canada'"
+
+
 def test_reading_the_question_is_a_step_of_the_trace(assistant: Assistant) -> None:
     """The reading that decides whether a question asks to change data is a step of its own, so its time (seconds
     on the first question, which loads word frequencies) is not an unexplained gap in the latency waterfall."""

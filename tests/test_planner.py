@@ -7547,6 +7547,22 @@ def test_a_value_of_a_kind_of_column_the_table_lacks(tickets: Planner, contracts
     assert not plan.missing and ("region", "EMEA") in {(c.column, c.value) for c in conditions(plan, "category")}
 
 
+def test_a_proper_name_nothing_holds_picks_no_rows() -> None:
+    """"How many reviews came from shoppers based in Canada?" answered 2,500 (every review) with 'Canada' unused, and
+    "… paid with PayPal", "… through our iPhone app" the same: a name joined to the rows that no column, value, name
+    or text holds is said to be missing; a name the texts hold stays, and so does a name said about the user."""
+    mentioned = {"meridian"}
+    planner = Planner("articles", ARTICLE_ROLES, ARTICLE_PROFILE, text_mentions=lambda w: w.lower() in mentioned)
+    plan = planner.plan("How many articles came from readers based in Canada?")
+    assert (plan.missing, plan.missing_value) == ("Canada", True) and "Canada" not in plan.unused
+    assert planner.plan("How many articles were paid for with PayPal?").missing == "PayPal"
+    assert planner.plan("What's the total word count of the articles filed through our iPhone app?").missing == \
+        "iPhone"
+    assert planner.plan("How many articles were written in Meridian?").missing is None  # (the texts hold it)
+    assert planner.plan("Priya from HR asked me: how many articles are there?").missing is None
+    assert planner.plan("How many articles did we run in Q3 2023?").missing is None  # (a period)
+
+
 def test_a_rounding_said_without_its_verb(contracts: Planner) -> None:
     """"Total euro value of the MSAs … still live, to the nearest euro?" showed cents."""
     assert contracts.plan("Total value of the active leases, to the nearest euro?").decimals == 0

@@ -46,11 +46,16 @@ class SQLEngine(CustomQueryEngine):
         missing = escape_markdown(plan.missing or "", one_line=True)
         text = (f"Not in this table: table `{source.table}` has no column for '{missing}', so this cannot be "
                 f"computed. The numbers it has: {numbers}.")
+        groups = ", ".join(escape_markdown(source.labels.get(c, c), one_line=True) for c in dict.fromkeys(
+            [*(c for c in (source.roles.category, source.roles.authors) if c), *source.roles.categorical]))
         if plan.missing_grouping:  # "which country ...": the groups asked for are not in the table
-            groups = ", ".join(escape_markdown(source.labels.get(c, c), one_line=True) for c in dict.fromkeys(
-                [*(c for c in (source.roles.category, source.roles.authors) if c), *source.roles.categorical]))
             text = (f"Not in this table: table `{source.table}` has no column for '{missing}', so its rows cannot be "
                     f"grouped by it. It can group by: {groups or 'none'}" + (", dates" if source.roles.date else "")
+                    + f"; the numbers it has: {numbers}.")
+        elif plan.missing_value:  # "based in Canada": a name that picks no rows, since nothing holds it
+            text = (f"Not in this table: nothing in table `{source.table}` holds '{missing}' (no column, value, name "
+                    f"or text), so its rows cannot be picked by it (computing over every row would answer another "
+                    f"question). It can pick rows by: {groups or 'none'}" + (", dates" if source.roles.date else "")
                     + f"; the numbers it has: {numbers}.")
         elif plan.intent == "count":  # "how many readers": counting the rows would answer another question
             rows = row_noun(source.table)
@@ -58,7 +63,8 @@ class SQLEngine(CustomQueryEngine):
                     f"for '{missing}', so they cannot be counted (counting {rows} would answer another question). "
                     f"It can count {rows}; the numbers it has: {numbers}.")
         reading = interpret(plan, source.table, reading_labels(source.labels, source.roles, source.table))
-        reading.action = f"Not computed: no column for '{plan.missing}'"
+        reading.action = (f"Not computed: nothing holds '{plan.missing}'" if plan.missing_value
+                          else f"Not computed: no column for '{plan.missing}'")
         reading.unused_words = [w for w in reading.unused_words if w.lower() != plan.missing]
         return engine_response(text, EngineResult(interpretation=reading))
 

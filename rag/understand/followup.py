@@ -413,6 +413,7 @@ def resolve(found: Detection, base: QueryPlan, base_number: int,
     asked = asks_for_something(new) and not (found.drop_grouping and new.intent == "sum" and not new.measure)
     if asked and (new.intent, new.measure) != (base.intent, base.measure):
         plan.intent, plan.measure, plan.missing = new.intent, new.measure, new.missing
+        plan.missing_value = new.missing_value
         plan.limit, plan.order_most, plan.with_ties = new.limit, new.order_most, new.with_ties
         if new.intent in LISTING_INTENTS and base.intent in LISTING_INTENTS and base.limit and \
                 not NUMBER_WORD.search(found.question):

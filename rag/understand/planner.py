@@ -544,6 +544,12 @@ def _same_stem(word: str, part: str) -> bool:
 def is_calendar(dimension: str) -> bool:
     """Whether a grouping is a part of the date column (a year, a weekday, a side of an hour)."""
     return dimension in CALENDAR_DIMENSIONS or dimension.startswith((PART_OF_DAY, PERIODS, WEEKDAY_SIDES))
+# Before a proper name that picks the rows ("based in Canada", "paid with PayPal", "rated Tier 1"): a preposition or a
+# verb of labelling, and an article or possessive
+UNHELD_NAME_CUE = re.compile(r"\b(?:in|with|through|via|to|from|on|at|by|using|under|rated|flagged|marked|tagged|"
+                             r"labell?ed|classed|classified|as)\s+(?:(?:the|our|their|its|a|an|my|your)\s+)?$", re.I)
+# Names of periods and formats that are no value ("Q3", "H2", "YYYY-MM", months and weekdays are read as dates)
+PERIOD_NAME = re.compile(r"(?:Q[1-4]|H[12]|FY\d*|YYYY[-\w]*|ID|IDs)", re.I)
 # Nouns of kinds of column tables often have ("in the DACH region", "on the Enterprise tier"): when the table has none
 # such, a value said with one picks rows it cannot pick (not "team": "everyone on the support team" is the people)
 COLUMN_KIND_NOUNS = (r"regions?|countr(?:y|ies)|cit(?:y|ies)|states?|provinces?|territor(?:y|ies)|markets?|segments?|"
@@ -1145,6 +1151,7 @@ class QueryPlan:
     intent_span: tuple[int, int] | None = None  # where the words asking for the computation are
     missing: str | None = None  # the thing to compute that no column of the table holds ("average price")
     missing_grouping: bool = False  # `missing` is what the rows were to be grouped by ("which country ...")
+    missing_value: bool = False  # `missing` is a name the rows were to be picked by ("based in Canada")
     topic_marked: bool = False  # the topic words follow a subject cue ("about", "mentioning", quotes ...)
     per_group: bool = False  # the rows at the top of each group ("the longest article in each section")
     change: str = ""  # the write verb of a request to change the table ("delete"): answered without a query
@@ -1854,6 +1861,7 @@ class Planner:
             # so the share would be every row's, 100%; the words that were to pick it are what the table lacks
             plan.missing, plan.intent = " ".join(w for w in plan.unused if w.lower() not in STOPWORDS), "count"
             plan.evidence.append(f"no condition picks the part of the share ({plan.missing!r})")
+        self._unheld_name(text, plan)
         if plan.intent == "share" and plan.intent_span and COUNT_OF_THOSE.match(text, plan.intent_span[0]) \
                 and not plan.share_part() and not plan.topic:
             plan.intent = "count"  # ("how many in 2023, and how many of them": nothing picks a part, one count)
@@ -8635,6 +8643,33 @@ class Planner:
         plan.missing = noun
         plan.evidence.append(f"no column for {noun!r} ({had.group(0)!r})")
         take(*had.span(1))
+
+    def _unheld_name(self, text: str, plan: QueryPlan) -> None:
+        """"How many reviews came from shoppers based in Canada?", "… paid with PayPal", "… booked to the Aerospace
+        division": a computation whose rows are picked by a proper name (capitalised inside the sentence, or with a
+        capital inside the word) that no column, value, name or text of the table holds cannot pick them; said,
+        rather than computing over every row with the name unused. Only a name joined to the rows by a preposition
+        or a verb of labelling, outside a sentence about the user ("Priya from HR asked me: …")."""
+        if plan.missing or not plan.is_aggregate or not plan.unused or not self.text_mentions:
+            return
+        context = CONTEXT_SENTENCE.match(text) or PURPOSE_PHRASE.match(text)
+        for word in plan.unused:
+            if (not re.fullmatch(r"[A-Za-z][\w&-]*", word) or self.names_something(word.lower())
+                    or PERIOD_NAME.fullmatch(word) or word.lower() in (*MONTHS, *WEEKDAYS)
+                    or self.text_mentions(word.lower()) is not False):
+                continue
+            for said in re.finditer(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", text):
+                initial = re.search(r"(?:^|[.?!:;]\s+|[\"'(‘“]\s*)$", text[:said.start()])
+                named = word[0].isupper() and not initial or re.search(r"[a-z][A-Z]", word)
+                joined = UNHELD_NAME_CUE.search(text[:said.start()])
+                # ("Priya from HR", "Claire in treasury": a person's place, not the rows')
+                person = joined and re.search(r"\b[A-Z][a-z]+\s+$", text[:joined.start()])
+                if named and joined and not person and not (context and said.start() < context.end()):
+                    plan.missing, plan.missing_value = word, True
+                    plan.unused = [w for w in plan.unused if w != word]
+                    said_as = text[joined.start():said.end()]
+                    plan.evidence.append(f"no column, value or text holds {word!r} ({said_as!r})")
+                    return
 
     def _person_property(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"avg reviewer age in each dept", "reviews by reviewer age group": something of the people of the person
