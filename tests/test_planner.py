@@ -7563,6 +7563,19 @@ def test_a_proper_name_nothing_holds_picks_no_rows() -> None:
     assert planner.plan("How many articles did we run in Q3 2023?").missing is None  # (a period)
 
 
+def test_a_label_nothing_holds_picks_no_rows(tickets: Planner) -> None:
+    """"How many contracts are flagged as high-risk in the register?" counted all 900: a label given with a verb of
+    labelling that no column, value or text holds is said to be missing; a label that is a value is a condition."""
+    mentioned = {"crypto"}
+    planner = Planner("articles", ARTICLE_ROLES, ARTICLE_PROFILE, text_mentions=lambda w: w.lower() in mentioned)
+    plan = planner.plan("How many articles are flagged as high-risk?")
+    assert (plan.missing, plan.missing_value) == ("high-risk", True)
+    assert planner.plan("How many articles were voted unhelpful by readers?").missing == "unhelpful"
+    assert planner.plan("How many articles are tagged as crypto?").missing is None  # (the texts hold it)
+    plan = tickets.plan("What percentage of tickets are marked as pending?")
+    assert plan.missing is None and only(plan, "category").value == "pending"
+
+
 def test_a_rounding_said_without_its_verb(contracts: Planner) -> None:
     """"Total euro value of the MSAs … still live, to the nearest euro?" showed cents."""
     assert contracts.plan("Total value of the active leases, to the nearest euro?").decimals == 0

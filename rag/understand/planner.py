@@ -548,6 +548,9 @@ def is_calendar(dimension: str) -> bool:
 # verb of labelling, and an article or possessive
 UNHELD_NAME_CUE = re.compile(r"\b(?:in|with|through|via|to|from|on|at|by|using|under|rated|flagged|marked|tagged|"
                              r"labell?ed|classed|classified|as)\s+(?:(?:the|our|their|its|a|an|my|your)\s+)?$", re.I)
+# A label given to rows ("flagged as high-risk", "rated Tier 1", "voted unhelpful"): up to two words after the verb
+LABELLED = re.compile(r"\b(?:flagged|marked|tagged|labell?ed|classed|classified|categori[sz]ed|designated|voted|"
+                      r"rated)\s+(?:as\s+)?(?:an?\s+)?(?P<label>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
 # Names of periods and formats that are no value ("Q3", "H2", "YYYY-MM", months and weekdays are read as dates)
 PERIOD_NAME = re.compile(r"(?:Q[1-4]|H[12]|FY\d*|YYYY[-\w]*|ID|IDs)", re.I)
 # Nouns of kinds of column tables often have ("in the DACH region", "on the Enterprise tier"): when the table has none
@@ -8649,7 +8652,8 @@ class Planner:
         division": a computation whose rows are picked by a proper name (capitalised inside the sentence, or with a
         capital inside the word) that no column, value, name or text of the table holds cannot pick them; said,
         rather than computing over every row with the name unused. Only a name joined to the rows by a preposition
-        or a verb of labelling, outside a sentence about the user ("Priya from HR asked me: …")."""
+        or a verb of labelling, outside a sentence about the user ("Priya from HR asked me: …"); and a label given
+        with a verb of labelling that nothing holds ("flagged as high-risk")."""
         if plan.missing or not plan.is_aggregate or not plan.unused or not self.text_mentions:
             return
         context = CONTEXT_SENTENCE.match(text) or PURPOSE_PHRASE.match(text)
@@ -8670,6 +8674,18 @@ class Planner:
                     said_as = text[joined.start():said.end()]
                     plan.evidence.append(f"no column, value or text holds {word!r} ({said_as!r})")
                     return
+        # ("How many contracts are flagged as high-risk?", "… voted unhelpful by other shoppers": a label no column,
+        # value or text holds, in any case)
+        for said in LABELLED.finditer(text):
+            words = [w for w in said.group("label").split() if w not in STOPWORDS]
+            label = " ".join(words)
+            if (words and all(w in plan.unused and not self.names_something(w.lower()) for w in words)
+                    and not (context and said.start() < context.end())
+                    and self.text_mentions(label.lower()) is False):
+                plan.missing, plan.missing_value = label, True
+                plan.unused = [w for w in plan.unused if w not in words]
+                plan.evidence.append(f"no column, value or text holds {label!r} ({said.group(0)!r})")
+                return
 
     def _person_property(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"avg reviewer age in each dept", "reviews by reviewer age group": something of the people of the person
