@@ -7560,6 +7560,8 @@ def test_a_proper_name_nothing_holds_picks_no_rows() -> None:
         "iPhone"
     assert planner.plan("How many articles were written in Meridian?").missing is None  # (the texts hold it)
     assert planner.plan("Priya from HR asked me: how many articles are there?").missing is None
+    # (a part of a person's name: "reviewers based in Cork" where reviewers sign as "Dave from Cork")
+    assert planner.plan("How many articles came from writers based in Dooley?").missing is None
     assert planner.plan("How many articles did we run in Q3 2023?").missing is None  # (a period)
 
 
@@ -7572,6 +7574,13 @@ def test_a_label_nothing_holds_picks_no_rows(tickets: Planner) -> None:
     assert (plan.missing, plan.missing_value) == ("high-risk", True)
     assert planner.plan("How many articles were voted unhelpful by readers?").missing == "unhelpful"
     assert planner.plan("How many articles are tagged as crypto?").missing is None  # (the texts hold it)
+    # ("… written by freelancers", "… behind the paywall", "… paid by direct debit": in lower case, a kind of person
+    # who made the rows, or the head of a phrase after a preposition; not a word the texts hold, nor a remark)
+    assert planner.plan("What share of the articles were written by freelancers?").missing == "freelancers"
+    assert planner.plan("How many articles were behind the paywall in 2023?").missing == "paywall"
+    assert planner.plan("How many articles in 2023 were paid for by direct debit?").missing == "direct debit"
+    assert planner.plan("How many articles mention crypto, by section (alphabetical on ties)?").missing is None
+    assert planner.plan("How many articles were written by staff reporters?").missing is None  # (the people)
     plan = tickets.plan("What percentage of tickets are marked as pending?")
     assert plan.missing is None and only(plan, "category").value == "pending"
 

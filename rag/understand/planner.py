@@ -551,6 +551,16 @@ UNHELD_NAME_CUE = re.compile(r"\b(?:in|with|through|via|to|from|on|at|by|using|u
 # A label given to rows ("flagged as high-risk", "rated Tier 1", "voted unhelpful"): up to two words after the verb
 LABELLED = re.compile(r"\b(?:flagged|marked|tagged|labell?ed|classed|classified|categori[sz]ed|designated|voted|"
                       r"rated)\s+(?:as\s+)?(?:an?\s+)?(?P<label>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+# A kind of person who made the rows ("written by freelancers", "raised by contractors"): a plural noun of a doer
+MADE_BY_KIND = re.compile(r"\b(?:written|filed|raised|submitted|posted|left|signed|managed|handled|opened|created|"
+                          r"sent|authored|contributed|logged|reported|placed|made)\s+by\s+(?P<kind>(?:[a-z]+\s+)?"
+                          r"[a-z]+(?:ers|ors|ists|ants|ents|ees|ians))\b")
+# Before a thing in lower case that picks the rows ("behind the paywall", "on the homepage", "by direct debit")
+UNHELD_THING_CUE = re.compile(r"\b(?:behind|on|by|with|via|through)\s+(?:(?:the|our|their|its|a|an)\s+)?"
+                              r"(?P<before>[a-z]+\s+)?$")
+# Where a noun phrase ends: the end of a clause, or a preposition or conjunction
+PHRASE_END = re.compile(r"\s*(?:$|[?.!,;:)]|(?:and|or|in|of|for|from|to|at|on|by|with|during|since|before|after)\b)",
+                        re.I)
 # Names of periods and formats that are no value ("Q3", "H2", "YYYY-MM", months and weekdays are read as dates)
 PERIOD_NAME = re.compile(r"(?:Q[1-4]|H[12]|FY\d*|YYYY[-\w]*|ID|IDs)", re.I)
 # Nouns of kinds of column tables often have ("in the DACH region", "on the Enterprise tier"): when the table has none
@@ -8648,44 +8658,80 @@ class Planner:
         take(*had.span(1))
 
     def _unheld_name(self, text: str, plan: QueryPlan) -> None:
-        """"How many reviews came from shoppers based in Canada?", "… paid with PayPal", "… booked to the Aerospace
-        division": a computation whose rows are picked by a proper name (capitalised inside the sentence, or with a
-        capital inside the word) that no column, value, name or text of the table holds cannot pick them; said,
-        rather than computing over every row with the name unused. Only a name joined to the rows by a preposition
-        or a verb of labelling, outside a sentence about the user ("Priya from HR asked me: …"); and a label given
-        with a verb of labelling that nothing holds ("flagged as high-risk")."""
+        """"How many reviews came from shoppers based in Canada?" answered 2,500 (every review) with 'Canada' unused: a
+        computation whose rows are picked by something no column, value, name or text of the table holds cannot pick
+        them; said, rather than computing over every row. Read outside a sentence about the user ("Priya from HR
+        asked me: …"), most specific first: a proper name after a preposition or a verb of labelling ("paid with
+        PayPal", "booked to the Aerospace division", "rated Tier 1"); a label ("flagged as high-risk", "voted
+        unhelpful"); a kind of person who made the rows ("written by freelancers"); a rare lower-case noun heading a
+        phrase after a preposition ("behind the paywall", "paid by direct debit")."""
         if plan.missing or not plan.is_aggregate or not plan.unused or not self.text_mentions:
             return
         context = CONTEXT_SENTENCE.match(text) or PURPOSE_PHRASE.match(text)
-        for word in plan.unused:
-            if (not re.fullmatch(r"[A-Za-z][\w&-]*", word) or self.names_something(word.lower())
-                    or PERIOD_NAME.fullmatch(word) or word.lower() in (*MONTHS, *WEEKDAYS)
-                    or self.text_mentions(word.lower()) is not False):
-                continue
+        told = context.end() if context else 0
+        for found in (self._unheld_proper_name(text, plan, told), self._unheld_label(text, plan, told),
+                      self._unheld_kind(text, plan, told), self._unheld_thing(text, plan, told)):
+            if found:
+                missing, words, said = found
+                plan.missing, plan.missing_value = missing, True
+                plan.unused = [w for w in plan.unused if w.lower() not in {w.lower() for w in words}]
+                plan.evidence.append(f"no column, value or text holds {missing!r} ({said!r})")
+                return
+
+    def _held_nowhere(self, word: str) -> bool:
+        """Whether no column, value, name or text of the table holds `word` (nor is it a period's or format's name)."""
+        return not (not re.fullmatch(r"[A-Za-z][\w&-]*", word) or self.names_something(word.lower())
+                    or word.lower() in self.vocab.author_parts or PERIOD_NAME.fullmatch(word)
+                    or word.lower() in (*MONTHS, *WEEKDAYS) or self.text_mentions(word.lower()) is not False)
+
+    def _unheld_proper_name(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
+        for word in [w for w in plan.unused if not w.islower() and self._held_nowhere(w)]:
             for said in re.finditer(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", text):
                 initial = re.search(r"(?:^|[.?!:;]\s+|[\"'(‘“]\s*)$", text[:said.start()])
                 named = word[0].isupper() and not initial or re.search(r"[a-z][A-Z]", word)
                 joined = UNHELD_NAME_CUE.search(text[:said.start()])
                 # ("Priya from HR", "Claire in treasury": a person's place, not the rows')
                 person = joined and re.search(r"\b[A-Z][a-z]+\s+$", text[:joined.start()])
-                if named and joined and not person and not (context and said.start() < context.end()):
-                    plan.missing, plan.missing_value = word, True
-                    plan.unused = [w for w in plan.unused if w != word]
-                    said_as = text[joined.start():said.end()]
-                    plan.evidence.append(f"no column, value or text holds {word!r} ({said_as!r})")
-                    return
-        # ("How many contracts are flagged as high-risk?", "… voted unhelpful by other shoppers": a label no column,
-        # value or text holds, in any case)
+                if named and joined and not person and said.start() >= told:
+                    return word, [word], text[joined.start():said.end()]
+        return None
+
+    def _unheld_label(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
         for said in LABELLED.finditer(text):
             words = [w for w in said.group("label").split() if w not in STOPWORDS]
             label = " ".join(words)
             if (words and all(w in plan.unused and not self.names_something(w.lower()) for w in words)
-                    and not (context and said.start() < context.end())
-                    and self.text_mentions(label.lower()) is False):
-                plan.missing, plan.missing_value = label, True
-                plan.unused = [w for w in plan.unused if w not in words]
-                plan.evidence.append(f"no column, value or text holds {label!r} ({said.group(0)!r})")
-                return
+                    and said.start() >= told and self.text_mentions(label.lower()) is False):
+                return label, words, said.group(0)
+        return None
+
+    def _unheld_kind(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
+        for said in MADE_BY_KIND.finditer(text):
+            words = said.group("kind").lower().split()
+            if (all(w in plan.unused and not self.names_something(w) and w not in self.vocab.author_parts
+                    and w not in PEOPLE_NOUNS for w in words)
+                    and not re.fullmatch(self.people_words or "people", words[-1])
+                    and singular(words[-1]) not in self.vocab.dimensions and said.start() >= told
+                    and self.text_mentions(words[-1]) is False):
+                return " ".join(words), words, said.group(0)
+        return None
+
+    def _unheld_thing(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
+        """An English word rare enough to be a subject, no misspelling ("febuary" 1.8) and no verb form, heading a
+        phrase after a preposition, not in a remark in brackets ("alphabetical on ties"); with the word before it
+        when that explains nothing either ("by direct debit")."""
+        for word in [w for w in plan.unused if w.islower() and self._held_nowhere(w)]:
+            if (not is_rare_word(word) or zipf_of(word) < 2.0 or word.endswith(("ing", "ed", "ly"))
+                    or word in STOPWORDS):
+                continue
+            for said in re.finditer(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", text):
+                joined = UNHELD_THING_CUE.search(text[:said.start()])
+                remark = re.search(r"\([^()]*$", text[:said.start()])
+                if joined and not remark and PHRASE_END.match(text, said.end()) and said.start() >= told:
+                    before = (joined.group("before") or "").strip()
+                    before = before if before in plan.unused else ""
+                    return f"{before} {word}".strip(), [w for w in (before, word) if w], text[joined.start():said.end()]
+        return None
 
     def _person_property(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"avg reviewer age in each dept", "reviews by reviewer age group": something of the people of the person
