@@ -11,14 +11,15 @@ background, the rule has two thresholds:
 
     relevant = ABOVE >= STRONG  or  (ABOVE >= FLOOR and the topic's words are mentioned)
                or  (the conditions selected at most top_k rows, hybrid route, and ABOVE >= SMALL)
-               or  (hybrid route, any number of rows selected, and ABOVE >= RESTRICTED)
+               or  (rows narrowed by conditions, any number of them, and ABOVE >= RESTRICTED)
 
 The same rule on the raw similarity (best instead of ABOVE) is calibrated alongside for comparison. FLOOR and
 STRONG are calibrated first (without SMALL), then SMALL with them (the small SQL-selected sets' leniency), then
 SUPPORT: "the topic's words are mentioned" replaced by "a chunk at or above FLOOR mentions all of them, or the words
 it lacks, embedded together, are at least SUPPORT similar to it" (the product records that support below STRONG);
 SUPPORT is kept only when it makes fewer wrong decisions than the words mentioned. Last RESTRICTED, a lower STRONG
-inside SQL-selected rows (kept only when it makes fewer wrong decisions).
+inside rows narrowed by conditions: SQL-selected rows (hybrid route) or a metadata filter (vector route); kept only
+when it makes fewer wrong decisions.
 
 Every (FLOOR, STRONG) pair on a 0.01 grid is scored on the dev cases; the chosen pair makes the fewest wrong
 decisions, then lies farthest from the nearest wrong decision (the middle of the best plateau). "Positive"
@@ -53,7 +54,7 @@ def features(turn: Any, top_k: int) -> dict[str, Any] | None:
             "best": attrs["best_score"], "background": attrs.get("background"),
             "above": attrs["best_score"] if attrs.get("above_background") is None else attrs["above_background"],
             "mentioned": attrs["topic_mentioned"],
-            "restricted": turn.route == "hybrid", "said_relevant": attrs["relevant"]}
+            "restricted": turn.route == "hybrid" or bool(turn.result.filters), "said_relevant": attrs["relevant"]}
 
 
 def decide(case: dict[str, Any], floor: float, strong: float, scale: str = "above", small: float = math.inf,
@@ -242,7 +243,8 @@ def render_markdown(record: dict[str, Any]) -> str:
              "SMALL is relevant too (with or without the topic's words). Then SUPPORT replaces 'mentions the topic's "
              "words': a chunk at or above FLOOR mentions all of them, or the words it lacks, embedded together, are "
              "at least SUPPORT similar to its stored vector (kept only if it makes fewer wrong decisions). Then "
-             "RESTRICTED: in the hybrid route, with any number of SQL-selected rows, X >= RESTRICTED (below STRONG) is "
+             "RESTRICTED: inside rows narrowed by conditions (SQL-selected in the hybrid route, a metadata filter in "
+             "the vector route), any number of them, X >= RESTRICTED (below STRONG) is "
              "relevant (kept only if it makes fewer wrong decisions); the last two rows calibrate it with the "
              "product's own FLOOR, STRONG, SMALL and SUPPORT. "
              "Positive = replying 'nothing relevant'.", "",
@@ -260,7 +262,7 @@ def render_markdown(record: dict[str, Any]) -> str:
              row(f"and SUPPORT {chosen['support']} (plateau {chosen.get('support_plateau')}) instead "
                  "of the words mentioned", record["with_support"]),
              row(f"**chosen**: and RESTRICTED {chosen['restricted']} (plateau {chosen.get('restricted_plateau')}): "
-                 "STRONG inside SQL-selected rows", chosen)]
+                 "STRONG inside rows narrowed by conditions", chosen)]
     mine = record["product_without_restricted"]
     without = confusion(usable, mine["floor"], mine["strong"], "best", mine["small"], mine["support"])
     lines += [row(f"chosen, {name} only", figures) for name, figures in record["per_table"].items()]

@@ -9,6 +9,7 @@ Only dev question sets are read here: tuning never looks at eval/*/test.yaml.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bench.common import ROOT
@@ -27,13 +28,13 @@ class Table:
 
 
 TABLES = {
-    # The sample index is built with the default URL (absolute path); the eval ones with relative URLs.
+    # The indexes are built by `make run` (the sample) and `rag eval` (README "Evaluation"), with absolute URLs (part of
+    # a collection's fingerprint).
     "news": Table("news", "eval/news/dev.yaml", Settings().db_url, "articles", "data/chroma"),
-    "tickets": Table("tickets", "eval/tickets/dev.yaml", "sqlite:///data/eval/tickets.db", "tickets",
+    "tickets": Table("tickets", "eval/tickets/dev.yaml", f"sqlite:///{ROOT}/data/eval/tickets.db", "tickets",
                      "data/eval/chroma"),
-    "reviews": Table("reviews", "eval/reviews/dev.yaml", "sqlite:///data/eval/reviews.db", "reviews",
+    "reviews": Table("reviews", "eval/reviews/dev.yaml", f"sqlite:///{ROOT}/data/eval/reviews.db", "reviews",
                      "data/eval/chroma"),
-    # (its index was built by `rag eval` with the absolute URL)
     "contracts": Table("contracts", "eval/contracts/dev.yaml", f"sqlite:///{ROOT}/data/eval/contracts.db",
                        "contracts", "data/eval/chroma"),
 }
@@ -45,9 +46,7 @@ def assistant_for(table: Table) -> Any:
     from rag.assistant import Assistant
 
     db_url = table.db_url
-    if db_url.startswith("sqlite:///") and not db_url.startswith("sqlite:////"):
-        # the indexes were built with these relative URLs (part of the collection's fingerprint): run from ROOT
-        assert (ROOT / db_url.removeprefix("sqlite:///")).exists(), f"{db_url} is missing (README 'Evaluation')"
+    assert (Path(db_url.removeprefix("sqlite:///"))).exists(), f"{db_url} is missing (README 'Evaluation')"
     settings = Settings.from_env(provider="offline", db_url=db_url, table=table.table,
                                  index_dir=str(ROOT / table.index_dir))
     assistant = Assistant.build(settings)

@@ -360,6 +360,25 @@ def test_inside_sql_selected_rows_strong_is_the_calibrated_restricted_strong(
     assert CALIBRATED_RESTRICTED_STRONG["all-MiniLM-L6-v2"] < CALIBRATED_THRESHOLDS["all-MiniLM-L6-v2"][1]
 
 
+def test_rows_narrowed_by_a_metadata_filter_use_the_restricted_strong(
+        assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A semantic search narrowed by a condition held as a metadata filter ("Business articles about …", vector
+    route) is as restricted as one inside SQL-selected rows: its STRONG is the RESTRICTED one ("In the gadgets
+    department, which reviews moan that the device runs out of juice" found the right review at 0.39 and said
+    "nothing relevant" against the unrestricted 0.42); without a condition, STRONG stays."""
+    from rag.answer import retrieval
+
+    model = assistant.context.embed_model.model_name
+    monkeypatch.setitem(retrieval.CALIBRATED_THRESHOLDS, model, (0.12, 0.9))
+    monkeypatch.setitem(retrieval.CALIBRATED_RESTRICTED_STRONG, model, 0.5)
+    narrowed = assistant.ask("Business articles about volcano eruptions")
+    assert narrowed.route == "vector" and narrowed.result.filters
+    assert [s.attributes["strong"] for s in narrowed.trace.spans if s.name == "synthesize"] == [0.5]
+    everywhere = assistant.ask("articles about volcano eruptions")
+    assert everywhere.route == "vector" and not everywhere.result.filters
+    assert [s.attributes["strong"] for s in everywhere.trace.spans if s.name == "synthesize"] == [0.9]
+
+
 def test_very_common_topic_words_are_phrasing_not_the_subject() -> None:
     """'billing problems': a chunk about billing mentions the topic although it never says 'problems'; with only
     common words ('problems today'), they must be mentioned as before."""

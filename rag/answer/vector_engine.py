@@ -31,7 +31,9 @@ class VectorEngine(CustomQueryEngine):
             applied, dropped, filters = chroma_filters(plan, with_dates=True)
             attrs.update(applied=[f.describe() for f in applied], dropped=[d.description for d in dropped])
         found = retrieve(context, plan, filters)
-        text, citations = answer_from_chunks(context, query_str, plan, found.evidence,
+        # (rows narrowed by a condition held as a metadata filter are as chosen as SQL-selected ones: the same
+        # "restricted" rule of "nothing relevant" applies)
+        text, citations = answer_from_chunks(context, query_str, plan, found.evidence, restricted=bool(applied),
                                              background=found.background, restated=found.restated)
         source = context.source
         reading = interpret(plan, source.table, reading_labels(source.labels, source.roles, source.table))
