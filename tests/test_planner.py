@@ -4718,6 +4718,8 @@ def test_a_state_no_column_holds_and_no_text_mentions() -> None:
     mentioned = {"shared"}
     planner = Planner("articles", ARTICLE_ROLES, ARTICLE_PROFILE, text_mentions=lambda w: w.lower() in mentioned)
     assert planner.plan("How many of the technology pieces were paywalled (subscriber-only)?").missing == "paywalled"
+    # (how it came about, and where to: "what percentage of the urgent tickets ended up escalated to a manager?")
+    assert planner.plan("What share of the 2023 articles ended up syndicated to partners?").missing == "syndicated"
     assert planner.plan("how many articles were shared?").missing is None  # (the texts may tell)
     assert planner.plan("how many articles were published?").missing is None
 

@@ -8634,8 +8634,9 @@ class Planner:
             return
         # ("how many of the technology pieces were paywalled (subscriber-only)?": a state of the rows that no column
         # holds and no text mentions)
-        state = re.search(rf"\b(?:{self.row_noun_words}|ones|they)\s+(?:were|was|are|is|got|get|gets)\s+(?:not\s+)?"
-                          rf"([a-z]+(?:ed|en))(?=\s*(?:$|[?.!,;:(]))", text, re.I)
+        # ("… ended up escalated to a manager": with how it came about, and where or by whom)
+        state = re.search(rf"\b(?:{self.row_noun_words}|ones|they)\s+(?:were|was|are|is|got|get|gets|ended\s+up|"
+                          rf"end\s+up)\s+(?:not\s+)?([a-z]+(?:ed|en))(?=\s*(?:$|[?.!,;:(]|(?:to|into)\s))", text, re.I)
         word = state.group(1).lower() if state else ""
         if (state and free(*state.span(1)) and word not in STOPWORDS and not self.names_something(word)
                 and not re.fullmatch(rf"{AUTHOR_VERBS}|{DONE_VERBS}", word)
