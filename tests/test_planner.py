@@ -2898,6 +2898,16 @@ def test_a_surname_typed_without_its_accent() -> None:
     assert only(plan, "author_like").value == "müller"
 
 
+def test_a_place_in_the_peoples_names() -> None:
+    """"the average star rating from reviewers based in Cork", where reviewers sign as "Dave from Cork", averaged every
+    review: the place is a part of the people's names, read as such after "based in" as after "from"."""
+    roles = ColumnRoles(content="review_text", title="headline", authors="reviewer", numeric=["rating"])
+    signed = Planner("reviews", roles, TableProfile(row_count=9, authors={"Dave from Cork": 2, "Ann from Cork": 1,
+                                                                          "Ann Lee": 6}))
+    plan = signed.plan("What's the average rating from reviewers based in Cork?")
+    assert only(plan, "author_like").value.lower() == "cork" and plan.missing is None
+
+
 def test_whats_without_its_apostrophe(messy: Planner) -> None:
     plan = messy.plan("how many reviews has DIY Dave left, and whats his avg star rating?")
     assert plan.also == [("avg", "rating")]

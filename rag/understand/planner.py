@@ -800,6 +800,8 @@ NAME = r"([A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2})"
 # Words that say who made, owns or handled a row: "by", "handled by", "X wrote", "did X handle", "X's work".
 BY_CUE = (r"(?:written|authored|handled|owned|reviewed|posted|submitted|created|raised|opened|resolved|closed|"
           r"assigned)\s+(?:by|to)|by|from|author|writer|reporter|bylined|assigned to|"
+          # ("reviewers based in Cork" where reviewers sign as "Dave from Cork": a place in the people's names)
+          r"(?:based|living|located|who\s+lives?)\s+in|"
           # ("how many tickets sit with Maya": the rows are hers)
           r"(?:sit|sits|sat|sitting|lie|lies|rest|rests|resting)\s+with")
 # ("the first three tickets Priya was ever assigned": the person given the rows)
@@ -8053,7 +8055,8 @@ class Planner:
                          or unaccented(w.lower()) in self.unaccented_parts]
                 # "from" is a weak cue ("news from Paris"), and so is "by" before a word in lower case ("tix by
                 # omar", not "tickets by channel"): only a name part that is rare as a word counts after them.
-                weak = match.group(0).lower().startswith("from ") or cue is LOWER_BY_NAME
+                weak = match.group(0).lower().startswith(("from ", "based ", "living ", "located ", "who ")) \
+                    or cue is LOWER_BY_NAME
                 if cue is ANY_POSSESSIVE and known and not self._owner(text, match.start(1), match.end(1), known[-1]):
                     continue
                 if known and not (weak and not is_rare_word(known[-1])):
