@@ -2898,6 +2898,14 @@ def test_a_surname_typed_without_its_accent() -> None:
     assert only(plan, "author_like").value == "müller"
 
 
+def test_a_value_word_starting_a_compound_is_no_value(tickets: Planner) -> None:
+    """"I'm prepping the board pack and only need a high-level figure here: how many tickets …" counted the high-priority
+    ones: a value's word joined by a hyphen to a word that names nothing of the table starts a compound word; joined
+    to the column's own word it is the value."""
+    assert not conditions(tickets.plan("I only need an open-source figure: how many tickets came in?"), "category")
+    assert only(tickets.plan("How many open-status tickets came in?"), "category").value == "open"
+
+
 def test_a_place_in_the_peoples_names() -> None:
     """"the average star rating from reviewers based in Cork", where reviewers sign as "Dave from Cork", averaged every
     review: the place is a part of the people's names, read as such after "based in" as after "from"."""

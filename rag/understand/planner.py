@@ -6838,6 +6838,12 @@ class Planner:
                     "non", "anti", "still", "not") and not self.names_something(compound.group(1).lower()):
                 # ("short wire-style briefs": the end of a compound word, 'style' no fashion value)
                 continue
+            head = re.match(r"-([a-z]{2,})(?![\w-])", text[end:], re.I)
+            if head and self._is_topic_word(head.group(1)) and not self.names_something(head.group(1).lower()) \
+                    and not self.names_something(singular(head.group(1).lower())) \
+                    and head.group(1).lower() not in GRAMMAR_WORDS and not head.group(1).lower().endswith("ed"):
+                # ("I only need a high-level figure": the start of a compound word, 'high' no priority)
+                continue
             told = CONTEXT_SENTENCE.match(text)
             if told and end <= told.end() and text[start:end].lower() in self.vocab.synonyms and not (
                     re.search(r"(?:,|&|\band|\bor)\s*$", text[:start], re.I)
