@@ -2906,6 +2906,16 @@ def test_a_value_word_starting_a_compound_is_no_value(tickets: Planner) -> None:
     assert only(tickets.plan("How many open-status tickets came in?"), "category").value == "open"
 
 
+def test_a_value_word_before_a_unit_of_time_after_an_article_is_no_value() -> None:
+    """"In a normal week I'd just eyeball this, but …: rank everyone …" counted normal-priority tickets, and "Sorry to ask
+    in such a rushed fashion, I'm on a travel day tomorrow" read the travel section: a unit of time is a grammar word
+    and a table word, but a value's word describing it after an article is no value; said of the rows, it is."""
+    planner = Planner("tickets", TICKET_ROLES, TableProfile(row_count=9, categories={"normal": 5, "high": 4}))
+    assert not conditions(planner.plan("In a normal week I'd just eyeball this: how many tickets came in?"),
+                          "category")
+    assert only(planner.plan("How many normal tickets came in last week?"), "category").value == "normal"
+
+
 def test_a_place_in_the_peoples_names() -> None:
     """"the average star rating from reviewers based in Cork", where reviewers sign as "Dave from Cork", averaged every
     review: the place is a part of the people's names, read as such after "based in" as after "from"."""

@@ -6854,10 +6854,13 @@ class Planner:
                 continue
             after = re.match(r"\s+([a-z]+)\b", text[end:], re.I)
             noun = after.group(1).lower() if after else ""
-            if noun and text[start:end].islower() and (told and end <= told.end() or noun in TIME_NOUNS and re.search(
-                    r"\b(?:a|an|the|this|that|each|every|per|any)\s+$", text[:start], re.I)) and not (
-                    noun in STOPWORDS or noun in GRAMMAR_WORDS or noun in self._table_words or noun in GOODS_NOUNS
-                    or singular(noun) in self._table_words or is_adverb(noun) or noun.endswith(("ed", "ing"))
+            timed = noun in TIME_NOUNS and re.search(r"\b(?:a|an|the|this|that|each|every|per|any)\s+$", text[:start],
+                                                     re.I)
+            if noun and text[start:end].islower() and (told and end <= told.end() or timed) and not (
+                    # (a unit of time is a grammar word of its own: "in a normal week")
+                    not timed and (noun in STOPWORDS or noun in GRAMMAR_WORDS or noun in self._table_words
+                                   or singular(noun) in self._table_words)
+                    or noun in GOODS_NOUNS or is_adverb(noun) or noun.endswith(("ed", "ing"))
                     or re.search(r"(?:,|&|\band|\bor)\s*$", text[:start], re.I)
                     or re.match(r"\s*(?:,|&|and\b|or\b)", text[end:], re.I)):
                 # ("I'm still in draft mode on the audit memo, …: what percentage …", "the open question from the
