@@ -7595,6 +7595,20 @@ def test_a_proper_name_nothing_holds_picks_no_rows() -> None:
     assert planner.plan("How many articles did we run in Q3 2023?").missing is None  # (a period)
 
 
+def test_a_name_of_several_words_nothing_holds_picks_no_rows(contracts: Planner) -> None:
+    """"Which three contract managers hold the most contract value under Project Phoenix?" ranked every manager, and
+    "… distributed through Apple News?" computed over every article: the texts may hold the name's words one by one
+    ('project' of "Project Kestrel"), never the name; "tickets from freelancers" is a kind of person who made them."""
+    mentioned = {"project", "news"}
+    planner = Planner("contracts", contracts.roles, contracts.profile, text_mentions=lambda w: w.lower() in mentioned)
+    plan = planner.plan("Which three contract managers hold the most contract value under Project Phoenix?")
+    assert (plan.missing, plan.missing_value) == ("Project Phoenix", True)
+    assert planner.plan("How many contracts were signed through News Corp in 2023?").missing == "News Corp"
+    assert planner.plan("How many contracts with Müller & Söhne were signed in 2023?").missing is None
+    assert Planner("tickets", TICKET_ROLES, TICKET_PROFILE, text_mentions=lambda w: False).plan(
+        "Which agent has dealt with the most tickets from freelancers?").missing == "freelancers"
+
+
 def test_a_label_nothing_holds_picks_no_rows(tickets: Planner) -> None:
     """"How many contracts are flagged as high-risk in the register?" counted all 900: a label given with a verb of
     labelling that no column, value or text holds is said to be missing; a label that is a value is a condition."""

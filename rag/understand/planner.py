@@ -546,15 +546,18 @@ def is_calendar(dimension: str) -> bool:
     return dimension in CALENDAR_DIMENSIONS or dimension.startswith((PART_OF_DAY, PERIODS, WEEKDAY_SIDES))
 # Before a proper name that picks the rows ("based in Canada", "paid with PayPal", "rated Tier 1"): a preposition or a
 # verb of labelling, and an article or possessive
-UNHELD_NAME_CUE = re.compile(r"\b(?:in|with|through|via|to|from|on|at|by|using|under|rated|flagged|marked|tagged|"
-                             r"labell?ed|classed|classified|as)\s+(?:(?:the|our|their|its|a|an|my|your)\s+)?$", re.I)
+UNHELD_NAME_CUE = re.compile(r"\b(?:in|with|through|via|to|from|on|at|by|using|under|across|among|rated|flagged|"
+                             r"marked|tagged|labell?ed|classed|classified|as)\s+(?:(?:the|our|their|its|a|an|my|your)\s+)?$",
+                             re.I)
 # A label given to rows ("flagged as high-risk", "rated Tier 1", "voted unhelpful"): up to two words after the verb
 LABELLED = re.compile(r"\b(?:flagged|marked|tagged|labell?ed|classed|classified|categori[sz]ed|designated|voted|"
                       r"rated)\s+(?:as\s+)?(?:an?\s+)?(?P<label>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
 # A kind of person who made the rows ("written by freelancers", "raised by contractors"): a plural noun of a doer
-MADE_BY_KIND = re.compile(r"\b(?:written|filed|raised|submitted|posted|left|signed|managed|handled|opened|created|"
-                          r"sent|authored|contributed|logged|reported|placed|made)\s+by\s+(?P<kind>(?:[a-z]+\s+)?"
+MADE_BY_KIND = re.compile(r"\b(?:(?:written|filed|raised|submitted|posted|left|signed|managed|handled|opened|created|"
+                          r"sent|authored|contributed|logged|reported|placed|made)\s+by|from)\s+(?P<kind>(?:[a-z]+\s+)?"
                           r"[a-z]+(?:ers|ors|ists|ants|ents|ees|ians))\b")
+# A proper name of two or three capitalised words ("Apple News", "Project Phoenix")
+NAME_RUN = re.compile(r"(?<![\w'-])[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){1,2}(?![\w'-])")
 # Before a thing in lower case that picks the rows ("behind the paywall", "on the homepage", "by direct debit")
 UNHELD_THING_CUE = re.compile(r"\b(?:behind|on|by|with|via|through)\s+(?:(?:the|our|their|its|a|an)\s+)?"
                               r"(?P<before>[a-z]+\s+)?$")
@@ -8698,6 +8701,20 @@ class Planner:
                     or word.lower() in (*MONTHS, *WEEKDAYS) or self.text_mentions(word.lower()) is not False)
 
     def _unheld_proper_name(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
+        # ("distributed through Apple News", "under Project Phoenix": a name of several words, whose words the texts
+        # may hold one by one)
+        unused = {w.lower() for w in plan.unused}
+        for said in NAME_RUN.finditer(text):
+            words = said.group(0).split()
+            joined = UNHELD_NAME_CUE.search(text[:said.start()])
+            # (each word unused, or a word of the table's own language that is no value: "News" of "Apple News")
+            if (joined and said.start() >= told and any(w.lower() in unused for w in words)
+                    and all(w.lower() in unused or w.lower() in self.meaning_words for w in words)
+                    and not any(self._value_of_word(w.lower()) or w.lower() in self.vocab.author_parts
+                                or PERIOD_NAME.fullmatch(w) or w.lower() in (*MONTHS, *WEEKDAYS) for w in words)
+                    and not re.search(r"\b[A-Z][a-z]+\s+$", text[:joined.start()])
+                    and self.text_mentions(said.group(0).lower()) is False):
+                return said.group(0), words, text[joined.start():said.end()]
         for word in [w for w in plan.unused if not w.islower() and self._held_nowhere(w)]:
             for said in re.finditer(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", text):
                 initial = re.search(r"(?:^|[.?!:;]\s+|[\"'(‘“]\s*)$", text[:said.start()])
