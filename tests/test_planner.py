@@ -2899,17 +2899,17 @@ def test_a_surname_typed_without_its_accent() -> None:
 
 
 def test_a_value_word_starting_a_compound_is_no_value(tickets: Planner) -> None:
-    """"I'm prepping the board pack and only need a high-level figure here: how many tickets …" counted the high-priority
-    ones: a value's word joined by a hyphen to a word that names nothing of the table starts a compound word; joined
-    to the column's own word it is the value."""
+    """"I'm prepping the board pack and only need a high-level figure here: how many tickets …" counted the
+    high-priority ones: a value's word joined by a hyphen to a word that names nothing of the table starts a compound
+    word; joined to the column's own word it is the value."""
     assert not conditions(tickets.plan("I only need an open-source figure: how many tickets came in?"), "category")
     assert only(tickets.plan("How many open-status tickets came in?"), "category").value == "open"
 
 
 def test_a_value_word_before_a_unit_of_time_after_an_article_is_no_value() -> None:
-    """"In a normal week I'd just eyeball this, but …: rank everyone …" counted normal-priority tickets, and "Sorry to ask
-    in such a rushed fashion, I'm on a travel day tomorrow" read the travel section: a unit of time is a grammar word
-    and a table word, but a value's word describing it after an article is no value; said of the rows, it is."""
+    """"In a normal week I'd just eyeball this, but …: rank everyone …" counted normal-priority tickets, and "Sorry to
+    ask in such a rushed fashion, I'm on a travel day tomorrow" read the travel section: a unit of time is a grammar
+    word and a table word, but a value's word describing it after an article is no value; said of the rows, it is."""
     planner = Planner("tickets", TICKET_ROLES, TableProfile(row_count=9, categories={"normal": 5, "high": 4}))
     assert not conditions(planner.plan("In a normal week I'd just eyeball this: how many tickets came in?"),
                           "category")

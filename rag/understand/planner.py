@@ -8695,12 +8695,25 @@ class Planner:
                 return
 
     def _held_nowhere(self, word: str) -> bool:
-        """Whether no column, value, name or text of the table holds `word` (nor is it a period's or format's name)."""
-        return not (not re.fullmatch(r"[A-Za-z][\w&-]*", word) or self.names_something(word.lower())
-                    or word.lower() in self.vocab.author_parts or PERIOD_NAME.fullmatch(word)
-                    or word.lower() in (*MONTHS, *WEEKDAYS) or self.text_mentions(word.lower()) is not False)
+        """Whether `word` is a word that no column, value, name or text of the table holds."""
+        if (not re.fullmatch(r"[A-Za-z][\w&-]*", word) or self.names_something(word.lower())
+                or self._names_a_date_or_person(word)):
+            return False
+        return self.text_mentions is not None and self.text_mentions(word.lower()) is False
+
+    def _names_a_date_or_person(self, word: str) -> bool:
+        """A part of a person's name, a month, a weekday, or a period's or format's name ("Q3", "H2", "YYYY-MM")."""
+        return word.lower() in self.vocab.author_parts or word.lower() in (*MONTHS, *WEEKDAYS) or bool(
+            PERIOD_NAME.fullmatch(word))
+
+    @staticmethod
+    def _after_a_person(text: str, cue: re.Match[str]) -> bool:
+        """Whether a capitalised word stands right before `cue`: "Priya from HR", a person's place, not the rows'."""
+        return bool(re.search(r"\b[A-Z][a-z]+\s+$", text[:cue.start()]))
 
     def _unheld_proper_name(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
+        """A proper name after a preposition or a verb of labelling: capitalised inside the sentence, or with a capital
+        inside the word ("iPhone"); of one word, or of two or three."""
         # ("distributed through Apple News", "under Project Phoenix": a name of several words, whose words the texts
         # may hold one by one)
         unused = {w.lower() for w in plan.unused}
@@ -8710,23 +8723,20 @@ class Planner:
             # (each word unused, or a word of the table's own language that is no value: "News" of "Apple News")
             if (joined and said.start() >= told and any(w.lower() in unused for w in words)
                     and all(w.lower() in unused or w.lower() in self.meaning_words for w in words)
-                    and not any(self._value_of_word(w.lower()) or w.lower() in self.vocab.author_parts
-                                or PERIOD_NAME.fullmatch(w) or w.lower() in (*MONTHS, *WEEKDAYS) for w in words)
-                    and not re.search(r"\b[A-Z][a-z]+\s+$", text[:joined.start()])
-                    and self.text_mentions(said.group(0).lower()) is False):
+                    and not any(self._value_of_word(w.lower()) or self._names_a_date_or_person(w) for w in words)
+                    and not self._after_a_person(text, joined) and self.text_mentions(said.group(0).lower()) is False):
                 return said.group(0), words, text[joined.start():said.end()]
         for word in [w for w in plan.unused if not w.islower() and self._held_nowhere(w)]:
             for said in re.finditer(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", text):
                 initial = re.search(r"(?:^|[.?!:;]\s+|[\"'(‘“]\s*)$", text[:said.start()])
                 named = word[0].isupper() and not initial or re.search(r"[a-z][A-Z]", word)
                 joined = UNHELD_NAME_CUE.search(text[:said.start()])
-                # ("Priya from HR", "Claire in treasury": a person's place, not the rows')
-                person = joined and re.search(r"\b[A-Z][a-z]+\s+$", text[:joined.start()])
-                if named and joined and not person and said.start() >= told:
+                if named and joined and not self._after_a_person(text, joined) and said.start() >= told:
                     return word, [word], text[joined.start():said.end()]
         return None
 
     def _unheld_label(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
+        """A label given with a verb of labelling ("flagged as high-risk", "voted unhelpful"), in any case."""
         for said in LABELLED.finditer(text):
             words = [w for w in said.group("label").split() if w not in STOPWORDS]
             label = " ".join(words)
@@ -8736,6 +8746,8 @@ class Planner:
         return None
 
     def _unheld_kind(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
+        """A kind of person who made the rows or whom they came from ("written by freelancers"), not the people the
+        table names."""
         for said in MADE_BY_KIND.finditer(text):
             words = said.group("kind").lower().split()
             if (all(w in plan.unused and not self.names_something(w) and w not in self.vocab.author_parts
