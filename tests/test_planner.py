@@ -4731,6 +4731,16 @@ def test_the_remaining_rows_are_no_text_match(planner: Planner) -> None:
     assert (plan.intent, plan.topic, only(plan, "category").op) == ("avg", "", "not in")
 
 
+def test_the_rows_described_before_what_they_say_are_the_whole(planner: Planner) -> None:
+    """"What percentage of the Sports section's articles mention Portwick?" divided by every article (4.6% for 37.5%):
+    a verb of what the rows say, after every condition, opens a part picked by a text match; the conditions said
+    before it are the whole."""
+    plan = planner.plan("What percentage of the Sports section's articles mention Portwick?")
+    assert [c.kind for c in plan.share_whole] == ["category"] and plan.topic == "Portwick"
+    plan = planner.plan("What percentage of articles that mention crypto are in politics?")
+    assert plan.share_whole == [] and [c.kind for c in plan.share_part()] == ["category"]
+
+
 def test_rows_said_first_are_the_part_a_pronoun_points_back_to(planner: Planner) -> None:
     """"Long reads, meaning anything over two thousand words: what share of 2023's articles were they" took the long
     reads as the whole (100%) (probe 54)."""

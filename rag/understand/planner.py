@@ -571,6 +571,9 @@ PERIOD_NAME = re.compile(r"(?:Q[1-4]|H[12]|FY\d*|YYYY[-\w]*|ID|IDs)", re.I)
 COLUMN_KIND_NOUNS = (r"regions?|countr(?:y|ies)|cit(?:y|ies)|states?|provinces?|territor(?:y|ies)|markets?|segments?|"
                      r"channels?|tiers?|plans?|platforms?|devices?|languages?|currenc(?:y|ies)|branch(?:es)?|stores?|"
                      r"sites?|warehouses?")
+# the verbs of what rows say ("… mention Portwick", "… talk about crypto")
+SAYS_VERB = re.compile(r"\b(?:mention|mentions|mentioned|mentioning|say|says|said|talk\s+about|talks\s+about|"
+                       r"talked\s+about|discuss|discusses|discussed|refer\s+to|refers\s+to|referred\s+to)\b", re.I)
 # the verbs after the whole of a share ("what share of all tickets sits with ...", "... of the reviews were ...")
 SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|went|ran|did|do|does|sit|sits|sat|"
                         r"belong|belongs|belonged|fall|falls|fell|go|goes|run|runs|end|ends|ended|turn|turns|turned|"
@@ -2921,6 +2924,16 @@ class Planner:
             ends = len(text)  # (the share's own sentence: "… 'high'? Count only 'high'")
             if whole and (stop := re.compile(r"[?!.](?:\s|$)").search(text, whole.end())):
                 last, ends = min(last, stop.start()), stop.start()
+            # ("What percentage of the Sports section's articles mention Portwick?": a verb of what the rows say,
+            # after every condition, opens a part picked by a text match; the conditions before it are the whole)
+            says = whole and SAYS_VERB.search(text, whole.end(), ends)
+            if says and plan.conditions and all(whole.end() <= self._position(text, c) and
+                                                self._position(text, c, end=True) <= says.start()
+                                                for c in plan.conditions):
+                plan.population = list(plan.conditions)
+                plan.evidence.append(f"the whole is the rows described before {says.group(0)!r}; the text match "
+                                     "picks the part")
+                return
             # ("% of Omar's tickets that are urgent": a verb of the part's own clause is not the share's)
             clauses = [(self._position(text, c), self._position(text, c, end=True)) for c in plan.conditions
                        if c.clause]
