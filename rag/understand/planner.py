@@ -8703,7 +8703,8 @@ class Planner:
             if found:
                 missing, words, said = found
                 plan.missing, plan.missing_value = missing, True
-                plan.unused = [w for w in plan.unused if w.lower() not in {w.lower() for w in words}]
+                said_words = {word.lower() for word in words}
+                plan.unused = [w for w in plan.unused if w.lower() not in said_words]
                 plan.evidence.append(f"no column, value or text holds {missing!r} ({said!r})")
                 return
 
