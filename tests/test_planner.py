@@ -7639,6 +7639,28 @@ def test_a_label_nothing_holds_picks_no_rows(tickets: Planner) -> None:
     assert plan.missing is None and only(plan, "category").value == "pending"
 
 
+def test_a_kind_of_people_said_before_them_that_nothing_holds(contracts: Planner) -> None:
+    """"who are the top 3 freelance writers by number of articles?" ranked every writer ('freelance' was read as a
+    word of the writers' kind, like "contract managers"), and "… with women-owned businesses?" took the share of
+    every active supply agreement: a word said before a noun of people that no column, value or text holds is a kind
+    of people the table cannot pick; a word it holds, a participle or the people's own things are not."""
+    mentioned = {"staff", "contract"}
+    planner = Planner("articles", ARTICLE_ROLES, ARTICLE_PROFILE, text_mentions=lambda w: w.lower() in mentioned)
+    plan = planner.plan("who are the top 3 freelance writers by number of articles?")
+    assert (plan.missing, plan.missing_value) == ("freelance writers", True)
+    assert planner.plan("which freelance writers wrote the most articles?").missing == "freelance writers"
+    assert planner.plan("per freelance writer, how many articles in 2023?").missing == "freelance writer"
+    plan = planner.plan("who are the top 3 staff writers by number of articles?")  # (the texts hold 'staff')
+    assert plan.missing is None and plan.group_by == ["author"] and plan.limit == 3
+    assert planner.plan("of the named writers with 3 or more articles, who writes the longest?").missing is None
+    assert planner.plan("For the sports writers' review: how many articles in 2023?").missing is None
+    owned = Planner("contracts", contracts.roles, contracts.profile, text_mentions=lambda w: w.lower() in mentioned)
+    plan = owned.plan("what percentage of our active supply agreements are with women-owned businesses?")
+    assert plan.missing == "women-owned businesses"
+    plan = owned.plan("top three contract managers by total value")
+    assert plan.missing is None and plan.group_by == ["author"]
+
+
 def test_a_rounding_said_without_its_verb(contracts: Planner) -> None:
     """"Total euro value of the MSAs … still live, to the nearest euro?" showed cents."""
     assert contracts.plan("Total value of the active leases, to the nearest euro?").decimals == 0

@@ -556,6 +556,10 @@ LABELLED = re.compile(r"\b(?:flagged|marked|tagged|labell?ed|classed|classified|
 MADE_BY_KIND = re.compile(r"\b(?:(?:written|filed|raised|submitted|posted|left|signed|managed|handled|opened|created|"
                           r"sent|authored|contributed|logged|reported|placed|made)\s+by|from)\s+(?P<kind>(?:[a-z]+\s+)?"
                           r"[a-z]+(?:ers|ors|ists|ants|ents|ees|ians))\b")
+# Nouns of the people or businesses rows come from or are made by ("freelance writers", "women-owned businesses")
+KIND_OF_PEOPLE = (r"customers?|clients?|users?|buyers?|shoppers?|callers?|suppliers?|vendors?|businesses|business|"
+                  r"compan(?:y|ies)|firms?|people|persons?|staff|members?|writers?|authors?|reporters?|contributors?|"
+                  r"journalists?|agents?|employees?|reviewers?|owners?|managers?")
 # A proper name of two or three capitalised words ("Apple News", "Project Phoenix")
 NAME_RUN = re.compile(r"(?<![\w'-])[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){1,2}(?![\w'-])")
 # Before a thing in lower case that picks the rows ("behind the paywall", "on the homepage", "by direct debit")
@@ -4115,8 +4119,10 @@ class Planner:
                 after = re.match(r"\s+(\w+)", text[match.end():])
                 dimension = self.vocab.dimensions.get(after.group(1).lower()) if after else None
                 kind = re.match(r"\s+\w+\s+(\w+)", text[match.end():]) if after and dimension is None else None
-                if kind and self.vocab.dimensions.get(kind.group(1).lower()) in self.grouping_columns:
-                    # ("top three contract managers by total value": a word of their kind first)
+                if kind and self.vocab.dimensions.get(kind.group(1).lower()) in self.grouping_columns \
+                        and not self._unheld_kind_of_people(after.group(1), kind.group(1)):
+                    # ("top three contract managers by total value": a word of their kind first; not a kind of people
+                    # nothing holds: "the top 3 freelance writers" are no writers the table can pick)
                     after, dimension = kind, self.vocab.dimensions[kind.group(1).lower()]
                 if dimension in self.grouping_columns:
                     plan.group_by.append(dimension)
@@ -4196,7 +4202,8 @@ class Planner:
             match = chain.match(text, start)
             # "per support rep", "by sales region": one word naming the kind comes first
             kind = None if match else re.match(r"([a-z]+)\s+", text[start:], re.I)
-            if kind and not self.names_something(kind.group(1).lower()) and kind.group(1).lower() not in STOPWORDS:
+            if kind and not self.names_something(kind.group(1).lower()) and kind.group(1).lower() not in STOPWORDS \
+                    and not self._unheld_kind_of_people(kind.group(1), WORD.findall(text[start + kind.end():])[0]):
                 match = chain.match(text, start + kind.end())
             if not match or not free(trigger.start(), match.end()):
                 continue
@@ -4477,7 +4484,16 @@ class Planner:
                     if most.group(2) and plan.limit == min(number_value(most.group(2)), 100):
                         take(*most.span(2))  # ("which 2 have the biggest share": the number ranked)
                 else:
-                    take(most.start(), most.end())
+                    # (but not a word nothing holds said of the groups: "which freelance writers …" are no writers
+                    # the table picks)
+                    kind = re.search(r"(?<![\w'-])[a-z]+(?:-[a-z]+)?\s+$", text[:most.start(3)]) \
+                        if most.group(3) else None
+                    if kind and kind.start() > most.start() and self._unheld_kind_of_people(kind.group(0).strip(),
+                                                                                             most.group(3)):
+                        take(most.start(), kind.start())
+                        take(kind.end(), most.end())
+                    else:
+                        take(most.start(), most.end())
         # "the most reviewed brand in each department": the ranking is made within each value of that grouping
         partitioned = (plan.group_by[0] if len(plan.group_by) == 1 and not plan.ranking
                        and re.search(r"\b(?:each|every|per)\b", text, re.I) else "")
@@ -8699,7 +8715,8 @@ class Planner:
         context = CONTEXT_SENTENCE.match(text) or PURPOSE_PHRASE.match(text)
         told = context.end() if context else 0
         for found in (self._unheld_proper_name(text, plan, told), self._unheld_label(text, plan, told),
-                      self._unheld_kind(text, plan, told), self._unheld_thing(text, plan, told)):
+                      self._unheld_kind(text, plan, told), self._unheld_kind_said_before(text, plan, told),
+                      self._unheld_thing(text, plan, told)):
             if found:
                 missing, words, said = found
                 plan.missing, plan.missing_value = missing, True
@@ -8771,6 +8788,27 @@ class Planner:
                     and self.text_mentions(words[-1]) is False):
                 return " ".join(words), words, said.group(0)
         return None
+
+    def _unheld_kind_said_before(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
+        """A kind of people said by a word before them that nothing holds ("the top 3 freelance writers", "with
+        women-owned businesses", "enterprise customers"): English (no misspelling), not a grammar word."""
+        # (not the people's own things: "for the apparel buyers' catch-up")
+        for said in re.finditer(r"(?<![\w'-])(?P<word>[a-z]+(?:-[a-z]+)?)(?=\s+(?P<people>[a-z]+)\b(?!['’]))", text):
+            word, people = said.group("word"), said.group("people")
+            if said.start() >= told and word in plan.unused and self._unheld_kind_of_people(word, people):
+                return f"{word} {people.lower()}", [word, people], text[said.start():said.end("people")]
+        return None
+
+    def _unheld_kind_of_people(self, word: str, people: str) -> bool:
+        """Whether `word people` is a kind of people nothing holds: a noun of people (the person column's, or a kind
+        of customer or business) after an English word (no misspelling, no grammar word) no column, value or text
+        holds ("freelance writers", "women-owned businesses")."""
+        nouns = rf"{self.people_words}|{KIND_OF_PEOPLE}" if self.people_words else KIND_OF_PEOPLE
+        # (a participle says what the people did, not their kind: "named reviewers"; a compound may end in one:
+        # "women-owned")
+        return (bool(re.fullmatch(nouns, people, re.I)) and word.lower() not in STOPWORDS and not is_adverb(word)
+                and ("-" in word or not word.lower().endswith(("ed", "ing"))) and zipf_of(word) >= 2.0
+                and self._held_nowhere(word))
 
     def _unheld_thing(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
         """An English word rare enough to be a subject, no misspelling ("febuary" 1.8) and no verb form, heading a
