@@ -7661,6 +7661,22 @@ def test_a_kind_of_people_said_before_them_that_nothing_holds(contracts: Planner
     assert plan.missing is None and plan.group_by == ["author"]
 
 
+def test_a_kind_of_a_values_rows_that_nothing_holds() -> None:
+    """"how many refurbished electronics got a 1 star review in 2023?" counted every 1-star Electronics review, with
+    'refurbished' silently read as a verb of labelling ("flagged urgent"): a word before a value that nothing holds
+    is a kind of its rows the table cannot pick; a verb of labelling, a compound's end or a common word stay."""
+    mentioned = {"crypto"}
+    planner = Planner("articles", ARTICLE_ROLES, ARTICLE_PROFILE, text_mentions=lambda w: w.lower() in mentioned)
+    plan = planner.plan("how many refurbished technology articles did we run in 2023?")
+    assert (plan.missing, plan.missing_value) == ("refurbished technology", True)
+    assert planner.plan("how many award-winning politics articles did we run in 2023?").missing == \
+        "award-winning politics"
+    plan = planner.plan("how many articles were flagged politics in 2023?")
+    assert plan.missing is None and only(plan, "category").value == "Politics"
+    assert planner.plan("most long-winded politics article").missing is None
+    assert planner.plan("what percentage of articles carry politics labels?").missing is None
+
+
 def test_a_rounding_said_without_its_verb(contracts: Planner) -> None:
     """"Total euro value of the MSAs … still live, to the nearest euro?" showed cents."""
     assert contracts.plan("Total value of the active leases, to the nearest euro?").decimals == 0

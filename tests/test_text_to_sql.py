@@ -25,7 +25,7 @@ from rag.answer.sql_guard import guard_sql
 from rag.data.source import TableSource
 from rag.models import QueryResult
 from rag.understand.planner import Condition, Planner, QueryPlan
-from rag.understand.text_to_sql import SQLBuilder
+from rag.understand.text_to_sql import SQLBuilder, text_match_forms
 
 
 def _row(url: str, title: str, authors: str, day: str, category: str, words: int, content: str) -> dict[str, Any]:
@@ -433,6 +433,30 @@ def test_topic_words_become_a_text_match(setup: Setup) -> None:
     assert setup.scalar("How many articles mention marathon?") == 1
     assert setup.scalar("How many articles mention runway fabrics?") == 1  # all words must match
     assert setup.scalar("How many articles mention zeppelins?") == 0
+
+
+def test_a_text_match_finds_the_singular_of_a_plural(setup: Setup) -> None:
+    """"In how many fashion pieces do people talk about their grandmothers?" found 2 of 4: the texts say
+    "grandmother" too; "what % of our travel pieces bring up ferries" missed "ferry". A plural matches its singular
+    as well; a short or non-English singular is no form ("news" is not "new", "series" not "sery")."""
+    assert setup.scalar("How many articles mention substation?") == 1
+    assert setup.scalar("How many articles mention substations?") == 1  # (the text says "substations")
+    assert setup.scalar("How many articles mention shirts?") == 1
+    assert setup.scalar("How many articles mention marathons?") == 1  # (the text says "marathon")
+    assert text_match_forms("ferries") == ["ferry", "ferries"]
+    assert text_match_forms("grandmothers") == ["grandmother"]
+    assert text_match_forms("news") == ["news"] and text_match_forms("series") == ["series"]
+
+
+def test_a_share_of_described_rows_picked_by_a_text_match(setup: Setup) -> None:
+    """"Roughly what % of our travel pieces bring up ferries?" divided by every article (1.5% for 31.3%): the
+    conditions said between "share of" and the matched words are the whole, whatever the verb."""
+    plan = setup.planner.plan("What percentage of our sports articles bring up penalties?")
+    assert [c.value for c in plan.share_whole] == ["Sports"]
+    assert setup.rows("What percentage of our sports articles bring up penalties?")[0][-1] == 50.0
+    # (a condition after the matched words picks the part, as before)
+    plan = setup.planner.plan("What percentage of the articles about penalties are in sports?")
+    assert plan.share_whole == []
 
 
 # --------------------------------------------------------------------------- user words are literals

@@ -550,8 +550,8 @@ UNHELD_NAME_CUE = re.compile(r"\b(?:in|with|through|via|to|from|on|at|by|using|u
                              r"marked|tagged|labell?ed|classed|classified|as)\s+(?:(?:the|our|their|its|a|an|my|your)\s+)?$",
                              re.I)
 # A label given to rows ("flagged as high-risk", "rated Tier 1", "voted unhelpful"): up to two words after the verb
-LABELLED = re.compile(r"\b(?:flagged|marked|tagged|labell?ed|classed|classified|categori[sz]ed|designated|voted|"
-                      r"rated)\s+(?:as\s+)?(?:an?\s+)?(?P<label>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+LABEL_VERBS = r"flagged|marked|tagged|labell?ed|classed|classified|categori[sz]ed|designated|voted|rated"
+LABELLED = re.compile(rf"\b(?:{LABEL_VERBS})\s+(?:as\s+)?(?:an?\s+)?(?P<label>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
 # A kind of person who made the rows ("written by freelancers", "raised by contractors"): a plural noun of a doer
 MADE_BY_KIND = re.compile(r"\b(?:(?:written|filed|raised|submitted|posted|left|signed|managed|handled|opened|created|"
                           r"sent|authored|contributed|logged|reported|placed|made)\s+by|from)\s+(?P<kind>(?:[a-z]+\s+)?"
@@ -1887,6 +1887,7 @@ class Planner:
             plan.missing, plan.intent = " ".join(w for w in plan.unused if w.lower() not in STOPWORDS), "count"
             plan.evidence.append(f"no condition picks the part of the share ({plan.missing!r})")
         self._unheld_name(text, plan)
+        self._whole_before_text_match(text, plan)
         if plan.intent == "share" and plan.intent_span and COUNT_OF_THOSE.match(text, plan.intent_span[0]) \
                 and not plan.share_part() and not plan.topic:
             plan.intent = "count"  # ("how many in 2023, and how many of them": nothing picks a part, one count)
@@ -6985,7 +6986,10 @@ class Planner:
             if negated and closing and free(end, end + closing.end()):  # ("NDAs and leases excluded": its last value)
                 take(end, end + closing.end())
             stated = re.search(r"\b([a-z]{3,}ed)\s+(?:as\s+)?$", text[:start], re.I)  # "flagged high", "marked urgent"
-            if stated and free(*stated.span(1)) and not self.names_something(stated.group(1).lower()):
+            # (not a word nothing holds that says what the rows are: "refurbished electronics")
+            if stated and free(*stated.span(1)) and not self.names_something(stated.group(1).lower()) and (
+                    re.fullmatch(LABEL_VERBS, stated.group(1), re.I) or text[:stated.start()].endswith("-")
+                    or not self._held_nowhere(stated.group(1))):
                 take(*stated.span(1))
             head = re.match(r"[\s-]+([a-z]+)\b(?:\s+([a-z]+))?", text[end:], re.I)
             if (head and re.search(r"\bthe\s+(?:[\w&.'-]+\s*(?:,|and|or)\s+)*$", text[:start], re.I)
@@ -8716,6 +8720,7 @@ class Planner:
         told = context.end() if context else 0
         for found in (self._unheld_proper_name(text, plan, told), self._unheld_label(text, plan, told),
                       self._unheld_kind(text, plan, told), self._unheld_kind_said_before(text, plan, told),
+                      self._unheld_kind_of_value(text, plan, told),
                       self._unheld_thing(text, plan, told)):
             if found:
                 missing, words, said = found
@@ -8724,6 +8729,20 @@ class Planner:
                 plan.unused = [w for w in plan.unused if w.lower() not in said_words]
                 plan.evidence.append(f"no column, value or text holds {missing!r} ({said!r})")
                 return
+
+    def _whole_before_text_match(self, text: str, plan: QueryPlan) -> None:
+        """"Roughly what % of our travel pieces bring up ferries?" divided by every article: when a text match alone
+        picks the part, the conditions said between "share of" and the matched words describe the whole (any verb:
+        "mention" was read so before, "bring up", "have us reimbursing" were not)."""
+        if (plan.intent != "share" or plan.population is not None or plan.group_by or not plan.conditions
+                or not plan.topic or plan.missing):
+            return
+        whole = re.search(r"(?:\b(?:share|percentage|proportion|fraction|percent|part|pct)|%)\s+of\s+", text, re.I)
+        first = whole and re.compile(rf"(?<![\w'-]){re.escape(plan.topic.split()[0])}", re.I).search(text, whole.end())
+        if first and all(whole.end() <= self._position(text, c) and self._position(text, c, end=True) <= first.start()
+                         for c in plan.conditions):
+            plan.population = list(plan.conditions)
+            plan.evidence.append("the whole is the rows described before the text match, which picks the part")
 
     def _held_nowhere(self, word: str) -> bool:
         """Whether `word` is a word that no column, value, name or text of the table holds."""
@@ -8799,15 +8818,29 @@ class Planner:
                 return f"{word} {people.lower()}", [word, people], text[said.start():said.end("people")]
         return None
 
+    def _unheld_kind_of_value(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
+        """A kind of a value's rows said by a word before the value that nothing holds ("refurbished electronics",
+        "award-winning politics articles"): English (no misspelling), not a grammar word or an adverb."""
+        for condition in (c for c in plan.conditions if c.kind == "category" and c.words and c.op == "="):
+            for said in re.finditer(rf"(?<![\w'-])(?P<word>[a-z]+(?:-[a-z]+)?)\s+{re.escape(condition.words)}\b", text):
+                word = said.group("word")
+                if said.start() >= told and word in plan.unused and self._unheld_kind_word(word):
+                    return f"{word} {condition.words}", [word], said.group(0)
+        return None
+
     def _unheld_kind_of_people(self, word: str, people: str) -> bool:
         """Whether `word people` is a kind of people nothing holds: a noun of people (the person column's, or a kind
         of customer or business) after an English word (no misspelling, no grammar word) no column, value or text
         holds ("freelance writers", "women-owned businesses")."""
         nouns = rf"{self.people_words}|{KIND_OF_PEOPLE}" if self.people_words else KIND_OF_PEOPLE
-        # (a participle says what the people did, not their kind: "named reviewers"; a compound may end in one:
-        # "women-owned")
-        return (bool(re.fullmatch(nouns, people, re.I)) and word.lower() not in STOPWORDS and not is_adverb(word)
-                and ("-" in word or not word.lower().endswith(("ed", "ing"))) and zipf_of(word) >= 2.0
+        return bool(re.fullmatch(nouns, people, re.I)) and self._unheld_kind_word(word)
+
+    def _unheld_kind_word(self, word: str) -> bool:
+        """Whether a word said before rows or people may name a kind of them that nothing holds: a compound
+        ("women-owned", "award-winning") or a rare English word ("freelance", "refurbished"; no misspelling), not a
+        grammar word, an adverb, a common word ("carry", "given", "named reviewers") or a verb's -ing form."""
+        return (word.lower() not in STOPWORDS and not is_adverb(word) and zipf_of(word) >= 2.0
+                and ("-" in word or is_rare_word(word) and not word.lower().endswith("ing"))
                 and self._held_nowhere(word))
 
     def _unheld_thing(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:

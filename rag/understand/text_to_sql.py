@@ -35,8 +35,9 @@ from rag.understand.planner import (
     is_two_sided,
     periods_of,
     text_match_words,
+    zipf_of,
 )
-from rag.understand.vocabulary import GENERIC_COLUMN_WORDS, PEOPLE_NAMED, text_length_measure
+from rag.understand.vocabulary import GENERIC_COLUMN_WORDS, PEOPLE_NAMED, singular, text_length_measure
 
 DIMENSION_LENGTH = {"year": 4, "month": 7, "day": 10}
 # the columns of a widest gap between consecutive rows (see SQLBuilder._widest_gap)
@@ -707,9 +708,10 @@ class SQLBuilder:
                          expression=exp.Literal.string(";"))
 
     def _text_match(self, word: str) -> exp.Expression:
-        pattern = exp.Literal.string(f"%{_escape_like(word.lower())}%")
+        """The rows whose title or text holds the word, in the singular or the plural ("ferries" finds "ferry")."""
         columns = [c for c in (self.roles.title, self.roles.content) if c]
-        matches = [exp.func("LOWER", self._col(c)).like(pattern) for c in columns]
+        matches = [exp.func("LOWER", self._col(c)).like(exp.Literal.string(f"%{_escape_like(form)}%"))
+                   for form in text_match_forms(word) for c in columns]
         return exp.or_(*matches) if len(matches) > 1 else matches[0]
 
     def _aggregate(self, plan: QueryPlan, where: exp.Expression | None,
@@ -1384,6 +1386,17 @@ class SQLBuilder:
     def _entity(self) -> str:
         base = self.table.lower().rstrip("s") or "row"
         return base if base.isidentifier() else "row"
+
+
+def text_match_forms(word: str) -> list[str]:
+    """The spellings a text match looks for: a plural's singular, which the plural contains ("grandmothers" ->
+    "grandmother"), or both ("ferries" -> "ferry", "ferries"); other words as said. A singular of three letters or
+    fewer ("news" is not "new") or that is no English word ("series" is not "sery") is no form."""
+    word = word.lower()
+    one = singular(word)
+    if one == word or len(one) < 4 or zipf_of(one) < 2.0:
+        return [word]
+    return [one] if word.startswith(one) else [one, word]
 
 
 def _escape_like(value: Any) -> str:
