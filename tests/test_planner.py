@@ -7677,6 +7677,16 @@ def test_a_kind_of_a_values_rows_that_nothing_holds() -> None:
     assert planner.plan("what percentage of articles carry politics labels?").missing is None
 
 
+def test_a_name_said_with_a_suffix_is_matched_by_the_name() -> None:
+    """"Can you break down the tickets from Rotterdam-based customers by assignee?" said the table holds nothing
+    about 'Rotterdam-based', though the texts say "our office in Rotterdam": the name the texts hold is the match."""
+    mentioned = {"rotterdam"}
+    planner = Planner("articles", ARTICLE_ROLES, ARTICLE_PROFILE, text_mentions=lambda w: w.lower() in mentioned)
+    plan = planner.plan("How many articles came from Rotterdam-based writers, per section?")
+    assert plan.missing is None and plan.topic == "Rotterdam"
+    assert planner.plan("How many articles came from Lisbon-based writers, per section?").missing == "Lisbon-based"
+
+
 def test_a_rounding_said_without_its_verb(contracts: Planner) -> None:
     """"Total euro value of the MSAs … still live, to the nearest euro?" showed cents."""
     assert contracts.plan("Total value of the active leases, to the nearest euro?").decimals == 0

@@ -1837,6 +1837,11 @@ class Planner:
             # 'queue', which would answer "no" whatever the rows)
             # ("Did any customer ask whether we can send a satisfaction survey …": what the rows say is searched by
             # meaning, held literally or not)
+            # ("tickets from Rotterdam-based customers", the texts saying "our office in Rotterdam": a name said with
+            # a suffix is matched by the name)
+            named = {w: w.split("-")[0] for w in kept if re.fullmatch(r"[A-Z][a-z]+-[a-z]+", w) and self.text_mentions
+                     and self.text_mentions(w) is False and self.text_mentions(w.split("-")[0]) is True}
+            kept, words = [named.get(w, w) for w in kept], [named.get(w, w) for w in words]
             absent = [w for w in kept if (plan.is_aggregate or asks_whether and not ROWS_SAY.search(text))
                       and self.text_mentions and self.text_mentions(w) is False]
             if absent:  # "requests landed in X's queue": a text match on 'landed' would count no rows at all
