@@ -1837,11 +1837,9 @@ class Planner:
             # 'queue', which would answer "no" whatever the rows)
             # ("Did any customer ask whether we can send a satisfaction survey …": what the rows say is searched by
             # meaning, held literally or not)
-            # ("tickets from Rotterdam-based customers", the texts saying "our office in Rotterdam": a name said with
-            # a suffix is matched by the name)
-            named = {w: w.split("-")[0] for w in kept if re.fullmatch(r"[A-Z][a-z]+-[a-z]+", w) and self.text_mentions
-                     and self.text_mentions(w) is False and self.text_mentions(w.split("-")[0]) is True}
-            kept, words = [named.get(w, w) for w in kept], [named.get(w, w) for w in words]
+            # ("tickets from Rotterdam-based customers")
+            held = {w: form for w in kept if (form := self._held_form(w))}
+            kept, words = [held.get(w, w) for w in kept], [held.get(w, w) for w in words]
             absent = [w for w in kept if (plan.is_aggregate or asks_whether and not ROWS_SAY.search(text))
                       and self.text_mentions and self.text_mentions(w) is False]
             if absent:  # "requests landed in X's queue": a text match on 'landed' would count no rows at all
@@ -8748,6 +8746,15 @@ class Planner:
                          for c in plan.conditions):
             plan.population = list(plan.conditions)
             plan.evidence.append("the whole is the rows described before the text match, which picks the part")
+
+    def _held_form(self, word: str) -> str | None:
+        """The name the texts hold in a name said with a suffix that they do not hold ("Rotterdam-based" ->
+        "Rotterdam", the texts saying "our office in Rotterdam"); None otherwise. (Not a verb's stem for its -ing
+        form: "clothing", "signing", "staffing" are nouns of their own, read as 'cloth', 'sign', 'staff'.)"""
+        if not self.text_mentions or not re.fullmatch(r"[A-Z][a-z]+-[a-z]+", word):
+            return None
+        name = word.split("-")[0]
+        return name if self.text_mentions(word) is False and self.text_mentions(name) is True else None
 
     def _held_nowhere(self, word: str) -> bool:
         """Whether `word` is a word that no column, value, name or text of the table holds."""
