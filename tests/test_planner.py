@@ -7687,6 +7687,20 @@ def test_a_name_said_with_a_suffix_is_matched_by_the_name() -> None:
     assert planner.plan("How many articles came from Lisbon-based writers, per section?").missing == "Lisbon-based"
 
 
+def test_a_date_said_of_something_else_than_the_rows() -> None:
+    """"Which reviews come from people who bought exercise gear to keep a promise they made to themselves on 1
+    January?" searched only the reviews written on 1 January: a date in a clause about someone's doing with another
+    thing dates that thing; a date of the rows' own making, or of the user's need, stays a condition."""
+    planner = Planner("articles", ARTICLE_ROLES, ARTICLE_PROFILE)
+    plan = planner.plan("Which articles are about people keeping a promise they made to themselves on 1 January?")
+    assert not conditions(plan, "date") and "January" in plan.topic
+    assert not conditions(planner.plan("articles about the bridge that people built in March 2023"), "date")
+    for kept in ("articles about court hearings we covered in March 2023",
+                 "stories about problems people reported in March 2023",
+                 "the coverage I need from April 2023 about crypto"):
+        assert conditions(planner.plan(kept), "date"), kept
+
+
 def test_a_rounding_said_without_its_verb(contracts: Planner) -> None:
     """"Total euro value of the MSAs … still live, to the nearest euro?" showed cents."""
     assert contracts.plan("Total value of the active leases, to the nearest euro?").decimals == 0

@@ -824,6 +824,15 @@ AUTHOR_VERBS = (r"(?:was|were|is|has\s+been|had\s+been|got|gets|get)\s+(?:(?:eve
 # what "did/has X ..." asks a person did to the rows
 DONE_VERBS = (r"write|written|cover|covered|report|reported|handle|handled|own|resolve|resolved|review|reviewed|post|"
               r"posted|submit|get|take|deal with|work on|close|closed|fix|fixed|answer|answered|publish|published")
+# verbs of making or telling a row, besides DONE_VERBS ("tickets customers raised", "what people said in March")
+ROW_MAKING_VERBS = (r"said|says|say|left|leave|raised|raise|filed|file|logged|log|mentioned|mention|complained|"
+                    r"complain|asked|ask|sent|send|opened|open|signed|sign|rated|rate|ran|run|wrote|told|tell|"
+                    r"described|describe")
+# A noun, then a clause of someone's doing that runs on to a date ("a promise they made to themselves | on 1 January")
+# (someone else's doing: not the user's, "coverage I need from April", nor the rows' making, "problems people reported")
+OTHER_THING_CLAUSE = re.compile(rf"\b(?P<noun>[a-z]+)\s+(?:(?:that|which)\s+)?(?P<who>they|he|she|people|someone|"
+                                rf"customers?|buyers?)\s+(?:had\s+|have\s+|has\s+)?(?!(?:{DONE_VERBS}|{ROW_MAKING_VERBS})\b)"
+                                rf"(?P<verb>[a-z]+)(?:\s+[a-z]+){{0,3}}?\s+$", re.I)
 AUTHOR_CUES = (
     re.compile(rf"\b(?:{BY_CUE})\s+" + NAME),
     # "people with the surname Muller", "whose first name is Ines"
@@ -1764,6 +1773,7 @@ class Planner:
         if plan.topic and not plan.is_aggregate:
             self._release_foreign_dates(text, plan, consumed)
             self._release_described(text, plan, consumed)
+            self._release_dates_of_other_things(text, plan, consumed)
         plan.topic_marked = bool(plan.topic) and self._marked_as_subject(text, plan.topic, consumed)
         self._groups_without_topic(text, plan)
         self._rows_in_a_value(text, plan)
@@ -2831,6 +2841,23 @@ class Planner:
             plan.evidence.append(f"{condition.words!r} describes what is asked for ({described.group(0).strip()!r}): "
                                  "kept as topic words")
             for i in range(*at):
+                consumed[i] = False
+        plan.topic = self._topic(text, consumed)
+
+    def _release_dates_of_other_things(self, text: str, plan: QueryPlan, consumed: list[bool]) -> None:
+        """In a question about content, a date said in a clause about something other than the rows ("people who
+        bought gear to keep a promise they made to themselves on 1 January") dates that thing, not the rows (it
+        filtered the reviews of that day): it goes back to the topic words. Not "reviews they left in March", "the
+        tickets customers raised on Monday": there the clause is about the rows."""
+        for condition in [c for c in plan.conditions if c.kind == "date" and c.span]:
+            clause = OTHER_THING_CLAUSE.search(text[:condition.span[0]])
+            if not clause or self._is_entity(clause.group("noun")) or clause.group("noun").lower() in STOPWORDS | {
+                    "ones", "one", "any", "those", "these"}:
+                continue
+            plan.conditions.remove(condition)
+            plan.evidence.append(f"date {condition.words!r} dates the {clause.group('noun')} {clause.group('who')} "
+                                 f"{clause.group('verb')}, not the rows: kept as topic words")
+            for i in range(*condition.span):
                 consumed[i] = False
         plan.topic = self._topic(text, consumed)
 
