@@ -459,6 +459,27 @@ def test_a_share_of_described_rows_picked_by_a_text_match(setup: Setup) -> None:
     assert plan.share_whole == []
 
 
+def test_a_share_whose_whole_is_picked_by_a_text_match(setup: Setup) -> None:
+    """"Of the tickets where they'd attached screenshots, what % were high or urgent?" divided by every ticket: a
+    text match said before the share word, the conditions after it, is in the whole as well as in the part."""
+    plan = setup.planner.plan("Of the articles mentioning renewable, what % are in technology?")
+    assert plan.topic_in_whole and plan.share_whole == []
+    assert setup.rows("Of the articles mentioning renewable, what % are in technology?")[0][-1] == 100.0
+    assert setup.rows("Of the articles mentioning runway, what % are in technology?")[0][-1] == 0.0
+
+
+def test_a_share_whose_part_nothing_picks_says_so(setup: Setup) -> None:
+    """"What percentage of our travel pieces have somebody apologizing in them?" answered 12.3%, the travel pieces'
+    share of every article, with 'apologizing' not held by any text: the conditions before the verb are the whole,
+    and the part said after it is what the table lacks."""
+    planner = Planner("articles", setup.source.roles, setup.source.profile(),
+                      text_mentions=lambda word: word.lower() != "yodelling")
+    plan = planner.plan("What percentage of our sports articles have somebody yodelling in them?")
+    assert plan.missing and "yodelling" in plan.missing and plan.intent != "share"
+    plan = setup.planner.plan("What percentage of our sports articles have somebody yodelling in them?")
+    assert [c.value for c in plan.share_whole] == ["Sports"] and plan.topic == "yodelling"  # (no keyword index)
+
+
 # --------------------------------------------------------------------------- user words are literals
 
 

@@ -182,6 +182,7 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
                                     else f"Each {groups}'s share of the {rows}", 1)
     if plan.topic and (plan.is_aggregate or plan.intent != "topic"):
         target = "title or text contains" if plan.is_aggregate else "searched the text for"
+        target = f"of all whose {target}" if plan.topic_in_whole else target
         readings.append(ConditionReading("text", "contains", plan.topic, plan.topic, f"{target} '{plan.topic}'",
                                          ref="topic"))
     alternatives = []

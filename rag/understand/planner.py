@@ -1252,6 +1252,9 @@ class QueryPlan:
     # "of all the words we published in 2023, what percentage came out in June": the share is of the measure's
     # total (its sum over the part, over its sum over the whole), not of the rows
     share_of_measure: bool = False
+    # a share whose whole is also picked by the text match ("Of the tickets where they'd attached screenshots, what %
+    # were high or urgent?"): the text match is in both the whole and the part
+    topic_in_whole: bool = False
 
     AGGREGATES = ("count", "avg", "median", "sum", "max", "min", "share", "range", "span", "gap", "idle")
 
@@ -1893,14 +1896,14 @@ class Planner:
                 plan.unused = [w for w in plan.unused if w.lower() != "first"]
             elif not plan.sorted_rows:  # ("sorted by rating, low to high": every row, in that order, no top N)
                 plan.limit = 5 if plural else 1
+        self._whole_said_before_the_part(text, plan)
+        self._unheld_name(text, plan)
         if plan.intent == "share" and not plan.group_by and not plan.share_part() and not plan.missing \
                 and not plan.topic and plan.unused:
             # "what % of our reviews come from people who actually bought the thing": no condition picks the part,
             # so the share would be every row's, 100%; the words that were to pick it are what the table lacks
             plan.missing, plan.intent = " ".join(w for w in plan.unused if w.lower() not in STOPWORDS), "count"
             plan.evidence.append(f"no condition picks the part of the share ({plan.missing!r})")
-        self._unheld_name(text, plan)
-        self._whole_before_text_match(text, plan)
         if plan.intent == "share" and plan.intent_span and COUNT_OF_THOSE.match(text, plan.intent_span[0]) \
                 and not plan.share_part() and not plan.topic:
             plan.intent = "count"  # ("how many in 2023, and how many of them": nothing picks a part, one count)
@@ -8760,19 +8763,43 @@ class Planner:
                 plan.evidence.append(f"no column, value or text holds {missing!r} ({said!r})")
                 return
 
-    def _whole_before_text_match(self, text: str, plan: QueryPlan) -> None:
-        """"Roughly what % of our travel pieces bring up ferries?" divided by every article: when a text match alone
-        picks the part, the conditions said between "share of" and the matched words describe the whole (any verb:
-        "mention" was read so before, "bring up", "have us reimbursing" were not)."""
-        if (plan.intent != "share" or plan.population is not None or plan.group_by or not plan.conditions
-                or not plan.topic or plan.missing):
+    def _whole_said_before_the_part(self, text: str, plan: QueryPlan) -> None:
+        """Which of a share's words pick the whole when its conditions alone cannot tell ("share of" X verb Y):
+        - a text match alone picks the part: the conditions said between "share of" and the matched words are the
+          whole, whatever the verb ("what % of our travel pieces bring up ferries" divided by every article);
+        - the words after the verb pick nothing the table holds: the conditions before it are the whole, so the share
+          has no part to pick ("what % of our travel pieces have somebody apologizing in them" answered the travel
+          pieces' share of all articles, 12.3%);
+        - the text match is said before the share word, the conditions after it: the text match is in the whole too
+          ("Of the tickets where they'd attached screenshots, what % were high or urgent?" divided by all tickets)."""
+        if plan.intent != "share" or plan.population is not None or plan.group_by or not plan.conditions:
             return
         whole = re.search(r"(?:\b(?:share|percentage|proportion|fraction|percent|part|pct)|%)\s+of\s+", text, re.I)
-        first = whole and re.compile(rf"(?<![\w'-]){re.escape(plan.topic.split()[0])}", re.I).search(text, whole.end())
-        if first and all(whole.end() <= self._position(text, c) and self._position(text, c, end=True) <= first.start()
-                         for c in plan.conditions):
+        cue = SHARE_WORD.search(text)
+        if plan.topic:
+            word = re.compile(rf"(?<![\w'-]){re.escape(plan.topic.split()[0])}", re.I)
+            first = whole and word.search(text, whole.end())
+            if first and all(whole.end() <= self._position(text, c) and
+                             self._position(text, c, end=True) <= first.start() for c in plan.conditions):
+                plan.population = list(plan.conditions)
+                plan.evidence.append("the whole is the rows described before the text match, which picks the part")
+            elif cue and (before := word.search(text, 0, cue.start())) and all(
+                    self._position(text, c) >= cue.end() for c in plan.conditions) and not COUNT_OF_THOSE.search(
+                    text, 0, cue.start()):
+                plan.population, plan.topic_in_whole = [], True
+                plan.evidence.append(f"the whole is the rows the text match picks ({before.group(0)!r}, said before "
+                                     f"{cue.group(0)!r}); the conditions pick the part")
+            return
+        stop = re.compile(r"[?!.](?:\s|$)").search(text, whole.end()) if whole else None
+        ends = stop.start() if stop else len(text)
+        last = max(self._position(text, c, end=True) for c in plan.conditions)
+        verb = whole and SHARE_VERB.search(text, last, ends)
+        after = {w.lower() for w in WORD.findall(text[verb.end():ends])} if verb else set()
+        if verb and all(whole.end() <= self._position(text, c) for c in plan.conditions) and any(
+                w.lower() in after for w in plan.unused if w.lower() not in STOPWORDS):
             plan.population = list(plan.conditions)
-            plan.evidence.append("the whole is the rows described before the text match, which picks the part")
+            plan.evidence.append(f"the whole is the rows described before {verb.group(0)!r}; nothing the table holds "
+                                 "picks the part said after it")
 
     def _held_form(self, word: str) -> str | None:
         """The name the texts hold in a name said with a suffix that they do not hold ("Rotterdam-based" ->

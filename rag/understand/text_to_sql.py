@@ -1259,7 +1259,8 @@ class SQLBuilder:
         """The whole of a share that is not taken within each group: the rows (or the measure's total) of the whole's
         conditions, a subquery ("what share of 2023 articles are politics": all 2023 articles)."""
         base = plan if plan.group_by else QueryPlan(question=plan.question, conditions=plan.share_whole)
-        base_where = self.where(base, include_topic=bool(plan.group_by))
+        base_where = self.where(base if not plan.topic_in_whole else dataclasses.replace(base, topic=plan.topic),
+                                include_topic=bool(plan.group_by) or plan.topic_in_whole)
         amount = exp.Sum(this=self._shared(plan)) if plan.share_of_measure else exp.Count(this=exp.Star())
         total = exp.select(amount).from_(self._table())
         return exp.Subquery(this=total.where(base_where) if base_where is not None else total)
