@@ -476,6 +476,10 @@ def test_a_share_whose_part_nothing_picks_says_so(setup: Setup) -> None:
                       text_mentions=lambda word: word.lower() != "yodelling")
     plan = planner.plan("What percentage of our sports articles have somebody yodelling in them?")
     assert plan.missing and "yodelling" in plan.missing and plan.intent != "share"
+    # (any verb of what the part does: "… consulting contracts let the consultants claim back their travel costs")
+    assert "yodelling" in (planner.plan("What percentage of our sports articles let fans try yodelling?").missing or "")
+    # (a condition said after the verb picks the part: no whole said before it)
+    assert planner.plan("What percentage of articles are in sports, roughly?").missing is None
     plan = setup.planner.plan("What percentage of our sports articles have somebody yodelling in them?")
     assert [c.value for c in plan.share_whole] == ["Sports"] and plan.topic == "yodelling"  # (no keyword index)
 

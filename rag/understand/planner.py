@@ -585,6 +585,11 @@ SHARE_VERB = re.compile(r"\b(?:are|were|is|was|have|has|had|got|get|came|come|we
                         r"qualify|qualifies|qualified|"
                         # ("What percentage of the reviews posted under the name 'Dad of 3' gave the full five stars?")
                         r"give|gives|gave|receive|receives|received|earn|earns|earned)\b", re.I)
+# the verbs after the whole of a share that say what its part does or holds ("… consulting contracts let the
+# consultants claim back …", "… pieces involve volunteering")
+PART_VERB = re.compile(r"\b(?:let|lets|allow|allows|allowed|include|includes|included|involve|involves|involved|"
+                       r"require|requires|required|contain|contains|contained|feature|features|featured|offer|offers|"
+                       r"offered|cover|covers|covered|use|uses|used|need|needs|needed)\b", re.I)
 # "before eight in the morning", "from midday onwards", "after 6 pm", "since 14:00": a bound on the time of day
 _CLOCK = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 TIME_OF_DAY = re.compile(
@@ -8793,7 +8798,7 @@ class Planner:
         stop = re.compile(r"[?!.](?:\s|$)").search(text, whole.end()) if whole else None
         ends = stop.start() if stop else len(text)
         last = max(self._position(text, c, end=True) for c in plan.conditions)
-        verb = whole and SHARE_VERB.search(text, last, ends)
+        verb = whole and (SHARE_VERB.search(text, last, ends) or PART_VERB.search(text, last, ends))
         after = {w.lower() for w in WORD.findall(text[verb.end():ends])} if verb else set()
         if verb and all(whole.end() <= self._position(text, c) for c in plan.conditions) and any(
                 w.lower() in after for w in plan.unused if w.lower() not in STOPWORDS):
