@@ -1429,6 +1429,8 @@ class Planner:
             if people else None
         # the people of the person column in words ("agents", "people", "writers")
         self.people_words = f"{people}|people|persons" if people else ""
+        # a noun of people rows come from or are made by: the person column's, or a kind of customer or business
+        self.people_nouns = re.compile(f"{self.people_words}|{KIND_OF_PEOPLE}" if people else KIND_OF_PEOPLE, re.I)
         # a word of a numeric column's name ("helpful" of helpful_votes), for "the most helpful review"
         self.measure_parts = {part: column for column in roles.numeric for part in column.lower().split("_")
                               if len(part) > 3 and part not in GENERIC_COLUMN_WORDS}
@@ -8903,8 +8905,7 @@ class Planner:
         """Whether `word people` is a kind of people nothing holds: a noun of people (the person column's, or a kind
         of customer or business) after an English word (no misspelling, no grammar word) no column, value or text
         holds ("freelance writers", "women-owned businesses")."""
-        nouns = rf"{self.people_words}|{KIND_OF_PEOPLE}" if self.people_words else KIND_OF_PEOPLE
-        return bool(re.fullmatch(nouns, people, re.I)) and self._unheld_kind_word(word)
+        return bool(self.people_nouns.fullmatch(people)) and self._unheld_kind_word(word)
 
     def _unheld_kind_word(self, word: str) -> bool:
         """Whether a word said before rows or people may name a kind of them that nothing holds: a compound
