@@ -2859,6 +2859,7 @@ class Planner:
         bought gear to keep a promise they made to themselves on 1 January") dates that thing, not the rows (it
         filtered the reviews of that day): it goes back to the topic words. Not "reviews they left in March", "the
         tickets customers raised on Monday": there the clause is about the rows."""
+        released = False
         for condition in [c for c in plan.conditions if c.kind == "date" and c.span]:
             clause = OTHER_THING_CLAUSE.search(text[:condition.span[0]])
             if not clause or self._is_entity(clause.group("noun")) or clause.group("noun").lower() in STOPWORDS | {
@@ -2869,7 +2870,9 @@ class Planner:
                                  f"{clause.group('verb')}, not the rows: kept as topic words")
             for i in range(*condition.span):
                 consumed[i] = False
-        plan.topic = self._topic(text, consumed)
+            released = True
+        if released:  # (the topic words are read again only when a date went back to them)
+            plan.topic = self._topic(text, consumed)
 
     def _share_population(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """Which conditions describe the whole of a share: the words after "among"/"out of"/"within", or
