@@ -272,6 +272,7 @@ def test_spelled_out_halves_and_quarters_need_a_year() -> None:
         ("after 17 April 2023", "2023-04-18", None),
         ("before 17 April 2023", None, "2023-04-16"),
         ("from 2020 onwards", "2020-01-01", None),
+        ("from March 2023 on", "2023-03-01", None),  # (it was March 2023 alone)
         ("starting from June 2022", "2022-06-01", None),
         ("since last year", "2022-01-01", None),
         ("since May", "2023-05-01", None),

@@ -668,6 +668,8 @@ _OPEN_WORDS = "|".join(op.replace(" ", r"\s+") for op in sorted(_OPEN_OPS, key=l
 _OPEN = re.compile(rf"(?P<op>{_OPEN_WORDS})(?:\s+|(?<=-))", re.IGNORECASE)
 _FROM_ONLY = re.compile(r"(?:from|in|during)\s+", re.IGNORECASE)
 _ONWARDS = re.compile(r"\s+(?:onwards?|and\s+(?:later|after|since)|or\s+(?:later|after|since))\b", re.IGNORECASE)
+# ("from March 2023 on, which …": "on" closing the phrase)
+_ON_AFTER_FROM = re.compile(r"\s+on\b(?=\s*(?:[,.;:?!)]|$|(?:and|or|but|which|what|how|who|where)\b))", re.IGNORECASE)
 _EARLIER = re.compile(r"\s+(?:and|or)\s+(?:earlier|before)\b", re.IGNORECASE)
 _GATE = re.compile(r"(?P<gate>in|during|throughout|through|of|from|on|over|within|for)\s+", re.IGNORECASE)
 # a verb of living through a period: "got through 2024 without ...", "made it through March" (during, not until)
@@ -790,9 +792,10 @@ class _Scanner:
                 return None  # ("got through 2024 without ...": the period itself, see lone_point)
             op, end = _OPEN_OPS[" ".join(m["op"].lower().split())], found.end
         elif (found := self.point_opening(pos)) and (
-                suffix := _ONWARDS.match(q, found.end) or _EARLIER.match(q, found.end)):
+                suffix := _ONWARDS.match(q, found.end) or _EARLIER.match(q, found.end)
+                or re.match(r"from\s", q[pos:], re.I) and _ON_AFTER_FROM.match(q, found.end)):
             # "from 2023 onwards", "in 2023 or later", "in 2021 or earlier": the point and everything after/before
-            op, end = ("since" if suffix.re is _ONWARDS else "until"), suffix.end()
+            op, end = ("until" if suffix.re is _EARLIER else "since"), suffix.end()
         else:
             return None
         point = found.point
