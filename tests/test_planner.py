@@ -1636,6 +1636,22 @@ def test_a_time_of_day(tickets: Planner, question: str, op: str, hour: int) -> N
     assert ([(c.op, c.value) for c in plan.conditions if c.kind == "hour"], plan.topic) == ([(op, hour)], "")
 
 
+def test_a_part_of_the_day_said_of_the_rows_arrival(tickets: Planner) -> None:
+    """"what % of our travel pieces went up in the mornings?" searched the texts for 'mornings', and "vpn problems
+    that were reported in the afternoon" for 'afternoon': a part of the day said of the rows' arrival is its hours
+    (morning before noon, as when morning and afternoon are compared; afternoon 12:00 to 18:00). Not a time of
+    someone else's doing, nor a second name of hours said ("in the evening, meaning 6pm or later")."""
+    def hours(question: str) -> list[tuple[str, int]]:
+        return sorted((c.op, c.value) for c in tickets.plan(question).conditions if c.kind == "hour")
+
+    assert hours("what share of tickets came in during the mornings?") == [("<", 12)]
+    assert hours("vpn problems that were reported in the afternoon?") == [("<", 18), (">=", 12)]
+    assert hours("how many tickets were opened in the evening") == [(">=", 18)]
+    assert hours("How many tickets were opened in the evening, meaning 6pm or later?") == [(">=", 18)]
+    assert tickets.plan("How many tickets were opened in the evening, meaning 6pm or later?").unused == []
+    assert hours("tickets from users who can't log in because they work in the evening") == []
+
+
 def test_no_time_of_day_without_times_or_on_a_bare_number(tickets: Planner, reviews: Planner) -> None:
     assert not [c for c in tickets.plan("how many tickets after 8").conditions if c.kind == "hour"]
     assert not [c for c in tickets.plan("tickets after 6:30 pm").conditions if c.kind == "hour"]  # not whole hours
@@ -8017,3 +8033,83 @@ def test_the_newest_row_said_in_the_singular_is_one_row_whatever_is_said_after(t
     plan = tickets.plan("When was the most recent ticket that has been closed opened, leaving out Priya's tickets?")
     assert (plan.intent, plan.limit) == ("latest", 1)
     assert tickets.plan("Which are the most recent tickets?").limit == 5  # (plural: a few of them)
+
+
+def test_a_kind_named_by_one_word_of_its_value_in_any_number() -> None:
+    """"How many toys got 1 or 2 star reviews?" said no column holds toys, "kitchen reviews" matched nothing and "the
+    pet product reviews" searched the texts for 'pet': one word of exactly one department, in either number, said
+    before the row noun or a word for goods, or as the things counted when the rows are named after them, names the
+    department. A word of two values ('supplies') or of a column of names (brands: 'Peak & Pine') names nothing."""
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        categorical=["department", "brand"], numeric=["rating", "verified_purchase"])
+    departments = {"Toys & Games": 173, "Home & Kitchen": 457, "Tools & Home Improvement": 113, "Pet Supplies": 145,
+                   "Baby/Toddler": 154, "Garden & Patio": 216, "Office Supplies": 50}
+    brands = {"Peak & Pine": 80, "Kessler & Vogt": 60, "Garten-Werk": 40, "Fenwick-Hale": 30, "St. Alder": 20,
+              "Nana's Kitchen": 20}
+    profile = TableProfile(row_count=1258, categories=departments, values={"department": departments, "brand": brands},
+                           date_min="2021-01-05", date_max="2024-06-30",
+                           numeric_ranges={"rating": (1.0, 5.0), "verified_purchase": (0.0, 1.0)})
+    planner = Planner("reviews", roles, profile)
+    plan = planner.plan("How many toys got 1 or 2 star reviews in 2023?")
+    assert (plan.intent, plan.missing, only(plan, "category").value) == ("count", None, "Toys & Games")
+    assert planner.plan("how many toys are there?").missing == "toys"  # (no rows named: toys are not counted)
+    assert only(planner.plan("how many toy reviews gave 1 star?"), "category").value == "Toys & Games"
+    assert only(planner.plan("how many kitchen reviews gave 1 star?"), "category").value == "Home & Kitchen"
+    assert only(planner.plan("How many of the pet product reviews gave 1 star?"), "category").value == "Pet Supplies"
+    plan = planner.plan("What percentage of the reviews on baby gear come from verified buyers?")
+    assert only(plan, "category").value == "Baby/Toddler"
+    plan = planner.plan("For each year, what average star rating did St. Alder's garden range get?")
+    assert {(c.column, c.value) for c in conditions(plan, "category")} == {
+        ("brand", "St. Alder"), ("department", "Garden & Patio")}
+    # (a word of a department and of a brand: the department's, a kind, before a word for goods)
+    assert only(planner.plan("any kitchen stuff that people say is way too loud?"), "category").value == \
+        "Home & Kitchen"
+    assert not conditions(planner.plan("how many supply reviews gave 1 star?"), "category")
+    assert not conditions(planner.plan("how many pine reviews gave 1 star?"), "category")
+
+
+def test_a_value_set_aside_after_a_possessive_and_a_flag_negated_by_without_being() -> None:
+    """"Mabel & Mae's clothing line (not their baby range) … without being a verified purchase" counted both
+    departments and the verified purchases; a value said twice before "meaning" leaves no words unread."""
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        categorical=["department", "brand"], numeric=["rating", "verified_purchase"])
+    departments = {"Clothing, Shoes & Jewelry": 267, "Baby/Toddler": 154, "Garden & Patio": 216}
+    brands = {"Mabel & Mae": 80, "Kessler & Vogt": 60, "Garten-Werk": 40}
+    profile = TableProfile(row_count=637, categories=departments, values={"department": departments, "brand": brands},
+                           date_min="2021-01-05", date_max="2024-06-30",
+                           numeric_ranges={"rating": (1.0, 5.0), "verified_purchase": (0.0, 1.0)})
+    planner = Planner("reviews", roles, profile)
+    plan = planner.plan("How many reviews of Mabel & Mae's clothing line (not their baby range) gave fewer than three "
+                        "stars without being a verified purchase?")
+    assert {(c.column, c.op, c.value) for c in plan.conditions if c.column in ("department", "verified_purchase")} \
+        == {("department", "=", "Clothing, Shoes & Jewelry"), ("verified_purchase", "=", 0)}
+    plan = planner.plan("For our 4-season garden range, meaning reviews filed under the Garden & Patio department, "
+                        "how many reviews of 2 stars or fewer does each brand have?")
+    assert (only(plan, "category").value, plan.topic, plan.unused) == ("Garden & Patio", "", [])
+
+
+def test_a_period_said_of_someone_elses_doing_in_a_clause_groups_nothing(contracts: Planner) -> None:
+    """"avg contract value for contracts signed in 2024 where the counterparty reports to us on their activities
+    every month" averaged per month: how often someone else does something is what the texts say. The rows' own
+    date ("that we signed every month") and a count with no clause still group."""
+    plan = contracts.plan("avg contract value for contracts signed in 2024 where the counterparty reports to us on "
+                          "their activities every month?")
+    assert plan.group_by == [] and "month" in plan.unused
+    assert contracts.plan("how many contracts where the supplier sends us a report every month").group_by == []
+    assert contracts.plan("how many contracts did we sign every month").group_by == ["month"]
+    assert contracts.plan("how many contracts that we signed every month").group_by == ["month"]
+
+
+@pytest.mark.parametrize(("question", "bounds"), [
+    # ("worth more than a quarter of a million euros" read value_eur = 1,000,000, 'quarter' searched)
+    ("Which contracts worth more than a quarter of a million euros have penalties?", [(">", 250_000)]),
+    ("contracts worth over three quarters of a million euros", [(">", 750_000)]),
+    ("contracts worth more than a couple of hundred euros", [(">", 200)]),
+    # ("a five-figure value": 'five' was a missing column)
+    ("What percentage of maintenance contracts have a five-figure value?", [("<", 100_000), (">=", 10_000)]),
+    ("how many six-figure deals did we sign in 2023", [("<", 1_000_000), (">=", 100_000)]),
+])
+def test_amounts_said_in_everyday_words(contracts: Planner, question: str, bounds: list[tuple[str, int]]) -> None:
+    plan = contracts.plan(question)
+    assert sorted((c.op, c.value) for c in plan.conditions if c.column == "value_eur") == bounds
+    assert not plan.missing and "quarter" not in plan.topic and "figure" not in plan.unused

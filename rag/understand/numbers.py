@@ -18,7 +18,10 @@ SCALE_WORD = "|".join(NUMBER_SCALES)  # a pattern: any scale word
 
 def _number(digits: str) -> str:
     """Digits or number words joined by spaces or hyphens ("and" only after a scale word), no groups."""
-    return (rf"(?:{digits}|(?:(?:half\s+)?an?\s+(?={SCALE_WORD}))?(?:{_WORD})\b)"
+    # ("half a million", "a quarter of a million", "three quarters of a million", "a couple of hundred")
+    lead = (rf"(?:(?:half\s+|(?:a|one|two|three)\s+quarters?\s+of\s+)?an?\s+|(?:a\s+)?couple\s+(?:of\s+)?)"
+            rf"(?={SCALE_WORD})")
+    return (rf"(?:{digits}|(?:{lead})?(?:{_WORD})\b)"
             # ("fewer than 5 one-star reviews": after digits only a scale word goes on, "5 thousand")
             rf"(?:(?:(?<!\d)[\s-]+|(?<=\d)[\s-]+(?={SCALE_WORD})|(?:(?<=hundred)|(?<=thousand)|(?<=million))\s+and\s+)"
             rf"(?:{_WORD})\b)*")
@@ -31,7 +34,8 @@ NUM = f"({NUMBER})"  # one capturing group
 
 def number_value(text: str) -> int | float:
     """The value of a number written in digits, words or both: "2,000", "two thousand", "four hundred and fifty",
-    "twenty-five", "3 thousand", "3.6" (a whole number is an int)."""
+    "twenty-five", "3 thousand", "3.6", "a quarter of a million", "a couple of hundred" (a whole number is an
+    int)."""
     total: int | float = 0
     current: int | float = 0
     for part in re.split(r"[\s-]+", text.lower().replace(",", "")):
@@ -45,6 +49,10 @@ def number_value(text: str) -> int | float:
             current = (current or 1) * NUMBER_SCALES[part]
         elif part == "half":  # "half a dozen"
             current = 0.5
+        elif part in ("quarter", "quarters"):  # "a quarter of a million", "three quarters of a million"
+            current = (current or 1) * 0.25
+        elif part == "couple":  # "a couple of hundred"
+            current = 2
         elif part in NUMBER_SCALES:
             total, current = total + (current or 1) * NUMBER_SCALES[part], 0
     value = total + current

@@ -503,7 +503,8 @@ def is_two_sided(dimension: str) -> bool:
 
 
 # words for the goods a row is about ("sporting goods", "gardening products"): a kind said before one is a value
-GOODS_NOUNS = frozenset({"goods", "products", "items", "gear", "stuff", "kit", "equipment", "lines", "merchandise"})
+GOODS_NOUNS = frozenset({"goods", "products", "product", "items", "item", "gear", "stuff", "kit", "equipment", "lines",
+                         "line", "range", "ranges", "merchandise"})
 
 
 # endings that make other words of one stem ("gardening" of garden, "consultancy" and 'consulting')
@@ -1008,7 +1009,9 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+(?:(?:still|current
                           r"not|never|neither|nor|\w+n['’]t|except|excluding|exclude|other than|apart from|besides|"
                           r"rather than|instead of|"
                           r"outside(?: of)?|aside from|but not|(?:anything|everything) but|non|without)[\s-]+)"
-                          r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|yet|"
+                          r"(?:(?:the|a|an|in|from|about|of|any|those|ones|that|which|by|with|on|for|to|at|been|be|being|"
+                          # ("not their baby range")
+                          r"their|its|our|his|her|my|your|yet|"
                           r"ever|marked|flagged|tagged|labell?ed|listed|set|filed|classed|as|anything|everything|all|"
                           r"actually|really|truly|genuinely|even|"
                           # ("leave out anything that's still a draft")
@@ -1077,6 +1080,13 @@ CHANGED_GROUPS = re.compile(
     r"f[ae]ll(?:s|en)?|declin(?:e|ed|es)|shr[ai]nk(?:s)?|shrunk|decreas(?:e|ed|es))|r[io]se[ns]?|gr[eo]wn?|grows|"
     r"increas(?:e|ed|es)|climb(?:ed|s)?|improv(?:e|ed|es))\b", re.I)
 # the two halves of the day set against each other ("before noon vs afternoon", "in the morning or the afternoon")
+# the hours of a part of the day said alone ("went up in the mornings"): morning and afternoon split at noon, as when
+# they are compared; the afternoon ends where the evening starts
+DAY_PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24)}
+# a verb of the rows' own arrival right before a time ("went up", "came in", "were reported", "opened")
+ROWS_DATED_BY = re.compile(r"\b(?:[a-z]{3,}ed|went|came|come|comes|go|goes|gone|sent|written|put|ran|run)"
+                           r"(?:\s+(?:up|in|out|live|online|through))?\s+$", re.I)
+PART_OF_DAY_SAID = re.compile(r"\b(?:in|during)\s+the\s+(?P<part>mornings?|afternoons?|evenings?)\b", re.I)
 _MORNING = r"(?:(?:in\s+the\s+)?mornings?|before\s+(?:noon|midday|12(?::00)?\s*(?:pm)?))"
 _AFTERNOON = r"(?:(?:in\s+the\s+)?afternoons?|after\s+(?:noon|midday))"
 DAY_HALVES_COMPARED = re.compile(rf"\b(?:{_MORNING}\s+(?:vs\.?|versus|or|compared\s+(?:to|with)|against)\s+(?:the\s+)?"
@@ -1372,6 +1382,8 @@ class Planner:
                                                                     else {}))})
             and steps <= SCALE_STEPS.keys() and len({SCALE_STEPS[v] for v in steps}) >= 3]
         self.value_lengths = self.vocab.value_lengths  # token counts of values, longest first
+        self.kind_columns = self._kind_columns()
+        self.kind_words = self._kind_words()
         row_nouns = "|".join(sorted((re.escape(w) for w in self.vocab.entity_words | ENTITY_NOUNS if w.endswith("s")),
                                     key=len, reverse=True))
         nouns = "|".join(sorted({re.escape(w) for n in self.vocab.entity_words | ENTITY_NOUNS
@@ -1625,6 +1637,7 @@ class Planner:
         self._date_anchor(text, plan, take, free)
         self._people_per_row(text, plan, take, free)
         self._people_counts(text, plan, take, free)
+        self._figures(text, plan, take, free)
         self._numbers(text, plan, take, free)
         self._durations(text, plan, take, free)
         self._person_property(text, plan, take, free)
@@ -2187,8 +2200,10 @@ class Planner:
         for defined in re.finditer(r"\(([^()]+)\)|,?\s*\b(?:i\.\s?e\.?|ie|meaning|that\s+is)\s*,?\s+([^?!;()]+)|"
                                    r"\s(?:—|–|--?)\s+([^—–?!;()]+?)\s+(?:—|–|--?)(?=\s)", text, re.I):
             inside = (defined.group(1) or defined.group(2) or defined.group(3) or "").lower()
-            stated = [c for c in plan.conditions if c.kind not in ("date", "date_any") and c.words and all(
-                part in inside for part in c.words.lower().split(", "))]
+            # (a value said twice, "our garden range, meaning reviews filed under Garden & Patio": one of its names)
+            stated = [c for c in plan.conditions if c.kind not in ("date", "date_any") and c.words and (all(
+                part in inside for part in c.words.lower().split(", ")) or c.kind == "category" and any(
+                part in inside for part in c.words.lower().split(", ")))]
             if not stated:
                 continue
             named = []  # up to three words back to what was read ("still waiting to be dealt with (open or pending)")
@@ -2198,6 +2213,9 @@ class Planner:
                 if self.vocab.measures.get(word.group(0).lower()) in {c.column for c in stated} and (
                         not named or not free(*word.span())):
                     continue  # ("low ratings, meaning 1 or 2 stars", "the long reads (…)": the column, read already)
+                if not free(*word.span()) and any(word.group(0).lower() in c.words.lower().split(", ")[0].split()
+                                                  for c in stated if c.kind == "category"):
+                    continue  # ("our garden range, meaning … Garden & Patio": the value's other name, read already)
                 if not free(*word.span()) or len(named) == 3:
                     break
                 if named and word.group(0).lower() in (self.vocab.entity_words | self.vocab.author_parts.keys()):
@@ -2401,6 +2419,11 @@ class Planner:
             plan.intent = "count"
             plan.topic = " ".join(w for w in plan.topic.split() if singular(w.lower()) != head)
             plan.evidence.append(f"{plan.uncounted!r}: the rows the text condition picks, counted")
+            return
+        if any(c.kind == "category" and head in {singular(w) for w in value_tokens(c.words)} for c in plan.conditions):
+            # "how many toys got 1 or 2 star reviews": the rows of that kind of thing, counted
+            plan.intent = "count"
+            plan.evidence.append(f"{plan.uncounted!r}: the rows of that kind, counted")
             return
         said = re.search(rf"\b{re.escape(plan.uncounted)}\b", text, re.I)
         bound = said and next((c for c in plan.conditions if c.kind in ("number", "date", "hour")
@@ -3350,6 +3373,27 @@ class Planner:
             plan.conditions.append(Condition("hour", self.roles.date, op, hour, match.group(0), span=match.span()))
             plan.evidence.append(f"time of day {match.group(0)!r}")
             take(*match.span())
+        told = CONTEXT_SENTENCE.match(text)
+        for match in PART_OF_DAY_SAID.finditer(text):  # "in the mornings": before noon; "in the afternoon": 12-18
+            if not free(*match.span()) or told and match.end() <= told.end() or not ROWS_DATED_BY.search(
+                    text[:match.start()]):
+                continue  # (only said of the rows' own arrival: not "because they play with gadgets in the evening")
+            if any(c.kind == "hour" for c in plan.conditions) or any(
+                    g.startswith(PART_OF_DAY) for g in plan.group_by):
+                take(*match.span())  # ("in the afternoon, i.e. at noon or later": the name of the hours said)
+                plan.evidence.append(f"{match.group(0)!r} names the time of day said")
+                cue = re.match(r"\s*[,(—–-]?\s*(?:i\.\s?e\.?|ie|meaning|that\s+is|(?:i|we)\s+mean)\b",
+                               text[match.end():], re.I)
+                if cue:
+                    take(match.end(), match.end() + cue.end())
+                continue
+            start, end = DAY_PARTS[singular(match.group("part").lower())]
+            for op, hour in ((">=", start), ("<", end)):
+                if 0 < hour < 24:
+                    plan.conditions.append(Condition("hour", self.roles.date, op, hour, match.group(0),
+                                                     span=match.span()))
+            plan.evidence.append(f"time of day {match.group(0)!r}: {start:02d}:00 to {end:02d}:00")
+            take(*match.span())
 
     def _dates(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         if not self.roles.date:
@@ -3899,6 +3943,22 @@ class Planner:
                                          span=(start, match.end())))
         plan.evidence.append(f"names in {self.roles.authors} {op} {number} ({text[start:match.end()]!r})")
 
+    def _figures(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"a five-figure value", "six-figure deals": an amount of that many digits before the decimal point (10,000
+        to under 100,000), of the measure named after it or else of the table's money column."""
+        for match in re.finditer(rf"\b(?P<digits>\d|{'|'.join(NUMBER_WORDS)})[\s-]+figures?\b", text, re.I):
+            digits = number_value(match.group("digits"))
+            named = re.match(r"\s+(\w+)", text[match.end():])
+            column = named and self.vocab.measures.get(named.group(1).lower())
+            end = match.end() + named.end() if column else match.end()
+            column = column or self.vocab.measures.get("money")
+            if not column or not 1 < digits < 16 or not free(match.start(), end):
+                continue
+            plan.conditions.append(Condition("number", column, ">=", 10 ** (digits - 1), text[match.start():end]))
+            plan.conditions.append(Condition("number", column, "<", 10 ** digits, text[match.start():end]))
+            plan.evidence.append(f"{text[match.start():end]!r}: {10 ** (digits - 1):,} to under {10 ** digits:,}")
+            take(match.start(), end)
+
     def _numbers(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         for match in BETWEEN_NUMBER.finditer(text):
             column = self.vocab.measures.get(match.group(3).lower())
@@ -4276,6 +4336,10 @@ class Planner:
                     dims[w.lower()] in CALENDAR_DIMENSIONS for w in words) and (
                     (asked := self._rows_asked_before(text, trigger.start())) is not None
                     and self._described_before(text, asked, trigger.start())):
+                continue
+            if trigger.group(0).strip().lower() in ("each", "every") and all(
+                    dims[w.lower()] in CALENDAR_DIMENSIONS for w in words) and self._done_by_another(
+                    text, trigger.start()):
                 continue
             if plan.distinct and all(dims[w.lower()] == plan.distinct for w in words):
                 # "how many individual writers …, counting each person only once": the values counted, not groups
@@ -4877,6 +4941,26 @@ class Planner:
         make the supplier pay compensation that keeps adding up …")."""
         rows = self._rows_requested(text[:at])
         return bool(rows) and re.search(r"\b(?:that|which|who|where)\b", text[rows[-1].end():at], re.I) is not None
+
+    def _done_by_another(self, text: str, at: int) -> bool:
+        """Whether `at` lies in a relative clause about someone else's doing ("contracts … where the counterparty
+        reports to us on their activities every month", "reviews where people say they use it every day"): how
+        often it happens is what the texts say, no grouping of the rows. Not a clause about the rows' own date
+        ("contracts that we signed every month", "articles that mention bitcoin were published each month") nor one
+        whose subject is the rows ("articles that mention bitcoin each month")."""
+        cue = None
+        for cue in re.finditer(r"\b(?:where|whose|that|which|who)\s+(?P<first>[\w'’]+)", text[:at], re.I):  # noqa: B007
+            pass  # (the last one)
+        if cue is None or re.search(r"[,;:?!.()]", text[cue.end():at]):
+            return False
+        words = [w.lower() for w in WORD.findall(text[cue.start():at])]
+        subject = cue.group(0).lower().startswith(("where", "whose")) or cue.group("first").lower() in (
+            "they", "we", "he", "she", "i", "you", "the", "a", "an", "our", "their", "its", "his", "her", "my", "your",
+            "someone", "somebody", "people")
+        doer = next((w for w in words[1:] if w not in ("the", "a", "an", "our", "their", "its", "his", "her", "my",
+                                                      "your")), "")
+        return subject and not self._is_entity(doer) and not any(
+            w.startswith(self.date_verb_stems or ("\0",)) for w in words[1:])
 
     def _described_before(self, text: str, start: int, end: int) -> bool:
         """Whether words between `start` and `end` describe the rows: a topic word that is no verb of the rows' own
@@ -6261,11 +6345,19 @@ class Planner:
                 if (len(said[0]) >= 4 and _same_stem(said[0], part) or said[0] == singular(part))
                 # (before the row noun, only another word of the stem: "nordic contracts" is no company 'Nordic-Lys')
                 and (noun[0].lower() in GOODS_NOUNS or said[0] not in (part, singular(part)))}
-            rated = re.search(r"\b([a-z]+)\s+on\s+(?:the\s+|a\s+|an\s+)?$", text[:run[0][1]], re.I)
-            if len(matched) == 1 and (not SUBJECT_CUE.search(text[:run[0][1]]) or rated and (
-                    rated.group(1).lower() in self.vocab.measures)):  # ("our average star rating on pet products")
-                # (the word for goods is the value's too: "gardening products" names no topic 'products')
-                return size + (noun[0].lower() in GOODS_NOUNS), next(iter(matched))
+            if len(matched) > 1:  # ("kitchen stuff": the department 'Home & Kitchen', not the brand "Nana's Kitchen")
+                matched = {(c, value) for c, value in matched if c in self.kind_columns} or matched
+            before = text[:run[0][1]]
+            rated = re.search(r"\b([a-z]+)\s+on\s+(?:the\s+|a\s+|an\s+)?$", before, re.I)
+            if len(matched) == 1 and (not SUBJECT_CUE.search(before) or rated and (
+                    # ("our average star rating on pet products", "the reviews on baby gear": the goods the rows are of)
+                    rated.group(1).lower() in self.vocab.measures or re.fullmatch(self.row_noun_words, rated.group(1),
+                                                                                   re.I))):
+                # (the word for goods is the value's too: "gardening products" names no topic 'products'; in "pet
+                # product reviews" it is a word of the rows' noun)
+                goods = noun[0].lower() in GOODS_NOUNS and not re.match(rf"\s+(?:{self.row_noun_words})\b",
+                                                                        text[noun[2]:], re.I)
+                return size + goods, next(iter(matched))
         return None
 
     # "the gadgets department": the nearest value in meaning must be this similar, and this far ahead of the next
@@ -6288,14 +6380,51 @@ class Planner:
         (best, name), (second, _) = scores[0], scores[1]
         return name if best >= self.VALUE_MEANING_FLOOR and best - second >= self.VALUE_MEANING_MARGIN else None
 
+    def _kind_columns(self) -> list[str]:
+        """The columns of kinds: a few values, most of them named in common English words (departments, contract
+        types), unlike a column of names ('Peak & Pine' among brands such as 'Kessler & Vogt', 'Garten-Werk')."""
+        def common(value: str) -> bool:
+            words = [w for w in value_tokens(value) if w.isalpha() and len(w) > 1 and w != "and"]
+            return bool(words) and all(zipf_of(w) >= NAME_ZIPF for w in words)
+
+        return [column for column in dict.fromkeys([self.roles.category, *(self.roles.categorical or [])])
+                if column and 0 < len(values := self._values_of(column)) <= KIND_VALUES
+                and 2 * sum(map(common, values)) > len(values)]
+
+    def _values_of(self, column: str) -> Mapping[str, int]:
+        """{value: rows} of a categorical column (the main category's are the profile's categories)."""
+        return self.profile.values.get(column) or (self.profile.categories if column == self.roles.category else {})
+
+    def _kind_words(self) -> dict[str, tuple[str, str]]:
+        """{singular word: (column, value)} for each word of exactly one value of two or more words of a column of
+        kinds: 'toy' and 'kitchen' of 'Toys & Games' and 'Home & Kitchen' ('home', a word of two values, names
+        neither; a one-word value is read whole, a value written as one dotted code, 'sci.space', too)."""
+        holders: dict[str, set[tuple[str, str]]] = {}
+        for column in self.kind_columns:
+            for value in self._values_of(column):
+                words = value_tokens(value)
+                for word in words if len(words) > 1 and not re.search(r"\w\.\w", value) else ():
+                    if len(word) >= 3 and word not in STOPWORDS and word not in GRAMMAR_WORDS:
+                        holders.setdefault(singular(word), set()).add((column, value))
+        return {word: next(iter(held)) for word, held in holders.items() if len(held) == 1
+                and word not in self.vocab.values and word not in self.vocab.author_parts}
+
     def _kind_started(self, text: str, tokens: list[tuple[str, int, int]],
                       i: int) -> tuple[int, tuple[str, str]] | None:
         """(words read, (column, value)) of the first words of exactly one value of a column of kinds (a few values:
         contract types, departments) said right before the row noun: "supply contracts" for 'Supply Agreement', "data
-        processing contracts" for 'Data Processing Agreement' (it matched 'supply' in the texts). Not after a subject
-        cue ("contracts about supply contracts")."""
+        processing contracts" for 'Data Processing Agreement' (it matched 'supply' in the texts); or one word of it
+        in any number, "toy reviews", "kitchen reviews", also as the things counted when the rows are named after
+        them ("how many toys got 1 or 2 star reviews"). Not after a subject cue ("contracts about supply
+        contracts")."""
         head = " ".join(value_tokens(tokens[i][0]))
         values = self.vocab.name_starts.get(head, set())
+        if len(values) != 1 and (kind := self.kind_words.get(singular(head))):
+            values = {kind}
+        if len(values) == 1 and singular(head) != head and singular(head) in self.kind_words \
+                and re.search(r"\bhow\s+many\s+$", text[:tokens[i][1]], re.I) \
+                and re.search(rf"\b(?:{self.row_noun_words})\b", text[tokens[i][2]:], re.I):
+            return 1, next(iter(values))  # ("how many toys got … reviews": the rows of those things, counted)
         if len(values) != 1 or head in self.vocab.values or head in self.vocab.author_parts \
                 or SUBJECT_CUE.search(text[:tokens[i][1]]):
             return None
@@ -6305,7 +6434,8 @@ class Planner:
             return None
         words = value_tokens(value)
         n = 1
-        while i + n < len(tokens) and n < len(words) - 1 and value_tokens(tokens[i + n][0]) == [words[n]]:
+        while head == words[0] and i + n < len(tokens) and n < len(words) - 1 \
+                and value_tokens(tokens[i + n][0]) == [words[n]]:
             n += 1  # ("data processing contracts": every word said of the value's first ones)
         if not re.match(rf"\s+(?:{self.row_noun_words})\b", text[tokens[i + n - 1][2]:], re.I) \
                 or n == 1 and head in STOPWORDS:  # ("data contracts": a word of the grammar alone names nothing)
