@@ -8113,3 +8113,18 @@ def test_amounts_said_in_everyday_words(contracts: Planner, question: str, bound
     plan = contracts.plan(question)
     assert sorted((c.op, c.value) for c in plan.conditions if c.column == "value_eur") == bounds
     assert not plan.missing and "quarter" not in plan.topic and "figure" not in plan.unused
+
+
+def test_a_count_of_judgements_bounded_by_the_people_who_judged(reviews: Planner) -> None:
+    """"… were marked helpful by 50 or more people?" counted the names in the reviewer column: a count column of
+    people's judgements named right before "by N people" (helpful votes, by its first word) is the bound; rows by
+    several people stay a count of names."""
+    def bounds(question: str) -> list[tuple[str, str, str, int]]:
+        return [(c.kind, c.column, c.op, c.value) for c in reviews.plan(question).conditions
+                if c.kind in ("number", "people_count")]
+
+    assert bounds("How many reviews were marked helpful by 50 or more people?") == [
+        ("number", "helpful_votes", ">=", 50)]
+    assert bounds("reviews found helpful by more than 100 people") == [("number", "helpful_votes", ">", 100)]
+    assert reviews.plan("reviews found helpful by more than 100 people").topic == ""
+    assert bounds("how many reviews were written by more than one person") == [("people_count", "reviewer", ">", 1)]

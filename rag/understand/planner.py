@@ -1636,6 +1636,7 @@ class Planner:
         self._periods_of_the_end(text, plan, take, free)
         self._date_anchor(text, plan, take, free)
         self._people_per_row(text, plan, take, free)
+        self._judged_by_people(text, plan, take, free)
         self._people_counts(text, plan, take, free)
         self._figures(text, plan, take, free)
         self._numbers(text, plan, take, free)
@@ -3756,6 +3757,8 @@ class Planner:
             """Plain "people" only as the ones the rows are by, and never people who judged the rows ("more than 100
             people / shoppers found it helpful": readers)."""
             plain = found.group("noun").lower() in ("people", "persons", "person")
+            if not free(*found.span()):
+                return False  # ("marked helpful by 50 or more people": read as helpful votes)
             if plain and self._people_listed(text, found.start()):
                 return True  # ("the byline lists two or more people")
             judged = re.match(r"\s+(?:who\s+|that\s+)?(?:found|find|marked|mark|rated|rate|voted|vote|"
@@ -3882,6 +3885,31 @@ class Planner:
                                 reverse=True))
         return re.search(rf"\b(?:{nouns})(?:\s+(?:field|column|line|cell))?\s+(?:lists?|names?|credits?|shows?|"
                          rf"carries|carry|includes?|has|have|contains?)\s+$", text[:end], re.I) if nouns else None
+
+    def _judged_by_people(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"marked helpful by 50 or more people", "upvoted by over 100 users": a count column of people's judgements
+        (helpful_votes) named by its first word or a word of its own right before "by", bounded by the number of
+        people (it counted the names in the reviewer column)."""
+        judges = r"(?:people|persons|users|readers|customers|shoppers|buyers|visitors)"
+        for match in re.finditer(rf"\b(?P<word>[a-z]+)\s+by\s+(?:(?P<op>{COMPARE_WORDS.replace('|with', '')})\s+)?{NUM}"
+                                 rf"(?:\s+(?P<more>or\s+more|or\s+fewer|or\s+less))?\s+{judges}\b", text, re.I):
+            word = match.group("word").lower()
+            column = self.vocab.measures.get(word) or next(
+                (c for name, c in self.vocab.measures.items() if name.split()[0] == word and " " in name), None)
+            if not column or column == self.roles.authors or not free(match.start("word"), match.end()):
+                continue
+            op = OPS[re.sub(r"\s+", " ", match.group("op").lower())] if match.group("op") else (
+                ">=" if (match.group("more") or "").lower().endswith("more") else
+                "<=" if match.group("more") else "=")
+            # ("found helpful by …", "marked helpful by …": the verb of judging too)
+            verb = re.search(r"\b(?:found|marked|rated|considered|deemed|thought|called)\s+$",
+                             text[:match.start("word")], re.I)
+            start = verb.start() if verb and free(*verb.span()) else match.start("word")
+            plan.conditions.append(Condition("number", column, op, number_value(match.group(3)),
+                                             text[start:match.end()], span=(start, match.end())))
+            plan.evidence.append(f"numeric condition {text[start:match.end()]!r}: people's judgements, counted in "
+                                 f"{column}")
+            take(start, match.end())
 
     def _people_count(self, text: str, plan: QueryPlan, take: Any, free: Any, match: re.Match[str], op: str,
                       number: int | float, shared: re.Match[str] | None, people: str) -> None:
