@@ -5539,6 +5539,10 @@ def test_how_much_was_done_asks_an_amount_no_column_holds(contracts: Planner) ->
                           "their total contract value?")
     assert plan.missing == "amount invoiced" and "invoiced" not in plan.topic
     assert contracts.plan("how much have we paid out in 2023").missing == "amount paid"
+    # (a passive with "get", and a verb's plain form after "did": it counted the rows, 'invoiced' a text match)
+    assert contracts.plan("Over the summer of 2023, how much did we actually get invoiced in total on our supply "
+                          "agreements?").missing == "amount invoiced"
+    assert contracts.plan("how much did we pay in total for leases in 2023?").missing == "amount paid"
     # (a measure the table has is no missing amount)
     assert contracts.plan("how much value did we sign in 2023").missing is None
 
@@ -6966,6 +6970,28 @@ def test_rows_counted_by_the_clause_their_text_says() -> None:
     assert only(plan, "number").op == "<" and plan.intent == "count"
     plan = reviews.plan("how many reviews mention that the box was damaged")  # (no text holds it as written)
     assert not conditions(plan, "text_like")
+
+
+def test_rows_computed_by_a_clause_their_text_holds_in_parts() -> None:
+    """"which brand had the most reviews saying the thing stopped working after a couple of weeks?" counted every
+    review ('stopped', 'working', 'couple', 'weeks' unused): the texts hold it in parts ("stopped working properly
+    after a couple of weeks"), each a text condition, when the parts hold every word that is no grammar; also a
+    clause someone in the rows says ("tickets where the person writing says they've been customers for three
+    years"). A phrase with no subject stays the topic ("contracts that mention force majeure")."""
+    held = {"stopped working", "couple of weeks", "customers for three years", "force majeure", "after a"}
+    reviews = Planner("reviews", REVIEW_ROLES, REVIEW_PROFILE, text_mentions=lambda words: any(
+        words.lower() in phrase for phrase in held))
+    plan = reviews.plan("Before 2023, which brand had the most reviews saying the thing stopped working after a "
+                        "couple of weeks? Give me the count too.")
+    assert sorted(c.value for c in conditions(plan, "text_like")) == ["couple of weeks", "stopped working"]
+    assert plan.unused == [] and plan.topic == ""
+    plan = reviews.plan("how many reviews say it stopped working after a couple of months")  # ('months' held nowhere)
+    assert not conditions(plan, "text_like")
+    plan = reviews.plan("Of the reviews where the person writing says they've been customers for three years, what "
+                        "percentage were 5 stars?")
+    assert [c.value for c in conditions(plan, "text_like")] == ["customers for three years"]
+    plan = reviews.plan("What's the average rating of reviews that mention force majeure?")
+    assert not conditions(plan, "text_like") and "majeure" in plan.topic
 
 
 def test_the_average_time_between_two_events_the_table_does_not_date(contracts: Planner) -> None:

@@ -2057,35 +2057,79 @@ class Planner:
         """"How many reviews say the item arrived the next day but still give fewer than 4 stars?": rows counted by
         what their text says, the clause after "say" held as written (its words were read one by one: 'item' a row
         noun, 'arrived' a date verb, and 'next day' left unused, so every review under 4 stars was counted). The rows
-        may be named with a possessive ("the health section's articles mention …")."""
+        may be named with a possessive ("the health section's articles mention …"), said to be saying it ("which
+        brand had the most reviews saying …"), or said of by someone in them ("the tickets where the person writing
+        says they've been customers for three years"). A clause the texts hold only in parts ("stopped working after
+        a couple of weeks" for "stopped working properly after a couple of weeks") is matched part by part, when
+        every word of it that is no grammar is in a part of two words or more."""
         if not self.roles.content:
             return
-        said = re.search(rf"\b(?:how\s+many|(?:the\s+)?number\s+of|count\s+(?:of\s+)?|#\s*of|what\s+(?:share|"
-                         rf"percentage|proportion|fraction|percent)\s+of)\s+(?:(?:the|our|all)\s+)?(?:[\w'’-]+\s+){{0,2}}?"
-                         rf"(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?(?:say|says|said|mention|mentions|"
-                         rf"mentioned|state|states|stated|report|reports|reported)\s+(?:that\s+)?"
-                         rf"(?P<clause>(?:[\w'’-]+\s+){{1,7}}?[\w'’-]+)(?=\s+(?:but|and|yet|while|though|although|"
-                         rf"or)\b|\s*[,;:?!.)]|\s*$)", text, re.I)
+        verbs = (r"say|says|said|saying|mention|mentions|mentioned|mentioning|state|states|stated|stating|report|"
+                 r"reports|reported|reporting")
+        clause = (rf"(?:{verbs})\s+(?:that\s+)?(?P<clause>(?:[\w'’-]+\s+){{1,10}}?[\w'’-]+)(?=\s+(?:but|and|yet|while|"
+                  rf"though|although|or)\b|\s*[,;:?!.)]|\s*$)")
+        counted = re.search(rf"\b(?:how\s+many|(?:the\s+)?number\s+of|count\s+(?:of\s+)?|#\s*of|what\s+(?:share|"
+                            rf"percentage|proportion|fraction|percent)\s+of)\s+(?:(?:the|our|all)\s+)?"
+                            rf"(?:[\w'’-]+\s+){{0,2}}?(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?{clause}",
+                            text, re.I)
+        # ("the most reviews saying …", "tickets where the person writing says …": computed rows that say it)
+        computed = not counted and any(re.search(pattern, text.lower()) for pattern, intent in self.intent_patterns
+                                       if intent not in LISTINGS)
+        said = counted or (re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+|(?P<speaker>where\s+"
+                                     rf"(?:the\s+)?(?:[\w'’-]+\s+){{1,3}}?)(?=(?:{verbs})\s))?{clause}", text, re.I)
+                           if computed else None)
         if not said or not free(*said.span("clause")):
             return
         clause = said.group("clause")
-        # (the subject the clause is about is the row's own thing: "the item arrived …" holds "arrived …")
+        # (the subject the clause is about is the row's own thing: "the item arrived …" holds "arrived …"; or the
+        # writer: "they've been customers for three years" holds "customers for three years")
         subject = re.match(r"(?:(?:the|their|my|our|its|his|her|this|that)\s+)?(?:item|product|order|parcel|package|"
-                           r"thing|goods|it|they|he|she|we)\s+(?=\S+\s+\S)", clause, re.I)
+                           r"thing|goods|customer|buyer|reviewer|user|writer|it|they|he|she|we)"
+                           r"(?:['’](?:ve|re|d)|\s+(?:have|had|has|were|was|are|is))?(?:\s+been)?\s+(?=\S+\s+\S)",
+                           clause, re.I)
         phrase = clause[subject.end():] if subject else clause
-        # (one word is read as any word is; a clause no text holds as written, "the box was damaged", is left to
-        # the words' own reading)
-        if len(phrase.split()) < 2 or not (self.text_mentions and self.text_mentions(phrase)):
+        # (one word is read as any word is; a clause no text holds as written, "the box was damaged", nor in parts,
+        # is left to the words' own reading)
+        if len(phrase.split()) < 2 or not self.text_mentions:
+            return
+        parts = [phrase] if self.text_mentions(phrase) else self._held_parts(phrase)
+        if not parts or len(parts) == 1 and parts[0] != phrase:
+            return  # (a noun phrase the texts hold, "an hdmi switch": read as the topic, in title or text)
+        if not counted and not subject and len(parts) < 2:
+            # ("the average value of contracts that mention force majeure": a phrase with no subject, which the topic
+            # reads; a sentence with its subject, or one held only in parts, it cannot)
             return
         start = said.start("clause") + (subject.end() if subject else 0)
-        plan.conditions.append(Condition("text_like", self.roles.content, "contains", phrase, phrase,
-                                         span=(start, said.end("clause"))))
-        plan.evidence.append(f"{self.roles.content} contains {phrase!r} (what the rows say: {said.group(0)!r})")
-        take(start, said.end("clause"))
-        verb = re.search(r"\b(?:say|says|said|mention|mentions|mentioned|state|states|stated|report|reports|reported)"
-                         r"(?:\s+that)?\s+$", text[:said.start("clause")], re.I)
+        for part in parts:
+            plan.conditions.append(Condition("text_like", self.roles.content, "contains", part, part,
+                                             span=(start, said.end("clause"))))
+        plan.evidence.append(f"{self.roles.content} contains " + " and ".join(repr(p) for p in parts)
+                             + f" (what the rows say: {said.group(0)!r})")
+        take(said.start("clause"), said.end("clause"))  # (the subject too: "the thing stopped working …")
+        verb = re.search(rf"\b(?:{verbs})(?:\s+that)?\s+$", text[:said.start("clause")], re.I)
         if verb:
             take(verb.start(), said.start("clause"))
+        if said.groupdict().get("speaker"):  # ("where the person writing says": who says it, read with it)
+            take(*said.span("speaker"))
+
+    def _held_parts(self, phrase: str) -> list[str]:
+        """The longest runs of two words or more of `phrase` that the texts hold, left to right, when together they
+        hold every word that is no grammar word ("stopped working after a couple of weeks": 'stopped working',
+        'couple of weeks'); [] otherwise."""
+        words = phrase.split()
+        parts: list[str] = []
+        i = 0
+        while i < len(words):
+            if words[i].lower() in STOPWORDS:
+                i += 1
+                continue
+            j = next((j for j in range(len(words), i + 1, -1) if words[j - 1].lower() not in STOPWORDS
+                      and self.text_mentions(" ".join(words[i:j]))), None)
+            if j is None:
+                return []  # (a word no part of two words holds: not said in the texts' words)
+            parts.append(" ".join(words[i:j]))
+            i = j
+        return parts
 
     def _columns_after_ranking(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"Most helpful review ever? headline + num of helpful votes": a last sentence that only names columns, after
@@ -8638,13 +8682,17 @@ class Planner:
             return
         # "How much have we actually been invoiced so far under our active contracts?": an amount of what was done
         # (invoiced, paid, spent), which no column holds (it summed the contracts' value, 'invoiced' a text match)
+        # ("how much did we actually get invoiced", "how much did we pay for leases": a passive with "get", a verb's
+        # plain form after "did")
         done = re.search(r"\bhow\s+much\s+(?:money\s+)?(?:have|has|had|did|do|does)\s+(?:we|they|you|i|he|she|it)\s+"
-                         r"(?:(?:actually|really|already|ever|so\s+far|in\s+total)\s+)*(?:been\s+)?"
-                         r"([a-z]+ed|paid|spent|made|lost|billed)\b", text, re.I)
+                         r"(?:(?:actually|really|already|ever|so\s+far|in\s+total)\s+)*(?:(?:been|get|got|gotten)\s+)?"
+                         r"([a-z]+ed|paid|spent|made|lost|billed|pay|spend|earn|bill|invoice|charge)\b", text, re.I)
         verb = done.group(1).lower() if done else ""
         if done and free(*done.span(1)) and verb not in self.vocab.measures \
                 and not self.names_something(verb):
-            plan.missing = f"amount {verb}"
+            participle = {"pay": "paid", "spend": "spent", "earn": "earned", "bill": "billed", "invoice": "invoiced",
+                          "charge": "charged"}
+            plan.missing = f"amount {participle.get(verb, verb)}"
             plan.intent = "sum" if plan.intent in ("topic", "list") else plan.intent
             plan.evidence.append(f"no column for the {plan.missing} ({done.group(0)!r})")
             take(*done.span(1))
