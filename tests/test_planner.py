@@ -8154,3 +8154,28 @@ def test_a_count_of_judgements_bounded_by_the_people_who_judged(reviews: Planner
     assert bounds("reviews found helpful by more than 100 people") == [("number", "helpful_votes", ">", 100)]
     assert reviews.plan("reviews found helpful by more than 100 people").topic == ""
     assert bounds("how many reviews were written by more than one person") == [("people_count", "reviewer", ">", 1)]
+
+
+def test_a_value_and_its_columns_noun_cut_short(contracts: Planner) -> None:
+    """"Who got more hi-pri tickets, Maya or Tom?" searched the texts for 'hi-pri': a value cut short said with its
+    column's noun (cut short or whole) is that value; not a word of the grammar before a noun of names ("for
+    suppliers" is no company 'Fortaleza …'), nor a greeting on its own."""
+    roles = dataclasses.replace(TICKET_ROLES, categorical=["status", "priority"])
+    priorities = {"low": 10, "normal": 15, "high": 10, "urgent": 5}
+    tickets = Planner("tickets", roles, dataclasses.replace(TICKET_PROFILE, values={
+        "status": TICKET_PROFILE.categories, "priority": priorities}))
+    said = [(c.column, c.value) for c in tickets.plan("Who got more hi-pri tickets, Priya or Bob?").conditions
+            if c.kind == "category"]
+    assert said == [("priority", "high")]
+    assert [c.value for c in tickets.plan("how many lo priority tickets").conditions] == ["low"]
+    assert [c.value for c in tickets.plan("hi there, how many tickets are open").conditions] == ["open"]
+    plan = contracts.plan("what is the average contract value for suppliers flagged as high risk?")
+    assert not [c for c in plan.conditions if c.column == "counterparty"]
+
+
+def test_rows_without_a_value_left_out_after_them(contracts: Planner) -> None:
+    """"2022 contracts by region - count and total value (no-region rows left out)" kept only the rows without a
+    region ('left' unused)."""
+    plan = contracts.plan("2022 contracts by region - count and total value (no-region rows left out)")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("region", "is not empty")]
+    assert "left" not in plan.unused

@@ -350,8 +350,9 @@ _ASIDE_ADVERB = r"(?:(?:simply|just|also|all|then|therefore|entirely|completely)
 AFTER_ASIDE = re.compile(rf"(?:(?:\s+[\w'-]+){{0,2}}?\s+(?:(?:can|could|may|should|will|must)\s+{_ASIDE_ADVERB}be|"
                          rf"(?:are|is)(?:\s+to\s+be)?)\s+{_ASIDE_ADVERB}"
                          r"(?:left\s+out|excluded|ignored|dropped|skipped|omitted|set\s+aside|disregarded)\b|"
-                         r"\s+(?:left\s+out|excluded|ignored|dropped|skipped|omitted|disregarded|not\s+counted|"
-                         r"not\s+included)(?=\s*(?:[.,;:!?)]|$))|"
+                         # ("(no-region rows left out)": the rows named before the verb)
+                         r"(?:\s+(?:ones|[a-z]+s))?\s+(?:left\s+out|excluded|ignored|dropped|skipped|omitted|disregarded|"
+                         r"not\s+counted|not\s+included)(?=\s*(?:[.,;:!?)]|$))|"
                          # ("unsigned pieces don't count for anyone")
                          r"(?:\s+[\w'-]+){0,2}?\s+(?:do\s+not|don['’]t|does\s+not|doesn['’]t|should\s+not|shouldn['’]t)\s+"
                          r"(?:count|be\s+counted)\b(?:\s+for\s+(?:anyone|anybody|anything|any\s+\w+))?)",
@@ -6337,6 +6338,10 @@ class Planner:
                     found.append((run[0][1], tokens[i + named[0] - 1][2], *named[1]))
                     i += named[0]
                     break
+                if not hit and n == 1 and (cut := self._value_and_noun_cut_short(tokens, i)):
+                    found.append((run[0][1], tokens[i + cut[0] - 1][2], *cut[1]))
+                    i += cut[0]
+                    break
                 if not hit and n == 1 and (kind := self._kind_started(text, tokens, i)):
                     found.append((run[0][1], tokens[i + kind[0] - 1][2], *kind[1]))
                     i += kind[0]
@@ -6451,6 +6456,27 @@ class Planner:
                          for name, vector in zip(names, vectors, strict=True)), reverse=True)
         (best, name), (second, _) = scores[0], scores[1]
         return name if best >= self.VALUE_MEANING_FLOOR and best - second >= self.VALUE_MEANING_MARGIN else None
+
+    def _value_and_noun_cut_short(self, tokens: list[tuple[str, int, int]],
+                                  i: int) -> tuple[int, tuple[str, str]] | None:
+        """(words read, (column, value)) of a value cut short said with its column's noun, whole or cut short ("hi-pri
+        tickets", "med-priority" for priority 'high', 'medium'): the second word starts a categorical column's noun
+        (three letters or more), the first starts exactly one of its values and is no word of it ("pet category" is
+        read as any value before its column's noun)."""
+        joined = re.fullmatch(r"([a-z]+)-([a-z]+)", tokens[i][0].lower())  # ("med-priority": one token)
+        if not joined and i + 1 >= len(tokens):
+            return None
+        word, noun = joined.groups() if joined else (tokens[i][0].lower(), tokens[i + 1][0].lower())
+        if len(word) < 2 or len(noun) < 3 or not word.isalpha() or word in STOPWORDS:
+            return None
+        nouns = {d for w, d in self.vocab.dimensions.items() if w.startswith(noun)}
+        column = self.roles.category if nouns == {"category"} else next(iter(nouns)) if len(nouns) == 1 else None
+        # (a column of a few values, a scale or kinds: not a company "Fortaleza …" for "for suppliers")
+        if not column or column not in {self.roles.category, *(self.roles.categorical or [])} or not 0 < len(
+                self._values_of(column)) <= KIND_VALUES:
+            return None
+        values = [v for v in self._values_of(column) if v.lower().startswith(word) and word not in value_tokens(v)]
+        return (1 if joined else 2, (column, values[0])) if len(values) == 1 else None
 
     def _kind_columns(self) -> list[str]:
         """The columns of kinds: a few values, most of them named in common English words (departments, contract
