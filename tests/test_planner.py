@@ -8179,3 +8179,22 @@ def test_rows_without_a_value_left_out_after_them(contracts: Planner) -> None:
     plan = contracts.plan("2022 contracts by region - count and total value (no-region rows left out)")
     assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("region", "is not empty")]
     assert "left" not in plan.unused
+
+
+def test_a_grammar_word_is_never_a_part_of_a_name() -> None:
+    """"… reviews where the order went to the wrong house …" searched only the reviews of 'The Plant Whisperer'
+    (reviewer like 'the', after "went to"): a grammar word in a name names nobody on its own."""
+    profile = dataclasses.replace(REVIEW_PROFILE, authors={**REVIEW_PROFILE.authors, "The Plant Whisperer": 3})
+    reviews = Planner("reviews", REVIEW_ROLES, profile)
+    plan = reviews.plan("Are there reviews where the order went to the wrong house or was dumped by the courier?")
+    assert not [c for c in plan.conditions if c.kind in ("author", "author_like")]
+    assert [c.value for c in reviews.plan("how many reviews by Claire Clarke").conditions] == ["Claire Clarke"]
+
+
+def test_saying_what_one_means_is_no_average(reviews: Planner) -> None:
+    """"Have any customers said a product made their skin flare up? I only mean a real physical reaction …" averaged
+    the rows ('mean', with 'real' a missing column): "I (only, just …) mean" says what is meant."""
+    plan = reviews.plan("Have any customers said a product made their skin flare up? I only mean a real physical "
+                        "reaction on the skin, such as itching.")
+    assert (plan.intent, plan.missing) == ("topic", None)
+    assert reviews.plan("what is the mean rating").intent == "avg"

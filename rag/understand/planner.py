@@ -67,7 +67,10 @@ SHORTEST = r"shortest|briefest|tersest|(?:most\s+)?(?:concise|succinct)"
 WAITED_LONGEST = (r"(?:(?:waiting|waited|sitting|sat|outstanding|open|pending|unanswered|unresolved)\s+"
                   r"(?:(?:there|around|untouched)\s+)?(?:(?:in|at|on)\s+(?:[^\s.?!,]+\s+){1,3}?)?(?:for\s+)?(?:the\s+)?longest|longest[\s-]+(?:waiting|outstanding|open|pending|unanswered))")
 # "mean" as an average, not "I mean" (a clarification: "by long read I mean over 1,000 words")
-MEAN = r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bi\.e\. )mean"
+# ("I mean", "I only mean a real physical reaction": the verb of saying what is meant, not an average)
+MEAN = "".join(rf"(?<!\b{who} {adverb})" for who in ("i", "we", "you") for adverb in (
+    "", "only ", "just ", "really ", "also ", "actually ", "simply ", "do ", "don't ", "did ", "didn't ")) + \
+    r"(?<!\bi\.e\. )mean"
 # Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     # (not "they share a surname")
@@ -8366,9 +8369,11 @@ class Planner:
                 # a double-barrelled surname written with a space ("Delacroix Hale's story"): its hyphenated form
                 words += [f"{a}-{b}" for a, b in itertools.pairwise(words)]
                 # (accents as typed or not: "Muller" is the "Müller" of the table)
+                # (never a grammar word: "went to the wrong house" is no reviewer 'The Plant Whisperer')
                 known = [w if w.lower() in self.vocab.author_parts else self.unaccented_parts[unaccented(w.lower())]
-                         for w in words if w.lower() in self.vocab.author_parts
-                         or unaccented(w.lower()) in self.unaccented_parts]
+                         for w in words if (w.lower() in self.vocab.author_parts
+                                            or unaccented(w.lower()) in self.unaccented_parts)
+                         and w.lower() not in STOPWORDS]
                 # "from" is a weak cue ("news from Paris"), and so is "by" before a word in lower case ("tix by
                 # omar", not "tickets by channel"): only a name part that is rare as a word counts after them.
                 weak = match.group(0).lower().startswith(("from ", "based ", "living ", "located ", "who ")) \
