@@ -8198,3 +8198,24 @@ def test_saying_what_one_means_is_no_average(reviews: Planner) -> None:
                         "reaction on the skin, such as itching.")
     assert (plan.intent, plan.missing) == ("topic", None)
     assert reviews.plan("what is the mean rating").intent == "avg"
+
+
+def test_amounts_and_times_said_loosely(contracts: Planner, tickets: Planner, reviews: Planner) -> None:
+    """"supply deals over half a million" left 'half', 'million' unused (an amount with a scale word and no unit is
+    the money column's); "and what are they worth all together?" was unused (asked in a question's order); "have the
+    vendor sending us a report every month" grouped by month (someone else's doing); "how many days did it take us
+    to resolve …" counted the different days (a time no column holds)."""
+    plan = contracts.plan("supply deals over half a million that run longer than two years - how many per region?")
+    assert ("value_eur", ">", 500_000) in [(c.column, c.op, c.value) for c in plan.conditions]
+    assert not [c for c in contracts.plan("contracts with more than two thousand words").conditions
+                if c.column == "value_eur"]
+    plan = contracts.plan("How many leases did we sign over the summer of 2023, and what are they worth all together?")
+    assert plan.also == [("sum", "value_eur")]
+    plan = contracts.plan("How many of our software licenses that are still active have the vendor sending us a "
+                          "report every month?")
+    assert plan.group_by == []
+    plan = tickets.plan("On average, how many days did it take us to resolve the urgent tickets opened in May?")
+    assert plan.missing == "time to resolve" and not plan.distinct
+    # ("from march 2023 on were …": the open range ends at a verb too)
+    date = only(reviews.plan("what % of the reviews from march 2023 on were verified purchases"), "date")
+    assert date.value[0].isoformat() == "2023-03-01" and date.value[1].year == 9999

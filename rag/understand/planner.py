@@ -1644,6 +1644,7 @@ class Planner:
         self._people_counts(text, plan, take, free)
         self._figures(text, plan, take, free)
         self._numbers(text, plan, take, free)
+        self._bare_amounts(text, plan, take, free)
         self._durations(text, plan, take, free)
         self._person_property(text, plan, take, free)
         for condition in plan.conditions:  # "crypto coverage that runs over 600 words": the verb of the bound
@@ -1976,9 +1977,11 @@ class Planner:
                 take(*match.span())
         # ("how many contracts have no manager … and what they are worth together in EUR": the money column's total)
         worth = self.vocab.measures.get("worth")
-        for match in re.finditer(r"\b(?:and|plus)\s+(?:what|how\s+much)\s+(?:they|these|those|it)\s+"
-                                 r"(?:are|is|were|was)\s+(?=worth\b)(?:worth(?:\s+(?:together|in\s+total|combined|"
-                                 r"altogether|all\s+together))?)", text, re.I) if worth else ():
+        # ("… and what are they worth all together?": asked in a question's order too)
+        for match in re.finditer(r"\b(?:and|plus)\s+(?:what|how\s+much)\s+(?:(?:they|these|those|it)\s+"
+                                 r"(?:are|is|were|was)|(?:are|is|were|was)\s+(?:they|these|those|it))\s+(?=worth\b)"
+                                 r"(?:worth(?:\s+(?:together|in\s+total|combined|altogether|all\s+together))?)", text,
+                                 re.I) if worth else ():
             if ("sum", worth) not in plan.also and free(match.start(), match.start() + 3) and re.search(
                     r"\b(?:how\s+many|number\s+of|count)\b", text[:match.start()], re.I):
                 plan.also.append(("sum", worth))
@@ -4019,6 +4022,25 @@ class Planner:
                                          span=(start, match.end())))
         plan.evidence.append(f"names in {self.roles.authors} {op} {number} ({text[start:match.end()]!r})")
 
+    def _bare_amounts(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"supply deals over half a million", "contracts above 2 million": an amount with a scale word and no unit
+        or measure named bounds the table's money column, when it has one ('half', 'million' were unused)."""
+        money = self.vocab.measures.get("money")
+        if not money:
+            return
+        ops = "|".join(sorted((re.escape(o) for o in OPS if " " in o or o in ("over", "above", "under", "below")),
+                              key=len, reverse=True))
+        for match in re.finditer(rf"\b(?P<op>{ops})\s+(?P<n>{NUMBER})", text, re.I):
+            if not re.search(rf"(?:{SCALE_WORD})$", match.group("n"), re.I) or not free(*match.span()) \
+                    or not re.match(r"\s*(?:$|[,.;:?!)\-–—]|\s(?:that|which|who|and|or|in|from|since|signed|per)\b)",
+                                    text[match.end():], re.I):
+                continue
+            value = number_value(match.group("n"))
+            op = OPS[re.sub(r"\s+", " ", match.group("op").lower())]
+            plan.conditions.append(Condition("number", money, op, value, match.group(0), span=match.span()))
+            plan.evidence.append(f"numeric condition {match.group(0)!r}: an amount, of {money}")
+            take(*match.span())
+
     def _figures(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"a five-figure value", "six-figure deals": an amount of that many digits before the decimal point (10,000
         to under 100,000), of the measure named after it or else of the table's money column."""
@@ -5024,9 +5046,10 @@ class Planner:
         often it happens is what the texts say, no grouping of the rows. Not a clause about the rows' own date
         ("contracts that we signed every month", "articles that mention bitcoin were published each month") nor one
         whose subject is the rows ("articles that mention bitcoin each month")."""
-        cue = None
-        for cue in re.finditer(r"\b(?:where|whose|that|which|who)\s+(?P<first>[\w'’]+)", text[:at], re.I):  # noqa: B007
-            pass  # (the last one)
+        # ("… licences that are still active have the vendor sending us a report every month": someone else doing it)
+        cues = list(re.finditer(r"\b(?:where|whose|that|which|who|(?:have|has|had|with)(?=\s+(?:the|an?|their|its|our)"
+                                r"\s+[\w-]+(?:\s+[\w-]+)?\s+\w+ing\b))\s+(?P<first>[\w'’]+)", text[:at], re.I))
+        cue = cues[-1] if cues else None  # (the nearest)
         if cue is None or re.search(r"[,;:?!.()]", text[cue.end():at]):
             return False
         words = [w.lower() for w in WORD.findall(text[cue.start():at])]
@@ -8713,6 +8736,19 @@ class Planner:
             return
         # "How much have we actually been invoiced so far under our active contracts?": an amount of what was done
         # (invoiced, paid, spent), which no column holds (it summed the contracts' value, 'invoiced' a text match)
+        # "On average, how many days did it take us to resolve the urgent tickets?": the time something took, which
+        # no column holds unless one is named for it (it counted the different days the tickets were opened on)
+        took = re.search(r"\bhow\s+(?:many\s+(?:minutes|hours|days|weeks|months|years)|long)\s+(?:did|does|do|has|had|"
+                         r"will|would)\s+it\s+(?:usually\s+|typically\s+)?take\s+(?:(?:us|them|you|people|the\s+\w+)\s+)?"
+                         r"to\s+([a-z]+)\b", text, re.I)
+        verb = took.group(1).lower() if took else ""
+        if took and free(*took.span(1)) and not any(w.startswith(verb[:4]) for w in self.vocab.measures):
+            plan.missing = f"time to {verb}"
+            plan.intent = "avg"
+            plan.distinct = ""
+            plan.evidence.append(f"no column for the {plan.missing} ({took.group(0)!r})")
+            take(*took.span())
+            return
         # ("how much did we actually get invoiced", "how much did we pay for leases": a passive with "get", a verb's
         # plain form after "did")
         done = re.search(r"\bhow\s+much\s+(?:money\s+)?(?:have|has|had|did|do|does)\s+(?:we|they|you|i|he|she|it)\s+"
