@@ -68,9 +68,10 @@ WAITED_LONGEST = (r"(?:(?:waiting|waited|sitting|sat|outstanding|open|pending|un
                   r"(?:(?:there|around|untouched)\s+)?(?:(?:in|at|on)\s+(?:[^\s.?!,]+\s+){1,3}?)?(?:for\s+)?(?:the\s+)?longest|longest[\s-]+(?:waiting|outstanding|open|pending|unanswered))")
 # "mean" as an average, not "I mean" (a clarification: "by long read I mean over 1,000 words")
 # ("I mean", "I only mean a real physical reaction": the verb of saying what is meant, not an average)
-MEAN = "".join(rf"(?<!\b{who} {adverb})" for who in ("i", "we", "you") for adverb in (
+# (the look-behinds after the word: tried only where "mean" is)
+MEAN = "mean" + "".join(rf"(?<!\b{who} {adverb}mean)" for who in ("i", "we", "you") for adverb in (
     "", "only ", "just ", "really ", "also ", "actually ", "simply ", "do ", "don't ", "did ", "didn't ")) + \
-    r"(?<!\bi\.e\. )mean"
+    r"(?<!\bi\.e\. mean)"
 # Intent cues, checked in order; the first that matches wins. Each maps to (intent, extra).
 INTENT_PATTERNS: tuple[tuple[str, str], ...] = (
     # (not "they share a surname")
@@ -1083,7 +1084,6 @@ CHANGED_GROUPS = re.compile(
     r"\b(?:which|what)\b[^?.!]*?\b(?:(?:go|goes|went|gone|going)\s+(?:(?P<down>down)|up)|(?P<fell>drop(?:ped|s)?|"
     r"f[ae]ll(?:s|en)?|declin(?:e|ed|es)|shr[ai]nk(?:s)?|shrunk|decreas(?:e|ed|es))|r[io]se[ns]?|gr[eo]wn?|grows|"
     r"increas(?:e|ed|es)|climb(?:ed|s)?|improv(?:e|ed|es))\b", re.I)
-# the two halves of the day set against each other ("before noon vs afternoon", "in the morning or the afternoon")
 # the hours of a part of the day said alone ("went up in the mornings"): morning and afternoon split at noon, as when
 # they are compared; the afternoon ends where the evening starts
 DAY_PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24)}
@@ -1091,6 +1091,7 @@ DAY_PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24)}
 ROWS_DATED_BY = re.compile(r"\b(?:[a-z]{3,}ed|went|came|come|comes|go|goes|gone|sent|written|put|ran|run)"
                            r"(?:\s+(?:up|in|out|live|online|through))?\s+$", re.I)
 PART_OF_DAY_SAID = re.compile(r"\b(?:in|during)\s+the\s+(?P<part>mornings?|afternoons?|evenings?)\b", re.I)
+# the two halves of the day set against each other ("before noon vs afternoon", "in the morning or the afternoon")
 _MORNING = r"(?:(?:in\s+the\s+)?mornings?|before\s+(?:noon|midday|12(?::00)?\s*(?:pm)?))"
 _AFTERNOON = r"(?:(?:in\s+the\s+)?afternoons?|after\s+(?:noon|midday))"
 DAY_HALVES_COMPARED = re.compile(rf"\b(?:{_MORNING}\s+(?:vs\.?|versus|or|compared\s+(?:to|with)|against)\s+(?:the\s+)?"
@@ -1137,6 +1138,10 @@ FRACTIONS = {"quarter": 25.0, "third": 33.33, "half": 50.0, "fifth": 20.0, "tent
 SHARE_BOUND = re.compile(r"(?:\b(?P<op>" + COMPARE_WORDS.replace("|with", "") + r")\s+)?(?:(?P<number>\d+(?:\.\d+)?)\s*"
                          r"(?:%|percent\b|per\s*cent\b)|\b(?:an?\s+|one\s+|two[\s-]|three[\s-])?(?P<fraction>quarters?|"
                          r"thirds?|half|fifth|tenth))(?=\s+of\s+(?:their|its|all\s+their)\b)", re.I)
+# a comparison and an amount ("over half a million"), whose unit or measure may be left unsaid
+BARE_AMOUNT = re.compile(r"\b(?P<op>" + "|".join(sorted(
+    (re.escape(o) for o in OPS if " " in o or o in ("over", "above", "under", "below")), key=len, reverse=True))
+    + rf")\s+(?P<n>{NUMBER})", re.I)
 
 
 @dataclass
@@ -2080,11 +2085,11 @@ class Planner:
                             rf"(?:[\w'’-]+\s+){{0,2}}?(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?{clause}",
                             text, re.I)
         # ("the most reviews saying …", "tickets where the person writing says …": computed rows that say it)
-        computed = not counted and any(re.search(pattern, text.lower()) for pattern, intent in self.intent_patterns
-                                       if intent not in LISTINGS)
-        said = counted or (re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+|(?P<speaker>where\s+"
-                                     rf"(?:the\s+)?(?:[\w'’-]+\s+){{1,3}}?)(?=(?:{verbs})\s))?{clause}", text, re.I)
-                           if computed else None)
+        said = counted or re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+|(?P<speaker>where\s+"
+                                    rf"(?:the\s+)?(?:[\w'’-]+\s+){{1,3}}?)(?=(?:{verbs})\s))?{clause}", text, re.I)
+        if said and not counted and not any(re.search(pattern, text.lower()) for pattern, intent in
+                                            self.intent_patterns if intent not in LISTINGS):
+            return  # (a listing's clause is searched by meaning)
         if not said or not free(*said.span("clause")):
             return
         clause = said.group("clause")
@@ -4028,9 +4033,7 @@ class Planner:
         money = self.vocab.measures.get("money")
         if not money:
             return
-        ops = "|".join(sorted((re.escape(o) for o in OPS if " " in o or o in ("over", "above", "under", "below")),
-                              key=len, reverse=True))
-        for match in re.finditer(rf"\b(?P<op>{ops})\s+(?P<n>{NUMBER})", text, re.I):
+        for match in BARE_AMOUNT.finditer(text):
             if not re.search(rf"(?:{SCALE_WORD})$", match.group("n"), re.I) or not free(*match.span()) \
                     or not re.match(r"\s*(?:$|[,.;:?!)\-–—]|\s(?:that|which|who|and|or|in|from|since|signed|per)\b)",
                                     text[match.end():], re.I):
