@@ -2721,8 +2721,7 @@ class Planner:
         known scale (low, normal, high, urgent) named by a superlative joined to the column's noun is that step's
         value, read and reported ("read 'lowest-priority' as 'low priority'")."""
         for column in self.scale_columns:
-            values = self.profile.values.get(column) or (self.profile.categories if column == self.roles.category
-                                                         else {})
+            values = self._values_of(column)
             ranked = sorted(values, key=lambda v: SCALE_STEPS[v.lower()])
             nouns = "|".join(re.escape(w) for w in column_words(column) if w.isalpha())
             if not nouns:
@@ -4035,7 +4034,7 @@ class Planner:
             return
         for match in BARE_AMOUNT.finditer(text):
             if not re.search(rf"(?:{SCALE_WORD})$", match.group("n"), re.I) or not free(*match.span()) \
-                    or not re.match(r"\s*(?:$|[,.;:?!)\-–—]|\s(?:that|which|who|and|or|in|from|since|signed|per)\b)",
+                    or not re.match(r"\s*(?:$|[,.;:?!)\-–—]|\s(?:that|which|who|and|or|in|from|since|per|[a-z]+ed)\b)",
                                     text[match.end():], re.I):
                 continue
             value = number_value(match.group("n"))
@@ -5056,11 +5055,10 @@ class Planner:
         if cue is None or re.search(r"[,;:?!.()]", text[cue.end():at]):
             return False
         words = [w.lower() for w in WORD.findall(text[cue.start():at])]
+        determiners = ("the", "a", "an", "our", "their", "its", "his", "her", "my", "your")
         subject = cue.group(0).lower().startswith(("where", "whose")) or cue.group("first").lower() in (
-            "they", "we", "he", "she", "i", "you", "the", "a", "an", "our", "their", "its", "his", "her", "my", "your",
-            "someone", "somebody", "people")
-        doer = next((w for w in words[1:] if w not in ("the", "a", "an", "our", "their", "its", "his", "her", "my",
-                                                      "your")), "")
+            *determiners, "they", "we", "he", "she", "i", "you", "someone", "somebody", "people")
+        doer = next((w for w in words[1:] if w not in determiners), "")
         return subject and not self._is_entity(doer) and not any(
             w.startswith(self.date_verb_stems or ("\0",)) for w in words[1:])
 
@@ -6429,8 +6427,7 @@ class Planner:
             said = [singular(t.lower()) for t, _, _ in run]
             dimension = self.vocab.dimensions.get(cue)
             column = self.roles.category if dimension == "category" else dimension
-            values = self.profile.values.get(column or "") or (
-                self.profile.categories if column and column == self.roles.category else {})
+            values = self._values_of(column) if column else {}
             if values:  # the column's own noun
                 matched = {value for value in values for part in value_tokens(value)
                            if any(_same_stem(word, part) for word in said)}
@@ -6442,11 +6439,9 @@ class Planner:
                 continue
             if size != 1 or not (noun[0].lower() in GOODS_NOUNS or self._is_entity(noun[0])):
                 continue
-            kinds = [c for c in dict.fromkeys([self.roles.category, *self.roles.categorical]) if c and 0 < len(
-                self.profile.values.get(c) or (self.profile.categories if c == self.roles.category else {}))
-                <= KIND_VALUES]
-            matched = {(c, value) for c in kinds for value in (
-                self.profile.values.get(c) or self.profile.categories) for part in value_tokens(value)
+            kinds = [c for c in dict.fromkeys([self.roles.category, *self.roles.categorical])
+                     if c and 0 < len(self._values_of(c)) <= KIND_VALUES]
+            matched = {(c, value) for c in kinds for value in self._values_of(c) for part in value_tokens(value)
                 # (a short word only as the value's own: "pet products" for 'Pet Supplies')
                 if (len(said[0]) >= 4 and _same_stem(said[0], part) or said[0] == singular(part))
                 # (before the row noun, only another word of the stem: "nordic contracts" is no company 'Nordic-Lys')
@@ -6556,8 +6551,7 @@ class Planner:
                 or SUBJECT_CUE.search(text[:tokens[i][1]]):
             return None
         column, value = next(iter(values))
-        kinds = self.profile.values.get(column) or (self.profile.categories if column == self.roles.category else {})
-        if not 0 < len(kinds) <= KIND_VALUES:
+        if not 0 < len(self._values_of(column)) <= KIND_VALUES:
             return None
         words = value_tokens(value)
         n = 1
