@@ -8219,3 +8219,28 @@ def test_amounts_and_times_said_loosely(contracts: Planner, tickets: Planner, re
     # ("from march 2023 on were …": the open range ends at a verb too)
     date = only(reviews.plan("what % of the reviews from march 2023 on were verified purchases"), "date")
     assert date.value[0].isoformat() == "2023-03-01" and date.value[1].year == 9999
+
+
+def test_how_often_and_a_period_are_no_ranking(reviews: Planner, contracts: Planner) -> None:
+    """"… from people who say they use the thing most days?" counted the top reviewer ('most' ranked the people): "most
+    days" says how often; "like the first three months free" listed the oldest lease: a period the texts tell of."""
+    plan = reviews.plan("How many one-star reviews from 2022 onwards come from people who say they use the thing "
+                        "most days?")
+    assert (plan.intent, plan.group_by, plan.limit) == ("count", [], None)
+    assert reviews.plan("which reviewer gave the most reviews").group_by == ["author"]
+    plan = reviews.plan("which brand had the most days with a one-star review")  # ("the most days" ranks)
+    assert plan.group_by and (plan.limit, plan.order_most) == (1, True)
+    plan = contracts.plan("Do any of our leases give us a rent-free period at the start, like the first three months "
+                          "free?")
+    assert plan.intent == "topic" and "rent-free" in plan.topic
+    assert plan.route()[0].value == "vector"
+    assert contracts.plan("what was the first contract we signed").intent == "earliest"
+
+
+def test_a_yes_no_question_about_what_the_rows_do_searches_them(contracts: Planner) -> None:
+    """"Do any of our leases give us …": the rows are the subject of a verb, what they do is in their texts (it
+    counted the leases, every word unused); "did any contracts get signed in May 2023" still counts."""
+    plan = contracts.plan("Do any of our leases give us a rent-free period at the start?")
+    assert plan.topic and not plan.is_aggregate
+    plan = contracts.plan("did any contracts get signed in May 2023")
+    assert plan.intent == "count" and not plan.topic

@@ -114,6 +114,10 @@ WEEKS_FROM_MONDAY = re.compile(
     r"|\b(?:the\s+)?monday\s+(?:it|that\s+it|each\s+week|the\s+week|that\s+week)\s+(?:starts|started|begins|began)"
     r"(?:\s+on)?\b"
     r"|\bthe\s+monday\s+(?:of|starting|that\s+starts|that\s+begins)\s+(?:the|that|each|every)\s+week\b", re.I)
+# "most days", "most of the time", "most weekends": how often something happens (what a text may say), not a ranking;
+# "the most days" ranks
+MOST_RANKED = (r"(?:(?<=\bthe\s)most|most(?!\s+(?:days|nights|mornings|afternoons|evenings|weekends|weeks|months|times|"
+               r"of\s+the\s+(?:time|days|nights|mornings|evenings|weeks|year))\b))")
 # "list them", "show me those", "name them all": the rows themselves asked for, after a question whether any match
 LIST_THEM = re.compile(r"\b(?:list|show|name|give)\s+(?:me\s+|us\s+)?(?:them|those|these|each|the\s+ones|which)\b",
                        re.I)
@@ -1839,8 +1843,8 @@ class Planner:
         told += " " + setting.group(0) if setting else ""
         # ("do we have any software deals where the vendor's source code is lodged with a third party …?": whether
         # the rows a condition selects say so, in words no cue marks)
-        described = asks_whether and plan.intent == "topic" and re.search(
-            r"\b(?:where|that|which|whose|with|in\s+which)\b", text, re.I)
+        described = asks_whether and plan.intent == "topic" and (re.search(
+            r"\b(?:where|that|which|whose|with|in\s+which)\b", text, re.I) or self._rows_do(text))
         searched = ((plan.intent == "list" or described) and not plan.group_by and not plan.limit and len(
             [w for w in plan.topic.split() if not re.search(rf"\b{re.escape(w)}\b", told) or setting and re.search(
                 rf"\b{re.escape(w)}\b", later)]) >= 3)  # (or said again after what was told)
@@ -4571,7 +4575,9 @@ class Planner:
         # ("at least 200 reviews", "at most 5 tickets" are bounds, not rankings)
         # ("the most recent date" is the newest one, no ranking of days)
         # ("list every section that shares the top spot", "whoever is at the top": a tie or the winner, no ranking)
-        ranks = (r"(?<!at )most(?!\s+recent)|(?<!at the )top(?!\s+(?:spot|place|position|slot)\b)|leading|prolific|"
+        # ("people who say they use it most days": how often, MOST_RANKED)
+        ranks = (rf"(?<!at ){MOST_RANKED}(?!\s+recent)|(?<!at the )top(?!\s+(?:spot|place|position|slot)\b)|"
+                 r"leading|prolific|"
                  r"busiest|quietest|slowest|fewest|(?<!at )least|"
                  r"highest|lowest|best|worst|largest|smallest|biggest|lightest|heaviest|greatest|"
                  + LONGEST + "|" + SHORTEST)
@@ -4715,8 +4721,8 @@ class Planner:
             # (nor when the question compares rows of its own: "We are thinking about putting our most senior agent
             # on the morning shift. Compare the requests opened before noon with those opened from noon onwards …")
             own_groups = told and COMPARE_CUE.search(text, told.end())
-            ranked = re.compile(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)(most(?![\s-]+recent)|least|fewest|highest|"
-                                rf"lowest|top|best|worst|busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
+            ranked = re.compile(rf"\b(?:the\s+)?(?:{NUM}\s+)?(?<!at\s)({MOST_RANKED}(?![\s-]+recent)|least|fewest|"
+                                rf"highest|lowest|top|best|worst|busiest|quietest|slowest|smallest|largest|biggest|lightest|heaviest)[\s-]+(?:(?P<n2>{NUM[1:-1]})[\s-]+)?"
                                 rf"((?:[a-z]+[\s-]+){{0,2}}?)({dim_pattern})\b", re.I).search(
                 text, told.end() if own_groups else opening if own_ranking else 0)
             # ("the four brands that have collected the most one-star ratings": a verb before the ranking)
@@ -5035,6 +5041,21 @@ class Planner:
                                 rf"(?:which|any|(?:find|show|list|pull\s+up|give|get|fetch)\s+(?:me\s+|us\s+)?"
                                 rf"(?:every|all(?:\s+the)?))\s+"  # ("Find every article we ran that …")
                                 rf"(?:[\w&.'-]+\s+){{0,2}}?(?:{self.row_noun_words})\b)", text, re.I))
+
+    def _rows_do(self, text: str) -> bool:
+        """Whether the rows asked for are the subject of a verb with an object ("do any of our leases give us a
+        rent-free period", "did any contracts promise a discount"): what the rows say they do, which the texts tell
+        (not an auxiliary, nor a verb of the rows' own date: "did any tickets come in on a Saturday")."""
+        for rows in self._rows_requested(text):
+            # ("any of our leases give us …": the rows' noun after "of our")
+            verb = re.match(r"\s*(?:[\w&.'-]+\s+){0,2}?([a-z]+)\s+(?:us|them|you|me|the|an?|their|our|its|any|some|"
+                            r"more|less)\b", text[rows.end():], re.I)
+            said = verb.group(1).lower() if verb else ""
+            if said and not re.fullmatch(r"(?:is|are|was|were|be|been|being|has|have|had|having|do|does|did|get|gets|"
+                                         r"got|can|could|will|would|shall|should|may|might|must)", said) \
+                    and not said.startswith(self.date_verb_stems or ("\0",)) and not self._is_entity(said):
+                return True
+        return False
 
     def _in_rows_description(self, text: str, at: int) -> bool:
         """Whether `at` lies in a relative clause describing the rows asked for ("which of our supply agreements …
@@ -5554,6 +5575,10 @@ class Planner:
                         if between else free(*ends[0]) and free(*ends[1]) if waited
                         else free(match.start(), own_end)):
                     continue
+                if match.group(0) in ("first", "last") and re.match(rf"[\s-]+(?:(?:{NUM[1:-1]}|few|couple\s+of)[\s-]+)?"
+                                                                    r"(?:days?|weeks?|months?|quarters?|years?)\b",
+                                                                    lower[match.end():]):
+                    continue  # ("like the first three months free": a period the texts tell of, no order of the rows)
                 if match.group(0) == "first" and any(o.end() == match.end() for o in ORDER_FIRST.finditer(lower)):
                     take(*match.span())  # ("…, highest first": an order, not the oldest rows)
                     continue
