@@ -8244,3 +8244,16 @@ def test_a_yes_no_question_about_what_the_rows_do_searches_them(contracts: Plann
     assert plan.topic and not plan.is_aggregate
     plan = contracts.plan("did any contracts get signed in May 2023")
     assert plan.intent == "count" and not plan.topic
+
+
+def test_a_pronoun_names_the_one_person_named_before(contracts: Planner) -> None:
+    """"Hannah looks after our upkeep contracts. Before 2023, how many … did she sign?" counted everyone's contracts
+    ('Hannah' unused, as the user's own sentence): "she", "his byline", with one person named in an earlier sentence,
+    are that person; with two people named, or none of the table's, nobody."""
+    plan = contracts.plan("Hannah looks after a lot of our upkeep contracts. Before 2023, how many agreements did she "
+                          "sign?")
+    assert only(plan, "author").value == "Hannah Berg" and "Hannah" not in plan.unused
+    plan = contracts.plan("Hannah and Luis share a desk. Before 2023, how many agreements did she sign?")
+    assert "Hannah Berg" not in [c.value for c in conditions(plan, "author")]  # ("she" is neither alone)
+    plan = contracts.plan("Marta is doing the planning. How many agreements did she sign in 2023?")
+    assert not conditions(plan, "author")

@@ -8006,6 +8006,16 @@ class Planner:
                              f"care: {said.group(0)!r})")
         take(*said.span("name"))
 
+    def _names_before(self, text: str, at: int) -> dict[str, list[tuple[int, int]]]:
+        """{person: where named} for the one person of the table named (capitalised first names, surnames or short
+        forms) in the sentences before the one holding `at`; empty when none or several."""
+        start = max((m.end() for m in re.finditer(r"[.?!:;]\s", text[:at])), default=0)
+        named: dict[str, list[tuple[int, int]]] = {}
+        for word in re.finditer(r"\b[A-Z][a-z]{2,}\b", text[:start]):
+            for person in self._people_named_by(word.group(0)):
+                named.setdefault(person, []).append(word.span())
+        return named if len(named) == 1 else {}
+
     def _people_named_by(self, word: str) -> set[str]:
         """The people a first name or surname names; else, for a short form of three letters or more, the people
         whose first name it starts ("Raj" for Rajesh) or adds a pet ending to ("Tommy" for Tom), when they are one."""
@@ -8031,8 +8041,7 @@ class Planner:
         """"did priya ever get a high or urgent ticket", "has Omar closed any tickets": a first name or surname right
         after the yes/no question's verb, the subject of a verb of having or doing rows, is the one person of the
         table it names (a name alone needs a cue; this place in the question is one)."""
-        if not self.roles.authors or any(c.kind in ("author", "author_like") for c in plan.conditions) \
-                or COMPARE_CUE.search(text):  # ("did omar have more … than grace": the people compared)
+        if not self.roles.authors or any(c.kind in ("author", "author_like") for c in plan.conditions):
             return
         # (also inside a question: "how many tickets does maya have", "how many did priya handle")
         # ("how many contracts did rajesh sign in 2023": the verb of the rows' own date, signed_on)
@@ -8050,13 +8059,31 @@ class Planner:
                          # ("how many contracts does hannah look after": a verb of having the rows in one's care)
                          r"look(?:s|ed)?\s+after|manage[sd]?|oversee[sn]?|oversaw|(?:take|takes|took)\s+care\s+of)\b",
                          text, re.I)
-        people = self.vocab.author_parts.get(match.group(1).lower(), set()) if match else set()
-        if not match or len(people) != 1 or not free(*match.span(1)):
+        # ("Elena looks after our upkeep contracts. … how many … did she sign": the one person named before)
+        pronoun = match is not None and match.group(1).lower() in ("he", "she")
+        # ("Des Achterberg has been busy. How many pieces carried his byline …": the rows of the one person named)
+        owned = None if match else re.search(rf"\b(his|her)\s+(?:own\s+)?(?:{self.row_noun_words}|"
+                                             rf"{'|'.join(WORK_NOUNS)}|[a-z]+)\b", text, re.I)
+        if owned and self.vocab.dimensions.get(owned.group(0).split()[-1].lower()) != "author" and not re.fullmatch(
+                rf"(?:{self.row_noun_words}|{'|'.join(WORK_NOUNS)})", owned.group(0).split()[-1], re.I):
+            owned = None
+        said = match or owned
+        if said is None or not pronoun and not owned and COMPARE_CUE.search(text):
+            return  # ("did omar have more … than grace": the people compared)
+        before = self._names_before(text, said.start(1)) if pronoun or owned else {}
+        people = set(before) if pronoun or owned else self.vocab.author_parts.get(said.group(1).lower(), set())
+        if len(people) != 1 or not free(*said.span(1)):
             return
         name = next(iter(people))
-        plan.conditions.append(Condition("author", self.roles.authors, "=", name, match.group(1), span=match.span(1)))
-        plan.evidence.append(f"{match.group(1)!r} is {name}, the one person of that name (the question's subject)")
-        take(*match.span(1))
+        for span in before.get(name, []):  # (the name said before, read with the pronoun)
+            take(*span)
+        plan.conditions.append(Condition("author", self.roles.authors, "=", name, said.group(1), span=said.span(1)))
+        plan.evidence.append(f"{said.group(1)!r} is {name}, the one person named before it" if pronoun or owned
+                             else f"{said.group(1)!r} is {name}, the one person of that name (the question's subject)")
+        take(*said.span(1))
+        if owned:
+            take(*said.span())
+            return
         if match.group(0).lower().endswith("ing") and free(match.end() - len(match.group(0).split()[-1]), match.end()):
             take(match.end() - len(match.group(0).split()[-1]), match.end())  # ("is rajesh handling": phrasing)
 
