@@ -8257,3 +8257,22 @@ def test_a_pronoun_names_the_one_person_named_before(contracts: Planner) -> None
     assert "Hannah Berg" not in [c.value for c in conditions(plan, "author")]  # ("she" is neither alone)
     plan = contracts.plan("Marta is doing the planning. How many agreements did she sign in 2023?")
     assert not conditions(plan, "author")
+
+
+def test_a_told_date_gives_way_to_the_question_own(reviews: Planner) -> None:
+    """"Gareth is lining up the supplier reviews for January. Which three makers had the most feedback … during the
+    second half of 2023?" counted January 2023 or the second half: the told date frames the question, whose own date
+    with its year is asked; a told period holding the one asked, or a question date without a year, keeps it."""
+    plan = reviews.plan("Gareth is lining up the supplier reviews for January. Which three makers had the most "
+                        "feedback come in during the second half of 2023 (Jul to Dec)?")
+    assert [c.value[0].isoformat() for c in conditions(plan, "date")] == ["2023-07-01"]
+    plan = reviews.plan("We are reviewing 2023. How many reviews came in during the second quarter of 2023?")
+    assert sorted(c.value[0].isoformat() for c in conditions(plan, "date")) == ["2023-01-01", "2023-04-01"]
+
+
+def test_someone_busy_before_the_question_is_told(planner: Planner) -> None:
+    """"Des has been picking up a lot of the regulation stories this year. How many …": a sentence about someone's
+    doings (as "X is doing …") is told, its words no text match."""
+    plan = planner.plan("Ines has been picking up a lot of the regulation stories. How many politics articles were "
+                        "published in 2023?")
+    assert "regulation" not in plan.topic and "regulation" in plan.unused

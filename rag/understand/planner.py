@@ -957,7 +957,9 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               # ("Facilities is planning the office footprint for the next few years. …": someone's
                               # work in progress, told; not a question: "Which leases are expiring soon.")
                               r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|count|any)\b)"
-                              r"(?:the\s+)?[a-z][\w&'’-]*(?:\s+[\w&'’-]+){0,3}?\s+(?:is|are)\s+(?:currently\s+|now\s+)?"
+                              # ("Des Achterberg has been picking up a lot of the regulation stories this year. …")
+                              r"(?:the\s+)?[a-z][\w&'’-]*(?:\s+[\w&'’-]+){0,3}?\s+(?:is|are|(?:has|have)\s+been)\s+"
+                              r"(?:currently\s+|now\s+)?"
                               r"[a-z]{3,}ing\s[^.?!;:]*[.!;:](?=\s+\S)|"
                               # ("For the board deck I need one number: …", "For our quarterly review, we …")
                               # ("For planning the morning shift I want to know …": what it is for, as a gerund)
@@ -1648,6 +1650,7 @@ class Planner:
         self._dates(text, plan, take, free)
         self._periods_of_the_end(text, plan, take, free)
         self._date_anchor(text, plan, take, free)
+        self._told_dates_asked_again(text, plan)
         self._people_per_row(text, plan, take, free)
         self._judged_by_people(text, plan, take, free)
         self._people_counts(text, plan, take, free)
@@ -2006,6 +2009,32 @@ class Planner:
                 plan.also.append(("avg", length))
                 plan.evidence.append(f"also avg of {length} ({match.group(0)!r})")
                 take(*match.span())
+
+    @staticmethod
+    def _told_dates_asked_again(text: str, plan: QueryPlan) -> None:
+        """"Gareth is lining up the supplier reviews for January. Which three makers had the most feedback … during the
+        second half of 2023?": a date in a sentence told before the question (someone's doings) frames it; when the
+        question states a date of its own with its year, that one is asked (both were read as one range or the
+        other). A told date still counts when the question's has no year ("We're looking at 2023. How many in Q2?") or
+        lies inside it."""
+        told = CONTEXT_SENTENCE.match(text)
+        if not told or COMPARE_CUE.search(text, told.end()):
+            return  # (periods compared: a told one holding one of them is read with them, see `_contrast`)
+        dates = [c for c in plan.conditions if c.kind == "date" and c.span]
+        framing = [c for c in dates if c.span[1] <= told.end()]
+        asked = [c for c in dates if c.span[0] >= told.end() and re.search(r"\b(?:19|20)\d{2}\b", c.words)]
+        def within(inner: Condition, outer: Condition) -> bool:
+            spans = [c.value for c in (inner, outer)]
+            return all(isinstance(v, tuple) and len(v) == 2 for v in spans) and \
+                spans[1][0] <= spans[0][0] and spans[0][1] <= spans[1][1]
+
+        # (a told period holding the ones asked changes nothing: "… over last year. … in each quarter of 2023")
+        if framing and asked and not all(any(within(a, f) for f in framing) for a in asked):
+            for condition in framing:
+                plan.conditions.remove(condition)
+                plan.evidence = [e for e in plan.evidence if e != f"date {condition.words!r}"]
+            plan.evidence.append(", ".join(repr(c.words) for c in framing) + " is in what was told; the question's "
+                                 f"own date {asked[0].words!r} is the one asked")
 
     @staticmethod
     def _date_anchor(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
