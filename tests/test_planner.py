@@ -8276,3 +8276,15 @@ def test_someone_busy_before_the_question_is_told(planner: Planner) -> None:
     plan = planner.plan("Ines has been picking up a lot of the regulation stories. How many politics articles were "
                         "published in 2023?")
     assert "regulation" not in plan.topic and "regulation" in plan.unused
+
+
+def test_a_pet_name_and_a_quick_request_said_first() -> None:
+    """"Quick one for the ops sync (inbound queue only, as usual): how many … did Gracie pick up …?" counted nobody's
+    tickets matching 'ops sync' in the text: "Gracie" pets Grace (her name's silent 'e' dropped), and a short request
+    said before a colon is what the answer is for."""
+    tickets = Planner("tickets", TICKET_ROLES, dataclasses.replace(
+        TICKET_PROFILE, authors={**TICKET_PROFILE.authors, "Grace Okafor": 9}))
+    plan = tickets.plan("Quick one for the ops sync (inbound queue only, as usual): how many tickets did Gracie pick "
+                        "up between March and May 2024?")
+    assert only(plan, "author").value == "Grace Okafor"
+    assert not plan.topic and not conditions(plan, "text_like")

@@ -930,7 +930,9 @@ TIME_NOUNS = frozenset({"day", "days", "week", "weeks", "month", "months", "year
 # "I'm putting together a slide on our 2023 output. …", "We're reviewing the desk's year: …": a sentence about the
 # user's own doings before the question (its dates and values still count; see `Planner._plan`)
 # ("For a report on which companies' feedback helps shoppers: among brands …": what the answer is for, up to a colon)
-PURPOSE_BEFORE_COLON = r"\W*(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:]{1,80}:(?=\s+\S)"
+# ("Quick one for the ops sync (inbound queue only, as usual): how many …": a short request said first)
+PURPOSE_BEFORE_COLON = (r"\W*(?:(?:a\s+)?(?:quick|short|small)\s+(?:one|question|q|request|ask)\s+|one\s+more\s+)?"
+                        r"(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:]{1,80}:(?=\s+\S)")
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
                               # ("I'm putting together a rough draft of the board pack - what's …": a dash ends it too)
                               r"want|must|should))\s[^.?!;:]*?(?:[.!;:]|\s[-–—])(?=\s+\S)|"
@@ -8047,15 +8049,17 @@ class Planner:
 
     def _people_named_by(self, word: str) -> set[str]:
         """The people a first name or surname names; else, for a short form of three letters or more, the people
-        whose first name it starts ("Raj" for Rajesh) or adds a pet ending to ("Tommy" for Tom), when they are one."""
+        whose first name it starts ("Raj" for Rajesh) or adds a pet ending to ("Tommy" for Tom, "Gracie" for Grace),
+        when they are one."""
         lower = word.lower()
         people = self.vocab.author_parts.get(lower, set())
-        if people or len(lower) < 3:
+        if people or len(lower) < 3 or lower in STOPWORDS:  # ("have they picked up": no pet form of 'The …')
             return people
-        # (or the first name with a pet ending: "Tommy" for Tom)
+        # (or the first name with a pet ending: "Tommy" for Tom, "Gracie" for Grace, its silent 'e' dropped)
         started = {name for name in self.profile.authors if name.split() and (
             (first := name.split()[0].lower()).startswith(lower) or len(first) >= 3 and lower.startswith(first)
-            and lower[len(first):] in ("y", "ie", "ey", first[-1] + "y", first[-1] + "ie"))}
+            and lower[len(first):] in ("y", "ie", "ey", first[-1] + "y", first[-1] + "ie")
+            or len(first) >= 4 and first.endswith("e") and lower in (first[:-1] + "ie", first[:-1] + "y"))}
         return started if len(started) == 1 else self._people_by_nickname(lower)
 
     def _people_by_nickname(self, word: str, surname: str | None = None) -> set[str]:
@@ -8100,7 +8104,8 @@ class Planner:
         if said is None or not pronoun and not owned and COMPARE_CUE.search(text):
             return  # ("did omar have more … than grace": the people compared)
         before = self._names_before(text, said.start(1)) if pronoun or owned else {}
-        people = set(before) if pronoun or owned else self.vocab.author_parts.get(said.group(1).lower(), set())
+        # ("did Gracie pick up": a short form or pet name of the one person it starts)
+        people = set(before) if pronoun or owned else self._people_named_by(said.group(1))
         if len(people) != 1 or not free(*said.span(1)):
             return
         name = next(iter(people))
@@ -8108,7 +8113,9 @@ class Planner:
             take(*span)
         plan.conditions.append(Condition("author", self.roles.authors, "=", name, said.group(1), span=said.span(1)))
         plan.evidence.append(f"{said.group(1)!r} is {name}, the one person named before it" if pronoun or owned
-                             else f"{said.group(1)!r} is {name}, the one person of that name (the question's subject)")
+                             else f"{said.group(1)!r} is {name}, the one person "
+                             + ("of that name" if said.group(1).lower() in self.vocab.author_parts
+                                else "whose first name it shortens or pets") + " (the question's subject)")
         take(*said.span(1))
         if owned:
             take(*said.span())
