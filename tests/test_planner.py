@@ -8288,3 +8288,14 @@ def test_a_pet_name_and_a_quick_request_said_first() -> None:
                         "up between March and May 2024?")
     assert only(plan, "author").value == "Grace Okafor"
     assert not plan.topic and not conditions(plan, "text_like")
+
+
+def test_when_the_told_work_is_done_is_no_period_of_the_rows(contracts: Planner) -> None:
+    """"Our office is running the register clean-up this month … how many contracts show as expired …?" counted this
+    month's contracts (none): the time someone does the work they are told to be doing is theirs; the period a doing is
+    about ("We are looking at this month.") still counts."""
+    plan = contracts.plan("Our Dublin office is running the register clean-up this month. Across the whole register, "
+                          "how many contracts are active?")
+    assert not conditions(plan, "date")
+    plan = contracts.plan("We are looking at this month. How many contracts are active?")
+    assert [c.words for c in conditions(plan, "date")] == ["this month"]

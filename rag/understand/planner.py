@@ -2020,7 +2020,21 @@ class Planner:
         other). A told date still counts when the question's has no year ("We're looking at 2023. How many in Q2?") or
         lies inside it."""
         told = CONTEXT_SENTENCE.match(text)
-        if not told or COMPARE_CUE.search(text, told.end()):
+        if not told:
+            return
+        # ("Our compliance officer is updating the risk file this week.": when someone does their work, told while
+        # they are doing it, is no period of the rows)
+        # (not the period the doing is about: "We are looking at this month.", "I'm reviewing this month")
+        doing = re.search(r"\b(?:is|are|am|['’]m|['’]re)\s+(?:\w+\s+)?[a-z]{3,}ing\b", told.group(0), re.I)
+        for condition in [c for c in plan.conditions if c.kind == "date" and c.span and c.span[1] <= told.end()]:
+            between = text[doing.end():condition.span[0]] if doing and doing.end() <= condition.span[0] else ""
+            if re.search(r"\w", re.sub(r"\b(?:at|on|into|over|for|about|through|up)\b", "", between, flags=re.I)) \
+                    and re.fullmatch(r"(?:(?:in|for|during|over)\s+)?(?:this\s+(?:week|month)|today|tonight|tomorrow)",
+                                      condition.words, re.I):
+                plan.conditions.remove(condition)
+                plan.evidence = [e for e in plan.evidence if e != f"date {condition.words!r}"]
+                plan.evidence.append(f"{condition.words!r} is when the work told of is done: no condition")
+        if COMPARE_CUE.search(text, told.end()):
             return  # (periods compared: a told one holding one of them is read with them, see `_contrast`)
         dates = [c for c in plan.conditions if c.kind == "date" and c.span]
         framing = [c for c in dates if c.span[1] <= told.end()]
