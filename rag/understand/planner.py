@@ -1652,6 +1652,7 @@ class Planner:
         self._dates(text, plan, take, free)
         self._periods_of_the_end(text, plan, take, free)
         self._date_anchor(text, plan, take, free)
+        self._told_time_of_work(text, plan)
         self._told_dates_asked_again(text, plan)
         self._people_per_row(text, plan, take, free)
         self._judged_by_people(text, plan, take, free)
@@ -2013,39 +2014,38 @@ class Planner:
                 take(*match.span())
 
     @staticmethod
-    def _told_dates_asked_again(text: str, plan: QueryPlan) -> None:
-        """"Gareth is lining up the supplier reviews for January. Which three makers had the most feedback … during the
-        second half of 2023?": a date in a sentence told before the question (someone's doings) frames it; when the
-        question states a date of its own with its year, that one is asked (both were read as one range or the
-        other). A told date still counts when the question's has no year ("We're looking at 2023. How many in Q2?") or
-        lies inside it."""
+    def _told_time_of_work(text: str, plan: QueryPlan) -> None:
+        """"Our compliance officer is updating the risk file this week. Which contracts …": when someone does the work
+        they are told to be doing ("this week", "this month", "today") is theirs, no period of the rows; the period a
+        doing is about ("We are looking at this month.", "I'm reviewing this month") still counts."""
         told = CONTEXT_SENTENCE.match(text)
-        if not told:
+        doing = told and re.search(r"\b(?:is|are|am|['’]m|['’]re)\s+(?:\w+\s+)?[a-z]{3,}ing\b", told.group(0), re.I)
+        if not told or not doing:
             return
-        # ("Our compliance officer is updating the risk file this week.": when someone does their work, told while
-        # they are doing it, is no period of the rows)
-        # (not the period the doing is about: "We are looking at this month.", "I'm reviewing this month")
-        doing = re.search(r"\b(?:is|are|am|['’]m|['’]re)\s+(?:\w+\s+)?[a-z]{3,}ing\b", told.group(0), re.I)
         for condition in [c for c in plan.conditions if c.kind == "date" and c.span and c.span[1] <= told.end()]:
-            between = text[doing.end():condition.span[0]] if doing and doing.end() <= condition.span[0] else ""
+            between = text[doing.end():condition.span[0]] if doing.end() <= condition.span[0] else ""
             if re.search(r"\w", re.sub(r"\b(?:at|on|into|over|for|about|through|up)\b", "", between, flags=re.I)) \
                     and re.fullmatch(r"(?:(?:in|for|during|over)\s+)?(?:this\s+(?:week|month)|today|tonight|tomorrow)",
                                       condition.words, re.I):
                 plan.conditions.remove(condition)
                 plan.evidence = [e for e in plan.evidence if e != f"date {condition.words!r}"]
                 plan.evidence.append(f"{condition.words!r} is when the work told of is done: no condition")
-        if COMPARE_CUE.search(text, told.end()):
-            return  # (periods compared: a told one holding one of them is read with them, see `_contrast`)
+
+    @staticmethod
+    def _told_dates_asked_again(text: str, plan: QueryPlan) -> None:
+        """"Gareth is lining up the supplier reviews for January. Which three makers had the most feedback … during the
+        second half of 2023?": a date in a sentence told before the question (someone's doings) frames it; when the
+        question states a date of its own with its year, that one is asked (both were read as one range or the
+        other). A told date still counts when the question's has no year ("We're looking at 2023. How many in Q2?") or
+        lies inside it; periods compared are read with it in `_contrast`."""
+        told = CONTEXT_SENTENCE.match(text)
+        if not told or COMPARE_CUE.search(text, told.end()):
+            return
         dates = [c for c in plan.conditions if c.kind == "date" and c.span]
         framing = [c for c in dates if c.span[1] <= told.end()]
         asked = [c for c in dates if c.span[0] >= told.end() and re.search(r"\b(?:19|20)\d{2}\b", c.words)]
-        def within(inner: Condition, outer: Condition) -> bool:
-            spans = [c.value for c in (inner, outer)]
-            return all(isinstance(v, tuple) and len(v) == 2 for v in spans) and \
-                spans[1][0] <= spans[0][0] and spans[0][1] <= spans[1][1]
-
         # (a told period holding the ones asked changes nothing: "… over last year. … in each quarter of 2023")
-        if framing and asked and not all(any(within(a, f) for f in framing) for a in asked):
+        if framing and asked and not all(any(_holds(f, a) for f in framing) for a in asked):
             for condition in framing:
                 plan.conditions.remove(condition)
                 plan.evidence = [e for e in plan.evidence if e != f"date {condition.words!r}"]
@@ -8109,13 +8109,12 @@ class Planner:
         # ("Elena looks after our upkeep contracts. … how many … did she sign": the one person named before)
         pronoun = match is not None and match.group(1).lower() in ("he", "she")
         # ("Des Achterberg has been busy. How many pieces carried his byline …": the rows of the one person named)
-        owned = None if match else re.search(rf"\b(his|her)\s+(?:own\s+)?(?:{self.row_noun_words}|"
-                                             rf"{'|'.join(WORK_NOUNS)}|[a-z]+)\b", text, re.I)
-        if owned and self.vocab.dimensions.get(owned.group(0).split()[-1].lower()) != "author" and not re.fullmatch(
-                rf"(?:{self.row_noun_words}|{'|'.join(WORK_NOUNS)})", owned.group(0).split()[-1], re.I):
-            owned = None
+        owned = None if match else next((m for m in re.finditer(r"\b(his|her)\s+(?:own\s+)?([a-z]+)\b", text, re.I)
+                                         if self.vocab.dimensions.get(m.group(2).lower()) == "author" or re.fullmatch(
+                                             rf"{self.row_noun_words}|{'|'.join(WORK_NOUNS)}", m.group(2), re.I)),
+                                        None)
         said = match or owned
-        if said is None or not pronoun and not owned and COMPARE_CUE.search(text):
+        if said is None or (not pronoun and not owned and COMPARE_CUE.search(text)):
             return  # ("did omar have more … than grace": the people compared)
         before = self._names_before(text, said.start(1)) if pronoun or owned else {}
         # ("did Gracie pick up": a short form or pet name of the one person it starts)
@@ -9841,6 +9840,13 @@ def without_context(question: str) -> str:
 
 # the Zipf frequency from which an adverb's base is a common word (wordfreq: 3 = once per million words)
 COMMON_BASE_ZIPF = 3.0
+
+
+def _holds(outer: Condition, inner: Condition) -> bool:
+    """Whether a date range condition holds another's whole range."""
+    ranges = [c.value for c in (outer, inner)]
+    return all(isinstance(v, tuple) and len(v) == 2 for v in ranges) and \
+        ranges[0][0] <= ranges[1][0] and ranges[1][1] <= ranges[0][1]
 
 
 def is_adverb(word: str) -> bool:
