@@ -8299,3 +8299,14 @@ def test_when_the_told_work_is_done_is_no_period_of_the_rows(contracts: Planner)
     assert not conditions(plan, "date")
     plan = contracts.plan("We are looking at this month. How many contracts are active?")
     assert [c.words for c in conditions(plan, "date")] == ["this month"]
+
+
+def test_a_counting_rule_said_as_a_sentence_adds_rows(planner: Planner) -> None:
+    """"How many words has Caldwell written …? Count a co-written article's full length." added up the co-written
+    articles only: a sentence after the question that says how to count adds those rows; "Count only the pieces she
+    co-wrote" picks them."""
+    plan = planner.plan("How many words has Ines Caldwell written in total? Count the pieces she co-wrote at their "
+                        "full length.")
+    assert not conditions(plan, "people_count")
+    plan = planner.plan("How many articles did Ines Caldwell write? Count only the pieces she co-wrote.")
+    assert [(c.op, c.value) for c in conditions(plan, "people_count")] == [(">=", 2)]

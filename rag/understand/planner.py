@@ -4043,7 +4043,12 @@ class Planner:
                              r"\b(?:counting|including|include|count)\s+both\b[^.?!;]*?\band\s+(?:[\w']+\s+){0,4}$|"
                              r"\b(?:(?:if|when|once|after)\s+(?:you\s+|we\s+)?)?(?:split(?:ting)?|separat(?:e|ing)|"
                              r"break(?:ing)?)(?:\s+(?:up|apart|out|down))?\s+(?:[\w']+\s+){0,2}$|"
-                             r"\b(?:written|authored|wrote|bylined|signed)\s+or\s+$", text[:match.start()], re.I) or (
+                             r"\b(?:written|authored|wrote|bylined|signed)\s+or\s+$|"
+                             # ("… altogether? Count the pieces he co-wrote at their full length.": a rule for counting,
+                             # said as a sentence after the question, adds them; "Count only the ones he co-wrote" and
+                             # "Count the co-written articles" asked alone pick them)
+                             r"(?<=[.?!;:]\s)(?:please\s+)?(?:count|include)\s+(?!(?:[\w']+\s+){0,4}?(?:only|just)\b)"
+                             r"(?:[\w']+\s+){0,4}$", text[:match.start()], re.I) or (
             # "count … too", "count a co-written piece for every author on it"
             re.search(r"\b(?:count|include)\s+(?:[\w']+\s+){0,4}$", text[:match.start()], re.I)
             if re.match(r"(?:\s+[\w']+){0,2}?\s+(?:too|as\s+well|also|(?:for|towards?|to)\s+(?:every|each|all|both))\b",
