@@ -8310,3 +8310,15 @@ def test_a_counting_rule_said_as_a_sentence_adds_rows(planner: Planner) -> None:
     assert not conditions(plan, "people_count")
     plan = planner.plan("How many articles did Ines Caldwell write? Count only the pieces she co-wrote.")
     assert [(c.op, c.value) for c in conditions(plan, "people_count")] == [(">=", 2)]
+
+
+def test_rows_from_people_who_say_what_their_texts_say() -> None:
+    """"How many one-star reviews … come from people who say they use the thing most days?" counted every one-star
+    review ('use', 'thing', 'days' unused): the writers said by "from people who say", and "the thing" a review is
+    about, which its own text calls "it" ("We use it most days")."""
+    held = {"use it most days", "got it in the sale"}
+    reviews = Planner("reviews", REVIEW_ROLES, REVIEW_PROFILE, text_mentions=lambda phrase: phrase.lower() in held)
+    plan = reviews.plan("How many one-star reviews come from people who say they use the thing most days?")
+    assert [c.value for c in conditions(plan, "text_like")] == ["use it most days"]
+    plan = reviews.plan("how many reviews say they got the item in the sale?")
+    assert [c.value for c in conditions(plan, "text_like")] == ["got it in the sale"]

@@ -2131,7 +2131,10 @@ class Planner:
                   rf"though|although|or)\b|\s*[,;:?!.)]|\s*$)")
         counted = re.search(rf"\b(?:how\s+many|(?:the\s+)?number\s+of|count\s+(?:of\s+)?|#\s*of|what\s+(?:share|"
                             rf"percentage|proportion|fraction|percent)\s+of)\s+(?:(?:the|our|all)\s+)?"
-                            rf"(?:[\w'’-]+\s+){{0,2}}?(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?{clause}",
+                            rf"(?:[\w'’-]+\s+){{0,2}}?(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?"
+                            # ("how many one-star reviews from 2022 onwards come from people who say …": the writers)
+                            rf"(?:[^?.!;]*?(?P<writers>\b(?:from|by)\s+(?:the\s+)?(?:people|customers|buyers|users|"
+                            rf"reviewers|someone|those)\s+(?:who|that)\s+))?{clause}",
                             text, re.I)
         # ("the most reviews saying …", "tickets where the person writing says …": computed rows that say it)
         said = counted or re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+|(?P<speaker>where\s+"
@@ -2153,6 +2156,9 @@ class Planner:
         # is left to the words' own reading)
         if len(phrase.split()) < 2 or not self.text_mentions:
             return
+        # ("they use the thing most days": the thing a row is about is "it" in its own text, "We use it most days")
+        as_it = re.sub(r"\b(?:the|this|that)\s+(?:thing|item|product)\b", "it", phrase, flags=re.I)
+        phrase = as_it if as_it != phrase and not self.text_mentions(phrase) and self.text_mentions(as_it) else phrase
         parts = [phrase] if self.text_mentions(phrase) else self._held_parts(phrase)
         if not parts or len(parts) == 1 and parts[0] != phrase:
             return  # (a noun phrase the texts hold, "an hdmi switch": read as the topic, in title or text)
@@ -2170,8 +2176,9 @@ class Planner:
         verb = re.search(rf"\b(?:{verbs})(?:\s+that)?\s+$", text[:said.start("clause")], re.I)
         if verb:
             take(verb.start(), said.start("clause"))
-        if said.groupdict().get("speaker"):  # ("where the person writing says": who says it, read with it)
-            take(*said.span("speaker"))
+        for who in ("speaker", "writers"):  # ("where the person writing says", "from people who say": read with it)
+            if said.groupdict().get(who):
+                take(*said.span(who))
 
     def _held_parts(self, phrase: str) -> list[str]:
         """The longest runs of two words or more of `phrase` that the texts hold, left to right, when together they
