@@ -723,7 +723,8 @@ def test_frozen_test_sets_match_their_reference_sql(path: Path, tmp_path: Path) 
     connection = sqlite3.connect(_reference_db(cases.table, tmp_path))
     turns = [turn for conversation in cases.conversations for turn in conversation.turns]
     sql_cases = [c for c in [*cases.cases, *turns] if c.sql_result is not None]
-    assert sql_cases and all(c.reference_sql for c in sql_cases)
+    assert sql_cases or path.name.endswith("test_pool.yaml")  # (a pool may have given away its last SQL case)
+    assert all(c.reference_sql for c in sql_cases)
     for case in sql_cases:
         rows = [list(r) for r in connection.execute(case.reference_sql).fetchall()]
         assert sql_result_match(case.sql_result, rows, ordered=case.ordered), case.id
