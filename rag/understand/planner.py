@@ -2157,9 +2157,11 @@ class Planner:
         if len(phrase.split()) < 2 or not self.text_mentions:
             return
         # ("they use the thing most days": the thing a row is about is "it" in its own text, "We use it most days")
+        held = bool(self.text_mentions(phrase))  # (one index look-up per phrase asked)
         as_it = re.sub(r"\b(?:the|this|that)\s+(?:thing|item|product)\b", "it", phrase, flags=re.I)
-        phrase = as_it if as_it != phrase and not self.text_mentions(phrase) and self.text_mentions(as_it) else phrase
-        parts = [phrase] if self.text_mentions(phrase) else self._held_parts(phrase)
+        if not held and as_it != phrase and self.text_mentions(as_it):
+            phrase, held = as_it, True
+        parts = [phrase] if held else self._held_parts(phrase)
         if not parts or len(parts) == 1 and parts[0] != phrase:
             return  # (a noun phrase the texts hold, "an hdmi switch": read as the topic, in title or text)
         if not counted and not subject and len(parts) < 2:
