@@ -8322,3 +8322,32 @@ def test_rows_from_people_who_say_what_their_texts_say() -> None:
     assert [c.value for c in conditions(plan, "text_like")] == ["use it most days"]
     plan = reviews.plan("how many reviews say they got the item in the sale?")
     assert [c.value for c in conditions(plan, "text_like")] == ["got it in the sale"]
+
+
+def test_count_as_says_how_rows_are_regarded_not_what_to_compute(contracts: Planner) -> None:
+    """"Outside EMEA, which contracts have charges that go up …? Contracts with no region recorded count as outside
+    EMEA." counted contracts and dropped the search; "Which suppliers have tried …? Count a contract as relevant
+    whenever …" counted contracts per counterparty: "count as" is how rows are regarded, never the computation, and
+    "count X as" after a question asking "which" is the rule of its list."""
+    plan = contracts.plan("Outside EMEA, which contracts have charges that go up each year with the cost of living? "
+                          "Contracts with no region recorded count as outside EMEA.")
+    assert plan.intent == "list" and "living" in plan.topic
+    plan = contracts.plan("Which suppliers have tried to get out of delivering on time by pointing to events nobody "
+                          "could control, such as strikes? Count a contract as relevant whenever the supplier made "
+                          "such a claim.")
+    assert plan.intent == "topic" and not plan.group_by and "strikes" in plan.topic
+    # a counting rule after a question that is no list still says what is counted
+    plan = contracts.plan("Did late-delivery disputes go down from 2022 to 2023? Count a contract as a dispute if its "
+                          "summary mentions a penalty.")
+    assert plan.intent == "count"
+    plan = contracts.plan("Count the contracts as well as the counterparties.")
+    assert plan.intent == "count"
+
+
+def test_a_parenthesised_sentence_after_the_question_defines_no_words_before_it(contracts: Planner) -> None:
+    """"… which of our still-running contracts have charges that go up with the cost of living? (Contracts with no
+    region don't count as outside Europe.)" read 'charges', 'cost', 'living' as the name of the region condition the
+    remark repeats: a sentence of its own explains no words of the one before."""
+    plan = contracts.plan("Outside Europe, which of our still-running contracts have charges that go up with the cost "
+                          "of living? (Contracts with no region don't count as outside Europe.)")
+    assert "living" in plan.topic and "charges" in plan.topic

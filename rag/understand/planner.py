@@ -2315,6 +2315,8 @@ class Planner:
         for defined in re.finditer(r"\(([^()]+)\)|,?\s*\b(?:i\.\s?e\.?|ie|meaning|that\s+is)\s*,?\s+([^?!;()]+)|"
                                    r"\s(?:—|–|--?)\s+([^—–?!;()]+?)\s+(?:—|–|--?)(?=\s)", text, re.I):
             inside = (defined.group(1) or defined.group(2) or defined.group(3) or "").lower()
+            if re.search(r"[.?!]\s*$", text[:defined.start()]) and re.search(r"[.?!]\s*$", inside):
+                continue  # ("… the cost of living? (Contracts with no region don't count ….)": a sentence of its own)
             # (a value said twice, "our garden range, meaning reviews filed under Garden & Patio": one of its names)
             stated = [c for c in plan.conditions if c.kind not in ("date", "date_any") and c.words and (all(
                 part in inside for part in c.words.lower().split(", ")) or c.kind == "category" and any(
@@ -5652,6 +5654,15 @@ class Planner:
                     continue  # ("Contracts that have since expired or been terminated still count": rows kept in)
                 if intent == "count" and re.search(r"(?:n['’]t|\bnot|\bnever)\s+$", lower[:match.start()]):
                     continue  # ("don't count blank names", "resolved doesn't count"): rows set aside, no computation
+                regarded = intent == "count" and re.match(
+                    r"(?:\s+(?:it|them|these|those|(?:a|an|the|any|each|every)(?:\s+[a-z-]+){1,2}))?"
+                    r"\s+as\b(?!\s+(?:well|many|much)\b)", lower[match.end():])
+                # ("Contracts with no region recorded count as outside EMEA": how rows are regarded, no computation;
+                # "Which suppliers have …? Count a contract as relevant whenever …": the rule of a list asked with
+                # "which", not "Did login problems go down …? Count a ticket as a login problem if …")
+                if regarded and (regarded.group(0).split()[0] == "as" or re.match(r"\W*which\b", lower)):
+                    take(*match.span())
+                    continue
                 if intent == "count" and rows_asked and re.match(
                         rf"(?:(?:the\s+)?(?:number|count)\s+of|how\s+many)\s+(?:the\s+)?(?:{measures})\b",
                         lower[match.start():]):
