@@ -7719,6 +7719,19 @@ def test_a_kind_of_a_values_rows_that_nothing_holds() -> None:
     assert planner.plan("what percentage of articles carry politics labels?").missing is None
 
 
+def test_a_kind_of_the_computed_rows_that_nothing_holds() -> None:
+    """"What's the average rating for vegan products in Health & Personal Care?" averaged every Health & Personal
+    Care review with 'vegan' unused: a word nothing holds before the rows (or the products they are about) right
+    after the words asking the computation is a kind of them the table cannot pick; a word said further on (an
+    example of the rows) or one the texts hold stays."""
+    mentioned = {"crypto", "refurbished"}
+    reviews = Planner("reviews", REVIEW_ROLES, REVIEW_PROFILE, text_mentions=lambda w: w.lower() in mentioned)
+    plan = reviews.plan("What's the average rating for vegan products from Voltair?")
+    assert (plan.missing, plan.missing_value) == ("vegan products", True)
+    assert reviews.plan("how many reviews do we have for refurbished items?").missing is None  # (the texts hold it)
+    assert reviews.plan("How many reviews did we get, like the ones praising a vegan shampoo product?").missing is None
+
+
 def test_a_name_said_with_a_suffix_is_matched_by_the_name() -> None:
     """"Can you break down the tickets from Rotterdam-based customers by assignee?" said the table holds nothing
     about 'Rotterdam-based', though the texts say "our office in Rotterdam": the name the texts hold is the match."""

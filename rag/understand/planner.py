@@ -9159,7 +9159,7 @@ class Planner:
         told = context.end() if context else 0
         for found in (self._unheld_proper_name(text, plan, told), self._unheld_label(text, plan, told),
                       self._unheld_kind(text, plan, told), self._unheld_kind_said_before(text, plan, told),
-                      self._unheld_kind_of_value(text, plan, told),
+                      self._unheld_kind_of_value(text, plan, told), self._unheld_kind_of_rows(text, plan, told),
                       self._unheld_thing(text, plan, told)):
             if found:
                 missing, words, said = found
@@ -9298,6 +9298,21 @@ class Planner:
                 word = said.group("word")
                 if said.start() >= told and word in plan.unused and self._unheld_kind_word(word):
                     return f"{word} {condition.words}", [word], said.group(0)
+        return None
+
+    def _unheld_kind_of_rows(self, text: str, plan: QueryPlan, told: int) -> tuple[str, list[str], str] | None:
+        """A kind of the rows computed, or of the products they are about, said by a word before them that nothing
+        holds, right after the words asking the computation ("the average rating for vegan products", "how many
+        refurbished items"; not "how many long reads …, like the farewell piece"): English (no misspelling), not a
+        grammar word or an adverb."""
+        if not plan.intent_span:
+            return None
+        for said in re.finditer(rf"(?<![\w'-])(?P<word>[a-z]+(?:-[a-z]+)?)\s+(?P<rows>{self.row_noun_words}|products?|"
+                                rf"goods)\b", text, re.I):
+            word, between = said.group("word"), text[plan.intent_span[1]:said.start()]
+            if (said.start() >= max(told, plan.intent_span[1]) and len(WORD.findall(between)) <= 4
+                    and not re.search(r"[.?!;:]", between) and word in plan.unused and self._unheld_kind_word(word)):
+                return f"{word} {said.group('rows').lower()}", [word], said.group(0)
         return None
 
     def _unheld_kind_of_people(self, word: str, people: str) -> bool:
