@@ -5532,7 +5532,7 @@ def test_a_superlative_of_size_on_the_row_noun_ranks_the_rows(contracts: Planner
     assert (plan.intent, plan.measure) == ("max", "value_eur")
 
 
-def test_how_much_was_done_asks_an_amount_no_column_holds(contracts: Planner) -> None:
+def test_how_much_was_done_asks_an_amount_no_column_holds(contracts: Planner, reviews: Planner) -> None:
     """"How much have we actually been invoiced so far under our active contracts, compared with their total contract
     value?" summed the active contracts' value, with 'invoiced' a text match: the amount invoiced is no column."""
     plan = contracts.plan("How much have we actually been invoiced so far under our active contracts, compared with "
@@ -5543,6 +5543,11 @@ def test_how_much_was_done_asks_an_amount_no_column_holds(contracts: Planner) ->
     assert contracts.plan("Over the summer of 2023, how much did we actually get invoiced in total on our supply "
                           "agreements?").missing == "amount invoiced"
     assert contracts.plan("how much did we pay in total for leases in 2023?").missing == "amount paid"
+    # ("What did shoppers pay on average for … they rated four stars or better?" averaged the star rating: the people
+    # as a plural noun, and "what" asking the amount)
+    plan = reviews.plan("What did shoppers pay on average for the Voltair products they rated four stars or better?")
+    assert (plan.missing, plan.intent) == ("amount paid", "avg")
+    assert reviews.plan("how much did customers spend on Voltair products in 2023?").missing == "amount spent"
     # (a measure the table has is no missing amount)
     assert contracts.plan("how much value did we sign in 2023").missing is None
 

@@ -8874,7 +8874,9 @@ class Planner:
             return
         # ("how much did we actually get invoiced", "how much did we pay for leases": a passive with "get", a verb's
         # plain form after "did")
-        done = re.search(r"\bhow\s+much\s+(?:money\s+)?(?:have|has|had|did|do|does)\s+(?:we|they|you|i|he|she|it)\s+"
+        # ("what did shoppers pay on average for …": the people of a plural noun, and "what" for the amount)
+        done = re.search(r"\b(?:how\s+much\s+(?:money\s+)?|what\s+)(?:have|has|had|did|do|does)\s+"
+                         r"(?:we|they|you|i|he|she|it|(?:the\s+|our\s+|their\s+)?[a-z]+s)\s+"
                          r"(?:(?:actually|really|already|ever|so\s+far|in\s+total)\s+)*(?:(?:been|get|got|gotten)\s+)?"
                          r"([a-z]+ed|paid|spent|made|lost|billed|pay|spend|earn|bill|invoice|charge)\b", text, re.I)
         verb = done.group(1).lower() if done else ""
