@@ -3726,6 +3726,15 @@ def test_a_property_no_column_holds_and_a_value_said_with_of(reviews: Planner) -
     assert (plan.missing, [(c.op, c.value) for c in conditions(plan, "number")]) == (None, [("=", 5)])
 
 
+def test_rows_with_things_attached_that_no_column_holds() -> None:
+    """"How many of their 2023 reviews had photos attached?" counted every 2023 review with 'photos attached' unused: a
+    plural said without an article, with a verb of attaching, is a property no column holds, unless the texts tell of
+    attaching ("I have attached the logs": then the texts are searched)."""
+    for told, missing in (set(), "photos"), ({"attached"}, None):
+        reviews = Planner("reviews", REVIEW_ROLES, REVIEW_PROFILE, text_mentions=lambda w, told=told: w.lower() in told)
+        assert reviews.plan("How many of the 2023 reviews had photos attached?").missing == missing
+
+
 @pytest.mark.parametrize("question", [
     "What's the difference between the number of tickets assigned to Priya Natarajan and the number assigned to Bob "
     "Stone?",

@@ -9105,8 +9105,10 @@ class Planner:
         of rows that have something no column holds; said, rather than counting every row with the words unused."""
         if plan.missing or plan.intent not in ("count", "share"):
             return
+        # ("how many of their 2023 reviews had photos attached": a plural without an article, with what was done)
         had = re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+)?(?:got|get|gets|received|receive|"
-                        rf"receives|have|has|had|came\s+with|come\s+with)\s+(?:a|an|any)\s+([a-z]+)\b", text, re.I)
+                        rf"receives|have|has|had|came\s+with|come\s+with)\s+(?:(?:a|an|any)\s+([a-z]+)\b|"
+                        rf"([a-z]+s)\s+(?:attached|added|included|uploaded|enclosed)\b)", text, re.I)
         # ("how many negative reviews did the brand actually reply to": a reply to a row, which no column holds)
         replied = re.search(r"\b(?:did|does|do|has|have|had|were|was)\b[^?.!]*?\b(repl(?:y|ied)|respond(?:ed)?|"
                             r"answer(?:ed)?)\s+to\b", text, re.I)
@@ -9134,18 +9136,22 @@ class Planner:
             plan.evidence.append(f"no column for {word!r} ({state.group(0)!r}), and no text mentions it")
             take(*state.span(1))
             return
-        if not had or not free(*had.span(1)):
+        group = 1 if had and had.group(1) else 2
+        if not had or not free(*had.span(group)):
             return
-        noun = had.group(1).lower()
+        noun = had.group(group).lower()
         # ("has a named writer": a word qualifying what the table holds)
         after = [w for w in WORD.findall(text[had.end():])[:1] if w.lower() not in STOPWORDS]
         if (noun in STOPWORDS or self.names_something(noun) or noun in self.vocab.measures
                 or after and self.names_something(after[0].lower())
-                or is_rare_word(noun) or SUBJECT_CUE.search(text[:had.start(1)])):
+                or is_rare_word(noun) or SUBJECT_CUE.search(text[:had.start(group)])
+                # (the texts may tell of it: "I have attached the logs")
+                or group == 2 and (not self.text_mentions
+                                   or self.text_mentions(had.group(0).split()[-1]) is not False)):
             return  # (a rare word may be told in the texts: "how many tickets had a chargeback")
         plan.missing = noun
         plan.evidence.append(f"no column for {noun!r} ({had.group(0)!r})")
-        take(*had.span(1))
+        take(had.start(group), had.end())
 
     def _unheld_name(self, text: str, plan: QueryPlan) -> None:
         """"How many reviews came from shoppers based in Canada?" answered 2,500 (every review) with 'Canada' unused: a
