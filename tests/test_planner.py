@@ -4785,6 +4785,10 @@ def test_a_state_no_column_holds_and_no_text_mentions() -> None:
     assert planner.plan("What share of the 2023 articles ended up syndicated to partners?").missing == "syndicated"
     assert planner.plan("how many articles were shared?").missing is None  # (the texts may tell)
     assert planner.plan("how many articles were published?").missing is None
+    # (two states said together: "How many articles were corrected or updated after they were first published?")
+    assert planner.plan("How many articles were corrected or updated after they were first published?").missing == \
+        "corrected or updated"
+    assert planner.plan("how many articles were looked after by the night desk?").missing is None
 
 
 def test_a_request_for_rows_is_no_subject(planner: Planner) -> None:

@@ -9127,13 +9127,18 @@ class Planner:
         # holds and no text mentions)
         # ("… ended up escalated to a manager": with how it came about, and where or by whom)
         state = re.search(rf"\b(?:{self.row_noun_words}|ones|they)\s+(?:were|was|are|is|got|get|gets|ended\s+up|"
-                          rf"end\s+up)\s+(?:not\s+)?([a-z]+(?:ed|en))(?=\s*(?:$|[?.!,;:(]|(?:to|into)\s))", text, re.I)
+                          rf"end\s+up)\s+(?:not\s+)?([a-z]+(?:ed|en))(?=\s*(?:$|[?.!,;:(]|(?:to|into)\s|"
+                          # ("how many articles were corrected or updated after they were first published")
+                          rf"(?P<also>(?:or|and)\s+[a-z]+(?:ed|en))\b))", text, re.I)
         word = state.group(1).lower() if state else ""
         if (state and free(*state.span(1)) and word not in STOPWORDS and not self.names_something(word)
                 and not re.fullmatch(rf"{AUTHOR_VERBS}|{DONE_VERBS}", word)
                 and self.text_mentions and self.text_mentions(word) is False):
             plan.missing = word
-            plan.evidence.append(f"no column for {word!r} ({state.group(0)!r}), and no text mentions it")
+            if state.group("also") and free(*state.span("also")):  # ("corrected or updated": both states)
+                plan.missing = f"{word} {state.group('also').lower()}"
+                take(*state.span("also"))
+            plan.evidence.append(f"no column for {plan.missing!r} ({state.group(0)!r}), and no text mentions it")
             take(*state.span(1))
             return
         group = 1 if had and had.group(1) else 2
