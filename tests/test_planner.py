@@ -8382,3 +8382,9 @@ def test_a_parenthesised_sentence_after_the_question_defines_no_words_before_it(
     plan = contracts.plan("Outside Europe, which of our still-running contracts have charges that go up with the cost "
                           "of living? (Contracts with no region don't count as outside Europe.)")
     assert "living" in plan.topic and "charges" in plan.topic
+    # (and what it says of the rows with no value is a condition, as it is without the brackets: they were counted)
+    for question in ("How many active contracts are outside Europe? (Contracts with no region don't count as outside "
+                     "Europe.)", "How many active contracts are outside Europe? Contracts with no region don't count "
+                     "as outside Europe."):
+        missing = conditions(contracts.plan(question), "missing")
+        assert [(c.column, c.op) for c in missing] == [("region", "is not empty")]

@@ -306,7 +306,8 @@ AS_PERCENT = re.compile(r"\b(?:as|in)\s+(?:a\s+)?(?:percentage|percent|pct|%)|\(
 # the computation is made, said again)
 # ("… i.e. the name is blank or missing? Placeholder names like 'Anonymous' or 'Guest' don't count as missing.": a
 # sentence of its own saying which values are no missing ones, which the missing condition leaves out already)
-REMARK = re.compile(r"\(([^()]*?\b(?:(?:don'?t|do\s+not|doesn'?t|does\s+not|aren'?t|are\s+not|isn'?t|is\s+not|"
+REMARK = re.compile(r"\((?![^()]*\b(?:with\s+no|without)\b)"  # (rows with no value said: a condition, read as such)
+                    r"([^()]*?\b(?:(?:don'?t|do\s+not|doesn'?t|does\s+not|aren'?t|are\s+not|isn'?t|is\s+not|"
                     r"shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as|divided\s+by)\b[^()]*)\)|"
                     r"(?<=[.?!])\s+([^.?!():;]*?\b(?:don'?t|do\s+not|doesn'?t|does\s+not|aren'?t|are\s+not|isn'?t|"
                     r"is\s+not|shouldn'?t|should\s+not)\s+(?:count|be\s+counted)\s+as\s+(?:missing|blank|empty|null|"
