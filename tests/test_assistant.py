@@ -349,6 +349,10 @@ def test_a_name_nothing_holds_says_what_the_rows_can_be_picked_by(assistant: Ass
     assert "Not in this table" in turn.answer and "holds 'Canada'" in turn.answer
     assert "It can pick rows by:" in turn.answer and "category" in turn.answer.split("It can pick rows by:")[1].lower()
     assert turn.result.interpretation.action == "Not computed: nothing holds 'Canada'"
+    # (the words of what nothing holds are named by the answer, not listed again as unused)
+    turn = assistant.ask("What is the average word count of the vegan products we covered in 2023?")
+    assert turn.result.interpretation.action == "Not computed: nothing holds 'vegan products'"
+    assert not {"vegan", "products"} & {w.lower() for w in turn.result.interpretation.unused_words}
 
 
 def test_reading_the_question_is_a_step_of_the_trace(assistant: Assistant) -> None:

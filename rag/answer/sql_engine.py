@@ -65,7 +65,8 @@ class SQLEngine(CustomQueryEngine):
         reading = interpret(plan, source.table, reading_labels(source.labels, source.roles, source.table))
         reading.action = (f"Not computed: nothing holds '{plan.missing}'" if plan.missing_value
                           else f"Not computed: no column for '{plan.missing}'")
-        reading.unused_words = [w for w in reading.unused_words if w.lower() != plan.missing]
+        said = set((plan.missing or "").lower().split())  # (its words are what the answer names: "vegan products")
+        reading.unused_words = [w for w in reading.unused_words if w.lower() not in said]
         return engine_response(text, EngineResult(interpretation=reading))
 
     def answer(self, query_str: str, plan: QueryPlan) -> Any:
