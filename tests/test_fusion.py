@@ -98,17 +98,6 @@ def test_a_fused_document_is_in_one_searchs_top_k_so_low_agreement_cannot_push_o
     assert fuse([dense, []], 3) == ["a", "b", "c"] and fuse([[], keyword], 2) == ["h", "i"]
 
 
-def test_every_searchs_first_document_is_in_the_fused_top_k() -> None:
-    """Documents both searches rank moderately (2nd, 3rd and 4th in each) outscore under RRF the documents only one
-    search ranks first; those are still in the top 4, up to half of its places, and the order stays RRF's."""
-    dense = ["a", "b", "c", "d"]
-    keyword = ["x", "b", "c", "d"]
-    assert rrf([dense, keyword])[:4] == ["b", "c", "d", "a"]
-    assert fuse([dense, keyword], 4) == ["b", "c", "a", "x", "d"]
-    # (four searches, as with a restatement: two of the four firsts, the better ones by RRF, then the ranking order)
-    assert fuse([dense, keyword, ["y", "b", "c", "d"], ["z", "b", "c", "d"]], 4)[:4] == ["b", "c", "a", "x"]
-
-
 def test_fusion_finds_the_exact_rare_token_dense_search_misses(assistant: Assistant) -> None:
     context = assistant.context
     dense, _ = traced(lambda: retrieve(context, QUESTION, None, options=RetrievalOptions(mode="dense")))
