@@ -277,15 +277,9 @@ def _listed(context: EngineContext, item: Chunk | KeywordHit) -> dict[str, str]:
 
 
 def fuse(rankings: Sequence[Sequence[str]], top_k: int) -> list[str]:
-    """The documents in any search's top `top_k`, in the order of the RRF of the full rankings; the first `top_k` of
-    them hold each search's first document, up to half of the places (a search's surest answer is not pushed out by
-    documents that both searches rank only moderately: on the dev questions of all tables one more found, none lost)."""
+    """The documents in any search's top `top_k`, in the order of the RRF of the full rankings."""
     shown = {key for ranking in rankings for key in ranking[:top_k]}
-    order = [key for key in rrf(rankings) if key in shown]
-    firsts = {ranking[0] for ranking in rankings if ranking}
-    kept = [key for key in order if key in firsts][:top_k // 2]
-    kept += [key for key in order if key not in kept][:top_k - len(kept)]
-    return [key for key in order if key in kept] + [key for key in order if key not in kept]
+    return [key for key in rrf(rankings) if key in shown]
 
 
 def rrf(rankings: Iterable[Sequence[str]], k: int = RRF_K) -> list[str]:
