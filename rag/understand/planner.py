@@ -2028,8 +2028,7 @@ class Planner:
             if re.search(r"\w", re.sub(r"\b(?:at|on|into|over|for|about|through|up)\b", "", between, flags=re.I)) \
                     and re.fullmatch(r"(?:(?:in|for|during|over)\s+)?(?:this\s+(?:week|month)|today|tonight|tomorrow)",
                                       condition.words, re.I):
-                plan.conditions.remove(condition)
-                plan.evidence = [e for e in plan.evidence if e != f"date {condition.words!r}"]
+                _drop_date(plan, condition)
                 plan.evidence.append(f"{condition.words!r} is when the work told of is done: no condition")
 
     @staticmethod
@@ -2048,8 +2047,7 @@ class Planner:
         # (a told period holding the ones asked changes nothing: "… over last year. … in each quarter of 2023")
         if framing and asked and not all(any(_holds(f, a) for f in framing) for a in asked):
             for condition in framing:
-                plan.conditions.remove(condition)
-                plan.evidence = [e for e in plan.evidence if e != f"date {condition.words!r}"]
+                _drop_date(plan, condition)
             plan.evidence.append(", ".join(repr(c.words) for c in framing) + " is in what was told; the question's "
                                  f"own date {asked[0].words!r} is the one asked")
 
@@ -9894,6 +9892,12 @@ def without_context(question: str) -> str:
 
 # the Zipf frequency from which an adverb's base is a common word (wordfreq: 3 = once per million words)
 COMMON_BASE_ZIPF = 3.0
+
+
+def _drop_date(plan: QueryPlan, condition: Condition) -> None:
+    """Take a date condition back out of the plan, with the evidence that read it."""
+    plan.conditions.remove(condition)
+    plan.evidence = [e for e in plan.evidence if e != f"date {condition.words!r}"]
 
 
 def _holds(outer: Condition, inner: Condition) -> bool:
