@@ -13,6 +13,7 @@ import pytest
 
 from bench import (
     chunking,
+    fusion_replay,
     hnsw_search,
     ingest,
     interpretation,
@@ -36,7 +37,8 @@ RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "llm_cost": llm_cost.render_markdown, "retrieval_calibration": retrieval_calibration.render_markdown,
     "retrieval_latency": retrieval_latency.render_markdown,
     "retrieval_query_text": retrieval_query_text.render_markdown,
-    "retrieval_sentences": retrieval_sentences.render_markdown, "hnsw_search": hnsw_search.render_markdown}
+    "retrieval_sentences": retrieval_sentences.render_markdown, "hnsw_search": hnsw_search.render_markdown,
+    "fusion_replay": fusion_replay.render_markdown}
 RESULTS = [(directory, name) for directory in (RESULTS_DIR, RESULTS_DIR / "quick") for name in RENDERERS
            if (directory / f"{name}.json").exists()]
 
