@@ -4,9 +4,10 @@ How similar a question's best chunk is says little on its own: on a table of sho
 unrelated question still reaches a cosine similarity of 0.4-0.5, on long news articles it stays near 0.2-0.3.
 The "nothing relevant" rule (rag/answer/retrieval.py) therefore reads the best similarity *above the question's
 background*: the question's mean similarity to this sample of the table's chunks. The sample is taken by the
-sync from the vectors Chroma already holds (nothing is embedded), chosen by a hash of the chunk ids so the same
-collection always gives the same sample, and written atomically to `<RAG_INDEX_DIR>/<collection>.background.npy`
-(with a Chroma server, in the local RAG_INDEX_DIR, like the keyword index).
+sync from the vectors Chroma already holds (nothing is embedded), one chunk of each sampled row, chosen by a hash of
+the ids so the same collection always gives the same sample, and written atomically to
+`<RAG_INDEX_DIR>/<collection>.background.npy` (with a Chroma server, in the local RAG_INDEX_DIR, like the keyword
+index). The dense search is centred on the sample's mean vector (rag/answer/similarity.py).
 """
 
 from __future__ import annotations
@@ -15,23 +16,29 @@ import contextlib
 import hashlib
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 FILE_SUFFIX = ".background.npy"
-SAMPLE_SIZE = 256  # chunk vectors kept; the mean over 256 moves by about 0.005 between samples of one table
+SAMPLE_SIZE = 256  # rows sampled, one chunk vector each; the mean over 256 moves by about 0.005 between samples
 
 
 def background_path(index_dir: str | Path, collection: str) -> Path:
     return Path(index_dir) / f"{collection}{FILE_SUFFIX}"
 
 
-def sample_ids(ids: Sequence[str], size: int = SAMPLE_SIZE) -> list[str]:
-    """`size` ids chosen by a hash of each id: stable for a collection, spread over its rows."""
-    return sorted(ids, key=lambda i: hashlib.sha1(i.encode("utf-8")).hexdigest())[:size]
+def sample_ids(rows: Mapping[str, Sequence[str]], size: int = SAMPLE_SIZE) -> list[str]:
+    """One chunk id of each of `size` rows (row key -> its chunk ids), rows and chunks chosen by a hash of their
+    ids: stable for a collection, and every row weighs the same however many chunks it has (a huge row of 400 chunks
+    must not become the table's average text)."""
+    def digest(text: str) -> str:
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+    chosen = [key for key in sorted(rows, key=digest) if rows[key]][:size]
+    return sorted(min(rows[key], key=digest) for key in chosen)
 
 
 class Background:
@@ -59,15 +66,16 @@ class Background:
                 os.unlink(temporary)
         self._loaded = None
 
-    def refresh(self, collection: Any, ids: Sequence[str], *, changed: bool) -> bool:
-        """Take a new sample of the collection's chunks `ids` when it changed or no sample exists; True when one
-        was written."""
+    def refresh(self, collection: Any, rows: Mapping[str, Sequence[str]], *, changed: bool) -> bool:
+        """Take a new sample of the collection's chunks (`rows`: row key -> its chunk ids) when it changed or no
+        sample exists; True when one was written."""
         if self.exists() and not changed:
             return False
+        ids = sample_ids(rows)
         if not ids:
             self.drop()
             return False
-        got = collection.get(ids=sample_ids(ids), include=["embeddings"])
+        got = collection.get(ids=ids, include=["embeddings"])
         self.write(list(got["embeddings"]))
         return True
 

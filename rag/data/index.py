@@ -563,8 +563,9 @@ class VectorIndex:
         report.keyword_rows_copied = self._sync_keywords(collection, source, committed)
         changed = bool(report.new or report.changed or report.deleted or report.orphans_removed or report.repaired)
         report.background_sampled = self.background.refresh(
-            collection, [commit_id(key, content_hash, n) if number == 0 else chunk_id(key, number)
-                         for key, (content_hash, n) in committed.items() for number in range(n)], changed=changed)
+            collection, {key: [commit_id(key, content_hash, n) if number == 0 else chunk_id(key, number)
+                               for number in range(n)] for key, (content_hash, n) in committed.items()},
+            changed=changed)
         if recorded_roles != stored_roles(source):  # recorded last: an interrupted rewrite is redone
             collection.modify(metadata={**(collection.metadata or {}), STORED_ROLES_KEY: stored_roles(source)})
         if progress:
