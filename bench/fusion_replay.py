@@ -32,7 +32,7 @@ def rankings(turn: Any) -> Lists | None:
     spans = {s.name: s.attributes for s in turn.trace.spans if s.name in ("vector.search", "keyword.search")}
     if not spans:
         return None
-    dense = [(r["row_key"], r["score"]) for r in spans.get("vector.search", {}).get("results", [])]
+    dense = [(r["row_key"], r.get("centred", r["score"])) for r in spans.get("vector.search", {}).get("results", [])]
     keyword = [(r["row_key"], r["bm25"]) for r in spans.get("keyword.search", {}).get("results", [])]
     return dense, keyword
 

@@ -581,6 +581,21 @@ def test_retrieval_cases_carry_a_whole_question_unfiltered_baseline(tickets_repo
     assert any(line.startswith("| Retrieval hit@1 | ") for line in lines)
 
 
+def test_the_baseline_searches_as_a_stock_pipeline_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole question as typed, no filters, and the plain embedding: not the product's centred ranking."""
+    from types import SimpleNamespace
+
+    from rag.answer import retrieval
+    from rag.evaluation.runner import baseline_retrieval
+
+    searched: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(retrieval, "retrieve", lambda context, query, filters, options: (
+        searched.append((query, filters, options.mode, options.centring)) or SimpleNamespace(top=[])))
+    case = Case(id="c", question="Late fees in 2023?", route="vector", relevant=("x",))
+    assert set(baseline_retrieval(SimpleNamespace(context=object()), case, 5)) == {"dense", "keyword"}
+    assert searched == [("Late fees in 2023?", None, "dense", 0.0), ("Late fees in 2023?", None, "keyword", 0.0)]
+
+
 def test_retrieval_cases_carry_dense_keyword_and_fused_figures_of_the_product(tickets_settings: Settings,
                                                                              tickets_report: EvalReport) -> None:
     """`rag eval` reports the product's own retrieval (its route, pre-filters and text) with the dense search alone,

@@ -57,11 +57,14 @@ class RetrievalOptions:
 
     `dense_text` / `keyword_text`: which text of the question is embedded / matched with BM25: `question` (all
     of it), `minus_conditions` (without the words structured conditions consumed) or `topic` (the planner's
-    leftover topic words). `mode`: `fused` (dense + BM25, reciprocal rank fusion), `dense` or `keyword`."""
+    leftover topic words). `mode`: `fused` (dense + BM25, reciprocal rank fusion), `dense` or `keyword`.
+    `centring`: how much of the table's mean chunk vector the dense search subtracts from the question's vector
+    (1: centred on the table; 0: the plain question; won bench/retrieval_centring.py)."""
 
     dense_text: str = "question"
     keyword_text: str = "question"
     mode: str = "fused"
+    centring: float = 1.0
 
 
 @dataclass

@@ -6,9 +6,9 @@ misses exact rare tokens (names, codes, version numbers); BM25 alone misses para
 (a document by its best chunk, so one long document cannot fill the list); reciprocal rank fusion (RRF,
 k = 60, Cormack et al. 2009) combines the two rankings: our own few lines rather than LlamaIndex's
 `QueryFusionRetriever`, which fuses retrievers but cannot take the hybrid route's row-key lists and
-per-row grouping. The trace records both lists and the fused ranks; `Chunk.score` stays the cosine
-similarity (keyword-only chunks are scored against their stored vectors), which the "nothing relevant"
-rule reads.
+per-row grouping. The trace records both lists and the fused ranks. The dense search ranks chunks centred on the
+table (rag/answer/similarity.py); `Chunk.score` stays the plain cosine similarity (keyword-only chunks are scored
+against their stored vectors), which the "nothing relevant" rule reads.
 
 Which text is searched is chosen by measurement (bench/retrieval_query_text.py): see `RetrievalOptions`. With a
 language model, the question restated in the words of the table's texts (rag/llm/restatement.py) is searched too,
@@ -22,7 +22,7 @@ import re
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from llama_index.core.schema import NodeWithScore, QueryBundle
@@ -37,6 +37,7 @@ from rag import tracing
 from rag.answer import compose
 from rag.answer.context import EngineContext, RetrievalOptions
 from rag.answer.markdown import escape_markdown
+from rag.answer.similarity import Centring, as_score, cosine_similarities
 from rag.data.keyword_index import KeywordHit
 from rag.models import Chunk, Citation
 from rag.understand.planner import QueryPlan, without_context
@@ -213,13 +214,17 @@ def retrieve(context: EngineContext, query: str | QueryPlan, filters: MetadataFi
     hits: list[KeywordHit] = []
     lists: dict[str, list[str]] = {}
     embeddings: list[list[float]] = []
+    centring = Centring()
     for prefix, dense_query, keyword_query in searches:
         with tracing.span(f"embed.{'restatement' if prefix else 'query'}", text=dense_query) as attrs:
             embeddings.append(embedding := context.embed_model.get_query_embedding(dense_query))
+            if not prefix:
+                centring = Centring.for_table(context.index.background.vectors(), len(embedding), options.centring)
             attrs["model"] = context.embed_model.model_name
+            attrs["centred"] = centring.centred
         if options.mode != "keyword":
-            found = _dense(context, QueryBundle(query_str=dense_query, embedding=embedding), filters, restrict_keys)
-            lists[f"{prefix}dense"] = [c.row_key for c in best_chunk_per_row(found, depth)]
+            found, ranking = _dense(context, embedding, dense_query, centring, filters, restrict_keys)
+            lists[f"{prefix}dense"] = ranking[:depth]
             candidates += found
         if options.mode != "dense":
             found_hits = _keyword(context, keyword_query, filters, restrict_keys, depth)
@@ -298,9 +303,12 @@ def _rank(ranking: Sequence[str], key: str) -> int | None:
     return ranking.index(key) + 1 if key in ranking else None
 
 
-def _dense(context: EngineContext, bundle: QueryBundle, filters: MetadataFilters | None,
-           restrict_keys: Sequence[str] | None) -> list[Chunk]:
+def _dense(context: EngineContext, embedding: list[float], text: str, centring: Centring,
+           filters: MetadataFilters | None, restrict_keys: Sequence[str] | None) -> tuple[list[Chunk], list[str]]:
+    """Candidate chunks of at least top_k documents, each scored by its plain cosine similarity to the question,
+    and the documents ranked by the search: centred on the table when `centring` is (rag/answer/similarity.py)."""
     top_k = context.settings.top_k
+    bundle = QueryBundle(query_str=text, embedding=centring.query(embedding))
     batches: list[MetadataFilters | None] = []
     if restrict_keys is None:
         batches.append(filters)
@@ -311,19 +319,34 @@ def _dense(context: EngineContext, bundle: QueryBundle, filters: MetadataFilters
             parts: list[Any] = [key_filter] + ([filters] if filters else [])
             batches.append(MetadataFilters(filters=parts, condition=FilterCondition.AND))
     candidates: list[Chunk] = []
-    with tracing.span("vector.search", top_k=top_k, batches=len(batches)) as attrs:
+    with tracing.span("vector.search", top_k=top_k, batches=len(batches), centred=centring.centred) as attrs:
         index = context.vector_index()
         rounds = 0
         for batch_filters in batches:
             found, used = _search_distinct_rows(index, bundle, batch_filters, top_k, context)
             candidates += found
             rounds += used
-        ranked = best_chunk_per_row(candidates, top_k * FUSION_DEPTH)
+        centred: dict[str, float] = {}
+        if centring.centred:  # Chroma's scores were the centred ones, clipped: both taken from the stored vectors
+            vectors = _stored_vectors(context, [c.id for c in candidates])
+            centred = cosine_similarities([bundle.embedding or embedding], vectors)
+            plain = cosine_similarities([embedding], vectors)
+            candidates = [replace(c, score=as_score(plain.get(c.id, 0.0))) for c in candidates]
+        ranked = best_chunk_per_row(candidates, top_k * FUSION_DEPTH,
+                                    key=(lambda c: centred.get(c.id, -1.0)) if centred else None)
         attrs["candidates"] = len(candidates)
         attrs["rounds"] = rounds
-        attrs["results"] = [{"rank": rank, "row_key": c.row_key, "id": c.id, "score": c.score}
+        attrs["results"] = [{"rank": rank, "row_key": c.row_key, "id": c.id, "score": c.score,
+                             **({"centred": round(centred[c.id], 4)} if c.id in centred else {})}
                             for rank, c in enumerate(ranked, start=1)]
-    return candidates
+    return candidates, [c.row_key for c in ranked]
+
+
+def _stored_vectors(context: EngineContext, ids: Sequence[str]) -> dict[str, Sequence[float]]:
+    if not ids:
+        return {}
+    got = context.vector_index().vector_store.client.get(ids=list(dict.fromkeys(ids)), include=["embeddings"])
+    return dict(zip(got["ids"], got["embeddings"], strict=True))
 
 
 def _keyword(context: EngineContext, text: str, filters: MetadataFilters | None,
@@ -352,24 +375,14 @@ def _keyword(context: EngineContext, text: str, filters: MetadataFilters | None,
 
 def _score_hits(context: EngineContext, hits: Sequence[KeywordHit],
                 embeddings: Sequence[Sequence[float]]) -> list[Chunk]:
-    """Keyword-only chunks as `Chunk`s scored by the best cosine similarity of their stored vectors to the
-    searched texts."""
-    if not hits:
-        return []
-    collection = context.vector_index().vector_store.client
-    got = collection.get(ids=[hit.id for hit in hits], include=["embeddings"])
-    vectors = {identifier: vector for identifier, vector in zip(got["ids"], got["embeddings"], strict=True)}
+    """Keyword-only chunks as `Chunk`s scored like the dense ones: their stored vectors' best plain cosine
+    similarity to the searched texts."""
+    scores = cosine_similarities(embeddings, _stored_vectors(context, [hit.id for hit in hits]))
     roles = context.source.roles
-    chunks = []
-    for hit in hits:
-        vector = vectors.get(hit.id)
-        cosine = max(float(_cosine(e, vector)) for e in embeddings) if vector is not None else 0.0
-        chunks.append(Chunk(id=hit.id, row_key=hit.row_key,
-                            title=str(hit.metadata.get(roles.title, "")) if roles.title else "",
-                            url=str(hit.metadata.get(roles.url, "")) if roles.url else "",
-                            chunk=hit.chunk, text=hit.text, score=round(min(1.0, max(0.0, cosine)), 4),
-                            metadata=_shown_metadata(hit.metadata)))
-    return chunks
+    return [Chunk(id=hit.id, row_key=hit.row_key,
+                  title=str(hit.metadata.get(roles.title, "")) if roles.title else "",
+                  url=str(hit.metadata.get(roles.url, "")) if roles.url else "", chunk=hit.chunk, text=hit.text,
+                  score=as_score(scores.get(hit.id, 0.0)), metadata=_shown_metadata(hit.metadata)) for hit in hits]
 
 
 def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
@@ -400,10 +413,11 @@ def _search_distinct_rows(index: Any, bundle: QueryBundle, filters: MetadataFilt
     return found, MAX_SEARCH_ROUNDS
 
 
-def best_chunk_per_row(chunks: list[Chunk], limit: int) -> list[Chunk]:
-    """The best chunk of each document, best documents first: a result list is a list of sources."""
+def best_chunk_per_row(chunks: list[Chunk], limit: int, key: Callable[[Chunk], float] | None = None) -> list[Chunk]:
+    """The best chunk of each document (by `key`, by default the score), best documents first: a result list is a
+    list of sources."""
     best: dict[str, Chunk] = {}
-    for chunk in sorted(chunks, key=lambda c: c.score, reverse=True):
+    for chunk in sorted(chunks, key=key or (lambda c: c.score), reverse=True):
         best.setdefault(chunk.row_key, chunk)
     return list(best.values())[:limit]
 
@@ -470,8 +484,7 @@ def topic_support(context: EngineContext, topic: str, chunks: Sequence[Chunk], f
         return 1.0 if candidates else 0.0
     texts = list(dict.fromkeys(missing.values()))
     vectors = dict(zip(texts, context.embed_model.get_text_embedding_batch(texts), strict=True))
-    got = context.vector_index().vector_store.client.get(ids=list(missing), include=["embeddings"])
-    stored = dict(zip(got["ids"], got["embeddings"], strict=True))
+    stored = _stored_vectors(context, list(missing))
     similarities = [float(_cosine(vectors[missing[c.id]], stored[c.id])) for c in candidates if c.id in stored]
     return max(similarities, default=0.0)
 

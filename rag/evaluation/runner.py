@@ -231,8 +231,9 @@ def _ranked(keys: list[Any], relevant: Sequence[str], k: int) -> dict[str, Any]:
 
 
 def baseline_retrieval(assistant: Any, case: Case, k: int) -> dict[str, dict[str, Any]]:
-    """The retrieval a stock pipeline would do, per mode in BASELINE_MODES: the whole question, no filters, the
-    same k. Not part of the turn (its latency is not counted); {} when the assistant has no search context."""
+    """The retrieval a stock pipeline would do, per mode in BASELINE_MODES: the whole question, no filters, no
+    centring, the same k. Not part of the turn (its latency is not counted); {} when the assistant has no search
+    context."""
     from rag.answer.context import RetrievalOptions
     from rag.answer.retrieval import retrieve
     from rag.errors import RagError
@@ -243,7 +244,7 @@ def baseline_retrieval(assistant: Any, case: Case, k: int) -> dict[str, dict[str
     figures: dict[str, dict[str, Any]] = {}
     for mode in BASELINE_MODES:
         try:
-            chunks = retrieve(context, case.question, None, options=RetrievalOptions(mode=mode)).top
+            chunks = retrieve(context, case.question, None, options=RetrievalOptions(mode=mode, centring=0.0)).top
         except RagError:
             continue
         figures[mode] = _ranked([(c.url, c.title, c.row_key) for c in chunks], case.relevant, k)
