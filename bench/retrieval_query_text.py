@@ -109,7 +109,7 @@ def latency(results: list[dict[str, Any]]) -> dict[str, Any]:
             "keyword_p95_ms": round(pct(keyword, 0.95), 2) if keyword else None}
 
 
-def _figures(summary: dict[str, Any]) -> str:
+def figures(summary: dict[str, Any]) -> str:
     n = summary["n"]
     return f"{summary['hit1']}/{n} | {summary['hit']}/{n} | {summary['mrr']:.3f}" if n else "- | - | -"
 
@@ -130,8 +130,8 @@ def render_markdown(record: dict[str, Any]) -> str:
              + " | all hit@1 | all hit@5 | all MRR |",
              "|---|" + "---:|" * (3 * len(tables) + 3)]
     for name in record["overall"]:
-        cells = [_figures(t["summary"][name]) for t in tables.values()]
-        lines.append(f"| {name} | " + " | ".join(cells) + f" | {_figures(record['overall'][name])} |")
+        cells = [figures(t["summary"][name]) for t in tables.values()]
+        lines.append(f"| {name} | " + " | ".join(cells) + f" | {figures(record['overall'][name])} |")
     lines += ["", "Retrieval time per turn (embedding the question, dense search, keyword search, fusion; p50) and "
               "the keyword search alone (p50 / p95), ms:", "",
               "| configuration | " + " | ".join(f"{n} p50 | {n} keyword p50 / p95" for n in tables) + " |",
@@ -139,10 +139,10 @@ def render_markdown(record: dict[str, Any]) -> str:
     for name in record["configs"]:
         cells = []
         for t in tables.values():
-            figures = t["latency_ms"][name]
-            keyword = ("-" if figures["keyword_p50_ms"] is None
-                       else f"{figures['keyword_p50_ms']} / {figures['keyword_p95_ms']}")
-            cells.append(f"{figures['p50_ms']} | {keyword}")
+            timing = t["latency_ms"][name]
+            keyword = ("-" if timing["keyword_p50_ms"] is None
+                       else f"{timing['keyword_p50_ms']} / {timing['keyword_p95_ms']}")
+            cells.append(f"{timing['p50_ms']} | {keyword}")
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     misses: list[str] = []
     for table_name, t in tables.items():
