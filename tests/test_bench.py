@@ -22,6 +22,7 @@ from bench import (
     query_latency,
     resync,
     retrieval_calibration,
+    retrieval_centring,
     retrieval_latency,
     retrieval_query_text,
     retrieval_sentences,
@@ -38,7 +39,7 @@ RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "retrieval_latency": retrieval_latency.render_markdown,
     "retrieval_query_text": retrieval_query_text.render_markdown,
     "retrieval_sentences": retrieval_sentences.render_markdown, "hnsw_search": hnsw_search.render_markdown,
-    "fusion_replay": fusion_replay.render_markdown}
+    "fusion_replay": fusion_replay.render_markdown, "retrieval_centring": retrieval_centring.render_markdown}
 RESULTS = [(directory, name) for directory in (RESULTS_DIR, RESULTS_DIR / "quick") for name in RENDERERS
            if (directory / f"{name}.json").exists()]
 
