@@ -489,6 +489,11 @@ def test_trace_inspector_hides_the_hybrid_route_internals(app_env: dict[str, Pat
     for label, chunk in zip(labels, turn.result.chunks, strict=True):
         assert ("cited as [" in label) == (chunk.row_key in cited)
     assert "cited in the answer" in texts(at.sidebar.markdown)
+    # each chunk says where the single searches ranked its document (why the fused list holds it)
+    chunk_expanders = [e for e in at.sidebar.expander if " · chunk " in e.label]
+    places = [c.value for e in chunk_expanders for c in e.caption if c.value.startswith("Fused rank")]
+    assert len(places) == len(chunk_expanders) and places[0].startswith("Fused rank 1; ")
+    assert all(" dense " in p and " keyword " in p for p in places)
 
 
 def test_an_empty_result_draws_no_table(app_env: dict[str, Path]) -> None:

@@ -119,3 +119,11 @@ def test_a_turn_asked_again_is_compared_with_the_earlier_one() -> None:
     assert ui.compared_turn(turn("new", "hybrid", forced=True), turns) is None  # nothing earlier to compare
     facts = ui.comparison_facts(again)
     assert facts["route"] == "SQL" and facts["chosen"] == "forced by the user" and facts["total"] == "7 ms"
+
+
+def test_search_places_say_where_each_single_search_ranked_a_document() -> None:
+    rankings = {"dense": [{"row_key": "a"}, {"row_key": "b"}], "keyword": [{"row_key": "b"}],
+                "restated_dense": [{"row_key": "c"}, {"row_key": "a"}]}
+    assert ui.search_places("a", rankings) == "dense 1 · keyword — · restated dense 2"
+    assert ui.search_places("b", rankings) == "dense 2 · keyword 1 · restated dense —"
+    assert ui.search_places("a", {}) == ""

@@ -335,6 +335,9 @@ def render_trace(turn: Turn, *, key: str, heading: Callable[[str], Any] = _bold)
                      + (f"cited as [{source}]" if source else "not cited"))
             with st.expander(label, icon=":material/format_quote:" if source else ":material/remove:"):
                 st.progress(ui.score_fraction(chunk.score), text=f"similarity {chunk.score:.3f}")
+                places = ui.search_places(chunk.row_key, outcome.rankings)
+                if places:
+                    st.caption(f"Fused rank {number}; each search's own rank of this document: {places}")
                 link = ui.safe_url(chunk.url)
                 if link:
                     st.markdown(f"[Open the article]({link})")

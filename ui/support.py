@@ -243,6 +243,20 @@ def chunk_metadata(chunk: Chunk) -> dict[str, Any]:
     return {k: v for k, v in chunk.metadata.items() if k not in _INTERNAL_METADATA and not k.startswith("author_")}
 
 
+SEARCH_NAMES = {"dense": "dense", "keyword": "keyword", "restated_dense": "restated dense",
+                "restated_keyword": "restated keyword"}
+
+
+def search_places(row_key: str, rankings: dict[str, list[dict[str, str]]]) -> str:
+    """Where each single search ranked a chunk's document in its own top k ("dense 2 · keyword —"): why the fused
+    list holds it. Empty without single rankings (an SQL answer)."""
+    places = []
+    for name, ranking in rankings.items():
+        keys = [entry.get("row_key") for entry in ranking]
+        places.append(f"{SEARCH_NAMES.get(name, name)} {keys.index(row_key) + 1 if row_key in keys else '—'}")
+    return " · ".join(places)
+
+
 def score_fraction(score: float) -> float:
     return min(1.0, max(0.0, float(score or 0.0)))
 
