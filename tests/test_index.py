@@ -551,7 +551,8 @@ def free_port() -> int:
 
 
 @pytest.mark.slow
-def test_chroma_server(settings: Settings, source: TableSource, tmp_path: Path) -> None:
+def test_chroma_server(settings: Settings, source: TableSource, tmp_path: Path,
+                       monkeypatch: pytest.MonkeyPatch) -> None:
     port = free_port()
     chroma = Path(sys.executable).parent / "chroma"
     log = (tmp_path / "chroma.log").open("wb")
@@ -598,6 +599,13 @@ def test_chroma_server(settings: Settings, source: TableSource, tmp_path: Path) 
         turn = Assistant.build(remote, index=index).ask("Which article mentions dishwashers?")
         assert turn.error is None and turn.result.chunks[0].url == HEAT_URL
         assert any(s.name == "keyword.search" and s.attributes["results"] for s in turn.trace.spans)
+        # The dense search centred on the table reads the candidates' stored vectors from the server too (this
+        # table's 8 rows are below the minimum, lowered here so the centred path runs).
+        monkeypatch.setattr("rag.answer.similarity.CENTRING_MIN_ROWS", 1)
+        turn = Assistant.build(remote, index=index).ask("Which article mentions dishwashers?")
+        [search] = [s.attributes for s in turn.trace.spans if s.name == "vector.search"]
+        assert search["centred"] and all("centred" in r for r in search["results"])
+        assert turn.error is None and turn.result.chunks[0].url == HEAT_URL
     finally:
         server.kill()
         server.wait(timeout=10)
