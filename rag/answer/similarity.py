@@ -7,7 +7,8 @@ the table's mean chunk vector (the mean of its background sample, rag/data/backg
 a chunk by what it shares with the question beyond what all the table's texts share, less its own share of the
 common direction (as "all-but-the-top" post-processing removes the common mean; Mu & Viswanath, 2018). Each chunk
 keeps its plain cosine similarity as its score: the "nothing relevant" rule is calibrated on it, and on the dev
-questions it separates answerable from no-answer questions better than the centred one (README "Retrieval").
+questions it separates answerable from no-answer questions better than the centred one (README, "Ranking centred
+on the table").
 """
 
 from __future__ import annotations
