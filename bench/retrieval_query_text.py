@@ -46,10 +46,11 @@ def label(options: RetrievalOptions) -> str:
 
 
 def baselines(assistant: Any, question: str) -> dict[str, list[Any]]:
-    """The whole question, no filters, same k: dense, keyword and fused."""
+    """A stock search: the whole question, no filters, not centred, same k: dense, keyword and fused."""
     found = {}
     for mode in ("dense", "keyword", "fused"):
-        found[mode] = retrieve(assistant.context, question, None, options=RetrievalOptions(mode=mode)).top
+        found[mode] = retrieve(assistant.context, question, None,
+                               options=RetrievalOptions(mode=mode, centring=0.0)).top
     return found
 
 
