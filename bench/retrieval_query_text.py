@@ -7,8 +7,8 @@ Every retrieval case of eval/<table>/dev.yaml is asked through the offline assis
 pre-filters and SQL-selected rows apply) once per configuration (`RetrievalOptions`: mode, the text embedded,
 the text matched by BM25); its chunks are scored like `rag eval` (hit@1, hit@5, MRR). Texts: `question` (the
 whole question), `minus_conditions` (without the words consumed by structured conditions: dates, category
-values, authors) and `topic` (the planner's topic residue). Baselines: the whole question, no filters at all,
-dense / keyword / fused. Also records the retrieval steps' time per configuration (trace spans).
+values, authors) and `topic` (the planner's topic residue). Baselines (stock searches): the whole question, no
+filters, not centred, dense / keyword / fused. Also records the retrieval steps' time per configuration (trace spans).
 """
 
 from __future__ import annotations
