@@ -19,8 +19,8 @@ import argparse
 from typing import Any
 
 from bench.common import load_span, machine_info, measured, stamp, write_results
-from bench.retrieval_common import TABLES, aggregate, assistant_for, dev_cases, score
-from bench.retrieval_query_text import RETRIEVAL_STEPS, figures, latency
+from bench.retrieval_common import TABLES, aggregate, assistant_for, dev_cases, hits_table, score
+from bench.retrieval_query_text import RETRIEVAL_STEPS, latency
 from rag.answer.context import RetrievalOptions
 
 WEIGHTS = (0.0, 0.5, 1.0, 1.5, 2.0)
@@ -91,13 +91,7 @@ def render_markdown(record: dict[str, Any]) -> str:
              + f". {machine['cpu_count']} cores, load {load_span(record)}.", "",
              "`centring w`: the dense search looks for the question's unit vector minus w x the mean of the "
              "table's background sample (0: the plain question; 1: centred, what the product searches). Cells: "
-             "hit@1 | hit@5 | MRR.", "",
-             "| configuration | " + " | ".join(f"{n} hit@1 | {n} hit@5 | {n} MRR" for n in tables)
-             + " | all hit@1 | all hit@5 | all MRR |",
-             "|---|" + "---:|" * (3 * len(tables) + 3)]
-    for name in record["configs"]:
-        cells = [figures(t["summary"][name]) for t in tables.values()]
-        lines.append(f"| {name} | " + " | ".join(cells) + f" | {figures(record['overall'][name])} |")
+             "hit@1 | hit@5 | MRR.", "", *hits_table(tables, record["overall"], record["configs"])]
     lines += ["", "Dense search step (`vector.search`: the Chroma queries, and when centred the candidates' stored "
               "vectors fetched to rank them and score them by their plain similarity), p50 ms:", "",
               "| configuration | " + " | ".join(tables) + " |", "|---|" + "---:|" * len(tables)]

@@ -8,6 +8,7 @@ Only dev question sets are read here: tuning never looks at eval/*/test.yaml.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -78,3 +79,20 @@ def aggregate(rows: list[dict[str, Any]]) -> dict[str, Any]:
         return {"n": 0}
     return {"n": n, "hit1": sum(r["hit1"] for r in rows), "hit": sum(r["hit"] for r in rows),
             "mrr": round(sum(r["rr"] for r in rows) / n, 3)}
+
+
+def figures(summary: dict[str, Any]) -> str:
+    """hit@1 | hit@k | MRR cells of an `aggregate`."""
+    n = summary["n"]
+    return f"{summary['hit1']}/{n} | {summary['hit']}/{n} | {summary['mrr']:.3f}" if n else "- | - | -"
+
+
+def hits_table(tables: dict[str, Any], overall: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """A Markdown table: one row per configuration in `names`, hit@1 / hit@5 / MRR per table and over all tables
+    (`tables`: name -> {"summary": {configuration: aggregate}}; `overall`: configuration -> aggregate)."""
+    lines = ["| configuration | " + " | ".join(f"{n} hit@1 | {n} hit@5 | {n} MRR" for n in tables)
+             + " | all hit@1 | all hit@5 | all MRR |", "|---|" + "---:|" * (3 * len(tables) + 3)]
+    for name in names:
+        cells = [figures(t["summary"][name]) for t in tables.values()]
+        lines.append(f"| {name} | " + " | ".join(cells) + f" | {figures(overall[name])} |")
+    return lines

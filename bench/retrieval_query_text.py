@@ -17,7 +17,7 @@ import argparse
 from typing import Any
 
 from bench.common import load_span, machine_info, measured, pct, stamp, write_results
-from bench.retrieval_common import TABLES, aggregate, assistant_for, dev_cases, score
+from bench.retrieval_common import TABLES, aggregate, assistant_for, dev_cases, hits_table, score
 from rag import tracing
 from rag.answer.context import RetrievalOptions
 from rag.answer.retrieval import retrieve
@@ -110,11 +110,6 @@ def latency(results: list[dict[str, Any]]) -> dict[str, Any]:
             "keyword_p95_ms": round(pct(keyword, 0.95), 2) if keyword else None}
 
 
-def figures(summary: dict[str, Any]) -> str:
-    n = summary["n"]
-    return f"{summary['hit1']}/{n} | {summary['hit']}/{n} | {summary['mrr']:.3f}" if n else "- | - | -"
-
-
 def render_markdown(record: dict[str, Any]) -> str:
     machine = record["machine"]
     tables = record["tables"]
@@ -126,13 +121,7 @@ def render_markdown(record: dict[str, Any]) -> str:
              "Each configuration asks every question through the assistant, so the route's pre-filters apply; "
              "`question` embeds or matches the whole question, `minus conditions` the question without the words "
              "structured conditions consumed, `topic` the planner's topic residue. Baselines: the whole question, "
-             "no filters.", "",
-             "| configuration | " + " | ".join(f"{n} hit@1 | {n} hit@5 | {n} MRR" for n in tables)
-             + " | all hit@1 | all hit@5 | all MRR |",
-             "|---|" + "---:|" * (3 * len(tables) + 3)]
-    for name in record["overall"]:
-        cells = [figures(t["summary"][name]) for t in tables.values()]
-        lines.append(f"| {name} | " + " | ".join(cells) + f" | {figures(record['overall'][name])} |")
+             "no filters.", "", *hits_table(tables, record["overall"], list(record["overall"]))]
     lines += ["", "Retrieval time per turn (embedding the question, dense search, keyword search, fusion; p50) and "
               "the keyword search alone (p50 / p95), ms:", "",
               "| configuration | " + " | ".join(f"{n} p50 | {n} keyword p50 / p95" for n in tables) + " |",
