@@ -19,8 +19,8 @@ import argparse
 from typing import Any
 
 from bench.common import load_span, machine_info, measured, stamp, write_results
-from bench.retrieval_common import TABLES, aggregate, assistant_for, dev_cases, hits_table, score
-from bench.retrieval_query_text import RETRIEVAL_STEPS, latency
+from bench.retrieval_common import TABLES, aggregate, assistant_for, dev_cases, hits_table
+from bench.retrieval_query_text import asked_with, latency
 from rag.answer.context import RetrievalOptions
 
 WEIGHTS = (0.0, 0.5, 1.0, 1.5, 2.0)
@@ -52,13 +52,7 @@ def main(argv: list[str] | None = None) -> int:
             for case in cases:
                 entry: dict[str, Any] = {"id": case.id, "question": case.question, "results": {}}
                 for options in configs:
-                    assistant.context.retrieval = options
-                    turn = assistant.ask(case.question)
-                    result = score(case, list(turn.result.chunks), k)
-                    timings = turn.trace.timings_ms
-                    result.update(retrieval_ms=round(sum(timings.get(s, 0.0) for s in RETRIEVAL_STEPS), 2),
-                                  steps_ms={s: timings[s] for s in RETRIEVAL_STEPS if s in timings})
-                    entry["results"][label(options)] = result
+                    entry["results"][label(options)] = asked_with(assistant, case, options, k)
                 assistant.context.retrieval = RetrievalOptions()
                 per_case.append(entry)
                 print(f"  [{name}] {len(per_case)}/{len(cases)} {case.id}", flush=True)

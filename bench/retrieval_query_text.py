@@ -54,6 +54,18 @@ def baselines(assistant: Any, question: str) -> dict[str, list[Any]]:
     return found
 
 
+def asked_with(assistant: Any, case: Any, options: RetrievalOptions, k: int) -> dict[str, Any]:
+    """The case asked through the assistant with these retrieval options: its chunks scored like `rag eval`, its
+    route, and the retrieval steps' time."""
+    assistant.context.retrieval = options
+    turn = assistant.ask(case.question)
+    result = score(case, list(turn.result.chunks), k)
+    timings = turn.trace.timings_ms
+    result.update(route=turn.route, retrieval_ms=round(sum(timings.get(s, 0.0) for s in RETRIEVAL_STEPS), 2),
+                  steps_ms={s: timings[s] for s in RETRIEVAL_STEPS if s in timings})
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="five configurations")
@@ -75,14 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                     for mode, chunks in baselines(assistant, case.question).items():
                         entry["results"][f"baseline {mode}"] = score(case, chunks, k)
                 for options in configs:
-                    assistant.context.retrieval = options
-                    turn = assistant.ask(case.question)
-                    result = score(case, list(turn.result.chunks), k)
-                    timings = turn.trace.timings_ms
-                    result.update(route=turn.route, retrieval_ms=round(sum(timings.get(s, 0.0) for s in
-                                                                            RETRIEVAL_STEPS), 2),
-                                  steps_ms={s: timings[s] for s in RETRIEVAL_STEPS if s in timings})
-                    entry["results"][label(options)] = result
+                    entry["results"][label(options)] = asked_with(assistant, case, options, k)
                 assistant.context.retrieval = RetrievalOptions()
                 per_case.append(entry)
                 print(f"  [{name}] {len(per_case)}/{len(cases)} {case.id}", flush=True)
