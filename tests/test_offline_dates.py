@@ -316,6 +316,9 @@ def test_open_ranges(question: str, start: str | None, end: str | None) -> None:
         ("this month", "2023-06-01", "2023-06-15"),
         ("this year", "2023-01-01", "2023-06-15"),
         ("this week", "2023-06-12", "2023-06-15"),
+        # ("this year so far" read 'this year' and left "so far" to be searched as the topic 'far')
+        ("this year so far", "2023-01-01", "2023-06-15"),
+        ("so far this month", "2023-06-01", "2023-06-15"),
         ("year to date", "2023-01-01", "2023-06-15"),
         # single days and "ago": whole calendar units
         ("yesterday", "2023-06-14", "2023-06-14"),

@@ -8388,3 +8388,41 @@ def test_a_parenthesised_sentence_after_the_question_defines_no_words_before_it(
                      "as outside Europe."):
         missing = conditions(contracts.plan(question), "missing")
         assert [(c.column, c.op) for c in missing] == [("region", "is not empty")]
+
+
+@pytest.mark.parametrize("question", [
+    "How many open tickets are still waiting today?",
+    "How many tickets did Bob Stone get? (whatever their status is today)",
+    "How many tickets did Bob Stone get, whatever their status today?",
+    "How many tickets are open as of today?",
+    "How many tickets are open today?",
+])
+def test_today_said_of_a_state_is_no_day_of_the_rows(tickets: Planner, question: str) -> None:
+    """"(whatever their status is today)", "still active today", "as of today" counted only the rows dated on the
+    newest day: 'today' said of a state is when the state is asked, not the day the rows happened."""
+    plan = tickets.plan(question)
+    assert conditions(plan, "date") == [], plan.conditions
+    assert any("is when the state is asked" in e for e in plan.evidence)
+
+
+@pytest.mark.parametrize("question", [
+    "How many tickets were opened today?",
+    "How many tickets came in today?",
+    "how many tickets today",
+    "How many tickets are from today?",
+])
+def test_today_said_of_what_happened_to_the_rows_is_their_day(tickets: Planner, question: str) -> None:
+    assert only(tickets.plan(question), "date").value == (date(2024, 11, 20), date(2024, 11, 20))
+
+
+@pytest.mark.parametrize("question", [
+    "open tickets this year so far (today = latest ticket date)",
+    "How many open tickets this year so far? Today is the date of the newest ticket.",
+    "How many open tickets this year so far, today being the newest ticket's day?",
+])
+def test_today_defined_as_the_newest_row_is_the_anchor_only(tickets: Planner, question: str) -> None:
+    """"1-star reviews this year so far (today = latest review date)" also read the newest day alone (and 'latest' as
+    "the newest rows"): the anchor said the other way round ("today = …", "Today is …") is the one always used."""
+    plan = tickets.plan(question)
+    assert only(plan, "date").value == (date(2024, 1, 1), date(2024, 11, 20))
+    assert plan.intent != "latest" and "far" not in plan.topic.split()

@@ -578,7 +578,8 @@ _POINT_FORMS: list[_Form] = [
     _form(rf"(?:going|counting|looking|reaching)\s+back\s+(?:{_COUNT}|an?)\s+{_UNIT}(?:\s*\([^()]{{1,20}}\))?\s+"
           rf"(?:from|before)\s+(?:the|our)\s+"
           rf"(?:most\s+recent|latest|newest|last)\s+[a-z]+(?:\s+in\s+the\s+data)?", _build_back),
-    _form(rf"(?:this|the\s+current|current)\s+{_UNIT}", _build_this),
+    # ("this year so far", "so far this month": the same period, up to today)
+    _form(rf"(?:so\s+far\s+)?(?:this|the\s+current|current)\s+{_UNIT}(?:\s+(?:so\s+far|to\s+date))?", _build_this),
     _form(rf"(?:{_COUNT}|an?)\s+{_UNIT}\s+ago\b", _build_ago),
     # "older than 30 days", "more than two weeks old": before the day that many units before the newest row
     _form(rf"older\s+than\s+(?:{_COUNT}|an?)\s+{_UNIT}", _build_older),

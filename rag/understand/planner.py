@@ -339,7 +339,23 @@ BOTH_SHOWN = re.compile(r"\b(?:(?:give|show|list|tell)\s+(?:me\s+|us\s+)?)?(?:bo
 TODAY_DEFINED = re.compile(r"\b(?:taking|take|treating|treat|using|use|counting|considering|consider|calling|call)\s+"
                            r"(?:the\s+(?:date|day)\s+of\s+)?"
                            r"(?:the\s+|our\s+)?(?:latest|newest|most\s+recent|last|final)\b(?:\s+[\w'-]+){0,5}?\s+as\s+"
-                           r"(?:being\s+)?['\"‘“]?(?:today|now|the\s+present|the\s+current\s+date)['\"’”]?", re.I)
+                           r"(?:being\s+)?['\"‘“]?(?:today|now|the\s+present|the\s+current\s+date)['\"’”]?|"
+                           # ("1-star reviews this year so far (today = latest review date)", "Today is the date of the
+                           # newest ticket."): the same anchor, said the other way round
+                           r"['\"‘“]?\b(?:today|now)['\"’”]?\s*(?:=|:|is|being|means)\s*(?:the\s+)?(?:(?:date|day)\s+of\s+)?"
+                           r"(?:the\s+|our\s+)?(?:latest|newest|most\s+recent|last|final)\b(?:\s+[\w'-]+){0,4}?"
+                           r"(?:\s+(?:date|day)|\s+(?:in|of|on)\s+(?:the|our)\s+(?:data|table|register|records?|database)|"
+                           r"(?=\s*[).,;!?]|\s*$))", re.I)
+# 'today' said of a state, not of an event ("still active today", "whatever their status is today", "as of today",
+# "are open today"): a state cue before it in its clause, or a copula right before it (not a preposition: "are from
+# today")
+STATE_OF_TODAY = re.compile(r"\b(?:as\s+of|still|currently|status|whatever)\b.*\btoday$|"
+                            r"\b(?:is|are|am|stands?|stood)\s+(?!(?:from|on|of|in|for|since|until|till|by|at)\b)"
+                            r"(?:[a-z]+\s+)?today$", re.I)
+# what happened to rows, said in their clause: a past participle or a past tense ("signed today", "came in today")
+EVENT_VERB = re.compile(r"\b(?!(?:need|indeed|speed|seed|feed|bed|red|hundred|shed|wed|led)\b)[a-z]{2,}ed\b|"
+                        r"\b(?:came|come|went|gone|got|made|wrote|written|sent|put|took|taken|began|begun|ran|did|"
+                        r"done|brought|bought|sold|paid|left|told|said|held|found|given|gave|won|lost|hit|set)\b", re.I)
 # punctuation said by name in a text match ("headlines that end with a question mark")
 PUNCTUATION_NAMES = {"question mark": "?", "question marks": "?", "exclamation mark": "!", "exclamation point": "!",
                      "exclamation marks": "!", "colon": ":", "semicolon": ";", "ellipsis": "...", "hashtag": "#",
@@ -1654,6 +1670,7 @@ class Planner:
         self._periods_of_the_end(text, plan, take, free)
         self._date_anchor(text, plan, take, free)
         self._told_time_of_work(text, plan)
+        self._today_of_a_state(text, plan)
         self._told_dates_asked_again(text, plan)
         self._people_per_row(text, plan, take, free)
         self._judged_by_people(text, plan, take, free)
@@ -2030,6 +2047,23 @@ class Planner:
                                       condition.words, re.I):
                 _drop_date(plan, condition)
                 plan.evidence.append(f"{condition.words!r} is when the work told of is done: no condition")
+
+    @staticmethod
+    def _today_of_a_state(text: str, plan: QueryPlan) -> None:
+        """"How many supply agreements are still active today?", "… (whatever their status is today)", "as of today":
+        'today' said of a state is when the state is asked (the table holds the current one), not the day of the rows;
+        'today' stays their day when its clause says what happened to them ("signed today", "came in today")."""
+        for condition in [c for c in plan.conditions if c.kind == "date" and c.span
+                          and re.fullmatch(r"(?:(?:as\s+)?of\s+)?today", c.words, re.I)]:
+            start, end = condition.span
+            before = re.split(r"[.;:!?()\[\],]|\s[-–—]\s", text[:start])[-1]
+            after = re.split(r"[.;:!?()\[\],]|\s[-–—]\s", text[end:])[0]
+            clause = f"{before} {after}"
+            if EVENT_VERB.search(clause) or not (STATE_OF_TODAY.search(before + condition.words) or
+                                                 re.match(r"\s*(?:=|is\b|being\b)", after, re.I)):
+                continue
+            _drop_date(plan, condition)
+            plan.evidence.append(f"{condition.words!r} is when the state is asked, no day of the rows: no condition")
 
     @staticmethod
     def _told_dates_asked_again(text: str, plan: QueryPlan) -> None:
