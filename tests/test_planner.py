@@ -8426,3 +8426,35 @@ def test_today_defined_as_the_newest_row_is_the_anchor_only(tickets: Planner, qu
     plan = tickets.plan(question)
     assert only(plan, "date").value == (date(2024, 1, 1), date(2024, 11, 20))
     assert plan.intent != "latest" and "far" not in plan.topic.split()
+
+
+@pytest.mark.parametrize("question", [
+    "On average, how many months do our leases run?",
+    "how many months long are our leases on average?",
+    "how many months do our leases typically run?",
+])
+def test_time_units_averaged_are_the_term(contracts: Planner, question: str) -> None:
+    """"On average, how many months do our leases run?" counted the different months the leases were signed in (and
+    dropped the average): a number of time units averaged is how long each row runs, the term column."""
+    plan = contracts.plan(question)
+    assert (plan.intent, plan.measure, plan.distinct) == ("avg", "term_months", "")
+    assert only(plan, "category").value == "Lease" and plan.missing is None
+
+
+@pytest.mark.parametrize(("question", "missing"), [
+    ("On average, how many days did our contracts take from the first internal request to signature?",
+     "days from the first internal request to signature"),
+    ("how many months did the terminated contracts run on average before they were ended?",
+     "months before they were ended"),
+])
+def test_time_units_averaged_up_to_an_event_are_said_missing(contracts: Planner, question: str, missing: str) -> None:
+    """The time from or up to an event the table dates nowhere is no term: said, not computed."""
+    plan = contracts.plan(question)
+    assert (plan.intent, plan.missing, plan.distinct) == ("avg", missing, "")
+
+
+def test_time_units_counted_are_still_counted(contracts: Planner, tickets: Planner) -> None:
+    """'In how many months …' and a table without a term still count the different months or days."""
+    assert contracts.plan("In how many months did we sign more than 20 contracts?").distinct == "month"
+    plan = tickets.plan("On average, how many days did a ticket stay open?")
+    assert plan.missing == "days" and plan.intent == "avg"

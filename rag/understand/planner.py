@@ -1689,6 +1689,7 @@ class Planner:
         self._columns_after_ranking(text, plan, take, free)
         self._top_n(text, plan, take, free)
         self._group_by(text, plan, take, free)
+        self._time_units_averaged(text, plan, take, free)
         self._groups_of_the_rows(text, plan, take, free)
         self._repeated_titles(text, plan, take, free)
         self._group_sizes(text, plan, take, free)
@@ -4431,6 +4432,36 @@ class Planner:
                     take(match.end(), match.end() + after.end())
             plan.evidence.append(f"limit {plan.limit} ({match.group(0).strip()!r})")
             take(match.start(), match.end())
+
+    def _time_units_averaged(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"On average, how many months do our leases run?": a number of time units averaged is how long each row
+        runs, its term when one column counts it (`ColumnRoles.term`, in its own unit), not a count of the different
+        months (the average was dropped); up to or from an event ("how many months did they run on average before they
+        were terminated", "how many days did the contracts take from the first request to signature, on average") it
+        is a time no column holds, said so. "In how many months did we sign …" still counts months."""
+        if plan.distinct not in ("day", "week", "month", "year") or plan.intent_span is None:
+            return
+        start, end = plan.intent_span
+        unit = re.fullmatch(r"how\s+many\s+(day|week|month|year)s", text[start:end], re.I)
+        average = next((m for m in re.finditer(r"\b(?:on\s+(?:an?\s+)?)?(?:average|avg|mean)\b|\btypically\b", text,
+                                               re.I) if free(*m.span())), None)
+        if not unit or not average or re.search(r"\bin\s+$", text[:start], re.I):
+            return
+        plan.distinct = ""
+        take(*average.span())
+        events = next((m for m in re.finditer(r"\b(?:from|between|since|until|till|before|after)\s+[^?.!;]+",
+                                              text[end:], re.I) if free(end + m.start(), end + m.end())), None)
+        plan.evidence = [e for e in plan.evidence if e != f"count of different {unit.group(1)}s ({unit.group(0)!r})"]
+        term = self.roles.term
+        if term and not events:  # (in its own unit, which the reading names: "Average term months")
+            plan.intent, plan.measure = "avg", term[0]
+            plan.evidence.append(f"average {term[0]} ({unit.group(0)!r}, {average.group(0)!r}: how long each row runs)")
+            take(start, end)
+            return
+        plan.intent = "avg"
+        plan.missing = f"{unit.group(1).lower()}s" + (f" {events.group(0).strip()}" if events else "")
+        plan.evidence.append(f"no column for the {plan.missing!r} ({unit.group(0)!r}, {average.group(0)!r})")
+        take(start, end)
 
     def _groups_of_the_rows(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"How many contracts have no value filled in, and of which contract types are they?", "… which regions do
@@ -9030,7 +9061,7 @@ class Planner:
                     if asked and 0 < len(between) <= 2:
                         take(asked.end(), superlative.start())
                 return
-        if plan.intent not in ("avg", "median", "sum", "max", "min") or plan.intent_span is None:
+        if plan.intent not in ("avg", "median", "sum", "max", "min") or plan.intent_span is None or plan.missing:
             return
         # ("the average price people paid for the stuff they rated five stars": the rating is a condition's column,
         # not what is averaged)
