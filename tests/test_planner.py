@@ -8458,3 +8458,16 @@ def test_time_units_counted_are_still_counted(contracts: Planner, tickets: Plann
     assert contracts.plan("In how many months did we sign more than 20 contracts?").distinct == "month"
     plan = tickets.plan("On average, how many days did a ticket stay open?")
     assert plan.missing == "days" and plan.intent == "avg"
+
+
+def test_a_name_in_the_set_up_before_the_colon_blocks_nothing(contracts: Planner) -> None:
+    """"Dan and Claire are both presenting at the Lisbon kick-off next week and I need their numbers side by side: how
+    many contracts …" was not computed ("nothing holds 'Lisbon'"): the set-up of a request, a clause with its own verb up
+    to the colon, picks no rows; a topic put first, or said in the request, still does."""
+    planner = Planner("contracts", contracts.roles, contracts.profile, text_mentions=lambda word: False)
+    plan = planner.plan("Luis and Hannah are both presenting at the Lisbon kick-off next week and I need their numbers "
+                        "side by side: how many contracts did each of them sign in 2023?")
+    assert plan.missing is None and plan.intent == "count"
+    for question in ("How many contracts did we sign with companies based in Lisbon?",
+                     "Luis is presenting next week: how many contracts did we sign with companies based in Lisbon?"):
+        assert planner.plan(question).missing == "Lisbon"

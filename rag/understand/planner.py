@@ -950,6 +950,12 @@ TIME_NOUNS = frozenset({"day", "days", "week", "weeks", "month", "months", "year
 # ("Quick one for the ops sync (inbound queue only, as usual): how many …": a short request said first)
 PURPOSE_BEFORE_COLON = (r"\W*(?:(?:a\s+)?(?:quick|short|small)\s+(?:one|question|q|request|ask)\s+|one\s+more\s+)?"
                         r"(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:]{1,80}:(?=\s+\S)")
+# ("Dan and Claire are both presenting at the Lisbon kick-off next week and I need their numbers side by side: how many
+# contracts …": the set-up of a request, a clause with its own verb, up to the colon the request follows in the same
+# sentence; not a topic put first, "Customers in Lisbon: how many …")
+SETUP_BEFORE_COLON = re.compile(r"(?=[^.?!;:]*\b(?:i|we|he|she|they|is|are|was|were|am|has|have|had|needs?|wants?|"
+                                r"asks?|asked)\b)[^.?!;:]{10,200}:(?=\s+(?:[^.?!;:]*?\s)?(?:how|what|which|who|whom|when|"
+                                r"where|can|could|would|is|are|do|does|did|give|show|list|tell|rank|count)\b)", re.I)
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
                               # ("I'm putting together a rough draft of the board pack - what's …": a dash ends it too)
                               r"want|must|should))\s[^.?!;:]*?(?:[.!;:]|\s[-–—])(?=\s+\S)|"
@@ -9229,11 +9235,13 @@ class Planner:
         asked me: …"), most specific first: a proper name after a preposition or a verb of labelling ("paid with
         PayPal", "booked to the Aerospace division", "rated Tier 1"); a label ("flagged as high-risk", "voted
         unhelpful"); a kind of person who made the rows ("written by freelancers"); a rare lower-case noun heading a
-        phrase after a preposition ("behind the paywall", "paid by direct debit")."""
+        phrase after a preposition ("behind the paywall", "paid by direct debit"); nor in the set-up of the request, up
+        to its colon ("… at the Lisbon kick-off next week and I need their numbers side by side: how many …")."""
         if plan.missing or not plan.is_aggregate or not plan.unused or not self.text_mentions:
             return
         context = CONTEXT_SENTENCE.match(text) or PURPOSE_PHRASE.match(text)
-        told = context.end() if context else 0
+        setup = SETUP_BEFORE_COLON.match(text)
+        told = max(context.end() if context else 0, setup.end() if setup else 0)
         for found in (self._unheld_proper_name(text, plan, told), self._unheld_label(text, plan, told),
                       self._unheld_kind(text, plan, told), self._unheld_kind_said_before(text, plan, told),
                       self._unheld_kind_of_value(text, plan, told), self._unheld_kind_of_rows(text, plan, told),
