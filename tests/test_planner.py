@@ -8462,8 +8462,8 @@ def test_time_units_counted_are_still_counted(contracts: Planner, tickets: Plann
 
 def test_a_name_in_the_set_up_before_the_colon_blocks_nothing(contracts: Planner) -> None:
     """"Dan and Claire are both presenting at the Lisbon kick-off next week and I need their numbers side by side: how
-    many contracts …" was not computed ("nothing holds 'Lisbon'"): the set-up of a request, a clause with its own verb up
-    to the colon, picks no rows; a topic put first, or said in the request, still does."""
+    many contracts …" was not computed ("nothing holds 'Lisbon'"): the set-up of a request, a clause with its own verb
+    up to the colon, picks no rows; a topic put first, or said in the request, still does."""
     planner = Planner("contracts", contracts.roles, contracts.profile, text_mentions=lambda word: False)
     plan = planner.plan("Luis and Hannah are both presenting at the Lisbon kick-off next week and I need their numbers "
                         "side by side: how many contracts did each of them sign in 2023?")
@@ -8471,3 +8471,15 @@ def test_a_name_in_the_set_up_before_the_colon_blocks_nothing(contracts: Planner
     for question in ("How many contracts did we sign with companies based in Lisbon?",
                      "Luis is presenting next week: how many contracts did we sign with companies based in Lisbon?"):
         assert planner.plan(question).missing == "Lisbon"
+
+
+@pytest.mark.parametrize("question", [
+    "Hannah's three biggest contracts from before 2022 - refs, who with, and how much pls",
+    "Hannah's three biggest contracts from before 2022 - who with and when?"])
+def test_columns_named_by_their_questions_after_a_ranking(contracts: Planner, question: str) -> None:
+    """"aofie's three biggest contracts from before 2022 - refs, who with, and how much pls" searched the texts for
+    'refs' inside the three contracts: columns named by the question they answer ("who with", "how much", "when")
+    after a ranking are what to show, as named columns are."""
+    plan = contracts.plan(question)
+    assert plan.route()[0].value == "sql" and plan.topic == ""
+    assert any(e.startswith("columns asked for") for e in plan.evidence)

@@ -2253,6 +2253,8 @@ class Planner:
         if any(w in columns or singular(w) in columns for w in words) and all(
                 w in columns or singular(w) in columns or w in SHOWN_FILLER
                 or w in ("number", "num", "count", "of", "how", "many")  # ("headline + how many helpful votes")
+                # ("… - refs, who with, and how much": columns named by the question they answer, shown anyway)
+                or w in ("who", "whom", "much", "when")
                 for w in words):
             take(*last.span(1))
             plan.evidence.append(f"columns asked for ({last.group(1).strip()!r}): shown")
