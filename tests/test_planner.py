@@ -8483,3 +8483,21 @@ def test_columns_named_by_their_questions_after_a_ranking(contracts: Planner, qu
     plan = contracts.plan(question)
     assert plan.route()[0].value == "sql" and plan.topic == ""
     assert any(e.startswith("columns asked for") for e in plan.evidence)
+
+
+@pytest.mark.parametrize(("question", "bound"), [
+    ("Which people on the support desk have been given more than 12 tickets, and how many does each have?", (">", 12)),
+    ("who has more than 12 tickets?", (">", 12)),
+    ("Who has had fewer than 5 tickets assigned?", ("<", 5)),
+])
+def test_people_asked_with_a_number_of_rows_each(tickets: Planner, question: str, bound: tuple[str, int]) -> None:
+    """"who has more than 12 tickets?" searched the texts for '12', "which people … have been given more than 12
+    tickets" counted the tickets mentioning 'people given': "who" and "which people" ask for the person column's
+    groups, as "which assignees" did."""
+    plan = tickets.plan(question)
+    assert (plan.group_by, plan.group_size, plan.topic) == (["author"], bound, "")
+
+
+def test_people_said_of_the_rows_subjects_are_no_groups(tickets: Planner) -> None:
+    """(customers who have more than 3 users are what a ticket says, not the assignees' groups)"""
+    assert tickets.plan("How many tickets came from customers who have more than 3 users?").group_by == []

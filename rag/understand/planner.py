@@ -454,6 +454,8 @@ def length_ranking(word: str) -> str | None:
 
 # "anyone", "somebody": people as the groups asked about ("has anyone written for more than one section")
 PERSON_PRONOUN = r"\b(anyone|anybody|someone|somebody)\b"
+# the groups asked about said as people ("which people on the desk have more than 12 tickets"), and "who" asking them
+GROUPS_OF_PEOPLE = frozenset({"who", "people", "persons", "staff", "colleagues", "folks", "employees"})
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
                       r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+){0,2}(?:a single|any|anything)|"
                       # ("which kinds of contract did we not sign at all in APAC")
@@ -5327,6 +5329,9 @@ class Planner:
         return re.search(r"\b(?:which|what)\s+(?:of\s+(?:our|the|your)\s+)?(?:\w+\s+(?=\w+\s+(?:are|is|were|was|have|"
                          r"has|had|with)\b))?(\w+)", text[:end], re.I) or re.search(PERSON_PRONOUN, text[:end],
                                                                                      re.I) or re.search(
+            # ("who has more than 12 tickets?": the question's own word for the groups)
+            r"(?:^|[.?!:;]\s+)\W*(who)\s+(?:has|have|had|got|gets|handled|handles|wrote|writes|owns|signed|made)\b",
+            text[:end], re.I) or re.search(
             # ("agents handling more than 12 tickets": what the groups do with the rows)
             r"\b(\w+)\s+(?:with|having|that\s+have|that\s+had|who\s+have|who\s+had|that\s+got|[a-z]{3,}ing|"
             # ("are there brands that show up in more than one department")
@@ -5339,8 +5344,9 @@ class Planner:
             r"[a-z]+\s+$", text[:end], re.I)
 
     def _dimension_named(self, word: str) -> str | None:
-        """The grouping a word names; "anyone", "somebody": the people of the person column."""
-        if re.fullmatch(PERSON_PRONOUN, word, re.I):
+        """The grouping a word names; "anyone", "somebody", and asking for groups "who", "which people": the people of
+        the person column."""
+        if re.fullmatch(PERSON_PRONOUN, word, re.I) or word.lower() in GROUPS_OF_PEOPLE:
             return "author" if self.roles.authors else None
         return self.vocab.dimensions.get(word.lower())
 
