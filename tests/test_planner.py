@@ -8501,3 +8501,11 @@ def test_people_asked_with_a_number_of_rows_each(tickets: Planner, question: str
 def test_people_said_of_the_rows_subjects_are_no_groups(tickets: Planner) -> None:
     """(customers who have more than 3 users are what a ticket says, not the assignees' groups)"""
     assert tickets.plan("How many tickets came from customers who have more than 3 users?").group_by == []
+
+
+def test_which_people_ranked_by_their_rows(tickets: Planner) -> None:
+    """"which people handled the most tickets?" searched the texts for 'people': the person column's people, ranked,
+    as "who handled the most tickets?" is."""
+    for question in ("which people handled the most tickets?", "who handled the most tickets?"):
+        plan = tickets.plan(question)
+        assert (plan.group_by, plan.limit, plan.topic) == (["author"], 1, ""), question

@@ -4773,6 +4773,12 @@ class Planner:
             grouped_before = False
             if dimension is None and most.group(1).lower() in ("who", "whose"):
                 dimension = "author"
+            # ("which people handled the most tickets?": the person column's people, as "who" asks them)
+            people = re.match(r"\s+(\w+)\b", text[most.end(1):])
+            if dimension is None and people and people.group(1).lower() in GROUPS_OF_PEOPLE and self.roles.authors \
+                    and free(most.end(1) + people.start(1), most.end(1) + people.end(1)):
+                dimension = "author"
+                take(most.end(1) + people.start(1), most.end(1) + people.end(1))
             if dimension is None and re.search(r"\b(authors?|writers?|reporters?)\b", text, re.I):
                 dimension = "author"
             # ("Of the months in 2023, which was the quietest": the groups named before the question)
