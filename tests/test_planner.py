@@ -8509,3 +8509,18 @@ def test_which_people_ranked_by_their_rows(tickets: Planner) -> None:
     for question in ("which people handled the most tickets?", "who handled the most tickets?"):
         plan = tickets.plan(question)
         assert (plan.group_by, plan.limit, plan.topic) == (["author"], 1, ""), question
+
+
+def test_someone_assigned_and_a_rule_for_empty_values(tickets: Planner) -> None:
+    """"… still open or pending have someone assigned to them? Please count a missing or blank assignee as nobody."
+    counted the tickets with no assignee: "have someone assigned" says the person is there, and "count a missing or
+    blank assignee as nobody" only says how empty values read."""
+    for question in ("How many open tickets have someone assigned to them?",
+                     "How many open tickets have someone assigned to them? Please count a missing or blank assignee as "
+                     "nobody."):
+        missing = conditions(tickets.plan(question), "missing")
+        assert [(c.column, c.op) for c in missing] == [("assignee", "is not empty")], question
+    for question in ("How many open tickets don't have someone assigned?",
+                     "How many open tickets have nobody assigned? Count a blank assignee as nobody."):
+        missing = conditions(tickets.plan(question), "missing")
+        assert [(c.column, c.op) for c in missing] == [("assignee", "is empty")], question

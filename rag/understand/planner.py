@@ -6943,6 +6943,16 @@ class Planner:
                                                  span=match.span()))
                 plan.evidence.append(f"{column} is not empty ({match.group(0)!r})")
                 take(*match.span())
+        # ("tickets that … have someone assigned to them": somebody is the person, there)
+        somebody = (r"\b(?:have|has|had|with|having)\s+(?:someone|somebody|a\s+person|a\s+named\s+person)\s+"
+                    r"(?:actually\s+)?(?:assigned|allocated|named|listed|credited|responsible|in\s+charge|looking\s+after|"
+                    r"handling)\b")
+        for match in re.finditer(somebody, text, re.I) if self.roles.authors else ():
+            if free(*match.span()) and not re.search(r"(?:\bnot|n't|\bnever)\s+$", text[:match.start()], re.I):
+                plan.conditions.append(Condition("missing", self.roles.authors, "is not empty", None, match.group(0),
+                                                 span=match.span()))
+                plan.evidence.append(f"{self.roles.authors} is not empty ({match.group(0)!r})")
+                take(*match.span())
         for match in present.finditer(text):
             column = columns.get(match.group(3).lower())
             kind = (match.group("kind") or "").lower()
@@ -7263,7 +7273,17 @@ class Planner:
 
     def _empty(self, text: str, plan: QueryPlan, take: Any, free: Any, column: str, said: re.Match[str]) -> None:
         """`column` is empty where `said` says so; not empty when an exclusion cue sets those rows aside ("leave
-        out reviews that have no department")."""
+        out reviews that have no department"); no condition where it only says how such values read ("count a missing
+        or blank assignee as nobody")."""
+        rule = re.search(r"\b(?:count|treat|consider|regard|read)(?:s|ing)?\s+(?:an?\s+|the\s+|any\s+)?$",
+                         text[:said.start()], re.I)
+        read_as = re.match(r"\s+as\s+(?:nobody|no[\s-]?one|none|nothing|unassigned|empty|blank|missing)\b",
+                           text[said.end():], re.I)
+        if rule and read_as and free(*rule.span()):
+            take(rule.start(), said.end() + read_as.end())
+            plan.evidence.append(f"{text[rule.start():said.end() + read_as.end()]!r} says how empty values read: "
+                                 "no condition")
+            return
         aside = self._set_aside(text, said.start(), free)
         # ("so not co-written and not unsigned": a plain negation right before)
         denied = re.search(r"(?:\bnot|\bnever|n't)\s+$", text[:said.start()], re.I)
