@@ -8524,3 +8524,15 @@ def test_someone_assigned_and_a_rule_for_empty_values(tickets: Planner) -> None:
                      "How many open tickets have nobody assigned? Count a blank assignee as nobody."):
         missing = conditions(tickets.plan(question), "missing")
         assert [(c.column, c.op) for c in missing] == [("assignee", "is empty")], question
+
+
+def test_a_first_name_as_the_subject_of_winning_rows_and_a_pronoun_in_their_clause(contracts: Planner) -> None:
+    """"How much contract value has Sam brought in over the past twelve months?" summed everyone's contracts ('Sam'
+    unused), and "Kofi is writing a note … For the contracts he manages …" read no person: a verb of winning rows
+    ("brought in", "landed", "secured") after the name is a cue, as "handled" is, and a pronoun in a clause of the rows
+    ("the contracts he manages") is the one person named before."""
+    plan = contracts.plan("How much contract value has Luis brought in this year?")
+    assert [c.value for c in conditions(plan, "author")] == ["Luis Ortega"]
+    plan = contracts.plan("Hannah is writing a report. What's the average value of the contracts she manages?")
+    assert [c.value for c in conditions(plan, "author")] == ["Hannah Berg"]
+    assert conditions(contracts.plan("What's the average value of the contracts she manages?"), "author") == []

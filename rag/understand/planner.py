@@ -8233,8 +8233,14 @@ class Planner:
                          r"give|gave|given|leave|left|rate[sd]?|cover(?:s|ed)?|file[sd]?|been\s+(?:given|assigned|"
                          r"handed)|"
                          # ("how many contracts does hannah look after": a verb of having the rows in one's care)
-                         r"look(?:s|ed)?\s+after|manage[sd]?|oversee[sn]?|oversaw|(?:take|takes|took)\s+care\s+of)\b",
+                         r"look(?:s|ed)?\s+after|manage[sd]?|oversee[sn]?|oversaw|(?:take|takes|took)\s+care\s+of|"
+                         # ("how much contract value has Sam brought in": a verb of winning the rows)
+                         r"brought\s+in|bring\s+in|land(?:s|ed)?|secure[sd]?|won|negotiate[sd]?)\b",
                          text, re.I)
+        # ("For the contracts he manages that are still live, …": the person named before, in a clause of the rows)
+        match = match or re.search(rf"\b(?:{self.row_noun_words}|ones)\s+(?:that\s+|which\s+)?(he|she)\s+"
+                                   r"(?:manages|handles|owns|oversees|runs|signed|wrote|writes|reviewed|looks\s+after|"
+                                   r"is\s+(?:handling|managing|running)|has)\b", text, re.I)
         # ("Elena looks after our upkeep contracts. … how many … did she sign": the one person named before)
         pronoun = match is not None and match.group(1).lower() in ("he", "she")
         # ("Des Achterberg has been busy. How many pieces carried his byline …": the rows of the one person named)
