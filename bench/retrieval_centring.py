@@ -19,8 +19,8 @@ import argparse
 from typing import Any
 
 from bench.common import load_span, machine_info, measured, stamp, write_results
-from bench.retrieval_common import TABLES, aggregate, assistant_for, dev_cases, hits_table
-from bench.retrieval_query_text import asked_with, latency
+from bench.retrieval_common import TABLES, aggregate, hits_table
+from bench.retrieval_query_text import ask_every_case, latency
 from rag.answer.context import RetrievalOptions
 
 WEIGHTS = (0.0, 0.5, 1.0, 1.5, 2.0)
@@ -45,17 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     with measured(record):
         for name in args.tables.split(","):
             table = TABLES[name]
-            assistant = assistant_for(table)
-            k = assistant.settings.top_k
-            cases = dev_cases(table)
-            per_case: list[dict[str, Any]] = []
-            for case in cases:
-                entry: dict[str, Any] = {"id": case.id, "question": case.question, "results": {}}
-                for options in configs:
-                    entry["results"][label(options)] = asked_with(assistant, case, options, k)
-                assistant.context.retrieval = RetrievalOptions()
-                per_case.append(entry)
-                print(f"  [{name}] {len(per_case)}/{len(cases)} {case.id}", flush=True)
+            k, per_case = ask_every_case(name, configs, label)
             record["tables"][name] = {
                 "cases_file": table.cases, "k": k, "cases": per_case,
                 "summary": {label(c): aggregate([x["results"][label(c)] for x in per_case]) for c in configs},

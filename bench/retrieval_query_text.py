@@ -14,6 +14,7 @@ filters, not centred, dense / keyword / fused. Also records the retrieval steps'
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from bench.common import load_span, machine_info, measured, pct, stamp, write_results
@@ -54,6 +55,29 @@ def baselines(assistant: Any, question: str) -> dict[str, list[Any]]:
     return found
 
 
+def ask_every_case(name: str, configs: list[RetrievalOptions], label: Callable[[RetrievalOptions], str],
+                   stock: bool = False) -> tuple[int, list[dict[str, Any]]]:
+    """Every dev retrieval case of table `name` asked with each configuration (and, with `stock`, scored by the stock
+    searches first, traced apart): (k, one entry per case with its results by configuration label)."""
+    table = TABLES[name]
+    assistant = assistant_for(table)
+    k = assistant.settings.top_k
+    cases = dev_cases(table)
+    per_case: list[dict[str, Any]] = []
+    for case in cases:
+        entry: dict[str, Any] = {"id": case.id, "question": case.question, "results": {}}
+        if stock:
+            with tracing.recording(Trace(question=case.question)):
+                for mode, chunks in baselines(assistant, case.question).items():
+                    entry["results"][f"baseline {mode}"] = score(case, chunks, k)
+        for options in configs:
+            entry["results"][label(options)] = asked_with(assistant, case, options, k)
+        assistant.context.retrieval = RetrievalOptions()
+        per_case.append(entry)
+        print(f"  [{name}] {len(per_case)}/{len(cases)} {case.id}", flush=True)
+    return k, per_case
+
+
 def asked_with(assistant: Any, case: Any, options: RetrievalOptions, k: int) -> dict[str, Any]:
     """The case asked through the assistant with these retrieval options: its chunks scored like `rag eval`, its
     route, and the retrieval steps' time."""
@@ -76,21 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     with measured(record):
         for name in args.tables.split(","):
             table = TABLES[name]
-            assistant = assistant_for(table)
-            k = assistant.settings.top_k
-            cases = dev_cases(table)
-            per_case: list[dict[str, Any]] = []
-            for case in cases:
-                entry: dict[str, Any] = {"id": case.id, "question": case.question, "results": {}}
-                trace = Trace(question=case.question)
-                with tracing.recording(trace):
-                    for mode, chunks in baselines(assistant, case.question).items():
-                        entry["results"][f"baseline {mode}"] = score(case, chunks, k)
-                for options in configs:
-                    entry["results"][label(options)] = asked_with(assistant, case, options, k)
-                assistant.context.retrieval = RetrievalOptions()
-                per_case.append(entry)
-                print(f"  [{name}] {len(per_case)}/{len(cases)} {case.id}", flush=True)
+            k, per_case = ask_every_case(name, configs, label, stock=True)
             names = [f"baseline {m}" for m in ("dense", "keyword", "fused")] + [label(c) for c in configs]
             record["tables"][name] = {
                 "cases_file": table.cases, "k": k, "cases": per_case,
