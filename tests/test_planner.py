@@ -8536,3 +8536,29 @@ def test_a_first_name_as_the_subject_of_winning_rows_and_a_pronoun_in_their_clau
     plan = contracts.plan("Hannah is writing a report. What's the average value of the contracts she manages?")
     assert [c.value for c in conditions(plan, "author")] == ["Hannah Berg"]
     assert conditions(contracts.plan("What's the average value of the contracts she manages?"), "author") == []
+
+
+def test_the_money_column_heading_the_request_is_its_total(contracts: Planner) -> None:
+    """"Value signed this year so far, in €m?" listed the contracts with their value, and "Contract value signed per
+    owner in 2024" counted contracts per owner: the money column named as the head of the request, with no
+    computation said, asks for its total. The amount of each row stays a listing."""
+    for question, group_by in (("Value signed this year so far, in €m?", []),
+                               ("Value of contracts signed in 2023?", []),
+                               ("Contract value signed per owner in 2024", ["author"]),
+                               ("Value by region in 2023?", ["region"])):
+        plan = contracts.plan(question)
+        assert (plan.intent, plan.measure, plan.group_by) == ("sum", "value_eur", group_by), question
+        assert "value" not in [w.lower() for w in plan.unused], question
+    for question in ("Value of each contract signed in 2023", "Contracts signed in 2023 and their value",
+                     "Which contracts signed in 2023 have the highest value?"):
+        assert contracts.plan(question).intent != "sum", question
+
+
+def test_a_price_heading_the_request_is_no_total() -> None:
+    """A price is the amount of one unit: "Price by brand in 2023?" is not the prices added up."""
+    roles = ColumnRoles(content="review_text", title="title", date="reviewed_on", category="brand",
+                        categorical=["brand"], numeric=["price_eur"])
+    profile = TableProfile(row_count=300, categories={"Voltair": 100, "K9-Pro": 200}, date_min="2022-01-01",
+                           date_max="2024-06-30", numeric_ranges={"price_eur": (5.0, 900.0)})
+    plan = Planner("reviews", roles, profile).plan("Price by brand in 2023?")
+    assert plan.measure == "price_eur" and plan.intent != "sum"

@@ -958,6 +958,8 @@ PURPOSE_BEFORE_COLON = (r"\W*(?:(?:a\s+)?(?:quick|short|small)\s+(?:one|question
 SETUP_BEFORE_COLON = re.compile(r"(?=[^.?!;:]*\b(?:i|we|he|she|they|is|are|was|were|am|has|have|had|needs?|wants?|"
                                 r"asks?|asked)\b)[^.?!;:]{10,200}:(?=\s+(?:[^.?!;:]*?\s)?(?:how|what|which|who|whom|when|"
                                 r"where|can|could|would|is|are|do|does|did|give|show|list|tell|rank|count)\b)", re.I)
+# a money column's name for the amount of one unit, which adds up to no total ("unit_price_eur", "hourly_rate_usd")
+PER_UNIT_AMOUNT = re.compile(r"(?:^|_)(?:price|rate|unit)(?:_|$)", re.I)
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
                               # ("I'm putting together a rough draft of the board pack - what's …": a dash ends it too)
                               r"want|must|should))\s[^.?!;:]*?(?:[.!;:]|\s[-–—])(?=\s+\S)|"
@@ -1851,6 +1853,7 @@ class Planner:
         self._not_rows(text, plan)
         self._shared_measure(text, plan)
         self._compared_totals(text, plan)
+        self._named_total(text, plan)
         self._unused_measure(text, plan)
         self._unused_dimensions(text, plan, consumed)
         # "are there any tickets nobody is assigned to?", "did any tickets come in on a Saturday?": whether rows match
@@ -2551,6 +2554,28 @@ class Planner:
         if said:
             plan.intent = "sum"
             plan.evidence.append(f"the groups compared by their total {plan.measure} ({said.group(0)!r})")
+
+    def _named_total(self, text: str, plan: QueryPlan) -> None:
+        """"Value signed this year so far?", "Contract value signed per owner in 2024", "Value by region in 2023?":
+        the money column named as the head of the request, with no computation said, asks for its total (per group);
+        it listed the rows with their value, or counted them. Not the amount of each row ("the value of each
+        contract", "contracts signed in 2023 and their value"), nor a price, which is per unit and no total."""
+        money = self.vocab.measures.get("money")
+        # (a count's leftover words are a text match or not used; a listing's are a search, not computed)
+        if not money or plan.measure != money or plan.intent not in ("topic", "count") or plan.intent_span \
+                or (plan.topic and plan.intent == "topic") or plan.missing or plan.limit or plan.sorted_rows \
+                or PER_UNIT_AMOUNT.search(money) or any(c.column == money for c in plan.conditions):
+            return
+        context = CONTEXT_SENTENCE.match(text) or SETUP_BEFORE_COLON.match(text)
+        words = "|".join(sorted((re.escape(w) for w, c in self.vocab.measures.items() if c == money), key=len,
+                                reverse=True))
+        head = re.compile(rf"\W*(?:(?:the|our|all|of)\s+)*(?:(?:{self.row_noun_words})\s+)?(?:{words})\b"
+                          rf"(?!\s+(?:of\s+)?(?:each|every|per|individual)\b)", re.I)
+        said = head.match(text, context.end() if context else 0)
+        if said:
+            plan.intent = "sum"
+            plan.unused = [w for w in plan.unused if w.lower() not in said.group(0).lower().split()]
+            plan.evidence.append(f"the amount asked for is its total ({said.group(0).strip()!r} heads the request)")
 
     def _unused_measure(self, text: str, plan: QueryPlan) -> None:
         """A measure named in a count ("how many reviews have helpful votes") that the count does not use: its words
