@@ -8562,3 +8562,52 @@ def test_a_price_heading_the_request_is_no_total() -> None:
                            date_max="2024-06-30", numeric_ranges={"price_eur": (5.0, 900.0)})
     plan = Planner("reviews", roles, profile).plan("Price by brand in 2023?")
     assert plan.measure == "price_eur" and plan.intent != "sum"
+
+
+def test_a_superlative_of_importance_names_the_end_of_a_scale(prioritised: Planner) -> None:
+    """"how many tickets came in at our most severe priority level" ranked the priorities: "most severe" (or "least
+    important") joined to the scale's noun is its end step, as "highest" is."""
+    plan = prioritised.plan("how many tickets came in at our most severe priority level in March?")
+    assert only(plan, "category").value == "urgent" and not plan.group_by
+    assert only(prioritised.plan("how many tickets at the least important priority?"), "category").value == "low"
+
+
+def test_a_day_named_with_a_possessive_is_an_occasion(contracts: Planner) -> None:
+    """"The open question from Tuesday's review: which two contract managers …" counted the contracts signed on
+    Tuesdays: a day with a possessive before another noun is the user's occasion; "Monday's contracts" are rows."""
+    plan = contracts.plan("The open question from Tuesday's review: which two contract managers look after the most "
+                          "deals in Latin America?")
+    assert conditions(plan, "weekday") == []
+    assert only(contracts.plan("How many of Monday's contracts were NDAs?"), "weekday").value == [1]
+
+
+def test_a_calendar_word_of_what_the_rows_hold_is_no_grouping(contracts: Planner) -> None:
+    """"how many contracts signed in 2023 have quarterly steering meetings?" counted per quarter: a calendar word after
+    a verb of having, before a word of the texts, says what the rows hold."""
+    plan = contracts.plan("how many contracts signed in 2023 have quarterly steering meetings?")
+    assert plan.group_by == [] and plan.intent == "count"
+    assert contracts.plan("quarterly count of contracts signed in 2023").group_by == ["quarter"]
+
+
+def test_running_the_longest_in_an_open_state_is_the_oldest(tickets: Planner) -> None:
+    """"longest-running open ticket?" ranked the tickets by body length: running the longest in a state that began
+    with the row is its age; "the longest ticket" is still its length."""
+    for question in ("longest-running open ticket? (open or pending)", "the longest-standing unresolved ticket"):
+        plan = tickets.plan(question)
+        assert (plan.intent, plan.limit) == ("earliest", 1), question
+    assert tickets.plan("the longest ticket").intent == "longest"
+
+
+def test_a_value_named_with_a_silent_e_or_british_spelling(contracts: Planner) -> None:
+    """"leasing contracts" searched the texts for 'leasing' and "software licensing deals" left both words unused: a
+    stem before an ending drops its silent e ('Lease'), and a noun's British -ence is its verb's -ense ('Licence')."""
+    assert only(contracts.plan("total value of the leasing contracts signed in 2023?"), "category").value == "Lease"
+    assert not any(c.kind == "category" for c in contracts.plan("contracts released in 2023").conditions)
+
+
+def test_an_ordinal_one_before_a_colon_numbers_the_users_questions(contracts: Planner) -> None:
+    """"… keeps chasing me, so first one: how many of our leases are still in force?" showed the oldest lease: "first
+    one:" numbers the user's questions; "which was the first one we signed" is still the oldest."""
+    plan = contracts.plan("Sam keeps chasing me, so first one: how many of our leases are still in force?")
+    assert (plan.intent, plan.limit) == ("count", None)
+    assert contracts.plan("which was the first one we signed in 2023?").intent == "earliest"

@@ -65,7 +65,10 @@ SHORTEST = r"shortest|briefest|tersest|(?:most\s+)?(?:concise|succinct)"
 # "waiting the longest", "open for the longest": the oldest row (a time, not a length)
 # ("sitting in 'open' status the longest": where it waits may come between)
 WAITED_LONGEST = (r"(?:(?:waiting|waited|sitting|sat|outstanding|open|pending|unanswered|unresolved)\s+"
-                  r"(?:(?:there|around|untouched)\s+)?(?:(?:in|at|on)\s+(?:[^\s.?!,]+\s+){1,3}?)?(?:for\s+)?(?:the\s+)?longest|longest[\s-]+(?:waiting|outstanding|open|pending|unanswered))")
+                  r"(?:(?:there|around|untouched)\s+)?(?:(?:in|at|on)\s+(?:[^\s.?!,]+\s+){1,3}?)?(?:for\s+)?(?:the\s+)?longest|longest[\s-]+(?:waiting|outstanding|open|pending|unanswered)|"
+                  # ("the longest-running open ticket": running in a state that began when the row did)
+                  r"longest[\s-]+(?:running|standing)(?=\s+(?:open|pending|unresolved|unanswered|outstanding|"
+                  r"active|live)\b))")
 # "mean" as an average, not "I mean" (a clarification: "by long read I mean over 1,000 words")
 # ("I mean", "I only mean a real physical reaction": the verb of saying what is meant, not an average)
 # (the look-behinds after the word: tried only where "mean" is)
@@ -566,6 +569,12 @@ def _same_stem(word: str, part: str) -> bool:
         return False
     if word == part or singular(part) == word or singular(word) == singular(part):
         return True
+    stem = os.path.commonprefix([word, part])
+    if len(stem) >= 4 and word[len(stem):] in STEM_ENDINGS and part[len(stem):] in STEM_ENDINGS:
+        return True
+    # ("leasing", 'Lease'; "licensing", 'Software Licence'): a silent e before an ending, and the British -ence of a
+    # noun beside the -ense of its verb
+    word, part = (re.sub(r"e$", "", re.sub(r"ence$", "ense", w)) for w in (word, part))
     stem = os.path.commonprefix([word, part])
     return len(stem) >= 4 and word[len(stem):] in STEM_ENDINGS and part[len(stem):] in STEM_ENDINGS
 
@@ -2846,9 +2855,9 @@ class Planner:
         return text
 
     def _scale_ends_read(self, text: str, corrections: list[tuple[str, str]]) -> str:
-        """"lowest-priority tickets", "the highest priority": the end of a column whose values are the steps of a
-        known scale (low, normal, high, urgent) named by a superlative joined to the column's noun is that step's
-        value, read and reported ("read 'lowest-priority' as 'low priority'")."""
+        """"lowest-priority tickets", "the highest priority", "our most severe priority level": the end of a column
+        whose values are the steps of a known scale (low, normal, high, urgent) named by a superlative joined to the
+        column's noun is that step's value, read and reported ("read 'lowest-priority' as 'low priority'")."""
         for column in self.scale_columns:
             values = self._values_of(column)
             ranked = sorted(values, key=lambda v: SCALE_STEPS[v.lower()])
@@ -2857,12 +2866,15 @@ class Planner:
                 continue
 
             def end(match: re.Match[str], ranked: list[str] = ranked) -> str:
-                value = ranked[0] if match.group(1).lower() in ("lowest", "bottom") else ranked[-1]
+                low = match.group(1).lower() in ("lowest", "bottom") or match.group(1).lower().startswith("least")
+                value = ranked[0] if low else ranked[-1]
                 read = f"{value} {match.group(2)}"
                 corrections.append((match.group(0), read))
                 return read
 
-            text = re.sub(rf"\b(lowest|highest|top|bottom)[\s-]+({nouns})\b", end, text, flags=re.I)
+            # ("our most severe priority level": a superlative of importance is the same end)
+            text = re.sub(rf"\b(lowest|highest|top|bottom|(?:most|least)\s+(?:severe|serious|critical|important|"
+                          rf"pressing))[\s-]+({nouns})\b", end, text, flags=re.I)
         return text
 
     def _acronyms_read(self, text: str, quoted: list[tuple[int, int]], corrections: list[tuple[str, str]]) -> str:
@@ -3476,6 +3488,14 @@ class Planner:
                 # ("I'm preparing the backlog review for Monday. …": the user's own day, no condition)
                 take(*match.span())
                 plan.evidence.append(f"{match.group(0)!r} is the user's own day, told: no condition")
+                continue
+            owned = re.match(r"['’]s\s+(?:[\w-]+\s+){0,2}?([\w-]+)", text[match.end():])
+            if owned and free(*match.span()) and not match.group(1).lower().endswith("s") and not any(
+                    re.fullmatch(self.row_noun_words, w, re.I) for w in owned.group(0)[2:].split()):
+                # ("the open question from Tuesday's review", "Thursday's privacy committee": an occasion of the
+                # user's named by its day, no day of the rows; "Monday's tickets" are the rows of that day)
+                take(*match.span())
+                plan.evidence.append(f"{match.group(0)!r} names an occasion, not a day of the rows: no condition")
                 continue
             # ("the week of Monday April 17th 2023 (through that Sunday)": a day of the period already said)
             back = re.search(r"(?:\b(?:through|thru|to|until|till|ending(?:\s+on)?)\s+)?"
@@ -4441,6 +4461,12 @@ class Planner:
             plan.limit = min(number_value(groups.group(1)), 100)
             plan.evidence.append(f"limit {plan.limit} ({groups.group(1)!r})")
             take(*groups.span(1))
+        if match and re.search(r"\b(?:first|second|third|next|last|final)\s+one$", match.group(0), re.I) and re.match(
+                r"\s*[:–—]", text[match.end():]):
+            # ("… keeps chasing me, so first one: how many …": the user numbering their questions, no row)
+            take(*match.span())
+            plan.evidence.append(f"{match.group(0).strip()!r} numbers the user's questions: no limit")
+            match = None
         if match and free(match.start(), match.end()):
             number = "1" if match is alone else match.group(2) or match.group(3)
             plan.limit = min(number_value(number), 100)
@@ -4726,6 +4752,11 @@ class Planner:
                     after[0].lower() not in self.known_words and not self._computes(text)
                     or self._rows_asked_before(text, match.start()) is not None):
                 continue  # "after ending the yearly subscription": a kind of thing, not a grouping
+            if after and self._is_topic_word(after[0]) and after[0].lower() not in self.known_words and re.search(
+                    r"\b(?:have|has|had|having|with|include|includes|including|hold|holds|require|requires|"
+                    r"provide|provides|get|gets|send|sends|sending)\s+(?:(?:an?|the|their|its|our)\s+)?$",
+                    text[:match.start()], re.I):
+                continue  # ("contracts … that have quarterly steering meetings": what the rows hold, no grouping)
             if free(match.start(), match.end()):
                 dimension = dims[match.group(1).lower()]
                 if dimension not in plan.group_by:
