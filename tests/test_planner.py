@@ -8611,3 +8611,36 @@ def test_an_ordinal_one_before_a_colon_numbers_the_users_questions(contracts: Pl
     plan = contracts.plan("Sam keeps chasing me, so first one: how many of our leases are still in force?")
     assert (plan.intent, plan.limit) == ("count", None)
     assert contracts.plan("which was the first one we signed in 2023?").intent == "earliest"
+
+
+def test_a_yes_no_value_said_to_count_too_is_no_condition(reviews: Planner) -> None:
+    """"… in 2023? Unverified purchases count too." kept only the unverified reviews: a yes/no column's value said
+    to be included is no condition, as a category's is ("Include drafts")."""
+    plan = reviews.plan("average rating in 2023? Unverified purchases count too.")
+    assert [c.column for c in plan.conditions] == ["reviewed_on"]
+    assert only(reviews.plan("average rating of unverified purchases in 2023?"), "number").value == 0
+
+
+def test_i_mean_is_no_average_of_a_sum(reviews: Planner) -> None:
+    """"How many helpful votes did critical reviews get in total in 2023? By critical I mean 1 or 2 stars" counted
+    the reviews: the "mean" of "I mean" stopped the sum of the votes."""
+    plan = reviews.plan("How many helpful votes did critical reviews get in total in 2023? By critical I mean 1 or "
+                        "2 stars.")
+    assert (plan.intent, plan.measure) == ("sum", "helpful_votes")
+
+
+def test_a_weekday_in_the_set_up_before_the_colon_is_the_users_day(reviews: Planner) -> None:
+    """"Mark my words, someone on the board will ask this on Thursday: how many one-star reviews …" counted the
+    reviews of Thursdays: a day said in the set-up of the request is the user's own, as in a sentence of their
+    doings."""
+    plan = reviews.plan("Mark my words, someone on the board will ask this on Thursday: how many one-star reviews do "
+                        "we have?")
+    assert conditions(plan, "weekday") == []
+    assert only(reviews.plan("Reviews on Mondays: how many were 5 stars?"), "weekday").value == [1]
+
+
+def test_another_word_for_a_yes_no_columns_first_word_alone(reviews: Planner) -> None:
+    """"one-star reviews from confirmed buyers" left 'confirmed' unused: another word for the yes/no column's first
+    word names it alone too, as "verified buyers" does."""
+    plan = reviews.plan("how many one-star reviews from confirmed buyers?")
+    assert any(c.column == "verified_purchase" and c.value == 1 for c in conditions(plan, "number"))

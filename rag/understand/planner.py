@@ -3478,7 +3478,8 @@ class Planner:
                 days += [d for d in map(_weekday_index, match.groups()) if d not in days]
                 words.append(match.group(0))
                 take(*match.span())
-        told = CONTEXT_SENTENCE.match(text)
+        # (or the set-up of the request up to its colon: "someone on the board will ask this on Thursday: how many …")
+        told = CONTEXT_SENTENCE.match(text) or SETUP_BEFORE_COLON.match(text)
         for match in WEEKDAY_CUE.finditer(text):
             if told and match.end() <= told.end() and free(*match.span()) and (re.search(
                     r"\b(?:for|on|by|until|till|before|next|this|every)\s+$", text[:match.start()], re.I)
@@ -5738,7 +5739,7 @@ class Planner:
                 for said in re.finditer(r"\b(?:on\s+(?:an?\s+)?)?(?:average|avg)\b", lower):
                     take(*said.span())
         elif summed and summed.group(1) not in self.vocab.entity_words and not rows_asked and not re.search(
-                r"\b(longest|shortest|average|mean|typical)\b", lower):
+                rf"\b(longest|shortest|average|{MEAN}|typical)\b", lower):  # (not "by critical I mean …")
             phrase = f"{summed.group(1)} {summed.group(2)}" if summed.group(2) else ""
             column = self.vocab.measures.get(phrase) or self.vocab.measures.get(summed.group(1))
             end = summed.end() if phrase in self.vocab.measures else summed.end(1)
@@ -9239,7 +9240,9 @@ class Planner:
         """"… which contract manager brought in the most contract value? Include drafts.": a value said to be included
         is no condition when nothing else picks that column's values (it had become the only rows counted; "active
         contracts, including drafts" is both values, read as such)."""
-        for condition in [c for c in plan.conditions if c.kind == "category" and c.op in ("=", "!=") and c.words]:
+        # (a yes/no column's value too: "Unverified purchases count too")
+        for condition in [c for c in plan.conditions if c.kind in ("category", "number") and c.op in ("=", "!=")
+                          and c.words and not re.search(r"\d", c.words)]:
             said = re.escape(condition.words)
             included = re.search(rf"\b(?:include|including|incl\.?)\s+(?:the\s+|any\s+|all\s+)?{said}\b(?!\s+only)|"
                                  rf"\b{said}\s+(?:(?:are|should\s+be)\s+)?(?:included|count\s+too|too)\b", text, re.I)

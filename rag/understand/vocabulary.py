@@ -433,9 +433,10 @@ class Vocabulary:
                 parts = [p for p in column_words(column)[1].split() if p not in GENERIC_COLUMN_WORDS]
                 for phrase in {" ".join(parts), parts[0] if parts else "", " ".join(parts) + "s"} - {"", "s"}:
                     vocab.flags.setdefault(phrase, column)
-                    # ("reviews from confirmed purchases": the column's words with another word for its first)
+                    # ("reviews from confirmed purchases": the column's words with another word for its first; the
+                    # first word alone too, as the column's first word alone is: "from confirmed buyers")
                     # (one-word synonyms only: "on their own" for "auto" is said after the verb, see Planner._flags)
-                    for other in FLAG_SYNONYMS.get(phrase.split()[0], ()) if " " in phrase else ():
+                    for other in FLAG_SYNONYMS.get(phrase.split()[0], ()):
                         if " " not in other:
                             vocab.flags.setdefault(" ".join([other, *phrase.split()[1:]]), column)
                 continue
