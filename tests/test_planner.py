@@ -8644,3 +8644,14 @@ def test_another_word_for_a_yes_no_columns_first_word_alone(reviews: Planner) ->
     word names it alone too, as "verified buyers" does."""
     plan = reviews.plan("how many one-star reviews from confirmed buyers?")
     assert any(c.column == "verified_purchase" and c.value == 1 for c in conditions(plan, "number"))
+
+
+def test_a_yes_no_column_said_both_ways_keeps_the_later_mention(reviews: Planner) -> None:
+    """"Kat reckons unconfirmed accounts are muddying the numbers. Looking only at the confirmed-purchase reviews, …"
+    kept both verified_purchase = 0 and = 1 (no row): the later mention, in the request, is the rows asked for;
+    "verified vs unverified" still compares both."""
+    plan = reviews.plan("Kat reckons unverified accounts are muddying the numbers. Looking only at the verified "
+                        "reviews, what was the average star rating in each year?")
+    assert [c.value for c in conditions(plan, "number") if c.column == "verified_purchase"] == [1]
+    plan = reviews.plan("verified vs unverified reviews: average rating")
+    assert plan.group_by == ["verified_purchase"]

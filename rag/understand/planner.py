@@ -6904,6 +6904,14 @@ class Planner:
                                   re.I) if value == 0 else None
                 if outer and free(*outer.span()):
                     value, start = 1, outer.start()
+                earlier = next((c for c in plan.conditions if c.kind == "number" and c.column == column
+                                and c.op == "=" and c.value == 1 - value and 0 <= text.find(c.words) < start), None)
+                if earlier and not re.search(r"\b(?:vs\.?|versus|or|and|against|compared|than)\b",
+                                             text[text.find(earlier.words) + len(earlier.words):start], re.I):
+                    # ("… reckons unconfirmed accounts are muddying the numbers. Looking only at the confirmed-purchase
+                    # reviews, …": a column is never both; the later mention, in the request, is the rows asked for)
+                    plan.conditions.remove(earlier)
+                    plan.evidence.append(f"{earlier.words!r} set aside: {text[start:end]!r} is said later")
                 plan.conditions.append(Condition("number", column, "=", value, text[start:end]))
                 plan.evidence.append(f"{column} = {value} ({text[start:end]!r})")
                 take(start, end)
