@@ -6906,10 +6906,9 @@ class Planner:
                     value, start = 1, outer.start()
                 earlier = next((c for c in plan.conditions if c.kind == "number" and c.column == column
                                 and c.op == "=" and c.value == 1 - value and 0 <= text.find(c.words) < start), None)
-                if earlier and not re.search(r"\b(?:vs\.?|versus|or|and|against|compared|than)\b",
-                                             text[text.find(earlier.words) + len(earlier.words):start], re.I):
+                if earlier and re.search(r"[.!?]\s", text[text.find(earlier.words) + len(earlier.words):start]):
                     # ("… reckons unconfirmed accounts are muddying the numbers. Looking only at the confirmed-purchase
-                    # reviews, …": a column is never both; the later mention, in the request, is the rows asked for)
+                    # reviews, …": a column is never both; the later sentence, the request, says the rows asked for)
                     plan.conditions.remove(earlier)
                     plan.evidence.append(f"{earlier.words!r} set aside: {text[start:end]!r} is said later")
                 plan.conditions.append(Condition("number", column, "=", value, text[start:end]))
