@@ -30,6 +30,7 @@ from rag.data.index import IndexStatus, SyncReport, VectorIndex, index_error
 from rag.data.labels import heading, label_of, reading_labels, title_case
 from rag.data.role_store import RoleChange, RolesReport, change_roles, roles_report
 from rag.data.source import TableProfile, TableSource
+from rag.data.stock_sentences import repeated_sentences
 from rag.errors import BadQuestion, InternalError, LLMUnavailable, RagError
 from rag.history import History
 from rag.llm.followup import standalone_question
@@ -110,7 +111,8 @@ class Assistant:
         index = index or VectorIndex(settings, providers.embedder)
         profile = source.profile()
         planner = Planner(source.table, source.roles, profile, text_mentions=index.keywords.mentions,
-                          embed=providers.embedder.embed)
+                          embed=providers.embedder.embed,
+                          stock_sentences=lambda: [s for s, _ in repeated_sentences(index.keywords.texts())])
         date_is_text = bool(source.roles.date) and source.columns[source.roles.date].type != "date"
         builder = SQLBuilder(source.table, source.roles, profile, source.dialect, date_is_text=date_is_text,
                              columns=list(source.columns))

@@ -8655,3 +8655,47 @@ def test_a_yes_no_column_said_both_ways_keeps_the_later_mention(reviews: Planner
     assert [c.value for c in conditions(plan, "number") if c.column == "verified_purchase"] == [1]
     plan = reviews.plan("verified vs unverified reviews: average rating")
     assert plan.group_by == ["verified_purchase"]
+
+
+CONTRACT_STOCK = ["The department head approved the contract before signature.",
+                  "The counterparty sends a short monthly activity report.",
+                  "Prices are quoted in euros excluding VAT.",
+                  "Our privacy team reviewed the schedule before signature."]
+
+
+@pytest.mark.slow
+def test_a_clause_said_in_other_words_is_a_text_match_on_the_stock_sentence(contracts: Planner,
+                                                                              real_embedder: Any) -> None:
+    """"how many of the contracts we signed in 2023 were approved by the head of the department before we signed
+    them?" counted every contract of 2023 ('approved', 'head', 'department' not used): a computation's clause about its
+    rows that says one of the table's stock sentences in other words is a text match on that sentence (the real
+    embedding model: the floor is set for it). A clause that says none, and a listing, are read as before."""
+    planner = Planner("contracts", contracts.roles, contracts.profile, embed=real_embedder.embed,
+                      stock_sentences=lambda: CONTRACT_STOCK)
+    plan = planner.plan("how many of the contracts we signed in 2023 were approved by the head of the department "
+                        "before we signed them?")
+    assert [c.value for c in conditions(plan, "text_like")] == [CONTRACT_STOCK[0].rstrip(".")]
+    assert not {"approved", "head", "department"} & {w.lower() for w in plan.unused}
+    plan = planner.plan("How many of Hannah's contracts have the other side sending us an activity report every month?")
+    assert [c.value for c in conditions(plan, "text_like")] == [CONTRACT_STOCK[1].rstrip(".")]
+    plan = planner.plan("how many contracts signed in 2023 have penalties for late delivery of the goods?")
+    assert not any(c.value in [s.rstrip(".") for s in CONTRACT_STOCK] for c in conditions(plan, "text_like"))
+    plan = planner.plan("which contracts were approved by the head of the department before we signed them?")
+    assert conditions(plan, "text_like") == []
+
+
+def test_a_clause_needs_its_opener_and_two_words_shared_with_the_sentence(contracts: Planner) -> None:
+    """The scripted model finds every clause near the sentence; still, words that open no clause ("… a report monthly
+    approved"), or a clause sharing one word with the sentence, are no text match on it."""
+    def embed(texts: Sequence[str]) -> list[list[float]]:
+        return [[1.0, 0.0] for _ in texts]
+
+    planner = Planner("contracts", contracts.roles, contracts.profile, embed=embed,
+                      stock_sentences=lambda: ["The counterparty sends a short monthly activity report."])
+    said = planner.plan("how many contracts have the other side sending an activity report every month?")
+    assert [c.value for c in conditions(said, "text_like")] == [
+        "The counterparty sends a short monthly activity report"]
+    one_word = planner.plan("how many contracts have the supplier billing us every month?")
+    assert not any(c.value.startswith("The counterparty") for c in conditions(one_word, "text_like"))
+    unopened = planner.plan("how many contracts: activity report sending monthly?")
+    assert not any(c.value.startswith("The counterparty") for c in conditions(unopened, "text_like"))

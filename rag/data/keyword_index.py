@@ -175,6 +175,15 @@ class KeywordIndex:
         with self._connect(create=True) as connection:
             return int(connection.execute("SELECT count(*) FROM chunks").fetchone()[0])
 
+    def texts(self) -> Iterator[tuple[str, str]]:
+        """(row key, text) of every chunk, a row's chunks in order; nothing when the file does not exist."""
+        if not self.path.exists():
+            return
+        with self._connect() as connection:
+            yield from connection.execute(
+                "SELECT chunks.row_key, fts.body FROM chunks JOIN fts ON fts.rowid = chunks.id "
+                "ORDER BY chunks.row_key, chunks.chunk")
+
     def mentions(self, word: str) -> bool | None:
         """Whether some chunk's title or text contains `word` as the SQL text match reads it (a case-insensitive
         substring, looked for among the chunks holding a word that starts with its stem, "crypto" in
