@@ -8699,3 +8699,23 @@ def test_a_clause_needs_its_opener_and_two_words_shared_with_the_sentence(contra
     assert not any(c.value.startswith("The counterparty") for c in conditions(one_word, "text_like"))
     unopened = planner.plan("how many contracts: activity report sending monthly?")
     assert not any(c.value.startswith("The counterparty") for c in conditions(unopened, "text_like"))
+
+
+def test_a_value_before_a_negated_clause_of_lack_only_points_at_the_rows(contracts: Planner) -> None:
+    """"every lease in the APAC region, but not leases that have no region filled in" averaged every contract but the
+    leases: the negation sets aside the clause's rows (no region), the value after it only points at them."""
+    plan = contracts.plan("average value of every lease in APAC, but not leases that have no region filled in")
+    assert [(c.column, c.op, c.value) for c in conditions(plan, "category")] == [("contract_type", "=", "Lease"),
+                                                                                ("region", "=", "APAC")]
+    plan = contracts.plan("How many contracts are not leases that were signed in 2023?")
+    assert [(c.column, c.op) for c in conditions(plan, "category")] == [("contract_type", "!=")]
+
+
+def test_who_wrote_the_rows_is_no_handlers_grouping(tickets: Planner, reviews: Planner) -> None:
+    """"who complained the most about the VPN?" ranked the assignees as if they had complained: the people who wrote
+    the rows are no column of a table whose person column handles them; on a table of their writers they are."""
+    for question in ("who complained the most about the VPN?", "which people complained the most about login?"):
+        plan = tickets.plan(question)
+        assert plan.missing and "author" not in plan.group_by, question
+    assert tickets.plan("who handled the most VPN tickets?").group_by == ["author"]
+    assert reviews.plan("who complained the most about the delivery?").group_by == ["author"]

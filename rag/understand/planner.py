@@ -459,6 +459,12 @@ def length_ranking(word: str) -> str | None:
 # "anyone", "somebody": people as the groups asked about ("has anyone written for more than one section")
 PERSON_PRONOUN = r"\b(anyone|anybody|someone|somebody)\b"
 # the groups asked about said as people ("which people on the desk have more than 12 tickets"), and "who" asking them
+# A person column named for who handles the rows (its name's last word), not who wrote them
+HANDLER_WORDS = frozenset({"assignee", "owner", "agent", "handler", "manager", "rep", "representative"})
+# the people who wrote the rows asked for: "who complained", "which customers reported"
+WRITERS_ASKED = re.compile(r"\b(?:who|which\s+(?:people|persons|customers|clients|users|folks))\s+"
+                           r"(?:has\s+|have\s+|had\s+)?(?:complained|reported|raised|submitted|filed|emailed|phoned|contacted\s+us|wrote\s+in|"
+                           r"sent\s+(?:us\s+)?(?:in\s+)?)", re.I)
 GROUPS_OF_PEOPLE = frozenset({"who", "people", "persons", "staff", "colleagues", "folks", "employees"})
 NONE_CUE = re.compile(r"\b(?:never|not ever|no|none|nothing|zero|not (?:a|an|any|a single|one)|"
                       r"without (?:a single|a|an|any)|(?:not|\w+n't)\s+(?:\w+\s+){0,2}(?:a single|any|anything)|"
@@ -1770,6 +1776,7 @@ class Planner:
         self._missing_measure(text, plan, take, free)
         self._unheld_property(text, plan, take, free)
         self._missing_grouping(text, plan, take)
+        self._writers_not_held(text, plan)
         if plan.missing and plan.intent in ("topic", "list"):  # (said, never searched: "reviews by reviewer age")
             plan.intent = "count"
         self._missing_compared(text, plan, take, free)
@@ -7592,6 +7599,14 @@ class Planner:
             cue = NEGATION_CUE.search(lead) or self.negated_rows.search(lead) or _left_out(
                 text, start, end) or _not_counted(text, start, end) or CLAUSE_NO.search(lead)
             negated = bool(cue) and free(cue.start(), cue.end())
+            if negated and re.match(r"\s+(?:ones\s+)?(?:that|which|whose)\s+(?:[\w'-]+\s+){0,3}?(?:no|not|never|"
+                                    r"without|missing|blank|empty|lack|lacking)\b", text[end:], re.I):
+                # ("every lease in APAC, but not leases that have no region filled in": the clause after the value,
+                # itself a lack, is what is set aside; the value only points at the rows)
+                take(start, end)
+                plan.evidence.append(f"{text[start:end]!r} points at the rows a negated clause sets aside: no "
+                                     "condition")
+                continue
             if negated and cue and adverbs and cue.end() <= adverbs.start() and free(*adverbs.span()):
                 take(*adverbs.span())
             before = text[:cue.start() if negated and cue else start]
@@ -9646,6 +9661,20 @@ class Planner:
         """Whether a word names something of this table (a row noun, a column, a value, part of a name), as
         opposed to plain English and the grammar's own words."""
         return word in self.table_words or self._is_entity(word) or bool(self._value_of_word(word))
+
+    def _writers_not_held(self, text: str, plan: QueryPlan) -> None:
+        """"who complained the most about the VPN?", "which people reported the most login problems?": the people who
+        wrote the rows, on a table whose person column names who handles them (an assignee, owner or agent), are
+        people no column holds; said so, rather than ranking the assignees as if they had complained."""
+        handler = column_words(self.roles.authors)[-1] if self.roles.authors else ""
+        if "author" not in plan.group_by or plan.missing or handler not in HANDLER_WORDS:
+            return
+        said = WRITERS_ASKED.search(text)
+        if said:
+            plan.group_by = [g for g in plan.group_by if g != "author"]
+            plan.missing, plan.missing_grouping, plan.limit = said.group(0).lower(), True, None
+            plan.evidence.append(f"{said.group(0)!r}: who wrote the rows, which no column holds ({self.roles.authors} "
+                                 "handles them)")
 
     def _missing_grouping(self, text: str, plan: QueryPlan, take: Any) -> None:
         """"Which country do most reviewers live in?": the rows are ranked by groups, but the noun asked about after
