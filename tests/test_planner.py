@@ -8719,3 +8719,21 @@ def test_who_wrote_the_rows_is_no_handlers_grouping(tickets: Planner, reviews: P
         assert plan.missing and "author" not in plan.group_by, question
     assert tickets.plan("who handled the most VPN tickets?").group_by == ["author"]
     assert reviews.plan("who complained the most about the delivery?").group_by == ["author"]
+
+
+def test_an_example_of_the_rows_before_their_definition_is_no_condition(tickets: Planner, contracts: Planner) -> None:
+    """"How many tickets like the iPad one that crashes … are still open? I mean any ticket whose subject says the app
+    crashes" searched the texts for 'iPad': an example followed by a definition of the rows is no condition, and the
+    definition's own words ("Count a ticket as …") are no text either."""
+    plan = tickets.plan("How many tickets like the iPad one that crashes when people switch accounts are still open? "
+                        "I mean any ticket whose subject says the app crashes.")
+    assert "ipad" not in plan.topic.lower() and not any("iPad" in str(c.value) for c in plan.conditions)
+    assert [c.value for c in conditions(plan, "text_like")] == ["app crashes"]
+    plan = tickets.plan("Those VPN tickets we keep getting, like the one where the connection drops after the 5.2 "
+                        "update: how many were opened in May? Count a ticket as a VPN ticket if its subject "
+                        "mentions VPN.")
+    assert plan.topic == "" and [c.value for c in conditions(plan, "text_like")] == ["VPN"]
+    assert "keep" in plan.unused
+    # (without a definition after it, the example is what the rows are like: still read)
+    plan = contracts.plan("How many leases like the Lisbon showroom rental did we sign in 2023?")
+    assert "Lisbon" in plan.topic or plan.unused or plan.missing

@@ -459,6 +459,10 @@ def length_ranking(word: str) -> str | None:
 # "anyone", "somebody": people as the groups asked about ("has anyone written for more than one section")
 PERSON_PRONOUN = r"\b(anyone|anybody|someone|somebody)\b"
 # the groups asked about said as people ("which people on the desk have more than 12 tickets"), and "who" asking them
+# What the rows asked for are, said after an example of them ("… like the iPad one …? I mean any ticket whose subject
+# says the app crashes", "To be precise, I mean every lease in APAC", "Count a ticket as a VPN ticket if …")
+DEFINITION = re.compile(r"\b(?:(?:by\s+[\w' -]{1,40}\s+)?i\s+mean|to\s+be\s+precise|that\s+is\s+to\s+say|"
+                        r"count\s+(?:a|an|any)\s+[\w-]+(?:\s+[\w-]+)?\s+as)\b", re.I)
 # A person column named for who handles the rows (its name's last word), not who wrote them
 HANDLER_WORDS = frozenset({"assignee", "owner", "agent", "handler", "manager", "rep", "representative"})
 # the people who wrote the rows asked for: "who complained", "which customers reported"
@@ -1658,6 +1662,7 @@ class Planner:
             take(*remark.span(1 if remark.re is MISSING_REMARK else 0))
             said = remark.group(1) if remark.re is MISSING_REMARK else next(g for g in remark.groups() if g)
             plan.evidence.append(f"a remark ({said.strip()!r}): no condition")
+        self._example_defined_after(text, plan, take)
         self._quoted_values(text, plan, take)
         self._quoted_set_aside(text, plan, take, free)
         for rounding in ROUNDING.finditer(text):
@@ -1919,6 +1924,12 @@ class Planner:
         searched = ((plan.intent == "list" or described) and not plan.group_by and not plan.limit and len(
             [w for w in plan.topic.split() if not re.search(rf"\b{re.escape(w)}\b", told) or setting and re.search(
                 rf"\b{re.escape(w)}\b", later)]) >= 3)  # (or said again after what was told)
+        defined = {w.lower() for c in plan.conditions if c.kind == "text_like" and c.op != "not contains"
+                   for w in WORD.findall(str(c.value))}
+        if plan.topic and plan.is_aggregate and defined:
+            # ("Those VPN tickets …? Count a ticket as a VPN ticket if its subject mentions VPN": the word the text
+            # condition reads is the rows' subject already, no second match in title or text)
+            plan.topic = " ".join(w for w in plan.topic.split() if w.lower() not in defined)
         if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS or asks_whether) and not plan.topic_marked:
             # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
             # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
@@ -1973,6 +1984,13 @@ class Planner:
             plan.topic = " ".join(kept)
             if plan.unused:
                 plan.evidence.append("not used: " + ", ".join(repr(w) for w in plan.unused))
+        said_by_us = [w for w in plan.topic.split() if plan.is_aggregate and all(
+            re.search(r"\b(?:we|i|you|they)\s+$", text[:m.start()], re.I)
+            for m in re.finditer(rf"\b{re.escape(w)}\b", text))]
+        if said_by_us:
+            # ("those VPN tickets we keep getting": the verb of the user said after 'we', no text to match)
+            plan.topic = " ".join(w for w in plan.topic.split() if w not in said_by_us)
+            plan.unused += [w for w in said_by_us if w not in plan.unused]
         matched = text_match_words(plan.topic)
         if (plan.is_aggregate or plan.intent in LISTINGS) and len(matched) < len(plan.topic.split()) and not searched:
             # "how many Q2 articles" (the table spans several years): the words a text match cannot use (two
@@ -9661,6 +9679,24 @@ class Planner:
         """Whether a word names something of this table (a row noun, a column, a value, part of a name), as
         opposed to plain English and the grammar's own words."""
         return word in self.table_words or self._is_entity(word) or bool(self._value_of_word(word))
+
+    def _example_defined_after(self, text: str, plan: QueryPlan, take: Any) -> None:
+        """"How many tickets like the iPad one that crashes when people switch accounts are still waiting on us? I mean
+        any ticket whose subject says the app crashes": an example of the rows, followed by a definition of them, is
+        no condition (its words were searched in the texts: 'iPad', 'Kong showroom'); the definition says which
+        rows count."""
+        defined = DEFINITION.search(text)
+        if not defined:
+            return
+        part = r"(?:[^.?!;:,]|[.,](?=\d))*?"  # (a clause, "5.2" within it)
+        example = re.compile(rf"(?:\b(?:{self.row_noun_words}|ones?|are|is|thing|stuff|kind)|,)\s+(?P<example>(?:like|"
+                             rf"such\s+as)\s+the\s+{part}(?:,\s*or\s+the\s+{part})*)(?=\s+(?:are|is|were|was|have|has|"
+                             rf"had)\s+(?!\w+ing\b)|\s*[.?!;:,](?!\d)|\s*$)", re.I)
+        for said in example.finditer(text, 0, defined.start()):
+            take(*said.span("example"))
+            take(*defined.span())  # ("Count a ticket as …": the definition's own words are no text either)
+            plan.evidence.append(f"an example ({said.group('example')!r}) the definition after it replaces "
+                                 f"({defined.group(0)!r}): no condition")
 
     def _writers_not_held(self, text: str, plan: QueryPlan) -> None:
         """"who complained the most about the VPN?", "which people reported the most login problems?": the people who
