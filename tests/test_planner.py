@@ -8737,3 +8737,19 @@ def test_an_example_of_the_rows_before_their_definition_is_no_condition(tickets:
     # (without a definition after it, the example is what the rows are like: still read)
     plan = contracts.plan("How many leases like the Lisbon showroom rental did we sign in 2023?")
     assert "Lisbon" in plan.topic or plan.unused or plan.missing
+
+
+def test_a_values_first_word_in_a_comparison_or_exclusion_is_that_value() -> None:
+    """"zeno vs kessler", "Leaving Kessler aside": the first word of exactly one brand of several words is that
+    brand in a comparison or an exclusion (it was a text match on 'kessler'); alone it stays a word of the texts."""
+    brands = {"Kessler & Vogt": 200, "ZENO.fit": 187, "Lumo": 90}
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="brand",
+                        categorical=["brand"], numeric=["rating"])
+    profile = TableProfile(row_count=477, categories=brands, values={"brand": brands}, date_min="2021-01-05",
+                           date_max="2024-06-30", numeric_ranges={"rating": (1.0, 5.0)})
+    planner = Planner("reviews", roles, profile)
+    plan = planner.plan("Leaving Kessler aside, which brand got the most 1-star reviews?")
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("!=", "Kessler & Vogt")]
+    plan = planner.plan("lumo vs kessler - average rating")
+    assert sorted(only(plan, "category").value) == ["Kessler & Vogt", "Lumo"]
+    assert conditions(planner.plan("how many reviews mention kessler?"), "category") == []

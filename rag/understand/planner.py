@@ -2713,6 +2713,20 @@ class Planner:
 
         return re.sub(r"\b([a-z][\w-]*)\s+(or|and|&)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){1,2})", whole, text, flags=re.I)
 
+    def _value_by_first_word(self, word: str, before: str, after: str) -> str | None:
+        """"zeno vs kessler", "Leaving Kessler aside": a word English does not know that is the first word of exactly
+        one value of several words ('Kessler & Vogt'), said in a comparison or an exclusion, is that value (it was a
+        text match on 'kessler'); alone elsewhere it stays a word of the texts."""
+        if len(word) < 4 or not word.isalpha() or word in self.vocab.author_parts or not is_rare_word(word):
+            return None
+        if not (re.search(r"\b(?:vs\.?|versus|or|and|except|excluding|leaving|other\s+than|not|without)\s+$", before,
+                          re.I) or re.match(r"\s+(?:vs\.?|versus|aside|out|or)\b", after, re.I)):
+            return None
+        columns = dict.fromkeys([self.roles.category, *(self.roles.categorical or [])])
+        found = {value for column in columns if column for value in self._values_of(column)
+                 if len(tokens := value_tokens(value)) > 1 and tokens[0] == unaccented(word)}
+        return next(iter(found)) if len(found) == 1 else None
+
     def _corrected(self, text: str) -> tuple[str, list[tuple[str, str]]]:
         """The question with misspelt words read as the table's or the grammar's words ("artcles" -> "articles",
         "categroy" -> "category"): only words that are not English (wordfreq), at least 4 letters long, and
@@ -2767,6 +2781,10 @@ class Planner:
                                                                                          text[:match.start()])
             if word in SHORTHAND and not possessive and alone:
                 return SHORTHAND[word]  # (unreported, as the apostrophes: only the spelling changes)
+            named = self._value_by_first_word(lower, text[:match.start()], text[match.end():])
+            if named and not possessive:  # "zeno vs kessler": 'Kessler & Vogt', the one value it starts
+                corrections.append((word, named))
+                return named
             beside = self._value_cut_short(lower, text[:match.start()], text[match.end():])
             if beside and not possessive:  # "hi/urgent tix": 'high', the other value of urgent's column it starts
                 corrections.append((word, beside))
