@@ -8753,3 +8753,12 @@ def test_a_values_first_word_in_a_comparison_or_exclusion_is_that_value() -> Non
     plan = planner.plan("lumo vs kessler - average rating")
     assert sorted(only(plan, "category").value) == ["Kessler & Vogt", "Lumo"]
     assert conditions(planner.plan("how many reviews mention kessler?"), "category") == []
+
+
+def test_a_pronoun_set_aside_is_the_person_named_before(tickets: Planner) -> None:
+    """"Priya keeps saying she gets every fire. … how many went to somebody other than her?" counted everyone's
+    tickets: a pronoun set aside is the one person named in the sentences before."""
+    plan = tickets.plan("Priya keeps saying she gets every fire. How many open tickets went to somebody other than "
+                        "her?")
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("!=", "Priya Natarajan")]
+    assert conditions(tickets.plan("How many open tickets went to somebody other than her?"), "author") == []

@@ -1772,6 +1772,7 @@ class Planner:
         self._values_pointed_back_to(text, plan, take, free)
         self._name_before_care_verb(text, plan, take, free)
         self._name_as_subject(text, plan, take, free)
+        self._pronoun_set_aside(text, plan, take, free)
         self._person_not_involved(text, plan, take, free)
         self._person_verb(text, plan, take, free)
         self._person_asked(text, plan, take, free)
@@ -2725,7 +2726,11 @@ class Planner:
         columns = dict.fromkeys([self.roles.category, *(self.roles.categorical or [])])
         found = {value for column in columns if column for value in self._values_of(column)
                  if len(tokens := value_tokens(value)) > 1 and tokens[0] == unaccented(word)}
-        return next(iter(found)) if len(found) == 1 else None
+        if len(found) != 1:
+            return None
+        value = next(iter(found))
+        rest = value_tokens(value)[1:]  # (written in full after it, "Kessler & Vogt", it is read as written)
+        return None if value_tokens(after)[:len(rest)] == rest else value
 
     def _corrected(self, text: str) -> tuple[str, list[tuple[str, str]]]:
         """The question with misspelt words read as the table's or the grammar's words ("artcles" -> "articles",
@@ -8409,6 +8414,26 @@ class Planner:
         people = {name for name in self.profile.authors if len(name.split()) >= 2
                   and name.split()[0].lower() in given and (surname is None or name_key(name.split()[-1]) == surname)}
         return people if len(people) == 1 else set()
+
+    def _pronoun_set_aside(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
+        """"Maya keeps saying she ends up with every fire. … how many went to somebody other than her?": a pronoun set
+        aside ("other than her", "except him", "not to her") is the one person named in the sentences before; their
+        rows are left out (it counted everyone's, 'Maya' unused)."""
+        if not self.roles.authors or any(c.kind in ("author", "author_like") for c in plan.conditions):
+            return
+        said = re.search(r"\b(?:other\s+than|except(?:\s+for)?|besides|apart\s+from|not\s+(?:to|by|with))\s+"
+                         r"(him|her)\b", text, re.I)
+        if not said or not free(*said.span()):
+            return
+        before = self._names_before(text, said.start(1))
+        if len(before) != 1:
+            return
+        name = next(iter(before))
+        for span in before[name]:
+            take(*span)
+        plan.conditions.append(Condition("author", self.roles.authors, "!=", name, said.group(0), span=said.span()))
+        plan.evidence.append(f"{said.group(0)!r}: {name}, the one person named before, set aside")
+        take(*said.span())
 
     def _name_as_subject(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"did priya ever get a high or urgent ticket", "has Omar closed any tickets": a first name or surname right
