@@ -8762,3 +8762,23 @@ def test_a_pronoun_set_aside_is_the_person_named_before(tickets: Planner) -> Non
                         "her?")
     assert [(c.op, c.value) for c in conditions(plan, "author")] == [("!=", "Priya Natarajan")]
     assert conditions(tickets.plan("How many open tickets went to somebody other than her?"), "author") == []
+
+
+def test_a_value_included_in_a_shares_whole_is_no_part(contracts: Planner) -> None:
+    """"Out of every agreement we've had with them, the one still sitting in draft included, what percentage is live?"
+    took draft or active as the part: the value said to be included belongs to the share's whole; a count of "active
+    NDAs, drafts included" still counts both."""
+    plan = contracts.plan("Out of every NDA we've ever signed, the one still sitting in draft included, what "
+                          "percentage is live right now?")
+    assert [(c.column, c.op, c.value) for c in conditions(plan, "category") if c.column == "status"] == [
+        ("status", "=", "active")]
+    plan = contracts.plan("how many active NDAs? drafts included")
+    assert sorted(next(c.value for c in conditions(plan, "category") if c.column == "status")) == ["active", "draft"]
+
+
+def test_amounts_in_another_currency_are_missing(contracts: Planner) -> None:
+    """"the combined value of our live contracts in US dollars" summed the euro column, 'dollars' not used: the money
+    column holds euros and the table no rates, so amounts in another currency are said missing; in euros they sum."""
+    plan = contracts.plan("What's the combined value of our live contracts in US dollars?")
+    assert plan.missing == "amounts in us dollars"
+    assert contracts.plan("total value of active contracts in euros").missing is None

@@ -34,6 +34,7 @@ from rag.understand.numbers import NUM, NUMBER, NUMBER_SCALES, NUMBER_WORDS, SCA
 from rag.understand.states import STATE_WORD, Lifecycle, lifecycle
 from rag.understand.vocabulary import (
     ACRONYM,
+    CURRENCY_UNITS,
     FLAG_SYNONYMS,
     GENERIC_COLUMN_WORDS,
     GRAMMAR_WORDS,
@@ -42,6 +43,7 @@ from rag.understand.vocabulary import (
     PEOPLE_VERBS,
     ROW_NOUN_PLURALS,
     STOPWORDS,
+    UNIT_SYNONYMS,
     VALUE_TOKEN,
     WORD,
     Vocabulary,
@@ -1783,6 +1785,7 @@ class Planner:
         self._unheld_property(text, plan, take, free)
         self._missing_grouping(text, plan, take)
         self._writers_not_held(text, plan)
+        self._other_currency(text, plan)
         if plan.missing and plan.intent in ("topic", "list"):  # (said, never searched: "reviews by reviewer age")
             plan.intent = "count"
         self._missing_compared(text, plan, take, free)
@@ -9406,13 +9409,27 @@ class Planner:
         is no condition when nothing else picks that column's values (it had become the only rows counted; "active
         contracts, including drafts" is both values, read as such)."""
         # (a yes/no column's value too: "Unverified purchases count too")
-        for condition in [c for c in plan.conditions if c.kind in ("category", "number") and c.op in ("=", "!=")
+        for condition in [c for c in plan.conditions if c.kind in ("category", "number") and c.op in ("=", "!=", "in")
                           and c.words and not re.search(r"\d", c.words)]:
             said = re.escape(condition.words)
             included = re.search(rf"\b(?:include|including|incl\.?)\s+(?:the\s+|any\s+|all\s+)?{said}\b(?!\s+only)|"
                                  rf"\b{said}\s+(?:(?:are|should\s+be)\s+)?(?:included|count\s+too|too)\b", text, re.I)
             if included:
                 take(*included.span())  # (its words too: "incl" is no text to match)
+            parts = condition.words.split(", ")
+            if not included and plan.intent == "share" and condition.op == "in" and isinstance(condition.value, list) \
+                    and len(parts) == len(condition.value):
+                # ("Out of every agreement with them, the one still sitting in draft included, what percentage is
+                # live": a share's whole includes the value said to be included, its part is the other one; "active
+                # NDAs, drafts included" counts both)
+                kept = [(value, part) for value, part in zip(condition.value, parts, strict=True) if not re.search(
+                    rf"\b{re.escape(part)}\s+(?:(?:are|is|should\s+be)\s+)?(?:included|count\s+too)\b", text, re.I)]
+                if len(kept) == 1:
+                    plan.conditions[plan.conditions.index(condition)] = dataclasses.replace(
+                        condition, op="=", value=kept[0][0], words=kept[0][1])
+                    left = " and ".join(part for part in parts if part != kept[0][1])
+                    plan.evidence.append(f"{left!r} included: no condition on it")
+                    continue
             if included or (
                     # ("never had an NDA with us, not even a draft one": drafts are of the rows too)
                     condition.op == "!=" and re.fullmatch(r"not\s+even\s+(?:an?|one|a\s+single)\s+\S+",
@@ -9740,6 +9757,25 @@ class Planner:
             take(*defined.span())  # ("Count a ticket as …": the definition's own words are no text either)
             plan.evidence.append(f"an example ({said.group('example')!r}) the definition after it replaces "
                                  f"({defined.group(0)!r}): no condition")
+
+    def _other_currency(self, text: str, plan: QueryPlan) -> None:
+        """"What's the combined value of our live contracts in US dollars?": amounts asked for in a currency other than
+        the money column's own (value_eur) are amounts no column holds, and the table has no rates to convert them;
+        said so, rather than summing euros with 'dollars' not used."""
+        money = self.vocab.measures.get("money")
+        if not money or plan.missing or plan.measure != money:
+            return
+        own = next((p for p in reversed(money.lower().split("_")) if p in UNIT_SYNONYMS), None)
+        if own is None:
+            return
+        others = {word: unit for unit, words in UNIT_SYNONYMS.items() if unit != own and unit in CURRENCY_UNITS
+                  for word in (unit, *words) if word.isalpha()}
+        said = re.search(rf"\bin\s+((?:us\s+|american\s+|british\s+|swiss\s+)?(?:{'|'.join(others)}))\b", text, re.I)
+        if said:
+            plan.missing = f"amounts in {said.group(1).lower()}"
+            plan.unused = [w for w in plan.unused if w.lower() not in said.group(1).lower().split()]
+            plan.evidence.append(f"{said.group(0)!r}: {money} holds {own.upper()} amounts, and no rates to convert "
+                                 "them")
 
     def _writers_not_held(self, text: str, plan: QueryPlan) -> None:
         """"who complained the most about the VPN?", "which people reported the most login problems?": the people who
