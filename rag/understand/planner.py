@@ -1988,9 +1988,9 @@ class Planner:
             plan.topic = " ".join(kept)
             if plan.unused:
                 plan.evidence.append("not used: " + ", ".join(repr(w) for w in plan.unused))
-        said_by_us = [w for w in plan.topic.split() if plan.is_aggregate and all(
-            re.search(r"\b(?:we|i|you|they)\s+$", text[:m.start()], re.I)
-            for m in re.finditer(rf"\b{re.escape(w)}\b", text))]
+        said_by_us = [w for w in plan.topic.split() if plan.is_aggregate and (said := [
+            m.start() for m in re.finditer(rf"\b{re.escape(w)}\b", text)]) and all(
+            re.search(r"\b(?:we|i|you|they)\s+$", text[:at], re.I) for at in said)]
         if said_by_us:
             # ("those VPN tickets we keep getting": the verb of the user said after 'we', no text to match)
             plan.topic = " ".join(w for w in plan.topic.split() if w not in said_by_us)
