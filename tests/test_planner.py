@@ -8782,3 +8782,14 @@ def test_amounts_in_another_currency_are_missing(contracts: Planner) -> None:
     plan = contracts.plan("What's the combined value of our live contracts in US dollars?")
     assert plan.missing == "amounts in us dollars"
     assert contracts.plan("total value of active contracts in euros").missing is None
+
+
+def test_a_currency_sign_alone_is_its_name(contracts: Planner) -> None:
+    """"active NDAs - how many, and total €?" counted the rows ('a total that names no measure'): a currency sign
+    alone is its name, so the money column in euros is summed; with an amount ("over €1m") or a scale ("in €m") the
+    sign stays as written, and another currency's sign is said missing."""
+    plan = contracts.plan("active NDAs - how many, and total €?")
+    assert plan.intent == "count" and ("sum", "value_eur") in plan.also
+    assert contracts.plan("total € of active NDAs?").intent == "sum"
+    assert contracts.plan("Value signed in 2023, in €m?").scale is not None
+    assert contracts.plan("total $ of active NDAs?").missing

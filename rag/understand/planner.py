@@ -9763,14 +9763,15 @@ class Planner:
         the money column's own (value_eur) are amounts no column holds, and the table has no rates to convert them;
         said so, rather than summing euros with 'dollars' not used."""
         money = self.vocab.measures.get("money")
-        if not money or plan.missing or plan.measure != money:
+        if not money or plan.missing or plan.measure not in (None, money):
             return
         own = next((p for p in reversed(money.lower().split("_")) if p in UNIT_SYNONYMS), None)
         if own is None:
             return
         others = {word: unit for unit, words in UNIT_SYNONYMS.items() if unit != own and unit in CURRENCY_UNITS
                   for word in (unit, *words) if word.isalpha()}
-        said = re.search(rf"\bin\s+((?:us\s+|american\s+|british\s+|swiss\s+)?(?:{'|'.join(others)}))\b", text, re.I)
+        said = re.search(rf"\b(?:in|total|many)\s+((?:us\s+|american\s+|british\s+|swiss\s+)?(?:{'|'.join(others)}))\b",
+                         text, re.I)
         if said:
             plan.missing = f"amounts in {said.group(1).lower()}"
             plan.unused = [w for w in plan.unused if w.lower() not in said.group(1).lower().split()]
@@ -10128,6 +10129,9 @@ WRITTEN_OUT = (
     (re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+and\s+a\s+half\b", re.I),
      lambda m: f"{NUMBER_WORDS.get(m.group(1).lower(), m.group(1))}.5"),
     (re.compile(r"(?<=[a-z])\(s\)", re.I), "s"),  # "which agent(s)"
+    # ("how many, and total €?": a currency sign alone, not with an amount, "€5m", nor a scale, "in €m", is its name)
+    (re.compile(r"(?<![\w.])€(?![\w.,])"), "euros"), (re.compile(r"(?<![\w.])\$(?![\w.,])"), "dollars"),
+    (re.compile(r"(?<![\w.])£(?![\w.,])"), "pounds"),
     (re.compile(r"(?<=\d)\s*\*(?![\w*])"), " star"),  # "5* reviews"
     # "1st ticket opened in april": the first one (not "April 1st", a day)
     (re.compile(r"\b1st\b(?=\s+(?!of\b)[a-z])", re.I),
