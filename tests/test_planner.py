@@ -8793,3 +8793,11 @@ def test_a_currency_sign_alone_is_its_name(contracts: Planner) -> None:
     assert contracts.plan("total € of active NDAs?").intent == "sum"
     assert contracts.plan("Value signed in 2023, in €m?").scale is not None
     assert contracts.plan("total $ of active NDAs?").missing
+
+
+def test_a_joining_word_after_a_value_with_an_ampersand_is_not_of_it(contracts: Planner) -> None:
+    """"how many active contracts with Müller & Söhne GmbH and their total value?" lost the counterparty (the value's
+    '&' reads as 'and', so the run took the 'and' that starts the second computation)."""
+    plan = contracts.plan("how many active contracts with Müller & Söhne GmbH and their total value?")
+    assert any(c.column == "counterparty" and c.value == "Müller & Söhne GmbH" for c in conditions(plan, "category"))
+    assert ("sum", "value_eur") in plan.also

@@ -6681,8 +6681,12 @@ class Planner:
                     i += kind[0]
                     break
                 if hit:
+                    # ("Müller & Söhne GmbH and their average term": a joining word after the value is not of it,
+                    # though a value's '&' reads as 'and')
+                    while len(run) > 1 and run[-1][0].lower() in ("and", "&"):
+                        run = run[:-1]
                     found.append((run[0][1], run[-1][2], *hit))
-                    i += n
+                    i += len(run)
                     break
             else:
                 i += 1
