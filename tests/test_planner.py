@@ -8801,3 +8801,66 @@ def test_a_joining_word_after_a_value_with_an_ampersand_is_not_of_it(contracts: 
     plan = contracts.plan("how many active contracts with Müller & Söhne GmbH and their total value?")
     assert any(c.column == "counterparty" and c.value == "Müller & Söhne GmbH" for c in conditions(plan, "category"))
     assert ("sum", "value_eur") in plan.also
+
+
+def test_rows_without_a_value_set_aside_by_a_pronoun_in_their_own_sentence(contracts: Planner) -> None:
+    """"… a consulting contract we signed in 2023? A few don't have a value filled in - skip those" averaged the
+    contracts with no value that are not consulting: the pronoun points at the rows its own sentence describes; with
+    a value in that sentence ("NDAs carry no value, so ignore those") it is the value that is set aside."""
+    plan = contracts.plan("what was the average value of a consulting contract we signed in 2023? A few don't have a "
+                          "value filled in - skip those rather than treating them as zero.")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("value_eur", "is not empty")]
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("=", "Consulting")]
+    plan = contracts.plan("NDAs carry no value, so ignore those. How many contracts per region?")
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("!=", "NDA")]
+
+
+def test_rows_set_aside_by_neither_after_a_negated_clause(contracts: Planner) -> None:
+    """"Drafts don't count and neither do contracts with no manager" kept only the contracts with no manager: the
+    elided clause after "neither" sets its rows aside too."""
+    plan = contracts.plan("which 3 contract managers signed the most contracts? Drafts don't count and neither do "
+                          "contracts with no manager. If several are tied for third place list all of them.")
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("owner", "is not empty")]
+    assert plan.ties_at_limit and plan.limit == 3
+
+
+def test_rows_without_a_value_on_their_own_line_are_a_group_not_a_condition(contracts: Planner) -> None:
+    """"put the ones with no region on their own line" kept only the rows with no region, and "as their own group
+    called 'No department'" read the quoted label as a condition: the empty group is shown, under its name."""
+    plan = contracts.plan("how many contracts have we signed in each region? Leave the drafts out, put the ones with "
+                          "no region on their own line.")
+    assert conditions(plan, "missing") == [] and plan.group_by == ["region"]
+    plan = contracts.plan("contracts per region, with the ones that have no region as their own group called "
+                          "'Unknown' rather than dropping them")
+    assert conditions(plan, "missing") == [] and plan.empty_label == "Unknown"
+
+
+def test_since_the_start_of_the_year_is_the_current_year_so_far(contracts: Planner) -> None:
+    """"Since the start of the year, how many contracts have we signed" left 'start', 'year' unused and counted every
+    year: the newest row's year up to it."""
+    plan = contracts.plan("Since the start of the year, how many contracts have we signed?")
+    assert only(plan, "date").value == (date(2024, 1, 1), date(2024, 9, 30))
+
+
+def test_a_shares_whole_said_again_with_its_period(reviews: Planner) -> None:
+    """"Which 3 departments had the highest percentage of 1-star reviews in 2023? Share of each department's own 2023
+    reviews" divided the 2023 1-star reviews by every review of the department: the whole said again with its period
+    takes the period; said once after the part, it stays the part's."""
+    plan = reviews.plan("Which 3 brands had the highest percentage of 1-star reviews in 2023? Share of each brand's "
+                        "own 2023 reviews, highest first.")
+    assert [c.kind for c in plan.population or []] == ["date"]
+    plan = reviews.plan("Which 3 brands had the highest percentage of 1-star reviews in 2023?")
+    assert not any(c.kind == "date" for c in plan.population or [])
+
+
+def test_what_the_answer_is_for_names_no_rows(contracts: Planner) -> None:
+    """"… I need the names and counts to support my procurement review" and "Concentration check for procurement: …"
+    counted only the contracts whose summary says 'procurement': what the answer is for, wherever it is said, is no
+    text match; the same word asked about is."""
+    plan = contracts.plan("Who are the three contract managers with the most supply deals in Europe? I need the names "
+                          "and counts to support my procurement review.")
+    assert not plan.topic and "procurement" in plan.unused
+    plan = contracts.plan("Concentration check for procurement: what percentage of the total contract value we signed "
+                          "in 2023 went to Müller & Söhne?")
+    assert not plan.topic and "procurement" in plan.unused
+    assert contracts.plan("how many procurement contracts in 2023?").topic == "procurement"

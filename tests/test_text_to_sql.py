@@ -1401,3 +1401,34 @@ def test_people_denied_or_set_aside_by_their_whole_names(setup: Setup) -> None:
     aside Jane only and searched for 'Li Wei'."""
     assert setup.scalar("How many Technology articles did Jane Doe not write?") == 1
     assert setup.scalar("How many articles were written by someone other than Jane Doe or Li Wei?") == 4
+
+
+def test_top_groups_with_ties_at_the_last_place(setup: Setup) -> None:
+    """"which 3 managers signed the most? If several are tied for third place list all of them" cut the ranking at 3
+    while the reading said ties were shown: every group ranked within the limit (RANK() <= n), best first."""
+    assert setup.rows("top 2 categories by number of articles, ties included") == [
+        ("Technology", 3), ("Fashion", 2), ("Sports", 2)]
+    assert setup.rows("top 2 categories by number of articles") == [("Technology", 3), ("Fashion", 2)]
+    question = "which 2 writers have the most articles? If several are tied for second place, list all of them."
+    assert setup.rows(question) == [("Jane Doe", 3), ("Ann Lee", 2), ("Li Wei", 2), ("Tom O'Brien", 2)]
+
+
+def test_a_measure_asked_in_another_unit_is_converted(tmp_path: Path) -> None:
+    """"the average agreed term in years" averaged a column of months (28.88 for 2.41): a measure whose name says
+    its unit is converted to the unit asked, where the ratio is fixed; months are never turned into days."""
+    db = tmp_path / "contracts.db"
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE contracts (contract_ref TEXT, summary TEXT, signed_on TEXT, "
+                           "contract_type TEXT, term_months INTEGER)")
+        connection.executemany("INSERT INTO contracts VALUES (?, ?, ?, ?, ?)", [
+            (f"CT-{i}", "Standard terms apply.", f"2024-0{i % 9 + 1}-01", ["Lease", "NDA"][i % 2], term)
+            for i, term in enumerate((12, 24, 36, 18, 30, 6))])
+    source = TableSource(f"sqlite:///{db}", "contracts")
+    profile = source.profile()
+    contracts = Setup(db, source, Planner("contracts", source.roles, profile),
+                      SQLBuilder("contracts", source.roles, profile, source.dialect))
+    assert contracts.scalar("average term in years?") == 1.75  # 21 months
+    assert contracts.scalar("average term in years, one decimal") == 1.8
+    assert contracts.scalar("average term in months?") == 21
+    assert contracts.scalar("total term of all contracts in years") == 10.5
+    assert contracts.planner.plan("average term in days").scale is None

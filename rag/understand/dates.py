@@ -580,6 +580,9 @@ _POINT_FORMS: list[_Form] = [
           rf"(?:most\s+recent|latest|newest|last)\s+[a-z]+(?:\s+in\s+the\s+data)?", _build_back),
     # ("this year so far", "so far this month": the same period, up to today)
     _form(rf"(?:so\s+far\s+)?(?:this|the\s+current|current)\s+{_UNIT}(?:\s+(?:so\s+far|to\s+date))?", _build_this),
+    # ("Since the start of the year, how many contracts have we signed?": the current year up to today)
+    _form(rf"(?:since|from)\s+the\s+(?:start|beginning)\s+of\s+(?:the|this)\s+{_UNIT}(?:\s+(?:so\s+far|to\s+date))?"
+          r"(?!,?\s+(?:of\s+)?(?:19|20)\d\d)", _build_this),
     _form(rf"(?:{_COUNT}|an?)\s+{_UNIT}\s+ago\b", _build_ago),
     # "older than 30 days", "more than two weeks old": before the day that many units before the newest row
     _form(rf"older\s+than\s+(?:{_COUNT}|an?)\s+{_UNIT}", _build_older),

@@ -113,6 +113,10 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
                       f" ({plan.limit or 1})")
         if plan.sorted_rows and plan.intent in ("longest", "shortest") and not plan.limit:  # "sorted by rating"
             action = f"Listed {rows}, {'highest' if plan.intent == 'longest' else 'lowest'} {measure} first"
+    if plan.scale and plan.measure and plan.is_aggregate:  # "in millions", a term of months "in years"
+        action += f", in {plan.scale[1]}"
+    if plan.ties_at_limit and not plan.per_group:  # "if several are tied for third place, list all of them"
+        action += ", ties at the last place kept"
     if plan.cumulative and plan.group_by:  # "running total of tickets opened month by month"
         action += ", with the running total"
     if plan.nth:  # "the 2nd biggest lease", "the runner-up brand": which place of the order, ties sharing one

@@ -167,10 +167,13 @@ RUNNING_TOTAL = re.compile(r"\b(?:running|cumulative|rolling\s+cumulative|cumula
                            r"numbers?|tally)\b|\bcumulatively\b|\b(?:a\s+)?running\s+tally\b", re.I)
 # "… under 'unknown'", "… as a group called n/a": the name given to the group of rows without a value
 NO_VALUE_NAMED = (r"no\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|filled\s+in\s+|set\s+|listed\s+)?"
-                  r"(?:under|as|in(?:to)?)\s+(?:['\"‘“](?P<label>[^'\"’”]{1,30})['\"’”]|(?:an?\s+)?"
-                  r"(?:group|bucket|category|row)\s+(?:called|named|labell?ed)\s+['\"‘“]?(?P<word>[^\s'\"’”.,;?!]+))")
+                  r"(?:under|as|in(?:to)?|on)\s+(?:['\"‘“](?P<label>[^'\"’”]{1,30})['\"’”]|"
+                  # ("… as their own group called 'No department'")
+                  r"(?:an?\s+|(?:its|their)\s+(?:own\s+|separate\s+)+)?"
+                  r"(?:group|bucket|category|row|line)\s+(?:called|named|labell?ed)\s+(?:['\"‘“](?P<quoted>[^'\"’”]{1,30})"
+                  r"['\"’”]|(?P<word>[^\s'\"’”.,;?!]+)))")
 EMPTY_GROUP_NAMED = re.compile(rf"\b{NO_VALUE_NAMED}", re.I)
-NO_VALUE_SAID = NO_VALUE_NAMED.replace("(?P<label>", "(?:").replace("(?P<word>", "(?:")  # (for HEDGE: no names)
+NO_VALUE_SAID = re.sub(r"\(\?P<\w+>", "(?:", NO_VALUE_NAMED)  # (for HEDGE: no names)
 # "in millions of euros", "(in thousands)", "in €m": the unit the amounts are shown in, no number of the question
 SCALE = re.compile(r"\b(?:in|as)\s+(?:the\s+)?(?:(?:eur|euros?|usd|dollars?|gbp|pounds?)\s+)?"
                    r"(?:(?P<word>thousands|millions|billions)(?:\s+of\s+(?:euros?|dollars?|"
@@ -212,8 +215,9 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    # ("show the contracts that have no region recorded as a separate group rather than dropping
                    # them": the empty group is shown, as every grouping shows it; no condition)
                    r"\b(?:(?:that|which)\s+(?:have|has|had)|with|having)\s+no\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|"
-                   r"filled\s+in\s+|set\s+|listed\s+)?(?:as|in)\s+(?:a|an|its|their)\s+(?:own\s+|separate\s+)+"
-                   r"(?:group|bucket|category|row|line|entry)(?:\s+rather\s+than\s+(?:dropping|skipping|hiding|"
+                   r"filled\s+in\s+|set\s+|listed\s+)?(?:as|in|on)\s+(?:a|an|its|their)\s+(?:own\s+|separate\s+)+"
+                   r"(?:group|bucket|category|row|line|entry)(?:\s+(?:called|named|labell?ed)\s+['\"‘“][^'\"’”]{1,30}"
+                   r"['\"’”])?(?:\s+rather\s+than\s+(?:dropping|skipping|hiding|"
                    r"leaving\s+out)\s+(?:them|it))?|"
                    # ("Put contracts with no region under 'unknown'": the empty group, named so)
                    # (its label is read from the match with EMPTY_GROUP_NAMED)
@@ -992,6 +996,22 @@ PURPOSE_BEFORE_COLON = (r"\W*(?:(?:a\s+)?(?:quick|short|small)\s+(?:one|question
 SETUP_BEFORE_COLON = re.compile(r"(?=[^.?!;:]*\b(?:i|we|he|she|they|is|are|was|were|am|has|have|had|needs?|wants?|"
                                 r"asks?|asked)\b)[^.?!;:]{10,200}:(?=\s+(?:[^.?!;:]*?\s)?(?:how|what|which|who|whom|when|"
                                 r"where|can|could|would|is|are|do|does|did|give|show|list|tell|rank|count)\b)", re.I)
+# "the average term in years": the unit a measure is asked in; a measure column's name says its own (term_months)
+UNIT_ASKED = re.compile(r"\b(?:in|into|as)\s+(?:whole\s+|full\s+)?(?P<unit>seconds|minutes|hours|days|weeks|months|"
+                        r"years)\b(?!\s+(?:ago|old|before|after|of|since|to\s+come)\b)", re.I)
+# units of a fixed ratio within each kind (months to days has none)
+UNIT_SIZES = {"second": ("clock", 1), "minute": ("clock", 60), "hour": ("clock", 3600), "day": ("clock", 86400),
+              "week": ("clock", 604800), "month": ("calendar", 1), "year": ("calendar", 12)}
+# what the answer is for: "to support my procurement review", "for our quarterly board pack", "ahead of the Q3 deck"
+PURPOSE_OF_ANSWER = re.compile(r"\b(?:for|to\s+(?:support|prepare|inform|feed|back\s+up|update|finish|build)|"
+                               r"ahead\s+of|before)\s+(?:my|our|the|a|an|this|next|tomorrow['’]s|today['’]s)\s+(?:[a-z-]+\s+){0,2}?"
+                               r"(?:review|report|deck|pack|presentation|meeting|newsletter|audit|memo|briefing|sync|"
+                               r"slides?|dashboard|round|catch-up|stand-?up|offsite|call)s?\b", re.I)
+# a request's heading before its colon, a noun phrase with who it is for: "Concentration check for procurement: …"
+REQUEST_HEADING = re.compile(r"\W*(?:[a-z-]+\s+){0,2}(?:check|question|request|query|ask|note|heads-up)\s+"
+                             r"(?:for|from)\s+[^.?!;:]{1,40}:(?=\s+\S)", re.I)
+# the preposition a date is said with ("in 2023" is the period "2023")
+DATE_PREPOSITION = re.compile(r"^(?:in|during|from|of|for|over)\s+", re.I)
 # a money column's name for the amount of one unit, which adds up to no total ("unit_price_eur", "hourly_rate_usd")
 PER_UNIT_AMOUNT = re.compile(r"(?:^|_)(?:price|rate|unit)(?:_|$)", re.I)
 CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|are|have|had|was|were|will|would|need|"
@@ -1142,7 +1162,9 @@ EXCLUDING = rf"(?:{SET_ASIDE}|exclud(?:e|es|ing|ed)|except(?:\s+for)?|apart\s+fr
 def _exclusion_cue(words: int) -> re.Pattern[str]:
     """The cue, then up to `words` words (group 1) to the end of the text."""
     # ("did reviews drop between Q1 and Q2": rows that fell in number, no exclusion)
-    return re.compile(rf"\b(?:{EXCLUDING}|(?<![a-z]s\s)(?<!\bthey\s)(?<!\bit\s)drop(?:s|ping|ped)?|without|but\s+not)"
+    # ("Drafts don't count and neither do contracts with no manager": a clause of its own, elided after "neither")
+    return re.compile(rf"\b(?:{EXCLUDING}|(?<![a-z]s\s)(?<!\bthey\s)(?<!\bit\s)drop(?:s|ping|ped)?|without|but\s+not|"
+                      rf"(?:neither|nor)\s+(?:do|does|did|are|is|were|was|should|will|can|may)(?:\s+the)?)"
                       rf"((?:\s+[\w'-]+){{0,{words}}}?)\s*$", re.I)
 
 
@@ -1269,6 +1291,9 @@ class QueryPlan:
     order_most: bool = False
     order_least: bool = False  # every group, lowest value first ("worst first"), not in the order of their names
     with_ties: bool = False
+    # the groups ranked as far as the limit, with every group tied with the last one ("top 3 …, if several are tied
+    # for third place list all of them"): RANK() <= limit
+    ties_at_limit: bool = False
     evidence: list[str] = field(default_factory=list)
     unused: list[str] = field(default_factory=list)  # question words nothing explained (shown to the user)
     # For a share: the conditions that define the whole ("among O'Reilly reviews", "of the 2023 reviews");
@@ -1302,7 +1327,7 @@ class QueryPlan:
     # listing's order (ties share a place)
     nth: int | None = None
     # "in millions of euros", "in €k": the measure's sums, averages and extremes shown divided by (factor, word)
-    scale: tuple[int, str] | None = None
+    scale: tuple[float, str] | None = None  # (divisor, word): "in millions", a term of months "in years"
     # "sections that averaged more than 850 words": only the groups whose average of the measure passes (op, number)
     # ("sections that run longer than the overall average": no number, the average of every matching row)
     group_bound: tuple[str, int | float | None] | None = None
@@ -1702,7 +1727,7 @@ class Planner:
             take(*hedge.span())
             named = EMPTY_GROUP_NAMED.search(hedge.group(0))
             if named:  # ("Put contracts with no region under 'unknown'")
-                plan.empty_label = (named.group("label") or named.group("word")).strip()
+                plan.empty_label = (named.group("label") or named.group("quoted") or named.group("word")).strip()
                 plan.evidence.append(f"the group without a value named {plan.empty_label!r} ({hedge.group(0)!r})")
         for every in ALL_ROWS.finditer(text):  # "across all the electronics reviews": a value is read as one
             noun = re.search(r"[a-z]+$", every.group(0), re.I)
@@ -1898,6 +1923,7 @@ class Planner:
         self._shared_measure(text, plan)
         self._compared_totals(text, plan)
         self._named_total(text, plan)
+        self._measure_in_other_unit(text, plan)
         self._unused_measure(text, plan)
         self._unused_dimensions(text, plan, consumed)
         # "are there any tickets nobody is assigned to?", "did any tickets come in on a Saturday?": whether rows match
@@ -1947,6 +1973,9 @@ class Planner:
                     # (nor a word describing a quoted value read already: "the generic 'Verified Buyer' label")
                     and not any(consumed[m.end()] for m in re.finditer(
                         rf"(?<![\w'-]){re.escape(w)}\s+(?=['\"“‘])", text) if m.end() < len(consumed))
+                    # ("… I need the names and counts to support my procurement review", "Concentration check for
+                    # procurement: …": what the answer is for, wherever it is said, names no rows)
+                    and not (plan.is_aggregate and self._said_only_as_purpose(text, w))
                     # (said again only inside words read already: "renewal planning … auto-renewal switched on")
                     and not (context and re.search(rf"\b{re.escape(w)}\b", context.group(0))
                              and not any(not consumed[m.start()] for m in re.compile(rf"\b{re.escape(w)}\b").finditer(
@@ -2379,6 +2408,7 @@ class Planner:
                 else 0
             if plan.ranking and free(*match.span(said)):
                 plan.with_ties = plan.with_ties or plan.limit == 1
+                plan.ties_at_limit = bool(plan.limit and plan.limit > 1)
                 take(*match.span())
                 plan.evidence.append(f"ties shown ({match.group(0).strip()!r})")
         for top in re.finditer(r"\b(?:at|in|for)\s+the\s+top(?:\s+(?:spot|place|position|slot))?\b|"
@@ -2622,6 +2652,16 @@ class Planner:
             plan.topic = " ".join(w for w in plan.topic.split() if w not in said_by_us)
             plan.unused += [w for w in said_by_us if w not in plan.unused]
 
+    @staticmethod
+    def _said_only_as_purpose(text: str, word: str) -> bool:
+        """Whether every mention of `word` is inside what the answer is for ("to support my procurement review",
+        "for the board pack") or a short request's heading ("Concentration check for procurement: …")."""
+        spans = [m.span() for m in PURPOSE_OF_ANSWER.finditer(text)]
+        heading = REQUEST_HEADING.match(text)
+        spans += [heading.span()] if heading else []
+        said = [m.start() for m in re.finditer(rf"\b{re.escape(word)}\b", text, re.I)]
+        return bool(said) and all(any(start <= at < end for start, end in spans) for at in said)
+
     def _named_total(self, text: str, plan: QueryPlan) -> None:
         """"Value signed this year so far?", "Contract value signed per owner in 2024", "Value by region in 2023?":
         the money column named as the head of the request, with no computation said, asks for its total (per group);
@@ -2643,6 +2683,25 @@ class Planner:
             plan.intent = "sum"
             plan.unused = [w for w in plan.unused if w.lower() not in said.group(0).lower().split()]
             plan.evidence.append(f"the amount asked for is its total ({said.group(0).strip()!r} heads the request)")
+
+    @staticmethod
+    def _measure_in_other_unit(text: str, plan: QueryPlan) -> None:
+        """"the average agreed term in years" over a column of months (term_months): the value converted, as the
+        amounts of "in millions" are scaled; only between units of a fixed ratio (hours and days, months and
+        years), never months to days."""
+        said = UNIT_ASKED.search(text)
+        held = next((UNIT_SIZES[singular(w)] for w in (plan.measure or "").lower().split("_")
+                     if singular(w) in UNIT_SIZES), None)
+        if not said or not held or plan.scale or plan.intent not in ("avg", "median", "sum", "max", "min"):
+            return
+        asked = UNIT_SIZES[singular(said.group("unit").lower())]
+        if asked[0] != held[0] or asked[1] == held[1]:
+            return
+        word = singular(said.group("unit").lower()) + "s"
+        plan.scale = (asked[1] / held[1], word)
+        plan.unused = [w for w in plan.unused if w.lower() != said.group("unit").lower()]
+        plan.topic = " ".join(w for w in plan.topic.split() if w.lower() != said.group("unit").lower())
+        plan.evidence.append(f"{plan.measure} shown in {word} ({said.group(0).strip()!r})")
 
     def _unused_measure(self, text: str, plan: QueryPlan) -> None:
         """A measure named in a count ("how many reviews have helpful votes") that the count does not use: its words
@@ -3254,8 +3313,18 @@ class Planner:
                      and self._position(text, c, end=True) <= rows.end()
                      or ONLY_THESE.match(text, max(self._position(text, c, end=True), 0))
                      or ONLY_THESE_BEFORE.search(text[:max(self._position(text, c), 0)])]
+            # ("Which 3 departments had the highest percentage of 1-star reviews in 2023? Share of each department's
+            # own 2023 reviews": the whole said again, with the period its rows are of)
+            again = re.search(rf"(?:\b(?:share|percentage|proportion|fraction|percent|pct)|%)\s+of\s+(?:each|every)\s+"
+                              rf"[\w-]+['’]s?\s+(?:own\s+)?(?P<rows>(?:[\w-]+\s+){{0,3}}?(?:{self.row_noun_words}))\b",
+                              text, re.I)
+            said_again = [c for c in plan.conditions if again and c.kind == "date" and re.search(
+                r"\b" + re.escape(DATE_PREPOSITION.sub("", c.words)) + r"\b", again.group("rows"), re.I)]
             plan.population = [c for c in plan.conditions if c.column in grouped and c.kind != "date"
-                               or any(c is s for s in scene)]
+                               or any(c is s for s in [*scene, *said_again])]
+            if said_again and again:
+                take(*again.span())
+                plan.evidence.append(f"the whole said again ({again.group(0)!r})")
             return
         if among:
             # ("out of all articles in the table, what % have more than one author": the whole ends at the share)
@@ -9400,7 +9469,6 @@ class Planner:
         if not cue or not free(*cue.span()):
             return
         sentence = max((m.end() for m in re.finditer(r"[.?!;]\s", text[:cue.start()])), default=0)
-
         def named_between(start: int, end: int) -> list[Condition]:
             # ("… post under the generic label 'Verified Buyer' … Setting those aside, which reviewer …": a person too)
             return [c for c in plan.conditions if (c.kind == "category" and c.op in ("=", "in")
@@ -9410,6 +9478,17 @@ class Planner:
         own = [c for c in named_between(sentence, cue.start()) if re.search(
             r"[,;:–—]|\s-\s|\b(?:so|then|therefore|thus|hence)\b", text[self._position(text, c, end=True):cue.start()],
             re.I)]
+        # ("… a consulting contract we signed in 2023? A few don't have a value filled in - skip those": the rows
+        # without a value the cue's own sentence described, when it names no value; not the values said before)
+        lacking = [] if own else [c for c in plan.conditions if c.kind == "missing" and c.op == "is empty"
+                                  and sentence <= self._position(text, c)
+                                  and self._position(text, c, end=True) <= cue.start()]
+        if lacking:
+            for condition in lacking:
+                condition.op = "is not empty"
+            take(*cue.span())
+            plan.evidence.append(f"the rows described before, set aside ({cue.group(0)!r})")
+            return
         named = own or named_between(0, sentence)
         if (sentence or own) and named:
             for condition in named:

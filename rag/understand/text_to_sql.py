@@ -51,6 +51,9 @@ END_DATE_NAME = "end_date"  # how a listing names the rows' derived end date (`C
 # Averages, shares and ratios are shown to two decimals: one decimal hid real differences (3.66 and 3.70 are both
 # "3.7" on a 1-5 rating), so a wrong population could not be told from the right one.
 DECIMALS = 2
+# a measure column's unit, as its name ends (term_months, resolution_hours)
+TIME_UNIT_SUFFIXES = tuple(f"_{unit}{plural}" for unit in ("second", "minute", "hour", "day", "week", "month", "year")
+                           for plural in ("s", ""))
 CONTRASTED = ("first_value", "second_value")  # the two compared values inside a contrast's query
 
 
@@ -124,9 +127,16 @@ class SQLBuilder:
             if not isinstance(value, (exp.Sum, exp.Avg, exp.Max, exp.Min, exp.Median)) or not any(
                     column.name == plan.measure for column in value.find_all(exp.Column)):
                 continue
-            divided = exp.Div(this=value.copy(), expression=exp.Literal.number(f"{factor}.0"))
-            projection.set("this", exp.Round(this=divided, decimals=exp.Literal.number(DECIMALS)))
-            renamed[projection.alias] = f"{projection.alias}_{word}"
+            # (a smaller unit multiplies: a term of years "in months" is times 12)
+            divided = exp.Div(this=value.copy(), expression=exp.Literal.number(f"{float(factor)}")) if factor >= 1 \
+                else exp.Mul(this=value.copy(), expression=exp.Literal.number(f"{float(round(1 / factor))}"))
+            decimals = plan.decimals if plan.decimals is not None else DECIMALS
+            projection.set("this", exp.Round(this=divided, decimals=exp.Literal.number(decimals)))
+            # (avg_term_months read in years is avg_term_years)
+            held = next((part for part in plan.measure.split("_") if part.rstrip("s") == word.rstrip("s")
+                         or f"_{part}" in TIME_UNIT_SUFFIXES), None)
+            renamed[projection.alias] = projection.alias.replace(f"_{held}", f"_{word}") \
+                if held and f"_{held}" in projection.alias else f"{projection.alias}_{word}"
             projection.set("alias", exp.to_identifier(renamed[projection.alias]))
         for column in select.find_all(exp.Column):  # (the ORDER BY of the renamed values)
             if not column.table and column.name in renamed and column.find_ancestor(exp.Select) is select:
@@ -774,6 +784,8 @@ class SQLBuilder:
             if plan.with_ties:
                 return self._top_with_ties(query, value_name, plan.order_most, [n for _, n in dims], nth=plan.nth,
                                            exact=self._exact(plan))
+            if plan.ties_at_limit and plan.limit and plan.group_by:
+                return self._top_with_ties_at_limit(query, value_name, plan, [n for _, n in dims])
             if plan.order_most or plan.limit or plan.order_least:
                 # an average ranks by its exact value, not the rounded one shown (3.34 before 3.27, both "3.3")
                 key = self._exact(plan) or exp.column(value_name)
@@ -1179,6 +1191,26 @@ class SQLBuilder:
         query = query.where(exp.EQ(this=exp.column(compared), expression=exp.Subquery(this=best)))
         return query.order_by(*(exp.column(n) for n in order))
 
+    def _top_with_ties_at_limit(self, grouped: exp.Select, value_name: str, plan: QueryPlan,
+                                order: list[str]) -> exp.Select:
+        """The top `plan.limit` groups and every group tied with the last of them ("which 3 managers signed the
+        most? If several are tied for third place list all of them": four when two share third place), by rank
+        (RANK() <= limit), best first, tied groups by name. An average ranks by its exact value."""
+        names = list(grouped.named_selects)
+        key = self._exact(plan)
+        if key is not None:
+            grouped = grouped.select(exp.alias_(key, "exact_value"))
+        compared = "exact_value" if key is not None else value_name
+        most = plan.order_most or not plan.order_least
+        place = exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(expressions=[
+            exp.Ordered(this=exp.column(compared), desc=most)]))
+        ranked = exp.select(exp.Star(), exp.alias_(place, "place")).from_(
+            exp.Subquery(this=grouped, alias=exp.TableAlias(this=exp.to_identifier("grouped"))))
+        return exp.select(*(exp.column(n) for n in names)).from_(
+            exp.Subquery(this=ranked, alias=exp.TableAlias(this=exp.to_identifier("ranked")))).where(
+            exp.LTE(this=exp.column("place"), expression=exp.Literal.number(plan.limit))).order_by(
+            exp.column("place"), *(exp.column(n) for n in order))
+
     def _group_sizes_shown(self, plan: QueryPlan, grouped: bool = True) -> list[exp.Expression]:
         """The counts a value is read with, before it (the value stays the last column, which the answer and the
         chart read): the part's rows and the whole's rows beside a share of rows ("33.3%: 4 of 12"; a count asked
@@ -1332,6 +1364,8 @@ class SQLBuilder:
         if plan.with_ties:
             return self._top_with_ties(grouped, value_name, plan.order_most, ["author"], exact=self._exact(plan),
                                        nth=plan.nth)
+        if plan.ties_at_limit and plan.limit:
+            return self._top_with_ties_at_limit(grouped, value_name, plan, ["author"])
         most_first = plan.order_most or not (plan.limit or plan.order_least)
         query = grouped.order_by(exp.Ordered(this=exp.column(value_name), desc=most_first), exp.column("author"))
         if plan.limit:
