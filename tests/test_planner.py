@@ -8833,6 +8833,8 @@ def test_rows_without_a_value_on_their_own_line_are_a_group_not_a_condition(cont
     plan = contracts.plan("contracts per region, with the ones that have no region as their own group called "
                           "'Unknown' rather than dropping them")
     assert conditions(plan, "missing") == [] and plan.empty_label == "Unknown"
+    plan = contracts.plan("how many NDAs are there in each region? Contracts with no region count as 'Unassigned'.")
+    assert conditions(plan, "missing") == [] and plan.empty_label == "Unassigned"
 
 
 def test_since_the_start_of_the_year_is_the_current_year_so_far(contracts: Planner) -> None:
@@ -8845,11 +8847,11 @@ def test_since_the_start_of_the_year_is_the_current_year_so_far(contracts: Plann
 def test_a_shares_whole_said_again_with_its_period(reviews: Planner) -> None:
     """"Which 3 departments had the highest percentage of 1-star reviews in 2023? Share of each department's own 2023
     reviews" divided the 2023 1-star reviews by every review of the department: the whole said again with its period
-    takes the period; said once after the part, it stays the part's."""
+    takes the period (said once after the part's rows, the period is the whole's too, see below)."""
     plan = reviews.plan("Which 3 brands had the highest percentage of 1-star reviews in 2023? Share of each brand's "
                         "own 2023 reviews, highest first.")
     assert [c.kind for c in plan.population or []] == ["date"]
-    plan = reviews.plan("Which 3 brands had the highest percentage of 1-star reviews in 2023?")
+    plan = reviews.plan("Which 3 brands had the highest percentage of their reviews posted in 2023?")
     assert not any(c.kind == "date" for c in plan.population or [])
 
 
@@ -8864,3 +8866,75 @@ def test_what_the_answer_is_for_names_no_rows(contracts: Planner) -> None:
                           "in 2023 went to Müller & Söhne?")
     assert not plan.topic and "procurement" in plan.unused
     assert contracts.plan("how many procurement contracts in 2023?").topic == "procurement"
+
+
+def test_a_set_up_before_the_colon_names_no_rows(tickets: Planner) -> None:
+    """"The open question from the auditors is about Ms Natarajan's caseload: when was the most recent ticket assigned
+    to her opened?" read 'open' as the status and searched for 'auditors': the set-up before the request's colon is
+    the user's doings; a value said with the rows after the colon still counts."""
+    plan = tickets.plan("The open question from the auditors is about Ms Natarajan's caseload: when was the most "
+                        "recent ticket assigned to her opened?")
+    assert conditions(plan, "category") == [] and not plan.topic
+    plan = tickets.plan("The question from the auditors is about open tickets: how many are there?")
+    assert [c.value for c in conditions(plan, "category")] == ["open"]
+
+
+def test_a_sentence_of_the_users_doings_without_its_subject(reviews: Planner) -> None:
+    """"Putting together a Mr Whisk spotlight for the next newsletter. How many …" counted the reviews that say
+    'spotlight': a sentence opening with what the user is doing, its subject left out, names no rows (its values
+    still count); an instruction opening with a gerund ("Counting only …") is read."""
+    plan = reviews.plan("Putting together a Voltair spotlight for the next newsletter. How many reviews did Voltair "
+                        "get in 2023?")
+    assert not plan.topic and [c.value for c in conditions(plan, "category")] == ["Voltair"]
+
+
+def test_a_remark_on_what_the_rows_are_not_names_no_measure(reviews: Planner) -> None:
+    """"How many written reviews (not just star ratings) did X get …, and how many helpful votes did those pick up in
+    total?" summed the ratings: a bracketed "not just …" says what the rows are not, no measure."""
+    plan = reviews.plan("How many written reviews (not just star ratings) did Voltair get in 2023, and how many "
+                        "helpful votes did those pick up in total?")
+    assert plan.measure == "helpful_votes"
+
+
+def test_rows_without_an_amount_that_add_nothing_are_no_condition(contracts: Planner) -> None:
+    """"a contract with no value recorded simply adds nothing" kept only the contracts without a value: rows said to
+    add nothing to a total (or to a share of it) are left out by the sum itself, no condition."""
+    plan = contracts.plan("total value of active leases? a contract with no value recorded simply adds nothing.")
+    assert conditions(plan, "missing") == [] and plan.intent == "sum"
+    plan = contracts.plan("what percentage of our total contract value is EMEA? ones without an amount just don't add "
+                          "anything.")
+    assert conditions(plan, "missing") == [] and plan.share_of_measure
+
+
+def test_a_year_is_no_number_of_groups(contracts: Planner) -> None:
+    """"For the 2025 budget round …, which three companies did the most business …? Rank them …, biggest first" listed
+    100 companies: the number of groups asked is not a year said before it."""
+    plan = contracts.plan("For the 2025 budget round I'm looking at where our money went. Which three companies did "
+                          "the most business with us in 2023? Rank them by total value, biggest first.")
+    assert plan.limit == 3
+
+
+def test_the_period_of_the_rows_compared_in_a_share_of_each_groups_rows(reviews: Planner) -> None:
+    """"which 3 brands had the biggest share of one-star reviews in 2023?" divided each brand's 2023 one-star reviews
+    by all its reviews of every year: the period said right after the part's rows, with no verb, is the period of the
+    rows compared; "of its reviews posted in 2023" is the part."""
+    plan = reviews.plan("which 3 brands had the biggest share of one-star reviews in 2023?")
+    assert [c.kind for c in plan.population or []] == ["date"]
+    plan = reviews.plan("which brand had the biggest share of its reviews posted in 2023?")
+    assert not any(c.kind == "date" for c in plan.population or [])
+
+
+def test_someone_named_before_the_colon_names_no_rows(reviews: Planner) -> None:
+    """"Dee calls it the wall of shame: which 3 brands …" searched the texts for 'Dee': someone named, and what they
+    do, before the request's colon is the set-up."""
+    plan = reviews.plan("Dee calls it the wall of shame: which 3 brands had the most one-star reviews in 2023?")
+    assert not plan.topic and "Dee" in plan.unused
+
+
+def test_topic_words_joined_by_or_are_alternatives(tickets: Planner) -> None:
+    """"How many tickets mention refund or invoice?" counted the tickets that mention both: words the question lists
+    with "or" are alternatives, words said together are all matched."""
+    assert tickets.plan("How many tickets mention refund or invoice?").topic_any
+    assert tickets.plan("how many tickets about refunds, invoices or chargebacks in 2024?").topic_any
+    assert not tickets.plan("how many tickets about refunds, invoices and chargebacks?").topic_any
+    assert not tickets.plan("how many tickets about refund invoices?").topic_any

@@ -1432,3 +1432,10 @@ def test_a_measure_asked_in_another_unit_is_converted(tmp_path: Path) -> None:
     assert contracts.scalar("average term in months?") == 21
     assert contracts.scalar("total term of all contracts in years") == 10.5
     assert contracts.planner.plan("average term in days").scale is None
+
+
+
+def test_text_match_alternatives(setup: Setup) -> None:
+    """"articles about solar or marathon": either word, not both (which matched none)."""
+    assert setup.scalar("how many articles mention solar or marathon?") == 2
+    assert setup.scalar("how many articles mention solar marathon?") == 0

@@ -187,7 +187,8 @@ def interpret(plan: QueryPlan, table: str, labels: Mapping[str, str] | None = No
     if plan.topic and (plan.is_aggregate or plan.intent != "topic"):
         target = "title or text contains" if plan.is_aggregate else "searched the text for"
         target = f"of all whose {target}" if plan.topic_in_whole else target
-        readings.append(ConditionReading("text", "contains", plan.topic, plan.topic, f"{target} '{plan.topic}'",
+        said = " or ".join(f"'{w}'" for w in plan.topic.split()) if plan.topic_any else f"'{plan.topic}'"
+        readings.append(ConditionReading("text", "contains", plan.topic, plan.topic, f"{target} {said}",
                                          ref="topic"))
     alternatives = []
     if plan.is_aggregate and plan.unused:

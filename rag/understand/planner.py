@@ -167,6 +167,9 @@ RUNNING_TOTAL = re.compile(r"\b(?:running|cumulative|rolling\s+cumulative|cumula
                            r"numbers?|tally)\b|\bcumulatively\b|\b(?:a\s+)?running\s+tally\b", re.I)
 # "… under 'unknown'", "… as a group called n/a": the name given to the group of rows without a value
 NO_VALUE_NAMED = (r"no\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|filled\s+in\s+|set\s+|listed\s+)?"
+                  # ("Reviews with no department count as 'Unassigned'")
+                  r"(?:(?:should\s+|can\s+|will\s+|must\s+)?(?:be\s+)?(?:counts?|counted|go(?:es)?|appears?|shows?|shown|"
+                  r"listed|grouped|put|filed)\s+)?"
                   r"(?:under|as|in(?:to)?|on)\s+(?:['\"‘“](?P<label>[^'\"’”]{1,30})['\"’”]|"
                   # ("… as their own group called 'No department'")
                   r"(?:an?\s+|(?:its|their)\s+(?:own\s+|separate\s+)+)?"
@@ -223,6 +226,8 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    # (its label is read from the match with EMPTY_GROUP_NAMED)
                    r"\b(?:put|show|list|group|file|label|count)\s+(?:the\s+|any\s+|all\s+)?(?:[a-z]+\s+)?(?:(?:that|which)\s+"
                    r"(?:have|has|had)|with|having)\s+" + NO_VALUE_SAID + r"|"
+                   # ("Reviews with no department count as 'Unassigned'": the verb said after)
+                   r"\b(?:(?:that|which)\s+(?:have|has|had)|with|having)\s+" + NO_VALUE_SAID + r"|"
                    # ("(even number of them, so take the average of the two middle ones)": how a median is taken,
                    # as it always is)
                    r"(?:\b(?:an?\s+)?even\s+(?:number|count)(?:\s+of\s+[a-z]+)?,?\s+)?(?:\bso\s+)?(?:\b(?:take|taking|use|"
@@ -994,7 +999,8 @@ PURPOSE_BEFORE_COLON = (r"\W*(?:(?:a\s+)?(?:quick|short|small)\s+(?:one|question
 # contracts …": the set-up of a request, a clause with its own verb, up to the colon the request follows in the same
 # sentence; not a topic put first, "Customers in Lisbon: how many …")
 SETUP_BEFORE_COLON = re.compile(r"(?=[^.?!;:]*\b(?:i|we|he|she|they|is|are|was|were|am|has|have|had|needs?|wants?|"
-                                r"asks?|asked)\b)[^.?!;:]{10,200}:(?=\s+(?:[^.?!;:]*?\s)?(?:how|what|which|who|whom|when|"
+                                # ("Dee calls it the wall of shame: which 3 brands …": someone named, and what they do)
+                                r"asks?|asked)\b|\W*[A-Z][a-z]+\s+[a-z]{2,}s\b)[^.?!;:]{10,200}:(?=\s+(?:[^.?!;:]*?\s)?(?:how|what|which|who|whom|when|"
                                 r"where|can|could|would|is|are|do|does|did|give|show|list|tell|rank|count)\b)", re.I)
 # "the average term in years": the unit a measure is asked in; a measure column's name says its own (term_months)
 UNIT_ASKED = re.compile(r"\b(?:in|into|as)\s+(?:whole\s+|full\s+)?(?P<unit>seconds|minutes|hours|days|weeks|months|"
@@ -1010,6 +1016,11 @@ PURPOSE_OF_ANSWER = re.compile(r"\b(?:for|to\s+(?:support|prepare|inform|feed|ba
 # a request's heading before its colon, a noun phrase with who it is for: "Concentration check for procurement: …"
 REQUEST_HEADING = re.compile(r"\W*(?:[a-z-]+\s+){0,2}(?:check|question|request|query|ask|note|heads-up)\s+"
                              r"(?:for|from)\s+[^.?!;:]{1,40}:(?=\s+\S)", re.I)
+# "How many written reviews (not just star ratings) …": a remark in brackets on what the rows are not
+NOT_JUST_REMARK = re.compile(r"\(\s*(?:and\s+|so\s+)?not\s+(?:just|only|merely|simply)\s+[^()]{1,40}\)", re.I)
+# verbs a row's description may carry, not ending in -ed ("stories that went out", "reviews written")
+SAID_VERBS = frozenset({"went", "came", "ran", "got", "were", "was", "are", "is", "be", "been", "had", "have", "has",
+                        "made", "sold", "wrote", "written", "left", "sent", "put", "out", "that", "which", "who"})
 # the preposition a date is said with ("in 2023" is the period "2023")
 DATE_PREPOSITION = re.compile(r"^(?:in|during|from|of|for|over)\s+", re.I)
 # a money column's name for the amount of one unit, which adds up to no total ("unit_price_eur", "hourly_rate_usd")
@@ -1069,6 +1080,12 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               r"count|rank|compare|name|any|is|are|was|were|do|does|did|can|could|would|will|please)\b)"
                               r"(?=[^.?!;:]*\b(?:i|me|my)\b)(?![^.?!;:]*\b(?:i|we)\s+(?:need|want|would\s+like|"
                               r"wonder)\b)[^.?!;:]*[.!;](?=\s+\S)|"
+                              # ("Putting together a Mr Whisk spotlight for the next newsletter. How many …": the
+                              # user's doings, the subject left out; not an instruction, "Counting only verified ones.")
+                              r"\W*(?!(?:counting|including|excluding|leaving|ignoring|using|treating|taking|looking|"
+                              r"focusing|considering|grouping|sorting|ranking|rounding|ordering|comparing|skipping|"
+                              r"starting|going|breaking|splitting)\b)[a-z]{3,}ing\s+(?:together\s+|up\s+|on\s+)?"
+                              r"(?:a|an|the|my|our|some)\s[^.?!;:]*[.!](?=\s+\S)|"
                               + PURPOSE_BEFORE_COLON, re.I)
 # ("For the quarterly content review I need …": what the answer is for, before the request's subject in the same
 # sentence; its words describe the user's own doings)
@@ -1373,6 +1390,8 @@ class QueryPlan:
     # a share whose whole is also picked by the text match ("Of the tickets where they'd attached screenshots, what %
     # were high or urgent?"): the text match is in both the whole and the part
     topic_in_whole: bool = False
+    # the text match's words are alternatives ("mention refund or invoice"): a row holding any of them matches
+    topic_any: bool = False
 
     AGGREGATES = ("count", "avg", "median", "sum", "max", "min", "share", "range", "span", "gap", "idle")
 
@@ -1692,6 +1711,10 @@ class Planner:
         self._example_defined_after(text, plan, take)
         self._quoted_values(text, plan, take)
         self._quoted_set_aside(text, plan, take, free)
+        for remark in NOT_JUST_REMARK.finditer(text):  # ("written reviews (not just star ratings)": no measure)
+            if free(*remark.span()):
+                take(*remark.span())
+                plan.evidence.append(f"a remark ({remark.group(0)!r}): what the rows are not, no measure or condition")
         for rounding in ROUNDING.finditer(text):
             take(*rounding.span())
             decimals = rounding_decimals(rounding.group(0))
@@ -1967,6 +1990,9 @@ class Planner:
             # before the question, are no subject of the rows)
             # ("For the audit I need to know how many …": what it is for, no subject either)
             context = CONTEXT_SENTENCE.match(text) or PURPOSE_PHRASE.match(text)
+            # ("The open question from the auditors is about Ms Natarajan's caseload: when was …": the set-up before
+            # the request's colon too; a search still reads it, below)
+            told = context or SETUP_BEFORE_COLON.match(text)
             kept = [w for w in words
                     if is_rare_word(w) and not (plan.is_aggregate and is_adverb(w)) and w not in plan.value_heads
                     and w.lower() not in GRAMMAR_WORDS
@@ -1977,9 +2003,9 @@ class Planner:
                     # procurement: …": what the answer is for, wherever it is said, names no rows)
                     and not (plan.is_aggregate and self._said_only_as_purpose(text, w))
                     # (said again only inside words read already: "renewal planning … auto-renewal switched on")
-                    and not (context and re.search(rf"\b{re.escape(w)}\b", context.group(0))
+                    and not (told and re.search(rf"\b{re.escape(w)}\b", told.group(0))
                              and not any(not consumed[m.start()] for m in re.compile(rf"\b{re.escape(w)}\b").finditer(
-                                 text, context.end())))
+                                 text, told.end())))
                     and not (w.lower().endswith("ed") and re.search(
                         rf"\b(?:{self.row_noun_words})\s+{re.escape(w)}\b", text, re.I))
                     and not re.search(rf"\b{re.escape(w)}\s+(?:up|out|in|off)\s+(?:more|fewer|less|the\s+most|most|"
@@ -2066,7 +2092,20 @@ class Planner:
             plan.evidence.append("asks whether any rows match: counted")
         plan.unused += [w for w in describing if w not in plan.unused]
         self._clause_in_other_words(text, plan, free)
+        plan.topic_any = self._topic_words_alternatives(text, plan)
         return plan
+
+    @staticmethod
+    def _topic_words_alternatives(text: str, plan: QueryPlan) -> bool:
+        """"How many tickets mention refund or invoice?" counted the tickets that mention both: a text match whose
+        words the question joins by "or" ("refund or invoice", "crypto, bitcoin or blockchain") matches any of
+        them. Only when every word is an item of that list, said next to each other."""
+        words = text_match_words(plan.topic)
+        if len(words) < 2 or not (plan.is_aggregate or plan.intent in LISTINGS):
+            return False
+        items = r"(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?:the\s+|a\s+|an\s+)?".join(re.escape(w) for w in words)
+        return bool(re.search(rf"\b{items}\b", text, re.I)) and bool(re.search(
+            rf"\bor\s+(?:the\s+|a\s+|an\s+)?{re.escape(words[-1])}\b", text, re.I))
 
     # ---------------------------------------------------------------- recognisers
 
@@ -2651,6 +2690,13 @@ class Planner:
         if said_by_us:
             plan.topic = " ".join(w for w in plan.topic.split() if w not in said_by_us)
             plan.unused += [w for w in said_by_us if w not in plan.unused]
+
+    def _said_of_the_rows(self, between: str) -> bool:
+        """Whether the words between a share's "of" and a period are only the part's description, a few words
+        ending in a row noun and with no verb ("one-star reviews" before "in 2023", not "stories published")."""
+        words = [w.lower() for w in WORD.findall(between)]
+        return 0 < len(words) <= 4 and bool(re.fullmatch(self.row_noun_words, words[-1])) and not any(
+            w.endswith("ed") or w in SAID_VERBS for w in words)
 
     @staticmethod
     def _said_only_as_purpose(text: str, word: str) -> bool:
@@ -3320,8 +3366,12 @@ class Planner:
                               text, re.I)
             said_again = [c for c in plan.conditions if again and c.kind == "date" and re.search(
                 r"\b" + re.escape(DATE_PREPOSITION.sub("", c.words)) + r"\b", again.group("rows"), re.I)]
+            # ("which 3 brands had the biggest share of one-star reviews in 2023": the period of the rows compared,
+            # said right after the part's noun with no verb between; not "… of its stories published in 2023")
+            period = [c for c in plan.conditions if c.kind == "date" and c.span and c.span[0] >= own.end()
+                      and DATE_PREPOSITION.match(c.words) and self._said_of_the_rows(text[own.end():c.span[0]])]
             plan.population = [c for c in plan.conditions if c.column in grouped and c.kind != "date"
-                               or any(c is s for s in [*scene, *said_again])]
+                               or any(c is s for s in [*scene, *said_again, *period])]
             if said_again and again:
                 take(*again.span())
                 plan.evidence.append(f"the whole said again ({again.group(0)!r})")
@@ -5229,7 +5279,9 @@ class Planner:
         if first and plan.group_by:
             # ("which three departments have the lowest …? Lowest first": those three, in that order)
             # ("2 slowest months by # tix, lowest first": the number opening a terse question)
-            counted = re.search(rf"(?:\b(?:which|what|top|bottom|the)\s+|^\W*){NUM}\s+[a-z]", text, re.I)
+            # (not a year: "For the 2025 budget round …, which three companies …")
+            counted = next((m for m in re.finditer(rf"(?:\b(?:which|what|top|bottom|the)\s+|^\W*){NUM}\s+[a-z]", text,
+                                                   re.I) if not re.fullmatch(r"(?:19|20)\d\d", m.group(1))), None)
             plan.limit = min(number_value(counted.group(1)), 100) if counted else None
             plan.with_ties = False
             plan.order_most = order_word(first) in ORDER_MOST_WORDS
@@ -7410,10 +7462,15 @@ class Planner:
             # ("Reviews with no department listed should still be counted")
             # ("Unassigned ones would count too", "Unsigned pieces stay in the total")
             # ("Contracts with no value recorded just don't add anything": a total leaves them out by itself)
-            nothing = re.match(r"\s*(?:just\s+|simply\s+)?(?:don'?t|do\s+not|won'?t|will\s+not)\s+(?:add|contribute)"
-                               r"(?:\s+(?:anything|a\s+thing|to\s+(?:the|a)\s+(?:total|sum)))?\b",
+            # ("a contract with no value recorded simply adds nothing")
+            nothing = re.match(r"\s*(?:just\s+|simply\s+)?(?:(?:don'?t|do\s+not|won'?t|will\s+not)\s+(?:add|contribute)"
+                               r"(?:\s+(?:anything|a\s+thing|to\s+(?:the|a)\s+(?:total|sum)))?|(?:adds?|contributes?)\s+"
+                               r"(?:nothing|zero|0)(?:\s+to\s+(?:the|a|its|their)\s+(?:total|sum))?)\b",
                                text[condition.span[1]:], re.I)
-            if nothing and plan.intent in ("sum", "avg") and plan.measure == condition.column:
+            # (a share of the amount is told apart later: "what % of our total value sits in …")
+            summed = plan.intent in ("sum", "avg") and plan.measure == condition.column or plan.intent == "share" \
+                and plan.measure in (None, condition.column)
+            if nothing and summed:
                 plan.conditions.remove(condition)
                 take(condition.span[1], condition.span[1] + nothing.end())
                 plan.evidence.append(f"{condition.words!r} add nothing to the {plan.intent} by themselves: no "
@@ -7662,7 +7719,10 @@ class Planner:
             noun = after.group(1).lower() if after else ""
             timed = noun in TIME_NOUNS and re.search(r"\b(?:a|an|the|this|that|each|every|per|any)\s+$", text[:start],
                                                      re.I)
-            if noun and text[start:end].islower() and (told and end <= told.end() or timed) and not (
+            # ("The open question from the auditors is about Ms Natarajan's caseload: when was …": a set-up before the
+            # request's colon is said about the user's doings too)
+            setup = told or SETUP_BEFORE_COLON.match(text)
+            if noun and text[start:end].islower() and (setup and end <= setup.end() or timed) and not (
                     # (a unit of time is a grammar word of its own: "in a normal week")
                     not timed and (noun in STOPWORDS or noun in GRAMMAR_WORDS or noun in self._table_words
                                    or singular(noun) in self._table_words)

@@ -470,7 +470,8 @@ class SQLBuilder:
         plain = [c for c in plan.conditions if c.kind != "average"]
         parts = [self._condition(c) for c in plain]
         if include_topic and plan.topic:
-            parts += [self._text_match(word) for word in text_match_words(plan.topic)]
+            matches = [self._text_match(word) for word in text_match_words(plan.topic)]
+            parts += [exp.paren(exp.or_(*matches))] if plan.topic_any and len(matches) > 1 else matches
         parts = [p for p in parts if p is not None]
         # "longer than the average article": the number against the average of the rows the other conditions match
         others = exp.and_(*parts) if parts else None
