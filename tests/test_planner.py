@@ -8938,3 +8938,21 @@ def test_topic_words_joined_by_or_are_alternatives(tickets: Planner) -> None:
     assert tickets.plan("how many tickets about refunds, invoices or chargebacks in 2024?").topic_any
     assert not tickets.plan("how many tickets about refunds, invoices and chargebacks?").topic_any
     assert not tickets.plan("how many tickets about refund invoices?").topic_any
+
+
+def test_a_list_of_scopes_is_no_grouping(reviews: Planner) -> None:
+    """"… helpful votes Voltair reviews have picked up, all dates, every brand?" summed per brand: a list of "all/every
+    <noun>" scopes after the request says every row counts; "in every brand" alone still groups."""
+    plan = reviews.plan("what's the total number of helpful votes Voltair reviews have picked up, all dates, every "
+                        "reviewer?")
+    assert plan.group_by == [] and plan.intent == "sum"
+
+
+def test_how_many_in_a_typical_month_on_average(tickets: Planner) -> None:
+    """"In a normal month between January and June 2024, how many low-prio tickets came in on average?" counted them
+    all: the rows counted per month, averaged; a normal week in a remark is no average."""
+    plan = tickets.plan("In a normal month between January and June 2024, how many low-prio tickets came in on "
+                        "average?")
+    assert (plan.intent, plan.count_per) == ("avg", "month")
+    plan = tickets.plan("In a normal week I'd just eyeball this: how many urgent tickets are open?")
+    assert plan.intent == "count" and not plan.count_per

@@ -1016,6 +1016,10 @@ PURPOSE_OF_ANSWER = re.compile(r"\b(?:for|to\s+(?:support|prepare|inform|feed|ba
 # a request's heading before its colon, a noun phrase with who it is for: "Concentration check for procurement: …"
 REQUEST_HEADING = re.compile(r"\W*(?:[a-z-]+\s+){0,2}(?:check|question|request|query|ask|note|heads-up)\s+"
                              r"(?:for|from)\s+[^.?!;:]{1,40}:(?=\s+\S)", re.I)
+# "the total number of helpful votes Zeno Fit reviews have picked up, all dates, every department?": a list of
+# scopes said after the request, each "all/every/any <noun>", no grouping and no condition
+SCOPE_LIST = re.compile(r",\s*(?:(?:all|every|any)\s+[a-z]+)(?:\s*(?:,|and|&)\s*(?:all|every|any)\s+[a-z]+)+"
+                        r"(?=\s*(?:[.?!;)]|$))", re.I)
 # "How many written reviews (not just star ratings) …": a remark in brackets on what the rows are not
 NOT_JUST_REMARK = re.compile(r"\(\s*(?:and\s+|so\s+)?not\s+(?:just|only|merely|simply)\s+[^()]{1,40}\)", re.I)
 # verbs a row's description may carry, not ending in -ed ("stories that went out", "reviews written")
@@ -1711,6 +1715,10 @@ class Planner:
         self._example_defined_after(text, plan, take)
         self._quoted_values(text, plan, take)
         self._quoted_set_aside(text, plan, take, free)
+        for scope in SCOPE_LIST.finditer(text):  # ("…, all dates, every department?": every row, no grouping)
+            if free(*scope.span()):
+                take(*scope.span())
+                plan.evidence.append(f"the scope said ({scope.group(0).strip(' ,')!r}): every row, no grouping")
         for remark in NOT_JUST_REMARK.finditer(text):  # ("written reviews (not just star ratings)": no measure)
             if free(*remark.span()):
                 take(*remark.span())
@@ -6083,6 +6091,18 @@ class Planner:
         rate = re.search(r"(?<!\bin )(?<!\bfor )(?<!\bthan )\b(?:a|an|each|every|per)\s+(year|quarter|month|week|day)\b"
                          r"(?!\s+(?:ago|of|before|after|earlier|later|back|long|or|and))", lower)
         rated = bool(rate) and free(*rate.span()) and bool(on_average or rate.group(0).startswith("a"))
+        # ("In a normal month between January and June 2024, how many low-prio tickets came in on average?": the rows
+        # counted per month, averaged)
+        typical = re.search(r"\bin\s+(?:a|an|the)\s+(?:normal|typical|average|usual|regular|ordinary)\s+"
+                            r"(year|quarter|month|week|day)\b", lower)
+        if (typical and on_average and free(*typical.span(1)) and plan.intent == "count" and not plan.group_by
+                and not plan.distinct
+                and not plan.measure and not plan.ranking and not plan.limit and not plan.count_per):
+            plan.count_per, plan.intent = typical.group(1), "avg"
+            plan.unused = [w for w in plan.unused if w.lower() not in ("average", "avg", typical.group(1))]
+            plan.evidence.append(f"average of the counts per {plan.count_per} ({typical.group(0)!r})")
+            take(*typical.span(1))
+            take(*on_average.span())
         if (rated and on_average and plan.intent == "count" and len(plan.group_by) == 1 and not plan.distinct
                 and not is_calendar(plan.group_by[0]) and not plan.ranking and not plan.limit
                 and not plan.measure):
