@@ -8956,3 +8956,20 @@ def test_how_many_in_a_typical_month_on_average(tickets: Planner) -> None:
     assert (plan.intent, plan.count_per) == ("avg", "month")
     plan = tickets.plan("In a normal week I'd just eyeball this: how many urgent tickets are open?")
     assert plan.intent == "count" and not plan.count_per
+
+
+def test_who_asks_the_question_is_no_condition(reviews: Planner) -> None:
+    """"Quick one from Claire for the buying review: …" read 'Claire' as the reviewer Claire Clarke: who asks, named
+    in the request's opening, is not whose rows are counted."""
+    plan = reviews.plan("Quick one from Claire for the buying review: how many Voltair reviews are there?")
+    assert conditions(plan, "author") == [] and "Claire" in plan.unused
+    assert conditions(reviews.plan("how many reviews from Claire Clarke?"), "author")
+
+
+def test_one_row_asked_after_a_set_up_about_many(planner: Planner) -> None:
+    """"… how far back our unsigned pieces go: what's the oldest article that ran with no writer credited?" listed
+    five: the row asked for after the set-up is one; "Which are the oldest?" after it asks for several."""
+    plan = planner.plan("The open question from the archive team is how far back our unsigned pieces go: what's the "
+                        "oldest article that ran with no writer credited?")
+    assert plan.limit == 1
+    assert planner.plan("I'm looking at our unsigned pieces. Which are the oldest?").limit == 5

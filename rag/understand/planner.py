@@ -1020,6 +1020,9 @@ REQUEST_HEADING = re.compile(r"\W*(?:[a-z-]+\s+){0,2}(?:check|question|request|q
 # scopes said after the request, each "all/every/any <noun>", no grouping and no condition
 SCOPE_LIST = re.compile(r",\s*(?:(?:all|every|any)\s+[a-z]+)(?:\s*(?:,|and|&)\s*(?:all|every|any)\s+[a-z]+)+"
                         r"(?=\s*(?:[.?!;)]|$))", re.I)
+# "Quick one from Aisha for the fashion buying review: …", "Question from Sam:": who asks, opening the request
+REQUESTER = re.compile(r"\W*(?i:(?:(?:a\s+)?(?:quick|short|small|another|one\s+more)\s+)?(?:one|question|q|request|ask|"
+                       r"note|query)\s+from)\s+(?P<who>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)(?=\s*(?:[:,]|\bfor\b|\bin\b|\babout\b))")
 # "How many written reviews (not just star ratings) …": a remark in brackets on what the rows are not
 NOT_JUST_REMARK = re.compile(r"\(\s*(?:and\s+|so\s+)?not\s+(?:just|only|merely|simply)\s+[^()]{1,40}\)", re.I)
 # verbs a row's description may carry, not ending in -ed ("stories that went out", "reviews written")
@@ -1715,6 +1718,11 @@ class Planner:
         self._example_defined_after(text, plan, take)
         self._quoted_values(text, plan, take)
         self._quoted_set_aside(text, plan, take, free)
+        asker = REQUESTER.match(text)
+        if asker:  # ("Quick one from Aisha for the fashion buying review: …": who asks, not whose rows)
+            take(*asker.span("who"))
+            plan.unused.append(asker.group("who"))
+            plan.evidence.append(f"{asker.group('who')!r} asks the question: no condition")
         for scope in SCOPE_LIST.finditer(text):  # ("…, all dates, every department?": every row, no grouping)
             if free(*scope.span()):
                 take(*scope.span())
@@ -2055,9 +2063,13 @@ class Planner:
             plan.topic, plan.unused = " ".join(matched), [*plan.unused, *left]
             plan.evidence.append("no text match on " + ", ".join(repr(w) for w in left))
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
-            plural = re.search(r"\b(articles|stories|pieces|posts|documents|records|" +
-                               "|".join(re.escape(w) for w in self.vocab.entity_words
-                                        if w.endswith("s") or w in PLURAL_ROW_NOUNS) + r")\b", text, re.I)
+            # (the rows asked for are said after the set-up: "… how far back our unsigned pieces go: what's the oldest
+            # article that ran with no writer credited?" asks for one)
+            setting = CONTEXT_SENTENCE.match(text) or SETUP_BEFORE_COLON.match(text)
+            plurals = re.compile(r"\b(articles|stories|pieces|posts|documents|records|" +
+                                 "|".join(re.escape(w) for w in self.vocab.entity_words
+                                          if w.endswith("s") or w in PLURAL_ROW_NOUNS) + r")\b", re.I)
+            plural = plurals.search(text)
             # "which urgent tickets are still open? oldest first": every one of them, in that order
             ordered = re.search(r"\b(?:newest|latest|oldest|earliest|longest|shortest|most\s+recent)\s+"
                                 r"(?:\w+\s+)?first\b", text, re.I) or TIME_ORDER.search(text)
@@ -2069,7 +2081,8 @@ class Planner:
                             r"post|"
                             r"document|record|" + "|".join(re.escape(w) for w in self.vocab.entity_words
                                                           if not looks_plural(w)) + r")\b", text, re.I)
-            if one and plural and one.start() < plural.start():
+            if one and plural and (one.start() < plural.start() or setting and one.start() >= setting.end()
+                                   and not plurals.search(text, setting.end())):
                 plural = None
             if ordered and plural and not plan.sorted_rows:
                 take(*ordered.span())
