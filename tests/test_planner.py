@@ -8973,3 +8973,21 @@ def test_one_row_asked_after_a_set_up_about_many(planner: Planner) -> None:
                         "oldest article that ran with no writer credited?")
     assert plan.limit == 1
     assert planner.plan("I'm looking at our unsigned pieces. Which are the oldest?").limit == 5
+
+
+def test_when_the_user_does_something_is_no_date_of_the_rows(planner: Planner) -> None:
+    """"Quick one before we close the books this month: can you tell me the average word count …" averaged this
+    month's articles: when the user does something, in the set-up, is no date; "articles this month" is."""
+    plan = planner.plan("Quick one before we close the books this month: can you tell me the average word count of "
+                        "articles written by more than one person?")
+    assert conditions(plan, "date") == []
+    assert conditions(planner.plan("How many articles this month?"), "date")
+
+
+def test_a_values_word_heading_a_phrase_of_the_set_up_is_a_plain_noun(planner: Planner) -> None:
+    """"Sorry to ask in such a rushed fashion, I'm on a travel day tomorrow: for each section, how many long reads …"
+    counted fashion articles: a value's word heading "a rushed fashion" in the set-up is a plain noun."""
+    plan = planner.plan("Sorry to ask in such a rushed fashion, I'm on a travel day tomorrow: for each section, how "
+                        "many long reads of more than two thousand words have we published?")
+    assert conditions(plan, "category") == [] and plan.group_by == ["category"]
+    assert conditions(planner.plan("I'm writing about fashion: how many articles in 2023?"), "category")

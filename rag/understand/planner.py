@@ -3890,6 +3890,16 @@ class Planner:
                 found_ranges.remove(found)
                 take(stated.start(), found.span[1])
                 plan.evidence.append(f"{text[stated.start():found.span[1]]!r} states a date: no condition")
+        told = CONTEXT_SENTENCE.match(text) or SETUP_BEFORE_COLON.match(text)
+        for found in list(found_ranges) if told else ():
+            # ("Quick one before we close the books this month: can you tell me …": when the user does something, in
+            # the set-up, is no date of the rows)
+            if found.span[1] <= told.end() and re.fullmatch(r"(?:this|next)\s+(?:week|month|quarter|year)|tomorrow|"
+                                                            r"today|tonight", found.text.strip(), re.I) and re.search(
+                    r"\b(?:before|after|when|once|until|till|as)\s+(?:we|i)\b[^,.;:?!]*$", text[:found.span[0]], re.I):
+                found_ranges.remove(found)
+                take(*found.span)
+                plan.evidence.append(f"{found.text.strip()!r} is when the user does something, told: no condition")
         for before, after in zip(found_ranges, found_ranges[1:], strict=False):
             if cue := RESTATED_PERIOD.fullmatch(text, before.span[1], after.span[0]):
                 found_ranges.remove(before)
@@ -7755,6 +7765,13 @@ class Planner:
             # ("The open question from the auditors is about Ms Natarajan's caseload: when was …": a set-up before the
             # request's colon is said about the user's doings too)
             setup = told or SETUP_BEFORE_COLON.match(text)
+            if setup and end <= setup.end() and text[start:end].islower() and re.search(
+                    r"\b(?:a|an)\s+(?:[a-z]+\s+)?$", text[:start], re.I) and re.match(r"\s*[,;:.!?)]", text[end:]):
+                # ("Sorry to ask in such a rushed fashion, I'm on a travel day tomorrow: …": a value's word heading
+                # a phrase of the set-up, "a rushed fashion", is a plain noun)
+                take(start, end)
+                plan.evidence.append(f"{text[start:end]!r} is a word of the set-up here, not a value")
+                continue
             if noun and text[start:end].islower() and (setup and end <= setup.end() or timed) and not (
                     # (a unit of time is a grammar word of its own: "in a normal week")
                     not timed and (noun in STOPWORDS or noun in GRAMMAR_WORDS or noun in self._table_words
