@@ -8991,3 +8991,13 @@ def test_a_values_word_heading_a_phrase_of_the_set_up_is_a_plain_noun(planner: P
                         "many long reads of more than two thousand words have we published?")
     assert conditions(plan, "category") == [] and plan.group_by == ["category"]
     assert conditions(planner.plan("I'm writing about fashion: how many articles in 2023?"), "category")
+
+
+def test_long_reads_left_out_and_signed_articles(planner: Planner) -> None:
+    """"… average length of signed articles …, leaving out long reads over 2,000 words" kept only the long reads and
+    left 'signed' unused: a bound set aside after words of its own measure is negated, and "signed articles" have a
+    byline (on a table with no column named for signing)."""
+    plan = planner.plan("For each section, what was the average length in words of signed articles from spring 2023, "
+                        "leaving out long reads over 2,000 words?")
+    assert [(c.op, c.value) for c in conditions(plan, "number")] == [("<=", 2000)]
+    assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("authors", "is not empty")]

@@ -3522,8 +3522,11 @@ class Planner:
             if not cue or not free(cue.start(), cue.start() + len(cue.group(0).split()[0])):
                 continue
             between = WORD.findall(text[cue.start():at])[1:]
-            if any(self._value_of_word(w.lower()) or w.lower() in self.vocab.measures for w in between):
-                continue  # ("excluding drafts over …": a value set aside, read on its own)
+            # ("excluding drafts over …": a value set aside, read on its own; not the bound's own measure, "leaving
+            # out long reads over 2,000 words")
+            if any(self._value_of_word(w.lower()) or self.vocab.measures.get(w.lower(), condition.column)
+                   != condition.column for w in between):
+                continue
             condition.op = NEGATED_OPS[condition.op]
             take(cue.start(), at)
             plan.evidence.append(f"{condition.column} {condition.op} {condition.value} ({text[cue.start():at]}"
@@ -7317,6 +7320,18 @@ class Planner:
                 plan.conditions.append(Condition("missing", column, "is not empty", None, match.group(0),
                                                  span=match.span()))
                 plan.evidence.append(f"{column} is not empty ({match.group(0)!r})")
+                take(*match.span())
+        # ("the average length of signed articles": the person column not empty, as "unsigned" is it empty; not
+        # where a column is named for signing, "signed contracts" on signed_on)
+        named = [c for c in (*(v for v in self.roles.as_dict().values() if isinstance(v, str)), *self.roles.numeric,
+                             *self.roles.categorical) if c]
+        signing = any("sign" in column.lower() for column in named)
+        for match in re.finditer(rf"\b(?:signed|bylined|credited)\s+(?=(?:{self.row_noun_words})\b)", text, re.I) \
+                if self.roles.authors and not signing else ():
+            if free(*match.span()) and not re.search(r"\b(?:un|not\s+)$", text[:match.start()], re.I):
+                plan.conditions.append(Condition("missing", self.roles.authors, "is not empty", None,
+                                                 match.group(0).strip(), span=match.span()))
+                plan.evidence.append(f"{self.roles.authors} is not empty ({match.group(0).strip()!r})")
                 take(*match.span())
         # ("tickets that … have someone assigned to them": somebody is the person, there)
         somebody = (r"\b(?:have|has|had|with|having)\s+(?:someone|somebody|a\s+person|a\s+named\s+person)\s+"
