@@ -9001,3 +9001,17 @@ def test_long_reads_left_out_and_signed_articles(planner: Planner) -> None:
                         "leaving out long reads over 2,000 words?")
     assert [(c.op, c.value) for c in conditions(plan, "number")] == [("<=", 2000)]
     assert [(c.column, c.op) for c in conditions(plan, "missing")] == [("authors", "is not empty")]
+
+
+def test_from_a_day_up_to_the_newest_row(reviews: Planner) -> None:
+    """"… last 12 months only, i.e. from 1 July 2023 up to the newest review" read the one day 1 July 2023 (no row,
+    and the reading looked right): "from <day> up to the newest row" ends on the newest row's day."""
+    plan = reviews.plan("how many reviews from 1 July 2023 up to the newest review?")
+    assert only(plan, "date").value == (date(2023, 7, 1), date(2024, 6, 30))
+
+
+def test_a_calendar_year_said_is_no_text_match(reviews: Planner) -> None:
+    """"how many 1-star reviews … in 2023? calendar yr, 1 Jan to 31 Dec incl." counted the reviews that say
+    'calendar': the kind of period said is no condition of its own."""
+    plan = reviews.plan("how many 1-star reviews did we get in 2023? calendar yr, 1 Jan to 31 Dec incl.")
+    assert not plan.topic and only(plan, "date").value == (date(2023, 1, 1), date(2023, 12, 31))

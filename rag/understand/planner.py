@@ -2245,6 +2245,11 @@ class Planner:
             if cue and free(match.start() + cue.start(), match.start() + cue.end()):
                 take(*match.span())
                 plan.evidence.append(f"anchored on the newest row ({match.group(0).strip(' ()')!r})")
+        # ("… in 2023? calendar yr, 1 Jan to 31 Dec incl.": what kind of period was said, no text match on 'calendar')
+        for match in re.finditer(r"\bcalendar\s+(?:years?|yrs?|months?|mos?|quarters?|qtrs?|weeks?|wks?)\b", text, re.I):
+            if free(*match.span()):
+                take(*match.span())
+                plan.evidence.append(f"the kind of period said ({match.group(0)!r}): no condition of its own")
 
     def _row_ids(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"review R-035871", "show me ticket 17", "#42": rows named by their id (it was a text search for the id,
@@ -3858,6 +3863,12 @@ class Planner:
         text = re.sub(r"\b(?:difference|gap|diff)(?:\s+in\s+[^?.!]{1,40}?)?\s+(between)\b",
                       lambda m: m.group(0)[:m.start(1) - m.start()] + " " * len(m.group(1)), text, flags=re.I)
         text = self._change_between_periods(text, plan)
+        for anchor in DATE_ANCHOR.finditer(text):
+            # ("from 1 July 2023 up to the newest review": the period ends on the newest row's day, today; it read the
+            # one day 1 July 2023)
+            if re.match(r"\W*(?:up\s+)?(?:to|until|till|through)\b", anchor.group(0), re.I) and re.search(
+                    r"\bfrom\s+[^.?!;,]{3,30}?\s*$", text[:anchor.start()], re.I):
+                text = text[:anchor.start()] + " to today".ljust(len(anchor.group(0))) + text[anchor.end():]
         found_ranges = find_date_ranges(text, today=self.today)
         # ("num of 2000+ word articles": a number of the measure, not the year 2000)
         measures = "|".join(sorted((re.escape(w) for w in (*self.vocab.measures, "word", "words")), key=len,
