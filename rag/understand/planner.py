@@ -2246,7 +2246,8 @@ class Planner:
                 take(*match.span())
                 plan.evidence.append(f"anchored on the newest row ({match.group(0).strip(' ()')!r})")
         # ("… in 2023? calendar yr, 1 Jan to 31 Dec incl.": what kind of period was said, no text match on 'calendar')
-        for match in re.finditer(r"\bcalendar\s+(?:years?|yrs?|months?|mos?|quarters?|qtrs?|weeks?|wks?)\b", text, re.I):
+        for match in re.finditer(r"\bcalendar\s+(?:years?|yrs?|months?|mos?|quarters?|qtrs?|weeks?|wks?)\b", text,
+                                 re.I):
             if free(*match.span()):
                 take(*match.span())
                 plan.evidence.append(f"the kind of period said ({match.group(0)!r}): no condition of its own")
