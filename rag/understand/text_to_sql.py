@@ -133,8 +133,7 @@ class SQLBuilder:
             decimals = plan.decimals if plan.decimals is not None else DECIMALS
             projection.set("this", exp.Round(this=divided, decimals=exp.Literal.number(decimals)))
             # (avg_term_months read in years is avg_term_years)
-            held = next((part for part in plan.measure.split("_") if part.rstrip("s") == word.rstrip("s")
-                         or f"_{part}" in TIME_UNIT_SUFFIXES), None)
+            held = next((part for part in plan.measure.split("_") if f"_{part}" in TIME_UNIT_SUFFIXES), None)
             renamed[projection.alias] = projection.alias.replace(f"_{held}", f"_{word}") \
                 if held and f"_{held}" in projection.alias else f"{projection.alias}_{word}"
             projection.set("alias", exp.to_identifier(renamed[projection.alias]))
