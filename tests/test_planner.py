@@ -9015,3 +9015,11 @@ def test_a_calendar_year_said_is_no_text_match(reviews: Planner) -> None:
     'calendar': the kind of period said is no condition of its own."""
     plan = reviews.plan("how many 1-star reviews did we get in 2023? calendar yr, 1 Jan to 31 Dec incl.")
     assert not plan.topic and only(plan, "date").value == (date(2023, 1, 1), date(2023, 12, 31))
+
+
+def test_groups_ordered_by_their_share_with_its_sign(contracts: Planner) -> None:
+    """"What % of our active contracts roll over automatically, per region? … highest % first" listed the regions by
+    name, 'highest' unused: the order's words may hold the sign of the value ordered."""
+    plan = contracts.plan("What % of our active contracts roll over automatically, per region? One decimal, highest % "
+                          "first.")
+    assert plan.order_most and "highest" not in plan.unused

@@ -447,9 +447,10 @@ ORDER_MOST_WORDS = frozenset({"busiest", "most", "highest", "biggest", "largest"
 _ORDER_ENDS = (r"busiest|most|highest|biggest|largest|longest|best|strongest|quietest|fewest|least|lowest|smallest|"
                r"shortest|worst|weakest")
 # "busiest first", "…, high to low", "from best to worst": the order of the rows or groups, by the first word
-ORDER_FIRST = re.compile(rf"\b({_ORDER_ENDS})\s+(?:\w+\s+)?first\b|"
+# ("highest % first": the sign of the value ordered too)
+ORDER_FIRST = re.compile(rf"\b({_ORDER_ENDS})\s+(?:(?:\w+|%)\s+)?first\b|"
                          rf"\b(?:(?:ranked|sorted|ordered|listed)\s+)?(?:from\s+)?(?:the\s+)?({_ORDER_ENDS}|high|low|top|"
-                         rf"bottom|hi|lo)\s+(?:\w+\s+)?to\s+"
+                         rf"bottom|hi|lo)\s+(?:(?:\w+|%)\s+)?to\s+"
                          rf"(?:the\s+)?(?:{_ORDER_ENDS}|high|low|top|bottom|hi|lo)\b", re.I)
 # an average said anywhere in the question ("which section has the longest articles on average")
 AVERAGE_SAID = re.compile(rf"\b(average|avg|{MEAN}|typical|typically|usually)\b", re.I)
@@ -5337,6 +5338,8 @@ class Planner:
             plan.order_least = not plan.order_most
             plan.evidence.append(f"every group, ordered ({first.group(0)!r})")
             take(*first.span())
+            # (its word set aside before as a share's: "what %, per region? … highest % first")
+            plan.unused = [w for w in plan.unused if w.lower() not in first.group(0).lower().split()]
 
     @staticmethod
     def _whole_units_only(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
