@@ -9023,3 +9023,11 @@ def test_groups_ordered_by_their_share_with_its_sign(contracts: Planner) -> None
     plan = contracts.plan("What % of our active contracts roll over automatically, per region? One decimal, highest % "
                           "first.")
     assert plan.order_most and "highest" not in plan.unused
+
+
+def test_a_person_set_aside_by_a_part_of_their_name(tickets: Planner) -> None:
+    """"monthly ticket counts for everyone except Tom" left 'except', 'Tom' unused and counted his tickets too: the
+    one person a part of a name points at, after "except"/"other than", is set aside."""
+    plan = tickets.plan("monthly ticket counts for everyone except Bob pls")
+    assert [(c.op, c.value) for c in conditions(plan, "author")] == [("!=", "Bob Stone")]
+    assert conditions(tickets.plan("how many tickets except Lisbon ones?"), "author") == []

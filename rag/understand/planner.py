@@ -885,6 +885,8 @@ TOP_N = re.compile(rf"\b(top|bottom|first|last|latest|newest|oldest|earliest|rec
                    + r"\b|\b" + NUM + rf"\s+(most recent|latest|newest|oldest|earliest|{LONGEST}|{SHORTEST})\b",
                    re.I)
 NAME = r"([A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2})"
+# a person set aside by a part of their name: "everyone except Tom", "other than Priya"
+EXCEPT_NAME = re.compile(r"\b(?i:except(?:\s+for)?|excluding|besides|other\s+than|barring|but\s+not)\s+" + NAME)
 # Words that say who made, owns or handled a row: "by", "handled by", "X wrote", "did X handle", "X's work".
 BY_CUE = (r"(?:written|authored|handled|owned|reviewed|posted|submitted|created|raised|opened|resolved|closed|"
           r"assigned)\s+(?:by|to)|by|from|author|writer|reporter|bylined|assigned to|"
@@ -9065,6 +9067,16 @@ class Planner:
                 take(cue.start(), start)
             if negation:
                 take(negation.start(), negation.end())
+        for match in EXCEPT_NAME.finditer(text) if not cued_only else ():
+            # ("monthly ticket counts for everyone except Tom": the one person whose name that part is, set aside)
+            part = POSSESSIVE.sub("", match.group(1).split()[-1])
+            people = self.vocab.author_parts.get(part.lower(), ())
+            if len(people) == 1 and free(*match.span()) and part.lower() not in STOPWORDS:
+                name = next(iter(people))
+                plan.conditions.append(Condition("author", self.roles.authors, "!=", name, match.group(0),
+                                                 span=match.span()))
+                plan.evidence.append(f"author not {name} ({match.group(0)!r})")
+                take(*match.span())
         for cue in self.author_cues if not cued_only else ():
             for match in cue.finditer(text):
                 if not free(match.start(1), match.end(1)):
