@@ -1409,6 +1409,8 @@ def test_top_groups_with_ties_at_the_last_place(setup: Setup) -> None:
     assert setup.rows("top 2 categories by number of articles, ties included") == [
         ("Technology", 3), ("Fashion", 2), ("Sports", 2)]
     assert setup.rows("top 2 categories by number of articles") == [("Technology", 3), ("Fashion", 2)]
+    assert setup.rows("the 2 categories with the fewest articles, ties included") == [
+        ("Business", 1), ("Fashion", 2), ("Sports", 2)]
     question = "which 2 writers have the most articles? If several are tied for second place, list all of them."
     assert setup.rows(question) == [("Jane Doe", 3), ("Ann Lee", 2), ("Li Wei", 2), ("Tom O'Brien", 2)]
 

@@ -1201,7 +1201,7 @@ class SQLBuilder:
         if key is not None:
             grouped = grouped.select(exp.alias_(key, "exact_value"))
         compared = "exact_value" if key is not None else value_name
-        most = plan.order_most or not plan.order_least
+        most = plan.order_most  # (a limit without "most" ranks the fewest first, as `_aggregate` orders them)
         place = exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(expressions=[
             exp.Ordered(this=exp.column(compared), desc=most)]))
         ranked = exp.select(exp.Star(), exp.alias_(place, "place")).from_(
