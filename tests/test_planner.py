@@ -9031,3 +9031,14 @@ def test_a_person_set_aside_by_a_part_of_their_name(tickets: Planner) -> None:
     plan = tickets.plan("monthly ticket counts for everyone except Bob pls")
     assert [(c.op, c.value) for c in conditions(plan, "author")] == [("!=", "Bob Stone")]
     assert conditions(tickets.plan("how many tickets except Lisbon ones?"), "author") == []
+
+
+def test_a_list_of_what_each_row_shows(contracts: Planner) -> None:
+    """"Which of our leases that are still active was signed first? Give me the contract ref, who it's with and the
+    date it was signed." searched the texts for 'ref': each item of the list names a column, the other side or the
+    row's date, which a listing shows; an item naming something else is still searched."""
+    plan = contracts.plan("Which of our leases that are still active was signed first? Give me the contract ref, who "
+                          "it's with and the date it was signed.")
+    assert plan.route()[0] == Route.SQL and not plan.topic
+    plan = contracts.plan("Which active lease was signed first? Give me the details about penalties.")
+    assert plan.topic == "penalties"

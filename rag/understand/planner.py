@@ -2461,6 +2461,25 @@ class Planner:
                     w in WHO_HAS_IT or self._is_entity(w) for w in words):
                 take(start, end)  # ("which tickets are pending, and who owns each one?": the person column, shown)
                 plan.evidence.append(f"the {self.roles.authors} asked for ({text[start:end].strip()!r}): shown")
+            elif unread and re.match(r"(?:give|show|list|include|tell)\b", text[start:end], re.I) and all(
+                    self._shown_item(item, columns) for item in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+",
+                                                                          text[start:end].strip()) if item):
+                # ("Give me the contract ref, who it's with and the date it was signed.": what each row shows)
+                take(start, end)
+                plan.evidence.append(f"columns asked for ({text[start:end].strip()!r}): shown")
+
+    @staticmethod
+    def _shown_item(item: str, columns: Any) -> bool:
+        """Whether one item of a list of what to show names a column ("the contract ref"), the other side or the
+        person ("who it's with"), or the row's date ("the date it was signed")."""
+        words = [w.lower() for w in WORD.findall(item)]
+        return bool(words) and (
+            any(w in columns or singular(w) in columns for w in words)
+            and all(w in columns or singular(w) in columns or w in SHOWN_FILLER for w in words)
+            or bool(re.fullmatch(r"(?:and\s+)?who\s+(?:it['’]?s|it\s+is|they['’]?re|they\s+are)\s+(?:with|for|from)",
+                                 item, re.I))
+            or bool(re.fullmatch(r"(?:and\s+)?(?:the\s+)?(?:date|day|time|when)\s+(?:it|they)\s+(?:was|were)\s+[a-z]+",
+                                 item, re.I)))
 
     @staticmethod
     def _ties_asked(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
