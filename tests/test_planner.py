@@ -9042,3 +9042,12 @@ def test_a_list_of_what_each_row_shows(contracts: Planner) -> None:
     assert plan.route()[0] == Route.SQL and not plan.topic
     plan = contracts.plan("Which active lease was signed first? Give me the details about penalties.")
     assert plan.topic == "penalties"
+
+
+def test_who_asks_before_what_it_is_for_and_a_topic_put_first(reviews: Planner) -> None:
+    """"Quick one from Aisha for the fashion buying review: …" searched the texts for 'Quick one fashion buying': who
+    asks may come before what the answer is for; "Crypto reviews: how many in 2023?" puts the topic first, no
+    set-up, and stays a text match."""
+    plan = reviews.plan("Quick one from Aisha for the fashion buying review: how many Voltair reviews?")
+    assert not plan.topic
+    assert reviews.plan("Crypto reviews: how many in 2023?").topic == "Crypto"

@@ -996,14 +996,20 @@ TIME_NOUNS = frozenset({"day", "days", "week", "weeks", "month", "months", "year
 # user's own doings before the question (its dates and values still count; see `Planner._plan`)
 # ("For a report on which companies' feedback helps shoppers: among brands …": what the answer is for, up to a colon)
 # ("Quick one for the ops sync (inbound queue only, as usual): how many …": a short request said first)
-PURPOSE_BEFORE_COLON = (r"\W*(?:(?:a\s+)?(?:quick|short|small)\s+(?:one|question|q|request|ask)\s+|one\s+more\s+)?"
+# ("Quick one from Aisha for the fashion buying review: …": who asks may be said before what it is for)
+PURPOSE_BEFORE_COLON = (r"\W*(?:(?:a\s+)?(?:quick|short|small)\s+(?:one|question|q|request|ask)\s+"
+                        r"(?:from\s+[\w'’-]+(?:\s+[\w'’-]+)?\s+(?=for\b|ahead\b))?|one\s+more\s+)?"
                         r"(?:for|ahead\s+of)\s+(?:the|our|my|a|an|this|next)\s+[^.?!;:]{1,80}:(?=\s+\S)")
 # ("Dan and Claire are both presenting at the Lisbon kick-off next week and I need their numbers side by side: how many
 # contracts …": the set-up of a request, a clause with its own verb, up to the colon the request follows in the same
 # sentence; not a topic put first, "Customers in Lisbon: how many …")
 SETUP_BEFORE_COLON = re.compile(r"(?=[^.?!;:]*\b(?:i|we|he|she|they|is|are|was|were|am|has|have|had|needs?|wants?|"
                                 # ("Dee calls it the wall of shame: which 3 brands …": someone named, and what they do)
-                                r"asks?|asked)\b|\W*[A-Z][a-z]+\s+[a-z]{2,}s\b)[^.?!;:]{10,200}:(?=\s+(?:[^.?!;:]*?\s)?(?:how|what|which|who|whom|when|"
+                                # (a capital name, a verb in -s and its object; not a topic put first, "Crypto
+                                # articles: …")
+                                r"asks?|asked)\b|\W*(?-i:[A-Z][a-z]+)\s+[a-z]{2,}s\s+(?:it|this|that|the|a|an|them|us|"
+                                r"me|our|my|his|her|their)\b)"
+                                r"[^.?!;:]{10,200}:(?=\s+(?:[^.?!;:]*?\s)?(?:how|what|which|who|whom|when|"
                                 r"where|can|could|would|is|are|do|does|did|give|show|list|tell|rank|count)\b)", re.I)
 # "the average term in years": the unit a measure is asked in; a measure column's name says its own (term_months)
 UNIT_ASKED = re.compile(r"\b(?:in|into|as)\s+(?:whole\s+|full\s+)?(?P<unit>seconds|minutes|hours|days|weeks|months|"
@@ -1017,15 +1023,16 @@ PURPOSE_OF_ANSWER = re.compile(r"\b(?:for|to\s+(?:support|prepare|inform|feed|ba
                                r"(?:review|report|deck|pack|presentation|meeting|newsletter|audit|memo|briefing|sync|"
                                r"slides?|dashboard|round|catch-up|stand-?up|offsite|call)s?\b", re.I)
 # a request's heading before its colon, a noun phrase with who it is for: "Concentration check for procurement: …"
-REQUEST_HEADING = re.compile(r"\W*(?:[a-z-]+\s+){0,2}(?:check|question|request|query|ask|note|heads-up)\s+"
-                             r"(?:for|from)\s+[^.?!;:]{1,40}:(?=\s+\S)", re.I)
+REQUEST_NOUNS = r"check|question|q|request|query|ask|note|heads-up"
+REQUEST_HEADING = re.compile(rf"\W*(?:[a-z-]+\s+){{0,2}}(?:{REQUEST_NOUNS})\s+(?:for|from)\s+[^.?!;:]{{1,40}}:"
+                             r"(?=\s+\S)", re.I)
 # "the total number of helpful votes Zeno Fit reviews have picked up, all dates, every department?": a list of
 # scopes said after the request, each "all/every/any <noun>", no grouping and no condition
 SCOPE_LIST = re.compile(r",\s*(?:(?:all|every|any)\s+[a-z]+)(?:\s*(?:,|and|&)\s*(?:all|every|any)\s+[a-z]+)+"
                         r"(?=\s*(?:[.?!;)]|$))", re.I)
 # "Quick one from Aisha for the fashion buying review: …", "Question from Sam:": who asks, opening the request
-REQUESTER = re.compile(r"\W*(?i:(?:(?:a\s+)?(?:quick|short|small|another|one\s+more)\s+)?(?:one|question|q|request|ask|"
-                       r"note|query)\s+from)\s+(?P<who>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)(?=\s*(?:[:,]|\bfor\b|\bin\b|\babout\b))")
+REQUESTER = re.compile(rf"\W*(?i:(?:(?:a\s+)?(?:quick|short|small|another|one\s+more)\s+)?(?:one|{REQUEST_NOUNS})\s+"
+                       r"from)\s+(?P<who>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)(?=\s*(?:[:,]|\bfor\b|\bin\b|\babout\b))")
 # "How many written reviews (not just star ratings) …": a remark in brackets on what the rows are not
 NOT_JUST_REMARK = re.compile(r"\(\s*(?:and\s+|so\s+)?not\s+(?:just|only|merely|simply)\s+[^()]{1,40}\)", re.I)
 # verbs a row's description may carry, not ending in -ed ("stories that went out", "reviews written")
@@ -1724,7 +1731,6 @@ class Planner:
         asker = REQUESTER.match(text)
         if asker:  # ("Quick one from Aisha for the fashion buying review: …": who asks, not whose rows)
             take(*asker.span("who"))
-            plan.unused.append(asker.group("who"))
             plan.evidence.append(f"{asker.group('who')!r} asks the question: no condition")
         for scope in SCOPE_LIST.finditer(text):  # ("…, all dates, every department?": every row, no grouping)
             if free(*scope.span()):
@@ -2115,6 +2121,8 @@ class Planner:
             plan.intent = "count"
             plan.evidence.append("asks whether any rows match: counted")
         plan.unused += [w for w in describing if w not in plan.unused]
+        if asker and asker.group("who") not in plan.unused:  # (who asks, shown as not used)
+            plan.unused.append(asker.group("who"))
         self._clause_in_other_words(text, plan, free)
         plan.topic_any = self._topic_words_alternatives(text, plan)
         return plan

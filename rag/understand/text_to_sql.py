@@ -25,6 +25,7 @@ from rag.understand.planner import (
     PART_OF_DAY,
     PEOPLE_SIDES,
     PERIODS,
+    UNIT_SIZES,
     WEEKDAY_SIDES,
     WEEKDAYS,
     WEEKEND,
@@ -51,9 +52,6 @@ END_DATE_NAME = "end_date"  # how a listing names the rows' derived end date (`C
 # Averages, shares and ratios are shown to two decimals: one decimal hid real differences (3.66 and 3.70 are both
 # "3.7" on a 1-5 rating), so a wrong population could not be told from the right one.
 DECIMALS = 2
-# a measure column's unit, as its name ends (term_months, resolution_hours)
-TIME_UNIT_SUFFIXES = tuple(f"_{unit}{plural}" for unit in ("second", "minute", "hour", "day", "week", "month", "year")
-                           for plural in ("s", ""))
 CONTRASTED = ("first_value", "second_value")  # the two compared values inside a contrast's query
 
 
@@ -133,7 +131,7 @@ class SQLBuilder:
             decimals = plan.decimals if plan.decimals is not None else DECIMALS
             projection.set("this", exp.Round(this=divided, decimals=exp.Literal.number(decimals)))
             # (avg_term_months read in years is avg_term_years)
-            held = next((part for part in plan.measure.split("_") if f"_{part}" in TIME_UNIT_SUFFIXES), None)
+            held = next((part for part in plan.measure.split("_") if singular(part) in UNIT_SIZES), None)
             renamed[projection.alias] = projection.alias.replace(f"_{held}", f"_{word}") \
                 if held and f"_{held}" in projection.alias else f"{projection.alias}_{word}"
             projection.set("alias", exp.to_identifier(renamed[projection.alias]))
