@@ -8290,6 +8290,21 @@ def test_a_pronoun_names_the_one_person_named_before(contracts: Planner) -> None
     assert not conditions(plan, "author")
 
 
+def test_a_possessive_before_described_rows_names_the_one_person_told_of(contracts: Planner) -> None:
+    """"Hannah is off on leave from next month and a colleague is covering her book. For the handover, split her live
+    contracts by kind …" counted everyone's contracts: "her" before words describing the rows ("her live contracts")
+    is the one person named in an earlier sentence, as "her contracts" is; the sentence about her is told, so its
+    words are no text match. Two people named before, or none, name nobody."""
+    plan = contracts.plan("Hannah is off on leave from next month and a colleague is covering her book. For the "
+                          "handover, split her live contracts by kind of agreement - how many of each?")
+    assert [c.value for c in conditions(plan, "author")] == ["Hannah Berg"]
+    assert plan.group_by == ["category"] and "leave" in plan.unused and "leave" not in plan.topic
+    plan = contracts.plan("Hannah and Luis share a desk. How many of her active contracts are there?")
+    assert "Hannah Berg" not in [c.value for c in conditions(plan, "author")]  # ("her" is neither alone)
+    plan = contracts.plan("How many of her active contracts are there?")
+    assert not conditions(plan, "author")
+
+
 def test_a_told_date_gives_way_to_the_question_own(reviews: Planner) -> None:
     """"Gareth is lining up the supplier reviews for January. Which three makers had the most feedback … during the
     second half of 2023?" counted January 2023 or the second half: the told date frames the question, whose own date

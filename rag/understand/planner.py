@@ -939,7 +939,7 @@ LOWER_BY_NAME = re.compile(r"\bby\s+([a-z][\w'’\-]+)\b")
 # What a person's possessive names when it is authorship ("Valbrook's piece", "Omar's latest tickets"): the table's
 # row nouns (see Planner) and these nouns of someone's work, up to two words after the possessive.
 WORK_NOUNS = ("work", "works", "writing", "reporting", "coverage", "column", "columns", "byline", "bylines", "queue",
-              "stuff", "output", "plate", "desk", "caseload", "workload", "pile", "portfolio", "books")
+              "stuff", "output", "plate", "desk", "caseload", "workload", "pile", "portfolio", "book", "books")
 # What a question says of a state word a few words after it: "(anything not closed or resolved)", ", i.e. open or
 # pending", "-- open or pending --", "I mean with status open or pending" (`Planner._state_words`)
 STATE_DEFINITION = re.compile(r"(?:\s+[\w'-]+){0,4}?\s*(?:\((?P<paren>[^()]*)\)|"
@@ -1097,6 +1097,13 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               r"count|rank|compare|name|any|is|are|was|were|do|does|did|can|could|would|will|please)\b)"
                               r"(?=[^.?!;:]*\b(?:i|me|my)\b)(?![^.?!;:]*\b(?:i|we)\s+(?:need|want|would\s+like|"
                               r"wonder)\b)[^.?!;:]*[.!;](?=\s+\S)|"
+                              # ("Mei is off on leave from next month and a colleague is covering her book. …", "Kofi
+                              # from the sports desk is putting his portfolio together …": a sentence about someone
+                              # named, told)
+                              r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|tell|find|get|"
+                              r"count|rank|compare|name|any|is|are|was|were|do|does|did|can|could|would|will|please)\b)"
+                              r"(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?(?:\s+from\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?)?"
+                              r"\s+(?:is|was|has|had|will)\s[^.?!;:]*[.!;](?=\s+\S)|"
                               # ("Putting together a Mr Whisk spotlight for the next newsletter. How many …": the
                               # user's doings, the subject left out; not an instruction, "Counting only verified ones.")
                               r"\W*(?!(?:counting|including|excluding|leaving|ignoring|using|treating|taking|looking|"
@@ -8721,10 +8728,11 @@ class Planner:
         # ("Elena looks after our upkeep contracts. … how many … did she sign": the one person named before)
         pronoun = match is not None and match.group(1).lower() in ("he", "she")
         # ("Des Achterberg has been busy. How many pieces carried his byline …": the rows of the one person named)
-        owned = None if match else next((m for m in re.finditer(r"\b(his|her)\s+(?:own\s+)?([a-z]+)\b", text, re.I)
-                                         if self.vocab.dimensions.get(m.group(2).lower()) == "author" or re.fullmatch(
-                                             rf"{self.row_noun_words}|{'|'.join(WORK_NOUNS)}", m.group(2), re.I)),
-                                        None)
+        # ("… split her live contracts by kind": up to two words describing the rows between)
+        author_words = [re.escape(w) for w, dimension in self.vocab.dimensions.items() if dimension == "author"]
+        owned = None if match else next((m for m in re.finditer(
+            r"\b(his|her)\s+(?:own\s+)?(?:[a-z-]+\s+){0,2}?(" + "|".join([self.row_noun_words, *WORK_NOUNS, *author_words])
+            + r")\b", text, re.I) if self._names_before(text, m.start(1))), None)
         said = match or owned
         if said is None or (not pronoun and not owned and COMPARE_CUE.search(text)):
             return  # ("did omar have more … than grace": the people compared)
@@ -8743,7 +8751,7 @@ class Planner:
                                 else "whose first name it shortens or pets") + " (the question's subject)")
         take(*said.span(1))
         if owned:
-            take(*said.span())
+            take(*said.span(2))
             return
         if match.group(0).lower().endswith("ing") and free(match.end() - len(match.group(0).split()[-1]), match.end()):
             take(match.end() - len(match.group(0).split()[-1]), match.end())  # ("is rajesh handling": phrasing)
