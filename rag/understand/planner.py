@@ -8730,9 +8730,10 @@ class Planner:
         # ("Des Achterberg has been busy. How many pieces carried his byline …": the rows of the one person named)
         # ("… split her live contracts by kind": up to two words describing the rows between)
         author_words = [re.escape(w) for w, dimension in self.vocab.dimensions.items() if dimension == "author"]
+        nouns = "|".join([self.row_noun_words, *WORK_NOUNS, *author_words])
         owned = None if match else next((m for m in re.finditer(
-            r"\b(his|her)\s+(?:own\s+)?(?:[a-z-]+\s+){0,2}?(" + "|".join([self.row_noun_words, *WORK_NOUNS, *author_words])
-            + r")\b", text, re.I) if self._names_before(text, m.start(1))), None)
+            rf"\b(his|her)\s+(?:own\s+)?(?:[a-z-]+\s+){{0,2}}?({nouns})\b", text, re.I)
+            if self._names_before(text, m.start(1))), None)
         said = match or owned
         if said is None or (not pronoun and not owned and COMPARE_CUE.search(text)):
             return  # ("did omar have more … than grace": the people compared)
