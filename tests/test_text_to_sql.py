@@ -224,6 +224,16 @@ def test_rows_without_a_group_are_in_no_group_s_top(tmp_path: Path) -> None:
     assert None not in [r[0] for r in top]
 
 
+
+def test_each_group_s_top_row_shows_its_labels(setup: Setup) -> None:
+    """"in each region, what's our single largest contract and who is it with?" showed each top row's id, date and
+    value only: it shows the labels a listing shows (here the author), the grouping column once."""
+    result = setup.ask("the longest article in each category")
+    assert "authors" in result.columns and result.columns.count("article_category") == 1
+    by_category = {row[0]: row for row in result.rows}
+    longest_sports = max((r for r in ROWS if r["article_category"] == "Sports"), key=lambda r: r["word_count"])
+    assert longest_sports["authors"] in by_category["Sports"]
+
 def test_groups_tested_for_a_property_leave_out_rows_without_a_group(tmp_path: Path) -> None:
     """"which categories have more than one article": articles with no category are no category's."""
     rows = [*ROWS, *(_row(f"u{9 + i}", f"Unfiled {i}", "Ann Lee", f"2023-05-0{5 + i} 05:05:05", None if i < 2 else "  ",

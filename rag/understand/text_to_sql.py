@@ -815,8 +815,11 @@ class SQLBuilder:
         if not key:
             raise NotInTable(f"Table {self.table} has nothing to order its rows by for this question.")
         descending = plan.intent in ("latest", "longest", "max")
-        shown = key_columns or [c for c in (self._row_id(), self.roles.title, self.roles.date, key, self.roles.url)
-                                if c]
+        # (each row with its labels: "the largest contract in each region and who it is with" shows the counterparty)
+        grouped = ROLE_OF_DIMENSION.get(dimension, dimension)
+        labels = [c for c in self._labels() if c != getattr(self.roles, grouped, grouped) and c != dimension]
+        shown = key_columns or [c for c in (self._row_id(), self.roles.title, self.roles.date, *labels, key,
+                                            self.roles.url) if c]
         shown = list(dict.fromkeys(shown))
         if dimension == "author" and self._people_joined:
             source: exp.Select = self._names_join()
@@ -1371,10 +1374,8 @@ class SQLBuilder:
         return query
 
     def _listing(self, plan: QueryPlan, where: exp.Expression | None) -> exp.Select:
-        # (the table's other short labels too: a review's brand, a ticket's priority)
-        labels = [c for c in self.roles.categorical if c != self.roles.category][:MAX_LISTED_LABELS]
-        columns = list(dict.fromkeys(c for c in (self._row_id(), self.roles.title, self.roles.date, self.roles.category,
-                                                 *labels, self.roles.authors, self.roles.url) if c))
+        columns = list(dict.fromkeys(c for c in (self._row_id(), self.roles.title, self.roles.date, *self._labels(),
+                                                 self.roles.url) if c))
         if plan.measure and plan.measure not in columns:
             columns.append(plan.measure)
         for condition in plan.conditions:  # ("reviews with more than 200 helpful votes": each one's votes, shown)
@@ -1411,6 +1412,12 @@ class SQLBuilder:
         if order is not None:
             query = query.order_by(order)
         return query.limit(plan.limit or LIST_LIMIT)
+
+    def _labels(self) -> list[str]:
+        """The short labels a listed row shows: its kind, the table's other categorical columns (a review's brand, a
+        ticket's priority, a contract's counterparty) and its person."""
+        labels = [c for c in self.roles.categorical if c != self.roles.category][:MAX_LISTED_LABELS]
+        return [c for c in (self.roles.category, *labels, self.roles.authors) if c]
 
     def _row_id(self) -> str | None:
         """The id column a listed row is referred to by ("R-048660"), when no url names it."""
