@@ -6037,8 +6037,9 @@ def test_wordings_of_the_contracts_test_split_sixth_helper(contracts: Planner) -
     plan = contracts.plan("Which of our agreements send disputes with a partner to arbitration?")
     assert conditions(plan, "missing") == []
     assert only(contracts.plan("how many NDAs with an owner"), "missing").op == "is not empty"
-    plan = contracts.plan("how many signed deals with an owner")
-    assert (plan.topic, plan.unused) == ("", ["signed"])
+    plan = contracts.plan("how many signed deals with an owner")  # (signed: past the drafts, session 43)
+    assert (plan.topic, plan.unused) == ("", [])
+    assert [(c.column, c.op, c.value) for c in conditions(plan, "category")] == [("status", "!=", "draft")]
 
 
 def test_rows_named_by_a_code_in_their_title(contracts: Planner) -> None:
@@ -6165,11 +6166,13 @@ def test_a_ranking_among_the_session_23_contracts_wordings(contracts: Planner) -
 
 def test_the_verb_the_date_column_is_named_after_dates_the_rows(contracts: Planner) -> None:
     """signed_on: "contracts signed in 2023" searched the 2023 contracts for 'signed' and every "… signed in the last
-    30 days" listed 'signed' as not used; said without a date ("how many signed contracts") it stays unexplained."""
+    30 days" listed 'signed' as not used; said without a date ("how many signed contracts") it sets the drafts aside
+    (the state before signing, session 43; it stayed unexplained before)."""
     plan = contracts.plan("which contracts signed in 2023 have a break clause?")
     assert ("signed" not in plan.topic, [c.column for c in plan.conditions]) == (True, ["signed_on"])
     assert contracts.plan("how many contracts got signed in the last 30 days").unused == []
-    assert contracts.plan("how many signed contracts").unused == ["signed"]
+    plan = contracts.plan("how many signed contracts")
+    assert (plan.unused, [(c.op, c.value) for c in conditions(plan, "category")]) == ([], [("!=", "draft")])
 
 
 def test_session_23_second_batch_wordings(planner: Planner) -> None:
@@ -8288,6 +8291,28 @@ def test_a_pronoun_names_the_one_person_named_before(contracts: Planner) -> None
     assert "Hannah Berg" not in [c.value for c in conditions(plan, "author")]  # ("she" is neither alone)
     plan = contracts.plan("Marta is doing the planning. How many agreements did she sign in 2023?")
     assert not conditions(plan, "author")
+
+
+def test_rows_whose_own_event_has_not_happened_are_in_the_state_before_it(contracts: Planner) -> None:
+    """"For the unsigned contracts in North America, how many does each contract manager have" read the owner empty
+    and no grouping: on a table whose date column records the signing and whose status has a state before it
+    (draft), "unsigned", "not signed yet" are the drafts and "signed contracts" the others; the date stays the
+    event's ("contracts signed in 2023"), a sentence saying it of the drafts names them, and "each contract manager"
+    groups by the person (the row noun naming whose manager)."""
+    plan = contracts.plan("For the unsigned contracts in North America, how many does each contract manager have?")
+    assert [(c.column, c.op, c.value) for c in conditions(plan, "category")] == [("status", "=", "draft")]
+    assert plan.group_by == ["author"] and not conditions(plan, "missing")
+    assert [(c.op, c.value) for c in conditions(contracts.plan("how many contracts are not signed yet?"),
+                                                "category")] == [("=", "draft")]
+    assert [(c.op, c.value) for c in conditions(contracts.plan("how many signed contracts are there?"),
+                                                "category")] == [("!=", "draft")]
+    plan = contracts.plan("how many contracts signed in 2023?")
+    assert not conditions(plan, "category") and conditions(plan, "date")
+    plan = contracts.plan("Drafts are not signed yet, so leave them out. How many contracts per region?")
+    assert [(c.op, c.value) for c in conditions(plan, "category")] == [("!=", "draft")]
+    plan = contracts.plan("How many does each contract manager have? (Show any that nobody owns as 'unassigned'.)")
+    assert plan.empty_label == "unassigned" and not conditions(plan, "missing") and plan.group_by == ["author"]
+    assert contracts.plan("How many contracts were signed in 2023, by contract date?").group_by == []
 
 
 def test_a_possessive_before_described_rows_names_the_one_person_told_of(contracts: Planner) -> None:

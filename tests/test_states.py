@@ -15,6 +15,14 @@ def test_a_status_column_splits_into_states_under_way_and_ended() -> None:
     assert contracts.under_way == ("Active", "Draft", "In_Progress")
 
 
+def test_the_states_before_a_row_s_own_event_are_told_apart() -> None:
+    """A draft has not been signed (or published) yet; an open ticket has been opened."""
+    contracts = lifecycle("status", ["Active", "Draft", "Expired", "Terminated"])
+    assert contracts is not None and contracts.not_started == ("Draft",)
+    tickets = lifecycle("status", ["open", "pending", "resolved", "closed"])
+    assert tickets is not None and tickets.not_started == ()
+
+
 def test_a_column_that_is_not_all_states_or_has_one_class_is_no_lifecycle() -> None:
     assert lifecycle("priority", ["low", "normal", "high", "urgent"]) is None
     assert lifecycle("status", ["open", "closed", "escalated to legal"]) is None  # (a value of no known state)

@@ -225,6 +225,15 @@ def test_rows_without_a_group_are_in_no_group_s_top(tmp_path: Path) -> None:
 
 
 
+def test_the_group_of_rows_naming_nobody_is_named_when_counted_per_person(setup: Setup) -> None:
+    """"how many does each contract manager have? (Show any that nobody owns as 'unassigned')" dropped the rows
+    without a person: counted per person named in a cell, they are one more group with the name asked for."""
+    counts = dict(setup.values("how many articles per author? Put articles with no author under 'nobody'."))
+    assert counts["nobody"] == sum(1 for r in ROWS if not r["authors"].strip())
+    assert counts["Jane Doe"] == sum(1 for r in ROWS if "Jane Doe" in r["authors"])
+    assert "nobody" not in dict(setup.values("how many articles per author?"))
+
+
 def test_each_group_s_top_row_shows_its_labels(setup: Setup) -> None:
     """"in each region, what's our single largest contract and who is it with?" showed each top row's id, date and
     value only: it shows the labels a listing shows (here the author), the grouping column once."""

@@ -175,7 +175,10 @@ NO_VALUE_NAMED = (r"no\s+[a-z]+(?:\s+[a-z]+)?\s+(?:recorded\s+|filled\s+in\s+|se
                   r"(?:an?\s+|(?:its|their)\s+(?:own\s+|separate\s+)+)?"
                   r"(?:group|bucket|category|row|line)\s+(?:called|named|labell?ed)\s+(?:['\"‘“](?P<quoted>[^'\"’”]{1,30})"
                   r"['\"’”]|(?P<word>[^\s'\"’”.,;?!]+)))")
-EMPTY_GROUP_NAMED = re.compile(rf"\b{NO_VALUE_NAMED}", re.I)
+# "(Show any that nobody owns as 'unassigned'.)": the rows without a person, said by what nobody does to them
+NOBODY_NAMED = (r"(?:that|which)\s+(?:nobody|no\s+one|no-one)\s+(?:owns|manages|handles|has|runs|looks\s+after|"
+                r"is\s+(?:assigned|responsible)\s+(?:to|for))\s+(?:as|under)\s+['\"‘“](?P<nobody>[^'\"’”]{1,30})['\"’”]")
+EMPTY_GROUP_NAMED = re.compile(rf"\b(?:{NO_VALUE_NAMED}|{NOBODY_NAMED})", re.I)
 NO_VALUE_SAID = re.sub(r"\(\?P<\w+>", "(?:", NO_VALUE_NAMED)  # (for HEDGE: no names)
 # "in millions of euros", "(in thousands)", "in €m": the unit the amounts are shown in, no number of the question
 SCALE = re.compile(r"\b(?:in|as)\s+(?:the\s+)?(?:(?:eur|euros?|usd|dollars?|gbp|pounds?)\s+)?"
@@ -226,6 +229,8 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    # (its label is read from the match with EMPTY_GROUP_NAMED)
                    r"\b(?:put|show|list|group|file|label|count)\s+(?:the\s+|any\s+|all\s+)?(?:[a-z]+\s+)?(?:(?:that|which)\s+"
                    r"(?:have|has|had)|with|having)\s+" + NO_VALUE_SAID + r"|"
+                   r"\b(?:put|show|list|group|file|label|count)\s+(?:the\s+|any\s+|all\s+)?(?:[a-z]+\s+)?"
+                   + re.sub(r"\(\?P<\w+>", "(?:", NOBODY_NAMED) + r"|"
                    # ("Reviews with no department count as 'Unassigned'": the verb said after)
                    r"\b(?:(?:that|which)\s+(?:have|has|had)|with|having)\s+" + NO_VALUE_SAID + r"|"
                    # ("(even number of them, so take the average of the two middle ones)": how a median is taken,
@@ -1782,7 +1787,8 @@ class Planner:
             take(*hedge.span())
             named = EMPTY_GROUP_NAMED.search(hedge.group(0))
             if named:  # ("Put contracts with no region under 'unknown'")
-                plan.empty_label = (named.group("label") or named.group("quoted") or named.group("word")).strip()
+                plan.empty_label = (named.group("label") or named.group("quoted") or named.group("word")
+                                    or named.group("nobody")).strip()
                 plan.evidence.append(f"the group without a value named {plan.empty_label!r} ({hedge.group(0)!r})")
         for every in ALL_ROWS.finditer(text):  # "across all the electronics reviews": a value is read as one
             noun = re.search(r"[a-z]+$", every.group(0), re.I)
@@ -4878,8 +4884,12 @@ class Planner:
             start = trigger.end() + len(re.match(r"(?:(?:the|our|their|its)\s+)?", text[trigger.end():], re.I)[0])
             match = chain.match(text, start)
             # "per support rep", "by sales region": one word naming the kind comes first
+            # ("how many does each contract manager have": the row noun, naming whose manager)
             kind = None if match else re.match(r"([a-z]+)\s+", text[start:], re.I)
-            if kind and not self.names_something(kind.group(1).lower()) and kind.group(1).lower() not in STOPWORDS \
+            if kind and (not self.names_something(kind.group(1).lower()) or re.fullmatch(
+                    self.row_noun_words, kind.group(1), re.I) and dims.get(next(iter(WORD.findall(
+                        text[start + kind.end():])), "").lower()) == "author") \
+                    and kind.group(1).lower() not in STOPWORDS \
                     and not self._unheld_kind_of_people(kind.group(1), WORD.findall(text[start + kind.end():])[0]):
                 match = chain.match(text, start + kind.end())
             if not match or not free(trigger.start(), match.end()):
@@ -7704,6 +7714,8 @@ class Planner:
                 column = self.roles.authors if noun in ("name", "names") else columns.get(noun)
             elif match.group(4):
                 column = self.roles.authors
+            elif self._event_not_happened() and self._event_not_happened().fullmatch(match.group(3)):
+                continue  # ("unsigned contracts" on a table of signing dates and drafts: the drafts, `_state_words`)
             else:
                 column = self.roles.category if match.group(3).lower().startswith("uncategor") else self.roles.authors
             if column:
@@ -8054,6 +8066,51 @@ class Planner:
             read.append((states.column, values, negated, said))
             plan.evidence.append(f"{match.group(0)!r}: {states.column} " + ("not " if negated else "")
                                  + " or ".join(values) + f" (the states {Lifecycle.class_name(match)})")
+        return read + self._event_state_words(text, plan, take, free)
+
+    def _event_not_happened(self) -> re.Pattern[str] | None:
+        """The words saying a row's own event, the verb its date column records, has not happened yet ("unsigned",
+        "not yet signed", "yet to be published"), on a table whose one status column has states for that (draft);
+        None otherwise."""
+        stems = [s for s in self.date_verb_stems if len(s) >= 3]
+        if len(self.lifecycles) != 1 or not self.lifecycles[0].not_started or not stems:
+            return None
+        verbs = "|".join(re.escape(s) for s in stems)
+        return re.compile(rf"un(?:{verbs})e?d|not\s+(?:yet\s+)?(?:been\s+)?(?:{verbs})e?d(?:\s+yet)?|"
+                          rf"yet\s+to\s+be\s+(?:{verbs})e?d", re.I)
+
+    def _event_state_words(self, text: str, plan: QueryPlan, take: Any,
+                           free: Any) -> list[tuple[str, tuple[str, ...], bool, str]]:
+        """"the unsigned contracts", "contracts not yet signed" are the rows in a state before their own event (the
+        drafts); "signed contracts" those after it. Not a sentence saying so of a state ("Drafts are not signed
+        yet": what the drafts are, read with the words around it), nor the event's date ("contracts signed in
+        2023")."""
+        pattern = self._event_not_happened()
+        if pattern is None:
+            return []
+        states = self.lifecycles[0]
+        verbs = "|".join(re.escape(s) for s in self.date_verb_stems if len(s) >= 3)
+        values = "|".join(re.escape(v) for v in states.under_way + states.ended)
+        read = []
+        rows = rf"(?:{self.row_noun_words}|ones?)"
+        for match in re.finditer(rf"\b(?:(?P<not>{pattern.pattern})|(?P<done>(?:{verbs})e?d)(?=\s+{rows}\b))\b", text,
+                                 re.I):
+            start, end = match.span()
+            said_of_a_state = rf"\b(?:{values})s?\s+(?:are|is|were|was|remain|stay)\s+(?:still\s+)?$"
+            if not free(start, end) or re.search(said_of_a_state, text[:start], re.I):
+                continue
+            if match.group("not") and not re.match(rf"\s+(?:[\w'-]+\s+){{0,2}}?(?:{self.row_noun_words}|ones?)\b",
+                                                   text[end:], re.I) and not re.search(
+                    rf"\b(?:still|are|is|were|was|remain(?:s|ing)?|being|{self.row_noun_words}|ones?)\s+(?:still\s+)?$",
+                    text[:start], re.I):
+                continue
+            take(start, end)
+            negated = bool(match.group("done"))
+            read.append((states.column, states.not_started, negated, match.group(0)))
+            verb = re.search(rf"(?:{verbs})e?d\b", match.group(0), re.I)
+            plan.evidence.append(f"{match.group(0)!r}: {states.column} " + ("not " if negated else "")
+                                 + " or ".join(states.not_started) + f" (the states before the rows are "
+                                 f"{verb.group(0).lower().removeprefix('un') if verb else 'done'})")
         return read
 
     def _unprefixed_values(self, text: str) -> list[tuple[int, int, str, str, bool]]:

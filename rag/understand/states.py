@@ -26,6 +26,9 @@ UNDER_WAY_STATES = frozenset({
     "planned", "scheduled", "triage", "triaged", "acknowledged", "escalated", "unassigned", "proposed", "running",
     "live", "in force", "awaiting reply", "waiting on customer", "on-hold", "in-progress",
 })
+# Of those, the states of a row whose own event (the one its date column records: signing, publishing) has not
+# happened yet: "unsigned contracts" are the drafts.
+NOT_STARTED_STATES = frozenset({"draft", "new", "proposed", "planned", "todo", "to do", "backlog"})
 
 # Words naming the rows still under way, or those ended. "Unresolved" is here because a row that was closed without
 # being resolved has ended too: the word asks for the work still to do, not for every value but 'resolved'.
@@ -43,6 +46,7 @@ class Lifecycle:
     column: str
     under_way: tuple[str, ...]
     ended: tuple[str, ...]
+    not_started: tuple[str, ...] = ()  # the under-way states before the row's own event (NOT_STARTED_STATES)
 
     def values_of(self, match: re.Match[str]) -> tuple[str, ...]:
         """The values a STATE_WORD match names."""
@@ -64,4 +68,5 @@ def lifecycle(column: str, values: Iterable[str]) -> Lifecycle | None:
             under_way.append(value)
         else:
             return None
-    return Lifecycle(column, tuple(under_way), tuple(ended)) if under_way and ended else None
+    not_started = tuple(v for v in under_way if " ".join(v.lower().replace("_", " ").split()) in NOT_STARTED_STATES)
+    return Lifecycle(column, tuple(under_way), tuple(ended), not_started) if under_way and ended else None

@@ -96,6 +96,9 @@ class SQLBuilder:
         grouped = select.args.get("group") if isinstance(select, exp.Select) else None
         if grouped is None:
             return sql
+        if any(isinstance(key, exp.Column) and key.name == NAME_COLUMN and key.table == "names"
+               for key in grouped.expressions):
+            return self._nobody_named(select, label).sql(dialect=self.dialect)
         keys = {key.name for key in grouped.expressions if isinstance(key, exp.Column)}
         for projection in select.expressions:
             column = projection.this if isinstance(projection, exp.Alias) else None
@@ -109,6 +112,21 @@ class SQLBuilder:
                     if isinstance(key, exp.Column) and key.name == projection.alias:
                         key.replace(named.copy())
         return select.sql(dialect=self.dialect)
+
+    def _nobody_named(self, select: exp.Select, label: str) -> exp.Select:
+        """"how many does each manager have? (Show any that nobody owns as 'unassigned')": grouped per person named in
+        a cell (the derived table `names`), the rows naming nobody are one more group with that name."""
+        for subquery in select.find_all(exp.Subquery):
+            if subquery.alias == "names":
+                subquery.set("this", exp.union(subquery.this, exp.select(exp.Literal.string(label)), distinct=False))
+        for join in select.args.get("joins") or []:
+            on = join.args.get("on")
+            if on is not None:
+                nobody = exp.and_(exp.EQ(this=exp.column(NAME_COLUMN, table="names"),
+                                         expression=exp.Literal.string(label)),
+                                  self._is_empty(exp.column(self.roles.authors, table=self.table, quoted=True)))
+                join.set("on", exp.or_(exp.paren(on.copy()), exp.paren(nobody)))
+        return select
 
     def _scaled(self, sql: str, plan: QueryPlan) -> str:
         """"in millions of euros": the outer SELECT's sums, averages and extremes of the measure divided by the scale,
