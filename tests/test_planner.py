@@ -9033,6 +9033,23 @@ def test_a_values_word_heading_a_phrase_of_the_set_up_is_a_plain_noun(planner: P
     assert conditions(planner.plan("I'm writing about fashion: how many articles in 2023?"), "category")
 
 
+def test_a_values_word_said_of_another_subject_in_the_set_up_is_no_value() -> None:
+    """"Emotions are running high in the team chat …, so just the facts please: when was the most recent ticket
+    assigned to Ms Lindqvist opened?" kept only high-priority tickets: a value's word said of another subject in
+    the set-up ("Emotions are running high") is no value of the rows; said of the rows, or in the request, it is."""
+    roles = ColumnRoles(content="body", title="subject", date="opened_at", category="status", authors="assignee",
+                        categorical=["status", "priority"])
+    profile = TableProfile(row_count=40, categories={"open": 20, "closed": 20}, authors={"Maya Lindqvist": 40},
+                           values={"status": {"open": 20, "closed": 20}, "priority": {"low": 30, "high": 10}},
+                           date_min="2024-01-03 10:00:00", date_max="2024-06-20 09:00:00")
+    tickets = Planner("tickets", roles, profile)
+    plan = tickets.plan("Emotions are running high in the team chat, so just the facts please: when was the most "
+                        "recent ticket opened?")
+    assert conditions(plan, "category") == []
+    plan = tickets.plan("Tempers are high, so just the facts please: when was the most recent high ticket opened?")
+    assert [c.value for c in conditions(plan, "category")] == ["high"]
+
+
 def test_long_reads_left_out_and_signed_articles(planner: Planner) -> None:
     """"… average length of signed articles …, leaving out long reads over 2,000 words" kept only the long reads and
     left 'signed' unused: a bound set aside after words of its own measure is negated, and "signed articles" have a

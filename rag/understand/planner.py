@@ -7850,6 +7850,16 @@ class Planner:
                 take(start, end)
                 plan.evidence.append(f"{text[start:end]!r} is a word of the set-up here, not a value")
                 continue
+            said_of = re.search(r"\b([a-z]+)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:(?:running|getting|"
+                                r"riding|still|so|very|too|really|pretty|quite)\s+){0,2}$", text[:start], re.I)
+            if said_of and setup and end <= setup.end() and text[start:end].islower() and not re.fullmatch(
+                    rf"{self.row_noun_words}|it|they|these|those|this|that|ones?|all|most|some|many|which|what|who",
+                    said_of.group(1), re.I) and not self.names_something(said_of.group(1).lower()):
+                # ("Emotions are running high in the team chat …: when was …": a value's word said of another
+                # subject in the set-up, no value of the rows)
+                take(start, end)
+                plan.evidence.append(f"{text[start:end]!r} is said of {said_of.group(1)!r} here, not a value")
+                continue
             if noun and text[start:end].islower() and (setup and end <= setup.end() or timed) and not (
                     # (a unit of time is a grammar word of its own: "in a normal week")
                     not timed and (noun in STOPWORDS or noun in GRAMMAR_WORDS or noun in self._table_words
