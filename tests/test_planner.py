@@ -7648,6 +7648,13 @@ def test_a_value_of_a_kind_of_column_the_table_lacks(tickets: Planner, contracts
     assert tickets.plan("How many tickets came from the Enterprise plan?").missing == "plan"
     plan = contracts.plan("How many contracts in the EMEA region are active?")
     assert not plan.missing and ("region", "EMEA") in {(c.column, c.value) for c in conditions(plan, "category")}
+    # ("… from customers on the Business plan", with the texts saying so: the rows whose text says it)
+    held = ("on the business plan", "business plan", "customers")
+    said = Planner("tickets", TICKET_ROLES, TICKET_PROFILE, text_mentions=lambda phrase: phrase.lower() in held)
+    plan = said.plan("Rank the assignees by how many tickets they got from customers on the Business plan.")
+    assert not plan.missing and [(c.column, c.value) for c in conditions(plan, "text_like")] == [
+        (TICKET_ROLES.content, "on the Business plan")]
+    assert said.plan("How many tickets came from the Enterprise plan?").missing == "plan"
 
 
 def test_a_proper_name_nothing_holds_picks_no_rows() -> None:
@@ -9048,6 +9055,19 @@ def test_a_values_word_said_of_another_subject_in_the_set_up_is_no_value() -> No
     assert conditions(plan, "category") == []
     plan = tickets.plan("Tempers are high, so just the facts please: when was the most recent high ticket opened?")
     assert [c.value for c in conditions(plan, "category")] == ["high"]
+
+
+def test_a_statement_before_a_computation_frames_it(planner: Planner) -> None:
+    """"Kessler and Vogt asked who is behind their bad reviews. Of their one- and two-star reviews, how many …"
+    counted only reviews with 'asked', 'behind' and 'bad' in their text: the words of a statement before a
+    computation's question, not said again nor pointed back to, are listed as not used instead of filtering; "How
+    many articles mention it?" points back, and a listing still searches them."""
+    plan = planner.plan("Our readers asked who is behind the crypto stories. How many articles came out in 2023?")
+    assert plan.topic == "" and {"asked", "crypto"} <= set(plan.unused)
+    plan = planner.plan("Crypto stories keep coming. How many articles mention it?")
+    assert plan.topic == "Crypto"
+    plan = planner.plan("How many articles about crypto came out in 2023?")
+    assert plan.topic == "crypto"
 
 
 def test_long_reads_left_out_and_signed_articles(planner: Planner) -> None:

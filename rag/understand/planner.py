@@ -1027,6 +1027,17 @@ PURPOSE_OF_ANSWER = re.compile(r"\b(?:for|to\s+(?:support|prepare|inform|feed|ba
                                r"ahead\s+of|before)\s+(?:my|our|the|a|an|this|next|tomorrow['’]s|today['’]s)\s+(?:[a-z-]+\s+){0,2}?"
                                r"(?:review|report|deck|pack|presentation|meeting|newsletter|audit|memo|briefing|sync|"
                                r"slides?|dashboard|round|catch-up|stand-?up|offsite|call)s?\b", re.I)
+# statements before the question: "Kessler and Vogt asked who is behind their bad reviews. Of their …, how many …?"
+# (sentences ending with a full stop, none of them a request: "Only count signed ones. How many …?" is one)
+LEADING_STATEMENT = re.compile(r"(?:\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|tell|find|"
+                               r"get|count|counting|rank|compare|name|any|is|are|was|were|do|does|did|can|could|would|"
+                               r"will|please|only|just|include|including|exclude|excluding|leave|leaving|ignore|"
+                               r"ignoring|skip|skipping|treat|treating|use|using|break|group|split|sort|order|round|"
+                               r"also|and|but|then|so|same|now|ok|okay)\b)[^.?!;:]*\b[a-z]{2,}[.!](?=\s+\S))+", re.I)
+# the question pointing back to what was said before it: "… How many articles mention it?", "… anything about that?"
+POINTS_BACK = re.compile(r"\b(?:about|on|of|mention(?:s|ing|ed)?|regarding|cover(?:s|ing|ed)?|concerning|say(?:s|ing)?)"
+                         r"\s+(?:it|that|this|those|these|them|such)\b(?!\s+(?:\w+\s+)?(?:quarter|month|year|week))",
+                         re.I)
 # a request's heading before its colon, a noun phrase with who it is for: "Concentration check for procurement: …"
 REQUEST_NOUNS = r"check|question|q|request|query|ask|note|heads-up"
 REQUEST_HEADING = re.compile(rf"\W*(?:[a-z-]+\s+){{0,2}}(?:{REQUEST_NOUNS})\s+(?:for|from)\s+[^.?!;:]{{1,40}}:"
@@ -2016,7 +2027,12 @@ class Planner:
             [w for w in plan.topic.split() if not re.search(rf"\b{re.escape(w)}\b", told) or setting and re.search(
                 rf"\b{re.escape(w)}\b", later)]) >= 3)  # (or said again after what was told)
         self._topic_read_by_a_text_condition(plan)
-        if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS or asks_whether) and not plan.topic_marked:
+        # (a subject marked only in a statement before a computation's question frames it: "Kessler and Vogt asked who
+        # is behind their bad reviews. Of their one- and two-star reviews, how many …")
+        framing = plan.topic_marked and plan.is_aggregate and all(self._said_only_before_the_question(text, w)
+                                                                  for w in plan.topic.split())
+        if plan.topic and (plan.is_aggregate or plan.intent in LISTINGS or asks_whether) and (not plan.topic_marked
+                                                                                             or framing):
             # A computation or listing whose leftover words no cue marks as a subject: only rare words (a topic
             # such as "crypto") stay a text match; common ones ("put out", "went out") are reported as not used
             # rather than silently filtering rows or turning a listing into a search.
@@ -2053,7 +2069,12 @@ class Planner:
                                       rf"{re.escape(w)}\b", text, re.I)
                     # ("… improved the most between those two periods": what was said before, pointed back to)
                     and not (plan.is_aggregate and re.search(
-                        rf"\b(?:those|these)\s+(?:(?:two|three|four|both|\d+)\s+)?{re.escape(w)}\b", text, re.I))]
+                        rf"\b(?:those|these)\s+(?:(?:two|three|four|both|\d+)\s+)?{re.escape(w)}\b", text, re.I))
+                    # ("Kessler and Vogt asked who is behind their bad reviews. Of their one- and two-star reviews,
+                    # how many …", "h & n looks like it had a rough spring. …": a statement before the question,
+                    # whose words the question does not say again nor point back to, frames it; a computation's
+                    # text match on them would filter its rows silently)
+                    and not (plan.is_aggregate and self._said_only_before_the_question(text, w))]
             # (a computation's text match reads words literally; a listing's leftover words are searched by meaning)
             # (nor a yes/no question's: "any tickets sitting in the queue with nobody assigned?" is no text match on
             # 'queue', which would answer "no" whatever the rows)
@@ -2767,6 +2788,16 @@ class Planner:
         words = [w.lower() for w in WORD.findall(between)]
         return 0 < len(words) <= 4 and bool(re.fullmatch(self.row_noun_words, words[-1])) and not any(
             w.endswith("ed") or w in SAID_VERBS for w in words)
+
+    @staticmethod
+    def _said_only_before_the_question(text: str, word: str) -> bool:
+        """Whether `word` is said only in statements before the question (LEADING_STATEMENT) that the question does
+        not point back to ("… mention it", "about that")."""
+        lead = LEADING_STATEMENT.match(text)
+        if not lead or not re.search(rf"\b{re.escape(word)}\b", lead.group(0), re.I) or re.search(
+                rf"\b{re.escape(word)}\b", text[lead.end():], re.I):
+            return False
+        return not POINTS_BACK.search(text, lead.end())
 
     @staticmethod
     def _said_only_as_purpose(text: str, word: str) -> bool:
@@ -10246,6 +10277,18 @@ class Planner:
             if self.names_something(noun) or self.names_something(singular(noun)) or any(
                     self.names_something(w.lower()) for w in match.group("value").split()):
                 continue
+            # (as said, "on the Business plan", else its value and noun: "our Gold-tier members", "Gold tier")
+            held = self.text_mentions if self.roles.content else None
+            phrase = next((p for p in (match.group(0), f"{match.group('value')} {match.group('noun')}")
+                           if held and held(p.lower()) is True), None)
+            if phrase:
+                # ("from customers on the Business plan": the texts say it, so the rows whose text does are meant)
+                plan.conditions.append(Condition("text_like", self.roles.content, "contains", phrase, phrase,
+                                                 span=match.span()))
+                plan.evidence.append(f"{self.roles.content} contains {phrase!r} (no column for {noun!r}; the texts "
+                                     f"say it: {match.group(0)!r})")
+                take(*match.span())
+                return
             plan.missing, plan.intent = noun, "count"
             plan.evidence.append(f"no column for {noun!r} ({match.group(0)!r})")
             take(*match.span())
