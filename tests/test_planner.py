@@ -9070,6 +9070,18 @@ def test_a_statement_before_a_computation_frames_it(planner: Planner) -> None:
     assert plan.topic == "crypto"
 
 
+def test_a_negated_subject_leaves_rows_out(planner: Planner) -> None:
+    """"How many articles are not about crypto?" counted the crypto articles: a topic right after a negated subject
+    cue is what the rows do not say."""
+    for question in ("How many articles are not about crypto?", "How many articles don't mention crypto?",
+                     "How many articles in 2023, nothing about crypto?"):
+        plan = planner.plan(question)
+        assert [(c.op, c.value) for c in conditions(plan, "text_like")] == [("not contains", "crypto")], question
+        assert plan.topic == "" and not plan.unused, question
+    plan = planner.plan("How many articles are about crypto?")
+    assert plan.topic == "crypto" and not conditions(plan, "text_like")
+
+
 def test_long_reads_left_out_and_signed_articles(planner: Planner) -> None:
     """"… average length of signed articles …, leaving out long reads over 2,000 words" kept only the long reads and
     left 'signed' unused: a bound set aside after words of its own measure is negated, and "signed articles" have a

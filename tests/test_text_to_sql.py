@@ -234,6 +234,15 @@ def test_the_group_of_rows_naming_nobody_is_named_when_counted_per_person(setup:
     assert "nobody" not in dict(setup.values("how many articles per author?"))
 
 
+def test_a_negated_subject_counts_the_rows_that_do_not_say_it(setup: Setup) -> None:
+    """"How many articles are not about crypto?" counted the crypto articles: the rows whose title or text does not
+    hold the words are counted (a row without text counts among them)."""
+    saying = sum(1 for r in ROWS if "substations" in (r["title"] + r["full_content"]).lower())
+    assert setup.scalar("How many articles are not about substations?") == len(ROWS) - saying
+    assert setup.scalar("How many articles don't mention substations?") == len(ROWS) - saying
+    assert setup.scalar("How many articles are about substations?") == saying
+
+
 def test_each_group_s_top_row_shows_its_labels(setup: Setup) -> None:
     """"in each region, what's our single largest contract and who is it with?" showed each top row's id, date and
     value only: it shows the labels a listing shows (here the author), the grouping column once."""

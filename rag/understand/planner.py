@@ -1034,6 +1034,12 @@ LEADING_STATEMENT = re.compile(r"(?:\W*(?!(?:which|what|who|whom|whose|how|when|
                                r"will|please|only|just|include|including|exclude|excluding|leave|leaving|ignore|"
                                r"ignoring|skip|skipping|treat|treating|use|using|break|group|split|sort|order|round|"
                                r"also|and|but|then|so|same|now|ok|okay)\b)[^.?!;:]*\b[a-z]{2,}[.!](?=\s+\S))+", re.I)
+# a subject cue negated, right before what the rows do not say: "not about", "don't mention", "nothing on",
+# "without mentioning"
+NEGATED_SUBJECT_CUE = re.compile(r"\b(?:(?:don|doesn|didn|aren|isn|wasn|weren|haven|hasn)['’]?t|not|never|nothing|"
+                                 r"without)\s+(?:(?:be|been|being|even|really|actually|any(?:thing)?)\s+)?(?:about|"
+                                 r"mention(?:s|ing|ed)?|on|cover(?:s|ing|ed)?|regarding|related\s+to|to\s+do\s+with|"
+                                 r"concerning|discuss(?:es|ing|ed)?)\s+(?:the\s+|any\s+|a\s+|an\s+)?$", re.I)
 # the question pointing back to what was said before it: "… How many articles mention it?", "… anything about that?"
 POINTS_BACK = re.compile(r"\b(?:about|on|of|mention(?:s|ing|ed)?|regarding|cover(?:s|ing|ed)?|concerning|say(?:s|ing)?)"
                          r"\s+(?:it|that|this|those|these|them|such)\b(?!\s+(?:\w+\s+)?(?:quarter|month|year|week))",
@@ -2105,6 +2111,7 @@ class Planner:
             left = [w for w in plan.topic.split() if w not in matched]
             plan.topic, plan.unused = " ".join(matched), [*plan.unused, *left]
             plan.evidence.append("no text match on " + ", ".join(repr(w) for w in left))
+        self._negated_topic(text, plan)
         if plan.intent in ("latest", "earliest", "longest", "shortest") and plan.limit is None:
             # (the rows asked for are said after the set-up: "… how far back our unsigned pieces go: what's the oldest
             # article that ran with no writer credited?" asks for one)
@@ -2788,6 +2795,25 @@ class Planner:
         words = [w.lower() for w in WORD.findall(between)]
         return 0 < len(words) <= 4 and bool(re.fullmatch(self.row_noun_words, words[-1])) and not any(
             w.endswith("ed") or w in SAID_VERBS for w in words)
+
+    def _negated_topic(self, text: str, plan: QueryPlan) -> None:
+        """"How many articles are not about crypto?", "… don't mention crypto" counted the crypto articles: a
+        computation's topic said right after a negated subject cue is what the rows do not say (their title or text
+        does not contain it)."""
+        if not plan.topic or not plan.is_aggregate or not (self.roles.title or self.roles.content):
+            return
+        first = re.search(rf"(?<![\w'-]){re.escape(plan.topic.split()[0])}(?![\w'-])", text)
+        cue = first and NEGATED_SUBJECT_CUE.search(text[:first.start()])
+        if not cue:
+            return
+        last = re.compile(rf"(?<![\w'-]){re.escape(plan.topic.split()[-1])}(?![\w'-])").search(text, first.start())
+        end = last.end() if last else first.end()
+        plan.conditions.append(Condition("text_like", "", "not contains", plan.topic, text[cue.start():end],
+                                         span=(cue.start(), end)))
+        plan.evidence.append(f"rows whose title or text holds {plan.topic!r} left out ({text[cue.start():end]!r})")
+        plan.topic = ""
+        said = {w.lower() for w in WORD.findall(cue.group(0))}
+        plan.unused = [w for w in plan.unused if w.lower() not in said]
 
     @staticmethod
     def _said_only_before_the_question(text: str, word: str) -> bool:
