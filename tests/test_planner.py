@@ -8322,6 +8322,25 @@ def test_rows_whose_own_event_has_not_happened_are_in_the_state_before_it(contra
     assert contracts.plan("How many contracts were signed in 2023, by contract date?").group_by == []
 
 
+def test_how_rows_are_counted_in_is_no_count_and_a_verb_done_to_them_is_their_state(contracts: Planner) -> None:
+    """"When was the most recent lease outside Europe signed that we ended early by terminating it? Count leases with
+    no region on file as outside Europe." counted leases, and searched the texts for 'terminating': "Count … as …"
+    says how rows are counted in (no count asked), and "by terminating it" is the state the verb leaves them in."""
+    statuses = {"active": 500, "draft": 14, "expired": 300, "terminated": 37}
+    profile = dataclasses.replace(contracts.profile, values={**contracts.profile.values, "status": statuses})
+    contracts = Planner("contracts", contracts.roles, profile)
+    plan = contracts.plan("When was the most recent lease signed that we ended early by terminating it? Count leases "
+                          "with no region on file as outside Europe.")
+    assert plan.intent == "latest" and not plan.topic
+    assert [(c.column, c.value) for c in conditions(plan, "category") if c.column == "status"] == [
+        ("status", "terminated")]
+    assert contracts.plan("Count the leases signed in 2023.").intent == "count"
+    assert contracts.plan("Count drafts as signed. How many leases?").intent == "count"
+    plan = contracts.plan("Did lease signings go down from 2022 to 2023? Count a contract as a lease if its type is "
+                          "Lease.")
+    assert plan.intent == "count"  # (nothing else asked: the instruction's count is the question's)
+
+
 def test_a_possessive_before_described_rows_names_the_one_person_told_of(contracts: Planner) -> None:
     """"Hannah is off on leave from next month and a colleague is covering her book. For the handover, split her live
     contracts by kind …" counted everyone's contracts: "her" before words describing the rows ("her live contracts")

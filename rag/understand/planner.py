@@ -1040,6 +1040,14 @@ NEGATED_SUBJECT_CUE = re.compile(r"\b(?:(?:don|doesn|didn|aren|isn|wasn|weren|ha
                                  r"without)\s+(?:(?:be|been|being|even|really|actually|any(?:thing)?)\s+)?(?:about|"
                                  r"mention(?:s|ing|ed)?|on|cover(?:s|ing|ed)?|regarding|related\s+to|to\s+do\s+with|"
                                  r"concerning|discuss(?:es|ing|ed)?)\s+(?:the\s+|any\s+|a\s+|an\s+)?$", re.I)
+# "Count leases with no region on file as outside Europe.", "(count drafts as signed)": an instruction of how rows
+# are counted in, opening its sentence, not a count asked for
+COUNTED_AS = re.compile(r"(?:^|[.;:!?(]\s*)(?P<verb>count)\s+(?!(?:as|the\s+number|how|up|them|those|these|it)\b)"
+                        r"(?:[\w'’-]+\s+){1,8}?as\s+(?!of\b|well\b|many\b|much\b|such\b)", re.I)
+# words asking for an answer: what a question asks besides an instruction of how rows are counted in
+ASKED_FOR = re.compile(r"\b(?:how\s+many|how\s+much|when|which|what|who|list|show|give|total|average|avg|mean|median|"
+                       r"sum|share|percent(?:age)?|number\s+of|most|least|fewest|latest|newest|oldest|earliest)\b|#|%",
+                       re.I)
 # the question pointing back to what was said before it: "… How many articles mention it?", "… anything about that?"
 POINTS_BACK = re.compile(r"\b(?:about|on|of|mention(?:s|ing|ed)?|regarding|cover(?:s|ing|ed)?|concerning|say(?:s|ing)?)"
                          r"\s+(?:it|that|this|those|these|them|such)\b(?!\s+(?:\w+\s+)?(?:quarter|month|year|week))",
@@ -1807,6 +1815,17 @@ class Planner:
                 plan.empty_label = (named.group("label") or named.group("quoted") or named.group("word")
                                     or named.group("nobody")).strip()
                 plan.evidence.append(f"the group without a value named {plan.empty_label!r} ({hedge.group(0)!r})")
+        for told in COUNTED_AS.finditer(text):
+            # ("When was the most recent lease … signed? Count leases with no region on file as outside Europe.": how
+            # rows are counted in, not a count asked for, when the question asks for something else; "Did login
+            # problems go down …? Count a ticket as a login problem if …" still counts)
+            end = re.compile(r"[.?!](?:\s|$)").search(text, told.end())
+            rest = text[:told.start()] + " " + text[end.end() if end else len(text):]
+            if not ASKED_FOR.search(rest):
+                continue
+            take(*told.span("verb"))
+            plan.evidence.append(f"{told.group('verb')!r} says how rows are taken ({told.group(0).strip()!r} …): "
+                                 "no count asked")
         for every in ALL_ROWS.finditer(text):  # "across all the electronics reviews": a value is read as one
             noun = re.search(r"[a-z]+$", every.group(0), re.I)
             take(every.start(), every.start() + noun.start() if noun and self._value_of_word(noun.group(0))
@@ -8200,6 +8219,13 @@ class Planner:
             word = match.group(0).lower()
             if len(word) < 4 or word in STOPWORDS or self.vocab.value_for([word]) or any(
                     w.startswith(word) for w in date_words):
+                continue
+            # ("the lease we ended early by terminating it": the verb's -ing form, done to the rows)
+            if word.endswith("ing") and re.search(r"\bby\s+$", text[:match.start()], re.I) and re.match(
+                    r"\s+(?:it|them|those|these)\b", text[match.end():], re.I):
+                hit = self.vocab.value_for([word[:-3] + "ed"])
+                if hit:
+                    found.append((match.start(), match.end(), *hit, False))
                 continue
             hit = self.vocab.value_for([word + "d"]) or self.vocab.value_for([word + "ed"])
             asked = re.search(r"\b(?:did|does|do|has|have|had|will|would)\s+(?:[\w'-]+\s+){0,2}$", text[:match.start()],
