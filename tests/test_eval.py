@@ -241,6 +241,9 @@ def test_a_single_value_must_be_the_only_row() -> None:
     assert not value_match(64, [])
     assert value_match(0, [])  # none listed: a count of 0
     assert not value_match(0, [[3]])
+    # ("When was the most recent terminated lease outside Europe signed?": none, the reference's MAX() is NULL)
+    assert value_match(None, []) and not value_match(None, [["2024-01-02"]])
+    assert ExpectedSQL(value=None, has_value=True).is_empty and not ExpectedSQL(value=0, has_value=True).is_empty
 
 
 # --------------------------------------------------------------------------- routing and retrieval metrics

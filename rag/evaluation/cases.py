@@ -89,7 +89,8 @@ class ExpectedSQL:
 
     @property
     def is_empty(self) -> bool:
-        return not self.has_value and not self.rows
+        """No rows, or a single value of NULL (the latest date of no rows): the right reply says nothing was found."""
+        return (not self.has_value and not self.rows) or (self.has_value and self.value is None)
 
     def to_dict(self) -> Any:
         return {"value": self.value} if self.has_value else self.rows

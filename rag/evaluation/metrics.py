@@ -163,8 +163,8 @@ def value_match(expected: Any, actual_rows: Sequence[Sequence[Any]]) -> bool:
     holds it in the same column); a count of 0 is also
     answered by no rows ("are there any brands that never got a one-star review?": none listed; whether the reply
     then said "nothing found" is judged on its text, see `says_no_answer`)."""
-    if not actual_rows:
-        return _number(expected) == 0
+    if not actual_rows:  # (no rows: a count of 0, or the NULL of an extreme over no rows)
+        return expected is None or _number(expected) == 0
     if len(actual_rows) > 1:  # ("the longest gap: 6 days", twice): rows tied on that value, in one column
         width = min(len(row) for row in actual_rows)
         return any(all(values_match(expected, row[c]) for row in actual_rows) for c in range(width))
