@@ -7790,7 +7790,7 @@ class Planner:
                 column = self.roles.authors if noun in ("name", "names") else columns.get(noun)
             elif match.group(4):
                 column = self.roles.authors
-            elif self._event_not_happened() and self._event_not_happened().fullmatch(match.group(3)):
+            elif self._event_not_happened and self._event_not_happened.fullmatch(match.group(3)):
                 continue  # ("unsigned contracts" on a table of signing dates and drafts: the drafts, `_state_words`)
             else:
                 column = self.roles.category if match.group(3).lower().startswith("uncategor") else self.roles.authors
@@ -8154,16 +8154,22 @@ class Planner:
                                  + " or ".join(values) + f" (the states {Lifecycle.class_name(match)})")
         return read + self._event_state_words(text, plan, take, free)
 
-    def _event_not_happened(self) -> re.Pattern[str] | None:
-        """The words saying a row's own event, the verb its date column records, has not happened yet ("unsigned",
-        "not yet signed", "yet to be published"), on a table whose one status column has states for that (draft);
-        None otherwise."""
+    @cached_property
+    def _event_verbs(self) -> str:
+        """The stems of the verb the date column records ("sign" of signed_on), as a regex alternation, on a table
+        whose one status column has states before that event (draft); "" otherwise."""
         stems = [s for s in self.date_verb_stems if len(s) >= 3]
         if len(self.lifecycles) != 1 or not self.lifecycles[0].not_started or not stems:
-            return None
-        verbs = "|".join(re.escape(s) for s in stems)
+            return ""
+        return "|".join(re.escape(s) for s in stems)
+
+    @cached_property
+    def _event_not_happened(self) -> re.Pattern[str] | None:
+        """The words saying a row's own event has not happened yet ("unsigned", "not yet signed", "yet to be
+        published"); None on a table without such states (`_event_verbs`)."""
+        verbs = self._event_verbs
         return re.compile(rf"un(?:{verbs})e?d|not\s+(?:yet\s+)?(?:been\s+)?(?:{verbs})e?d(?:\s+yet)?|"
-                          rf"yet\s+to\s+be\s+(?:{verbs})e?d", re.I)
+                          rf"yet\s+to\s+be\s+(?:{verbs})e?d", re.I) if verbs else None
 
     def _event_state_words(self, text: str, plan: QueryPlan, take: Any,
                            free: Any) -> list[tuple[str, tuple[str, ...], bool, str]]:
@@ -8171,11 +8177,10 @@ class Planner:
         drafts); "signed contracts" those after it. Not a sentence saying so of a state ("Drafts are not signed
         yet": what the drafts are, read with the words around it), nor the event's date ("contracts signed in
         2023")."""
-        pattern = self._event_not_happened()
+        pattern, verbs = self._event_not_happened, self._event_verbs
         if pattern is None:
             return []
         states = self.lifecycles[0]
-        verbs = "|".join(re.escape(s) for s in self.date_verb_stems if len(s) >= 3)
         values = "|".join(re.escape(v) for v in states.under_way + states.ended)
         read = []
         rows = rf"(?:{self.row_noun_words}|ones?)"
