@@ -1027,19 +1027,23 @@ PURPOSE_OF_ANSWER = re.compile(r"\b(?:for|to\s+(?:support|prepare|inform|feed|ba
                                r"ahead\s+of|before)\s+(?:my|our|the|a|an|this|next|tomorrow['’]s|today['’]s)\s+(?:[a-z-]+\s+){0,2}?"
                                r"(?:review|report|deck|pack|presentation|meeting|newsletter|audit|memo|briefing|sync|"
                                r"slides?|dashboard|round|catch-up|stand-?up|offsite|call)s?\b", re.I)
+# the words a question or request opens with: a sentence opening otherwise is a statement (told, not asked)
+REQUEST_OPENERS = (r"which|what|who|whom|whose|how|when|where|why|list|show|give|tell|find|get|count|rank|compare|name|"
+                   r"any|is|are|was|were|do|does|did|can|could|would|will|please")
 # statements before the question: "Kessler and Vogt asked who is behind their bad reviews. Of their …, how many …?"
 # (sentences ending with a full stop, none of them a request: "Only count signed ones. How many …?" is one)
-LEADING_STATEMENT = re.compile(r"(?:\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|tell|find|"
-                               r"get|count|counting|rank|compare|name|any|is|are|was|were|do|does|did|can|could|would|"
-                               r"will|please|only|just|include|including|exclude|excluding|leave|leaving|ignore|"
-                               r"ignoring|skip|skipping|treat|treating|use|using|break|group|split|sort|order|round|"
-                               r"also|and|but|then|so|same|now|ok|okay)\b)[^.?!;:]*\b[a-z]{2,}[.!](?=\s+\S))+", re.I)
+LEADING_STATEMENT = re.compile(rf"(?:\W*(?!(?:{REQUEST_OPENERS}|counting|only|just|include|including|exclude|"
+                               r"excluding|leave|leaving|ignore|ignoring|skip|skipping|treat|treating|use|using|break|"
+                               r"group|split|sort|order|round|also|and|but|then|so|same|now|ok|okay)\b)"
+                               r"[^.?!;:]*\b[a-z]{2,}[.!](?=\s+\S))+", re.I)
 # a subject cue negated, right before what the rows do not say: "not about", "don't mention", "nothing on",
 # "without mentioning"
+# the words saying what a row is about, before it ("about crypto", "mentioning refunds", "to do with billing")
+ABOUT_WORDS = (r"about|on|mention(?:s|ing|ed)?|cover(?:s|ing|ed)?|regarding|concerning|related\s+to|to\s+do\s+with|"
+               r"discuss(?:es|ing|ed)?")
 NEGATED_SUBJECT_CUE = re.compile(r"\b(?:(?:don|doesn|didn|aren|isn|wasn|weren|haven|hasn)['’]?t|not|never|nothing|"
-                                 r"without)\s+(?:(?:be|been|being|even|really|actually|any(?:thing)?)\s+)?(?:about|"
-                                 r"mention(?:s|ing|ed)?|on|cover(?:s|ing|ed)?|regarding|related\s+to|to\s+do\s+with|"
-                                 r"concerning|discuss(?:es|ing|ed)?)\s+(?:the\s+|any\s+|a\s+|an\s+)?$", re.I)
+                                 rf"without)\s+(?:(?:be|been|being|even|really|actually|any(?:thing)?)\s+)?(?:{ABOUT_WORDS})"
+                                 r"\s+(?:the\s+|any\s+|a\s+|an\s+)?$", re.I)
 # "Count leases with no region on file as outside Europe.", "(count drafts as signed)": an instruction of how rows
 # are counted in, opening its sentence, not a count asked for
 COUNTED_AS = re.compile(r"(?:^|[.;:!?(]\s*)(?P<verb>count)\s+(?!(?:as|the\s+number|how|up|them|those|these|it)\b)"
@@ -1049,9 +1053,8 @@ ASKED_FOR = re.compile(r"\b(?:how\s+many|how\s+much|when|which|what|who|list|sho
                        r"sum|share|percent(?:age)?|number\s+of|most|least|fewest|latest|newest|oldest|earliest)\b|#|%",
                        re.I)
 # the question pointing back to what was said before it: "… How many articles mention it?", "… anything about that?"
-POINTS_BACK = re.compile(r"\b(?:about|on|of|mention(?:s|ing|ed)?|regarding|cover(?:s|ing|ed)?|concerning|say(?:s|ing)?)"
-                         r"\s+(?:it|that|this|those|these|them|such)\b(?!\s+(?:\w+\s+)?(?:quarter|month|year|week))",
-                         re.I)
+POINTS_BACK = re.compile(rf"\b(?:{ABOUT_WORDS}|of|say(?:s|ing)?)\s+(?:it|that|this|those|these|them|such)\b"
+                         r"(?!\s+(?:\w+\s+)?(?:quarter|month|year|week))", re.I)
 # a request's heading before its colon, a noun phrase with who it is for: "Concentration check for procurement: …"
 REQUEST_NOUNS = r"check|question|q|request|query|ask|note|heads-up"
 REQUEST_HEADING = re.compile(rf"\W*(?:[a-z-]+\s+){{0,2}}(?:{REQUEST_NOUNS})\s+(?:for|from)\s+[^.?!;:]{{1,40}}:"
@@ -1123,15 +1126,13 @@ CONTEXT_SENTENCE = re.compile(r"\W*(?:i|we)(?:['’](?:m|re|ve|ll|d)|\s+(?:am|ar
                               # ("Call me a sceptic, but I don't trust that button at all. What percentage …", "As a
                               # dad of 3 I know how much people lean on reviews. Which three brands …": a statement
                               # in the first person before the question, not a request)
-                              r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|tell|find|get|"
-                              r"count|rank|compare|name|any|is|are|was|were|do|does|did|can|could|would|will|please)\b)"
+                              rf"\W*(?!(?:{REQUEST_OPENERS})\b)"
                               r"(?=[^.?!;:]*\b(?:i|me|my)\b)(?![^.?!;:]*\b(?:i|we)\s+(?:need|want|would\s+like|"
                               r"wonder)\b)[^.?!;:]*[.!;](?=\s+\S)|"
                               # ("Mei is off on leave from next month and a colleague is covering her book. …", "Kofi
                               # from the sports desk is putting his portfolio together …": a sentence about someone
                               # named, told)
-                              r"\W*(?!(?:which|what|who|whom|whose|how|when|where|why|list|show|give|tell|find|get|"
-                              r"count|rank|compare|name|any|is|are|was|were|do|does|did|can|could|would|will|please)\b)"
+                              rf"\W*(?!(?:{REQUEST_OPENERS})\b)"
                               r"(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?(?:\s+from\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?)?"
                               r"\s+(?:is|was|has|had|will)\s[^.?!;:]*[.!;](?=\s+\S)|"
                               # ("Putting together a Mr Whisk spotlight for the next newsletter. How many …": the

@@ -59,14 +59,15 @@ class Lifecycle:
 
 def lifecycle(column: str, values: Iterable[str]) -> Lifecycle | None:
     """The column's values by class, when every value is a known state and both classes have one; else None."""
-    under_way, ended = [], []
+    under_way, ended, not_started = [], [], []
     for value in sorted(set(values)):
         key = " ".join(value.lower().replace("_", " ").split())
         if key in ENDED_STATES:
             ended.append(value)
         elif key in UNDER_WAY_STATES:
             under_way.append(value)
+            if key in NOT_STARTED_STATES:
+                not_started.append(value)
         else:
             return None
-    not_started = tuple(v for v in under_way if " ".join(v.lower().replace("_", " ").split()) in NOT_STARTED_STATES)
-    return Lifecycle(column, tuple(under_way), tuple(ended), not_started) if under_way and ended else None
+    return Lifecycle(column, tuple(under_way), tuple(ended), tuple(not_started)) if under_way and ended else None

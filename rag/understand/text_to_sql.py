@@ -834,8 +834,8 @@ class SQLBuilder:
             raise NotInTable(f"Table {self.table} has nothing to order its rows by for this question.")
         descending = plan.intent in ("latest", "longest", "max")
         # (each row with its labels: "the largest contract in each region and who it is with" shows the counterparty)
-        grouped = ROLE_OF_DIMENSION.get(dimension, dimension)
-        labels = [c for c in self._labels() if c != getattr(self.roles, grouped, grouped) and c != dimension]
+        grouped = {"category": self.roles.category, "author": self.roles.authors}.get(dimension, dimension)
+        labels = [c for c in self._labels() if c != grouped]
         shown = key_columns or [c for c in (self._row_id(), self.roles.title, self.roles.date, *labels, key,
                                             self.roles.url) if c]
         shown = list(dict.fromkeys(shown))
