@@ -1532,6 +1532,29 @@ def test_the_whole_of_a_share_ends_at_the_verb_before_its_part(planner: Planner,
     assert [c.kind for c in plan.population] == ["date"]
 
 
+def test_values_an_exclusion_verb_leaves_out_are_outside_a_share_s_whole(tickets: Planner) -> None:
+    """"What share of tickets ended up closed? Leave the pending ones out.": an instruction of its own sets the pending
+    tickets aside from the whole (it was of every ticket: 'pending' was dropped as already left out by 'closed');
+    "not the ones that simply stayed open" only says what the part is not (it was read as a second kept value)."""
+    plan = tickets.plan("What share of tickets ended up closed (not the ones that simply stayed open)? "
+                        "Leave the pending ones out.")
+    assert [(c.op, c.value) for c in plan.share_whole] == [("!=", "pending")]
+    assert [(c.op, c.value) for c in plan.share_part()] == [("=", "closed")]
+    plan = tickets.plan("What percentage of tickets are closed (don't count pending ones at all)?")
+    assert [(c.op, c.value) for c in plan.share_whole] == [("!=", "pending")]
+    # a participle or a plain "not" beside the part says what the part is not; a count has no whole: the value left
+    # out by the kept one goes
+    for question in ("What share of tickets are closed, not pending?",
+                     "What percentage of tickets are closed, excluding pending ones?",
+                     "what share of tickets are marked closed? (not counting pending ones) as a %"):
+        assert [(c.op, c.value) for c in tickets.plan(question).conditions] == [("=", "closed")]
+    plan = tickets.plan("How many tickets are closed? Leave the pending ones out.")
+    assert [(c.op, c.value) for c in plan.conditions] == [("=", "closed")]
+    # only the part left: the negated value is the part ("what % of tickets are not pending")
+    plan = tickets.plan("What percentage of tickets are not pending?")
+    assert plan.share_whole == [] and [(c.op, c.value) for c in plan.share_part()] == [("!=", "pending")]
+
+
 @pytest.mark.parametrize("question", ["Which sections didn't publish a single thing in 2020?",
                                       "Which categories had nothing in 2020?",
                                       "Which sections have not published any article in 2020?"])

@@ -1165,6 +1165,9 @@ SET_ASIDE = (r"leav(?:e|es|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)
              r"(?:not|without)\s+(?:counting|including)|"
              # "don't lump the 'resolved' ones in", "do not count closed ones": an inclusion verb negated
              r"(?:do\s+not|don['’]t|never)\s+(?:include|count|lump|add|mix|factor)(?:\s+in)?")
+# an instruction to set rows aside, in the imperative ("Leave drafts out", "Exclude NDAs", "Don't count drafts")
+IMPERATIVE_ASIDE = re.compile(r"(?:leave|exclude|ignore|skip|drop|omit|disregard|set\s+aside|take\s+out|"
+                              r"(?:don['’]t|do\s+not)\s+(?:count|include))\b", re.I)
 # (after "not", one verb may come before the preposition: "did not come from verified buyers"; an adverb before
 # that verb too: "not still sitting in draft")
 NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+(?:(?:still|currently|yet|ever|even|actually|really|just)"
@@ -1179,9 +1182,11 @@ NEGATION_CUE = re.compile(r"\b(?:(?:not|never|\w+n['’]t)\s+(?:(?:still|current
                           # ("not their baby range")
                           r"their|its|our|his|her|my|your|yet|"
                           r"ever|marked|flagged|tagged|labell?ed|listed|set|filed|classed|as|anything|everything|all|"
-                          r"actually|really|truly|genuinely|even|"
+                          r"actually|really|truly|genuinely|even|simply|merely|"
                           # ("leave out anything that's still a draft")
-                          r"that['’]s|that['’]re|is|are|was|were|still|currently)\s+)*$", re.I)
+                          r"that['’]s|that['’]re|is|are|was|were|still|currently|"
+                          # ("not the ones that simply stayed open")
+                          r"stay|stays|stayed|remain|remains|remained)\s+)*$", re.I)
 # verbs of having a value, besides "have" ("pieces that carry no byline", "reviews that show no department")
 HAVING_VERBS = r"carr(?:y|ies|ied)|bears?|bore|shows?|lists?|contains?|includes?"
 # a unit of time right after a number, and the exact conversions between units ("2 years" of a term in months)
@@ -1321,6 +1326,8 @@ class Condition:
     words: str
     span: tuple[int, int] | None = None
     clause: bool = False  # stated as a clause about the rows ("tickets that are still open"), not as a modifier
+    # values an instruction of its own leaves out ("… terminated? Leave drafts out."): outside a share's whole too
+    set_aside: bool = False
 
     @property
     def chroma_ok(self) -> bool:
@@ -1459,8 +1466,10 @@ class QueryPlan:
         """For a share: the conditions that define the whole (the others pick the part out of it); the dates and
         numbers when the question does not say."""
         if self.population is not None:
-            return self.population
-        whole = [c for c in self.conditions if c.kind in ("date", "date_any", "number")]
+            # (values an instruction of its own leaves out are outside the whole however it was said)
+            return self.population + [c for c in self.conditions if c.set_aside
+                                      and not any(c is p for p in self.population)]
+        whole = [c for c in self.conditions if c.kind in ("date", "date_any", "number") or c.set_aside]
         if self.conditions and len(whole) == len(self.conditions) and not self.topic:  # (a text match picks it)
             # nothing would be left to pick the part ("percentage of reviews five-star" answered 100%): the dates
             # stay the whole and the rest picks the part, or, with only dates, the dates pick it out of every row
@@ -3551,6 +3560,8 @@ class Planner:
             # ("% of Omar's tickets that are urgent": a verb of the part's own clause is not the share's)
             clauses = [(self._position(text, c), self._position(text, c, end=True)) for c in plan.conditions
                        if c.clause]
+            # (nor one of a negated aside: "what share … ended up terminated (not the ones that simply ran out)")
+            clauses += [m.span() for m in re.finditer(rf"\((?:{ASIDE_WORD.pattern})[^()]*\)", text, re.I)]
             verbs = [verb for verb in SHARE_VERB.finditer(text, whole.end(), last)
                      if not any(a <= verb.start() < b for a, b in clauses)] if whole and last > whole.end() else []
             # no verb the grammar knows ("what percentage of toys and games reviews gave 4 or 5 stars"): the whole is
@@ -7871,7 +7882,10 @@ class Planner:
         found: dict[tuple[str, bool], list[str]] = {}
         words: dict[tuple[str, bool], list[str]] = {}
         clauses: set[tuple[str, bool]] = set()  # stated as a clause about the rows ("that are still open")
-        negated_until = -1
+        aside: dict[str, list[str]] = {}  # per column, the values an instruction of its own leaves out
+        aside_words: dict[str, list[str]] = {}  # (and the words that said so)
+        negated_until, aside_until = -1, False
+        outside_whole: set[tuple[str, bool]] = set()  # values left out of a share's whole, not only of its part
         for column, values, negated, said in self._state_words(text, plan, take, free):
             key = (column, negated)
             found.setdefault(key, []).extend(v for v in values if v not in found.get(key, []))
@@ -8026,8 +8040,15 @@ class Planner:
                     not between.strip() and (re.search(r"(?:,|/|\band|\bor|\bnor)\s*$", text[:start])
                                              or re.match(r"\s*(?:,|and|or|nor)\b", text[start:end], re.I))))
                 cue = None
+            else:
+                # (an instruction of its own, "… terminated? Leave drafts out.", not a participle that says what the
+                # kept values are not: "closed (not counting resolved ones)", "i.e. excluding open and pending")
+                aside_until = negated and cue is not None and bool(
+                    IMPERATIVE_ASIDE.match(cue.group(0)) and re.search(r"(?:^|[.?!;:(]\s*)$", text[:cue.start()]))
             negated_until = end if negated else -1
             key = (column, negated)
+            if negated and aside_until and value not in aside.setdefault(column, []):
+                aside[column].append(value)
             if value not in found.setdefault(key, []):
                 found[key].append(value)
             said = (clause.group(0) if clause else "") + (cue.group(0) if negated and cue else "") + (
@@ -8035,6 +8056,8 @@ class Planner:
             # (a cue around the value, "Closed tickets aside", holds its words already)
             spanned = negated and cue is not None and cue.start() <= start < cue.end()
             words.setdefault(key, []).append(said if spanned else said + text[start:end])
+            if negated and aside_until:
+                aside_words.setdefault(column, []).append(words[key][-1])
             if negated and cue:
                 take(cue.start(), cue.end())
             take(start, end)
@@ -8054,16 +8077,26 @@ class Planner:
                 plan.value_heads.append(head.group(1))  # "the business desk put out": names the value
         for (column, negated), values in list(found.items()):
             if negated and (column, False) in found and not set(values) & set(found[(column, False)]):
-                # "status closed (resolved doesn't count)": values set aside that the values kept already leave out
-                del found[(column, negated)]
-                plan.evidence.append(f"{' or '.join(values)} set aside: already left out by "
-                                     f"{' or '.join(found[(column, False)])}")
+                # "status closed (resolved doesn't count)": values set aside that the values kept already leave out;
+                # in a share those an instruction of its own leaves out stay, outside its whole ("What share of
+                # contracts were terminated? Leave drafts out": of the signed ones)
+                whole = [v for v in values if v in aside.get(column, [])] if plan.intent == "share" else []
+                if whole:
+                    found[(column, negated)], words[(column, negated)] = whole, aside_words[column]
+                    outside_whole.add((column, negated))
+                else:
+                    del found[(column, negated)]
+                left = [v for v in values if v not in whole]
+                if left:
+                    plan.evidence.append(f"{' or '.join(left)} set aside: already left out by "
+                                         f"{' or '.join(found[(column, False)])}")
         for (column, negated), values in found.items():
             op = {(False, True): "=", (False, False): "in", (True, True): "!=", (True, False): "not in"}[
                 (negated, len(values) == 1)]
             plan.conditions.append(Condition("category", column, op, values[0] if len(values) == 1 else values,
                                              ", ".join(words[(column, negated)]),
-                                             clause=(column, negated) in clauses))
+                                             clause=(column, negated) in clauses,
+                                             set_aside=(column, negated) in outside_whole))
             label = "category" if column == self.roles.category else column
             plan.evidence.append(f"{label} " + ("not " if negated else "") + " or ".join(values))
         self._values_of_a_column_joined(plan)
