@@ -8661,6 +8661,39 @@ def test_a_superlative_of_importance_names_the_end_of_a_scale(prioritised: Plann
     assert only(prioritised.plan("how many tickets at the least important priority?"), "category").value == "low"
 
 
+def test_the_top_steps_of_a_scale_the_rows_are_in(prioritised: Planner) -> None:
+    """"… how many of their tickets sat in the top two priority tiers" ranked two priorities by their counts: rows in
+    that many steps from one end of a scale are in those values (reported as read); "which are the top two priority
+    levels by ticket count" still ranks the levels."""
+    plan = prioritised.plan("how many tickets sat in the top two priority tiers?")
+    assert sorted(only(plan, "category").value) == ["high", "urgent"] and not plan.group_by and not plan.limit
+    assert ("top two priority tiers", "high or urgent priority") in plan.corrections
+    plan = prioritised.plan("how many open tickets are in the two lowest priority levels?")
+    assert [c.value for c in conditions(plan, "category")] in (["open", ["low", "normal"]], [["low", "normal"], "open"])
+    plan = prioritised.plan("which are the top two priority levels by ticket count?")
+    assert plan.group_by == ["priority"] and plan.limit == 2 and not conditions(plan, "category")
+
+
+def test_rank_everyone_is_a_ranking_of_the_people(prioritised: Planner) -> None:
+    """"rank everyone on the support desk by how many urgent tickets they have" counted the urgent tickets: everyone
+    (the people, each person) ranked is a grouping by the person column, every person ranked."""
+    for question in ("rank everyone on the support desk by how many urgent tickets they have",
+                     "rank the people by how many urgent tickets they have"):
+        plan = prioritised.plan(question)
+        assert plan.group_by == ["author"] and plan.order_most and only(plan, "category").value == "urgent"
+        assert "desk" not in " ".join(plan.unused)
+
+
+def test_a_day_a_deadline_of_the_set_up_ends_on_is_no_condition(prioritised: Planner) -> None:
+    """"… the grace period on the staffing decision ends Monday: rank …" counted the tickets opened on Mondays."""
+    plan = prioritised.plan("In a normal week I'd eyeball this, but the grace period on the staffing decision ends "
+                            "Monday: how many urgent tickets are open?")
+    assert conditions(plan, "weekday") == []
+    assert {c.value for c in conditions(plan, "category")} == {"urgent", "open"}
+    plan = prioritised.plan("Tickets opened on Monday: how many are urgent?")
+    assert only(plan, "weekday").value == [1]
+
+
 def test_a_day_named_with_a_possessive_is_an_occasion(contracts: Planner) -> None:
     """"The open question from Tuesday's review: which two contract managers …" counted the contracts signed on
     Tuesdays: a day with a possessive before another noun is the user's occasion; "Monday's contracts" are rows."""

@@ -3213,6 +3213,24 @@ class Planner:
                 corrections.append((match.group(0), read))
                 return read
 
+            def steps(match: re.Match[str], ranked: list[str] = ranked) -> str:
+                low = (match.group("end") or match.group("end2")).lower() in ("lowest", "bottom")
+                size = NUMBER_WORDS.get((match.group("n") or match.group("n2")).lower()) or int(
+                    match.group("n") or match.group("n2"))
+                values = ranked[:size] if low else ranked[-size:]
+                read = f"{' or '.join(values)} {match.group('noun')}"
+                corrections.append((match.group(0)[len(match.group('prep')):], read))
+                return match.group("prep") + read
+
+            # ("tickets sat in the top two priority tiers", "in the two lowest priority levels": that many steps from
+            # the end, fewer than all of them; the rows are in them, so not "which are the top two priority levels")
+            ends = r"lowest|highest|top|bottom"
+            count = rf"[2-{len(ranked) - 1}]|" + "|".join(w for w, v in NUMBER_WORDS.items() if 1 < v < len(ranked))
+            if len(ranked) > 2:
+                text = re.sub(rf"\b(?P<prep>(?:in|at|on|within|from|among)\s+(?:the\s+|our\s+)?)"
+                              rf"(?:(?P<end>{ends})\s+(?P<n>{count})|(?P<n2>{count})\s+(?P<end2>{ends}))[\s-]+"
+                              rf"(?P<noun>{nouns})(?:\s+(?:tiers?|levels?|steps?|grades?|bands?|categories))?\b",
+                              steps, text, flags=re.I)
             # ("our most severe priority level": a superlative of importance is the same end)
             text = re.sub(rf"\b(lowest|highest|top|bottom|(?:most|least)\s+(?:severe|serious|critical|important|"
                           rf"pressing))[\s-]+({nouns})\b", end, text, flags=re.I)
@@ -3842,7 +3860,9 @@ class Planner:
         told = CONTEXT_SENTENCE.match(text) or SETUP_BEFORE_COLON.match(text)
         for match in WEEKDAY_CUE.finditer(text):
             if told and match.end() <= told.end() and free(*match.span()) and (re.search(
-                    r"\b(?:for|on|by|until|till|before|next|this|every)\s+$", text[:match.start()], re.I)
+                    r"\b(?:for|on|by|until|till|before|next|this|every|"
+                    # ("the grace period on the staffing decision ends Monday: rank …")
+                    r"ends?|ending|expires?|closes?|starts?|begins?|due)\s+$", text[:match.start()], re.I)
                     # ("the board pack on Thursday"; not "requests opened on Fridays": the rows' own days)
                     or re.match(r"on\s", match.group(0), re.I) and not match.group(0).lower().endswith("s")
                     and not re.search(r"ed\s+$", text[:match.start()], re.I)):
@@ -5040,6 +5060,13 @@ class Planner:
             if self._group_on(plan, dims[match.group(1).lower()], match.span(), take, free):
                 plan.order_most = True
                 plan.ranking = plan.ranking or "rank"  # (every group ranked, one with no matching row too)
+        # ("rank everyone on the support desk by how many …", "rank the people by …": the people of the person column)
+        everyone = re.compile(r"\brank(?:ing|ed)?\s+(?:every(?:one|body)|(?:the|all\s+the|all|our)\s+people|"
+                              r"each\s+person)(?:\s+(?:on|in|at|from)\s+[^?.!,;:]{1,40}?)?\s+by\b", re.I)
+        for match in everyone.finditer(text) if self.roles.authors else ():
+            if self._group_on(plan, "author", match.span(), take, free):
+                plan.order_most = True
+                plan.ranking = plan.ranking or "rank"
         # ("Rank the brands in the gardening department by average star rating": the rows' own conditions between
         # the groups and what ranks them, read apart)
         for match in re.finditer(rf"\brank(?:ing|ed)?\s+(?:the\s+|all\s+|our\s+)?({dim_pattern})\s+(?:in|from|within|"
