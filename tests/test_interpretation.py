@@ -189,6 +189,12 @@ def test_a_quoted_text_set_aside_is_restated() -> None:
     assert reading(condition).text == "title or text does not contain 'Explainer:'"
 
 
+def test_words_listed_as_alternatives_are_restated_as_such() -> None:
+    condition = Condition("text_like", "subject", "contains", ["login", "log in", "password"],
+                          "subject mentions login, log in or password")
+    assert reading(condition).text == "subject contains 'login', 'log in' or 'password'"
+
+
 def test_a_contrast_within_each_group_says_so(planner: Planner) -> None:
     """"Which sections published more articles in Q2 2023 than in Q1 2023?": the restatement says the two values are
     set against each other for each section, and that only the sections where the first is more are kept."""

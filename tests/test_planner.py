@@ -9060,6 +9060,21 @@ def test_topic_words_joined_by_or_are_alternatives(tickets: Planner) -> None:
     assert tickets.plan("how many tickets about refunds, invoices or chargebacks in 2024?").topic_any
     assert not tickets.plan("how many tickets about refunds, invoices and chargebacks?").topic_any
     assert not tickets.plan("how many tickets about refund invoices?").topic_any
+    # (a word with the particle of its phrasal verb is one item: "log in")
+    assert tickets.plan("How many tickets mention login, log in or password?").topic_any
+
+
+def test_words_listed_as_alternatives_in_a_named_text_column(tickets: Planner) -> None:
+    """"Count a ticket as a login problem if its subject mentions login, log in or password" matched 'login' in the
+    subject and 'log' and 'password' in title or text, all at once: the words listed after the column's verb, the
+    last after "or", are alternatives in that column; the topic word the condition defines is no second match."""
+    plan = tickets.plan("How many login tickets did we get? Count a ticket as a login ticket if its subject mentions "
+                        "login, log in or password.")
+    assert [(c.column, c.op, c.value) for c in plan.conditions] == [("subject", "contains",
+                                                                     ["login", "log in", "password"])]
+    assert not plan.topic
+    # one word, or words said together, stay one value
+    assert only(tickets.plan("tickets whose subject mentions VPN, please"), "text_like").value == "VPN"
 
 
 def test_a_list_of_scopes_is_no_grouping(reviews: Planner) -> None:

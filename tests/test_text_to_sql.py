@@ -20,6 +20,7 @@ import pytest
 import sqlglot
 from conftest import make_articles_db, sha256_file
 from sqlglot import exp
+from test_planner import TICKET_PROFILE, TICKET_ROLES
 
 from rag.answer.sql_guard import guard_sql
 from rag.data.source import TableSource
@@ -1469,3 +1470,16 @@ def test_text_match_alternatives(setup: Setup) -> None:
     """"articles about solar or marathon": either word, not both (which matched none)."""
     assert setup.scalar("how many articles mention solar or marathon?") == 2
     assert setup.scalar("how many articles mention solar marathon?") == 0
+
+
+def test_words_listed_as_alternatives_match_any_of_them() -> None:
+    """The SQL of a named text column's alternatives matches a row holding any one of them."""
+    plan = Planner("tickets", TICKET_ROLES, TICKET_PROFILE).plan(
+        "How many tickets have a subject that mentions vpn or proxy?")
+    connection = sqlite3.connect(":memory:")
+    connection.execute("CREATE TABLE tickets (ticket_id INTEGER, subject TEXT, body TEXT, opened_at TEXT, "
+                       "status TEXT, assignee TEXT, priority_score REAL)")
+    connection.executemany("INSERT INTO tickets (ticket_id, subject, body) VALUES (?, ?, ?)",
+                           [(1, "VPN drops", "x"), (2, "Proxy errors", "x"), (3, "Printer", "vpn in body only")])
+    sql = SQLBuilder("tickets", TICKET_ROLES, TICKET_PROFILE).answer_sql(plan)
+    assert connection.execute(sql).fetchall() == [(2,)]

@@ -290,8 +290,10 @@ def reading(condition: Condition, labels: Mapping[str, str] | None = None) -> Co
                                 f"number of {name}{OPERATOR_WORDS.get(condition.op, ' ' + condition.op)} {value}")
     if condition.kind == "text_like":  # (no column: the title or the text)
         said = "does not contain" if condition.op == "not contains" else condition.op
+        words = (", ".join(f"'{v}'" for v in value[:-1]) + f" or '{value[-1]}'") if isinstance(value, list) \
+            else f"'{value}'"
         return ConditionReading(column, condition.op, value, condition.words,
-                                f"{name or 'title or text'} {said} '{value}'")
+                                f"{name or 'title or text'} {said} {words}")
     if condition.kind == "author_like":
         return ConditionReading(column, "contains", value, condition.words, f"{name} contains '{value}'")
     if condition.kind == "author" and condition.op == "in":

@@ -1165,6 +1165,10 @@ SET_ASIDE = (r"leav(?:e|es|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)
              r"(?:not|without)\s+(?:counting|including)|"
              # "don't lump the 'resolved' ones in", "do not count closed ones": an inclusion verb negated
              r"(?:do\s+not|don['’]t|never)\s+(?:include|count|lump|add|mix|factor)(?:\s+in)?")
+# more words after a first one, listed as alternatives ("login, log in or password"): a word, with a particle of a
+# phrasal verb ("log in"), after each comma, the last after "or"
+ALTERNATIVES_LISTED = re.compile(r"(?:\s*,\s*[\w'’-]+(?:\s+(?:in|on|up|out|off))?)*\s*,?\s+or\s+[\w'’-]+"
+                                 r"(?:\s+(?:in|on|up|out|off))?(?=\s*(?:[?.!,;(\-–—]|$))", re.I)
 # an instruction to set rows aside, in the imperative ("Leave drafts out", "Exclude NDAs", "Don't count drafts")
 IMPERATIVE_ASIDE = re.compile(r"(?:leave|exclude|ignore|skip|drop|omit|disregard|set\s+aside|take\s+out|"
                               r"(?:don['’]t|do\s+not)\s+(?:count|include))\b", re.I)
@@ -1328,6 +1332,11 @@ class Condition:
     clause: bool = False  # stated as a clause about the rows ("tickets that are still open"), not as a modifier
     # values an instruction of its own leaves out ("… terminated? Leave drafts out."): outside a share's whole too
     set_aside: bool = False
+
+    @property
+    def text_value(self) -> str:
+        """The value as words (the words of a list of alternatives joined)."""
+        return " ".join(map(str, self.value)) if isinstance(self.value, list) else str(self.value)
 
     @property
     def chroma_ok(self) -> bool:
@@ -2205,7 +2214,9 @@ class Planner:
         words = text_match_words(plan.topic)
         if len(words) < 2 or not (plan.is_aggregate or plan.intent in LISTINGS):
             return False
-        items = r"(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?:the\s+|a\s+|an\s+)?".join(re.escape(w) for w in words)
+        # (a word with the particle of its phrasal verb: "login, log in or password")
+        items = r"(?:\s+(?:in|on|up|out|off))?(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?:the\s+|a\s+|an\s+)?".join(
+            re.escape(w) for w in words)
         return bool(re.search(rf"\b{items}\b", text, re.I)) and bool(re.search(
             rf"\bor\s+(?:the\s+|a\s+|an\s+)?{re.escape(words[-1])}\b", text, re.I))
 
@@ -2377,10 +2388,18 @@ class Planner:
             words = PUNCTUATION_NAMES.get(re.sub(r"[\s-]+", " ", words.strip().lower()), words)
             if not (match.group(3) or match.group(5)) and re.search(r"\w[.!?;,]$", words.strip()):
                 words = words.strip()[:-1]  # ("if its subject mentions VPN.": the sentence's full stop, unquoted)
-            plan.conditions.append(Condition("text_like", names[word], op, words.strip(), match.group(0),
-                                             span=match.span()))
-            plan.evidence.append(f"{names[word]} {op} {words.strip()!r} ({match.group(0)!r})")
-            take(*match.span())
+            value: str | list[str] = words.strip()
+            end = match.end()
+            # ("if its subject mentions login, log in or password": any of the words listed, the last after "or")
+            listed = ALTERNATIVES_LISTED.match(text, end) if op == "contains" and match.group(4) else None
+            if listed and free(end, listed.end()):
+                value = [value, *(w.strip() for w in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", listed.group(0))
+                                  if w.strip())]
+                end = listed.end()
+            plan.conditions.append(Condition("text_like", names[word], op, value, text[match.start():end],
+                                             span=(match.start(), end)))
+            plan.evidence.append(f"{names[word]} {op} {value!r} ({text[match.start():end]!r})")
+            take(match.start(), end)
 
     def _counted_rows_say(self, text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"How many reviews say the item arrived the next day but still give fewer than 4 stars?": rows counted by
@@ -2803,7 +2822,7 @@ class Planner:
         """"Those VPN tickets …? Count a ticket as a VPN ticket if its subject mentions VPN": a computation's topic word
         that a text condition reads already is the rows' subject, no second match in title or text."""
         defined = {w.lower() for c in plan.conditions if c.kind == "text_like" and c.op != "not contains"
-                   for w in WORD.findall(str(c.value))}
+                   for w in WORD.findall(c.text_value)}
         if plan.topic and plan.is_aggregate and defined:
             plan.topic = " ".join(w for w in plan.topic.split() if w.lower() not in defined)
 
@@ -2928,7 +2947,7 @@ class Planner:
         if not plan.uncounted or plan.intent_span is not None or plan.intent not in ("topic", "count"):
             return
         head = singular(plan.uncounted.split()[-1])
-        if any(c.kind == "text_like" and head in str(c.value).lower() for c in plan.conditions):
+        if any(c.kind == "text_like" and head in c.text_value.lower() for c in plan.conditions):
             # "how many explainers …? Only count headlines that start with 'Explainer:'": the rows the match picks
             plan.intent = "count"
             plan.topic = " ".join(w for w in plan.topic.split() if singular(w.lower()) != head)
@@ -7611,7 +7630,7 @@ class Planner:
     def _text_restated(text: str, plan: QueryPlan, take: Any, free: Any) -> None:
         """"headlines that begin with the word 'Explainer' (the 'Explainer: ...' format)": an aside that only says the
         matched text again, with a noun for its kind, is no second text match."""
-        said = {w.lower() for c in plan.conditions if c.kind == "text_like" for w in WORD.findall(str(c.value))}
+        said = {w.lower() for c in plan.conditions if c.kind == "text_like" for w in WORD.findall(c.text_value)}
         kinds = {"format", "style", "form", "kind", "type", "pattern", "prefix", "label", "one", "ones", "the", "a",
                  "like", "eg", "e", "g", "ie", "i"}
         for aside in re.finditer(r"\(([^()]{1,80})\)", text) if said else ():

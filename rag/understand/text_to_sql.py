@@ -547,10 +547,13 @@ class SQLBuilder:
         if condition.kind == "text_like":  # one named text column ("whose subject mentions …"), else title and text
             if condition.column not in (self.roles.title, self.roles.content):
                 found = self._text_match(str(condition.value))
-            else:
-                text = _escape_like(str(condition.value).lower())
-                pattern = {"starts with": f"{text}%", "ends with": f"%{text}"}.get(condition.op, f"%{text}%")
-                found = exp.func("LOWER", col).like(exp.Literal.string(pattern))
+            else:  # (words listed as alternatives: any of them)
+                found = None
+                for value in condition.value if isinstance(condition.value, list) else [condition.value]:
+                    text = _escape_like(str(value).lower())
+                    pattern = {"starts with": f"{text}%", "ends with": f"%{text}"}.get(condition.op, f"%{text}%")
+                    like = exp.func("LOWER", col).like(exp.Literal.string(pattern))
+                    found = like if found is None else exp.or_(found, like)
             # ("not counting the 'Explainer:' ones": left out; a row without text is kept)
             return exp.not_(exp.Coalesce(this=found, expressions=[exp.false()])) if condition.op == "not contains" \
                 else found
