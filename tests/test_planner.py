@@ -9053,6 +9053,26 @@ def test_someone_named_before_the_colon_names_no_rows(reviews: Planner) -> None:
     assert not plan.topic and "Dee" in plan.unused
 
 
+def test_a_period_word_describing_someone_s_occasion_or_a_named_thing_is_no_grouping(planner: Planner) -> None:
+    """"Declan's annual reveiw is next week. How many pieces …" and "… leaving aside the daily Markets Wrap column"
+    grouped by year and by day: a period word after a possessive, before a word that is no row or measure, or before
+    a name in capitals, describes that thing; "Amara's monthly article counts" still groups."""
+    plan = planner.plan("Aisha's annual reveiw is next week. How many pieces did she publish in 2023?")
+    assert plan.group_by == [] and "annual" in plan.unused
+    plan = planner.plan("Rank the writers by how many pieces they have a byline on, leaving aside the daily Markets "
+                        "Wrap column.")
+    assert plan.group_by == ["author"]
+    assert planner.plan("Amara's monthly article counts for 2023").group_by == ["month"]
+
+
+def test_a_piece_a_statement_says_counts_is_no_text_match(planner: Planner) -> None:
+    """"… how many words do they add up to? The streaming explainer he co-wrote counts in full." matched 'streaming
+    explainer' in the texts: the piece a statement after the question says counts is one of the rows, no match."""
+    plan = planner.plan("How many pieces did Aisha Khan publish in the first half of 2023, and how many words do "
+                        "they add up to? The streaming explainer she co-wrote counts in full.")
+    assert not plan.topic and not [c for c in plan.conditions if c.kind == "text_like"]
+
+
 def test_topic_words_joined_by_or_are_alternatives(tickets: Planner) -> None:
     """"How many tickets mention refund or invoice?" counted the tickets that mention both: words the question lists
     with "or" are alternatives, words said together are all matched."""

@@ -4579,6 +4579,12 @@ class Planner:
             # "the most bylines, counting pieces they shared with a co-writer", "a co-written piece counts for
             # everyone on it": those rows are counted too
             start, end = (included.start(), match.end()) if included else (match.start(), match.end() + counts.end())
+            # ("… add up to? The streaming explainer he co-wrote counts in full.": the piece a statement after the
+            # question names, and says counts, is one of those rows, its words no text match)
+            named = None if included else re.search(r"(?:^|[.?!;]\s+)((?:the|a|an|his|her|their|that|this)\s+"
+                                                    r"[^.?!;,]{0,60})$", text[:match.start()], re.I)
+            if named and named.start(1) > 0 and free(named.start(1), match.start()):
+                start = named.start(1)
             noun = re.match(r"\s+([\w'-]+)", text[end:])  # ("… co-authored bylines": the noun they qualify)
             if included and noun and (self.vocab.dimensions.get(noun.group(1).lower()) == "author"
                                       or self._is_entity(noun.group(1).lower())):
@@ -5174,7 +5180,12 @@ class Planner:
                 continue
             if purpose and match.end() <= purpose.end():
                 continue  # ("For the quarterly content review I need the average length …": what it is for)
+            # ("Declan's annual review is next week", "leaving aside the daily Markets Wrap column": someone's
+            # occasion, or a thing named in capitals, that the word describes; no grouping)
             after = WORD.findall(text[match.end():])[:1]
+            if after and after[0].lower() not in self.known_words and re.search(r"\w['’]s\s+$", text[:match.start()]) \
+                    or re.match(r"\s+(?-i:[A-Z][\w&'’-]*\s+[A-Z][\w&'’-]*)\b", text[match.end():]):
+                continue
             if after and self._is_topic_word(after[0]) and (
                     after[0].lower() not in self.known_words and not self._computes(text)
                     or self._rows_asked_before(text, match.start()) is not None):
