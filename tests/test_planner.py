@@ -9073,6 +9073,19 @@ def test_a_piece_a_statement_says_counts_is_no_text_match(planner: Planner) -> N
     assert not plan.topic and not [c for c in plan.conditions if c.kind == "text_like"]
 
 
+def test_a_stock_label_of_several_words_in_lower_case_or_said_of_many() -> None:
+    """"How many reviews were written by first-time buyers?" counted every review ('first' read as the earliest): a
+    label of the person column of several words with a hyphen, after a person cue, is that label in lower case or in
+    the plural; the yes/no column's words stay its own ("from verified buyers")."""
+    profile = dataclasses.replace(REVIEW_PROFILE, authors={"First-time buyer": 4, "Verified Buyer": 113,
+                                                           "Claire Clarke": 5})
+    planner = Planner("reviews", REVIEW_ROLES, profile)
+    for question in ("How many reviews were written by first-time buyers?", "reviews by first-time buyer"):
+        assert only(planner.plan(question), "author").value == "First-time buyer"
+    plan = planner.plan("How many reviews come from verified buyers?")
+    assert not conditions(plan, "author") and [c.column for c in plan.conditions] == ["verified_purchase"]
+
+
 def test_topic_words_joined_by_or_are_alternatives(tickets: Planner) -> None:
     """"How many tickets mention refund or invoice?" counted the tickets that mention both: words the question lists
     with "or" are alternatives, words said together are all matched."""

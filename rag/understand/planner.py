@@ -9300,12 +9300,21 @@ class Planner:
                 end = start + len(text[start:end].rstrip(","))
                 written = POSSESSIVE.sub("", text[start:end].rstrip("."))
                 names = self.vocab.author_keys.get(name_key(written))
+                # ("written by first-time buyers": a label of several words said of many, after a person cue; not a
+                # yes/no column's words, "from verified buyers")
+                label = cued_only and not names and size > 1 and written.lower().endswith("s") and not any(
+                    written.lower().startswith(flag) for flag in self.vocab.flags)
+                names = self.vocab.author_keys.get(name_key(written[:-1])) if label else names
                 if not names or any(set(names) & set(f[2]) for f in found):
                     continue
                 # several names written alike ("Anna D." and "anna_d"): the one spelt as written, else all of them
                 names = [n for n in names if n.lower().rstrip(".") == written.lower()][:1] or names
+                # (a label of several words, a hyphen among them, is one typed in lower case too: "by first-time
+                # buyer"; a name of plain words needs its capitals, "by happy shopper" may be words)
+                typed = size > 1 and "-" in written and names[0].lower() in (written.lower(), written.lower()[:-1])
                 if cued_only and not (self._person_cue(text, start, start + len(written))
-                                      and all(t[:1].isupper() or t in NAME_PARTICLES for t in written.split())):
+                                      and (typed or all(t[:1].isupper() or t in NAME_PARTICLES
+                                                        for t in written.split()))):
                     continue
                 if free(start, end) and self._names_a_person(text, start, start + len(written)):
                     found.append((start, end, names))
