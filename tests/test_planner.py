@@ -7936,6 +7936,22 @@ def test_a_sentence_about_the_user_ended_by_a_dash(contracts: Planner) -> None:
     assert [(c.column, c.value) for c in conditions(plan, "category")] == [("contract_type", "Lease")]
 
 
+def test_a_word_joined_to_a_value_said_again_that_starts_with_one_of_its_words() -> None:
+    """"… how many poor kitchen and homeware reviews … Only count reviews filed under the home and kitchen
+    department." matched 'homeware' in the texts (every brand at 0): a word joined by "and" to a value's word said
+    again, that starts with a word of the value, names that value too."""
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="brand",
+                        categorical=["brand", "department"], numeric=["rating"])
+    departments = {"Home & Kitchen": 457, "Electronics": 340}
+    profile = TableProfile(row_count=797, categories={"Lumo": 400, "Voltair": 397},
+                           values={"department": departments, "brand": {"Lumo": 400, "Voltair": 397}},
+                           date_min="2021-01-05", date_max="2024-06-30", numeric_ranges={"rating": (1.0, 5.0)})
+    plan = Planner("reviews", roles, profile).plan(
+        "Rank the brands by how many poor kitchen and homeware reviews they received in 2022, most first. Only count "
+        "reviews filed under the home and kitchen department.")
+    assert not plan.topic and only(plan, "category").value == "Home & Kitchen"
+
+
 def test_a_value_named_by_one_of_its_words_before_a_word_for_goods() -> None:
     """"Do customers rate baby gear better or worse than kids' toys and games?" averaged Toys & Games alone: a whole
     word of one value before a word for goods ("baby gear") names it."""

@@ -2023,6 +2023,12 @@ class Planner:
                     for v in (c.value if isinstance(c.value, list) else [c.value]) for t in value_tokens(str(v))}
             again = [w for w in plan.topic.split()
                      if value_tokens(w) and {singular(t) for t in value_tokens(w)} <= said]
+            # ("kitchen and homeware reviews" for 'Home & Kitchen': a word joined to one said again that starts with
+            # a word of the value names it too)
+            again += [w for w in plan.topic.split() if w not in again and any(
+                re.search(rf"\b{re.escape(a)}\s*(?:,|&|\band)\s*{re.escape(w)}\b|\b{re.escape(w)}\s*(?:,|&|\band)\s*"
+                          rf"{re.escape(a)}\b", text, re.I) for a in again)
+                and any(len(t) >= 4 and w.lower().startswith(t) for t in said)]
             if again:
                 plan.topic = " ".join(w for w in plan.topic.split() if w not in again)
                 plan.evidence.append("a value's words said again: " + ", ".join(repr(w) for w in again))
