@@ -7952,6 +7952,20 @@ def test_a_word_joined_to_a_value_said_again_that_starts_with_one_of_its_words()
     assert not plan.topic and only(plan, "category").value == "Home & Kitchen"
 
 
+def test_a_share_of_rows_described_by_words_joined_before_the_row_noun() -> None:
+    """"what percentage of the clothes & shoes reviews were bad ones (1 or 2 stars)?" was refused as a count of
+    clothes: words joined by '&' or 'and' before the row noun describe the rows the share is of."""
+    roles = ColumnRoles(content="review_text", title="headline", date="reviewed_on", category="department",
+                        categorical=["department"], numeric=["rating"])
+    departments = {"Clothing, Shoes & Jewelry": 267, "Electronics": 340}
+    profile = TableProfile(row_count=607, categories=departments, values={"department": departments},
+                           date_min="2021-01-05", date_max="2024-06-30", numeric_ranges={"rating": (1.0, 5.0)})
+    plan = Planner("reviews", roles, profile).plan("before 2022, what percentage of the clothes & shoes reviews were "
+                                                   "bad ones (1 or 2 stars)?")
+    assert plan.intent == "share" and not plan.uncounted and not plan.missing
+    assert [c.kind for c in plan.share_whole] == ["date", "category"]
+
+
 def test_a_value_named_by_one_of_its_words_before_a_word_for_goods() -> None:
     """"Do customers rate baby gear better or worse than kids' toys and games?" averaged Toys & Games alone: a whole
     word of one value before a word for goods ("baby gear") names it."""

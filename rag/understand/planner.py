@@ -6982,7 +6982,9 @@ class Planner:
                 return ""  # "share of unverified reviews": rows with(out) a yes/no value
             if head in WHOLE_TABLE_NOUNS:
                 return ""  # ("what percentage of the whole register", "of our entire archive": all the rows)
-            after = WORD.search(lower, word.end())
+            # (or words joined to it: "the clothes & shoes reviews")
+            joined = re.match(r"(?:\s*(?:&|,|/|\band\b|\bor\b)\s*[\w'’-]+)*", lower[word.end():])
+            after = WORD.search(lower, word.end() + joined.end())
             if after and self._is_entity(after.group(0)):
                 return ""  # ("the highest % of bad reviews (1 or 2 stars)": a word describing the rows)
             return "" if head in self.known_words else head
