@@ -7036,6 +7036,11 @@ def test_rows_computed_by_a_clause_their_text_holds_in_parts() -> None:
     assert [c.value for c in conditions(plan, "text_like")] == ["customers for three years"]
     plan = reviews.plan("What's the average rating of reviews that mention force majeure?")
     assert not conditions(plan, "text_like") and "majeure" in plan.topic
+    # (a sentence with its subject held in one part, every word of it that is no grammar in it; grouped, not only
+    # counted: "can you break them down by brand?")
+    plan = reviews.plan("For the reviews where the customer mentions they've been with us for three years, can you "
+                        "break them down by brand?")
+    assert [c.value for c in conditions(plan, "text_like")] == ["three years"] and plan.group_by == ["category"]
 
 
 def test_the_average_time_between_two_events_the_table_does_not_date(contracts: Planner) -> None:

@@ -2432,8 +2432,11 @@ class Planner:
         # ("the most reviews saying …", "tickets where the person writing says …": computed rows that say it)
         said = counted or re.search(rf"\b(?:{self.row_noun_words})\s+(?:that\s+|which\s+|(?P<speaker>where\s+"
                                     rf"(?:the\s+)?(?:[\w'’-]+\s+){{1,3}}?)(?=(?:{verbs})\s))?{clause}", text, re.I)
-        if said and not counted and not any(re.search(pattern, text.lower()) for pattern, intent in
-                                            self.intent_patterns if intent not in LISTINGS):
+        # ("For the tickets where the customer mentions …, can you break them down by status?": grouped, counted)
+        grouped = re.search(rf"\b(?:by|per|for\s+each|in\s+each)\s+(?:the\s+|their\s+|its\s+)?"
+                            rf"(?:{self.dimension_words})\b", text, re.I)
+        if said and not counted and not grouped and not any(re.search(pattern, text.lower()) for pattern, intent in
+                                                            self.intent_patterns if intent not in LISTINGS):
             return  # (a listing's clause is searched by meaning)
         if not said or not free(*said.span("clause")):
             return
@@ -2455,7 +2458,9 @@ class Planner:
         if not held and as_it != phrase and self.text_mentions(as_it):
             phrase, held = as_it, True
         parts = [phrase] if held else self._held_parts(phrase)
-        if not parts or len(parts) == 1 and parts[0] != phrase:
+        # (a sentence with its subject, "they've been with us for three years", is matched by the part the texts hold
+        # of it, "for three years", when that part holds every word of it that is no grammar)
+        if not parts or len(parts) == 1 and parts[0] != phrase and not subject:
             return  # (a noun phrase the texts hold, "an hdmi switch": read as the topic, in title or text)
         if not counted and not subject and len(parts) < 2:
             # ("the average value of contracts that mention force majeure": a phrase with no subject, which the topic
