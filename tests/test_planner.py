@@ -9100,6 +9100,17 @@ def test_a_period_word_describing_someone_s_occasion_or_a_named_thing_is_no_grou
     assert planner.plan("Amara's monthly article counts for 2023").group_by == ["month"]
 
 
+def test_kinds_said_in_brackets_to_be_taken_together_and_a_shortlist_it_is_for(planner: Planner) -> None:
+    """"For the travel writing prize shortlist (print and web editions together), which three writers …" matched
+    'shortlist editions' in the texts (no rows): what the answer is for, and kinds the table does not tell apart said
+    in brackets to be taken together, are no condition; values in such brackets still are."""
+    plan = planner.plan("For the travel writing prize shortlist (print and web editions together), which three "
+                        "writers have put the most words into the travel section?")
+    assert not plan.topic and only(plan, "category").value == "Travel"
+    plan = planner.plan("how many articles (sports and business combined) in 2023?")
+    assert sorted(only(plan, "category").value) == ["Business", "Sports"]
+
+
 def test_a_piece_a_statement_says_counts_is_no_text_match(planner: Planner) -> None:
     """"… how many words do they add up to? The streaming explainer he co-wrote counts in full." matched 'streaming
     explainer' in the texts: the piece a statement after the question says counts is one of the rows, no match."""

@@ -1024,9 +1024,10 @@ UNIT_SIZES = {"second": ("clock", 1), "minute": ("clock", 60), "hour": ("clock",
               "week": ("clock", 604800), "month": ("calendar", 1), "year": ("calendar", 12)}
 # what the answer is for: "to support my procurement review", "for our quarterly board pack", "ahead of the Q3 deck"
 PURPOSE_OF_ANSWER = re.compile(r"\b(?:for|to\s+(?:support|prepare|inform|feed|back\s+up|update|finish|build)|"
-                               r"ahead\s+of|before)\s+(?:my|our|the|a|an|this|next|tomorrow['’]s|today['’]s)\s+(?:[a-z-]+\s+){0,2}?"
+                               r"ahead\s+of|before)\s+(?:my|our|the|a|an|this|next|tomorrow['’]s|today['’]s)\s+(?:[a-z-]+\s+){0,3}?"
                                r"(?:review|report|deck|pack|presentation|meeting|newsletter|audit|memo|briefing|sync|"
-                               r"slides?|dashboard|round|catch-up|stand-?up|offsite|call)s?\b", re.I)
+                               r"slides?|dashboard|round|catch-up|stand-?up|offsite|call|shortlist|pitch|proposal|"
+                               r"submission)s?\b", re.I)
 # the words a question or request opens with: a sentence opening otherwise is a statement (told, not asked)
 REQUEST_OPENERS = (r"which|what|who|whom|whose|how|when|where|why|list|show|give|tell|find|get|count|rank|compare|name|"
                    r"any|is|are|was|were|do|does|did|can|could|would|will|please")
@@ -1068,6 +1069,9 @@ REQUESTER = re.compile(rf"\W*(?i:(?:(?:a\s+)?(?:quick|short|small|another|one\s+
                        r"from)\s+(?P<who>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)(?=\s*(?:[:,]|\bfor\b|\bin\b|\babout\b))")
 # "How many written reviews (not just star ratings) …": a remark in brackets on what the rows are not
 NOT_JUST_REMARK = re.compile(r"\(\s*(?:and\s+|so\s+)?not\s+(?:just|only|merely|simply)\s+[^()]{1,40}\)", re.I)
+# "(print and web editions together)": kinds the table does not tell apart, said in brackets to be taken together
+TOGETHER_REMARK = re.compile(r"\(\s*(?:both\s+)?[a-z-]+\s+(?:and|&|or)\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:together|combined|"
+                             r"alike|included|both)\s*\)", re.I)
 # verbs a row's description may carry, not ending in -ed ("stories that went out", "reviews written")
 SAID_VERBS = frozenset({"went", "came", "ran", "got", "were", "was", "are", "is", "be", "been", "had", "have", "has",
                         "made", "sold", "wrote", "written", "left", "sent", "put", "out", "that", "which", "who"})
@@ -1796,6 +1800,13 @@ class Planner:
             if free(*remark.span()):
                 take(*remark.span())
                 plan.evidence.append(f"a remark ({remark.group(0)!r}): what the rows are not, no measure or condition")
+        for remark in TOGETHER_REMARK.finditer(text):
+            # (not when a word of it is a value or a name: "(tech and business combined)" says which rows)
+            if free(*remark.span()) and not any(self.names_something(w.lower()) or self._is_entity(w.lower())
+                                                 for w in WORD.findall(remark.group(0)) if w.lower() not in STOPWORDS):
+                take(*remark.span())
+                plan.evidence.append(f"a remark ({remark.group(0)!r}): kinds the table does not tell apart, taken "
+                                     "together: no condition")
         for rounding in ROUNDING.finditer(text):
             take(*rounding.span())
             decimals = rounding_decimals(rounding.group(0))
