@@ -9111,6 +9111,18 @@ def test_kinds_said_in_brackets_to_be_taken_together_and_a_shortlist_it_is_for(p
     assert sorted(only(plan, "category").value) == ["Business", "Sports"]
 
 
+def test_a_set_up_about_the_user_s_own_time_and_business(planner: Planner) -> None:
+    """"Not strictly my business, but for the deck I'm presenting in Q3 my 2 interns want to know: what percentage of
+    everything in the archive ran without any author credited?" searched Q3's business articles for 'percentage
+    ran': when the user does something is no period of the rows, "my business" no value, and "everything in the
+    archive" is every row (a share, not a count of 'ran'). A period the rows are of still counts."""
+    plan = planner.plan("Not strictly my business, but for the deck I'm presenting in Q3 my 2 interns want to know: "
+                        "what percentage of everything in the archive ran without any author credited?")
+    assert plan.intent == "share" and [c.kind for c in plan.conditions] == ["missing"] and not plan.topic
+    plan = planner.plan("I'm looking at articles in Q3 2022: how many were about sport?")
+    assert [c.kind for c in plan.conditions] == ["date", "category"]
+
+
 def test_a_piece_a_statement_says_counts_is_no_text_match(planner: Planner) -> None:
     """"… how many words do they add up to? The streaming explainer he co-wrote counts in full." matched 'streaming
     explainer' in the texts: the piece a statement after the question says counts is one of the rows, no match."""

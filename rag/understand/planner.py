@@ -1173,6 +1173,9 @@ SET_ASIDE = (r"leav(?:e|es|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)
 # phrasal verb ("log in"), after each comma, the last after "or"
 ALTERNATIVES_LISTED = re.compile(r"(?:\s*,\s*[\w'’-]+(?:\s+(?:in|on|up|out|off))?)*\s*,?\s+or\s+[\w'’-]+"
                                  r"(?:\s+(?:in|on|up|out|off))?(?=\s*(?:[?.!,;(\-–—]|$))", re.I)
+# the user doing something, right before when ("I'm presenting in Q3", "we're meeting on Friday"): their own time
+USERS_OWN_TIME = re.compile(r"\b(?:i['’]m|i\s+am|we['’]re|we\s+are|i['’]ll\s+be|we['’]ll\s+be)\s+[a-z]+ing"
+                            r"(?:\s+(?:it|this|them|that))?\s+(?:(?:in|on|during|at|by|next|this)\s+)?$", re.I)
 # an instruction to set rows aside, in the imperative ("Leave drafts out", "Exclude NDAs", "Don't count drafts")
 IMPERATIVE_ASIDE = re.compile(r"(?:leave|exclude|ignore|skip|drop|omit|disregard|set\s+aside|take\s+out|"
                               r"(?:don['’]t|do\s+not)\s+(?:count|include))\b", re.I)
@@ -4220,6 +4223,14 @@ class Planner:
         "excluding May", "leaving 2023 out", and the periods listed after the first: "except 2021 and 2022").
         Returns where a negated period ends (the next one joined to it is negated too), else -1."""
         start, end = span
+        # ("for the deck I'm presenting in Q3 my interns want to know: …": when the user does something, no period of
+        # the rows)
+        own = USERS_OWN_TIME.search(text[:start])
+        if own and re.match(r"(?:in|on|during|at|by|next|this)\b", text[start:end], re.I) or own and re.search(
+                r"\b(?:in|on|during|at|by|next|this)\s+$", text[:start], re.I):
+            take(own.start(), end)
+            plan.evidence.append(f"{text[own.start():end]!r}: when the user does something, not a period of the rows")
+            return -1
         cue = self._negation_of(text, start, end, free)
         negated = cue is not None
         if not negated and negated_until >= 0:
@@ -6991,13 +7002,15 @@ class Planner:
                 # "of everything we ran", "of everything we've published": the rows, in a clause; "what share of
                 # them ended up closed": the rows said before
                 return ""
+            if head in WHOLE_TABLE_NOUNS:
+                # ("what percentage of the whole register", "of our entire archive", "of everything in the
+                # archive": all the rows)
+                return ""
             if head in STOPWORDS or head in ("total", "whole", "entire", "overall", "non") or re.fullmatch(
                     STATE_ADVERBS, head):
                 continue  # ("% of non verified reviews": the prefix written apart; "of our currently active …")
             if re.sub(r"^(?:un|non-?|not-?)", "", head) in self.vocab.flags:
                 return ""  # "share of unverified reviews": rows with(out) a yes/no value
-            if head in WHOLE_TABLE_NOUNS:
-                return ""  # ("what percentage of the whole register", "of our entire archive": all the rows)
             # (or words joined to it: "the clothes & shoes reviews")
             joined = re.match(r"(?:\s*(?:&|,|/|\band\b|\bor\b)\s*[\w'’-]+)*", lower[word.end():])
             after = WORD.search(lower, word.end() + joined.end())
@@ -8016,9 +8029,9 @@ class Planner:
             # request's colon is said about the user's doings too)
             setup = told or SETUP_BEFORE_COLON.match(text)
             if setup and end <= setup.end() and text[start:end].islower() and re.search(
-                    r"\b(?:a|an)\s+(?:[a-z]+\s+)?$", text[:start], re.I) and re.match(r"\s*[,;:.!?)]", text[end:]):
+                    r"\b(?:a|an|my)\s+(?:[a-z]+\s+)?$", text[:start], re.I) and re.match(r"\s*[,;:.!?)]", text[end:]):
                 # ("Sorry to ask in such a rushed fashion, I'm on a travel day tomorrow: …": a value's word heading
-                # a phrase of the set-up, "a rushed fashion", is a plain noun)
+                # a phrase of the set-up, "a rushed fashion", is a plain noun; "Not strictly my business, but …")
                 take(start, end)
                 plan.evidence.append(f"{text[start:end]!r} is a word of the set-up here, not a value")
                 continue
