@@ -1175,7 +1175,7 @@ ALTERNATIVES_LISTED = re.compile(r"(?:\s*,\s*[\w'’-]+(?:\s+(?:in|on|up|out|off
                                  r"(?:\s+(?:in|on|up|out|off))?(?=\s*(?:[?.!,;(\-–—]|$))", re.I)
 # the user doing something, right before when ("I'm presenting in Q3", "we're meeting on Friday"): their own time
 USERS_OWN_TIME = re.compile(r"\b(?:i['’]m|i\s+am|we['’]re|we\s+are|i['’]ll\s+be|we['’]ll\s+be)\s+[a-z]+ing"
-                            r"(?:\s+(?:it|this|them|that))?\s+(?:(?:in|on|during|at|by|next|this)\s+)?$", re.I)
+                            r"(?:\s+(?:it|this|them|that))?\s+(?:(?:in|on|during|next|this)\s+)?$", re.I)
 # an instruction to set rows aside, in the imperative ("Leave drafts out", "Exclude NDAs", "Don't count drafts")
 IMPERATIVE_ASIDE = re.compile(r"(?:leave|exclude|ignore|skip|drop|omit|disregard|set\s+aside|take\s+out|"
                               r"(?:don['’]t|do\s+not)\s+(?:count|include))\b", re.I)
@@ -4226,8 +4226,9 @@ class Planner:
         # ("for the deck I'm presenting in Q3 my interns want to know: …": when the user does something, no period of
         # the rows)
         own = USERS_OWN_TIME.search(text[:start])
-        if own and re.match(r"(?:in|on|during|at|by|next|this)\b", text[start:end], re.I) or own and re.search(
-                r"\b(?:in|on|during|at|by|next|this)\s+$", text[:start], re.I):
+        # (not "We are looking at this month.": the period a doing is about)
+        if own and re.match(r"(?:in|on|during|next|this)\b", text[start:end], re.I) or own and re.search(
+                r"\b(?:in|on|during|next|this)\s+$", text[:start], re.I):
             take(own.start(), end)
             plan.evidence.append(f"{text[own.start():end]!r}: when the user does something, not a period of the rows")
             return -1
