@@ -8709,6 +8709,15 @@ def test_the_top_steps_of_a_scale_the_rows_are_in(prioritised: Planner) -> None:
     assert plan.group_by == ["priority"] and plan.limit == 2 and not conditions(plan, "category")
 
 
+def test_a_term_defined_by_what_it_counts(prioritised: Planner) -> None:
+    """"Rank the agents by open backlog, counting both open and pending tickets, biggest first." was refused (no
+    column for 'backlog') and split open and pending into groups: the term is named by what it counts, and the values
+    listed after "counting" are one class of rows."""
+    plan = prioritised.plan("Rank the agents by open backlog, counting both open and pending tickets, biggest first.")
+    assert plan.group_by == ["author"] and not plan.missing and not plan.topic
+    assert sorted(only(plan, "category").value) == ["open", "pending"]
+
+
 def test_rank_everyone_is_a_ranking_of_the_people(prioritised: Planner) -> None:
     """"rank everyone on the support desk by how many urgent tickets they have" counted the urgent tickets: everyone
     (the people, each person) ranked is a grouping by the person column, every person ranked."""

@@ -2646,7 +2646,9 @@ class Planner:
         by a condition said right after them are that condition's name, no text to match ('reads' was searched).
         Not a subject ("about climate (2023)") and not a period, which only dates the words."""
         # ("Leave the long reads — anything over 2,000 words — out of it": between dashes too)
-        for defined in re.finditer(r"\(([^()]+)\)|,?\s*\b(?:i\.\s?e\.?|ie|meaning|that\s+is)\s*,?\s+([^?!;()]+)|"
+        # ("Rank the agents by open backlog, counting both open and pending tickets": what the term counts)
+        for defined in re.finditer(r"\(([^()]+)\)|,?\s*\b(?:i\.\s?e\.?|ie|meaning|that\s+is|(?<=,\s)counting\s+both)"
+                                   r"\s*,?\s+([^?!;()]+)|"
                                    r"\s(?:—|–|--?)\s+([^—–?!;()]+?)\s+(?:—|–|--?)(?=\s)", text, re.I):
             inside = (defined.group(1) or defined.group(2) or defined.group(3) or "").lower()
             if re.search(r"[.?!]\s*$", text[:defined.start()]) and re.search(r"[.?!]\s*$", inside):
@@ -8629,9 +8631,13 @@ class Planner:
                 continue
             if condition.kind == "date_any":
                 continue
-            # ("finished (closed and resolved both count)": one class of rows, both counted in it)
+            # ("finished (closed and resolved both count)": one class of rows, both counted in it; so are values listed
+            # after what counts them, "open backlog, counting both open and pending tickets")
             together = re.match(r"\s*(?:both|alike|together)?\s*(?:count|counts|included|includes|qualify)\b|"
-                                r"\s*(?:both|together)\b", text[self._position(text, condition, end=True):], re.I)
+                                r"\s*(?:both|together)\b", text[self._position(text, condition, end=True):], re.I) or \
+                re.search(r"\b(?:counting|including)\s+(?:both\s+)?(?:the\s+)?$",
+                          text[:self._position(text, condition)], re.I) or \
+                re.match(r"\s*(?:counting|including)\s", said.split(",")[-1], re.I)
             if dimension and dimension not in plan.group_by and re.search(r"\band\b", said, re.I) \
                     and not re.search(r"\b(?:or|nor)\b|/", said, re.I) and not together:
                 plan.group_by.insert(0, dimension)
