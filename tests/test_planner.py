@@ -9072,6 +9072,21 @@ def test_rows_without_an_amount_that_add_nothing_are_no_condition(contracts: Pla
     assert conditions(plan, "missing") == [] and plan.share_of_measure
 
 
+def test_groups_asked_for_ranked_by_a_total_with_remarks_on_empty_values_and_ties(contracts: Planner) -> None:
+    """"Which three contract managers are responsible for the most money in contracts that are still running? …; a
+    contract with no value recorded simply adds nothing. If two managers tie, list them alphabetically." listed each
+    manager's three biggest contracts among those without a value, and refused for 'alphabetically': the groups asked
+    for are ranked by their total; what an empty value adds and the order of ties are remarks."""
+    plan = contracts.plan("Which three contract managers are responsible for the most money in active contracts? A "
+                          "contract with no value recorded simply adds nothing. If two managers tie, list them "
+                          "alphabetically.")
+    assert (plan.intent, plan.measure, plan.limit, plan.group_by) == ("sum", "value_eur", 3, ["author"])
+    assert not plan.per_group and not plan.missing and not plan.topic and not conditions(plan, "missing")
+    # (each group's own rows still are: "the biggest contract of each manager")
+    plan = contracts.plan("Which contract has the most money in it for each manager?")
+    assert plan.per_group
+
+
 def test_a_year_is_no_number_of_groups(contracts: Planner) -> None:
     """"For the 2025 budget round …, which three companies did the most business …? Rank them …, biggest first" listed
     100 companies: the number of groups asked is not a year said before it."""

@@ -249,6 +249,8 @@ HEDGE = re.compile(r"\b(?:if\s+any|if\s+there\s+(?:are|were|is|was)\s+any|roughl
                    r"(?:broken|resolved|settled|go|listed|ordered|sorted)\s+(?:alphabetically|by\s+name|in\s+alphabetical\s+"
                    r"order)(?:\s+by\s+(?:the\s+)?[a-z]+(?:\s+name)?)?|\b(?:alphabetically|alphabetical\s+order)\s+(?:for|on|"
                    r"to\s+break|between)\s+(?:any\s+)?ties\b|\bties\s*[:=]?\s*(?:alphabetical(?:ly)?|by\s+name|a\s*-\s*z)\b|"
+                   # ("If two managers tie, list them alphabetically.": the groups' names order them, as always)
+                   r"(?<=\bthem\s)(?:alphabetically|in\s+alphabetical\s+order)(?=\s*(?:[.,;:!?)]|$))|"
                    # ("(Use calendar years by review date.)": periods as they are always read; 'calendar' is
                    # dropped before, see WRITTEN_OUT)
                    r"\b(?:use|using|based\s+on|go(?:ing)?\s+by)\s+(?:the\s+)?(?:(?:whole|full|complete)\s+)?(?:calendar\s+)?"
@@ -6851,6 +6853,13 @@ class Planner:
             return
         else:
             return
+        # ("Which three contract managers are responsible for the most money in contracts …?": the groups asked for,
+        # ranked by their total, when nothing says each group's own rows are wanted)
+        groups = self.dimension_words
+        if re.search(rf"\b(?:which|what)\s+(?:[\w-]+\s+){{0,2}}(?:{groups})\b", text[:match.start()], re.I) \
+                and not re.search(rf"\b(?:each|every|per)\s+(?:(?:one\s+)?of\s+(?:the|our)\s+)?(?:[\w-]+\s+)?"
+                                  rf"(?:{groups})\b", text, re.I):
+            return
         # (a measure only a second computation names ranks no rows: "which 3 reviewers have written the most reviews
         # and what is their average rating")
         own = None if any(measure == plan.measure for _, measure in plan.also) else plan.measure
@@ -7925,6 +7934,14 @@ class Planner:
         if rule and read_as and free(*rule.span()):
             take(rule.start(), said.end() + read_as.end())
             plan.evidence.append(f"{text[rule.start():said.end() + read_as.end()]!r} says how empty values read: "
+                                 "no condition")
+            return
+        # ("a contract with no value recorded simply adds nothing": what an empty value adds to a total, as always)
+        adds = re.match(r"\s+(?:simply\s+|just\s+|then\s+)?(?:adds?|contributes?|counts?\s+as)\s+(?:nothing|zero|0)\b",
+                        text[said.end():], re.I)
+        if adds and free(said.end(), said.end() + adds.end()):
+            take(said.start(), said.end() + adds.end())
+            plan.evidence.append(f"{text[said.start():said.end() + adds.end()]!r} says how empty values read: "
                                  "no condition")
             return
         aside = self._set_aside(text, said.start(), free)
