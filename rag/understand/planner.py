@@ -7998,7 +7998,8 @@ class Planner:
         clauses: set[tuple[str, bool]] = set()  # stated as a clause about the rows ("that are still open")
         aside: dict[str, list[str]] = {}  # per column, the values an instruction of its own leaves out
         aside_words: dict[str, list[str]] = {}  # (and the words that said so)
-        negated_until, aside_until = -1, False
+        negated_until = -1
+        instructed = False  # the values negated last were left out by an instruction of its own ("Leave drafts out.")
         outside_whole: set[tuple[str, bool]] = set()  # values left out of a share's whole, not only of its part
         for column, values, negated, said in self._state_words(text, plan, take, free):
             key = (column, negated)
@@ -8157,11 +8158,11 @@ class Planner:
             else:
                 # (an instruction of its own, "… terminated? Leave drafts out.", not a participle that says what the
                 # kept values are not: "closed (not counting resolved ones)", "i.e. excluding open and pending")
-                aside_until = negated and cue is not None and bool(
+                instructed = negated and cue is not None and bool(
                     IMPERATIVE_ASIDE.match(cue.group(0)) and re.search(r"(?:^|[.?!;:(]\s*)$", text[:cue.start()]))
             negated_until = end if negated else -1
             key = (column, negated)
-            if negated and aside_until and value not in aside.setdefault(column, []):
+            if negated and instructed and value not in aside.setdefault(column, []):
                 aside[column].append(value)
             if value not in found.setdefault(key, []):
                 found[key].append(value)
@@ -8170,7 +8171,7 @@ class Planner:
             # (a cue around the value, "Closed tickets aside", holds its words already)
             spanned = negated and cue is not None and cue.start() <= start < cue.end()
             words.setdefault(key, []).append(said if spanned else said + text[start:end])
-            if negated and aside_until:
+            if negated and instructed:
                 aside_words.setdefault(column, []).append(words[key][-1])
             if negated and cue:
                 take(cue.start(), cue.end())
