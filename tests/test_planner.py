@@ -9087,6 +9087,15 @@ def test_groups_asked_for_ranked_by_a_total_with_remarks_on_empty_values_and_tie
     assert plan.per_group
 
 
+def test_rows_set_aside_said_again_by_a_pronoun(contracts: Planner) -> None:
+    """"… a contract with no region filled in doesnt count …, just ignore those" matched 'ignore' in the texts (no
+    rows): a pronoun's set-aside of rows its sentence set aside already says it again."""
+    plan = contracts.plan("how many contracts are in EMEA? a contract with no region filled in doesn't count, just "
+                          "ignore those")
+    assert not plan.topic and [(c.kind, c.op) for c in plan.conditions if c.kind == "missing"] == [
+        ("missing", "is not empty")]
+
+
 def test_a_year_is_no_number_of_groups(contracts: Planner) -> None:
     """"For the 2025 budget round …, which three companies did the most business …? Rank them …, biggest first" listed
     100 companies: the number of groups asked is not a year said before it."""

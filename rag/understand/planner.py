@@ -9994,6 +9994,12 @@ class Planner:
             take(*cue.span())
             plan.evidence.append(f"the rows described before, set aside ({cue.group(0)!r})")
             return
+        # ("a contract with no region filled in doesnt count …, just ignore those": rows set aside already, said again)
+        if not own and any(c.kind == "missing" and c.op == "is not empty" and sentence <= self._position(text, c)
+                           and self._position(text, c, end=True) <= cue.start() for c in plan.conditions):
+            take(*cue.span())
+            plan.evidence.append(f"the rows set aside before, said again ({cue.group(0)!r})")
+            return
         named = own or named_between(0, sentence)
         if (sentence or own) and named:
             for condition in named:
