@@ -1039,11 +1039,11 @@ LEADING_STATEMENT = re.compile(rf"(?:\W*(?!(?:{REQUEST_OPENERS}|counting|only|ju
                                r"excluding|leave|leaving|ignore|ignoring|skip|skipping|treat|treating|use|using|break|"
                                r"group|split|sort|order|round|also|and|but|then|so|same|now|ok|okay)\b)"
                                r"[^.?!;:]*\b[a-z]{2,}[.!](?=\s+\S))+", re.I)
-# a subject cue negated, right before what the rows do not say: "not about", "don't mention", "nothing on",
-# "without mentioning"
 # the words saying what a row is about, before it ("about crypto", "mentioning refunds", "to do with billing")
 ABOUT_WORDS = (r"about|on|mention(?:s|ing|ed)?|cover(?:s|ing|ed)?|regarding|concerning|related\s+to|to\s+do\s+with|"
                r"discuss(?:es|ing|ed)?")
+# a subject cue negated, right before what the rows do not say: "not about", "don't mention", "nothing on",
+# "without mentioning"
 NEGATED_SUBJECT_CUE = re.compile(r"\b(?:(?:don|doesn|didn|aren|isn|wasn|weren|haven|hasn)['’]?t|not|never|nothing|"
                                  rf"without)\s+(?:(?:be|been|being|even|really|actually|any(?:thing)?)\s+)?(?:{ABOUT_WORDS})"
                                  r"\s+(?:the\s+|any\s+|a\s+|an\s+)?$", re.I)
@@ -1176,8 +1176,9 @@ SET_ASIDE = (r"leav(?:e|es|ing)\s+(?:out|aside)|left\s+(?:out|aside)|set(?:ting)
 ALTERNATIVES_LISTED = re.compile(r"(?:\s*,\s*[\w'’-]+(?:\s+(?:in|on|up|out|off))?)*\s*,?\s+or\s+[\w'’-]+"
                                  r"(?:\s+(?:in|on|up|out|off))?(?=\s*(?:[?.!,;(\-–—]|$))", re.I)
 # the user doing something, right before when ("I'm presenting in Q3", "we're meeting on Friday"): their own time
+WHEN_PREPOSITION = r"(?:in|on|during|next|this)\b"
 USERS_OWN_TIME = re.compile(r"\b(?:i['’]m|i\s+am|we['’]re|we\s+are|i['’]ll\s+be|we['’]ll\s+be)\s+[a-z]+ing"
-                            r"(?:\s+(?:it|this|them|that))?\s+(?:(?:in|on|during|next|this)\s+)?$", re.I)
+                            rf"(?:\s+(?:it|this|them|that))?\s+(?:{WHEN_PREPOSITION}\s+)?$", re.I)
 # an instruction to set rows aside, in the imperative ("Leave drafts out", "Exclude NDAs", "Don't count drafts")
 IMPERATIVE_ASIDE = re.compile(r"(?:leave|exclude|ignore|skip|drop|omit|disregard|set\s+aside|take\s+out|"
                               r"(?:don['’]t|do\s+not)\s+(?:count|include))\b", re.I)
@@ -4229,10 +4230,11 @@ class Planner:
         start, end = span
         # ("for the deck I'm presenting in Q3 my interns want to know: …": when the user does something, no period of
         # the rows)
+        # (the preposition said with the doing or with the period; not "We are looking at this month.": the period
+        # a doing is about)
         own = USERS_OWN_TIME.search(text[:start])
-        # (not "We are looking at this month.": the period a doing is about)
-        if own and re.match(r"(?:in|on|during|next|this)\b", text[start:end], re.I) or own and re.search(
-                r"\b(?:in|on|during|next|this)\s+$", text[:start], re.I):
+        if own and (re.match(WHEN_PREPOSITION, text[start:end], re.I)
+                    or re.search(rf"\b{WHEN_PREPOSITION}\s+$", own.group(0), re.I)):
             take(own.start(), end)
             plan.evidence.append(f"{text[own.start():end]!r}: when the user does something, not a period of the rows")
             return -1
@@ -7996,8 +7998,8 @@ class Planner:
         found: dict[tuple[str, bool], list[str]] = {}
         words: dict[tuple[str, bool], list[str]] = {}
         clauses: set[tuple[str, bool]] = set()  # stated as a clause about the rows ("that are still open")
-        aside: dict[str, list[str]] = {}  # per column, the values an instruction of its own leaves out
-        aside_words: dict[str, list[str]] = {}  # (and the words that said so)
+        # per column, the values an instruction of its own leaves out, each with the words that said so
+        instructed_by: dict[str, dict[str, str]] = {}
         negated_until = -1
         instructed = False  # the values negated last were left out by an instruction of its own ("Leave drafts out.")
         outside_whole: set[tuple[str, bool]] = set()  # values left out of a share's whole, not only of its part
@@ -8162,8 +8164,6 @@ class Planner:
                     IMPERATIVE_ASIDE.match(cue.group(0)) and re.search(r"(?:^|[.?!;:(]\s*)$", text[:cue.start()]))
             negated_until = end if negated else -1
             key = (column, negated)
-            if negated and instructed and value not in aside.setdefault(column, []):
-                aside[column].append(value)
             if value not in found.setdefault(key, []):
                 found[key].append(value)
             said = (clause.group(0) if clause else "") + (cue.group(0) if negated and cue else "") + (
@@ -8172,7 +8172,7 @@ class Planner:
             spanned = negated and cue is not None and cue.start() <= start < cue.end()
             words.setdefault(key, []).append(said if spanned else said + text[start:end])
             if negated and instructed:
-                aside_words.setdefault(column, []).append(words[key][-1])
+                instructed_by.setdefault(column, {}).setdefault(value, words[key][-1])
             if negated and cue:
                 take(cue.start(), cue.end())
             take(start, end)
@@ -8195,9 +8195,11 @@ class Planner:
                 # "status closed (resolved doesn't count)": values set aside that the values kept already leave out;
                 # in a share those an instruction of its own leaves out stay, outside its whole ("What share of
                 # contracts were terminated? Leave drafts out": of the signed ones)
-                whole = [v for v in values if v in aside.get(column, [])] if plan.intent == "share" else []
+                said = instructed_by.get(column, {}) if plan.intent == "share" else {}
+                whole = [v for v in values if v in said]
                 if whole:
-                    found[(column, negated)], words[(column, negated)] = whole, aside_words[column]
+                    found[(column, negated)] = whole
+                    words[(column, negated)] = list(dict.fromkeys(said[v] for v in whole))
                     outside_whole.add((column, negated))
                 else:
                     del found[(column, negated)]
