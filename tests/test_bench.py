@@ -24,6 +24,7 @@ from bench import (
     retrieval_calibration,
     retrieval_centring,
     retrieval_latency,
+    retrieval_learned_rule,
     retrieval_query_text,
     retrieval_sentences,
 )
@@ -39,7 +40,8 @@ RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "retrieval_latency": retrieval_latency.render_markdown,
     "retrieval_query_text": retrieval_query_text.render_markdown,
     "retrieval_sentences": retrieval_sentences.render_markdown, "hnsw_search": hnsw_search.render_markdown,
-    "fusion_replay": fusion_replay.render_markdown, "retrieval_centring": retrieval_centring.render_markdown}
+    "fusion_replay": fusion_replay.render_markdown, "retrieval_centring": retrieval_centring.render_markdown,
+    "retrieval_learned_rule": retrieval_learned_rule.render_markdown}
 RESULTS = [(directory, name) for directory in (RESULTS_DIR, RESULTS_DIR / "quick") for name in RENDERERS
            if (directory / f"{name}.json").exists()]
 
